@@ -1,0 +1,148 @@
+# dcnet - build, test, benchmark and install.
+#
+#   make            build/libdcnet.a, build/libdcnet.so, build/dcnet
+#   make demo       install missing Debian packages (as root), build, run the main job
+#   make check      the same, then every test: release build, ASan+UBSan build,
+#                   CLI tests under valgrind, and a short fuzz run
+#   make bench      benchmarks (bench/), ratios against in-run baselines
+#   make fuzz       libFuzzer targets for the spec parser and graph loaders
+#   make install PREFIX=/usr/local
+#
+# Optional parts are found at build time: the planarity library
+# (libplanarity-dev) enables `dcnet net --planar`.
+
+CC      ?= cc
+PREFIX  ?= /usr/local
+BUILD   := build
+ASAN    := $(BUILD)/asan
+FUZZ_SECONDS ?= 20
+
+WARN    := -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wno-sign-conversion
+BASEFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Iinclude $(WARN)
+CFLAGS  ?= -O2 -g
+SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+
+HAVE_PLANARITY := $(shell test -f /usr/include/planarity/graph.h && echo 1)
+ifeq ($(HAVE_PLANARITY),1)
+  OPTDEFS += -DDN_HAVE_PLANARITY
+  OPTLIBS += -lplanarity
+endif
+LIBS := $(OPTLIBS) -lpthread -lm
+
+LIB_SRC := $(wildcard src/base/*.c src/net/*.c src/tree/*.c)
+CLI_SRC := $(wildcard src/cli/*.c)
+TEST_SRC := $(wildcard tests/test_*.c)
+HDRS := $(wildcard include/dcnet/*.h src/*/*.h)
+
+LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
+ASAN_LIB_OBJ := $(LIB_SRC:%.c=$(ASAN)/obj/%.o)
+ASAN_CLI_OBJ := $(CLI_SRC:%.c=$(ASAN)/obj/%.o)
+TESTS := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+ASAN_TESTS := $(TEST_SRC:tests/%.c=$(ASAN)/tests/%)
+
+.PHONY: all deps demo check test test-asan test-valgrind bench fuzz fuzz-build install clean
+
+all: $(BUILD)/libdcnet.a $(BUILD)/libdcnet.so $(BUILD)/dcnet
+
+deps:
+	@sh scripts/deps.sh
+
+$(BUILD)/obj/%.o: %.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(BASEFLAGS) $(OPTDEFS) $(CFLAGS) -fPIC -c $< -o $@
+
+$(ASAN)/obj/%.o: %.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(BASEFLAGS) $(OPTDEFS) $(SANFLAGS) -c $< -o $@
+
+$(BUILD)/libdcnet.a: $(LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/libdcnet.so: $(LIB_OBJ)
+	$(CC) -shared -o $@ $^ $(LIBS)
+
+$(BUILD)/dcnet: $(CLI_OBJ) $(BUILD)/libdcnet.a
+	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libdcnet.a $(LIBS)
+
+$(ASAN)/libdcnet.a: $(ASAN_LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(ASAN)/dcnet: $(ASAN_CLI_OBJ) $(ASAN)/libdcnet.a
+	$(CC) $(SANFLAGS) -o $@ $(ASAN_CLI_OBJ) $(ASAN)/libdcnet.a $(LIBS)
+
+CMOCKA_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
+
+$(BUILD)/tests/%: tests/%.c tests/testutil.h $(BUILD)/libdcnet.a
+	@mkdir -p $(dir $@)
+	$(CC) $(BASEFLAGS) $(OPTDEFS) $(CFLAGS) -Wno-conversion -o $@ $< $(BUILD)/libdcnet.a $(CMOCKA_LIBS) $(LIBS)
+
+$(ASAN)/tests/%: tests/%.c tests/testutil.h $(ASAN)/libdcnet.a
+	@mkdir -p $(dir $@)
+	$(CC) $(BASEFLAGS) $(OPTDEFS) $(SANFLAGS) -Wno-conversion -o $@ $< $(ASAN)/libdcnet.a $(CMOCKA_LIBS) $(LIBS)
+
+# Unit tests (release build). The CLI test drives build/dcnet.
+test: all $(TESTS)
+	@sh scripts/run-tests.sh "release" $(BUILD)/dcnet "" $(TESTS)
+
+# The same tests against the ASan+UBSan library and CLI.
+test-asan: $(ASAN)/dcnet $(ASAN_TESTS)
+	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 \
+	  sh scripts/run-tests.sh "asan+ubsan" $(ASAN)/dcnet "" $(ASAN_TESTS)
+
+# CLI tests with every dcnet run under valgrind (errors and leaks fail).
+test-valgrind: all $(BUILD)/tests/test_cli
+	@sh scripts/run-tests.sh "valgrind" $(BUILD)/dcnet \
+	  "valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite" \
+	  $(BUILD)/tests/test_cli
+
+check: deps
+	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory test
+	@$(MAKE) --no-print-directory test-asan
+	@$(MAKE) --no-print-directory test-valgrind
+	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(or $(CHECK_FUZZ_SECONDS),10)
+	@echo "make check: all test suites passed"
+
+demo: deps
+	@$(MAKE) --no-print-directory all
+	$(BUILD)/dcnet demo
+
+# ----------------------------------------------------------- benchmarks
+$(BUILD)/bench/%: bench/%.c $(BUILD)/libdcnet.a
+	@mkdir -p $(dir $@)
+	$(CC) $(BASEFLAGS) $(OPTDEFS) -O2 -g -Wno-conversion -o $@ $< $(BUILD)/libdcnet.a $(LIBS)
+
+bench: all $(BUILD)/bench/bench_net
+	$(BUILD)/bench/bench_net
+
+# --------------------------------------------------------------- fuzzing
+FUZZ_CC := clang
+FUZZ_SRC := $(wildcard fuzz/fuzz_*.c)
+FUZZ_BIN := $(FUZZ_SRC:fuzz/%.c=$(BUILD)/fuzz/%)
+FUZZFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -Iinclude $(OPTDEFS) -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
+
+$(BUILD)/fuzz/%: fuzz/%.c $(LIB_SRC) $(HDRS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZFLAGS) -o $@ $< $(LIB_SRC) $(LIBS)
+
+fuzz-build: $(FUZZ_BIN)
+
+fuzz: fuzz-build
+	@sh scripts/run-fuzz.sh $(FUZZ_SECONDS) $(FUZZ_BIN)
+
+# ---------------------------------------------------------------- install
+install: all
+	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/dcnet \
+	  $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 644 $(BUILD)/libdcnet.a $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 $(BUILD)/libdcnet.so $(DESTDIR)$(PREFIX)/lib/
+	install -m 644 include/dcnet/*.h $(DESTDIR)$(PREFIX)/include/dcnet/
+	install -m 755 $(BUILD)/dcnet $(DESTDIR)$(PREFIX)/bin/
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(shell sed -n 's/^#define DN_VERSION "\(.*\)"/\1/p' include/dcnet/base.h)|' \
+	  -e 's|@LIBS_PRIVATE@|$(LIBS)|' dcnet.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/dcnet.pc
+
+clean:
+	rm -rf $(BUILD)

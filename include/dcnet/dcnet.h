@@ -1,0 +1,14 @@
+/*
+ * dcnet/dcnet.h - umbrella header of libdcnet: tree-shaped parallel
+ * computations (divide-and-conquer, backtracking) on processor networks.
+ * Modules, bottom up: base (status, RNG), net (networks), tree (task trees).
+ * See docs/architecture.md.
+ */
+#ifndef DCNET_DCNET_H
+#define DCNET_DCNET_H
+
+#include "dcnet/base.h"
+#include "dcnet/net.h"
+#include "dcnet/tree.h"
+
+#endif

@@ -1,0 +1,196 @@
+/*
+ * dcnet/net.h - interconnection networks: specs, implicit neighbour
+ * functions, labels, CSR materialisation, graph files, BFS and graph facts.
+ *
+ * A network is a caller-owned dn_net filled by dn_net_init() from a spec
+ * string such as "debruijn:10" or "mesh:8x8" (see dn_net_types() and
+ * docs/networks.md) and released by dn_net_free(). Regular networks are
+ * implicit: dn_net_neighbors() computes the neighbours of a node by index
+ * arithmetic (de Bruijn shifts, hypercube XOR, butterfly bit flips), so a
+ * network with 2^40 nodes costs a few bytes. Networks with no closed-form
+ * neighbours (Sneptrees, files) keep a CSR graph inside the dn_net.
+ *
+ * Node ids are int64_t in [0, n). Materialised graphs (dn_csr) store int64
+ * offsets and int32 neighbours, so they need n < 2^31.
+ *
+ * Papers: seed 000 section 3 (BDG(k), DG(r,k)), seed 003 definition 1
+ * (DDB(k)), seed 002 (butterflies), seed 004 and spec/sneptrees.md
+ * (Sneptrees S_n, T_n and random joinings).
+ */
+#ifndef DCNET_NET_H
+#define DCNET_NET_H
+
+#include "dcnet/base.h"
+
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Compressed sparse rows: the out-neighbours of v are adj[off[v] .. off[v+1]).
+ * For undirected graphs every edge is stored in both directions.
+ * Owned by whoever filled it; release with dn_csr_free (no-op when zeroed). */
+typedef struct dn_csr {
+    int64_t n;       /* nodes */
+    int64_t m;       /* arcs: sum of out-degrees */
+    int directed;    /* 1 if arcs are one-way */
+    int64_t *off;    /* n + 1 offsets */
+    int32_t *adj;    /* m neighbour ids */
+} dn_csr;
+
+void dn_csr_free(dn_csr *g);
+/* Bytes a CSR with n nodes and m arcs needs, or -1 on overflow. */
+int64_t dn_csr_bytes(int64_t n, int64_t m);
+/* Builds a CSR from an arc list (src[i] -> dst[i], i < count). Undirected:
+ * each pair is stored both ways, self-loops dropped. Duplicate arcs are
+ * dropped in both cases; neighbour lists come out sorted.
+ * Time O(n + count log(max degree)), space O(n + count). */
+int dn_csr_from_arcs(dn_csr *g, int64_t n, int directed, const int32_t *src,
+                     const int32_t *dst, int64_t count, dn_err *err);
+
+typedef struct dn_net_type dn_net_type;
+
+/* Largest node count any network spec may describe (closed-form facts work
+ * up to here; materialising needs n < 2^31 and fits the memory limit). */
+#define DN_NET_MAX_NODES ((int64_t)1 << 50)
+/* Default memory limit for materialising a network (bytes). */
+#define DN_NET_DEFAULT_MEM_LIMIT ((int64_t)8 << 30)
+
+typedef struct dn_net {
+    const dn_net_type *type; /* static descriptor; NULL when zeroed */
+    char spec[256];          /* the spec as given */
+    int64_t n;               /* nodes */
+    int64_t edges;           /* undirected edges, or arcs if directed */
+    int directed;            /* 1 for ddb, sneptrees, directed files */
+    int max_out;             /* upper bound on the out-degree of any node */
+    int64_t p[4];            /* parameters; meaning depends on the type */
+    dn_csr g;                /* stored graph (sneptrees, files); else zeroed */
+} dn_net;
+
+/* Parses `spec` and fills *net. On failure *net is left zeroed (nothing to
+ * free) and err says what was wrong and which specs are accepted.
+ * Refuses sizes beyond DN_NET_MAX_NODES with DN_ERANGE before allocating.
+ * Time O(1) for implicit networks; O(n) for Sneptrees; O(file) for files. */
+int dn_net_init(dn_net *net, const char *spec, dn_err *err);
+void dn_net_free(dn_net *net);
+
+/* Writes the out-neighbours of v (all neighbours if undirected) to out,
+ * which must hold net->max_out entries; returns how many. For Sneptrees the
+ * order is (left successor, right successor). v must be in [0, n).
+ * Time O(out-degree). */
+int dn_net_neighbors(const dn_net *net, int64_t v, int64_t *out);
+
+/* The network's own label of node v: a binary string for de Bruijn and
+ * hypercubes, "row,col" for meshes and tori, "level,col" for butterflies
+ * and Sneptrees, the decimal id otherwise. Returns DN_ERANGE if buf is
+ * too small (cap >= 80 always suffices). */
+int dn_net_label(const dn_net *net, int64_t v, char *buf, size_t cap);
+
+/* Parses a node given as a decimal id or as the network's own label (a
+ * string of exactly K binary digits for de Bruijn and hypercubes; "r,c" for
+ * meshes; "level,col" for butterflies and Sneptrees). */
+int dn_net_parse_node(const dn_net *net, const char *s, int64_t *v, dn_err *err);
+
+/* Short description, e.g. "undirected binary de Bruijn BDG(4)". */
+const char *dn_net_describe(const dn_net *net, char *buf, size_t cap);
+
+/* Materialises the network as a CSR (a copy for stored networks).
+ * Refuses with DN_ERANGE, before allocating, when n >= 2^31 or the CSR would
+ * exceed mem_limit bytes (0 means DN_NET_DEFAULT_MEM_LIMIT).
+ * Time O(n + edges), space (n + 1) * 8 + arcs * 4 bytes. */
+int dn_net_materialize(const dn_net *net, dn_csr *out, int64_t mem_limit, dn_err *err);
+
+/* Sneptrees (spec/sneptrees.md). side 0 = left successor (H2 edges for S_n
+ * and T_n), side 1 = right successor (H1 edges). */
+int dn_net_is_sneptree(const dn_net *net);
+int64_t dn_sneptree_succ(const dn_net *net, int64_t cell, int side);
+/* Follows side-successors from the root (cell 0) and writes the circuit to
+ * cells[0 .. n-1] (cells[0] = root). Returns DN_OK if it is a Hamiltonian
+ * circuit, DN_ENOTFOUND if not (random joinings usually have none). */
+int dn_sneptree_circuit(const dn_net *net, int side, int64_t *cells, dn_err *err);
+/* Height (level) of a Sneptree cell: floor(log2(cell + 1)). */
+int dn_sneptree_level(int64_t cell);
+
+/* ----------------------------------------------------------- registry */
+/* The i-th known network family, for help text: its spec syntax (e.g.
+ * "debruijn:K") and a one-line summary. DN_ENOTFOUND past the last. */
+int dn_net_type_info(int i, const char **syntax, const char **summary);
+
+/* --------------------------------------------------------- graph files */
+typedef enum dn_graph_format {
+    DN_FMT_EDGELIST = 0, /* "u v" per line, '#' comments (docs/formats.md) */
+    DN_FMT_GRF,          /* SCOTCH source graph (.grf), undirected */
+    DN_FMT_DOT           /* Graphviz DOT (write only) */
+} dn_graph_format;
+
+/* Parses a graph held in memory (buf need not be NUL-terminated).
+ * Errors name the line and what was expected. Time O(len + n + m log deg). */
+int dn_graph_parse(const char *buf, size_t len, dn_graph_format fmt, dn_csr *out,
+                   dn_err *err);
+/* Reads a file (at most DN_GRAPH_MAX_FILE bytes) and parses it. The format
+ * comes from the extension: ".grf" is SCOTCH, anything else an edge list. */
+#define DN_GRAPH_MAX_FILE ((int64_t)1 << 32)
+int dn_graph_load(const char *path, dn_csr *out, dn_err *err);
+/* Writes the network in a format, streaming through the neighbour function
+ * (no CSR needed). GRF refuses directed networks. Refuses more than
+ * DN_GRAPH_MAX_WRITE edges. Time O(n + edges). */
+#define DN_GRAPH_MAX_WRITE ((int64_t)1 << 31)
+int dn_net_write(const dn_net *net, dn_graph_format fmt, FILE *f, dn_err *err);
+
+/* ----------------------------------------------------------------- BFS */
+/* Distances from src over out-arcs into dist[0..n-1] (-1 = unreachable).
+ * Returns the eccentricity of src (largest finite distance) in *ecc and the
+ * number of reached nodes in *reached. Time O(n + m), space O(n). */
+int dn_bfs(const dn_csr *g, int64_t src, int32_t *dist, int32_t *ecc, int64_t *reached);
+/* Same through the implicit neighbour function (no CSR); the baseline the
+ * benchmark compares against. n must be < 2^31. */
+int dn_bfs_implicit(const dn_net *net, int64_t src, int32_t *dist, int32_t *ecc,
+                    int64_t *reached, dn_err *err);
+
+/* --------------------------------------------------------------- facts */
+enum { DN_FACT_NONE = 0, DN_FACT_CLOSED, DN_FACT_BFS };
+
+typedef struct dn_facts {
+    int64_t nodes;
+    int64_t edges;       /* undirected edges, or arcs if directed */
+    int directed;
+    int64_t deg_min, deg_max; /* degree = in + out for directed networks */
+    double deg_avg;
+    int64_t out_min, out_max, in_min, in_max; /* equal to deg_* if undirected */
+    int degree_source;   /* DN_FACT_CLOSED or DN_FACT_BFS (scanned) */
+    int64_t diameter;    /* -1 when disconnected (not strongly connected) */
+    int diameter_source; /* DN_FACT_NONE when not computed */
+    double avg_distance; /* mean over ordered pairs u != v; BFS only, else -1 */
+} dn_facts;
+
+typedef void (*dn_progress_fn)(void *ctx, double fraction);
+
+typedef struct dn_facts_opts {
+    int threads;          /* worker threads for all-pairs BFS (<= 0: 1) */
+    int64_t bfs_limit;    /* all-pairs BFS only when n <= bfs_limit (0: 1<<17) */
+    int force_scan;       /* 1: ignore closed forms, scan and BFS (tests) */
+    int64_t mem_limit;    /* for materialising; 0: default */
+    dn_progress_fn progress; /* may be NULL; called from the calling thread */
+    void *progress_ctx;
+} dn_facts_opts;
+
+/* Computes the facts of a network: closed forms where the type has them
+ * (de Bruijn diameter k, hypercube d, mesh R + C - 2, ...), otherwise a
+ * degree scan and, for n <= bfs_limit, an exact all-pairs BFS (64 sources
+ * per pass, bit-parallel; time O(n/64 * (n + m) * diameter)).
+ * opts may be NULL for defaults. */
+int dn_net_facts(const dn_net *net, const dn_facts_opts *opts, dn_facts *out, dn_err *err);
+
+/* Planarity of the underlying undirected simple graph, by the Boyer-Myrvold
+ * algorithm of the planarity library. DN_ENOTSUP if dcnet was built without
+ * it; DN_ERANGE above DN_PLANAR_MAX_NODES. Time O(n + m). */
+#define DN_PLANAR_MAX_NODES ((int64_t)1 << 22)
+int dn_net_planar(const dn_net *net, int *is_planar, dn_err *err);
+/* 1 if planarity support was compiled in. */
+int dn_have_planarity(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,114 @@
+/*
+ * dcnet/tree.h - task trees: binomial trees B(n) with seed 000's labels and
+ * phase schedule, complete b-ary trees, and the random tree models of
+ * seed 002 (complete-tree-based random trees, randomized complete trees,
+ * reproduction / Galton-Watson trees).
+ *
+ * A tree spec is parsed into a dn_tree_model (pure parameters, no memory),
+ * from which dn_tree_init() builds a caller-owned dn_tree. Deterministic
+ * trees are implicit: parent, children and phases are index arithmetic, so
+ * B(40) costs nothing. Random trees are sampled with an explicit seeded RNG
+ * into flat arrays in breadth-first order (children of a node are
+ * contiguous), never pointer structures.
+ *
+ * Node ids are int64_t in [0, nodes); the root is 0. Children are indexed
+ * from 0: child i of a node is the seed's (i+1)-th child.
+ *
+ * Binomial tree B(n) (seed 000, section 2 and Lemma 3): our id y in
+ * [0, 2^n) stands for the seed's label 0^m z 1, the (n+1)-bit string of
+ * 2y + 1; z is y written in binary (empty for the root), m = n - bitlen(y)
+ * is the number of children. The i-th child (1-based) of 0^m z 1 is
+ * 0^(m-i) z 1 0^(i-1) 1, i.e. id (y << i) | (1 << (i-1)); it is the root of
+ * a B(m - i). Phase schedule: a node with m children receives in phase
+ * n - m = bitlen(y) and sends to its i-th child in phase n - m + i.
+ */
+#ifndef DCNET_TREE_H
+#define DCNET_TREE_H
+
+#include "dcnet/base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum {
+    DN_TREE_BINOMIAL = 1, /* binomial:N */
+    DN_TREE_COMPLETE,     /* complete:B:H, cbt:H */
+    DN_TREE_CRT,          /* crt:H:DIST   complete-tree-based random tree */
+    DN_TREE_RCT,          /* rct:HDIST:DIST randomized complete tree */
+    DN_TREE_REPRO         /* repro:M[:geom], gw:DIST  reproduction tree */
+};
+
+/* A discrete distribution on {0, 1, ..., len-1}: p[k] = P(k). */
+#define DN_DIST_MAX 64
+typedef struct dn_dist {
+    int len;
+    double p[DN_DIST_MAX];
+} dn_dist;
+
+/* Parses "p0,p1,...,pk": non-negative numbers summing to 1 (within 1e-9). */
+int dn_dist_parse(const char *s, dn_dist *d, dn_err *err);
+double dn_dist_mean(const dn_dist *d);
+/* Draws one value. Time O(len). */
+int dn_dist_draw(const dn_dist *d, dn_rng *rng);
+
+typedef struct dn_tree_model {
+    int kind;
+    int n;          /* binomial order */
+    int64_t b;      /* complete: branching factor */
+    int h;          /* complete, crt: height (levels 0..h) */
+    double mean;    /* repro: mean number of children (b-bar < 1) */
+    dn_dist off;    /* crt, rct, repro: offspring distribution */
+    dn_dist height; /* rct: distribution of the height */
+} dn_tree_model;
+
+/* Parses a tree spec (see docs/trees.md and 'dcnet help trees'). */
+int dn_tree_model_parse(const char *spec, dn_tree_model *m, dn_err *err);
+/* 1 for crt, rct and repro. */
+int dn_tree_model_is_random(const dn_tree_model *m);
+/* Exact expected number of nodes M (the size itself when deterministic). */
+double dn_tree_model_expected_size(const dn_tree_model *m);
+
+/* Default cap on sampled tree sizes, and the largest implicit tree. */
+#define DN_TREE_DEFAULT_MAX_NODES ((int64_t)1 << 24)
+#define DN_TREE_MAX_NODES ((int64_t)1 << 62)
+
+typedef struct dn_tree {
+    dn_tree_model model;
+    int64_t nodes;
+    int height;          /* largest depth */
+    /* sampled trees only (NULL for implicit ones): */
+    int64_t *child_off;  /* nodes + 1; children of v are child_off[v] .. child_off[v+1]-1 */
+    int64_t *parent;     /* parent[0] = -1 */
+    int32_t *depth;
+} dn_tree;
+
+/* Builds the tree of a model. Random models draw from seed (same seed, same
+ * tree); sampling stops with DN_ELIMIT if the tree would exceed max_nodes
+ * (0: DN_TREE_DEFAULT_MAX_NODES). Implicit trees refuse more than
+ * DN_TREE_MAX_NODES with DN_ERANGE. On failure *t is zeroed.
+ * Time O(1) implicit, O(nodes * len(dist)) sampled; space 20 bytes/node. */
+int dn_tree_init(dn_tree *t, const dn_tree_model *m, uint64_t seed, int64_t max_nodes,
+                 dn_err *err);
+void dn_tree_free(dn_tree *t);
+
+int64_t dn_tree_parent(const dn_tree *t, int64_t v);       /* -1 for the root */
+int64_t dn_tree_num_children(const dn_tree *t, int64_t v);
+int64_t dn_tree_child(const dn_tree *t, int64_t v, int64_t i); /* 0 <= i < num_children */
+int dn_tree_depth(const dn_tree *t, int64_t v);
+/* Phase in which v receives its message from its parent (0 for the root):
+ * the seed 000 schedule for binomial trees (bitlen(v)), the depth otherwise.
+ * The number of phases is dn_tree_phases(t). */
+int dn_tree_recv_phase(const dn_tree *t, int64_t v);
+int dn_tree_phases(const dn_tree *t);
+
+/* Binomial helpers. The seed's label of node y of B(n): the (n+1)-bit
+ * binary string of 2y + 1 (cap >= n + 2). */
+int dn_binomial_label(int n, int64_t y, char *buf, size_t cap);
+/* bit length of y (0 for y = 0) */
+int dn_bitlen(uint64_t y);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

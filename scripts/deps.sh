@@ -1,0 +1,27 @@
+#!/bin/sh
+# deps.sh - install the Debian packages dcnet needs, when they are missing.
+# Run by `make demo` and `make check`. As root it installs with apt-get;
+# otherwise it prints the command to run. Required for building: a C
+# compiler and make (present if you got here). For tests: cmocka, valgrind,
+# clang (libFuzzer). Optional parts: planarity (dcnet net --planar).
+set -u
+pkgs="libcmocka-dev libplanarity-dev pkg-config valgrind clang"
+missing=""
+for p in $pkgs; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
+        missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "deps: installing$missing" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    { apt-get update -q && apt-get install -y -q --no-install-recommends $missing; } >/tmp/dcnet-apt.log 2>&1 || {
+        echo "deps: apt-get failed (see /tmp/dcnet-apt.log):" >&2
+        tail -n 20 /tmp/dcnet-apt.log >&2
+        exit 1
+    }
+else
+    echo "deps: missing Debian packages:$missing" >&2
+    echo "deps: install them with: sudo apt-get install$missing" >&2
+fi
+exit 0

@@ -1,0 +1,20 @@
+#!/bin/sh
+# run-fuzz.sh SECONDS FUZZER... - runs each libFuzzer target for a bounded
+# time on its seed corpus (fuzz/corpus/NAME); any crash fails the run.
+set -u
+secs=$1
+shift
+for f in "$@"; do
+    name=$(basename "$f")
+    corpus=build/fuzz/corpus-$name
+    mkdir -p "$corpus"
+    [ -d "fuzz/corpus/$name" ] && cp -r "fuzz/corpus/$name/." "$corpus/"
+    echo "fuzz: $name for ${secs}s"
+    "$f" -max_total_time="$secs" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
+        -print_final_stats=0 "$corpus" >"build/fuzz/$name.log" 2>&1 || {
+        echo "fuzz: $name FAILED; see build/fuzz/$name.log" >&2
+        tail -n 30 "build/fuzz/$name.log" >&2
+        exit 1
+    }
+    grep -E '^#[0-9]+.*DONE' "build/fuzz/$name.log" | tail -n 1
+done

@@ -1,0 +1,111 @@
+/*
+ * status.c - status codes, error messages, checked arithmetic and strict
+ * number parsing. Not from any paper: the plumbing every module shares.
+ */
+#include "dcnet/base.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+const char *dn_strerror(int status)
+{
+    switch (status) {
+    case DN_OK: return "success";
+    case DN_EINVAL: return "invalid argument";
+    case DN_ENOMEM: return "out of memory";
+    case DN_ERANGE: return "value out of supported range";
+    case DN_EIO: return "input/output error";
+    case DN_ENOTSUP: return "not supported in this build";
+    case DN_ENOTFOUND: return "not found";
+    case DN_ELIMIT: return "limit reached";
+    default: return "unknown status";
+    }
+}
+
+int dn_fail(dn_err *err, int status, const char *fmt, ...)
+{
+    if (err) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+        va_end(ap);
+    }
+    return status;
+}
+
+int dn_mul_ovf(int64_t a, int64_t b, int64_t *out)
+{
+    if (a < 0 || b < 0)
+        return 1;
+    if (a != 0 && b > INT64_MAX / a)
+        return 1;
+    *out = a * b;
+    return 0;
+}
+
+int dn_add_ovf(int64_t a, int64_t b, int64_t *out)
+{
+    if (a < 0 || b < 0 || a > INT64_MAX - b)
+        return 1;
+    *out = a + b;
+    return 0;
+}
+
+int dn_pow_ovf(int64_t base, int exp, int64_t *out)
+{
+    int64_t r = 1;
+    if (base < 0 || exp < 0)
+        return 1;
+    for (int i = 0; i < exp; i++)
+        if (dn_mul_ovf(r, base, &r))
+            return 1;
+    *out = r;
+    return 0;
+}
+
+int dn_parse_i64(const char *s, int64_t lo, int64_t hi, const char *what,
+                 int64_t *out, dn_err *err)
+{
+    const char *p = s;
+    int64_t v = 0;
+    if (!s || !*s)
+        return dn_fail(err, DN_EINVAL, "%s is empty: expected an integer in [%lld, %lld]",
+                       what, (long long)lo, (long long)hi);
+    for (; *p; p++) {
+        if (*p < '0' || *p > '9')
+            return dn_fail(err, DN_EINVAL,
+                           "%s '%s' is not a non-negative integer (expected %lld..%lld)",
+                           what, s, (long long)lo, (long long)hi);
+        if (v > (INT64_MAX - (*p - '0')) / 10)
+            return dn_fail(err, DN_ERANGE, "%s '%s' is too large (at most %lld)", what,
+                           s, (long long)hi);
+        v = v * 10 + (*p - '0');
+    }
+    if (v < lo || v > hi)
+        return dn_fail(err, DN_ERANGE, "%s %lld is out of range (accepted: %lld..%lld)",
+                       what, (long long)v, (long long)lo, (long long)hi);
+    *out = v;
+    return DN_OK;
+}
+
+int dn_parse_double(const char *s, double lo, double hi, const char *what,
+                    double *out, dn_err *err)
+{
+    char *end = NULL;
+    double v;
+    if (!s || !*s)
+        return dn_fail(err, DN_EINVAL, "%s is empty: expected a number in [%g, %g]", what,
+                       lo, hi);
+    errno = 0;
+    v = strtod(s, &end);
+    if (end == s || *end != '\0' || errno == ERANGE || !isfinite(v))
+        return dn_fail(err, DN_EINVAL, "%s '%s' is not a finite number", what, s);
+    if (v < lo || v > hi)
+        return dn_fail(err, DN_ERANGE, "%s %g is out of range (accepted: %g..%g)", what, v,
+                       lo, hi);
+    *out = v;
+    return DN_OK;
+}

@@ -1,0 +1,75 @@
+/*
+ * cli.h - shared parts of the dcnet command-line tool: output records
+ * (table / JSON / CSV), error reporting with the exit-code contract of
+ * spec/cli.md (2 for bad usage or input, 1 for run-time failures), and
+ * progress on stderr.
+ */
+#ifndef DN_CLI_H
+#define DN_CLI_H
+
+#include "dcnet/dcnet.h"
+
+#include <stdio.h>
+
+enum { OUT_TABLE = 0, OUT_JSON, OUT_CSV };
+enum { KV_INT, KV_DBL, KV_BOOL, KV_STR, KV_NULL };
+
+#define REC_MAX 64
+typedef struct kv {
+    char key[48];  /* dotted path: "degree.min" nests in JSON */
+    int type;
+    int64_t i;
+    double d;
+    char s[256];
+} kv;
+
+typedef struct rec {
+    kv kv[REC_MAX];
+    int n;
+} rec;
+
+void rec_int(rec *r, const char *key, int64_t v);
+void rec_dbl(rec *r, const char *key, double v);
+void rec_bool(rec *r, const char *key, int v);
+void rec_str(rec *r, const char *key, const char *v);
+void rec_null(rec *r, const char *key);
+
+/* One record: "key  value" lines, a JSON object, or a CSV header + row. */
+void rec_print(const rec *r, int mode, FILE *f);
+/* Many records of the same keys: an aligned table, {"key": [...]} (plus the
+ * fields of `head`, if not NULL, before the array), or CSV rows. */
+void rows_print(const rec *head, const rec *rows, int n, const char *json_key, int mode,
+                FILE *f);
+
+/* Prints "dcnet CMD: message" to stderr and returns the exit code for
+ * status (2 for bad input, 1 for run-time failures). */
+int cli_fail(const char *cmd, int status, const char *msg);
+/* Usage error: message plus "see 'dcnet CMD --help'"; returns 2. */
+int cli_usage(const char *cmd, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* Progress reporter for library callbacks: prints to stderr only when
+ * stderr is a terminal and the work has run for more than 2 seconds. */
+typedef struct progress {
+    const char *what;
+    double start;
+    int active;
+    int shown;
+} progress;
+void progress_init(progress *p, const char *what);
+void progress_cb(void *ctx, double fraction);
+void progress_done(progress *p);
+double cli_now(void);
+
+/* Commands */
+int cmd_net(int argc, char **argv);
+int cmd_tree(int argc, char **argv);
+int cmd_demo(int argc, char **argv);
+
+/* Common option parsing helpers. */
+int parse_threads(const char *cmd, const char *s, int *out);
+
+#endif

@@ -1,0 +1,265 @@
+/*
+ * cmd_net.c - `dcnet net`: facts of a network (nodes, edges, degrees,
+ * diameter), planarity, Sneptree circuits, neighbours of a node, and export
+ * as an edge list, SCOTCH .grf or Graphviz DOT.
+ */
+#include "cli.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char net_help[] =
+    "Usage: dcnet net --net SPEC [OPTION]...\n"
+    "Print the facts of a network: nodes, edges (arcs if directed), degree\n"
+    "statistics, diameter; or write the network as a graph file.\n"
+    "\n"
+    "  -n, --net SPEC         the network (see 'dcnet help nets'), e.g. debruijn:4\n"
+    "      --json             one JSON object on stdout\n"
+    "      --csv              CSV header and row on stdout\n"
+    "      --planar           also test planarity (Boyer-Myrvold; n <= 2^22)\n"
+    "      --circuits         Sneptrees: check that the left and right successors\n"
+    "                         form two edge-disjoint Hamiltonian circuits\n"
+    "      --neighbors NODE   list the out-neighbours of NODE (id or label)\n"
+    "      --format FMT       write the graph instead: edgelist, grf or dot\n"
+    "  -o, --output FILE      with --format: write to FILE instead of stdout\n"
+    "      --bfs-limit N      compute the diameter by all-pairs BFS only when\n"
+    "                         there is no closed form and n <= N (default 131072)\n"
+    "      --exact            ignore closed forms: scan degrees and run BFS\n"
+    "      --threads N        threads for all-pairs BFS (default 2)\n"
+    "      --mem-limit GIB    memory allowed for materialising (default 8)\n"
+    "  -h, --help             show this help\n"
+    "\n"
+    "Degrees of directed networks count in- plus out-arcs (a DDB(k) node has\n"
+    "degree 4). Diameters come from closed forms where known (de Bruijn k,\n"
+    "hypercube d, mesh R+C-2, torus R/2+C/2, butterfly 2C, wrapped butterfly\n"
+    "3C/2, cbt 2H), each checked against BFS in the test suite.\n"
+    "\n"
+    "Examples:\n"
+    "  dcnet net --net debruijn:4\n"
+    "  dcnet net --net ddb:10 --json\n"
+    "  dcnet net --net sneptree-t:3 --planar --circuits\n"
+    "  dcnet net --net mesh:4x4 --neighbors 1,1\n"
+    "  dcnet net --net butterfly:3 --format dot -o bf3.dot\n";
+
+enum { O_JSON = 256, O_CSV, O_PLANAR, O_CIRCUITS, O_NEIGHBORS, O_FORMAT, O_BFSLIMIT, O_EXACT,
+       O_THREADS, O_MEMLIMIT };
+
+static const struct option net_opts[] = {
+    {"net", required_argument, NULL, 'n'},
+    {"json", no_argument, NULL, O_JSON},
+    {"csv", no_argument, NULL, O_CSV},
+    {"planar", no_argument, NULL, O_PLANAR},
+    {"circuits", no_argument, NULL, O_CIRCUITS},
+    {"neighbors", required_argument, NULL, O_NEIGHBORS},
+    {"format", required_argument, NULL, O_FORMAT},
+    {"output", required_argument, NULL, 'o'},
+    {"bfs-limit", required_argument, NULL, O_BFSLIMIT},
+    {"exact", no_argument, NULL, O_EXACT},
+    {"threads", required_argument, NULL, O_THREADS},
+    {"mem-limit", required_argument, NULL, O_MEMLIMIT},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
+};
+
+static const char *method_name(int src)
+{
+    return src == DN_FACT_CLOSED ? "closed form" : src == DN_FACT_BFS ? "bfs" : "none";
+}
+
+/* Fills the facts record; returns a dn status. */
+int net_facts_record(const dn_net *net, const dn_facts_opts *fo, rec *r, dn_err *err)
+{
+    dn_facts f;
+    char desc[160];
+    int rc = dn_net_facts(net, fo, &f, err);
+    if (rc)
+        return rc;
+    rec_str(r, "net", net->spec);
+    rec_str(r, "description", dn_net_describe(net, desc, sizeof desc));
+    rec_int(r, "nodes", f.nodes);
+    rec_int(r, "edges", f.edges);
+    rec_bool(r, "directed", f.directed);
+    rec_int(r, "degree.min", f.deg_min);
+    rec_int(r, "degree.max", f.deg_max);
+    rec_dbl(r, "degree.avg", f.deg_avg);
+    if (f.directed) {
+        rec_int(r, "out_degree.min", f.out_min);
+        rec_int(r, "out_degree.max", f.out_max);
+        rec_int(r, "in_degree.min", f.in_min);
+        rec_int(r, "in_degree.max", f.in_max);
+    }
+    if (f.diameter_source != DN_FACT_NONE && f.diameter >= 0)
+        rec_int(r, "diameter", f.diameter);
+    else
+        rec_null(r, "diameter");
+    rec_str(r, "diameter_method", method_name(f.diameter_source));
+    if (f.diameter_source != DN_FACT_NONE)
+        rec_bool(r, "connected", f.diameter >= 0);
+    if (f.avg_distance >= 0)
+        rec_dbl(r, "avg_distance", f.avg_distance);
+    return DN_OK;
+}
+
+static int circuits_record(const dn_net *net, rec *r, dn_err *err)
+{
+    int64_t *cells = malloc((size_t)net->n * sizeof *cells);
+    int ok[2], disjoint = 1, rc = DN_OK;
+    if (!cells)
+        return dn_fail(err, DN_ENOMEM, "out of memory");
+    for (int side = 0; side < 2; side++) {
+        rc = dn_sneptree_circuit(net, side, cells, NULL);
+        ok[side] = rc == DN_OK;
+    }
+    for (int64_t c = 0; c < net->n; c++)
+        if (dn_sneptree_succ(net, c, 0) == dn_sneptree_succ(net, c, 1))
+            disjoint = 0;
+    free(cells);
+    rec_bool(r, "circuits.left_hamiltonian", ok[0]);
+    rec_bool(r, "circuits.right_hamiltonian", ok[1]);
+    rec_bool(r, "circuits.edge_disjoint", disjoint);
+    return DN_OK;
+}
+
+static int neighbors_out(const char *cmd, const dn_net *net, const char *node, int mode)
+{
+    dn_err err;
+    int64_t v, *nb;
+    int d, rc;
+    char lab[80];
+    rec head, *rows;
+    if ((rc = dn_net_parse_node(net, node, &v, &err)))
+        return cli_fail(cmd, rc, err.msg);
+    nb = malloc((size_t)(net->max_out ? net->max_out : 1) * sizeof *nb);
+    if (!nb)
+        return cli_fail(cmd, DN_ENOMEM, "out of memory");
+    d = dn_net_neighbors(net, v, nb);
+    rows = calloc((size_t)(d ? d : 1), sizeof *rows);
+    if (!rows) {
+        free(nb);
+        return cli_fail(cmd, DN_ENOMEM, "out of memory");
+    }
+    memset(&head, 0, sizeof head);
+    rec_str(&head, "net", net->spec);
+    rec_int(&head, "node", v);
+    dn_net_label(net, v, lab, sizeof lab);
+    rec_str(&head, "label", lab);
+    rec_int(&head, "out_degree", d);
+    for (int i = 0; i < d; i++) {
+        rec_int(&rows[i], "id", nb[i]);
+        dn_net_label(net, nb[i], lab, sizeof lab);
+        rec_str(&rows[i], "label", lab);
+        if (dn_net_is_sneptree(net))
+            rec_str(&rows[i], "side", i == 0 ? "left" : "right");
+    }
+    rows_print(&head, rows, d, "neighbors", mode, stdout);
+    free(rows);
+    free(nb);
+    return 0;
+}
+
+int cmd_net(int argc, char **argv)
+{
+    const char *cmd = "net", *spec = NULL, *format = NULL, *output = NULL, *node = NULL;
+    int mode = OUT_TABLE, planar = 0, circuits = 0, c, rc, code = 0;
+    dn_facts_opts fo;
+    dn_net net;
+    dn_err err;
+    rec r;
+    progress prog;
+
+    memset(&fo, 0, sizeof fo);
+    fo.threads = 2;
+    opterr = 0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, ":n:o:h", net_opts, NULL)) != -1) {
+        int64_t v;
+        double g;
+        switch (c) {
+        case 'n': spec = optarg; break;
+        case O_JSON: mode = OUT_JSON; break;
+        case O_CSV: mode = OUT_CSV; break;
+        case O_PLANAR: planar = 1; break;
+        case O_CIRCUITS: circuits = 1; break;
+        case O_NEIGHBORS: node = optarg; break;
+        case O_FORMAT: format = optarg; break;
+        case 'o': output = optarg; break;
+        case O_EXACT: fo.force_scan = 1; break;
+        case O_BFSLIMIT:
+            if (dn_parse_i64(optarg, 1, (int64_t)1 << 31, "--bfs-limit", &v, &err))
+                return cli_usage(cmd, "%s", err.msg);
+            fo.bfs_limit = v;
+            break;
+        case O_THREADS:
+            if ((rc = parse_threads(cmd, optarg, &fo.threads)))
+                return rc;
+            break;
+        case O_MEMLIMIT:
+            if (dn_parse_double(optarg, 0.001, 1e6, "--mem-limit (GiB)", &g, &err))
+                return cli_usage(cmd, "%s", err.msg);
+            fo.mem_limit = (int64_t)(g * (double)(1 << 30));
+            break;
+        case 'h': fputs(net_help, stdout); return 0;
+        case ':': return cli_usage(cmd, "option '%s' needs a value", argv[optind - 1]);
+        default: return cli_usage(cmd, "unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    if (optind < argc)
+        return cli_usage(cmd, "unexpected argument '%s'", argv[optind]);
+    if (!spec)
+        return cli_usage(cmd, "missing --net SPEC (e.g. --net debruijn:4; see 'dcnet help nets')");
+    if (output && !format)
+        return cli_usage(cmd, "--output needs --format edgelist|grf|dot");
+    if ((rc = dn_net_init(&net, spec, &err)))
+        return cli_fail(cmd, rc, err.msg);
+    if (format) {
+        dn_graph_format fmt;
+        FILE *f = stdout;
+        if (strcmp(format, "edgelist") == 0) fmt = DN_FMT_EDGELIST;
+        else if (strcmp(format, "grf") == 0) fmt = DN_FMT_GRF;
+        else if (strcmp(format, "dot") == 0) fmt = DN_FMT_DOT;
+        else {
+            dn_net_free(&net);
+            return cli_usage(cmd, "unknown --format '%s' (known: edgelist, grf, dot)", format);
+        }
+        if (output && !(f = fopen(output, "w"))) {
+            dn_net_free(&net);
+            fprintf(stderr, "dcnet net: cannot write '%s'\n", output);
+            return 1;
+        }
+        rc = dn_net_write(&net, fmt, f, &err);
+        if (output && fclose(f) != 0 && !rc)
+            rc = dn_fail(&err, DN_EIO, "cannot write '%s'", output);
+        dn_net_free(&net);
+        return rc ? cli_fail(cmd, rc, err.msg) : 0;
+    }
+    if (node) {
+        code = neighbors_out(cmd, &net, node, mode);
+        dn_net_free(&net);
+        return code;
+    }
+    memset(&r, 0, sizeof r);
+    progress_init(&prog, "all-pairs BFS");
+    fo.progress = progress_cb;
+    fo.progress_ctx = &prog;
+    rc = net_facts_record(&net, &fo, &r, &err);
+    progress_done(&prog);
+    if (!rc && planar) {
+        int is_planar = 0;
+        rc = dn_net_planar(&net, &is_planar, &err);
+        if (!rc)
+            rec_bool(&r, "planar", is_planar);
+    }
+    if (!rc && circuits) {
+        if (!dn_net_is_sneptree(&net))
+            rc = dn_fail(&err, DN_EINVAL, "--circuits applies to Sneptrees only (%s is not one)",
+                         net.spec);
+        else
+            rc = circuits_record(&net, &r, &err);
+    }
+    dn_net_free(&net);
+    if (rc)
+        return cli_fail(cmd, rc, err.msg);
+    rec_print(&r, mode, stdout);
+    return 0;
+}

@@ -1,0 +1,158 @@
+/*
+ * cmd_tree.c - `dcnet tree`: facts of a task tree (nodes, height, phases,
+ * leaves, expected size) and, with --list, every node with its seed 000
+ * label, parent, children, depth and receive phase.
+ */
+#include "cli.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char tree_help[] =
+    "Usage: dcnet tree --tree SPEC [OPTION]...\n"
+    "Print the facts of a task tree, or list its nodes.\n"
+    "\n"
+    "  -t, --tree SPEC        the tree (see 'dcnet help trees'), e.g. binomial:4\n"
+    "  -s, --seed S           seed for random trees (default 1)\n"
+    "      --max-nodes N      stop sampling a random tree past N nodes (default 2^24)\n"
+    "      --list             list every node (at most 2^20 nodes)\n"
+    "      --json             one JSON object on stdout\n"
+    "      --csv              CSV on stdout\n"
+    "  -h, --help             show this help\n"
+    "\n"
+    "Binomial trees use seed 000's labels 0^m z 1: node y has label 2y+1 in n+1\n"
+    "bits, m = n - bitlen(y) children, receives in phase n - m and sends to its\n"
+    "i-th child in phase n - m + i.\n"
+    "\n"
+    "Examples:\n"
+    "  dcnet tree --tree binomial:3 --list\n"
+    "  dcnet tree --tree repro:100 --seed 7 --json\n"
+    "  dcnet tree --tree crt:6:0.2,0.3,0.5\n";
+
+enum { O_MAXN = 256, O_LIST, O_JSON, O_CSV };
+
+static const struct option tree_opts[] = {
+    {"tree", required_argument, NULL, 't'},
+    {"seed", required_argument, NULL, 's'},
+    {"max-nodes", required_argument, NULL, O_MAXN},
+    {"list", no_argument, NULL, O_LIST},
+    {"json", no_argument, NULL, O_JSON},
+    {"csv", no_argument, NULL, O_CSV},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
+};
+
+static const char *kind_name(int kind)
+{
+    switch (kind) {
+    case DN_TREE_BINOMIAL: return "binomial";
+    case DN_TREE_COMPLETE: return "complete";
+    case DN_TREE_CRT: return "complete-tree-based random";
+    case DN_TREE_RCT: return "randomized complete";
+    case DN_TREE_REPRO: return "reproduction (Galton-Watson)";
+    default: return "?";
+    }
+}
+
+static int64_t count_leaves(const dn_tree *t)
+{
+    int64_t leaves = 0, lv = 1;
+    if (t->model.kind == DN_TREE_BINOMIAL)
+        return t->model.n ? (int64_t)1 << (t->model.n - 1) : 1;
+    if (t->model.kind == DN_TREE_COMPLETE) {
+        for (int l = 0; l < t->model.h; l++)
+            lv *= t->model.b;
+        return lv;
+    }
+    for (int64_t v = 0; v < t->nodes; v++)
+        leaves += dn_tree_num_children(t, v) == 0;
+    return leaves;
+}
+
+static int list_nodes(const char *cmd, const dn_tree *t, rec *head, int mode)
+{
+    rec *rows;
+    char lab[80];
+    if (t->nodes > ((int64_t)1 << 20))
+        return cli_fail(cmd, DN_ERANGE, "--list is limited to 2^20 nodes");
+    rows = calloc((size_t)t->nodes, sizeof *rows);
+    if (!rows)
+        return cli_fail(cmd, DN_ENOMEM, "out of memory");
+    for (int64_t v = 0; v < t->nodes; v++) {
+        rec *r = &rows[v];
+        rec_int(r, "id", v);
+        if (t->model.kind == DN_TREE_BINOMIAL) {
+            dn_binomial_label(t->model.n, v, lab, sizeof lab);
+            rec_str(r, "label", lab);
+        }
+        rec_int(r, "parent", dn_tree_parent(t, v));
+        rec_int(r, "children", dn_tree_num_children(t, v));
+        rec_int(r, "depth", dn_tree_depth(t, v));
+        rec_int(r, "recv_phase", dn_tree_recv_phase(t, v));
+    }
+    rows_print(head, rows, (int)t->nodes, "nodes", mode, stdout);
+    free(rows);
+    return 0;
+}
+
+int cmd_tree(int argc, char **argv)
+{
+    const char *cmd = "tree", *spec = NULL;
+    int mode = OUT_TABLE, list = 0, c, rc, code;
+    int64_t seed = 1, max_nodes = 0;
+    dn_tree_model m;
+    dn_tree t;
+    dn_err err;
+    rec r;
+
+    opterr = 0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, ":t:s:h", tree_opts, NULL)) != -1) {
+        switch (c) {
+        case 't': spec = optarg; break;
+        case 's':
+            if (dn_parse_i64(optarg, 0, INT64_MAX, "--seed", &seed, &err))
+                return cli_usage(cmd, "%s", err.msg);
+            break;
+        case O_MAXN:
+            if (dn_parse_i64(optarg, 1, (int64_t)1 << 32, "--max-nodes", &max_nodes, &err))
+                return cli_usage(cmd, "%s", err.msg);
+            break;
+        case O_LIST: list = 1; break;
+        case O_JSON: mode = OUT_JSON; break;
+        case O_CSV: mode = OUT_CSV; break;
+        case 'h': fputs(tree_help, stdout); return 0;
+        case ':': return cli_usage(cmd, "option '%s' needs a value", argv[optind - 1]);
+        default: return cli_usage(cmd, "unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    if (optind < argc)
+        return cli_usage(cmd, "unexpected argument '%s'", argv[optind]);
+    if (!spec)
+        return cli_usage(cmd, "missing --tree SPEC (e.g. --tree binomial:4; see 'dcnet help trees')");
+    if ((rc = dn_tree_model_parse(spec, &m, &err)))
+        return cli_fail(cmd, rc, err.msg);
+    if ((rc = dn_tree_init(&t, &m, (uint64_t)seed, max_nodes, &err)))
+        return cli_fail(cmd, rc, err.msg);
+    memset(&r, 0, sizeof r);
+    rec_str(&r, "tree", spec);
+    rec_str(&r, "kind", kind_name(m.kind));
+    rec_bool(&r, "random", dn_tree_model_is_random(&m));
+    if (dn_tree_model_is_random(&m))
+        rec_int(&r, "seed", seed);
+    rec_int(&r, "nodes", t.nodes);
+    rec_int(&r, "height", t.height);
+    rec_int(&r, "phases", dn_tree_phases(&t));
+    if (!list)
+        rec_int(&r, "leaves", count_leaves(&t));
+    rec_dbl(&r, "expected_nodes", dn_tree_model_expected_size(&m));
+    if (list) {
+        code = list_nodes(cmd, &t, &r, mode);
+    } else {
+        rec_print(&r, mode, stdout);
+        code = 0;
+    }
+    dn_tree_free(&t);
+    return code;
+}

@@ -1,0 +1,136 @@
+/*
+ * main.c - the dcnet command-line tool: command dispatch and help.
+ * The CLI is a thin layer over libdcnet; the contract (commands, JSON keys,
+ * exit codes 0 / 1 run-time failure / 2 bad usage or input) is
+ * shared/spec/cli.md.
+ */
+#include "cli.h"
+
+#include <string.h>
+
+typedef struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} command;
+
+static const command commands[] = {
+    {"net", cmd_net, "facts of a network; planarity; export as edgelist, grf or dot"},
+    {"tree", cmd_tree, "facts of a task tree; list its nodes, labels and phases"},
+    {"demo", cmd_demo, "the main job: the seed papers' networks, computed now"},
+};
+#define N_COMMANDS ((int)(sizeof commands / sizeof commands[0]))
+
+static void usage(FILE *f)
+{
+    fputs("Usage: dcnet COMMAND [OPTION]...\n"
+          "Run tree-shaped parallel computations (divide-and-conquer, backtracking)\n"
+          "on networks of processors.\n\nCommands:\n",
+          f);
+    for (int i = 0; i < N_COMMANDS; i++)
+        fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].summary);
+    fputs("  help     this text; 'dcnet help TOPIC' for nets, trees, formats or a command\n"
+          "\nOptions:\n"
+          "  -h, --help     show this help\n"
+          "  -V, --version  print the version\n"
+          "\nEvery command takes --json (one JSON object on stdout) and --help.\n"
+          "Exit status: 0 success, 1 run-time failure, 2 bad usage or input.\n"
+          "Documentation: docs/guide.md\n",
+          f);
+}
+
+static void help_nets(void)
+{
+    const char *syntax, *summary;
+    puts("Network specs (--net):");
+    for (int i = 0; dn_net_type_info(i, &syntax, &summary) == DN_OK; i++)
+        printf("  %-18s %s\n", syntax, summary);
+    puts("\nNodes (--root, --start, --neighbors) are decimal ids or the network's own\n"
+         "labels: exactly K binary digits for debruijn:K, ddb:K and hypercube:K;\n"
+         "'row,col' for meshes and tori; 'level,col' for butterflies and Sneptrees.\n"
+         "Closed-form facts work up to 2^50 nodes; materialising (BFS, export,\n"
+         "planarity) needs fewer than 2^31 nodes and fits --mem-limit.");
+}
+
+static void help_trees(void)
+{
+    puts("Task tree specs (--tree):\n"
+         "  binomial:N         binomial tree B(N), 2^N nodes, seed 000 labels and phases\n"
+         "  complete:B:H       complete B-ary tree of height H (levels 0..H)\n"
+         "  cbt:H              complete binary tree, same as complete:2:H\n"
+         "  crt:H:DIST         complete-tree-based random tree (seed 002): height H,\n"
+         "                     i.i.d. child counts with distribution DIST per node\n"
+         "  rct:HDIST:DIST     randomized complete tree: height drawn from HDIST\n"
+         "  repro:M            reproduction (Galton-Watson) tree of expected size M:\n"
+         "                     0 or 2 children, mean 1 - 1/M\n"
+         "  repro:M:geom       the same with geometric child counts\n"
+         "  gw:DIST            Galton-Watson tree with child distribution DIST (mean < 1)\n"
+         "\nDIST is 'p0,p1,...,pk': the probabilities of 0, 1, ..., k children,\n"
+         "summing to 1. Example: crt:5:0.25,0.25,0.5. Random trees take --seed.");
+}
+
+static void help_formats(void)
+{
+    puts("Graph files (file:PATH, and dcnet net --format):\n"
+         "  edgelist  one 'u v' per line, decimal ids from 0; '#' and '%' start\n"
+         "            comments. An optional first line\n"
+         "              # dcnet edgelist nodes=N directed=0|1\n"
+         "            fixes the node count and direction (default: undirected,\n"
+         "            max id + 1 nodes). Undirected graphs become simple (loops\n"
+         "            and repeats dropped); directed ones keep loops.\n"
+         "  grf       SCOTCH source graph: version 0, vertex and arc counts, base\n"
+         "            and flags (e.g. '0 000'), then per vertex: [label] [load]\n"
+         "            degree and [load] end per arc. Chosen for files ending .grf.\n"
+         "  dot       Graphviz DOT, written only (Sneptree left arcs blue, right red).");
+}
+
+static int help(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stdout);
+        return 0;
+    }
+    if (strcmp(argv[1], "nets") == 0 || strcmp(argv[1], "networks") == 0) {
+        help_nets();
+        return 0;
+    }
+    if (strcmp(argv[1], "trees") == 0) {
+        help_trees();
+        return 0;
+    }
+    if (strcmp(argv[1], "formats") == 0) {
+        help_formats();
+        return 0;
+    }
+    for (int i = 0; i < N_COMMANDS; i++)
+        if (strcmp(argv[1], commands[i].name) == 0) {
+            char *hargv[] = {argv[1], "--help", NULL};
+            return commands[i].run(2, hargv);
+        }
+    fprintf(stderr, "dcnet help: no help for '%s' (topics: nets, trees, formats, net, tree, demo)\n",
+            argv[1]);
+    return 2;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
+    if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
+        printf("dcnet %s\n", DN_VERSION);
+        return 0;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)
+        return help(1, argv);
+    if (strcmp(argv[1], "help") == 0)
+        return help(argc - 1, argv + 1);
+    for (int i = 0; i < N_COMMANDS; i++)
+        if (strcmp(argv[1], commands[i].name) == 0)
+            return commands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "dcnet: unknown command '%s' (known: net, tree, demo, help)\n"
+                    "Try 'dcnet --help' for more information.\n",
+            argv[1]);
+    return 2;
+}

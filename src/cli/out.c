@@ -1,0 +1,303 @@
+/*
+ * out.c - output records for the CLI: readable tables by default, one JSON
+ * object (spec/cli.md) with --json, CSV with --csv; plus errors and
+ * progress. JSON keys with dots ("degree.min") become nested objects;
+ * consecutive keys that share a prefix are grouped.
+ */
+#include "cli.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static kv *add(rec *r, const char *key, int type)
+{
+    kv *e;
+    if (r->n >= REC_MAX)
+        return NULL;
+    e = &r->kv[r->n++];
+    memset(e, 0, sizeof *e);
+    snprintf(e->key, sizeof e->key, "%s", key);
+    e->type = type;
+    return e;
+}
+
+void rec_int(rec *r, const char *key, int64_t v)
+{
+    kv *e = add(r, key, KV_INT);
+    if (e) e->i = v;
+}
+void rec_dbl(rec *r, const char *key, double v)
+{
+    kv *e = add(r, key, isfinite(v) ? KV_DBL : KV_NULL);
+    if (e) e->d = v;
+}
+void rec_bool(rec *r, const char *key, int v)
+{
+    kv *e = add(r, key, KV_BOOL);
+    if (e) e->i = v != 0;
+}
+void rec_str(rec *r, const char *key, const char *v)
+{
+    kv *e = add(r, key, KV_STR);
+    if (e) snprintf(e->s, sizeof e->s, "%s", v);
+}
+void rec_null(rec *r, const char *key)
+{
+    add(r, key, KV_NULL);
+}
+
+static void json_string(const char *s, FILE *f)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(f, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(f, "\\u%04x", c);
+        else
+            fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+static void value_text(const kv *e, int json, FILE *f)
+{
+    switch (e->type) {
+    case KV_INT: fprintf(f, "%lld", (long long)e->i); break;
+    case KV_DBL: fprintf(f, "%.10g", e->d); break;
+    case KV_BOOL: fputs(e->i ? (json ? "true" : "yes") : (json ? "false" : "no"), f); break;
+    case KV_STR:
+        if (json)
+            json_string(e->s, f);
+        else
+            fputs(e->s, f);
+        break;
+    default: fputs(json ? "null" : "-", f); break;
+    }
+}
+
+/* length of the prefix before the first dot, or 0 */
+static size_t group_len(const char *key)
+{
+    const char *d = strchr(key, '.');
+    return d ? (size_t)(d - key) : 0;
+}
+
+static void json_fields(const rec *r, FILE *f, int first)
+{
+    for (int i = 0; i < r->n; i++) {
+        const kv *e = &r->kv[i];
+        size_t g = group_len(e->key);
+        if (!first)
+            fputc(',', f);
+        first = 0;
+        if (!g) {
+            json_string(e->key, f);
+            fputc(':', f);
+            value_text(e, 1, f);
+            continue;
+        }
+        fprintf(f, "\"%.*s\":{", (int)g, e->key);
+        for (int j = i; j < r->n && group_len(r->kv[j].key) == g &&
+                        strncmp(r->kv[j].key, e->key, g) == 0;
+             j++) {
+            if (j > i)
+                fputc(',', f);
+            json_string(r->kv[j].key + g + 1, f);
+            fputc(':', f);
+            value_text(&r->kv[j], 1, f);
+            i = j;
+        }
+        fputc('}', f);
+    }
+}
+
+static void csv_value(const kv *e, FILE *f)
+{
+    if (e->type == KV_STR && strpbrk(e->s, ",\"\n")) {
+        fputc('"', f);
+        for (const char *s = e->s; *s; s++) {
+            if (*s == '"')
+                fputc('"', f);
+            fputc(*s, f);
+        }
+        fputc('"', f);
+    } else if (e->type == KV_NULL) {
+        /* empty field */
+    } else {
+        value_text(e, 1, f);
+    }
+}
+
+void rec_print(const rec *r, int mode, FILE *f)
+{
+    if (mode == OUT_JSON) {
+        fputc('{', f);
+        json_fields(r, f, 1);
+        fputs("}\n", f);
+    } else if (mode == OUT_CSV) {
+        for (int i = 0; i < r->n; i++)
+            fprintf(f, "%s%s", i ? "," : "", r->kv[i].key);
+        fputc('\n', f);
+        for (int i = 0; i < r->n; i++) {
+            if (i)
+                fputc(',', f);
+            csv_value(&r->kv[i], f);
+        }
+        fputc('\n', f);
+    } else {
+        size_t w = 0;
+        for (int i = 0; i < r->n; i++)
+            if (strlen(r->kv[i].key) > w)
+                w = strlen(r->kv[i].key);
+        for (int i = 0; i < r->n; i++) {
+            fprintf(f, "%-*s  ", (int)w, r->kv[i].key);
+            value_text(&r->kv[i], 0, f);
+            fputc('\n', f);
+        }
+    }
+}
+
+void rows_print(const rec *head, const rec *rows, int n, const char *json_key, int mode,
+                FILE *f)
+{
+    if (mode == OUT_JSON) {
+        fputc('{', f);
+        if (head && head->n) {
+            json_fields(head, f, 1);
+            fputc(',', f);
+        }
+        fprintf(f, "\"%s\":[", json_key);
+        for (int i = 0; i < n; i++) {
+            fputs(i ? ",{" : "{", f);
+            json_fields(&rows[i], f, 1);
+            fputc('}', f);
+        }
+        fputs("]}\n", f);
+        return;
+    }
+    if (mode == OUT_CSV) {
+        if (n == 0)
+            return;
+        for (int i = 0; i < rows[0].n; i++)
+            fprintf(f, "%s%s", i ? "," : "", rows[0].kv[i].key);
+        fputc('\n', f);
+        for (int r = 0; r < n; r++) {
+            for (int i = 0; i < rows[r].n; i++) {
+                if (i)
+                    fputc(',', f);
+                csv_value(&rows[r].kv[i], f);
+            }
+            fputc('\n', f);
+        }
+        return;
+    }
+    if (head && head->n)
+        rec_print(head, OUT_TABLE, f);
+    if (n == 0)
+        return;
+    {
+        /* column widths from a dry run into a buffer */
+        int cols = rows[0].n;
+        int w[REC_MAX];
+        char cell[300];
+        for (int c = 0; c < cols; c++)
+            w[c] = (int)strlen(rows[0].kv[c].key);
+        for (int r = 0; r < n; r++)
+            for (int c = 0; c < cols && c < rows[r].n; c++) {
+                FILE *m = fmemopen(cell, sizeof cell, "w");
+                if (!m)
+                    continue;
+                value_text(&rows[r].kv[c], 0, m);
+                fclose(m);
+                if ((int)strlen(cell) > w[c])
+                    w[c] = (int)strlen(cell);
+            }
+        for (int c = 0; c < cols; c++)
+            fprintf(f, "%s%-*s", c ? "  " : "", c == cols - 1 ? 0 : w[c], rows[0].kv[c].key);
+        fputc('\n', f);
+        for (int r = 0; r < n; r++) {
+            for (int c = 0; c < cols && c < rows[r].n; c++) {
+                FILE *m = fmemopen(cell, sizeof cell, "w");
+                if (!m)
+                    continue;
+                value_text(&rows[r].kv[c], 0, m);
+                fclose(m);
+                /* numbers right-aligned, text left-aligned */
+                if (rows[r].kv[c].type == KV_STR)
+                    fprintf(f, "%s%-*s", c ? "  " : "", c == cols - 1 ? 0 : w[c], cell);
+                else
+                    fprintf(f, "%s%*s", c ? "  " : "", w[c], cell);
+            }
+            fputc('\n', f);
+        }
+    }
+}
+
+int cli_fail(const char *cmd, int status, const char *msg)
+{
+    fprintf(stderr, "dcnet %s: %s\n", cmd, msg);
+    switch (status) {
+    case DN_ENOMEM:
+    case DN_ENOTSUP:
+        return 1;
+    default:
+        return 2;
+    }
+}
+
+int cli_usage(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "dcnet %s: ", cmd);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\nTry 'dcnet %s --help' for more information.\n", cmd);
+    return 2;
+}
+
+double cli_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+void progress_init(progress *p, const char *what)
+{
+    p->what = what;
+    p->start = cli_now();
+    p->active = isatty(STDERR_FILENO);
+    p->shown = 0;
+}
+
+void progress_cb(void *ctx, double fraction)
+{
+    progress *p = ctx;
+    if (!p->active || cli_now() - p->start < 2.0)
+        return;
+    fprintf(stderr, "\rdcnet: %s %5.1f%%", p->what, 100.0 * fraction);
+    fflush(stderr);
+    p->shown = 1;
+}
+
+void progress_done(progress *p)
+{
+    if (p->shown)
+        fprintf(stderr, "\r%*s\r", 40, "");
+}
+
+int parse_threads(const char *cmd, const char *s, int *out)
+{
+    int64_t v;
+    dn_err e;
+    if (dn_parse_i64(s, 1, 1024, "--threads", &v, &e))
+        return cli_usage(cmd, "%s", e.msg);
+    *out = (int)v;
+    return 0;
+}

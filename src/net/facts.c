@@ -1,0 +1,269 @@
+/*
+ * facts.c - graph facts: node and edge counts, degree statistics, diameter
+ * and mean distance.
+ *
+ * Closed forms come from the family descriptors (de Bruijn diameter k,
+ * hypercube d, mesh R + C - 2, ...); tests/test_net.c checks every one of
+ * them against a scan and an exact BFS for all sizes small enough.
+ * Without a closed form we scan degrees in O(n + m) and, for n up to
+ * bfs_limit, run an exact all-pairs BFS that carries 64 sources per pass
+ * as the bits of a uint64_t per node (bit-parallel BFS): each level is one
+ * sweep over the arcs, so a pass costs O((n + m) * eccentricity) for 64
+ * sources. Passes are spread over threads; the results (max, integer sums)
+ * do not depend on the thread count.
+ */
+#include "net_impl.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DEFAULT_BFS_LIMIT ((int64_t)1 << 17)
+
+typedef struct apsp_job {
+    const dn_csr *g;
+    int64_t blocks;
+    int threads;
+    atomic_llong next_block;
+    atomic_llong done_blocks;
+    /* per-thread results */
+    int64_t *diam;
+    int64_t *sum;
+    int *disconnected;
+    int *nomem;
+    dn_progress_fn progress;
+    void *progress_ctx;
+} apsp_job;
+
+typedef struct apsp_arg {
+    apsp_job *job;
+    int tid;
+} apsp_arg;
+
+static void *apsp_worker(void *p)
+{
+    apsp_arg *a = p;
+    apsp_job *job = a->job;
+    const dn_csr *g = job->g;
+    const int64_t n = g->n;
+    uint64_t *visit = malloc((size_t)n * sizeof *visit);
+    uint64_t *front = malloc((size_t)n * sizeof *front);
+    uint64_t *next = malloc((size_t)n * sizeof *next);
+    int64_t diam = 0, sum = 0;
+    if (!visit || !front || !next) {
+        job->nomem[a->tid] = 1;
+        goto done;
+    }
+    for (;;) {
+        int64_t b = atomic_fetch_add(&job->next_block, 1);
+        int64_t s0, s1, level = 0, seen;
+        if (b >= job->blocks)
+            break;
+        s0 = b * 64;
+        s1 = s0 + 64 < n ? s0 + 64 : n;
+        memset(visit, 0, (size_t)n * sizeof *visit);
+        memset(front, 0, (size_t)n * sizeof *front);
+        for (int64_t s = s0; s < s1; s++)
+            visit[s] = front[s] = (uint64_t)1 << (s - s0);
+        seen = s1 - s0;
+        for (;;) {
+            int64_t fresh = 0;
+            memset(next, 0, (size_t)n * sizeof *next);
+            for (int64_t u = 0; u < n; u++) {
+                uint64_t f = front[u];
+                if (!f)
+                    continue;
+                for (int64_t e = g->off[u]; e < g->off[u + 1]; e++)
+                    next[g->adj[e]] |= f;
+            }
+            level++;
+            for (int64_t v = 0; v < n; v++) {
+                uint64_t x = next[v] & ~visit[v];
+                next[v] = x;
+                if (x) {
+                    visit[v] |= x;
+                    fresh += __builtin_popcountll(x);
+                }
+            }
+            if (!fresh)
+                break;
+            seen += fresh;
+            sum += fresh * level;
+            if (level > diam)
+                diam = level;
+            {
+                uint64_t *t = front;
+                front = next;
+                next = t;
+            }
+        }
+        if (seen != (s1 - s0) * n)
+            job->disconnected[a->tid] = 1;
+        {
+            long long d = atomic_fetch_add(&job->done_blocks, 1) + 1;
+            if (a->tid == 0 && job->progress)
+                job->progress(job->progress_ctx, (double)d / (double)job->blocks);
+        }
+    }
+done:
+    job->diam[a->tid] = diam;
+    job->sum[a->tid] = sum;
+    free(visit);
+    free(front);
+    free(next);
+    return NULL;
+}
+
+/* Exact diameter (or -1 if not (strongly) connected) and mean distance. */
+static int all_pairs(const dn_csr *g, const dn_facts_opts *o, int64_t *diam, double *avg,
+                     dn_err *err)
+{
+    int threads = o && o->threads > 0 ? o->threads : 1;
+    apsp_job job;
+    apsp_arg *args;
+    pthread_t *tids;
+    int rc = DN_OK, disc = 0;
+    int64_t d = 0, s = 0;
+
+    memset(&job, 0, sizeof job);
+    job.g = g;
+    job.blocks = (g->n + 63) / 64;
+    if (threads > job.blocks)
+        threads = (int)job.blocks;
+    if (threads < 1)
+        threads = 1;
+    job.threads = threads;
+    atomic_init(&job.next_block, 0);
+    atomic_init(&job.done_blocks, 0);
+    job.progress = o ? o->progress : NULL;
+    job.progress_ctx = o ? o->progress_ctx : NULL;
+    job.diam = calloc((size_t)threads, sizeof *job.diam);
+    job.sum = calloc((size_t)threads, sizeof *job.sum);
+    job.disconnected = calloc((size_t)threads, sizeof *job.disconnected);
+    job.nomem = calloc((size_t)threads, sizeof *job.nomem);
+    args = calloc((size_t)threads, sizeof *args);
+    tids = calloc((size_t)threads, sizeof *tids);
+    if (!job.diam || !job.sum || !job.disconnected || !job.nomem || !args || !tids) {
+        rc = dn_fail(err, DN_ENOMEM, "out of memory for all-pairs BFS");
+        goto done;
+    }
+    for (int t = 0; t < threads; t++) {
+        args[t].job = &job;
+        args[t].tid = t;
+    }
+    {
+        int started = 1;
+        for (int t = 1; t < threads; t++) {
+            if (pthread_create(&tids[t], NULL, apsp_worker, &args[t]) != 0)
+                break; /* fewer threads is still correct: blocks are shared */
+            started++;
+        }
+        apsp_worker(&args[0]);
+        for (int t = 1; t < started; t++)
+            pthread_join(tids[t], NULL);
+    }
+    for (int t = 0; t < threads; t++) {
+        if (job.nomem[t])
+            rc = dn_fail(err, DN_ENOMEM, "out of memory for all-pairs BFS");
+        disc |= job.disconnected[t];
+        if (job.diam[t] > d)
+            d = job.diam[t];
+        s += job.sum[t];
+    }
+    *diam = disc ? -1 : d;
+    *avg = g->n > 1 ? (double)s / ((double)g->n * (double)(g->n - 1)) : 0.0;
+done:
+    free(job.diam);
+    free(job.sum);
+    free(job.disconnected);
+    free(job.nomem);
+    free(args);
+    free(tids);
+    return rc;
+}
+
+static int scan_degrees(const dn_net *net, const dn_csr *g, dn_facts *f, dn_err *err)
+{
+    int32_t *indeg = NULL;
+    const int64_t n = g->n;
+    if (net->directed) {
+        indeg = calloc((size_t)(n ? n : 1), sizeof *indeg);
+        if (!indeg)
+            return dn_fail(err, DN_ENOMEM, "out of memory scanning degrees");
+        for (int64_t e = 0; e < g->m; e++)
+            indeg[g->adj[e]]++;
+    }
+    f->out_min = f->in_min = f->deg_min = INT64_MAX;
+    f->out_max = f->in_max = f->deg_max = 0;
+    for (int64_t v = 0; v < n; v++) {
+        int64_t od = g->off[v + 1] - g->off[v];
+        int64_t id = indeg ? indeg[v] : od;
+        int64_t td = indeg ? od + id : od;
+#define MINMAX(lo, hi, x) do { if ((x) < (lo)) (lo) = (x); if ((x) > (hi)) (hi) = (x); } while (0)
+        MINMAX(f->out_min, f->out_max, od);
+        MINMAX(f->in_min, f->in_max, id);
+        MINMAX(f->deg_min, f->deg_max, td);
+#undef MINMAX
+    }
+    if (n == 0)
+        f->out_min = f->in_min = f->deg_min = 0;
+    free(indeg);
+    f->degree_source = DN_FACT_BFS;
+    return DN_OK;
+}
+
+int dn_net_facts(const dn_net *net, const dn_facts_opts *opts, dn_facts *f, dn_err *err)
+{
+    const int force = opts && opts->force_scan;
+    const int64_t limit = opts && opts->bfs_limit > 0 ? opts->bfs_limit : DEFAULT_BFS_LIMIT;
+    int have_closed = net->type->facts && !force;
+    int need_bfs, rc = DN_OK;
+    dn_csr tmp;
+    const dn_csr *g = NULL;
+
+    memset(f, 0, sizeof *f);
+    memset(&tmp, 0, sizeof tmp);
+    f->nodes = net->n;
+    f->edges = net->edges;
+    f->directed = net->directed;
+    f->deg_avg = net->n ? 2.0 * (double)net->edges / (double)net->n : 0.0;
+    f->diameter = -2;
+    f->avg_distance = -1;
+    if (have_closed) {
+        net->type->facts(net, f);
+        f->degree_source = DN_FACT_CLOSED;
+        if (!net->directed) {
+            f->out_min = f->in_min = f->deg_min;
+            f->out_max = f->in_max = f->deg_max;
+        }
+        if (f->diameter != -2)
+            f->diameter_source = DN_FACT_CLOSED;
+    }
+    need_bfs = f->diameter_source == DN_FACT_NONE && net->n <= limit;
+    if (have_closed && !need_bfs) {
+        if (f->diameter == -2)
+            f->diameter = -1;
+        return DN_OK;
+    }
+    /* scan (and maybe BFS) a materialised graph */
+    if (!net->type->neighbors) {
+        g = &net->g;
+    } else {
+        if ((rc = dn_net_materialize(net, &tmp, opts ? opts->mem_limit : 0, err)))
+            return rc;
+        g = &tmp;
+    }
+    if (!have_closed && (rc = scan_degrees(net, g, f, err)))
+        goto done;
+    if (need_bfs) {
+        if ((rc = all_pairs(g, opts, &f->diameter, &f->avg_distance, err)))
+            goto done;
+        f->diameter_source = DN_FACT_BFS;
+    } else {
+        f->diameter = -1;
+    }
+done:
+    dn_csr_free(&tmp);
+    return rc;
+}

@@ -1,0 +1,498 @@
+/*
+ * graphio.c - graph files: edge lists and SCOTCH .grf in, edge lists, .grf
+ * and Graphviz DOT out; and the file:PATH network family.
+ *
+ * Edge list (docs/formats.md): one arc "u v" per line, decimal ids from 0;
+ * blank lines and lines starting with '#' or '%' are ignored, except an
+ * optional header "# dcnet edgelist nodes=N directed=0|1" that fixes the
+ * node count and direction (dcnet writes it). Without a header the graph is
+ * undirected with max id + 1 nodes. Undirected graphs are made simple
+ * (loops and repeated edges dropped); directed graphs keep loops and drop
+ * repeated arcs.
+ *
+ * SCOTCH source graph (.grf, SCOTCH user's guide, "Graph files"): version 0;
+ * vertex and arc counts; base value and a three-digit flag (vertex labels,
+ * edge loads, vertex loads); then per vertex [label] [load] degree and per
+ * arc [load] end. Every edge must appear in both directions, no loops.
+ * Loads are read and ignored; labels are honoured.
+ *
+ * The parsers are the fuzz targets of fuzz/: they never read past len and
+ * report the first error with its line number.
+ */
+#include "net_impl.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------ scanning */
+typedef struct scan {
+    const char *p, *end;
+    int64_t line;
+} scan;
+
+static void skip_blank(scan *s, int newlines)
+{
+    while (s->p < s->end) {
+        char c = *s->p;
+        if (c == '\n') {
+            if (!newlines)
+                return;
+            s->line++;
+        } else if (c != ' ' && c != '\t' && c != '\r') {
+            return;
+        }
+        s->p++;
+    }
+}
+
+/* Reads a non-negative decimal integer <= max. Returns 1 on success. */
+static int read_uint(scan *s, int64_t max, int64_t *out)
+{
+    int64_t v = 0;
+    const char *start = s->p;
+    while (s->p < s->end && *s->p >= '0' && *s->p <= '9') {
+        int dgt = *s->p - '0';
+        if (v > (max - dgt) / 10)
+            return 0;
+        v = v * 10 + dgt;
+        s->p++;
+    }
+    if (s->p == start)
+        return 0;
+    if (s->p < s->end && *s->p != ' ' && *s->p != '\t' && *s->p != '\r' && *s->p != '\n')
+        return 0;
+    *out = v;
+    return 1;
+}
+
+/* Arc list growing by doubling. */
+typedef struct arcs {
+    int32_t *src, *dst;
+    int64_t len, cap;
+} arcs;
+
+static int arcs_push(arcs *a, int64_t u, int64_t v)
+{
+    if (a->len == a->cap) {
+        int64_t nc = a->cap ? 2 * a->cap : 1024;
+        int32_t *ns = realloc(a->src, (size_t)nc * sizeof *ns);
+        int32_t *nd;
+        if (!ns)
+            return 0;
+        a->src = ns;
+        nd = realloc(a->dst, (size_t)nc * sizeof *nd);
+        if (!nd)
+            return 0;
+        a->dst = nd;
+        a->cap = nc;
+    }
+    a->src[a->len] = (int32_t)u;
+    a->dst[a->len] = (int32_t)v;
+    a->len++;
+    return 1;
+}
+
+static void arcs_free(arcs *a)
+{
+    free(a->src);
+    free(a->dst);
+}
+
+#define MAX_ID ((int64_t)INT32_MAX - 2)
+
+/* "# dcnet edgelist nodes=N directed=D" */
+static void parse_header(const char *p, const char *eol, int64_t *nodes, int *directed)
+{
+    static const char tag[] = "dcnet edgelist";
+    const char *q = p + 1;
+    while (q < eol && (*q == ' ' || *q == '\t'))
+        q++;
+    if ((size_t)(eol - q) < sizeof tag - 1 || memcmp(q, tag, sizeof tag - 1) != 0)
+        return;
+    for (q += sizeof tag - 1; q < eol; q++) {
+        if ((size_t)(eol - q) > 6 && memcmp(q, "nodes=", 6) == 0) {
+            scan s = {q + 6, eol, 0};
+            int64_t v;
+            if (read_uint(&s, MAX_ID + 1, &v))
+                *nodes = v;
+        } else if ((size_t)(eol - q) > 9 && memcmp(q, "directed=", 9) == 0) {
+            *directed = q[9] == '1';
+        }
+    }
+}
+
+static int parse_edgelist(const char *buf, size_t len, dn_csr *out, dn_err *err)
+{
+    scan s = {buf, buf + len, 1};
+    arcs a = {0};
+    int64_t maxid = -1, nodes = -1;
+    int directed = 0, rc;
+    while (s.p < s.end) {
+        const char *eol = memchr(s.p, '\n', (size_t)(s.end - s.p));
+        int64_t u, v;
+        if (!eol)
+            eol = s.end;
+        skip_blank(&s, 0);
+        if (s.p >= eol || *s.p == '#' || *s.p == '%') {
+            if (s.p < eol && *s.p == '#')
+                parse_header(s.p, eol, &nodes, &directed);
+            s.p = eol < s.end ? eol + 1 : eol;
+            s.line++;
+            continue;
+        }
+        if (!read_uint(&s, MAX_ID, &u))
+            goto bad;
+        skip_blank(&s, 0);
+        if (s.p >= eol || !read_uint(&s, MAX_ID, &v))
+            goto bad;
+        skip_blank(&s, 0);
+        if (s.p < eol)
+            goto bad;
+        if (!arcs_push(&a, u, v)) {
+            arcs_free(&a);
+            return dn_fail(err, DN_ENOMEM, "out of memory reading edge list");
+        }
+        if (u > maxid) maxid = u;
+        if (v > maxid) maxid = v;
+        s.p = eol < s.end ? eol + 1 : eol;
+        s.line++;
+    }
+    if (nodes < 0) {
+        if (maxid < 0) {
+            arcs_free(&a);
+            return dn_fail(err, DN_EINVAL,
+                           "edge list has no edges and no '# dcnet edgelist nodes=N' header");
+        }
+        nodes = maxid + 1;
+    } else if (maxid >= nodes) {
+        arcs_free(&a);
+        return dn_fail(err, DN_EINVAL, "edge list names node %lld but its header says nodes=%lld",
+                       (long long)maxid, (long long)nodes);
+    }
+    if (nodes == 0) {
+        arcs_free(&a);
+        return dn_fail(err, DN_EINVAL, "edge list header says nodes=0: a network needs a node");
+    }
+    rc = dn_csr_from_arcs(out, nodes, directed, a.src, a.dst, a.len, err);
+    arcs_free(&a);
+    return rc;
+bad:
+    arcs_free(&a);
+    return dn_fail(err, DN_EINVAL,
+                   "edge list line %lld: expected two node ids 'u v' (decimal, 0..%lld)",
+                   (long long)s.line, (long long)MAX_ID);
+}
+
+/* ----------------------------------------------------------------- grf */
+static int grf_num(scan *s, int64_t max, int64_t *out)
+{
+    skip_blank(s, 1);
+    return read_uint(s, max, out);
+}
+
+static int cmp_pair(const void *a, const void *b)
+{
+    const int64_t *x = a, *y = b;
+    return (x[0] > y[0]) - (x[0] < y[0]);
+}
+
+static int parse_grf(const char *buf, size_t len, dn_csr *out, dn_err *err)
+{
+    scan s = {buf, buf + len, 1};
+    int64_t ver, vn, an, base, flags, *lab = NULL, k = 0;
+    int has_lab, has_eload, has_vload, rc = DN_OK;
+    arcs a = {0};
+    if (!grf_num(&s, 9, &ver) || ver != 0)
+        return dn_fail(err, DN_EINVAL, "grf line %lld: expected version 0 on the first line",
+                       (long long)s.line);
+    if (!grf_num(&s, MAX_ID, &vn) || !grf_num(&s, INT64_MAX / 8, &an))
+        return dn_fail(err, DN_EINVAL,
+                       "grf line %lld: expected vertex and arc counts (vertices <= %lld)",
+                       (long long)s.line, (long long)MAX_ID);
+    if (vn == 0)
+        return dn_fail(err, DN_EINVAL, "grf: a network needs at least one vertex");
+    if (an % 2)
+        return dn_fail(err, DN_EINVAL,
+                       "grf: arc count %lld is odd; SCOTCH graphs list every edge twice",
+                       (long long)an);
+    if (an > (int64_t)len)
+        return dn_fail(err, DN_EINVAL, "grf: arc count %lld is larger than the file allows",
+                       (long long)an);
+    if (!grf_num(&s, 1, &base) || !grf_num(&s, 111, &flags) ||
+        (flags % 10) > 1 || (flags / 10 % 10) > 1)
+        return dn_fail(err, DN_EINVAL,
+                       "grf line %lld: expected base value 0 or 1 and a flag like 000 or 111",
+                       (long long)s.line);
+    has_lab = flags / 100 == 1;
+    has_eload = flags / 10 % 10 == 1;
+    has_vload = flags % 10 == 1;
+    if (has_lab) {
+        lab = malloc((size_t)vn * 2 * sizeof *lab);
+        if (!lab)
+            return dn_fail(err, DN_ENOMEM, "out of memory reading grf");
+    }
+    for (int64_t v = 0; v < vn; v++) {
+        int64_t deg, x;
+        if (has_lab) {
+            if (!grf_num(&s, MAX_ID, &x))
+                goto bad;
+            lab[2 * v] = x;
+            lab[2 * v + 1] = v;
+        }
+        if (has_vload && !grf_num(&s, INT64_MAX, &x))
+            goto bad;
+        if (!grf_num(&s, an, &deg))
+            goto bad;
+        for (int64_t i = 0; i < deg; i++) {
+            int64_t end;
+            if (has_eload && !grf_num(&s, INT64_MAX, &x))
+                goto bad;
+            if (!grf_num(&s, MAX_ID + 1, &end))
+                goto bad;
+            if (k == an) {
+                rc = dn_fail(err, DN_EINVAL, "grf line %lld: more arcs than the %lld announced",
+                             (long long)s.line, (long long)an);
+                goto done;
+            }
+            if (!arcs_push(&a, v, end)) {
+                rc = dn_fail(err, DN_ENOMEM, "out of memory reading grf");
+                goto done;
+            }
+            k++;
+        }
+    }
+    skip_blank(&s, 1);
+    if (k != an || s.p != s.end) {
+        rc = dn_fail(err, DN_EINVAL, "grf: %s (read %lld of %lld arcs)",
+                     k != an ? "fewer arcs than announced" : "trailing data after the last vertex",
+                     (long long)k, (long long)an);
+        goto done;
+    }
+    /* map ends: labels through a sorted table, else subtract the base */
+    if (has_lab) {
+        qsort(lab, (size_t)vn, 2 * sizeof *lab, cmp_pair);
+        for (int64_t i = 1; i < vn; i++)
+            if (lab[2 * i] == lab[2 * i - 2]) {
+                rc = dn_fail(err, DN_EINVAL, "grf: vertex label %lld is used twice",
+                             (long long)lab[2 * i]);
+                goto done;
+            }
+    }
+    for (int64_t i = 0; i < a.len; i++) {
+        int64_t e = a.dst[i];
+        if (has_lab) {
+            int64_t key[2] = {e, 0};
+            int64_t *hit = bsearch(key, lab, (size_t)vn, 2 * sizeof *lab, cmp_pair);
+            if (!hit) {
+                rc = dn_fail(err, DN_EINVAL, "grf: arc to unknown vertex label %lld",
+                             (long long)e);
+                goto done;
+            }
+            e = hit[1];
+        } else {
+            if (e < base || e - base >= vn) {
+                rc = dn_fail(err, DN_EINVAL,
+                             "grf: arc end %lld is outside [%lld, %lld] (base %lld)",
+                             (long long)e, (long long)base, (long long)(base + vn - 1),
+                             (long long)base);
+                goto done;
+            }
+            e -= base;
+        }
+        if (e == a.src[i]) {
+            rc = dn_fail(err, DN_EINVAL, "grf: vertex %lld has a loop; SCOTCH graphs have none",
+                         (long long)e);
+            goto done;
+        }
+        a.dst[i] = (int32_t)e;
+    }
+    /* every edge must appear both ways: compare the directed CSR with its
+     * arcs reversed */
+    {
+        dn_csr fw, bw;
+        if ((rc = dn_csr_from_arcs(&fw, vn, 1, a.src, a.dst, a.len, err)))
+            goto done;
+        if ((rc = dn_csr_from_arcs(&bw, vn, 1, a.dst, a.src, a.len, err))) {
+            dn_csr_free(&fw);
+            goto done;
+        }
+        if (fw.m != bw.m || memcmp(fw.off, bw.off, (size_t)(vn + 1) * sizeof *fw.off) ||
+            memcmp(fw.adj, bw.adj, (size_t)fw.m * sizeof *fw.adj)) {
+            rc = dn_fail(err, DN_EINVAL,
+                         "grf: the graph is not symmetric; every edge u-v must be listed "
+                         "as u->v and v->u");
+        }
+        dn_csr_free(&bw);
+        if (rc) {
+            dn_csr_free(&fw);
+            goto done;
+        }
+        fw.directed = 0;
+        *out = fw;
+    }
+done:
+    free(lab);
+    arcs_free(&a);
+    return rc;
+bad:
+    free(lab);
+    arcs_free(&a);
+    return dn_fail(err, DN_EINVAL, "grf line %lld: expected a number (%s)", (long long)s.line,
+                   "vertex [label] [load] degree, then [load] end per arc");
+}
+
+int dn_graph_parse(const char *buf, size_t len, dn_graph_format fmt, dn_csr *out,
+                   dn_err *err)
+{
+    memset(out, 0, sizeof *out);
+    switch (fmt) {
+    case DN_FMT_EDGELIST: return parse_edgelist(buf, len, out, err);
+    case DN_FMT_GRF: return parse_grf(buf, len, out, err);
+    default:
+        return dn_fail(err, DN_ENOTSUP, "reading this format is not supported (edgelist, grf)");
+    }
+}
+
+int dn_graph_load(const char *path, dn_csr *out, dn_err *err)
+{
+    FILE *f;
+    char *buf;
+    long size;
+    size_t got;
+    size_t plen = strlen(path);
+    int rc;
+    dn_graph_format fmt = plen > 4 && strcmp(path + plen - 4, ".grf") == 0 ? DN_FMT_GRF
+                                                                            : DN_FMT_EDGELIST;
+    memset(out, 0, sizeof *out);
+    f = fopen(path, "rb");
+    if (!f)
+        return dn_fail(err, DN_EIO, "cannot open graph file '%s': %s", path, strerror(errno));
+    if (fseek(f, 0, SEEK_END) != 0 || (size = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0) {
+        fclose(f);
+        return dn_fail(err, DN_EIO, "cannot read graph file '%s' (not a regular file?)", path);
+    }
+    if ((int64_t)size > DN_GRAPH_MAX_FILE) {
+        fclose(f);
+        return dn_fail(err, DN_ERANGE, "graph file '%s' is %ld bytes; the limit is 4 GiB", path,
+                       size);
+    }
+    buf = malloc((size_t)size + 1);
+    if (!buf) {
+        fclose(f);
+        return dn_fail(err, DN_ENOMEM, "out of memory reading '%s'", path);
+    }
+    got = fread(buf, 1, (size_t)size, f);
+    fclose(f);
+    if (got != (size_t)size) {
+        free(buf);
+        return dn_fail(err, DN_EIO, "short read on '%s'", path);
+    }
+    rc = dn_graph_parse(buf, got, fmt, out, err);
+    free(buf);
+    if (rc && err) {
+        dn_err e = *err;
+        return dn_fail(err, rc, "%s: %s", path, e.msg);
+    }
+    return rc;
+    return DN_OK;
+}
+
+/* --------------------------------------------------------------- write */
+int dn_net_write(const dn_net *net, dn_graph_format fmt, FILE *f, dn_err *err)
+{
+    int64_t *nb;
+    char la[80];
+    int sneptree = dn_net_is_sneptree(net);
+    if (net->edges > DN_GRAPH_MAX_WRITE)
+        return dn_fail(err, DN_ERANGE, "%s has %lld edges; writing is limited to 2^31",
+                       net->spec, (long long)net->edges);
+    if (fmt == DN_FMT_GRF && net->directed)
+        return dn_fail(err, DN_EINVAL,
+                       "%s is directed; SCOTCH .grf holds undirected graphs (use edgelist or dot)",
+                       net->spec);
+    nb = malloc((size_t)(net->max_out ? net->max_out : 1) * sizeof *nb);
+    if (!nb)
+        return dn_fail(err, DN_ENOMEM, "out of memory");
+    switch (fmt) {
+    case DN_FMT_EDGELIST:
+        fprintf(f, "# dcnet edgelist nodes=%lld directed=%d\n# %s\n", (long long)net->n,
+                net->directed, net->spec);
+        for (int64_t v = 0; v < net->n; v++) {
+            int d = dn_net_neighbors(net, v, nb);
+            for (int i = 0; i < d; i++)
+                if (net->directed || v < nb[i])
+                    fprintf(f, "%lld %lld\n", (long long)v, (long long)nb[i]);
+        }
+        break;
+    case DN_FMT_GRF:
+        fprintf(f, "0\n%lld\t%lld\n0\t000\n", (long long)net->n, (long long)(2 * net->edges));
+        for (int64_t v = 0; v < net->n; v++) {
+            int d = dn_net_neighbors(net, v, nb);
+            fprintf(f, "%d", d);
+            for (int i = 0; i < d; i++)
+                fprintf(f, "\t%lld", (long long)nb[i]);
+            fputc('\n', f);
+        }
+        break;
+    case DN_FMT_DOT:
+        fprintf(f, "%s \"%s\" {\n", net->directed ? "digraph" : "graph", net->spec);
+        for (int64_t v = 0; v < net->n; v++) {
+            dn_net_label(net, v, la, sizeof la);
+            fprintf(f, "  %lld [label=\"%s\"];\n", (long long)v, la);
+        }
+        for (int64_t v = 0; v < net->n; v++) {
+            int d = dn_net_neighbors(net, v, nb);
+            for (int i = 0; i < d; i++) {
+                if (!net->directed && v > nb[i])
+                    continue;
+                fprintf(f, "  %lld %s %lld", (long long)v, net->directed ? "->" : "--",
+                        (long long)nb[i]);
+                if (sneptree) /* out-arcs are (left, right): H2 blue, H1 red */
+                    fprintf(f, " [color=%s]", i == 0 ? "blue" : "red");
+                fputs(";\n", f);
+            }
+        }
+        fputs("}\n", f);
+        break;
+    default:
+        free(nb);
+        return dn_fail(err, DN_EINVAL, "unknown output format");
+    }
+    free(nb);
+    if (ferror(f))
+        return dn_fail(err, DN_EIO, "write error: %s", strerror(errno));
+    return DN_OK;
+}
+
+/* ----------------------------------------------------------- file:PATH */
+static int file_init(dn_net *net, int argc, char **argv, dn_err *err)
+{
+    int rc;
+    int maxd = 0;
+    if (argc != 1 || !argv[0][0])
+        return dn_fail(err, DN_EINVAL,
+                       "expected file:PATH (an edge list, or SCOTCH .grf; see 'dcnet help formats')");
+    if ((rc = dn_graph_load(argv[0], &net->g, err)))
+        return rc;
+    net->n = net->g.n;
+    net->directed = net->g.directed;
+    net->edges = net->directed ? net->g.m : net->g.m / 2;
+    for (int64_t v = 0; v < net->g.n; v++) {
+        int64_t d = net->g.off[v + 1] - net->g.off[v];
+        if (d > maxd)
+            maxd = (int)d;
+    }
+    net->max_out = maxd;
+    return DN_OK;
+}
+
+static void file_describe(const dn_net *net, char *buf, size_t cap)
+{
+    snprintf(buf, cap, "%s graph read from a file", net->directed ? "directed" : "undirected");
+}
+
+const dn_net_type dn_type_file = {
+    "file", "file:PATH", "graph from a file: edge list, or SCOTCH .grf (see 'dcnet help formats')",
+    file_init, NULL, NULL, NULL, NULL, file_describe,
+};

@@ -1,0 +1,60 @@
+/*
+ * net_impl.h - the network type descriptor (private to src/net).
+ *
+ * Each network family is one const dn_net_type in the registry
+ * (registry.c), in the manner of GSL's algorithm descriptors: a name, a
+ * parser, an implicit neighbour function, closed-form facts and a label
+ * printer. Adding a network means adding one descriptor.
+ */
+#ifndef DN_NET_IMPL_H
+#define DN_NET_IMPL_H
+
+#include "dcnet/net.h"
+
+#define DN_NET_MAX_ARGS 4
+
+struct dn_net_type {
+    const char *name;    /* spec prefix before the first ':' */
+    const char *syntax;  /* for help and error messages */
+    const char *summary;
+    /* Fills n, edges, directed, max_out, p[] (and g for stored types) from
+     * the ':'-separated arguments. Must refuse sizes over DN_NET_MAX_NODES
+     * before allocating. */
+    int (*init)(dn_net *net, int argc, char **argv, dn_err *err);
+    /* Implicit out-neighbours, sorted ascending; NULL for stored types. */
+    int (*neighbors)(const dn_net *net, int64_t v, int64_t *out);
+    /* Closed-form facts (degrees, diameter); NULL when there are none. */
+    void (*facts)(const dn_net *net, dn_facts *f);
+    /* Label printer and parser; NULL means the decimal id. parse_label
+     * returns 1 and sets *v if s has the label syntax (even if out of
+     * range: the caller checks), 0 if s is not a label. */
+    int (*label)(const dn_net *net, int64_t v, char *buf, size_t cap);
+    int (*parse_label)(const dn_net *net, const char *s, int64_t *v);
+    /* One-line description into buf. */
+    void (*describe)(const dn_net *net, char *buf, size_t cap);
+};
+
+/* Families, defined in debruijn.c, grid.c, cube.c, sneptree.c, graphio.c. */
+extern const dn_net_type dn_type_debruijn, dn_type_dg, dn_type_ddb;
+extern const dn_net_type dn_type_mesh, dn_type_torus, dn_type_ring;
+extern const dn_net_type dn_type_hypercube, dn_type_butterfly, dn_type_wbutterfly;
+extern const dn_net_type dn_type_cbt, dn_type_complete;
+extern const dn_net_type dn_type_sneptree_s, dn_type_sneptree_t, dn_type_sneptree;
+extern const dn_net_type dn_type_file;
+
+/* Shared helpers (registry.c). */
+/* Sorts a short neighbour list in place and removes duplicates and the
+ * value `self` (pass -1 to keep loops); returns the new length. */
+int dn_nbr_normalize(int64_t *a, int len, int64_t self);
+/* Labels: width-digit string of v in radix r (r <= 36). */
+int dn_label_radix(int64_t v, int radix, int width, char *buf, size_t cap);
+/* Parses exactly `width` digits of radix r; returns 1 and *v on success. */
+int dn_parse_radix(const char *s, int radix, int width, int64_t *v);
+/* "a,b" printer and parser (decimal parts); parser returns 1 on syntax match. */
+int dn_label_pair(int64_t a, int64_t b, char *buf, size_t cap);
+int dn_parse_pair(const char *s, int64_t *a, int64_t *b);
+/* Parses an integer parameter of a spec, naming the spec in the message. */
+int dn_spec_int(const char *arg, int64_t lo, int64_t hi, const char *what,
+                const char *syntax, int64_t *out, dn_err *err);
+
+#endif

@@ -1,0 +1,322 @@
+/*
+ * tree.c - task tree specs and the implicit trees: binomial B(n) (seed 000
+ * section 2, Lemma 3) and complete b-ary trees (seed 002's complete tree
+ * model); random trees are sampled in sample.c.
+ *
+ * B(n) in seed 000's labels: node 0^m z 1 <-> id y = (label - 1) / 2, so
+ *   children(y)   = m = n - bitlen(y)
+ *   child(y, i)   = (y << (i+1)) | (1 << i)        (0-based i; seed's i+1)
+ *   parent(y)     = y >> (ctz(y) + 1)              (y != 0)
+ *   recv_phase(y) = n - m = bitlen(y)
+ * tests/test_tree.c checks all of these against the contraction Q of
+ * CBT(n+1) built node by node, and against Definition 1.
+ *
+ * Complete b-ary trees use heap order: children of v are b v + 1 .. b v + b.
+ */
+#include "dcnet/tree.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int dn_bitlen(uint64_t y)
+{
+    return y ? 64 - __builtin_clzll(y) : 0;
+}
+
+int dn_binomial_label(int n, int64_t y, char *buf, size_t cap)
+{
+    uint64_t x = 2 * (uint64_t)y + 1;
+    if ((size_t)n + 2 > cap)
+        return DN_ERANGE;
+    for (int i = 0; i <= n; i++)
+        buf[i] = (char)('0' + ((x >> (n - i)) & 1));
+    buf[n + 1] = '\0';
+    return DN_OK;
+}
+
+/* ------------------------------------------------------- distributions */
+int dn_dist_parse(const char *s, dn_dist *d, dn_err *err)
+{
+    char tmp[2048];
+    char *p, *save = NULL;
+    double sum = 0;
+    memset(d, 0, sizeof *d);
+    if (!s || !*s || strlen(s) >= sizeof tmp)
+        return dn_fail(err, DN_EINVAL,
+                       "expected a distribution 'p0,p1,...' (probabilities of 0, 1, ... children)");
+    strcpy(tmp, s);
+    for (p = strtok_r(tmp, ",", &save); p; p = strtok_r(NULL, ",", &save)) {
+        double x;
+        dn_err e;
+        if (d->len == DN_DIST_MAX)
+            return dn_fail(err, DN_ERANGE, "distribution '%s' has more than %d entries", s,
+                           DN_DIST_MAX);
+        if (dn_parse_double(p, 0.0, 1.0, "probability", &x, &e))
+            return dn_fail(err, DN_EINVAL, "in distribution '%s': %s", s, e.msg);
+        d->p[d->len++] = x;
+        sum += x;
+    }
+    if (d->len == 0 || fabs(sum - 1.0) > 1e-9)
+        return dn_fail(err, DN_EINVAL,
+                       "distribution '%s' sums to %.12g; the probabilities must sum to 1", s, sum);
+    return DN_OK;
+}
+
+double dn_dist_mean(const dn_dist *d)
+{
+    double m = 0;
+    for (int k = 0; k < d->len; k++)
+        m += k * d->p[k];
+    return m;
+}
+
+int dn_dist_draw(const dn_dist *d, dn_rng *rng)
+{
+    double u = dn_rng_double(rng);
+    for (int k = 0; k < d->len; k++) {
+        if (u < d->p[k])
+            return k;
+        u -= d->p[k];
+    }
+    /* rounding left u just above the total: the last non-zero entry */
+    for (int k = d->len - 1; k >= 0; k--)
+        if (d->p[k] > 0)
+            return k;
+    return 0;
+}
+
+/* ---------------------------------------------------------------- specs */
+#define TREE_SPECS "binomial:N, complete:B:H, cbt:H, crt:H:DIST, rct:HDIST:DIST, repro:M[:geom], gw:DIST"
+
+static int64_t complete_size(int64_t b, int h)
+{
+    /* (b^(h+1) - 1) / (b - 1), or -1 on overflow */
+    int64_t total = 0, level = 1;
+    for (int l = 0; l <= h; l++) {
+        if (dn_add_ovf(total, level, &total))
+            return -1;
+        if (l < h && dn_mul_ovf(level, b, &level))
+            return -1;
+    }
+    return total;
+}
+
+int dn_tree_model_parse(const char *spec, dn_tree_model *m, dn_err *err)
+{
+    char buf[2048];
+    char *argv[4];
+    int argc = 0, rc;
+    int64_t x, y;
+    memset(m, 0, sizeof *m);
+    if (!spec || !*spec)
+        return dn_fail(err, DN_EINVAL, "empty tree spec; known: " TREE_SPECS);
+    if (strlen(spec) >= sizeof buf)
+        return dn_fail(err, DN_EINVAL, "tree spec is too long");
+    strcpy(buf, spec);
+    for (char *p = buf;;) {
+        if (argc == 4)
+            return dn_fail(err, DN_EINVAL, "too many ':' fields in tree spec '%s'", spec);
+        argv[argc++] = p;
+        p = strchr(p, ':');
+        if (!p)
+            break;
+        *p++ = '\0';
+    }
+#define NEED(k, syntax)                                                                      \
+    do {                                                                                     \
+        if (argc != (k) + 1)                                                                 \
+            return dn_fail(err, DN_EINVAL, "expected %s (got '%s')", syntax, spec);          \
+    } while (0)
+#define INT(s, lo, hi, what, syntax, out)                                                    \
+    do {                                                                                     \
+        dn_err e_;                                                                           \
+        if ((rc = dn_parse_i64(s, lo, hi, what, out, &e_)))                                  \
+            return dn_fail(err, rc, "%s (in %s)", e_.msg, syntax);                          \
+    } while (0)
+    if (strcmp(argv[0], "binomial") == 0) {
+        NEED(1, "binomial:N with N in 0..62");
+        INT(argv[1], 0, 62, "N", "binomial:N", &x);
+        m->kind = DN_TREE_BINOMIAL;
+        m->n = (int)x;
+        m->h = (int)x;
+    } else if (strcmp(argv[0], "complete") == 0 || strcmp(argv[0], "cbt") == 0) {
+        if (argv[0][0] == 'c' && argv[0][1] == 'b') {
+            NEED(1, "cbt:H");
+            x = 2;
+            INT(argv[1], 0, 61, "height H", "cbt:H", &y);
+        } else {
+            NEED(2, "complete:B:H");
+            INT(argv[1], 1, INT32_MAX, "branching factor B", "complete:B:H", &x);
+            INT(argv[2], 0, 1000000, "height H", "complete:B:H", &y);
+        }
+        if (complete_size(x, (int)y) < 0 || complete_size(x, (int)y) > DN_TREE_MAX_NODES)
+            return dn_fail(err, DN_ERANGE,
+                           "complete tree with B=%lld, H=%lld has more than 2^62 nodes",
+                           (long long)x, (long long)y);
+        m->kind = DN_TREE_COMPLETE;
+        m->b = x;
+        m->h = (int)y;
+    } else if (strcmp(argv[0], "crt") == 0) {
+        NEED(2, "crt:H:DIST (e.g. crt:5:0.25,0.25,0.5)");
+        INT(argv[1], 0, 100000, "height H", "crt:H:DIST", &y);
+        if ((rc = dn_dist_parse(argv[2], &m->off, err)))
+            return rc;
+        m->kind = DN_TREE_CRT;
+        m->h = (int)y;
+    } else if (strcmp(argv[0], "rct") == 0) {
+        NEED(2, "rct:HDIST:DIST (e.g. rct:0,0.5,0.5:0,0.5,0.5)");
+        if ((rc = dn_dist_parse(argv[1], &m->height, err)) ||
+            (rc = dn_dist_parse(argv[2], &m->off, err)))
+            return rc;
+        m->kind = DN_TREE_RCT;
+        m->h = m->height.len - 1;
+    } else if (strcmp(argv[0], "repro") == 0) {
+        double M;
+        dn_err e;
+        if (argc != 2 && argc != 3)
+            return dn_fail(err, DN_EINVAL, "expected repro:M or repro:M:geom (got '%s')", spec);
+        if (dn_parse_double(argv[1], 1.0, 1e15, "expected size M", &M, &e))
+            return dn_fail(err, DN_EINVAL, "%s (in repro:M)", e.msg);
+        m->kind = DN_TREE_REPRO;
+        m->mean = 1.0 - 1.0 / M;
+        if (argc == 2) { /* binary offspring: 0 or 2 children */
+            m->off.len = 3;
+            m->off.p[2] = m->mean / 2;
+            m->off.p[0] = 1.0 - m->off.p[2];
+        } else if (strcmp(argv[2], "geom") == 0) {
+            /* geometric P(k) = (1-q) q^k with mean q/(1-q) = mean, truncated at
+             * DN_DIST_MAX - 1 with the tail folded into the last entry */
+            double q = m->mean / (1.0 + m->mean), pk = 1.0 - q, rest = 1.0;
+            m->off.len = DN_DIST_MAX;
+            for (int k = 0; k < DN_DIST_MAX - 1; k++, pk *= q) {
+                m->off.p[k] = pk;
+                rest -= pk;
+            }
+            m->off.p[DN_DIST_MAX - 1] = rest > 0 ? rest : 0;
+            m->mean = dn_dist_mean(&m->off);
+        } else {
+            return dn_fail(err, DN_EINVAL,
+                           "unknown offspring law '%s' in repro:M:LAW (known: geom; or use gw:DIST)",
+                           argv[2]);
+        }
+    } else if (strcmp(argv[0], "gw") == 0) {
+        NEED(1, "gw:DIST with mean < 1 (e.g. gw:0.6,0,0.4)");
+        if ((rc = dn_dist_parse(argv[1], &m->off, err)))
+            return rc;
+        m->kind = DN_TREE_REPRO;
+        m->mean = dn_dist_mean(&m->off);
+        if (m->mean >= 1.0)
+            return dn_fail(err, DN_EINVAL,
+                           "gw:DIST needs mean children < 1 for a finite expected size (mean %g)",
+                           m->mean);
+    } else {
+        return dn_fail(err, DN_ENOTFOUND, "unknown tree '%s'; known: " TREE_SPECS, spec);
+    }
+#undef NEED
+#undef INT
+    if (m->kind == DN_TREE_REPRO && m->off.len > 0 && dn_dist_mean(&m->off) >= 1.0)
+        return dn_fail(err, DN_EINVAL, "reproduction tree needs mean children < 1");
+    return DN_OK;
+}
+
+int dn_tree_model_is_random(const dn_tree_model *m)
+{
+    return m->kind == DN_TREE_CRT || m->kind == DN_TREE_RCT || m->kind == DN_TREE_REPRO;
+}
+
+double dn_tree_model_expected_size(const dn_tree_model *m)
+{
+    switch (m->kind) {
+    case DN_TREE_BINOMIAL: return ldexp(1.0, m->n);
+    case DN_TREE_COMPLETE: return (double)complete_size(m->b, m->h);
+    case DN_TREE_CRT: {
+        /* E[level l] = mean^l */
+        double mu = dn_dist_mean(&m->off), s = 0, lv = 1;
+        for (int l = 0; l <= m->h; l++, lv *= mu)
+            s += lv;
+        return s;
+    }
+    case DN_TREE_RCT: {
+        double mu = dn_dist_mean(&m->off), s = 0;
+        for (int h = 0; h < m->height.len; h++) {
+            double lv = 1, sh = 0;
+            for (int l = 0; l <= h; l++, lv *= mu)
+                sh += lv;
+            s += m->height.p[h] * sh;
+        }
+        return s;
+    }
+    case DN_TREE_REPRO: return 1.0 / (1.0 - m->mean);
+    default: return 0;
+    }
+}
+
+/* ------------------------------------------------------ tree structure */
+int64_t dn_tree_parent(const dn_tree *t, int64_t v)
+{
+    if (v == 0)
+        return -1;
+    switch (t->model.kind) {
+    case DN_TREE_BINOMIAL: return v >> (__builtin_ctzll((uint64_t)v) + 1);
+    case DN_TREE_COMPLETE: return (v - 1) / t->model.b;
+    default: return t->parent[v];
+    }
+}
+
+int64_t dn_tree_num_children(const dn_tree *t, int64_t v)
+{
+    switch (t->model.kind) {
+    case DN_TREE_BINOMIAL: return t->model.n - dn_bitlen((uint64_t)v);
+    case DN_TREE_COMPLETE: return dn_tree_depth(t, v) < t->model.h ? t->model.b : 0;
+    default: return t->child_off[v + 1] - t->child_off[v];
+    }
+}
+
+int64_t dn_tree_child(const dn_tree *t, int64_t v, int64_t i)
+{
+    switch (t->model.kind) {
+    case DN_TREE_BINOMIAL: return (v << (i + 1)) | ((int64_t)1 << i);
+    case DN_TREE_COMPLETE: return t->model.b * v + 1 + i;
+    default: return t->child_off[v] + i;
+    }
+}
+
+int dn_tree_depth(const dn_tree *t, int64_t v)
+{
+    int d = 0;
+    switch (t->model.kind) {
+    case DN_TREE_BINOMIAL: /* one tree edge per run of "1 0^(i-1)" */
+        return __builtin_popcountll((uint64_t)v);
+    case DN_TREE_COMPLETE:
+        while (v > 0) {
+            v = (v - 1) / t->model.b;
+            d++;
+        }
+        return d;
+    default: return t->depth[v];
+    }
+}
+
+int dn_tree_recv_phase(const dn_tree *t, int64_t v)
+{
+    if (t->model.kind == DN_TREE_BINOMIAL)
+        return dn_bitlen((uint64_t)v);
+    return dn_tree_depth(t, v);
+}
+
+int dn_tree_phases(const dn_tree *t)
+{
+    return t->model.kind == DN_TREE_BINOMIAL ? t->model.n : t->height;
+}
+
+void dn_tree_free(dn_tree *t)
+{
+    if (!t)
+        return;
+    free(t->child_off);
+    free(t->parent);
+    free(t->depth);
+    memset(t, 0, sizeof *t);
+}
