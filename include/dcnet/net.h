@@ -125,9 +125,11 @@ typedef enum dn_graph_format {
 } dn_graph_format;
 
 /* Parses a graph held in memory (buf need not be NUL-terminated).
- * Errors name the line and what was expected. Time O(len + n + m log deg). */
-int dn_graph_parse(const char *buf, size_t len, dn_graph_format fmt, dn_csr *out,
-                   dn_err *err);
+ * Refuses, before allocating, graphs of more than max_nodes nodes (0: the
+ * CSR limit of 2^31 - 2). Errors name the line and what was expected.
+ * Time O(len + n + m log deg). */
+int dn_graph_parse(const char *buf, size_t len, dn_graph_format fmt, int64_t max_nodes,
+                   dn_csr *out, dn_err *err);
 /* Reads a file (at most DN_GRAPH_MAX_FILE bytes) and parses it. The format
  * comes from the extension: ".grf" is SCOTCH, anything else an edge list. */
 #define DN_GRAPH_MAX_FILE ((int64_t)1 << 32)

@@ -128,6 +128,8 @@ static void csv_value(const kv *e, FILE *f)
         fputc('"', f);
     } else if (e->type == KV_NULL) {
         /* empty field */
+    } else if (e->type == KV_STR) {
+        fputs(e->s, f);
     } else {
         value_text(e, 1, f);
     }

@@ -24,6 +24,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* ------------------------------------------------------------ scanning */
 typedef struct scan {
@@ -122,7 +123,8 @@ static void parse_header(const char *p, const char *eol, int64_t *nodes, int *di
     }
 }
 
-static int parse_edgelist(const char *buf, size_t len, dn_csr *out, dn_err *err)
+static int parse_edgelist(const char *buf, size_t len, int64_t max_nodes, dn_csr *out,
+                          dn_err *err)
 {
     scan s = {buf, buf + len, 1};
     arcs a = {0};
@@ -174,6 +176,11 @@ static int parse_edgelist(const char *buf, size_t len, dn_csr *out, dn_err *err)
         arcs_free(&a);
         return dn_fail(err, DN_EINVAL, "edge list header says nodes=0: a network needs a node");
     }
+    if (nodes > max_nodes) {
+        arcs_free(&a);
+        return dn_fail(err, DN_ERANGE, "edge list has %lld nodes; the limit is %lld",
+                       (long long)nodes, (long long)max_nodes);
+    }
     rc = dn_csr_from_arcs(out, nodes, directed, a.src, a.dst, a.len, err);
     arcs_free(&a);
     return rc;
@@ -197,7 +204,7 @@ static int cmp_pair(const void *a, const void *b)
     return (x[0] > y[0]) - (x[0] < y[0]);
 }
 
-static int parse_grf(const char *buf, size_t len, dn_csr *out, dn_err *err)
+static int parse_grf(const char *buf, size_t len, int64_t max_nodes, dn_csr *out, dn_err *err)
 {
     scan s = {buf, buf + len, 1};
     int64_t ver, vn, an, base, flags, *lab = NULL, k = 0;
@@ -212,6 +219,12 @@ static int parse_grf(const char *buf, size_t len, dn_csr *out, dn_err *err)
                        (long long)s.line, (long long)MAX_ID);
     if (vn == 0)
         return dn_fail(err, DN_EINVAL, "grf: a network needs at least one vertex");
+    if (vn > max_nodes)
+        return dn_fail(err, DN_ERANGE, "grf: %lld vertices; the limit is %lld", (long long)vn,
+                       (long long)max_nodes);
+    if (vn > (int64_t)len)
+        return dn_fail(err, DN_EINVAL, "grf: vertex count %lld is larger than the file allows",
+                       (long long)vn);
     if (an % 2)
         return dn_fail(err, DN_EINVAL,
                        "grf: arc count %lld is odd; SCOTCH graphs list every edge twice",
@@ -342,13 +355,15 @@ bad:
                    "vertex [label] [load] degree, then [load] end per arc");
 }
 
-int dn_graph_parse(const char *buf, size_t len, dn_graph_format fmt, dn_csr *out,
-                   dn_err *err)
+int dn_graph_parse(const char *buf, size_t len, dn_graph_format fmt, int64_t max_nodes,
+                   dn_csr *out, dn_err *err)
 {
     memset(out, 0, sizeof *out);
+    if (max_nodes <= 0 || max_nodes > MAX_ID + 1)
+        max_nodes = MAX_ID + 1;
     switch (fmt) {
-    case DN_FMT_EDGELIST: return parse_edgelist(buf, len, out, err);
-    case DN_FMT_GRF: return parse_grf(buf, len, out, err);
+    case DN_FMT_EDGELIST: return parse_edgelist(buf, len, max_nodes, out, err);
+    case DN_FMT_GRF: return parse_grf(buf, len, max_nodes, out, err);
     default:
         return dn_fail(err, DN_ENOTSUP, "reading this format is not supported (edgelist, grf)");
     }
@@ -357,6 +372,7 @@ int dn_graph_parse(const char *buf, size_t len, dn_graph_format fmt, dn_csr *out
 int dn_graph_load(const char *path, dn_csr *out, dn_err *err)
 {
     FILE *f;
+    struct stat st;
     char *buf;
     long size;
     size_t got;
@@ -368,15 +384,16 @@ int dn_graph_load(const char *path, dn_csr *out, dn_err *err)
     f = fopen(path, "rb");
     if (!f)
         return dn_fail(err, DN_EIO, "cannot open graph file '%s': %s", path, strerror(errno));
-    if (fseek(f, 0, SEEK_END) != 0 || (size = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0) {
+    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
         fclose(f);
-        return dn_fail(err, DN_EIO, "cannot read graph file '%s' (not a regular file?)", path);
+        return dn_fail(err, DN_EIO, "graph file '%s' is not a regular file", path);
     }
-    if ((int64_t)size > DN_GRAPH_MAX_FILE) {
+    if ((int64_t)st.st_size > DN_GRAPH_MAX_FILE) {
         fclose(f);
-        return dn_fail(err, DN_ERANGE, "graph file '%s' is %ld bytes; the limit is 4 GiB", path,
-                       size);
+        return dn_fail(err, DN_ERANGE, "graph file '%s' is %lld bytes; the limit is 4 GiB", path,
+                       (long long)st.st_size);
     }
+    size = (long)st.st_size;
     buf = malloc((size_t)size + 1);
     if (!buf) {
         fclose(f);
@@ -388,7 +405,7 @@ int dn_graph_load(const char *path, dn_csr *out, dn_err *err)
         free(buf);
         return dn_fail(err, DN_EIO, "short read on '%s'", path);
     }
-    rc = dn_graph_parse(buf, got, fmt, out, err);
+    rc = dn_graph_parse(buf, got, fmt, 0, out, err);
     free(buf);
     if (rc && err) {
         dn_err e = *err;

@@ -40,16 +40,20 @@ int dn_binomial_label(int n, int64_t y, char *buf, size_t cap)
 int dn_dist_parse(const char *s, dn_dist *d, dn_err *err)
 {
     char tmp[2048];
-    char *p, *save = NULL;
+    char *p;
     double sum = 0;
     memset(d, 0, sizeof *d);
     if (!s || !*s || strlen(s) >= sizeof tmp)
         return dn_fail(err, DN_EINVAL,
                        "expected a distribution 'p0,p1,...' (probabilities of 0, 1, ... children)");
     strcpy(tmp, s);
-    for (p = strtok_r(tmp, ",", &save); p; p = strtok_r(NULL, ",", &save)) {
+    p = tmp;
+    for (;;) {
+        char *comma = strchr(p, ',');
         double x;
         dn_err e;
+        if (comma)
+            *comma = '\0';
         if (d->len == DN_DIST_MAX)
             return dn_fail(err, DN_ERANGE, "distribution '%s' has more than %d entries", s,
                            DN_DIST_MAX);
@@ -57,8 +61,11 @@ int dn_dist_parse(const char *s, dn_dist *d, dn_err *err)
             return dn_fail(err, DN_EINVAL, "in distribution '%s': %s", s, e.msg);
         d->p[d->len++] = x;
         sum += x;
+        if (!comma)
+            break;
+        p = comma + 1;
     }
-    if (d->len == 0 || fabs(sum - 1.0) > 1e-9)
+    if (fabs(sum - 1.0) > 1e-9)
         return dn_fail(err, DN_EINVAL,
                        "distribution '%s' sums to %.12g; the probabilities must sum to 1", s, sum);
     return DN_OK;

@@ -1,0 +1,236 @@
+/*
+ * test_cli.c - the dcnet command line against shared/spec/cli.md: JSON keys
+ * and values, exit codes (0 ok, 2 bad usage or input), messages on stderr
+ * and nothing on stdout for errors, never a signal. The binary comes from
+ * $DCNET_BIN and may run under $DCNET_WRAPPER (make test-valgrind).
+ */
+#include "testutil.h"
+
+#include "dcnet/net.h"
+
+static run_result ok_run(const char *args)
+{
+    run_result r = run_dcnet(args);
+    if (r.status != 0)
+        fail_msg("dcnet %s: exit %d, stderr: %s", args, r.status, r.err);
+    return r;
+}
+
+static run_result json_run(const char *args)
+{
+    run_result r = ok_run(args);
+    if (!json_valid_object(r.out))
+        fail_msg("dcnet %s: not one JSON object: %s", args, r.out);
+    return r;
+}
+
+static void bad_run(const char *args, int status, const char *needle)
+{
+    run_result r = run_dcnet(args);
+    if (r.status != status)
+        fail_msg("dcnet %s: exit %d, expected %d (stderr: %s)", args, r.status, status, r.err);
+    if (r.out[0] != '\0')
+        fail_msg("dcnet %s: printed on stdout despite the error: %s", args, r.out);
+    if (strlen(r.err) < 10 || (needle && !strstr(r.err, needle)))
+        fail_msg("dcnet %s: stderr '%s' lacks '%s'", args, r.err, needle ? needle : "");
+    run_free(&r);
+}
+
+static void test_help_and_version(void **state)
+{
+    run_result r;
+    (void)state;
+    r = ok_run("--version");
+    assert_non_null(strstr(r.out, "dcnet " DN_VERSION));
+    run_free(&r);
+    r = ok_run("help");
+    assert_non_null(strstr(r.out, "Usage: dcnet COMMAND"));
+    run_free(&r);
+    r = ok_run("--help");
+    assert_non_null(strstr(r.out, "Commands:"));
+    run_free(&r);
+    r = ok_run("help nets");
+    assert_non_null(strstr(r.out, "sneptree-t:N"));
+    run_free(&r);
+    r = ok_run("help trees");
+    assert_non_null(strstr(r.out, "binomial:N"));
+    run_free(&r);
+    r = ok_run("help formats");
+    assert_non_null(strstr(r.out, "grf"));
+    run_free(&r);
+    r = ok_run("net --help");
+    assert_non_null(strstr(r.out, "Usage: dcnet net"));
+    run_free(&r);
+    r = ok_run("help tree");
+    assert_non_null(strstr(r.out, "Usage: dcnet tree"));
+    run_free(&r);
+    bad_run("", 2, "Usage");
+    bad_run("frobnicate", 2, "unknown command");
+    bad_run("help frobnicate", 2, "no help");
+}
+
+static void test_net_json(void **state)
+{
+    run_result r;
+    (void)state;
+    r = json_run("net --net debruijn:4 --json");
+    assert_true(json_num(r.out, "nodes") == 16);
+    assert_true(json_num(r.out, "edges") == 29);
+    assert_non_null(strstr(r.out, "\"directed\":false"));
+    assert_non_null(strstr(r.out, "\"degree\":{\"min\":2,\"max\":4,\"avg\":3.625}"));
+    assert_true(json_num(r.out, "diameter") == 4);
+    run_free(&r);
+    r = json_run("net --net ddb:5 --json");
+    assert_true(json_num(r.out, "edges") == 64);
+    assert_non_null(strstr(r.out, "\"directed\":true"));
+    assert_true(json_num(r.out, "diameter") == 5);
+    run_free(&r);
+    r = json_run("net --net mesh:8x6 --json");
+    assert_true(json_num(r.out, "diameter") == 12);
+    assert_true(json_num(r.out, "edges") == 8 * 5 + 6 * 7);
+    run_free(&r);
+    r = json_run("net --net sneptree:4:9 --json --exact");
+    assert_true(json_num(r.out, "nodes") == 31);
+    assert_non_null(strstr(r.out, "\"diameter_method\":\"bfs\""));
+    run_free(&r);
+    /* closed forms keep huge networks instant */
+    r = json_run("net --net hypercube:48 --json");
+    assert_true(json_num(r.out, "diameter") == 48);
+    run_free(&r);
+    /* --exact on a network beyond the BFS limit: diameter null, stated */
+    r = json_run("net --net sneptree-s:20 --json");
+    assert_non_null(strstr(r.out, "\"diameter\":null"));
+    assert_non_null(strstr(r.out, "\"diameter_method\":\"none\""));
+    run_free(&r);
+}
+
+static void test_planarity_cli(void **state)
+{
+    run_result r;
+    (void)state;
+    if (!dn_have_planarity())
+        skip();
+    r = json_run("net --net sneptree-s:6 --planar --json");
+    assert_non_null(strstr(r.out, "\"planar\":true"));
+    run_free(&r);
+    r = json_run("net --net sneptree-t:3 --planar --json");
+    assert_non_null(strstr(r.out, "\"planar\":false"));
+    run_free(&r);
+    r = ok_run("net --net sneptree-t:3 --planar");
+    assert_non_null(strstr(r.out, "planar"));
+    run_free(&r);
+    r = json_run("net --net sneptree-s:5 --circuits --json");
+    assert_non_null(strstr(r.out, "\"circuits\":{\"left_hamiltonian\":true,"
+                                  "\"right_hamiltonian\":true,\"edge_disjoint\":true}"));
+    run_free(&r);
+}
+
+static void test_formats(void **state)
+{
+    run_result r;
+    (void)state;
+    r = ok_run("net --net mesh:8x8 --csv");
+    assert_non_null(strstr(r.out, "net,description,nodes,edges,directed,degree.min"));
+    assert_non_null(strstr(r.out, "mesh:8x8,8 x 8 mesh,64,112,false,2"));
+    run_free(&r);
+    r = ok_run("net --net butterfly:2 --format dot");
+    assert_true(strncmp(r.out, "graph \"butterfly:2\" {", 21) == 0);
+    assert_non_null(strstr(r.out, "[label=\"2,3\"]"));
+    run_free(&r);
+    r = ok_run("net --net sneptree-s:2 --format dot");
+    assert_true(strncmp(r.out, "digraph", 7) == 0);
+    assert_non_null(strstr(r.out, "[color=blue]"));
+    run_free(&r);
+    r = ok_run("net --net debruijn:3 --format edgelist -o /tmp/dcnet-cli-bdg3.txt");
+    run_free(&r);
+    r = json_run("net --net file:/tmp/dcnet-cli-bdg3.txt --json");
+    assert_true(json_num(r.out, "edges") == 13);
+    assert_true(json_num(r.out, "diameter") == 3);
+    run_free(&r);
+    unlink("/tmp/dcnet-cli-bdg3.txt");
+    r = json_run("net --net torus:4x4 --neighbors 1,1 --json");
+    assert_true(json_num(r.out, "out_degree") == 4);
+    assert_non_null(strstr(r.out, "\"label\":\"0,1\""));
+    run_free(&r);
+}
+
+static void test_bad_input(void **state)
+{
+    FILE *f;
+    (void)state;
+    bad_run("net", 2, "--net");
+    bad_run("net --net", 2, "needs a value");
+    bad_run("net --net foo:1", 2, "unknown network");
+    bad_run("net --net debruijn:99", 2, "out of range");
+    bad_run("net --net mesh:4", 2, "mesh:RxC");
+    bad_run("net --net debruijn:4 --bogus", 2, "unknown option");
+    bad_run("net --net debruijn:4 extra", 2, "unexpected argument");
+    bad_run("net --net debruijn:4 --format png", 2, "edgelist, grf, dot");
+    bad_run("net --net debruijn:4 -o x.txt", 2, "--format");
+    bad_run("net --net ddb:3 --format grf", 2, "directed");
+    bad_run("net --net debruijn:4 --neighbors 99", 2, "[0, 15]");
+    bad_run("net --net debruijn:4 --threads 0", 2, "--threads");
+    bad_run("net --net debruijn:4 --circuits", 2, "Sneptree");
+    bad_run("net --net file:/nonexistent/g.txt", 2, "cannot open");
+    bad_run("net --net debruijn:34 --format edgelist", 2, "2^31");
+    bad_run("net --net hypercube:40 --exact", 2, "2^31");
+    f = fopen("/tmp/dcnet-cli-bad.txt", "w");
+    fputs("0 1\n1 two\n", f);
+    fclose(f);
+    bad_run("net --net file:/tmp/dcnet-cli-bad.txt", 2, "line 2");
+    unlink("/tmp/dcnet-cli-bad.txt");
+    bad_run("tree", 2, "--tree");
+    bad_run("tree --tree binomial:99", 2, "out of range");
+    bad_run("tree --tree crt:3:0.5,0.4", 2, "sum");
+    bad_run("tree --tree repro:10 --seed -1", 2, "--seed");
+    bad_run("tree --tree crt:40:0,0,1 --max-nodes 1000", 2, "--max-nodes");
+    bad_run("tree --tree binomial:30 --list", 2, "2^20");
+    bad_run("demo --bogus", 2, "unknown option");
+}
+
+static void test_tree_cli(void **state)
+{
+    run_result a, b;
+    (void)state;
+    a = json_run("tree --tree binomial:3 --list --json");
+    assert_true(json_num(a.out, "nodes") == 8);
+    assert_non_null(strstr(a.out, "{\"id\":4,\"label\":\"1001\",\"parent\":0,\"children\":0,"
+                                  "\"depth\":1,\"recv_phase\":3}"));
+    run_free(&a);
+    a = json_run("tree --tree repro:100 --seed 7 --json");
+    b = json_run("tree --tree repro:100 --seed 7 --json");
+    assert_string_equal(a.out, b.out);
+    assert_true(json_num(a.out, "expected_nodes") == 100);
+    run_free(&a);
+    run_free(&b);
+    a = ok_run("tree --tree complete:3:4");
+    assert_non_null(strstr(a.out, "121"));
+    run_free(&a);
+}
+
+static void test_demo(void **state)
+{
+    run_result r;
+    (void)state;
+    r = ok_run("demo");
+    assert_non_null(strstr(r.out, "debruijn:10"));
+    assert_non_null(strstr(r.out, "sneptree-t:5"));
+    run_free(&r);
+    r = json_run("demo --json");
+    assert_non_null(strstr(r.out, "\"networks\":["));
+    run_free(&r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_help_and_version),
+        cmocka_unit_test(test_net_json),
+        cmocka_unit_test(test_planarity_cli),
+        cmocka_unit_test(test_formats),
+        cmocka_unit_test(test_bad_input),
+        cmocka_unit_test(test_tree_cli),
+        cmocka_unit_test(test_demo),
+    };
+    return cmocka_run_group_tests_name("cli", tests, NULL, NULL);
+}
