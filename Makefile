@@ -98,13 +98,15 @@ test-valgrind: all $(BUILD)/tests/test_cli
 	  "valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite" \
 	  $(BUILD)/tests/test_cli
 
+TALLY := $(BUILD)/check-tally
 check: deps
 	@$(MAKE) --no-print-directory all
-	@$(MAKE) --no-print-directory test
-	@$(MAKE) --no-print-directory test-asan
-	@$(MAKE) --no-print-directory test-valgrind
-	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(or $(CHECK_FUZZ_SECONDS),10)
-	@echo "make check: all test suites passed"
+	@mkdir -p $(BUILD) && rm -f $(TALLY)
+	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory test
+	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory test-asan
+	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory test-valgrind
+	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(or $(CHECK_FUZZ_SECONDS),10)
+	@awk '{p += $$1; f += $$2} END {printf "check: %d passed, %d failed\n", p, f; exit f != 0}' $(TALLY)
 
 demo: deps
 	@$(MAKE) --no-print-directory all

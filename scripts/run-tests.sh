@@ -1,18 +1,27 @@
 #!/bin/sh
 # run-tests.sh LABEL DCNET_BIN WRAPPER TEST... - runs cmocka test programs,
 # passing the CLI binary (and an optional wrapper such as valgrind) through
-# the environment, and prints one closing summary line.
+# the environment, counts the individual tests from cmocka's summaries, and
+# prints one closing line "LABEL: N passed, M failed".
 set -u
 label=$1 bin=$2 wrapper=$3
 shift 3
 pass=0 fail=0
+log=$(mktemp)
 for t in "$@"; do
-    if DCNET_BIN="$bin" DCNET_WRAPPER="$wrapper" "$t"; then
-        pass=$((pass + 1))
-    else
-        fail=$((fail + 1))
+    if DCNET_BIN="$bin" DCNET_WRAPPER="$wrapper" "$t" >"$log" 2>&1; then ok=1; else ok=0; fi
+    cat "$log"
+    p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test(s)\..*/\1/p' "$log" | tail -n 1)
+    f=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test(s), listed below.*/\1/p' "$log" | tail -n 1)
+    pass=$((pass + ${p:-0}))
+    fail=$((fail + ${f:-0}))
+    if [ "$ok" = 0 ]; then
+        [ -z "$f" ] && fail=$((fail + 1)) # crashed before cmocka's summary
         echo "FAILED: $t ($label)" >&2
     fi
 done
+rm -f "$log"
 echo "$label: $pass passed, $fail failed"
+# tallied by `make check` for its closing line
+[ -n "${DCNET_TALLY:-}" ] && echo "$pass $fail" >>"$DCNET_TALLY"
 [ "$fail" = 0 ]
