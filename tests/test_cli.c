@@ -148,6 +148,13 @@ static void test_formats(void **state)
     assert_true(json_num(r.out, "diameter") == 3);
     run_free(&r);
     unlink("/tmp/dcnet-cli-bdg3.txt");
+    /* hypercube: C(4, d) nodes at distance d from any node */
+    r = json_run("net --net hypercube:4 --from 0101 --json");
+    assert_non_null(strstr(r.out, "\"eccentricity\":4"));
+    assert_non_null(strstr(r.out, "[{\"distance\":0,\"nodes\":1},{\"distance\":1,\"nodes\":4},"
+                                  "{\"distance\":2,\"nodes\":6},{\"distance\":3,\"nodes\":4},"
+                                  "{\"distance\":4,\"nodes\":1}]"));
+    run_free(&r);
     r = json_run("net --net torus:4x4 --neighbors 1,1 --json");
     assert_true(json_num(r.out, "out_degree") == 4);
     assert_non_null(strstr(r.out, "\"label\":\"0,1\""));

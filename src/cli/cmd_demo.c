@@ -2,7 +2,7 @@
  * cmd_demo.c - `dcnet demo`: the main job. Until the report of the demo
  * issue exists it prints the facts of the built-in networks of every seed,
  * each computed in this run (closed forms checked against BFS in tests,
- * BFS where there is no closed form, planarity for the Sneptrees).
+ * BFS where there is no closed form, planarity by Boyer-Myrvold).
  */
 #include "cli.h"
 
@@ -70,7 +70,7 @@ int cmd_demo(int argc, char **argv)
             dn_net_free(&net);
             return cli_fail(cmd, rc, err.msg);
         }
-        if (dn_net_is_sneptree(&net) && dn_have_planarity() &&
+        if (dn_have_planarity() &&
             (rc = dn_net_planar(&net, &planar, &err))) {
             dn_net_free(&net);
             return cli_fail(cmd, rc, err.msg);

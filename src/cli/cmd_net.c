@@ -21,6 +21,8 @@ static const char net_help[] =
     "      --circuits         Sneptrees: check that the left and right successors\n"
     "                         form two edge-disjoint Hamiltonian circuits\n"
     "      --neighbors NODE   list the out-neighbours of NODE (id or label)\n"
+    "      --from NODE        BFS from NODE: eccentricity and how many nodes lie\n"
+    "                         at each distance\n"
     "      --format FMT       write the graph instead: edgelist, grf or dot\n"
     "  -o, --output FILE      with --format: write to FILE instead of stdout\n"
     "      --bfs-limit N      compute the diameter by all-pairs BFS only when\n"
@@ -40,10 +42,11 @@ static const char net_help[] =
     "  dcnet net --net ddb:10 --json\n"
     "  dcnet net --net sneptree-t:3 --planar --circuits\n"
     "  dcnet net --net mesh:4x4 --neighbors 1,1\n"
+    "  dcnet net --net debruijn:8 --from 00000000\n"
     "  dcnet net --net butterfly:3 --format dot -o bf3.dot\n";
 
 enum { O_JSON = 256, O_CSV, O_PLANAR, O_CIRCUITS, O_NEIGHBORS, O_FORMAT, O_BFSLIMIT, O_EXACT,
-       O_THREADS, O_MEMLIMIT };
+       O_THREADS, O_MEMLIMIT, O_FROM };
 
 static const struct option net_opts[] = {
     {"net", required_argument, NULL, 'n'},
@@ -52,6 +55,7 @@ static const struct option net_opts[] = {
     {"planar", no_argument, NULL, O_PLANAR},
     {"circuits", no_argument, NULL, O_CIRCUITS},
     {"neighbors", required_argument, NULL, O_NEIGHBORS},
+    {"from", required_argument, NULL, O_FROM},
     {"format", required_argument, NULL, O_FORMAT},
     {"output", required_argument, NULL, 'o'},
     {"bfs-limit", required_argument, NULL, O_BFSLIMIT},
@@ -121,6 +125,55 @@ static int circuits_record(const dn_net *net, rec *r, dn_err *err)
     return DN_OK;
 }
 
+/* BFS from one node: the distance profile (how many nodes per distance). */
+static int distances_out(const char *cmd, const dn_net *net, const char *node, int64_t mem_limit,
+                         int mode)
+{
+    dn_err err;
+    dn_csr g;
+    int64_t v, reached, *count = NULL;
+    int32_t *dist = NULL, ecc;
+    char lab[80];
+    rec head, *rows = NULL;
+    int rc, code = 0;
+    if ((rc = dn_net_parse_node(net, node, &v, &err)) ||
+        (rc = dn_net_materialize(net, &g, mem_limit, &err)))
+        return cli_fail(cmd, rc, err.msg);
+    dist = malloc((size_t)g.n * sizeof *dist);
+    if (!dist || dn_bfs(&g, v, dist, &ecc, &reached) != DN_OK) {
+        code = cli_fail(cmd, DN_ENOMEM, "out of memory");
+        goto done;
+    }
+    count = calloc((size_t)ecc + 1, sizeof *count);
+    rows = calloc((size_t)ecc + 1, sizeof *rows);
+    if (!count || !rows) {
+        code = cli_fail(cmd, DN_ENOMEM, "out of memory");
+        goto done;
+    }
+    for (int64_t u = 0; u < g.n; u++)
+        if (dist[u] >= 0)
+            count[dist[u]]++;
+    memset(&head, 0, sizeof head);
+    rec_str(&head, "net", net->spec);
+    rec_int(&head, "source", v);
+    dn_net_label(net, v, lab, sizeof lab);
+    rec_str(&head, "label", lab);
+    rec_int(&head, "eccentricity", ecc);
+    rec_int(&head, "reached", reached);
+    rec_int(&head, "unreachable", g.n - reached);
+    for (int32_t d = 0; d <= ecc; d++) {
+        rec_int(&rows[d], "distance", d);
+        rec_int(&rows[d], "nodes", count[d]);
+    }
+    rows_print(&head, rows, ecc + 1, "distances", mode, stdout);
+done:
+    free(rows);
+    free(count);
+    free(dist);
+    dn_csr_free(&g);
+    return code;
+}
+
 static int neighbors_out(const char *cmd, const dn_net *net, const char *node, int mode)
 {
     dn_err err;
@@ -161,6 +214,7 @@ static int neighbors_out(const char *cmd, const dn_net *net, const char *node, i
 int cmd_net(int argc, char **argv)
 {
     const char *cmd = "net", *spec = NULL, *format = NULL, *output = NULL, *node = NULL;
+    const char *from = NULL;
     int mode = OUT_TABLE, planar = 0, circuits = 0, c, rc, code = 0;
     dn_facts_opts fo;
     dn_net net;
@@ -182,6 +236,7 @@ int cmd_net(int argc, char **argv)
         case O_PLANAR: planar = 1; break;
         case O_CIRCUITS: circuits = 1; break;
         case O_NEIGHBORS: node = optarg; break;
+        case O_FROM: from = optarg; break;
         case O_FORMAT: format = optarg; break;
         case 'o': output = optarg; break;
         case O_EXACT: fo.force_scan = 1; break;
@@ -232,6 +287,11 @@ int cmd_net(int argc, char **argv)
             rc = dn_fail(&err, DN_EIO, "cannot write '%s'", output);
         dn_net_free(&net);
         return rc ? cli_fail(cmd, rc, err.msg) : 0;
+    }
+    if (from) {
+        code = distances_out(cmd, &net, from, fo.mem_limit, mode);
+        dn_net_free(&net);
+        return code;
     }
     if (node) {
         code = neighbors_out(cmd, &net, node, mode);

@@ -80,6 +80,18 @@ static void value_text(const kv *e, int json, FILE *f)
     }
 }
 
+/* The table text of a value into buf; returns its length. */
+static int cell_text(const kv *e, char *buf, size_t cap)
+{
+    switch (e->type) {
+    case KV_INT: return snprintf(buf, cap, "%lld", (long long)e->i);
+    case KV_DBL: return snprintf(buf, cap, "%.10g", e->d);
+    case KV_BOOL: return snprintf(buf, cap, "%s", e->i ? "yes" : "no");
+    case KV_STR: return snprintf(buf, cap, "%s", e->s);
+    default: return snprintf(buf, cap, "-");
+    }
+}
+
 /* length of the prefix before the first dot, or 0 */
 static size_t group_len(const char *key)
 {
@@ -203,37 +215,25 @@ void rows_print(const rec *head, const rec *rows, int n, const char *json_key, i
     if (n == 0)
         return;
     {
-        /* column widths from a dry run into a buffer */
         int cols = rows[0].n;
         int w[REC_MAX];
         char cell[300];
         for (int c = 0; c < cols; c++)
             w[c] = (int)strlen(rows[0].kv[c].key);
         for (int r = 0; r < n; r++)
-            for (int c = 0; c < cols && c < rows[r].n; c++) {
-                FILE *m = fmemopen(cell, sizeof cell, "w");
-                if (!m)
-                    continue;
-                value_text(&rows[r].kv[c], 0, m);
-                fclose(m);
-                if ((int)strlen(cell) > w[c])
+            for (int c = 0; c < cols && c < rows[r].n; c++)
+                if (cell_text(&rows[r].kv[c], cell, sizeof cell) > w[c])
                     w[c] = (int)strlen(cell);
-            }
         for (int c = 0; c < cols; c++)
             fprintf(f, "%s%-*s", c ? "  " : "", c == cols - 1 ? 0 : w[c], rows[0].kv[c].key);
         fputc('\n', f);
         for (int r = 0; r < n; r++) {
             for (int c = 0; c < cols && c < rows[r].n; c++) {
-                FILE *m = fmemopen(cell, sizeof cell, "w");
-                if (!m)
-                    continue;
-                value_text(&rows[r].kv[c], 0, m);
-                fclose(m);
+                int num = rows[r].kv[c].type == KV_INT || rows[r].kv[c].type == KV_DBL;
+                cell_text(&rows[r].kv[c], cell, sizeof cell);
                 /* numbers right-aligned, text left-aligned */
-                if (rows[r].kv[c].type == KV_STR)
-                    fprintf(f, "%s%-*s", c ? "  " : "", c == cols - 1 ? 0 : w[c], cell);
-                else
-                    fprintf(f, "%s%*s", c ? "  " : "", w[c], cell);
+                fprintf(f, num ? "%s%*s" : "%s%-*s", c ? "  " : "",
+                        (!num && c == cols - 1) ? 0 : w[c], cell);
             }
             fputc('\n', f);
         }
