@@ -17,7 +17,7 @@ BUILD   := build
 ASAN    := $(BUILD)/asan
 FUZZ_SECONDS ?= 20
 
-WARN    := -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wno-sign-conversion
+WARN    := -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wsign-conversion
 BASEFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Iinclude $(WARN)
 CFLAGS  ?= -O2 -g
 SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
@@ -106,6 +106,7 @@ check: deps
 	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory test-asan
 	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory test-valgrind
 	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(or $(CHECK_FUZZ_SECONDS),10)
+	@DCNET_TALLY=$(abspath $(TALLY)) sh scripts/test-install.sh
 	@awk '{p += $$1; f += $$2} END {printf "check: %d passed, %d failed\n", p, f; exit f != 0}' $(TALLY)
 
 demo: deps

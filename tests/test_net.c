@@ -328,6 +328,13 @@ static void check_apsp(const char *spec)
     }
     assert_int_equal(dn_net_facts(&net, &o, &f, &e), DN_OK);
     assert_int_equal(f.diameter, connected ? diam : -1);
+    { /* identical whatever the thread count */
+        dn_facts f1;
+        o.threads = 1;
+        assert_int_equal(dn_net_facts(&net, &o, &f1, &e), DN_OK);
+        assert_int_equal(f1.diameter, f.diameter);
+        assert_memory_equal(&f1.avg_distance, &f.avg_distance, sizeof f.avg_distance);
+    }
     if (connected)
         assert_true(fabs(f.avg_distance - (double)sum / ((double)g.n * (double)(g.n - 1))) <
                     1e-9);

@@ -37,6 +37,12 @@ static const char net_help[] =
     "hypercube d, mesh R+C-2, torus R/2+C/2, butterfly 2C, wrapped butterfly\n"
     "3C/2, cbt 2H), each checked against BFS in the test suite.\n"
     "\n"
+    "Limits: facts by closed form up to 2^50 nodes without memory; --from,\n"
+    "--exact, --format and --planar materialise the graph, which needs fewer\n"
+    "than 2^31 nodes, at most --mem-limit bytes (debruijn:24 takes 385 MiB),\n"
+    "2^31 edges to write and 2^22 nodes for --planar. All-pairs BFS costs\n"
+    "about n/64 (n + m) diameter steps; --bfs-limit is capped at 2^20.\n"
+    "\n"
     "Examples:\n"
     "  dcnet net --net debruijn:4\n"
     "  dcnet net --net ddb:10 --json\n"
@@ -241,7 +247,7 @@ int cmd_net(int argc, char **argv)
         case 'o': output = optarg; break;
         case O_EXACT: fo.force_scan = 1; break;
         case O_BFSLIMIT:
-            if (dn_parse_i64(optarg, 1, (int64_t)1 << 31, "--bfs-limit", &v, &err))
+            if (dn_parse_i64(optarg, 1, (int64_t)1 << 20, "--bfs-limit", &v, &err))
                 return cli_usage(cmd, "%s", err.msg);
             fo.bfs_limit = v;
             break;

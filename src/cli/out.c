@@ -7,6 +7,7 @@
 #include "cli.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <stdarg.h>
 #include <string.h>
 #include <time.h>
@@ -68,7 +69,17 @@ static void value_text(const kv *e, int json, FILE *f)
 {
     switch (e->type) {
     case KV_INT: fprintf(f, "%lld", (long long)e->i); break;
-    case KV_DBL: fprintf(f, "%.10g", e->d); break;
+    case KV_DBL:
+        if (json) { /* shortest of %.15g / %.17g that reads back exactly */
+            char buf[40];
+            snprintf(buf, sizeof buf, "%.15g", e->d);
+            if (strtod(buf, NULL) != e->d)
+                snprintf(buf, sizeof buf, "%.17g", e->d);
+            fputs(buf, f);
+        } else {
+            fprintf(f, "%.10g", e->d);
+        }
+        break;
     case KV_BOOL: fputs(e->i ? (json ? "true" : "yes") : (json ? "false" : "no"), f); break;
     case KV_STR:
         if (json)
