@@ -58,6 +58,7 @@ typedef struct dn_tree_model {
     int64_t b;      /* complete: branching factor */
     int h;          /* complete, crt: height (levels 0..h) */
     double mean;    /* repro: mean number of children (b-bar < 1) */
+    double size;    /* repro: expected size M as given (0: use 1/(1 - mean)) */
     dn_dist off;    /* crt, rct, repro: offspring distribution */
     dn_dist height; /* rct: distribution of the height */
 } dn_tree_model;

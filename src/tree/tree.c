@@ -189,6 +189,7 @@ int dn_tree_model_parse(const char *spec, dn_tree_model *m, dn_err *err)
         m->kind = DN_TREE_REPRO;
         m->mean = 1.0 - 1.0 / M;
         if (argc == 2) { /* binary offspring: 0 or 2 children */
+            m->size = M;
             m->off.len = 3;
             m->off.p[2] = m->mean / 2;
             m->off.p[0] = 1.0 - m->off.p[2];
@@ -255,7 +256,7 @@ double dn_tree_model_expected_size(const dn_tree_model *m)
         }
         return s;
     }
-    case DN_TREE_REPRO: return 1.0 / (1.0 - m->mean);
+    case DN_TREE_REPRO: return m->size > 0 ? m->size : 1.0 / (1.0 - m->mean);
     default: return 0;
     }
 }
