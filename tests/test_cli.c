@@ -117,7 +117,10 @@ static void test_planarity_cli(void **state)
     assert_non_null(strstr(r.out, "\"planar\":false"));
     run_free(&r);
     r = ok_run("net --net sneptree-t:3 --planar");
-    assert_non_null(strstr(r.out, "planar"));
+    assert_non_null(strstr(r.out, "not planar"));
+    run_free(&r);
+    r = ok_run("net --net sneptree-s:6 --planar");
+    assert_non_null(strstr(r.out, "yes (planar)"));
     run_free(&r);
     r = json_run("net --net sneptree-s:5 --circuits --json");
     assert_non_null(strstr(r.out, "\"circuits\":{\"left_hamiltonian\":true,"
@@ -193,6 +196,28 @@ static void test_bad_input(void **state)
     bad_run("tree --tree crt:40:0,0,1 --max-nodes 1000", 2, "--max-nodes");
     bad_run("tree --tree binomial:30 --list", 2, "2^20");
     bad_run("demo --bogus", 2, "unknown option");
+    bad_run("net --net ring:5 --format dot -o /nonexistent/dir/x.dot", 2, "cannot write");
+}
+
+/* A reader that stops early must not kill dcnet with SIGPIPE. */
+static void test_closed_pipe(void **state)
+{
+    char cmd[512];
+    int st;
+    const char *bin = getenv("DCNET_BIN") ? getenv("DCNET_BIN") : "build/dcnet";
+    (void)state;
+    snprintf(cmd, sizeof cmd,
+             "sh -c '%s net --net debruijn:16 --format edgelist 2>/dev/null; echo $? >/tmp/dcnet-pipe-%d' | head -c 10 >/dev/null",
+             bin, (int)getpid());
+    st = system(cmd);
+    assert_true(WIFEXITED(st));
+    snprintf(cmd, sizeof cmd, "/tmp/dcnet-pipe-%d", (int)getpid());
+    {
+        char *code = slurp(cmd);
+        assert_int_equal(atoi(code), 1); /* EPIPE: failed, not signalled (141) */
+        free(code);
+    }
+    unlink(cmd);
 }
 
 static void test_tree_cli(void **state)
@@ -236,6 +261,7 @@ int main(void)
         cmocka_unit_test(test_planarity_cli),
         cmocka_unit_test(test_formats),
         cmocka_unit_test(test_bad_input),
+        cmocka_unit_test(test_closed_pipe),
         cmocka_unit_test(test_tree_cli),
         cmocka_unit_test(test_demo),
     };

@@ -5,6 +5,7 @@
  */
 #include "cli.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -284,14 +285,20 @@ int cmd_net(int argc, char **argv)
             return cli_usage(cmd, "unknown --format '%s' (known: edgelist, grf, dot)", format);
         }
         if (output && !(f = fopen(output, "w"))) {
+            rc = dn_fail(&err, DN_EIO, "cannot write '%s': %s", output, strerror(errno));
             dn_net_free(&net);
-            fprintf(stderr, "dcnet net: cannot write '%s'\n", output);
-            return 1;
+            return cli_fail(cmd, rc, err.msg);
         }
         rc = dn_net_write(&net, fmt, f, &err);
         if (output && fclose(f) != 0 && !rc)
             rc = dn_fail(&err, DN_EIO, "cannot write '%s'", output);
         dn_net_free(&net);
+        if (rc == DN_EIO) { /* the output failed: a run-time failure (1); a
+                             * reader that closed the pipe needs no message */
+            if (errno != EPIPE)
+                fprintf(stderr, "dcnet net: %s\n", err.msg);
+            return 1;
+        }
         return rc ? cli_fail(cmd, rc, err.msg) : 0;
     }
     if (from) {
@@ -313,7 +320,9 @@ int cmd_net(int argc, char **argv)
     if (!rc && planar) {
         int is_planar = 0;
         rc = dn_net_planar(&net, &is_planar, &err);
-        if (!rc)
+        if (!rc && mode == OUT_TABLE) /* say it in words for people */
+            rec_str(&r, "planar", is_planar ? "yes (planar)" : "no (not planar)");
+        else if (!rc)
             rec_bool(&r, "planar", is_planar);
     }
     if (!rc && circuits) {

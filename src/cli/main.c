@@ -6,6 +6,8 @@
  */
 #include "cli.h"
 
+#include <errno.h>
+#include <signal.h>
 #include <string.h>
 
 typedef struct command {
@@ -112,8 +114,22 @@ static int help(int argc, char **argv)
     return 2;
 }
 
+/* A closed stdout (e.g. `dcnet ... | head`) must not kill dcnet with
+ * SIGPIPE (spec/cli.md: never exit through a signal): writes then fail with
+ * EPIPE, and the exit status says so. */
+static int finish(int code)
+{
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        if (errno != EPIPE)
+            fprintf(stderr, "dcnet: write error on standard output: %s\n", strerror(errno));
+        return code ? code : 1;
+    }
+    return code;
+}
+
 int main(int argc, char **argv)
 {
+    signal(SIGPIPE, SIG_IGN);
     if (argc < 2) {
         usage(stderr);
         return 2;
@@ -123,12 +139,12 @@ int main(int argc, char **argv)
         return 0;
     }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)
-        return help(1, argv);
+        return finish(help(1, argv));
     if (strcmp(argv[1], "help") == 0)
-        return help(argc - 1, argv + 1);
+        return finish(help(argc - 1, argv + 1));
     for (int i = 0; i < N_COMMANDS; i++)
         if (strcmp(argv[1], commands[i].name) == 0)
-            return commands[i].run(argc - 1, argv + 1);
+            return finish(commands[i].run(argc - 1, argv + 1));
     fprintf(stderr, "dcnet: unknown command '%s' (known: net, tree, demo, help)\n"
                     "Try 'dcnet --help' for more information.\n",
             argv[1]);

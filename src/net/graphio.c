@@ -435,7 +435,7 @@ int dn_net_write(const dn_net *net, dn_graph_format fmt, FILE *f, dn_err *err)
     case DN_FMT_EDGELIST:
         fprintf(f, "# dcnet edgelist nodes=%lld directed=%d\n# %s\n", (long long)net->n,
                 net->directed, net->spec);
-        for (int64_t v = 0; v < net->n; v++) {
+        for (int64_t v = 0; v < net->n && !ferror(f); v++) {
             int d = dn_net_neighbors(net, v, nb);
             for (int i = 0; i < d; i++)
                 if (net->directed || v < nb[i])
@@ -444,7 +444,7 @@ int dn_net_write(const dn_net *net, dn_graph_format fmt, FILE *f, dn_err *err)
         break;
     case DN_FMT_GRF:
         fprintf(f, "0\n%lld\t%lld\n0\t000\n", (long long)net->n, (long long)(2 * net->edges));
-        for (int64_t v = 0; v < net->n; v++) {
+        for (int64_t v = 0; v < net->n && !ferror(f); v++) {
             int d = dn_net_neighbors(net, v, nb);
             fprintf(f, "%d", d);
             for (int i = 0; i < d; i++)
@@ -454,11 +454,11 @@ int dn_net_write(const dn_net *net, dn_graph_format fmt, FILE *f, dn_err *err)
         break;
     case DN_FMT_DOT:
         fprintf(f, "%s \"%s\" {\n", net->directed ? "digraph" : "graph", net->spec);
-        for (int64_t v = 0; v < net->n; v++) {
+        for (int64_t v = 0; v < net->n && !ferror(f); v++) {
             dn_net_label(net, v, la, sizeof la);
             fprintf(f, "  %lld [label=\"%s\"];\n", (long long)v, la);
         }
-        for (int64_t v = 0; v < net->n; v++) {
+        for (int64_t v = 0; v < net->n && !ferror(f); v++) {
             int d = dn_net_neighbors(net, v, nb);
             for (int i = 0; i < d; i++) {
                 if (!net->directed && v > nb[i])
