@@ -240,6 +240,31 @@ static void test_tree_cli(void **state)
     run_free(&a);
 }
 
+/* Golden files: canonical printed output, checked by hand once (see
+ * tests/golden/README.md) and compared byte for byte since. */
+static void test_golden(void **state)
+{
+    static const char *const cases[][2] = {
+        {"net --net debruijn:4", "net_debruijn4.out"},
+        {"tree --tree binomial:3 --list", "tree_binomial3_list.out"},
+        {"net --net sneptree-t:2 --format edgelist", "net_sneptree_t2_edgelist.out"},
+        {"net --net butterfly:2 --format grf", "net_butterfly2.grf"},
+    };
+    const char *dir = getenv("DCNET_GOLDEN") ? getenv("DCNET_GOLDEN") : "tests/golden";
+    (void)state;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char path[512];
+        char *want;
+        run_result r = ok_run(cases[i][0]);
+        snprintf(path, sizeof path, "%s/%s", dir, cases[i][1]);
+        want = slurp(path);
+        if (strcmp(r.out, want) != 0)
+            fail_msg("dcnet %s differs from %s:\n%s", cases[i][0], path, r.out);
+        free(want);
+        run_free(&r);
+    }
+}
+
 static void test_demo(void **state)
 {
     run_result r;
@@ -263,6 +288,7 @@ int main(void)
         cmocka_unit_test(test_bad_input),
         cmocka_unit_test(test_closed_pipe),
         cmocka_unit_test(test_tree_cli),
+        cmocka_unit_test(test_golden),
         cmocka_unit_test(test_demo),
     };
     return cmocka_run_group_tests_name("cli", tests, NULL, NULL);
