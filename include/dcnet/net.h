@@ -170,7 +170,7 @@ typedef void (*dn_progress_fn)(void *ctx, double fraction);
 
 typedef struct dn_facts_opts {
     int threads;          /* worker threads for all-pairs BFS (<= 0: 1) */
-    int64_t bfs_limit;    /* all-pairs BFS only when n <= bfs_limit (0: 1<<17) */
+    int64_t bfs_limit;    /* all-pairs BFS only when n <= bfs_limit (0: 1<<16) */
     int force_scan;       /* 1: ignore closed forms, scan and BFS (tests) */
     int64_t mem_limit;    /* for materialising; 0: default */
     dn_progress_fn progress; /* may be NULL; called from the calling thread */

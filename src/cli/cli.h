@@ -56,6 +56,7 @@ int cli_usage(const char *cmd, const char *fmt, ...)
 typedef struct progress {
     const char *what;
     double start;
+    double last;   /* time of the last update: at most 5 per second */
     int active;
     int shown;
 } progress;

@@ -27,7 +27,7 @@ static const char net_help[] =
     "      --format FMT       write the graph instead: edgelist, grf or dot\n"
     "  -o, --output FILE      with --format: write to FILE instead of stdout\n"
     "      --bfs-limit N      compute the diameter by all-pairs BFS only when\n"
-    "                         there is no closed form and n <= N (default 131072)\n"
+    "                         there is no closed form and n <= N (default 65536)\n"
     "      --exact            ignore closed forms: scan degrees and run BFS\n"
     "      --threads N        threads for all-pairs BFS (default 2)\n"
     "      --mem-limit GIB    memory allowed for materialising (default 8)\n"

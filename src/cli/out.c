@@ -285,6 +285,7 @@ void progress_init(progress *p, const char *what)
 {
     p->what = what;
     p->start = cli_now();
+    p->last = 0;
     p->active = isatty(STDERR_FILENO);
     p->shown = 0;
 }
@@ -292,8 +293,10 @@ void progress_init(progress *p, const char *what)
 void progress_cb(void *ctx, double fraction)
 {
     progress *p = ctx;
-    if (!p->active || cli_now() - p->start < 2.0)
+    double t;
+    if (!p->active || (t = cli_now()) - p->start < 2.0 || t - p->last < 0.2)
         return;
+    p->last = t;
     fprintf(stderr, "\rdcnet: %s %5.1f%%", p->what, 100.0 * fraction);
     fflush(stderr);
     p->shown = 1;

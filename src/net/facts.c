@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define DEFAULT_BFS_LIMIT ((int64_t)1 << 17)
+#define DEFAULT_BFS_LIMIT ((int64_t)1 << 16)
 
 typedef struct apsp_job {
     const dn_csr *g;

@@ -330,8 +330,8 @@ static int parse_grf(const char *buf, size_t len, int64_t max_nodes, dn_csr *out
             dn_csr_free(&fw);
             goto done;
         }
-        if (fw.m != bw.m || memcmp(fw.off, bw.off, (size_t)(vn + 1) * sizeof *fw.off) ||
-            memcmp(fw.adj, bw.adj, (size_t)fw.m * sizeof *fw.adj)) {
+        if (fw.m != bw.m || memcmp(fw.off, bw.off, (size_t)(vn + 1) * sizeof *fw.off) != 0 ||
+            memcmp(fw.adj, bw.adj, (size_t)fw.m * sizeof *fw.adj) != 0) {
             rc = dn_fail(err, DN_EINVAL,
                          "grf: the graph is not symmetric; every edge u-v must be listed "
                          "as u->v and v->u");
