@@ -8,7 +8,9 @@
  *   materialise: the implicit-neighbour CSR fill (ours) versus the generic
  *     path of a graph library: collect the arc list, counting-sort it into
  *     CSR and de-duplicate (dn_csr_from_arcs);
- *   BFS: CSR BFS (ours) versus BFS through the implicit neighbour function.
+ *   BFS: CSR BFS (ours) versus BFS through the implicit neighbour function;
+ *   exact diameter without a closed form: the bit-parallel all-pairs BFS
+ *     (64 sources per sweep; 1 and 2 threads) versus n single-source BFS.
  */
 #include "dcnet/net.h"
 
@@ -112,6 +114,51 @@ static int run(const char *spec, int what, double *secs, double *mib)
     return *secs < 0 ? -1 : 0;
 }
 
+/* Exact diameter of a network with no closed form (a Sneptree). */
+static void bench_apsp(const char *spec)
+{
+    dn_net net;
+    dn_err e;
+    dn_csr g;
+    dn_facts f;
+    dn_facts_opts o;
+    double t0, t_base, t1, t2;
+    int32_t *dist, ecc, diam = 0;
+    int64_t reached;
+    if (dn_net_init(&net, spec, &e) || dn_net_materialize(&net, &g, 0, &e))
+        return;
+    dist = malloc((size_t)g.n * sizeof *dist);
+    t0 = now();
+    for (int64_t s = 0; s < g.n; s++) {
+        dn_bfs(&g, s, dist, &ecc, &reached);
+        if (ecc > diam)
+            diam = ecc;
+    }
+    t_base = now() - t0;
+    memset(&o, 0, sizeof o);
+    o.bfs_limit = g.n;
+    o.force_scan = 1;
+    o.threads = 1;
+    t0 = now();
+    dn_net_facts(&net, &o, &f, &e);
+    t1 = now() - t0;
+    o.threads = 2;
+    t0 = now();
+    dn_net_facts(&net, &o, &f, &e);
+    t2 = now() - t0;
+    printf("%-13s %-42s %9.3f %10s %9s\n", spec, "diameter: n x BFS (baseline)", t_base, "-",
+           "1.00x");
+    printf("%-13s %-42s %9.3f %10s %8.2fx\n", spec, "diameter: bit-parallel APSP, 1 thread", t1,
+           "-", t_base / t1);
+    printf("%-13s %-42s %9.3f %10s %8.2fx\n", spec, "diameter: bit-parallel APSP, 2 threads", t2,
+           "-", t_base / t2);
+    if (f.diameter != diam)
+        printf("MISMATCH: diameter %lld vs %d\n", (long long)f.diameter, diam);
+    free(dist);
+    dn_csr_free(&g);
+    dn_net_free(&net);
+}
+
 int main(int argc, char **argv)
 {
     const char *specs[] = {"debruijn:24", "butterfly:18"};
@@ -146,6 +193,10 @@ int main(int argc, char **argv)
             else
                 printf(" %9s\n", "1.00x");
         }
+    }
+    if (nspecs > 1) {
+        bench_apsp("sneptree-t:13");
+        bench_apsp("debruijn:14");
     }
     printf("(best of %d runs each, one forked process per run; speed-up = baseline / ours)\n",
            reps);
