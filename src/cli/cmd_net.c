@@ -132,6 +132,17 @@ static int circuits_record(const dn_net *net, rec *r, dn_err *err)
     return DN_OK;
 }
 
+/* The head of a per-node report: network, node id (under `key`), label. */
+static void node_head(rec *head, const dn_net *net, const char *key, int64_t v)
+{
+    char lab[80];
+    memset(head, 0, sizeof *head);
+    rec_str(head, "net", net->spec);
+    rec_int(head, key, v);
+    dn_net_label(net, v, lab, sizeof lab);
+    rec_str(head, "label", lab);
+}
+
 /* BFS from one node: the distance profile (how many nodes per distance). */
 static int distances_out(const char *cmd, const dn_net *net, const char *node, int64_t mem_limit,
                          int mode)
@@ -140,7 +151,6 @@ static int distances_out(const char *cmd, const dn_net *net, const char *node, i
     dn_csr g;
     int64_t v, reached, *count = NULL;
     int32_t *dist = NULL, ecc;
-    char lab[80];
     rec head, *rows = NULL;
     int rc, code = 0;
     if ((rc = dn_net_parse_node(net, node, &v, &err)) ||
@@ -160,11 +170,7 @@ static int distances_out(const char *cmd, const dn_net *net, const char *node, i
     for (int64_t u = 0; u < g.n; u++)
         if (dist[u] >= 0)
             count[dist[u]]++;
-    memset(&head, 0, sizeof head);
-    rec_str(&head, "net", net->spec);
-    rec_int(&head, "source", v);
-    dn_net_label(net, v, lab, sizeof lab);
-    rec_str(&head, "label", lab);
+    node_head(&head, net, "source", v);
     rec_int(&head, "eccentricity", ecc);
     rec_int(&head, "reached", reached);
     rec_int(&head, "unreachable", g.n - reached);
@@ -199,11 +205,7 @@ static int neighbors_out(const char *cmd, const dn_net *net, const char *node, i
         free(nb);
         return cli_fail(cmd, DN_ENOMEM, "out of memory");
     }
-    memset(&head, 0, sizeof head);
-    rec_str(&head, "net", net->spec);
-    rec_int(&head, "node", v);
-    dn_net_label(net, v, lab, sizeof lab);
-    rec_str(&head, "label", lab);
+    node_head(&head, net, "node", v);
     rec_int(&head, "out_degree", d);
     for (int i = 0; i < d; i++) {
         rec_int(&rows[i], "id", nb[i]);
