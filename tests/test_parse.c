@@ -65,7 +65,8 @@ static void test_bad_tree_specs(void **state)
         {"crt:x:1", DN_EINVAL}, {"rct:1:1", DN_OK}, {"rct:0.5:1", DN_EINVAL},
         {"repro:0.5", DN_EINVAL}, {"repro:abc", DN_EINVAL}, {"repro:10:poisson", DN_EINVAL},
         {"gw:0.2,0.3,0.5", DN_EINVAL}, /* mean 1.3: infinite expected size */
-        {"gw:", DN_EINVAL}, {"tree:3", DN_ENOTFOUND}, {"binomial:3:::", DN_EINVAL},
+        {"gw:", DN_EINVAL}, {"crt:3:1/", DN_EINVAL}, {"crt:3:/1", DN_EINVAL},
+        {"crt:3:1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1", DN_ERANGE}, {"gw:1/1", DN_EINVAL}, {"tree:3", DN_ENOTFOUND}, {"binomial:3:::", DN_EINVAL},
     };
     (void)state;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

@@ -198,6 +198,7 @@ static void test_random_models(void **state)
     dn_err e;
     (void)state;
     check_mean_size("crt:6:0.25,0.25,0.5", 2000);
+    check_mean_size("crt:5:0,0,0,1/0.5,0.5/0.1,0,0.9", 2000); /* per-level laws */
     check_mean_size("rct:0,0.5,0.5:0,0.5,0.5", 2000);
     check_mean_size("repro:50", 4000);
     check_mean_size("repro:20:geom", 4000);
@@ -205,6 +206,22 @@ static void test_random_models(void **state)
     assert_int_equal(dn_tree_model_parse("repro:50", &m, &e), DN_OK);
     assert_true(fabs(m.mean - 0.98) < 1e-15);
     assert_true(fabs(dn_tree_model_expected_size(&m) - 50) < 1e-9);
+    /* per-level laws: 1 + 3 + 3*2 + 3*2*1 = 16 for the deterministic
+     * levels 3, then 2, then 1 child (last law repeats) */
+    assert_int_equal(dn_tree_model_parse("crt:3:0,0,0,1/0,0,1/0,1", &m, &e), DN_OK);
+    assert_int_equal(m.noff, 3);
+    assert_true(fabs(dn_tree_model_expected_size(&m) - 16) < 1e-12);
+    {
+        dn_tree t;
+        assert_int_equal(dn_tree_init(&t, &m, 5, 0, &e), DN_OK);
+        assert_int_equal(t.nodes, 16);
+        assert_int_equal(dn_tree_num_children(&t, 0), 3);
+        assert_int_equal(dn_tree_num_children(&t, 1), 2);
+        assert_int_equal(dn_tree_num_children(&t, 4), 1);
+        dn_tree_free(&t);
+    }
+    assert_int_equal(dn_tree_model_parse("crt:4:0,1/1", &m, &e), DN_OK);
+    assert_true(fabs(dn_tree_model_expected_size(&m) - 2) < 1e-12); /* 1 + 1 + 0 */
     /* crt with a degenerate distribution is the complete tree */
     assert_int_equal(dn_tree_model_parse("crt:5:0,0,1", &m, &e), DN_OK);
     assert_true(fabs(dn_tree_model_expected_size(&m) - 63) < 1e-12);

@@ -52,6 +52,10 @@ double dn_dist_mean(const dn_dist *d);
 /* Draws one value. Time O(len). */
 int dn_dist_draw(const dn_dist *d, dn_rng *rng);
 
+/* Per-level offspring distributions kept by a model: level l uses
+ * off[min(l, noff - 1)], so the last one repeats. */
+#define DN_TREE_MAX_LEVEL_DISTS 16
+
 typedef struct dn_tree_model {
     int kind;
     int n;          /* binomial order */
@@ -59,12 +63,15 @@ typedef struct dn_tree_model {
     int h;          /* complete, crt: height (levels 0..h) */
     double mean;    /* repro: mean number of children (b-bar < 1) */
     double size;    /* repro: expected size M as given (0: use 1/(1 - mean)) */
-    dn_dist off;    /* crt, rct, repro: offspring distribution */
+    dn_dist off[DN_TREE_MAX_LEVEL_DISTS]; /* crt, rct, repro: child-count laws */
+    int noff;       /* how many of off[] are set (>= 1 for random models) */
     dn_dist height; /* rct: distribution of the height */
 } dn_tree_model;
 
 /* Parses a tree spec (see docs/trees.md and 'dcnet help trees'). */
 int dn_tree_model_parse(const char *spec, dn_tree_model *m, dn_err *err);
+/* The child-count distribution of nodes on `level` (random models). */
+const dn_dist *dn_tree_model_offspring(const dn_tree_model *m, int level);
 /* 1 for crt, rct and repro. */
 int dn_tree_model_is_random(const dn_tree_model *m);
 /* Exact expected number of nodes M (the size itself when deterministic). */

@@ -3,7 +3,7 @@
  * models of seed 002 are grown breadth-first with an explicit RNG.
  *
  * Seed 002's models (restated): a complete-tree-based random tree has fixed
- * height h and i.i.d. child counts on levels 0..h-1; a randomized complete
+ * height h and i.i.d. child counts on levels 0..h-1 (law u_l per level); a randomized complete
  * tree first draws its height from (v_0, v_1, ...); a reproduction tree
  * (Galton-Watson) has i.i.d. child counts of mean b-bar < 1 and expected size
  * 1/(1 - b-bar). Nodes are numbered in BFS order, so the children of a node
@@ -89,7 +89,9 @@ int dn_tree_init(dn_tree *t, const dn_tree_model *m, uint64_t seed, int64_t max_
     g.depth[0] = 0;
     g.len = 1;
     for (int64_t v = 0; v < g.len; v++) {
-        int64_t k = g.depth[v] < hmax ? dn_dist_draw(&m->off, &rng) : 0;
+        int64_t k = g.depth[v] < hmax
+                        ? dn_dist_draw(dn_tree_model_offspring(m, g.depth[v]), &rng)
+                        : 0;
         g.child_off[v] = g.len;
         if (g.len + k > max_nodes) {
             free(g.parent);

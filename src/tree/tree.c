@@ -94,6 +94,51 @@ int dn_dist_draw(const dn_dist *d, dn_rng *rng)
     return 0;
 }
 
+/* Parses "DIST[/DIST...]": one child-count law per level, the last one
+ * repeating (seed 002's u_{l,k}). */
+static int parse_level_dists(const char *s, dn_tree_model *m, dn_err *err)
+{
+    char tmp[2048];
+    char *p;
+    int rc;
+    if (strlen(s) >= sizeof tmp)
+        return dn_fail(err, DN_EINVAL, "distribution list is too long");
+    strcpy(tmp, s);
+    p = tmp;
+    m->noff = 0;
+    for (;;) {
+        char *slash = strchr(p, '/');
+        if (slash)
+            *slash = '\0';
+        if (m->noff == DN_TREE_MAX_LEVEL_DISTS)
+            return dn_fail(err, DN_ERANGE, "at most %d per-level distributions ('/'-separated)",
+                           DN_TREE_MAX_LEVEL_DISTS);
+        if ((rc = dn_dist_parse(p, &m->off[m->noff], err)))
+            return rc;
+        m->noff++;
+        if (!slash)
+            return DN_OK;
+        p = slash + 1;
+    }
+}
+
+const dn_dist *dn_tree_model_offspring(const dn_tree_model *m, int level)
+{
+    return &m->off[level < m->noff ? level : m->noff - 1];
+}
+
+/* Expected nodes of a complete-tree-based random tree of height h:
+ * sum over levels l of prod_{j < l} mean_j. */
+static double crt_size(const dn_tree_model *m, int h)
+{
+    double s = 0, lv = 1;
+    for (int l = 0; l <= h; l++) {
+        s += lv;
+        lv *= dn_dist_mean(dn_tree_model_offspring(m, l));
+    }
+    return s;
+}
+
 /* ---------------------------------------------------------------- specs */
 #define TREE_SPECS "binomial:N, complete:B:H, cbt:H, crt:H:DIST, rct:HDIST:DIST, repro:M[:geom], gw:DIST"
 
@@ -166,16 +211,16 @@ int dn_tree_model_parse(const char *spec, dn_tree_model *m, dn_err *err)
         m->b = x;
         m->h = (int)y;
     } else if (strcmp(argv[0], "crt") == 0) {
-        NEED(2, "crt:H:DIST (e.g. crt:5:0.25,0.25,0.5)");
+        NEED(2, "crt:H:DIST[/DIST...] (e.g. crt:5:0.25,0.25,0.5)");
         INT(argv[1], 0, 100000, "height H", "crt:H:DIST", &y);
-        if ((rc = dn_dist_parse(argv[2], &m->off, err)))
+        if ((rc = parse_level_dists(argv[2], m, err)))
             return rc;
         m->kind = DN_TREE_CRT;
         m->h = (int)y;
     } else if (strcmp(argv[0], "rct") == 0) {
-        NEED(2, "rct:HDIST:DIST (e.g. rct:0,0.5,0.5:0,0.5,0.5)");
+        NEED(2, "rct:HDIST:DIST[/DIST...] (e.g. rct:0,0.5,0.5:0,0.5,0.5)");
         if ((rc = dn_dist_parse(argv[1], &m->height, err)) ||
-            (rc = dn_dist_parse(argv[2], &m->off, err)))
+            (rc = parse_level_dists(argv[2], m, err)))
             return rc;
         m->kind = DN_TREE_RCT;
         m->h = m->height.len - 1;
@@ -188,22 +233,23 @@ int dn_tree_model_parse(const char *spec, dn_tree_model *m, dn_err *err)
             return dn_fail(err, DN_EINVAL, "%s (in repro:M)", e.msg);
         m->kind = DN_TREE_REPRO;
         m->mean = 1.0 - 1.0 / M;
+        m->noff = 1;
         if (argc == 2) { /* binary offspring: 0 or 2 children */
             m->size = M;
-            m->off.len = 3;
-            m->off.p[2] = m->mean / 2;
-            m->off.p[0] = 1.0 - m->off.p[2];
+            m->off[0].len = 3;
+            m->off[0].p[2] = m->mean / 2;
+            m->off[0].p[0] = 1.0 - m->off[0].p[2];
         } else if (strcmp(argv[2], "geom") == 0) {
             /* geometric P(k) = (1-q) q^k with mean q/(1-q) = mean, truncated at
              * DN_DIST_MAX - 1 with the tail folded into the last entry */
             double q = m->mean / (1.0 + m->mean), pk = 1.0 - q, rest = 1.0;
-            m->off.len = DN_DIST_MAX;
+            m->off[0].len = DN_DIST_MAX;
             for (int k = 0; k < DN_DIST_MAX - 1; k++, pk *= q) {
-                m->off.p[k] = pk;
+                m->off[0].p[k] = pk;
                 rest -= pk;
             }
-            m->off.p[DN_DIST_MAX - 1] = rest > 0 ? rest : 0;
-            m->mean = dn_dist_mean(&m->off);
+            m->off[0].p[DN_DIST_MAX - 1] = rest > 0 ? rest : 0;
+            m->mean = dn_dist_mean(&m->off[0]);
         } else {
             return dn_fail(err, DN_EINVAL,
                            "unknown offspring law '%s' in repro:M:LAW (known: geom; or use gw:DIST)",
@@ -211,10 +257,11 @@ int dn_tree_model_parse(const char *spec, dn_tree_model *m, dn_err *err)
         }
     } else if (strcmp(argv[0], "gw") == 0) {
         NEED(1, "gw:DIST with mean < 1 (e.g. gw:0.6,0,0.4)");
-        if ((rc = dn_dist_parse(argv[1], &m->off, err)))
+        if ((rc = dn_dist_parse(argv[1], &m->off[0], err)))
             return rc;
         m->kind = DN_TREE_REPRO;
-        m->mean = dn_dist_mean(&m->off);
+        m->noff = 1;
+        m->mean = dn_dist_mean(&m->off[0]);
         if (m->mean >= 1.0)
             return dn_fail(err, DN_EINVAL,
                            "gw:DIST needs mean children < 1 for a finite expected size (mean %g)",
@@ -224,7 +271,7 @@ int dn_tree_model_parse(const char *spec, dn_tree_model *m, dn_err *err)
     }
 #undef NEED
 #undef INT
-    if (m->kind == DN_TREE_REPRO && m->off.len > 0 && dn_dist_mean(&m->off) >= 1.0)
+    if (m->kind == DN_TREE_REPRO && dn_dist_mean(&m->off[0]) >= 1.0)
         return dn_fail(err, DN_EINVAL, "reproduction tree needs mean children < 1");
     return DN_OK;
 }
@@ -239,21 +286,11 @@ double dn_tree_model_expected_size(const dn_tree_model *m)
     switch (m->kind) {
     case DN_TREE_BINOMIAL: return ldexp(1.0, m->n);
     case DN_TREE_COMPLETE: return (double)complete_size(m->b, m->h);
-    case DN_TREE_CRT: {
-        /* E[level l] = mean^l */
-        double mu = dn_dist_mean(&m->off), s = 0, lv = 1;
-        for (int l = 0; l <= m->h; l++, lv *= mu)
-            s += lv;
-        return s;
-    }
+    case DN_TREE_CRT: return crt_size(m, m->h);
     case DN_TREE_RCT: {
-        double mu = dn_dist_mean(&m->off), s = 0;
-        for (int h = 0; h < m->height.len; h++) {
-            double lv = 1, sh = 0;
-            for (int l = 0; l <= h; l++, lv *= mu)
-                sh += lv;
-            s += m->height.p[h] * sh;
-        }
+        double s = 0;
+        for (int h = 0; h < m->height.len; h++)
+            s += m->height.p[h] * crt_size(m, h);
         return s;
     }
     case DN_TREE_REPRO: return m->size > 0 ? m->size : 1.0 / (1.0 - m->mean);
