@@ -257,7 +257,7 @@ static void test_closed_forms(void **state)
 {
     char spec[64];
     (void)state;
-    for (int k = 1; k <= 13; k++) {
+    for (int k = 1; k <= 15; k++) {
         snprintf(spec, sizeof spec, "debruijn:%d", k); check_facts(spec);
         snprintf(spec, sizeof spec, "ddb:%d", k); check_facts(spec);
         snprintf(spec, sizeof spec, "hypercube:%d", k); check_facts(spec);
@@ -279,7 +279,7 @@ static void test_closed_forms(void **state)
         snprintf(spec, sizeof spec, "ring:%d", n); check_facts(spec);
         snprintf(spec, sizeof spec, "complete:%d", n); check_facts(spec);
     }
-    for (int c = 1; c <= 10; c++) {
+    for (int c = 1; c <= 11; c++) {
         snprintf(spec, sizeof spec, "butterfly:%d", c); check_facts(spec);
         if (c >= 3) {
             snprintf(spec, sizeof spec, "wbutterfly:%d", c);
