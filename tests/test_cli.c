@@ -150,6 +150,9 @@ static void test_formats(void **state)
     assert_true(json_num(r.out, "edges") == 13);
     assert_true(json_num(r.out, "diameter") == 3);
     run_free(&r);
+    r = json_run("net --net file:- --json < /tmp/dcnet-cli-bdg3.txt");
+    assert_true(json_num(r.out, "edges") == 13);
+    run_free(&r);
     unlink("/tmp/dcnet-cli-bdg3.txt");
     /* hypercube: C(4, d) nodes at distance d from any node */
     r = json_run("net --net hypercube:4 --from 0101 --json");

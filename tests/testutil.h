@@ -157,7 +157,7 @@ static run_result run_dcnet(const char *args)
     int st;
     snprintf(out, sizeof out, "/tmp/dcnet-test-%d-%d.out", (int)getpid(), counter);
     snprintf(err, sizeof err, "/tmp/dcnet-test-%d-%d.err", (int)getpid(), counter++);
-    snprintf(cmd, sizeof cmd, "%s %s %s </dev/null >%s 2>%s", wrap, bin, args, out, err);
+    snprintf(cmd, sizeof cmd, "%s %s </dev/null %s >%s 2>%s", wrap, bin, args, out, err);
     st = system(cmd);
     if (st == -1)
         r.status = -1000;

@@ -130,8 +130,9 @@ typedef enum dn_graph_format {
  * Time O(len + n + m log deg). */
 int dn_graph_parse(const char *buf, size_t len, dn_graph_format fmt, int64_t max_nodes,
                    dn_csr *out, dn_err *err);
-/* Reads a file (at most DN_GRAPH_MAX_FILE bytes) and parses it. The format
- * comes from the extension: ".grf" is SCOTCH, anything else an edge list. */
+/* Reads a file, pipe or "-" (standard input), at most DN_GRAPH_MAX_FILE
+ * bytes, and parses it. The format comes from the extension: ".grf" is
+ * SCOTCH, anything else (and standard input) an edge list. */
 #define DN_GRAPH_MAX_FILE ((int64_t)1 << 32)
 int dn_graph_load(const char *path, dn_csr *out, dn_err *err);
 /* Writes the network in a format, streaming through the neighbour function
@@ -163,7 +164,8 @@ typedef struct dn_facts {
     int degree_source;   /* DN_FACT_CLOSED or DN_FACT_BFS (scanned) */
     int64_t diameter;    /* -1 when disconnected (not strongly connected) */
     int diameter_source; /* DN_FACT_NONE when not computed */
-    double avg_distance; /* mean over ordered pairs u != v; BFS only, else -1 */
+    double avg_distance; /* mean over ordered pairs u != v; BFS only; -1 when
+                          * not computed or some pair is unreachable */
 } dn_facts;
 
 typedef void (*dn_progress_fn)(void *ctx, double fraction);

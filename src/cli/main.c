@@ -75,7 +75,7 @@ static void help_trees(void)
 
 static void help_formats(void)
 {
-    puts("Graph files (file:PATH, and dcnet net --format):\n"
+    puts("Graph files (file:PATH, file:- for standard input; dcnet net --format):\n"
          "  edgelist  one 'u v' per line, decimal ids from 0; '#' and '%' start\n"
          "            comments. An optional first line\n"
          "              # dcnet edgelist nodes=N directed=0|1\n"

@@ -223,7 +223,8 @@ static int all_pairs(const dn_csr *g, const dn_facts_opts *o, int64_t *diam, dou
         s += job.sum[t];
     }
     *diam = disc ? -1 : d;
-    *avg = g->n > 1 ? (double)s / ((double)g->n * (double)(g->n - 1)) : 0.0;
+    /* mean over ordered pairs; undefined (-1) when some pair is unreachable */
+    *avg = disc ? -1.0 : g->n > 1 ? (double)s / ((double)g->n * (double)(g->n - 1)) : 0.0;
 done:
     free(order);
     free(job.diam);

@@ -369,50 +369,80 @@ int dn_graph_parse(const char *buf, size_t len, dn_graph_format fmt, int64_t max
     }
 }
 
+/* Reads all of f (a file, pipe or terminal) into a malloc'd buffer of at
+ * most DN_GRAPH_MAX_FILE bytes. */
+static int read_all(FILE *f, const char *path, char **out, size_t *len, dn_err *err)
+{
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    if (!buf)
+        return dn_fail(err, DN_ENOMEM, "out of memory reading '%s'", path);
+    for (;;) {
+        size_t got;
+        if (n == cap) {
+            char *nb;
+            if ((int64_t)cap >= DN_GRAPH_MAX_FILE) {
+                free(buf);
+                return dn_fail(err, DN_ERANGE, "graph file '%s' is over the 4 GiB limit", path);
+            }
+            nb = realloc(buf, cap * 2);
+            if (!nb) {
+                free(buf);
+                return dn_fail(err, DN_ENOMEM, "out of memory reading '%s'", path);
+            }
+            buf = nb;
+            cap *= 2;
+        }
+        got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (got == 0)
+            break;
+    }
+    if (ferror(f)) {
+        free(buf);
+        return dn_fail(err, DN_EIO, "cannot read graph file '%s': %s", path, strerror(errno));
+    }
+    *out = buf;
+    *len = n;
+    return DN_OK;
+}
+
 int dn_graph_load(const char *path, dn_csr *out, dn_err *err)
 {
     FILE *f;
     struct stat st;
-    char *buf;
-    long size;
-    size_t got;
+    char *buf = NULL;
+    size_t len = 0;
     size_t plen = strlen(path);
-    int rc;
+    int rc, is_stdin = strcmp(path, "-") == 0;
     dn_graph_format fmt = plen > 4 && strcmp(path + plen - 4, ".grf") == 0 ? DN_FMT_GRF
                                                                             : DN_FMT_EDGELIST;
     memset(out, 0, sizeof *out);
-    f = fopen(path, "rb");
+    f = is_stdin ? stdin : fopen(path, "rb");
     if (!f)
         return dn_fail(err, DN_EIO, "cannot open graph file '%s': %s", path, strerror(errno));
-    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
         fclose(f);
-        return dn_fail(err, DN_EIO, "graph file '%s' is not a regular file", path);
+        return dn_fail(err, DN_EIO, "graph file '%s' is a directory", path);
     }
-    if ((int64_t)st.st_size > DN_GRAPH_MAX_FILE) {
+    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
+        (int64_t)st.st_size > DN_GRAPH_MAX_FILE) {
         fclose(f);
         return dn_fail(err, DN_ERANGE, "graph file '%s' is %lld bytes; the limit is 4 GiB", path,
                        (long long)st.st_size);
     }
-    size = (long)st.st_size;
-    buf = malloc((size_t)size + 1);
-    if (!buf) {
+    rc = read_all(f, is_stdin ? "standard input" : path, &buf, &len, err);
+    if (!is_stdin)
         fclose(f);
-        return dn_fail(err, DN_ENOMEM, "out of memory reading '%s'", path);
-    }
-    got = fread(buf, 1, (size_t)size, f);
-    fclose(f);
-    if (got != (size_t)size) {
-        free(buf);
-        return dn_fail(err, DN_EIO, "short read on '%s'", path);
-    }
-    rc = dn_graph_parse(buf, got, fmt, 0, out, err);
+    if (rc)
+        return rc;
+    rc = dn_graph_parse(buf, len, fmt, 0, out, err);
     free(buf);
     if (rc && err) {
         dn_err e = *err;
-        return dn_fail(err, rc, "%s: %s", path, e.msg);
+        return dn_fail(err, rc, "%s: %s", is_stdin ? "standard input" : path, e.msg);
     }
     return rc;
-    return DN_OK;
 }
 
 /* --------------------------------------------------------------- write */
@@ -489,7 +519,8 @@ static int file_init(dn_net *net, int argc, char **argv, dn_err *err)
     int maxd = 0;
     if (argc != 1 || !argv[0][0])
         return dn_fail(err, DN_EINVAL,
-                       "expected file:PATH (an edge list, or SCOTCH .grf; see 'dcnet help formats')");
+                       "expected file:PATH or file:- for standard input (an edge list, or "
+                       "SCOTCH .grf; see 'dcnet help formats')");
     if ((rc = dn_graph_load(argv[0], &net->g, err)))
         return rc;
     net->n = net->g.n;
