@@ -14,14 +14,12 @@
 
 static int too_slow(const char *s)
 {
-    const char *c = strrchr(s, ':');
     if (strncmp(s, "file", 4) == 0)
         return 1;
     if (strncmp(s, "sneptree", 8) == 0) {
         const char *p = strchr(s, ':');
         return p && atoi(p + 1) > 14;
     }
-    (void)c;
     return 0;
 }
 

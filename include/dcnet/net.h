@@ -162,7 +162,8 @@ typedef struct dn_facts {
     double deg_avg;
     int64_t out_min, out_max, in_min, in_max; /* equal to deg_* if undirected */
     int degree_source;   /* DN_FACT_CLOSED or DN_FACT_BFS (scanned) */
-    int64_t diameter;    /* -1 when disconnected (not strongly connected) */
+    int64_t diameter;    /* -1 when disconnected (not strongly connected) or
+                          * not computed (diameter_source == DN_FACT_NONE) */
     int diameter_source; /* DN_FACT_NONE when not computed */
     double avg_distance; /* mean over ordered pairs u != v; BFS only; -1 when
                           * not computed or some pair is unreachable */
