@@ -24,6 +24,24 @@ static run_result json_run(const char *args)
     return r;
 }
 
+/* One successful run whose stdout must contain needle. */
+static void ok_has(const char *args, const char *needle)
+{
+    run_result r = ok_run(args);
+    if (!strstr(r.out, needle))
+        fail_msg("dcnet %s: output lacks '%s':\n%s", args, needle, r.out);
+    run_free(&r);
+}
+
+/* The same for a --json run (also checked to be one JSON object). */
+static void json_has(const char *args, const char *needle)
+{
+    run_result r = json_run(args);
+    if (!strstr(r.out, needle))
+        fail_msg("dcnet %s: output lacks '%s':\n%s", args, needle, r.out);
+    run_free(&r);
+}
+
 static void bad_run(const char *args, int status, const char *needle)
 {
     run_result r = run_dcnet(args);
@@ -43,27 +61,13 @@ static void test_help_and_version(void **state)
     r = ok_run("--version");
     assert_non_null(strstr(r.out, "dcnet " DN_VERSION));
     run_free(&r);
-    r = ok_run("help");
-    assert_non_null(strstr(r.out, "Usage: dcnet COMMAND"));
-    run_free(&r);
-    r = ok_run("--help");
-    assert_non_null(strstr(r.out, "Commands:"));
-    run_free(&r);
-    r = ok_run("help nets");
-    assert_non_null(strstr(r.out, "sneptree-t:N"));
-    run_free(&r);
-    r = ok_run("help trees");
-    assert_non_null(strstr(r.out, "binomial:N"));
-    run_free(&r);
-    r = ok_run("help formats");
-    assert_non_null(strstr(r.out, "grf"));
-    run_free(&r);
-    r = ok_run("net --help");
-    assert_non_null(strstr(r.out, "Usage: dcnet net"));
-    run_free(&r);
-    r = ok_run("help tree");
-    assert_non_null(strstr(r.out, "Usage: dcnet tree"));
-    run_free(&r);
+    ok_has("help", "Usage: dcnet COMMAND");
+    ok_has("--help", "Commands:");
+    ok_has("help nets", "sneptree-t:N");
+    ok_has("help trees", "binomial:N");
+    ok_has("help formats", "grf");
+    ok_has("net --help", "Usage: dcnet net");
+    ok_has("help tree", "Usage: dcnet tree");
     bad_run("", 2, "Usage");
     bad_run("frobnicate", 2, "unknown command");
     bad_run("help frobnicate", 2, "no help");
@@ -110,18 +114,10 @@ static void test_planarity_cli(void **state)
     (void)state;
     if (!dn_have_planarity())
         skip();
-    r = json_run("net --net sneptree-s:6 --planar --json");
-    assert_non_null(strstr(r.out, "\"planar\":true"));
-    run_free(&r);
-    r = json_run("net --net sneptree-t:3 --planar --json");
-    assert_non_null(strstr(r.out, "\"planar\":false"));
-    run_free(&r);
-    r = ok_run("net --net sneptree-t:3 --planar");
-    assert_non_null(strstr(r.out, "not planar"));
-    run_free(&r);
-    r = ok_run("net --net sneptree-s:6 --planar");
-    assert_non_null(strstr(r.out, "yes (planar)"));
-    run_free(&r);
+    json_has("net --net sneptree-s:6 --planar --json", "\"planar\":true");
+    json_has("net --net sneptree-t:3 --planar --json", "\"planar\":false");
+    ok_has("net --net sneptree-t:3 --planar", "not planar");
+    ok_has("net --net sneptree-s:6 --planar", "yes (planar)");
     r = json_run("net --net sneptree-s:5 --circuits --json");
     assert_non_null(strstr(r.out, "\"circuits\":{\"left_hamiltonian\":true,"
                                   "\"right_hamiltonian\":true,\"edge_disjoint\":true}"));
@@ -276,9 +272,7 @@ static void test_demo(void **state)
     assert_non_null(strstr(r.out, "debruijn:10"));
     assert_non_null(strstr(r.out, "sneptree-t:5"));
     run_free(&r);
-    r = json_run("demo --json");
-    assert_non_null(strstr(r.out, "\"networks\":["));
-    run_free(&r);
+    json_has("demo --json", "\"networks\":[");
 }
 
 int main(void)

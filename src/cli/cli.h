@@ -70,6 +70,9 @@ int cmd_net(int argc, char **argv);
 int cmd_tree(int argc, char **argv);
 int cmd_demo(int argc, char **argv);
 
+/* The facts of a network as a record (cmd_net.c; also used by the demo). */
+int net_facts_record(const dn_net *net, const dn_facts_opts *fo, rec *r, dn_err *err);
+
 /* Common option parsing helpers. */
 int parse_threads(const char *cmd, const char *s, int *out);
 

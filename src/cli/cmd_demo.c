@@ -27,8 +27,6 @@ static const char *const demo_nets[] = {
 };
 #define N_DEMO ((int)(sizeof demo_nets / sizeof demo_nets[0]))
 
-int net_facts_record(const dn_net *net, const dn_facts_opts *fo, rec *r, dn_err *err);
-
 int cmd_demo(int argc, char **argv)
 {
     static const struct option opts[] = {
