@@ -9,7 +9,8 @@
 #   make install PREFIX=/usr/local
 #
 # Optional parts are found at build time: the planarity library
-# (libplanarity-dev) enables `dcnet net --planar`.
+# (libplanarity-dev) enables `dcnet net --planar`; SCOTCH (libscotch-dev)
+# enables `dcnet embed --map scotch`.
 
 CC      ?= cc
 PREFIX  ?= /usr/local
@@ -27,9 +28,15 @@ ifeq ($(HAVE_PLANARITY),1)
   OPTDEFS += -DDN_HAVE_PLANARITY
   OPTLIBS += -lplanarity
 endif
+HAVE_SCOTCH := $(shell test -f /usr/include/scotch/scotch.h && echo 1)
+ifeq ($(HAVE_SCOTCH),1)
+  OPTDEFS += -DDN_HAVE_SCOTCH
+  OPTLIBS += -lscotch -lscotcherr
+endif
 LIBS := $(OPTLIBS) -lpthread -lm
 
-LIB_SRC := $(wildcard src/base/*.c src/net/*.c src/tree/*.c)
+LIB_SRC := $(wildcard src/base/*.c src/net/*.c src/tree/*.c src/route/*.c src/embed/*.c \
+                     src/metric/*.c)
 CLI_SRC := $(wildcard src/cli/*.c)
 TEST_SRC := $(wildcard tests/test_*.c)
 HDRS := $(wildcard include/dcnet/*.h src/*/*.h)

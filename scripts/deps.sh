@@ -3,9 +3,10 @@
 # Run by `make demo` and `make check`. As root it installs with apt-get;
 # otherwise it prints the command to run. Required for building: a C
 # compiler and make (present if you got here). For tests: cmocka, valgrind,
-# clang (libFuzzer). Optional parts: planarity (dcnet net --planar).
+# clang (libFuzzer). Optional parts: planarity (dcnet net --planar), SCOTCH
+# (dcnet embed --map scotch), Graphviz (dcnet embed --svg on file graphs).
 set -u
-pkgs="libcmocka-dev libplanarity-dev pkg-config valgrind clang"
+pkgs="libcmocka-dev libplanarity-dev libscotch-dev graphviz pkg-config valgrind clang"
 missing=""
 for p in $pkgs; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||

@@ -1,7 +1,8 @@
 /*
  * dcnet/dcnet.h - umbrella header of libdcnet: tree-shaped parallel
  * computations (divide-and-conquer, backtracking) on processor networks.
- * Modules, bottom up: base (status, RNG), net (networks), tree (task trees).
+ * Modules, bottom up: base (status, RNG), net (networks), tree (task trees),
+ * route (routers), embed (placements), metric (exact metrics).
  * See docs/architecture.md.
  */
 #ifndef DCNET_DCNET_H
@@ -10,5 +11,8 @@
 #include "dcnet/base.h"
 #include "dcnet/net.h"
 #include "dcnet/tree.h"
+#include "dcnet/route.h"
+#include "dcnet/embed.h"
+#include "dcnet/metric.h"
 
 #endif

@@ -92,6 +92,14 @@ int dn_net_label(const dn_net *net, int64_t v, char *buf, size_t cap);
  * meshes; "level,col" for butterflies and Sneptrees). */
 int dn_net_parse_node(const dn_net *net, const char *s, int64_t *v, dn_err *err);
 
+/* The family name: the spec prefix before the first ':' ("debruijn", "dg",
+ * "ddb", "mesh", "torus", "ring", "hypercube", "butterfly", "wbutterfly",
+ * "sneptree-s", "sneptree-t", "sneptree", "cbt", "complete", "file"), or ""
+ * for a zeroed net. Parameters are in net->p[] as each family documents:
+ * debruijn/dg/ddb p[0] = k, p[1] = radix; mesh/torus/ring p[0] = rows,
+ * p[1] = columns, p[2] = wrap; hypercube p[0] = dimension. */
+const char *dn_net_family(const dn_net *net);
+
 /* Short description, e.g. "undirected binary de Bruijn BDG(4)". */
 const char *dn_net_describe(const dn_net *net, char *buf, size_t cap);
 

@@ -69,6 +69,12 @@ double cli_now(void);
 int cmd_net(int argc, char **argv);
 int cmd_tree(int argc, char **argv);
 int cmd_demo(int argc, char **argv);
+int cmd_embed(int argc, char **argv);
+
+/* SVG drawing of an embedding (draw.c): processors laid out per network
+ * family, tree edges coloured by phase, hot links marked. m must have been
+ * computed with keep_arrays. */
+int embed_svg(dn_embed *e, const dn_metrics *m, const char *path, dn_err *err);
 
 /* The facts of a network as a record (cmd_net.c; also used by the demo). */
 int net_facts_record(const dn_net *net, const dn_facts_opts *fo, rec *r, dn_err *err);

@@ -19,6 +19,7 @@ typedef struct command {
 static const command commands[] = {
     {"net", cmd_net, "facts of a network; planarity; export as edgelist, grf or dot"},
     {"tree", cmd_tree, "facts of a task tree; list its nodes, labels and phases"},
+    {"embed", cmd_embed, "place a tree on a network (zrl, dccube, ..., scotch) and measure it"},
     {"demo", cmd_demo, "the main job: the seed papers' networks, computed now"},
 };
 #define N_COMMANDS ((int)(sizeof commands / sizeof commands[0]))
@@ -31,7 +32,7 @@ static void usage(FILE *f)
           f);
     for (int i = 0; i < N_COMMANDS; i++)
         fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].summary);
-    fputs("  help     this text; 'dcnet help TOPIC' for nets, trees, formats or a command\n"
+    fputs("  help     this text; 'dcnet help TOPIC' for nets, trees, maps, formats or a command\n"
           "\nOptions:\n"
           "  -h, --help     show this help\n"
           "  -V, --version  print the version\n"
@@ -88,6 +89,16 @@ static void help_formats(void)
          "  dot       Graphviz DOT, written only (Sneptree left arcs blue, right red).");
 }
 
+static void help_maps(void)
+{
+    puts("Mappings (--map), docs/embeddings.md:");
+    for (int i = 0; dn_embed_map_name(i); i++)
+        if (strcmp(dn_embed_map_name(i), "given") != 0)
+            printf("  %-11s %s\n", dn_embed_map_name(i), dn_embed_map_summary(i));
+    printf("  %-11s %s\n", "file:PATH", "a placement read from a file, one processor per task");
+    printf("\nSCOTCH is %s in this build.\n", dn_have_scotch() ? "built in" : "NOT built in");
+}
+
 static int help(int argc, char **argv)
 {
     if (argc < 2) {
@@ -106,12 +117,16 @@ static int help(int argc, char **argv)
         help_formats();
         return 0;
     }
+    if (strcmp(argv[1], "maps") == 0 || strcmp(argv[1], "mappings") == 0) {
+        help_maps();
+        return 0;
+    }
     for (int i = 0; i < N_COMMANDS; i++)
         if (strcmp(argv[1], commands[i].name) == 0) {
             char *hargv[] = {argv[1], "--help", NULL};
             return commands[i].run(2, hargv);
         }
-    fprintf(stderr, "dcnet help: no help for '%s' (topics: nets, trees, formats, net, tree, demo)\n",
+    fprintf(stderr, "dcnet help: no help for '%s' (topics: nets, trees, maps, formats, net, tree, embed, demo)\n",
             argv[1]);
     return 2;
 }
@@ -147,7 +162,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < N_COMMANDS; i++)
         if (strcmp(argv[1], commands[i].name) == 0)
             return finish(commands[i].run(argc - 1, argv + 1));
-    fprintf(stderr, "dcnet: unknown command '%s' (known: net, tree, demo, help)\n"
+    fprintf(stderr, "dcnet: unknown command '%s' (known: net, tree, embed, demo, help)\n"
                     "Try 'dcnet --help' for more information.\n",
             argv[1]);
     return 2;

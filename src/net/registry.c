@@ -140,6 +140,11 @@ int dn_net_parse_node(const dn_net *net, const char *s, int64_t *v, dn_err *err)
     return DN_OK;
 }
 
+const char *dn_net_family(const dn_net *net)
+{
+    return net->type ? net->type->name : "";
+}
+
 const char *dn_net_describe(const dn_net *net, char *buf, size_t cap)
 {
     if (cap == 0)

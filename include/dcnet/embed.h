@@ -1,0 +1,142 @@
+/*
+ * dcnet/embed.h - placements of task trees on networks (seed 000 section
+ * 4: map-node and map-edge): every task goes to a processor (many-to-one
+ * allowed) and every tree edge parent(v) -> v to an explicit route, with
+ * the tree's phase schedule and edge weights.
+ *
+ * Mappings (docs/embeddings.md has the definitions and their sources):
+ *   zrl        seed 000's mapping D of B(n) onto BDG(n): map-node F(0^m z 1),
+ *              map-edge the F-image of the CBT(n+1) path (section 5.1)
+ *   dccube     seed 001's standard embedding of the DC-cube on a 2^k x 2^k
+ *              mesh, any root by XOR relabelling, order paired|asc|desc
+ *   reflecting Gray-code reflecting mapping (reconstruction, spec/meshes.md)
+ *   growing    growing mapping, approach a (relabel) or b (move first)
+ *   binomial   identity spanning binomial tree of a hypercube, any root
+ *   sneptree   seed 004's homogeneous mapping on any Sneptree
+ *   identity, random, greedy, scotch  baselines for any tree and network
+ *   given      a placement from the caller (opts.place), routed by the
+ *              network: any outside placement measured the same way
+ *
+ * Implicit where a closed form exists: zrl, dccube, reflecting, growing and
+ * binomial compute map-node by arithmetic and keep no per-task array, and
+ * zrl computes its routes on demand, so B(24) on BDG(24) costs no task
+ * memory. The others store a processor per task (4 bytes each).
+ *
+ * Ownership: dn_embed borrows the net and the tree (the caller keeps them
+ * alive until dn_embed_free) and owns everything else, including the
+ * materialised network e->g that routing and the metrics share.
+ * An embedding is not thread-safe (its router keeps scratch space).
+ */
+#ifndef DCNET_EMBED_H
+#define DCNET_EMBED_H
+
+#include "dcnet/net.h"
+#include "dcnet/route.h"
+#include "dcnet/tree.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum dn_routes {
+    DN_ROUTES_MAPPING = 0, /* the mapping's own map-edge */
+    DN_ROUTES_SHORTEST,    /* the network's shortest-path router */
+    DN_ROUTES_XY           /* dimension order (meshes, tori, hypercubes) */
+} dn_routes;
+
+typedef enum dn_weights {
+    DN_WEIGHTS_UNIFORM = 0, /* every message has volume 1 */
+    DN_WEIGHTS_LOG,         /* phase p carries 2^-p (seed 000 section 2) */
+    DN_WEIGHTS_GIVEN        /* one volume per non-root task from the caller */
+} dn_weights;
+
+/* Dimension orders of the DC-cube (spec/meshes.md). */
+typedef enum dn_dc_order {
+    DN_ORDER_DEFAULT = 0, /* the mapping's own: desc for reflecting/dccube */
+    DN_ORDER_PAIRED,      /* (0,k), (1,k+1), ...: store-and-forward */
+    DN_ORDER_ASC,         /* 0, 1, ..., 2k-1 */
+    DN_ORDER_DESC         /* (k-1,2k-1), (k-2,2k-2), ...: wormhole */
+} dn_dc_order;
+
+typedef struct dn_embed_opts {
+    const char *map;        /* mapping name (see above); required */
+    int64_t root;           /* processor of the root task; -1: the mapping's default */
+    dn_dc_order order;      /* dccube only */
+    char approach;          /* growing: 'a' (default) or 'b' */
+    uint64_t seed;          /* random */
+    dn_routes routes;
+    dn_weights weights;
+    const double *given;    /* DN_WEIGHTS_GIVEN: volumes of tasks 1 .. T-1 (copied) */
+    int64_t given_len;      /* must be T - 1 */
+    int64_t mem_limit;      /* for materialising the network; 0: default */
+    const char *scotch_strategy; /* scotch: strategy string, NULL = default */
+    const int64_t *place;   /* given: processor of every task (copied) */
+    int64_t place_len;      /* must be T */
+} dn_embed_opts;
+
+/* The mapping names, for help text; NULL past the end. */
+const char *dn_embed_map_name(int i);
+const char *dn_embed_map_summary(int i);
+
+typedef struct dn_embed {
+    const dn_net *net;   /* borrowed */
+    const dn_tree *tree; /* borrowed */
+    dn_csr g;            /* owned: the materialised network */
+    char map[16];
+    dn_routes routes;
+    dn_weights weights;
+    int64_t root_proc;   /* processor of task 0 */
+    /* map-node: explicit (place != NULL) or closed form (kind and params) */
+    int32_t *place;
+    int kind;            /* internal mapping kind */
+    int k;               /* size parameter of closed forms (n for zrl, k for meshes) */
+    int64_t xor_root;    /* XOR relabelling of hypercube labels */
+    int dims[64];        /* hypercube dimension used at step t (dims[t-1]) */
+    int automorph;       /* zrl: bit 0 complement, bit 1 reversal */
+    int32_t *table;      /* growing: coordinate of each per-axis label (2^k) */
+    double *given;       /* owned copy of the given weights, or NULL */
+    dn_router router;    /* for routes taken from the network */
+    /* approach b of the growing mapping: the whole problem first travels
+     * from the requested start to the fixed root (a phase-0 message of
+     * volume 1); pre_hops < 0 when there is none. */
+    int64_t pre_src, pre_hops;
+    int64_t *pre_path;   /* owned, pre_hops + 1 entries */
+    int64_t *buf;        /* owned route scratch */
+    int64_t buf_cap;
+} dn_embed;
+
+/* Builds the placement. Validates that the mapping applies to this net and
+ * tree (e.g. zrl needs binomial:N on debruijn:N) and says which do
+ * otherwise. Time: O(1) for closed forms, O(T) for identity and random,
+ * O(T * searched nodes) for greedy (worst O(T N)), SCOTCH's own for scotch. */
+int dn_embed_init(dn_embed *e, const dn_net *net, const dn_tree *tree,
+                  const dn_embed_opts *opts, dn_err *err);
+void dn_embed_free(dn_embed *e);
+
+/* map-node: processor of task v. */
+int64_t dn_embed_place(const dn_embed *e, int64_t v);
+
+/* map-edge: route of the edge parent(v) -> v (v > 0) as processors, from
+ * place(parent) to place(v); *path valid until the next call. A route of a
+ * task placed with its parent has 0 hops. */
+int dn_embed_route(dn_embed *e, int64_t v, const int64_t **path, int64_t *hops, dn_err *err);
+
+/* How routes are made: "map-edge" for a mapping's own (zrl), else the
+ * router's algorithm name ("bdg-window", "xy", "bfs", ...). */
+const char *dn_embed_routes_name(const dn_embed *e);
+
+/* Volume of the message into task v (v > 0) under the chosen weights. */
+double dn_embed_weight(const dn_embed *e, int64_t v);
+
+/* Hypercube label of binomial task y when step t uses dimension dims[t-1]:
+ * the union of the dimensions of the steps on y's path from the root. */
+uint64_t dn_binomial_cube_label(int64_t y, const int *dims);
+
+/* Is SCOTCH built in? */
+int dn_have_scotch(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,100 @@
+/*
+ * dcnet/metric.h - exact metrics of an embedding, computed from its actual
+ * routes (seed 000 section 4; seed 004's homogeneity; seed 000 section 6's
+ * lower bound):
+ *  - dilation of edge e: W(e) |map-edge(e)| (seed 000 Definition 3); we
+ *    report the hop counts (max, total, average over edges) and the
+ *    weighted form (total = hop-bytes, weight sum, average = Definition 5),
+ *    plus extra dilation (dilation minus W(e));
+ *  - load: tasks per processor (min, max), per tree depth, and the
+ *    homogeneity test (for every depth, loads differ by at most one);
+ *  - link contention per phase: messages of one phase that share a link
+ *    (undirected links unless the network is directed or the caller asks
+ *    for directed channels). `conflicts` counts distinct pairs of messages
+ *    of a phase sharing at least one link; `link_pairs` counts (link, pair)
+ *    incidences; `max_link_load` is the most messages of one phase on one
+ *    link; congestion is the most messages on one link over the whole run;
+ *  - the lower bound of seed 000 section 6 generalised to any maximum
+ *    degree d and any tree: a task with c children in a one-to-one
+ *    placement has at most d(d-1)^(t-1) of them at distance t, so its
+ *    child edges carry at least the extra dilation of filling those shells
+ *    in order. Summed over tasks it bounds the total extra dilation.
+ *
+ * Every route is checked hop by hop against the network's links; a route
+ * that leaves the network is an error, not a number.
+ *
+ * Cost: O(T + total hops) time for dilation, load and contention, plus
+ * O(sum over phases and links of c^2) when a phase has conflicts (c =
+ * messages on the link); O(N + links) memory for the counters, O(hops of
+ * the largest phase) for its route buffer. The per-processor and per-link
+ * arrays are kept only on request (for drawings).
+ */
+#ifndef DCNET_METRIC_H
+#define DCNET_METRIC_H
+
+#include "dcnet/embed.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct dn_metric_opts {
+    int directed_links;  /* count each direction of an undirected link apart */
+    int keep_arrays;     /* fill load[] and link_msgs[] */
+    dn_progress_fn progress;
+    void *progress_ctx;
+} dn_metric_opts;
+
+typedef struct dn_metrics {
+    int64_t tasks, processors, edges;
+    int64_t load_min, load_max, used;  /* used: processors with >= 1 task */
+    int64_t dil_max, dil_total;        /* hops of map-edge */
+    double dil_avg;                    /* dil_total / edges */
+    double w_total, w_sum, w_avg, w_max; /* weighted: sum W|P|, sum W, ratio, max W|P| */
+    double extra_total, extra_avg;     /* weighted extra dilation: w_total - w_sum, ratio */
+    int phases;
+    int64_t conflicts, link_pairs, max_link_load, conflict_phases;
+    int64_t congestion;                /* max messages per link over all phases */
+    double congestion_weighted;        /* max volume per link over all phases */
+    int64_t links;                     /* links counted (arcs if directed) */
+    int directed_links;
+    int homogeneous;                   /* per depth, max - min load <= 1 */
+    int64_t depth_spread;              /* max over depths of (max - min) */
+    int depths;
+    /* lower bound of seed 000 section 6 (uniform weights, one-to-one
+     * placements): total extra dilation of any mapping onto a network of
+     * maximum degree `lb_degree`; lb_avg = lb_total / edges */
+    int lb_degree;                     /* max degree (out-degree if directed) */
+    double lb_total, lb_avg;
+    /* per phase (phases + 1 entries, index = phase; owned) */
+    int64_t *phase_conflicts, *phase_max_link, *phase_msgs;
+    /* per depth (depths entries; owned) */
+    int64_t *depth_min, *depth_max;
+    /* keep_arrays: load per processor, messages per link id (owned) */
+    int32_t *load;
+    int32_t *link_msgs;
+} dn_metrics;
+
+/* Computes every metric above. The embedding's router is used, so e is
+ * not const. On failure *m is zeroed. */
+int dn_metrics_compute(dn_embed *e, const dn_metric_opts *opts, dn_metrics *m, dn_err *err);
+void dn_metrics_free(dn_metrics *m);
+
+/* Link id of the hop u -> v in e->g (the arc index, or for undirected
+ * links the arc index of the direction min -> max), or -1 if no link. */
+int64_t dn_link_id(const dn_csr *g, int64_t u, int64_t v, int directed_links);
+
+/* Seed 000 section 6 generalised: least total extra dilation of the child
+ * edges of one task with c children in a one-to-one placement on a network
+ * of maximum degree d: at most d (d-1)^(t-1) processors lie at distance t
+ * (d^t out-neighbourhoods if directed, d = maximum out-degree). */
+double dn_lower_bound_task(int64_t c, int d, int directed);
+/* The seed's closed form for B(n) on degree 4, sum over the tasks with
+ * d_l = 1: (2^(n-4) - 13 2^(n-16)) / (2^n - 1) (valid for n >= 16). */
+double dn_lower_bound_seed000(int n);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

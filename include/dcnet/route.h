@@ -1,0 +1,98 @@
+/*
+ * dcnet/route.h - routing messages through a network: a route is the
+ * sequence of processors a message visits, src first, dst last; its hops
+ * are the links between consecutive entries.
+ *
+ * Routers (one object per network and policy):
+ *  - DN_ROUTER_SHORTEST picks the best exact shortest-path router for the
+ *    network: BDG(k) by the shift-window algorithm below (no search),
+ *    DDB(k) by the longest suffix/prefix overlap (seed 003), hypercubes by
+ *    e-cube, meshes and tori by dimension order (XY is shortest there), and
+ *    bidirectional BFS on the stored graph for everything else;
+ *  - DN_ROUTER_XY is dimension-order routing: XY (column first) on meshes
+ *    and tori, e-cube (lowest dimension first) on hypercubes;
+ *  - DN_ROUTER_BFS forces bidirectional BFS (the cross-check of the others).
+ *
+ * Shortest paths in the undirected binary de Bruijn graph BDG(k) without
+ * search: a walk of left shifts (window moves right on an infinite tape)
+ * and right shifts (window moves left) that spans the offsets [-a, b] and
+ * ends at offset s keeps exactly the tape cells [b, k-1-a] in view
+ * throughout; only those must agree between X and Y (X[i] = Y[i - s]), all
+ * others can be rewritten on re-entry. Its least length is 2(a + b) - |s|.
+ * So dist(X, Y) = min(k, min over diagonals d = i - j of 2(k - L_d) - |d|)
+ * where L_d is the longest run of equal symbols X[i] = Y[i - d]. With k
+ * bits in a word each diagonal is one XOR and a run length found by
+ * doubling: O(k log k) word operations per route (log k <= 5 for the sizes
+ * dcnet stores), against O(2^k) for BFS. See docs/routing.md.
+ *
+ * Ownership: a router borrows the network (and for BFS its CSR, which the
+ * caller keeps alive) and owns its scratch space; one router per thread.
+ */
+#ifndef DCNET_ROUTE_H
+#define DCNET_ROUTE_H
+
+#include "dcnet/net.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum dn_router_kind {
+    DN_ROUTER_SHORTEST = 0,
+    DN_ROUTER_XY,
+    DN_ROUTER_BFS
+} dn_router_kind;
+
+/* Which algorithm a router really uses (for reports). */
+typedef enum dn_route_algo {
+    DN_ALGO_BFS = 0,
+    DN_ALGO_BDG,   /* BDG(k) shift-window, exact */
+    DN_ALGO_DDB,   /* DDB(k) overlap, exact */
+    DN_ALGO_ECUBE, /* hypercube, lowest dimension first */
+    DN_ALGO_XY,    /* mesh / torus, column then row */
+    DN_ALGO_DDB_K  /* DDB(k) length-k route (k left shifts), not shortest */
+} dn_route_algo;
+
+typedef struct dn_router {
+    const dn_net *net;   /* borrowed */
+    const dn_csr *g;     /* borrowed; needed by BFS only */
+    dn_route_algo algo;
+    int64_t *path;       /* owned: the last route, up to cap entries */
+    int64_t cap;
+    /* bidirectional BFS scratch (owned; NULL unless algo == BFS) */
+    dn_csr rev;          /* reverse graph for directed networks */
+    uint32_t *mark;      /* visit stamps, 2 per search */
+    int32_t *pred;       /* predecessor (forward side) */
+    int32_t *succ;       /* successor (backward side) */
+    int32_t *queue;
+    uint32_t stamp;
+} dn_router;
+
+/* Name of an algorithm ("bfs", "bdg-window", ...). */
+const char *dn_route_algo_name(dn_route_algo a);
+
+/* Sets up a router. g must be the materialised network when the choice
+ * falls on BFS (pass NULL otherwise; DN_EINVAL if needed and missing).
+ * DN_ROUTER_XY on a network without dimensions fails with DN_ENOTSUP. */
+int dn_router_init(dn_router *r, const dn_net *net, const dn_csr *g, dn_router_kind kind,
+                   dn_err *err);
+/* Length-k routing on DDB(k) (seed 003): always k left shifts. */
+int dn_router_init_ddb_k(dn_router *r, const dn_net *net, dn_err *err);
+void dn_router_free(dn_router *r);
+
+/* Routes src -> dst: on success *path points at hops + 1 processors
+ * (valid until the next call) and *hops is set. DN_ENOTFOUND if dst is
+ * unreachable, DN_EINVAL for node ids out of range. */
+int dn_route(dn_router *r, int64_t src, int64_t dst, const int64_t **path, int64_t *hops,
+             dn_err *err);
+
+/* Distance only, BDG(k) and DDB(k) closed forms (no path): exposed for
+ * tests and the analysis module. X, Y are k-bit labels. */
+int dn_bdg_distance(int k, uint64_t x, uint64_t y);
+int dn_ddb_distance(int k, uint64_t x, uint64_t y);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,429 @@
+/*
+ * cmd_embed.c - `dcnet embed`: place a task tree on a network with a
+ * mapping (or a placement read from a file), route every tree edge, and
+ * print the exact metrics of seed 000 section 4 (dilation, weighted
+ * dilation, per-phase link contention, loads, homogeneity) beside seed 000
+ * section 6's lower bound. JSON keys follow spec/cli.md.
+ */
+#include "cli.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char embed_help[] =
+    "Usage: dcnet embed --net SPEC --tree SPEC --map NAME [OPTION]...\n"
+    "Place a task tree on a network, route its edges, and measure the placement\n"
+    "exactly: dilation, weighted dilation, per-phase link contention, loads.\n"
+    "\n"
+    "  -n, --net SPEC         the network (see 'dcnet help nets')\n"
+    "  -t, --tree SPEC        the task tree (see 'dcnet help trees')\n"
+    "  -m, --map NAME         the mapping (see 'dcnet help maps'), or file:PATH for\n"
+    "                         a placement read from a file (one processor per task,\n"
+    "                         in task order; '#' comments)\n"
+    "  -r, --root R           processor of the root task: an id or the network's\n"
+    "                         label (binary string, row,col, level,col)\n"
+    "      --order O          dccube dimension order: paired (default), asc, desc\n"
+    "      --approach A       growing with --root: a (relabel, default) or b (move\n"
+    "                         the problem to the fixed root first)\n"
+    "  -s, --seed S           seed for random trees and --map random/scotch (default 1)\n"
+    "      --routes R         mapping (default: the mapping's own map-edge),\n"
+    "                         shortest (the network's shortest paths), or xy\n"
+    "                         (dimension order on meshes, tori, hypercubes)\n"
+    "      --weights W        uniform (default), log (phase p carries 2^-p), or a\n"
+    "                         file with one volume per non-root task\n"
+    "      --links L          undirected (default) or directed: count the two\n"
+    "                         directions of a link as separate channels\n"
+    "      --per-phase        also list every phase: messages, conflicts, max load\n"
+    "      --per-depth        also list tasks per processor at every tree depth\n"
+    "      --save-place FILE  write the placement (one processor per task)\n"
+    "      --svg FILE         draw the network with the tree on it (SVG)\n"
+    "      --scotch-strategy S  SCOTCH mapping strategy string (expert use)\n"
+    "      --max-nodes N      cap on random tree sizes (default 2^24)\n"
+    "      --mem-limit BYTES  memory limit for the network (default 8 GiB)\n"
+    "      --json             one JSON object on stdout\n"
+    "      --csv              CSV on stdout\n"
+    "  -h, --help             show this help\n"
+    "\n"
+    "Dilation counts the hops of each edge's route. 'conflicts' counts pairs of\n"
+    "messages of one phase that share a link; 'max_link_load' is the most\n"
+    "messages on one link in one phase; 'congestion' the most over the run.\n"
+    "'homogeneous' is true when, for every tree depth, processor loads differ\n"
+    "by at most one (seed 004). The lower bound is seed 000 section 6 for any\n"
+    "one-to-one placement on a network of the same maximum degree.\n"
+    "\n"
+    "Limits: the network is materialised (n < 2^31, 12 bytes per arc + 8 per\n"
+    "node, within --mem-limit); metrics use 16 bytes per arc more. zrl, dccube,\n"
+    "reflecting, growing and binomial need no per-task memory (B(24) on\n"
+    "BDG(24) fits in about 1 GiB); other mappings store 4 bytes per task.\n"
+    "\n"
+    "Examples:\n"
+    "  dcnet embed --net debruijn:4 --tree binomial:4 --map zrl\n"
+    "  dcnet embed --net mesh:8x8 --tree binomial:6 --map dccube --order desc --root 3,5\n"
+    "  dcnet embed --net sneptree-t:3 --tree cbt:12 --map sneptree --per-depth\n"
+    "  dcnet embed --net debruijn:10 --tree binomial:10 --map scotch --json\n";
+
+enum {
+    O_ORDER = 256, O_APPROACH, O_ROUTES, O_WEIGHTS, O_LINKS, O_PERPHASE, O_PERDEPTH,
+    O_SAVE, O_SVG, O_SCOTCH, O_MAXN, O_MEM, O_JSON, O_CSV
+};
+
+static const struct option embed_opts[] = {
+    {"net", required_argument, NULL, 'n'},
+    {"tree", required_argument, NULL, 't'},
+    {"map", required_argument, NULL, 'm'},
+    {"root", required_argument, NULL, 'r'},
+    {"order", required_argument, NULL, O_ORDER},
+    {"approach", required_argument, NULL, O_APPROACH},
+    {"seed", required_argument, NULL, 's'},
+    {"routes", required_argument, NULL, O_ROUTES},
+    {"weights", required_argument, NULL, O_WEIGHTS},
+    {"links", required_argument, NULL, O_LINKS},
+    {"per-phase", no_argument, NULL, O_PERPHASE},
+    {"per-depth", no_argument, NULL, O_PERDEPTH},
+    {"save-place", required_argument, NULL, O_SAVE},
+    {"svg", required_argument, NULL, O_SVG},
+    {"scotch-strategy", required_argument, NULL, O_SCOTCH},
+    {"max-nodes", required_argument, NULL, O_MAXN},
+    {"mem-limit", required_argument, NULL, O_MEM},
+    {"json", no_argument, NULL, O_JSON},
+    {"csv", no_argument, NULL, O_CSV},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
+};
+
+/* Reads one number per line ('#' comments, blank lines skipped) from a
+ * file into a freshly allocated array of doubles; exactly `want` values. */
+static int read_numbers(const char *path, int64_t want, double lo, double hi, const char *what,
+                        double **out, dn_err *err)
+{
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+    if (!f)
+        return dn_fail(err, DN_EIO, "cannot open %s file '%s'", what, path);
+    double *a = malloc((size_t)(want > 0 ? want : 1) * sizeof *a);
+    if (!a) {
+        if (f != stdin)
+            fclose(f);
+        return dn_fail(err, DN_ENOMEM, "out of memory for %lld %s values", (long long)want, what);
+    }
+    char line[256];
+    int64_t n = 0, lineno = 0;
+    int rc = DN_OK;
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        char *s = line;
+        line[strcspn(line, "#\r\n")] = 0;
+        while (*s == ' ' || *s == '\t')
+            s++;
+        size_t len = strlen(s);
+        while (len && (s[len - 1] == ' ' || s[len - 1] == '\t'))
+            s[--len] = 0;
+        if (!*s)
+            continue;
+        if (n >= want) {
+            rc = dn_fail(err, DN_EINVAL, "%s file '%s' line %lld: more than the %lld values "
+                                         "needed (one per task)",
+                         what, path, (long long)lineno, (long long)want);
+            break;
+        }
+        dn_err e2;
+        if (dn_parse_double(s, lo, hi, what, &a[n], &e2)) {
+            rc = dn_fail(err, DN_EINVAL, "%s file '%s' line %lld: %s", what, path,
+                         (long long)lineno, e2.msg);
+            break;
+        }
+        n++;
+    }
+    if (!rc && ferror(f))
+        rc = dn_fail(err, DN_EIO, "error reading %s file '%s'", what, path);
+    if (!rc && n != want)
+        rc = dn_fail(err, DN_EINVAL, "%s file '%s' has %lld values; %lld are needed", what, path,
+                     (long long)n, (long long)want);
+    if (f != stdin)
+        fclose(f);
+    if (rc) {
+        free(a);
+        return rc;
+    }
+    *out = a;
+    return DN_OK;
+}
+
+static int save_place(const dn_embed *e, const char *path, dn_err *err)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return dn_fail(err, DN_EIO, "cannot write '%s'", path);
+    fprintf(f, "# placement of %s on %s by %s: processor of task 0 .. %lld\n",
+            e->tree->model.kind == DN_TREE_BINOMIAL ? "a binomial tree" : "a tree", e->net->spec,
+            e->map, (long long)(e->tree->nodes - 1));
+    for (int64_t v = 0; v < e->tree->nodes; v++)
+        fprintf(f, "%lld\n", (long long)dn_embed_place(e, v));
+    if (fclose(f) != 0)
+        return dn_fail(err, DN_EIO, "error writing '%s'", path);
+    return DN_OK;
+}
+
+static void metrics_record(const dn_embed *e, const dn_metrics *m, rec *r)
+{
+    char lab[80];
+    rec_str(r, "net", e->net->spec);
+    rec_str(r, "map", e->map);
+    rec_int(r, "tree_nodes", m->tasks);
+    rec_int(r, "processors", m->processors);
+    dn_net_label(e->net, e->root_proc, lab, sizeof lab);
+    rec_str(r, "root", lab);
+    rec_str(r, "routes", dn_embed_routes_name(e));
+    rec_int(r, "load.min", m->load_min);
+    rec_int(r, "load.max", m->load_max);
+    rec_int(r, "load.used", m->used);
+    rec_int(r, "dilation.max", m->dil_max);
+    rec_int(r, "dilation.total", m->dil_total);
+    rec_dbl(r, "dilation.average", m->dil_avg);
+    rec_dbl(r, "weighted.total", m->w_total);
+    rec_dbl(r, "weighted.weight_sum", m->w_sum);
+    rec_dbl(r, "weighted.average", m->w_avg);
+    rec_dbl(r, "weighted.max", m->w_max);
+    rec_dbl(r, "extra.total", m->extra_total);
+    rec_dbl(r, "extra.average", m->extra_avg);
+    rec_int(r, "lower_bound.degree", m->lb_degree);
+    rec_dbl(r, "lower_bound.total_extra", m->lb_total);
+    rec_dbl(r, "lower_bound.average_extra", m->lb_avg);
+    rec_int(r, "contention.conflicts", m->conflicts);
+    rec_int(r, "contention.link_pairs", m->link_pairs);
+    rec_int(r, "contention.max_link_load", m->max_link_load);
+    rec_int(r, "contention.conflict_phases", m->conflict_phases);
+    rec_bool(r, "contention.free", m->conflicts == 0);
+    rec_str(r, "contention.links", m->directed_links ? "directed" : "undirected");
+    rec_int(r, "congestion", m->congestion);
+    rec_dbl(r, "hop_bytes", m->w_total);
+    rec_int(r, "phases", m->phases);
+    rec_bool(r, "homogeneous", m->homogeneous);
+    rec_int(r, "depth_spread", m->depth_spread);
+    if (e->pre_hops >= 0)
+        rec_int(r, "approach_b_move_hops", e->pre_hops);
+}
+
+static int print_tables(const char *cmd, const dn_metrics *m, rec *head, int per_phase,
+                        int per_depth, int mode)
+{
+    int n = per_phase ? m->phases : m->depths;
+    rec *rows = calloc((size_t)(n > 0 ? n : 1), sizeof *rows);
+    if (!rows)
+        return cli_fail(cmd, DN_ENOMEM, "out of memory");
+    if (per_phase) {
+        for (int p = 1; p <= m->phases; p++) {
+            rec *r = &rows[p - 1];
+            rec_int(r, "phase", p);
+            rec_int(r, "messages", m->phase_msgs[p]);
+            rec_int(r, "conflicts", m->phase_conflicts[p]);
+            rec_int(r, "max_link_load", m->phase_max_link[p]);
+        }
+    } else {
+        for (int d = 0; d < m->depths; d++) {
+            rec *r = &rows[d];
+            rec_int(r, "depth", d);
+            rec_int(r, "load_min", m->depth_min[d]);
+            rec_int(r, "load_max", m->depth_max[d]);
+        }
+    }
+    if (mode == OUT_TABLE) {
+        rec_print(head, mode, stdout);
+        fputc('\n', stdout);
+        rows_print(NULL, rows, n, NULL, mode, stdout);
+    } else {
+        rows_print(head, rows, n, per_phase ? "per_phase" : "per_depth", mode, stdout);
+    }
+    free(rows);
+    (void)per_depth;
+    return 0;
+}
+
+int cmd_embed(int argc, char **argv)
+{
+    const char *cmd = "embed", *net_spec = NULL, *tree_spec = NULL, *root_s = NULL;
+    const char *weights_s = "uniform", *save = NULL, *svg = NULL;
+    int mode = OUT_TABLE, per_phase = 0, per_depth = 0, c, rc, code = 0;
+    int64_t seed = 1, max_nodes = 0, mem_limit = 0;
+    dn_embed_opts eo;
+    dn_metric_opts mo;
+    dn_err err;
+    memset(&eo, 0, sizeof eo);
+    memset(&mo, 0, sizeof mo);
+    eo.root = -1;
+
+    opterr = 0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, ":n:t:m:r:s:h", embed_opts, NULL)) != -1) {
+        switch (c) {
+        case 'n': net_spec = optarg; break;
+        case 't': tree_spec = optarg; break;
+        case 'm': eo.map = optarg; break;
+        case 'r': root_s = optarg; break;
+        case O_ORDER:
+            if (strcmp(optarg, "paired") == 0)
+                eo.order = DN_ORDER_PAIRED;
+            else if (strcmp(optarg, "asc") == 0)
+                eo.order = DN_ORDER_ASC;
+            else if (strcmp(optarg, "desc") == 0)
+                eo.order = DN_ORDER_DESC;
+            else
+                return cli_usage(cmd, "--order must be paired, asc or desc, not '%s'", optarg);
+            break;
+        case O_APPROACH:
+            if (strcmp(optarg, "a") != 0 && strcmp(optarg, "b") != 0)
+                return cli_usage(cmd, "--approach must be a or b, not '%s'", optarg);
+            eo.approach = optarg[0];
+            break;
+        case 's':
+            if (dn_parse_i64(optarg, 0, INT64_MAX, "--seed", &seed, &err))
+                return cli_usage(cmd, "%s", err.msg);
+            break;
+        case O_ROUTES:
+            if (strcmp(optarg, "mapping") == 0)
+                eo.routes = DN_ROUTES_MAPPING;
+            else if (strcmp(optarg, "shortest") == 0)
+                eo.routes = DN_ROUTES_SHORTEST;
+            else if (strcmp(optarg, "xy") == 0)
+                eo.routes = DN_ROUTES_XY;
+            else
+                return cli_usage(cmd, "--routes must be mapping, shortest or xy, not '%s'",
+                                 optarg);
+            break;
+        case O_WEIGHTS: weights_s = optarg; break;
+        case O_LINKS:
+            if (strcmp(optarg, "directed") == 0)
+                mo.directed_links = 1;
+            else if (strcmp(optarg, "undirected") != 0)
+                return cli_usage(cmd, "--links must be directed or undirected, not '%s'", optarg);
+            break;
+        case O_PERPHASE: per_phase = 1; break;
+        case O_PERDEPTH: per_depth = 1; break;
+        case O_SAVE: save = optarg; break;
+        case O_SVG: svg = optarg; break;
+        case O_SCOTCH: eo.scotch_strategy = optarg; break;
+        case O_MAXN:
+            if (dn_parse_i64(optarg, 1, (int64_t)1 << 32, "--max-nodes", &max_nodes, &err))
+                return cli_usage(cmd, "%s", err.msg);
+            break;
+        case O_MEM:
+            if (dn_parse_i64(optarg, 1, INT64_MAX, "--mem-limit", &mem_limit, &err))
+                return cli_usage(cmd, "%s", err.msg);
+            break;
+        case O_JSON: mode = OUT_JSON; break;
+        case O_CSV: mode = OUT_CSV; break;
+        case 'h': fputs(embed_help, stdout); return 0;
+        case ':': return cli_usage(cmd, "option '%s' needs a value", argv[optind - 1]);
+        default: return cli_usage(cmd, "unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    if (optind < argc)
+        return cli_usage(cmd, "unexpected argument '%s'", argv[optind]);
+    if (!net_spec)
+        return cli_usage(cmd, "missing --net SPEC (e.g. --net debruijn:4)");
+    if (!tree_spec)
+        return cli_usage(cmd, "missing --tree SPEC (e.g. --tree binomial:4)");
+    if (!eo.map)
+        return cli_usage(cmd, "missing --map NAME (e.g. --map zrl; see 'dcnet help maps')");
+    if (per_phase && per_depth)
+        return cli_usage(cmd, "--per-phase and --per-depth are separate listings; give one");
+    eo.seed = (uint64_t)seed;
+    eo.mem_limit = mem_limit;
+    if (strcmp(weights_s, "uniform") == 0)
+        eo.weights = DN_WEIGHTS_UNIFORM;
+    else if (strcmp(weights_s, "log") == 0)
+        eo.weights = DN_WEIGHTS_LOG;
+    else
+        eo.weights = DN_WEIGHTS_GIVEN;
+
+    dn_net net;
+    dn_tree_model tm;
+    dn_tree tree;
+    dn_embed e;
+    dn_metrics m;
+    double *given = NULL, *place_d = NULL;
+    int64_t *place = NULL;
+    if ((rc = dn_net_init(&net, net_spec, &err)))
+        return cli_fail(cmd, rc, err.msg);
+    if ((rc = dn_tree_model_parse(tree_spec, &tm, &err)) ||
+        (rc = dn_tree_init(&tree, &tm, (uint64_t)seed, max_nodes, &err))) {
+        dn_net_free(&net);
+        return cli_fail(cmd, rc, err.msg);
+    }
+    if (root_s && (rc = dn_net_parse_node(&net, root_s, &eo.root, &err))) {
+        code = cli_usage(cmd, "--root: %s", err.msg);
+        goto done_tree;
+    }
+    if (eo.weights == DN_WEIGHTS_GIVEN) {
+        if ((rc = read_numbers(weights_s, tree.nodes - 1, 0, 1e300, "--weights", &given, &err))) {
+            code = cli_fail(cmd, rc, err.msg);
+            goto done_tree;
+        }
+        eo.given = given;
+        eo.given_len = tree.nodes - 1;
+    }
+    if (strncmp(eo.map, "file:", 5) == 0) {
+        if ((rc = read_numbers(eo.map + 5, tree.nodes, 0, (double)(net.n - 1), "placement",
+                               &place_d, &err))) {
+            code = cli_fail(cmd, rc, err.msg);
+            goto done_tree;
+        }
+        place = malloc((size_t)tree.nodes * sizeof *place);
+        if (!place) {
+            code = cli_fail(cmd, DN_ENOMEM, "out of memory");
+            goto done_tree;
+        }
+        for (int64_t v = 0; v < tree.nodes; v++) {
+            if (place_d[v] != (double)(int64_t)place_d[v]) {
+                code = cli_fail(cmd, DN_EINVAL, "placement file: processor ids are integers");
+                goto done_tree;
+            }
+            place[v] = (int64_t)place_d[v];
+        }
+        eo.map = "given";
+        eo.place = place;
+        eo.place_len = tree.nodes;
+    }
+    if ((rc = dn_embed_init(&e, &net, &tree, &eo, &err))) {
+        code = cli_fail(cmd, rc, err.msg);
+        goto done_tree;
+    }
+    progress pr;
+    progress_init(&pr, "embed: routing and counting");
+    mo.progress = progress_cb;
+    mo.progress_ctx = &pr;
+    mo.keep_arrays = svg != NULL;
+    rc = dn_metrics_compute(&e, &mo, &m, &err);
+    progress_done(&pr);
+    if (rc) {
+        code = cli_fail(cmd, rc, err.msg);
+        goto done_embed;
+    }
+    if (save && (rc = save_place(&e, save, &err))) {
+        code = cli_fail(cmd, rc, err.msg);
+        goto done_metrics;
+    }
+    if (svg && (rc = embed_svg(&e, &m, svg, &err))) {
+        code = cli_fail(cmd, rc, err.msg);
+        goto done_metrics;
+    }
+    rec r;
+    memset(&r, 0, sizeof r);
+    rec_str(&r, "tree", tree_spec);
+    metrics_record(&e, &m, &r);
+    if (per_phase || per_depth)
+        code = print_tables(cmd, &m, &r, per_phase, per_depth, mode);
+    else
+        rec_print(&r, mode, stdout);
+done_metrics:
+    dn_metrics_free(&m);
+done_embed:
+    dn_embed_free(&e);
+done_tree:
+    free(given);
+    free(place);
+    free(place_d);
+    dn_tree_free(&tree);
+    dn_net_free(&net);
+    return code;
+}

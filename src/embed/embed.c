@@ -1,0 +1,516 @@
+/*
+ * embed.c - the embedding object (seed 000 section 4: map-node, map-edge,
+ * edge weights W_B) and the mappings that are not mesh-specific:
+ *  - zrl: seed 000 section 5.1, mapping D of B(n) onto BDG(n);
+ *  - binomial: the identity spanning binomial tree of a hypercube;
+ *  - sneptree: seed 004 / spec/sneptrees.md, the homogeneous mapping;
+ *  - identity, random, greedy: baselines for any tree on any network.
+ *
+ * Mapping D in our notation: task y is the seed's node 0^m z 1, the
+ * (n+1)-bit string L = 2y + 1 in CBT(n+1) of BDG(n+1). The contraction F
+ * (x_i XOR x_(i+1)) is the Gray code truncated to n bits:
+ * F(L) = (L ^ (L >> 1)) mod 2^n. The edge to the i-th child (1-based) is
+ * the CBT path of i left shifts appending 0^(i-1) 1, mapped by F.
+ */
+#include "embed_impl.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const struct {
+    const char *name;
+    int kind;
+    const char *summary;
+} maps[] = {
+    {"zrl", MAP_ZRL, "seed 000 mapping D: binomial:N onto debruijn:N, contention-free"},
+    {"dccube", MAP_DCCUBE, "seed 001 DC-cube standard embedding: binomial:2K onto mesh:2^Kx2^K"},
+    {"reflecting", MAP_REFLECTING, "Gray-code reflecting mapping on mesh:2^Kx2^K (reconstruction)"},
+    {"growing", MAP_GROWING, "growing mapping from the centre of mesh:2^Kx2^K (reconstruction)"},
+    {"binomial", MAP_BINOMIAL, "spanning binomial tree: binomial:D onto hypercube:D"},
+    {"sneptree", MAP_SNEPTREE, "seed 004 homogeneous mapping of binary trees onto Sneptrees"},
+    {"identity", MAP_IDENTITY, "task v on processor (v + root) mod N"},
+    {"random", MAP_RANDOM, "seeded random placement, at most ceil(T/N) tasks per processor"},
+    {"greedy", MAP_GREEDY, "tree BFS order, nearest processor with room to the parent"},
+    {"scotch", MAP_SCOTCH, "SCOTCH graph mapping onto the network (deco target)"},
+    {"given", MAP_GIVEN, "a placement supplied by the caller (CLI: --map file:PATH)"},
+};
+#define NMAPS ((int)(sizeof maps / sizeof maps[0]))
+
+const char *dn_embed_map_name(int i)
+{
+    return i >= 0 && i < NMAPS ? maps[i].name : NULL;
+}
+
+const char *dn_embed_map_summary(int i)
+{
+    return i >= 0 && i < NMAPS ? maps[i].summary : NULL;
+}
+
+static int family_is(const dn_net *net, const char *name)
+{
+    return strcmp(dn_net_family(net), name) == 0;
+}
+
+int dn_embed_need_binomial(const dn_embed *e, int n, dn_err *err)
+{
+    const dn_tree_model *m = &e->tree->model;
+    if (m->kind != DN_TREE_BINOMIAL || m->n != n)
+        return dn_fail(err, DN_EINVAL, "--map %s on %s needs --tree binomial:%d", e->map,
+                       e->net->spec, n);
+    return DN_OK;
+}
+
+int dn_embed_alloc_place(dn_embed *e, dn_err *err)
+{
+    if (e->tree->nodes >= INT32_MAX)
+        return dn_fail(err, DN_ERANGE,
+                       "--map %s stores one processor per task: at most 2^31 - 2 tasks, "
+                       "the tree has %lld",
+                       e->map, (long long)e->tree->nodes);
+    e->place = malloc((size_t)e->tree->nodes * sizeof *e->place);
+    if (!e->place)
+        return dn_fail(err, DN_ENOMEM, "out of memory for %lld task placements",
+                       (long long)e->tree->nodes);
+    return DN_OK;
+}
+
+uint64_t dn_binomial_cube_label(int64_t y, const int *dims)
+{
+    /* y's steps (seed 000 phases) are bitlen(y) and, for every set bit j
+     * below the top one, bitlen(y) - 1 - j (see dn_tree_parent). */
+    uint64_t x = 0;
+    int p = dn_bitlen((uint64_t)y);
+    if (p == 0)
+        return 0;
+    x |= (uint64_t)1 << dims[p - 1];
+    for (int j = 0; j < p - 1; j++)
+        if ((y >> j) & 1)
+            x |= (uint64_t)1 << dims[p - 2 - j];
+    return x;
+}
+
+/* ------------------------------------------------------------------ zrl */
+
+static uint64_t bit_reverse(uint64_t v, int bits)
+{
+    uint64_t r = 0;
+    for (int i = 0; i < bits; i++, v >>= 1)
+        r = (r << 1) | (v & 1);
+    return r;
+}
+
+/* F of an (n+1)-bit string, then the chosen automorphism of BDG(n). */
+static int64_t zrl_node(const dn_embed *e, uint64_t L)
+{
+    const int n = e->k;
+    uint64_t mask = ((uint64_t)1 << n) - 1;
+    uint64_t x = (L ^ (L >> 1)) & mask;
+    if (e->automorph & 1)
+        x ^= mask;
+    if (e->automorph & 2)
+        x = bit_reverse(x, n);
+    return (int64_t)x;
+}
+
+static int init_zrl(dn_embed *e, const dn_embed_opts *o, dn_err *err)
+{
+    const dn_net *net = e->net;
+    if (!(family_is(net, "debruijn") || (family_is(net, "dg") && net->p[1] == 2)))
+        return dn_fail(err, DN_EINVAL,
+                       "--map zrl is seed 000's mapping onto BDG(n): use --net debruijn:N "
+                       "with --tree binomial:N (got --net %s)",
+                       net->spec);
+    e->k = (int)net->p[0];
+    int rc = dn_embed_need_binomial(e, e->k, err);
+    if (rc)
+        return rc;
+    /* BDG(n) automorphisms complement and reversal give 4 possible roots. */
+    e->automorph = 0;
+    if (o->root >= 0) {
+        int found = -1;
+        for (int a = 0; a < 4 && found < 0; a++) {
+            e->automorph = a;
+            if (zrl_node(e, 1) == o->root)
+                found = a;
+        }
+        if (found < 0) {
+            char l0[80], l1[80], l2[80], l3[80];
+            int64_t r[4];
+            for (int a = 0; a < 4; a++) {
+                e->automorph = a;
+                r[a] = zrl_node(e, 1);
+            }
+            dn_net_label(net, r[0], l0, sizeof l0);
+            dn_net_label(net, r[1], l1, sizeof l1);
+            dn_net_label(net, r[2], l2, sizeof l2);
+            dn_net_label(net, r[3], l3, sizeof l3);
+            return dn_fail(err, DN_EINVAL,
+                           "--map zrl roots B(n) at F(0^n 1) = %s or its images under the "
+                           "automorphisms of BDG(n): %s, %s, %s; for another root use "
+                           "--map greedy, random or scotch",
+                           l0, l1, l2, l3);
+        }
+        e->automorph = found;
+    }
+    return DN_OK;
+}
+
+/* The F-image of the CBT(n+1) path from the parent's label. F maps the
+ * BDG(n+1) edge between the alternating strings 0101.. and 1010.. (which
+ * are complements) to the self-loop at 1^n; the simple BDG(n) has no loop,
+ * and a loop moves nothing, so that step is dropped (docs/embeddings.md). */
+static int64_t zrl_route(dn_embed *e, int64_t y)
+{
+    int i = __builtin_ctzll((uint64_t)y); /* y is child i (0-based) of p */
+    int64_t p = y >> (i + 1);
+    uint64_t L = 2 * (uint64_t)p + 1;
+    int steps = i + 1, hops = 0;
+    e->buf[0] = zrl_node(e, L);
+    for (int t = 1; t <= steps; t++) {
+        L = (L << 1) | (t == steps ? 1u : 0u);
+        int64_t x = zrl_node(e, L);
+        if (x != e->buf[hops])
+            e->buf[++hops] = x;
+    }
+    return hops;
+}
+
+/* ------------------------------------------------------------ hypercube */
+
+static int init_binomial(dn_embed *e, const dn_embed_opts *o, dn_err *err)
+{
+    if (!family_is(e->net, "hypercube"))
+        return dn_fail(err, DN_EINVAL,
+                       "--map binomial is the spanning binomial tree of a hypercube: use "
+                       "--net hypercube:D --tree binomial:D (got --net %s)",
+                       e->net->spec);
+    e->k = (int)e->net->p[0];
+    int rc = dn_embed_need_binomial(e, e->k, err);
+    if (rc)
+        return rc;
+    for (int t = 0; t < e->k; t++)
+        e->dims[t] = t; /* step t+1 flips dimension t: x's children x | 2^j, j > top bit */
+    e->xor_root = o->root >= 0 ? o->root : 0;
+    return DN_OK;
+}
+
+/* ------------------------------------------------------------- sneptree */
+
+static int init_sneptree(dn_embed *e, const dn_embed_opts *o, dn_err *err)
+{
+    if (!dn_net_is_sneptree(e->net))
+        return dn_fail(err, DN_EINVAL,
+                       "--map sneptree needs a Sneptree network (sneptree-s:N, sneptree-t:N, "
+                       "sneptree:N:SEED), not %s",
+                       e->net->spec);
+    if (o->root > 0)
+        return dn_fail(err, DN_EINVAL,
+                       "--map sneptree places the root task on the root cell 0; "
+                       "--root %lld is not supported",
+                       (long long)o->root);
+    int rc = dn_embed_alloc_place(e, err);
+    if (rc)
+        return rc;
+    e->place[0] = 0;
+    /* parents precede children in every dcnet tree (ids grow downward) */
+    for (int64_t v = 0; v < e->tree->nodes; v++) {
+        int64_t c = dn_tree_num_children(e->tree, v);
+        if (c > 2)
+            return dn_fail(err, DN_EINVAL,
+                           "--map sneptree maps binary trees (left child -> left successor, "
+                           "right -> right); task %lld has %lld children",
+                           (long long)v, (long long)c);
+        for (int64_t i = 0; i < c; i++)
+            e->place[dn_tree_child(e->tree, v, i)] =
+                (int32_t)dn_sneptree_succ(e->net, e->place[v], (int)i);
+    }
+    return DN_OK;
+}
+
+/* ------------------------------------------------------------ baselines */
+
+static int64_t capacity(const dn_embed *e)
+{
+    return (e->tree->nodes + e->net->n - 1) / e->net->n; /* ceil(T / N) */
+}
+
+static int init_random(dn_embed *e, const dn_embed_opts *o, dn_err *err)
+{
+    int rc = dn_embed_alloc_place(e, err);
+    if (rc)
+        return rc;
+    const int64_t N = e->net->n, T = e->tree->nodes;
+    int32_t *perm = malloc((size_t)N * sizeof *perm);
+    if (!perm)
+        return dn_fail(err, DN_ENOMEM, "out of memory for a permutation of %lld processors",
+                       (long long)N);
+    dn_rng rng;
+    dn_rng_seed(&rng, o->seed);
+    /* blocks of N tasks each get a uniform random injection (Fisher-Yates,
+     * drawing only as many as needed), so loads stay within ceil(T/N) */
+    for (int64_t base = 0; base < T; base += N) {
+        for (int64_t i = 0; i < N; i++)
+            perm[i] = (int32_t)i;
+        int64_t take = T - base < N ? T - base : N;
+        for (int64_t i = 0; i < take; i++) {
+            int64_t j = i + (int64_t)dn_rng_below(&rng, (uint64_t)(N - i));
+            if (base == 0 && i == 0 && o->root >= 0)
+                j = o->root; /* perm is the identity here, so root sits at index root */
+            int32_t t = perm[i];
+            perm[i] = perm[j];
+            perm[j] = t;
+            e->place[base + i] = perm[i];
+        }
+    }
+    free(perm);
+    return DN_OK;
+}
+
+/* Tree BFS order; each task goes to the processor nearest (network BFS,
+ * neighbours in id order) to its parent's that holds fewer than ceil(T/N). */
+static int init_greedy(dn_embed *e, const dn_embed_opts *o, dn_err *err)
+{
+    int rc = dn_embed_alloc_place(e, err);
+    if (rc)
+        return rc;
+    const dn_csr *g = &e->g;
+    const int64_t N = g->n, T = e->tree->nodes, cap = capacity(e);
+    int32_t *load = calloc((size_t)N, sizeof *load);
+    uint32_t *seen = calloc((size_t)N, sizeof *seen);
+    int32_t *q = malloc((size_t)N * sizeof *q);
+    int64_t *tq = malloc((size_t)T * sizeof *tq);
+    if (!load || !seen || !q || !tq) {
+        rc = dn_fail(err, DN_ENOMEM, "out of memory for greedy placement");
+        goto out;
+    }
+    int64_t th = 0, tt = 0;
+    uint32_t stamp = 0;
+    tq[tt++] = 0;
+    while (th < tt) {
+        int64_t v = tq[th++];
+        int32_t target = -1;
+        if (v == 0) {
+            target = (int32_t)(o->root >= 0 ? o->root : 0);
+        } else {
+            /* nearest processor with room, by BFS from the parent's */
+            int32_t from = e->place[dn_tree_parent(e->tree, v)];
+            int64_t qh = 0, qt = 0;
+            stamp++;
+            q[qt++] = from;
+            seen[from] = stamp;
+            while (qh < qt && target < 0) {
+                int32_t u = q[qh++];
+                if (load[u] < cap) {
+                    target = u;
+                    break;
+                }
+                for (int64_t a = g->off[u]; a < g->off[u + 1]; a++)
+                    if (seen[g->adj[a]] != stamp) {
+                        seen[g->adj[a]] = stamp;
+                        q[qt++] = g->adj[a];
+                    }
+            }
+            if (target < 0) { /* disconnected: any processor with room */
+                for (int32_t u = 0; u < N && target < 0; u++)
+                    if (load[u] < cap)
+                        target = u;
+            }
+        }
+        e->place[v] = target;
+        load[target]++;
+        for (int64_t i = 0, c = dn_tree_num_children(e->tree, v); i < c; i++)
+            tq[tt++] = dn_tree_child(e->tree, v, i);
+    }
+out:
+    free(load);
+    free(seen);
+    free(q);
+    free(tq);
+    return rc;
+}
+
+static int init_given(dn_embed *e, const dn_embed_opts *o, dn_err *err)
+{
+    if (!o->place || o->place_len != e->tree->nodes)
+        return dn_fail(err, DN_EINVAL, "a given placement needs one processor per task: %lld, got %lld",
+                       (long long)e->tree->nodes, (long long)o->place_len);
+    int rc = dn_embed_alloc_place(e, err);
+    if (rc)
+        return rc;
+    for (int64_t v = 0; v < e->tree->nodes; v++) {
+        if (o->place[v] < 0 || o->place[v] >= e->net->n)
+            return dn_fail(err, DN_EINVAL, "task %lld is placed on %lld, not a processor of %s "
+                                           "(0 .. %lld)",
+                           (long long)v, (long long)o->place[v], e->net->spec,
+                           (long long)(e->net->n - 1));
+        e->place[v] = (int32_t)o->place[v];
+    }
+    return DN_OK;
+}
+
+/* ------------------------------------------------------------- the object */
+
+static int find_map(const char *name)
+{
+    for (int i = 0; i < NMAPS; i++)
+        if (strcmp(maps[i].name, name) == 0)
+            return maps[i].kind;
+    return 0;
+}
+
+int dn_embed_init(dn_embed *e, const dn_net *net, const dn_tree *tree,
+                  const dn_embed_opts *o, dn_err *err)
+{
+    memset(e, 0, sizeof *e);
+    e->pre_hops = -1;
+    if (!o->map)
+        return dn_fail(err, DN_EINVAL, "no mapping given (--map NAME; see dcnet help maps)");
+    int kind = find_map(o->map);
+    if (!kind)
+        return dn_fail(err, DN_ENOTFOUND,
+                       "unknown mapping '%s'; known: zrl, dccube, reflecting, growing, binomial, "
+                       "sneptree, identity, random, greedy, scotch, given",
+                       o->map);
+    e->net = net;
+    e->tree = tree;
+    e->kind = kind;
+    snprintf(e->map, sizeof e->map, "%s", o->map);
+    e->routes = o->routes;
+    e->weights = o->weights;
+    if (o->root >= net->n)
+        return dn_fail(err, DN_EINVAL, "--root %lld is not a processor of %s (0 .. %lld)",
+                       (long long)o->root, net->spec, (long long)(net->n - 1));
+    int rc = dn_net_materialize(net, &e->g, o->mem_limit, err);
+    if (rc)
+        goto fail;
+    if (o->weights == DN_WEIGHTS_GIVEN) {
+        if (!o->given || o->given_len != tree->nodes - 1) {
+            rc = dn_fail(err, DN_EINVAL,
+                         "given weights: need one per non-root task, %lld, got %lld",
+                         (long long)(tree->nodes - 1), (long long)o->given_len);
+            goto fail;
+        }
+        e->given = malloc((size_t)(o->given_len + 1) * sizeof *e->given);
+        if (!e->given) {
+            rc = dn_fail(err, DN_ENOMEM, "out of memory for weights");
+            goto fail;
+        }
+        e->given[0] = 0;
+        memcpy(e->given + 1, o->given, (size_t)o->given_len * sizeof *e->given);
+    }
+    switch (kind) {
+    case MAP_ZRL: rc = init_zrl(e, o, err); break;
+    case MAP_DCCUBE:
+    case MAP_REFLECTING:
+    case MAP_GROWING: rc = dn_embed_mesh_init(e, o, err); break;
+    case MAP_BINOMIAL: rc = init_binomial(e, o, err); break;
+    case MAP_SNEPTREE: rc = init_sneptree(e, o, err); break;
+    case MAP_IDENTITY: e->xor_root = o->root >= 0 ? o->root : 0; break; /* an offset here */
+    case MAP_RANDOM: rc = init_random(e, o, err); break;
+    case MAP_GREEDY: rc = init_greedy(e, o, err); break;
+    case MAP_SCOTCH: rc = dn_embed_scotch(e, o, err); break;
+    case MAP_GIVEN: rc = init_given(e, o, err); break;
+    }
+    if (rc)
+        goto fail;
+    e->root_proc = dn_embed_place(e, 0);
+
+    /* the network router, unless the mapping routes itself (zrl) */
+    dn_router_kind rk = DN_ROUTER_SHORTEST;
+    if (o->routes == DN_ROUTES_XY ||
+        (o->routes == DN_ROUTES_MAPPING &&
+         (kind == MAP_DCCUBE || kind == MAP_REFLECTING || kind == MAP_GROWING ||
+          kind == MAP_BINOMIAL)))
+        rk = DN_ROUTER_XY;
+    if (!(kind == MAP_ZRL && o->routes == DN_ROUTES_MAPPING)) {
+        rc = dn_router_init(&e->router, net, &e->g, rk, err);
+        if (rc)
+            goto fail;
+    }
+    e->buf_cap = e->k + 2;
+    e->buf = malloc((size_t)e->buf_cap * sizeof *e->buf);
+    if (!e->buf) {
+        rc = dn_fail(err, DN_ENOMEM, "out of memory");
+        goto fail;
+    }
+    if (e->pre_hops == 0) {
+        /* approach b (set by mesh.c): route the preliminary move */
+        const int64_t *p;
+        int64_t h;
+        rc = dn_route(&e->router, e->pre_src, e->root_proc, &p, &h, err);
+        if (rc)
+            goto fail;
+        e->pre_path = malloc((size_t)(h + 1) * sizeof *e->pre_path);
+        if (!e->pre_path) {
+            rc = dn_fail(err, DN_ENOMEM, "out of memory");
+            goto fail;
+        }
+        memcpy(e->pre_path, p, (size_t)(h + 1) * sizeof *p);
+        e->pre_hops = h;
+    }
+    return DN_OK;
+fail:
+    dn_embed_free(e);
+    return rc;
+}
+
+void dn_embed_free(dn_embed *e)
+{
+    dn_csr_free(&e->g);
+    free(e->place);
+    free(e->given);
+    free(e->table);
+    free(e->pre_path);
+    free(e->buf);
+    dn_router_free(&e->router);
+    memset(e, 0, sizeof *e);
+    e->pre_hops = -1;
+}
+
+int64_t dn_embed_place(const dn_embed *e, int64_t v)
+{
+    if (e->place)
+        return e->place[v];
+    switch (e->kind) {
+    case MAP_ZRL: return zrl_node(e, 2 * (uint64_t)v + 1);
+    case MAP_BINOMIAL: return (int64_t)(dn_binomial_cube_label(v, e->dims) ^ (uint64_t)e->xor_root);
+    case MAP_DCCUBE:
+    case MAP_REFLECTING:
+    case MAP_GROWING:
+        return dn_embed_mesh_place(e, dn_binomial_cube_label(v, e->dims) ^ (uint64_t)e->xor_root);
+    case MAP_IDENTITY: return (v + e->xor_root) % e->net->n;
+    }
+    return -1;
+}
+
+int dn_embed_route(dn_embed *e, int64_t v, const int64_t **path, int64_t *hops, dn_err *err)
+{
+    if (v <= 0 || v >= e->tree->nodes)
+        return dn_fail(err, DN_EINVAL, "task %lld has no incoming edge (tasks 1 .. %lld)",
+                       (long long)v, (long long)(e->tree->nodes - 1));
+    if (e->kind == MAP_ZRL && e->routes == DN_ROUTES_MAPPING) {
+        *hops = zrl_route(e, v);
+        *path = e->buf;
+        return DN_OK;
+    }
+    return dn_route(&e->router, dn_embed_place(e, dn_tree_parent(e->tree, v)),
+                    dn_embed_place(e, v), path, hops, err);
+}
+
+double dn_embed_weight(const dn_embed *e, int64_t v)
+{
+    switch (e->weights) {
+    case DN_WEIGHTS_UNIFORM: return 1.0;
+    case DN_WEIGHTS_LOG: return ldexp(1.0, -dn_tree_recv_phase(e->tree, v));
+    case DN_WEIGHTS_GIVEN: return e->given[v];
+    }
+    return 1.0;
+}
+
+const char *dn_embed_routes_name(const dn_embed *e)
+{
+    if (e->kind == MAP_ZRL && e->routes == DN_ROUTES_MAPPING)
+        return "map-edge";
+    return dn_route_algo_name(e->router.algo);
+}

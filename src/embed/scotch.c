@@ -1,0 +1,168 @@
+/*
+ * scotch.c - the general-purpose mapping baseline: SCOTCH (Pellegrini)
+ * maps the task tree, as a weighted source graph, onto the network given
+ * as a decomposition-defined ("deco") target architecture built from the
+ * network graph itself. Routes then come from the network's shortest-path
+ * router (dn_embed_init).
+ *
+ * Target: SCOTCH_archBuild0 (deco 0, an explicit distance matrix, O(N^2)
+ * memory) up to 4096 processors; SCOTCH_archBuild2 (deco 2, multilevel,
+ * no matrix) above. Source: vertex weights 1, edge weights 1 (uniform) or
+ * the message volume scaled to integers (2^(P - phase), capped at 2^20).
+ * Strategy: balance-first with 0 imbalance so that T = N tasks go one per
+ * processor when SCOTCH manages it (the metrics report the loads it got).
+ * SCOTCH's random generator is reset and seeded per call, so a seed gives
+ * one mapping. Built only when libscotch-dev is found (DN_HAVE_SCOTCH).
+ */
+#include "embed_impl.h"
+
+#include <stdlib.h>
+
+#ifdef DN_HAVE_SCOTCH
+#include <stdio.h>
+#include <scotch/scotch.h>
+
+int dn_have_scotch(void)
+{
+    return 1;
+}
+
+#define DECO0_MAX 4096
+
+int dn_embed_scotch(dn_embed *e, const dn_embed_opts *o, dn_err *err)
+{
+    const dn_csr *g = &e->g;
+    const dn_tree *t = e->tree;
+    if (g->directed)
+        return dn_fail(err, DN_EINVAL,
+                       "--map scotch needs an undirected network (SCOTCH targets are "
+                       "undirected); %s is directed",
+                       e->net->spec);
+    if (t->nodes >= INT32_MAX / 2 || g->m >= INT32_MAX)
+        return dn_fail(err, DN_ERANGE, "--map scotch: SCOTCH here uses 32-bit indices; "
+                                       "the tree or network is too large");
+    if (o->root >= 0)
+        return dn_fail(err, DN_EINVAL, "--map scotch chooses all placements itself; "
+                                       "--root is not supported");
+    int rc = dn_embed_alloc_place(e, err);
+    if (rc)
+        return rc;
+    const SCOTCH_Num T = (SCOTCH_Num)t->nodes, N = (SCOTCH_Num)g->n;
+    SCOTCH_Num *nv = malloc(((size_t)N + 1) * sizeof *nv);
+    SCOTCH_Num *ne = malloc(((size_t)g->m + 1) * sizeof *ne);
+    SCOTCH_Num *tv = malloc(((size_t)T + 1) * sizeof *tv);
+    SCOTCH_Num *te = malloc((2 * (size_t)T + 1) * sizeof *te);
+    SCOTCH_Num *tw = malloc((2 * (size_t)T + 1) * sizeof *tw);
+    SCOTCH_Num *part = malloc((size_t)T * sizeof *part);
+    SCOTCH_Graph ng, tg;
+    SCOTCH_Arch arch;
+    SCOTCH_Strat as, ms;
+    int have_ng = 0, have_tg = 0, have_arch = 0, have_as = 0, have_ms = 0;
+    if (!nv || !ne || !tv || !te || !tw || !part) {
+        rc = dn_fail(err, DN_ENOMEM, "out of memory for the SCOTCH graphs");
+        goto out;
+    }
+    /* network graph (CSR, both directions already present) */
+    for (SCOTCH_Num v = 0; v <= N; v++)
+        nv[v] = (SCOTCH_Num)g->off[v];
+    for (int64_t a = 0; a < g->m; a++)
+        ne[a] = g->adj[a];
+    /* task tree as an undirected graph: parent and children of each task */
+    const int P = dn_tree_phases(t);
+    SCOTCH_Num pos = 0;
+    for (SCOTCH_Num v = 0; v < T; v++) {
+        tv[v] = pos;
+        int64_t p = dn_tree_parent(t, v);
+        if (p >= 0) {
+            te[pos] = (SCOTCH_Num)p;
+            int sh = P - dn_tree_recv_phase(t, v);
+            tw[pos++] = o->weights == DN_WEIGHTS_LOG ? (SCOTCH_Num)1 << (sh > 20 ? 20 : sh) : 1;
+        }
+        for (int64_t i = 0, c = dn_tree_num_children(t, v); i < c; i++) {
+            int64_t ch = dn_tree_child(t, v, i);
+            te[pos] = (SCOTCH_Num)ch;
+            int sh = P - dn_tree_recv_phase(t, ch);
+            tw[pos++] = o->weights == DN_WEIGHTS_LOG ? (SCOTCH_Num)1 << (sh > 20 ? 20 : sh) : 1;
+        }
+    }
+    tv[T] = pos;
+    SCOTCH_randomReset();
+    SCOTCH_randomSeed((SCOTCH_Num)(o->seed & 0x7fffffff));
+    if (SCOTCH_graphInit(&ng) || SCOTCH_graphInit(&tg)) {
+        rc = dn_fail(err, DN_ENOMEM, "SCOTCH_graphInit failed");
+        goto out;
+    }
+    have_ng = have_tg = 1;
+    if (SCOTCH_graphBuild(&ng, 0, N, nv, NULL, NULL, NULL, (SCOTCH_Num)g->m, ne, NULL) ||
+        SCOTCH_graphBuild(&tg, 0, T, tv, NULL, NULL, NULL, pos, te, tw)) {
+        rc = dn_fail(err, DN_EINVAL, "SCOTCH rejected the graphs (SCOTCH_graphBuild)");
+        goto out;
+    }
+    SCOTCH_archInit(&arch);
+    have_arch = 1;
+    SCOTCH_stratInit(&as);
+    have_as = 1;
+    int brc = N <= DECO0_MAX ? SCOTCH_archBuild0(&arch, &ng, N, NULL, &as)
+                             : SCOTCH_archBuild2(&arch, &ng, N, NULL);
+    if (brc) {
+        rc = dn_fail(err, DN_EINVAL,
+                     "SCOTCH could not build a target from %s (is it connected?)", e->net->spec);
+        goto out;
+    }
+    SCOTCH_stratInit(&ms);
+    have_ms = 1;
+    if (o->scotch_strategy ? SCOTCH_stratGraphMap(&ms, o->scotch_strategy)
+                           : SCOTCH_stratGraphMapBuild(&ms, SCOTCH_STRATBALANCE, N, 0.0)) {
+        rc = dn_fail(err, DN_EINVAL, "SCOTCH rejected the mapping strategy '%s'",
+                     o->scotch_strategy ? o->scotch_strategy : "(default)");
+        goto out;
+    }
+    if (SCOTCH_graphMap(&tg, &arch, &ms, part)) {
+        rc = dn_fail(err, DN_EINVAL, "SCOTCH_graphMap failed on %s", e->net->spec);
+        goto out;
+    }
+    for (SCOTCH_Num v = 0; v < T; v++) {
+        if (part[v] < 0 || part[v] >= N) {
+            rc = dn_fail(err, DN_EINVAL, "SCOTCH returned processor %d for task %d",
+                         (int)part[v], (int)v);
+            goto out;
+        }
+        e->place[v] = part[v];
+    }
+out:
+    if (have_ms)
+        SCOTCH_stratExit(&ms);
+    if (have_as)
+        SCOTCH_stratExit(&as);
+    if (have_arch)
+        SCOTCH_archExit(&arch);
+    if (have_tg)
+        SCOTCH_graphExit(&tg);
+    if (have_ng)
+        SCOTCH_graphExit(&ng);
+    free(nv);
+    free(ne);
+    free(tv);
+    free(te);
+    free(tw);
+    free(part);
+    return rc;
+}
+
+#else
+
+int dn_have_scotch(void)
+{
+    return 0;
+}
+
+int dn_embed_scotch(dn_embed *e, const dn_embed_opts *o, dn_err *err)
+{
+    (void)e;
+    (void)o;
+    return dn_fail(err, DN_ENOTSUP,
+                   "--map scotch needs SCOTCH: install libscotch-dev (make deps does) and "
+                   "rebuild");
+}
+
+#endif

@@ -1,0 +1,445 @@
+/*
+ * metric.c - exact metrics of an embedding from its routes (seed 000
+ * section 4 metrics and section 6 lower bound; seed 004 homogeneity).
+ *
+ * Phases are processed one at a time. Every dcnet tree numbers its tasks
+ * so that the receive phase never decreases with the id (binomial trees:
+ * phase bitlen(y); other trees: phase = depth in breadth-first order), so a
+ * phase is an id range and needs no sorting. For each phase the routes are
+ * expanded once into link ids (checked against the network), counted per
+ * link, and only when some link carries two messages are the distinct
+ * conflicting pairs enumerated, with per-message stamps.
+ */
+#include "dcnet/metric.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+int64_t dn_link_id(const dn_csr *g, int64_t u, int64_t v, int directed_links)
+{
+    if (!g->directed && !directed_links && u > v) {
+        int64_t t = u;
+        u = v;
+        v = t;
+    }
+    int64_t lo = g->off[u], hi = g->off[u + 1];
+    if (hi - lo <= 16) {
+        for (int64_t a = lo; a < hi; a++)
+            if (g->adj[a] == v)
+                return a;
+        return -1;
+    }
+    while (lo < hi) { /* neighbour lists are sorted */
+        int64_t mid = lo + (hi - lo) / 2;
+        if (g->adj[mid] < v)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < g->off[u + 1] && g->adj[lo] == v ? lo : -1;
+}
+
+double dn_lower_bound_task(int64_t c, int d, int directed)
+{
+    if (d < 1)
+        return 0; /* no links: no one-to-one placement of children exists */
+    if (!directed && d < 2)
+        d = 2;    /* a single edge: shells of 1 would be tighter, stay safe */
+    double extra = 0, shell = d;
+    const double grow_by = directed ? d : d - 1;
+    for (int64_t t = 1, left = c; left > 0; t++) {
+        double take = (double)left < shell ? (double)left : shell;
+        extra += (double)(t - 1) * take;
+        left -= (int64_t)take;
+        shell *= grow_by;
+    }
+    return extra;
+}
+
+double dn_lower_bound_seed000(int n)
+{
+    return (ldexp(1, n - 4) - 13 * ldexp(1, n - 16)) / (ldexp(1, n) - 1);
+}
+
+void dn_metrics_free(dn_metrics *m)
+{
+    free(m->phase_conflicts);
+    free(m->phase_max_link);
+    free(m->phase_msgs);
+    free(m->depth_min);
+    free(m->depth_max);
+    free(m->load);
+    free(m->link_msgs);
+    memset(m, 0, sizeof *m);
+}
+
+/* Scratch for one run. */
+typedef struct work {
+    int32_t *cnt;      /* per link: messages in the current phase, or -(group+1) */
+    int32_t *tot;      /* per link: messages over the run */
+    double *vol;       /* per link: volume over the run */
+    uint32_t *links;   /* link ids of the current phase's routes */
+    int64_t *moff;     /* message offsets into links */
+    int64_t lcap, mcap;
+    int64_t *touched;  /* links with cnt > 0 in this phase */
+    int64_t *gstart;   /* group starts (hot links) */
+    int32_t *members;  /* messages per hot link */
+    uint32_t *stamp;   /* per message of the phase */
+} work;
+
+static void work_free(work *w)
+{
+    free(w->cnt);
+    free(w->tot);
+    free(w->vol);
+    free(w->links);
+    free(w->moff);
+    free(w->touched);
+    free(w->gstart);
+    free(w->members);
+    free(w->stamp);
+}
+
+static int grow(void **p, int64_t *cap, int64_t need, size_t size)
+{
+    if (need <= *cap)
+        return 0;
+    int64_t c = *cap ? *cap : 1024;
+    while (c < need)
+        c *= 2;
+    void *q = realloc(*p, (size_t)c * size);
+    if (!q)
+        return 1;
+    *p = q;
+    *cap = c;
+    return 0;
+}
+
+/* Distinct pairs of messages [0, msgs) sharing a link with >= 2 messages.
+ * cnt[] holds the phase counts of the touched links on entry, 0 on exit. */
+static int count_pairs(work *w, int64_t msgs, int64_t ntouched, int64_t *pairs, dn_err *err)
+{
+    int64_t groups = 0, total = 0;
+    for (int64_t i = 0; i < ntouched; i++)
+        if (w->cnt[w->touched[i]] >= 2) {
+            groups++;
+            total += w->cnt[w->touched[i]];
+        }
+    free(w->gstart);
+    free(w->members);
+    free(w->stamp);
+    w->gstart = malloc((size_t)(groups + 1) * sizeof *w->gstart);
+    w->members = malloc((size_t)total * sizeof *w->members);
+    w->stamp = calloc((size_t)msgs, sizeof *w->stamp);
+    if (!w->gstart || !w->members || !w->stamp)
+        return dn_fail(err, DN_ENOMEM, "out of memory for contention pairs");
+    int64_t g = 0, pos = 0;
+    for (int64_t i = 0; i < ntouched; i++) {
+        int64_t l = w->touched[i];
+        if (w->cnt[l] >= 2) {
+            w->gstart[g] = pos;
+            pos += w->cnt[l];
+            w->cnt[l] = (int32_t)(-(g + 1));
+            g++;
+        } else {
+            w->cnt[l] = 0;
+        }
+    }
+    w->gstart[groups] = pos;
+    /* fill: gstart[g] advances as members are added, then is restored */
+    for (int64_t i = 0; i < msgs; i++)
+        for (int64_t h = w->moff[i]; h < w->moff[i + 1]; h++) {
+            int32_t c = w->cnt[w->links[h]];
+            if (c < 0)
+                w->members[w->gstart[-c - 1]++] = (int32_t)i;
+        }
+    for (int64_t q = groups; q > 0; q--)
+        w->gstart[q] = w->gstart[q - 1];
+    w->gstart[0] = 0;
+    int64_t n = 0;
+    for (int64_t i = 0; i < msgs; i++)
+        for (int64_t h = w->moff[i]; h < w->moff[i + 1]; h++) {
+            int32_t c = w->cnt[w->links[h]];
+            if (c >= 0)
+                continue;
+            for (int64_t s = w->gstart[-c - 1]; s < w->gstart[-c]; s++) {
+                int32_t j = w->members[s];
+                if (j > i && w->stamp[j] != (uint32_t)(i + 1)) {
+                    w->stamp[j] = (uint32_t)(i + 1);
+                    n++;
+                }
+            }
+        }
+    for (int64_t i = 0; i < ntouched; i++)
+        w->cnt[w->touched[i]] = 0;
+    *pairs = n;
+    return DN_OK;
+}
+
+static int phase_pass(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, work *w,
+                      int64_t lo, int64_t hi, int phase, dn_err *err)
+{
+    const dn_csr *g = &e->g;
+    const int64_t msgs = hi - lo;
+    if (grow((void **)&w->moff, &w->mcap, msgs + 1, sizeof *w->moff))
+        return dn_fail(err, DN_ENOMEM, "out of memory for phase %d", phase);
+    int64_t nl = 0;
+    for (int64_t v = lo; v < hi; v++) {
+        const int64_t *path;
+        int64_t hops;
+        int rc = dn_embed_route(e, v, &path, &hops, err);
+        if (rc)
+            return rc;
+        if (path[0] != dn_embed_place(e, dn_tree_parent(e->tree, v)) ||
+            path[hops] != dn_embed_place(e, v))
+            return dn_fail(err, DN_EINVAL, "route of task %lld does not join its endpoints",
+                           (long long)v);
+        double wt = dn_embed_weight(e, v);
+        m->dil_total += hops;
+        if (hops > m->dil_max)
+            m->dil_max = hops;
+        m->w_total += wt * (double)hops;
+        m->w_sum += wt;
+        if (wt * (double)hops > m->w_max)
+            m->w_max = wt * (double)hops;
+        w->moff[v - lo] = nl;
+        if (grow((void **)&w->links, &w->lcap, nl + hops, sizeof *w->links))
+            return dn_fail(err, DN_ENOMEM, "out of memory for the routes of phase %d", phase);
+        for (int64_t h = 0; h < hops; h++) {
+            int64_t l = dn_link_id(g, path[h], path[h + 1], o->directed_links);
+            if (l < 0)
+                return dn_fail(err, DN_EINVAL,
+                               "route of task %lld uses %lld -> %lld, which is not a link of %s",
+                               (long long)v, (long long)path[h], (long long)path[h + 1],
+                               e->net->spec);
+            w->links[nl++] = (uint32_t)l;
+            w->tot[l]++;
+            w->vol[l] += wt;
+        }
+    }
+    w->moff[msgs] = nl;
+    /* per-link counts of this phase */
+    int64_t ntouched = 0, maxc = 0, lp = 0;
+    for (int64_t h = 0; h < nl; h++) {
+        uint32_t l = w->links[h];
+        if (w->cnt[l]++ == 0)
+            w->touched[ntouched++] = l; /* sized for every link */
+    }
+    for (int64_t i = 0; i < ntouched; i++) {
+        int64_t c = w->cnt[w->touched[i]];
+        if (c > maxc)
+            maxc = c;
+        lp += c * (c - 1) / 2;
+    }
+    int64_t pairs = 0;
+    if (maxc >= 2) {
+        int rc = count_pairs(w, msgs, ntouched, &pairs, err);
+        if (rc)
+            return rc;
+    } else {
+        for (int64_t i = 0; i < ntouched; i++)
+            w->cnt[w->touched[i]] = 0;
+    }
+    m->phase_msgs[phase] = msgs;
+    m->phase_conflicts[phase] = pairs;
+    m->phase_max_link[phase] = maxc;
+    m->conflicts += pairs;
+    m->link_pairs += lp;
+    if (maxc > m->max_link_load)
+        m->max_link_load = maxc;
+    if (pairs)
+        m->conflict_phases++;
+    return DN_OK;
+}
+
+/* Loads per depth and the homogeneity test of seed 004. */
+static int depth_loads(dn_embed *e, dn_metrics *m, int32_t *load, dn_err *err)
+{
+    const dn_tree *t = e->tree;
+    const int64_t T = t->nodes, N = m->processors;
+    int D = 0;
+    for (int64_t v = 0; v < T; v++) {
+        int d = dn_tree_depth(t, v);
+        if (d > D)
+            D = d;
+    }
+    m->depths = D + 1;
+    m->depth_min = calloc((size_t)m->depths, sizeof *m->depth_min);
+    m->depth_max = calloc((size_t)m->depths, sizeof *m->depth_max);
+    int64_t *cnt = calloc((size_t)m->depths + 1, sizeof *cnt);
+    if (!m->depth_min || !m->depth_max || !cnt) {
+        free(cnt);
+        return dn_fail(err, DN_ENOMEM, "out of memory");
+    }
+    for (int64_t v = 0; v < T; v++)
+        cnt[dn_tree_depth(t, v) + 1]++;
+    int rc = DN_OK;
+    if (m->load_max <= 1) {
+        /* one task per processor at most: per-depth loads are 0 or 1 */
+        for (int d = 0; d < m->depths; d++) {
+            m->depth_max[d] = cnt[d + 1] > 0;
+            m->depth_min[d] = cnt[d + 1] == N;
+        }
+    } else {
+        /* counting sort of the tasks by depth, then one counter pass each */
+        int64_t *order = malloc((size_t)T * sizeof *order);
+        if (!order) {
+            free(cnt);
+            return dn_fail(err, DN_ENOMEM, "out of memory for per-depth loads");
+        }
+        for (int d = 0; d < m->depths; d++)
+            cnt[d + 1] += cnt[d];
+        for (int64_t v = 0; v < T; v++)
+            order[cnt[dn_tree_depth(t, v)]++] = v;
+        /* cnt[d] is now the end of depth d */
+        memset(load, 0, (size_t)N * sizeof *load);
+        int64_t start = 0;
+        for (int d = 0; d < m->depths; d++) {
+            int64_t end = cnt[d], mx = 0, mn = 0;
+            for (int64_t i = start; i < end; i++) {
+                int32_t c = ++load[dn_embed_place(e, order[i])];
+                if (c > mx)
+                    mx = c;
+            }
+            if (end - start >= N) {
+                mn = INT64_MAX;
+                for (int64_t p = 0; p < N; p++)
+                    if (load[p] < mn)
+                        mn = load[p];
+            }
+            m->depth_min[d] = mn;
+            m->depth_max[d] = mx;
+            for (int64_t i = start; i < end; i++)
+                load[dn_embed_place(e, order[i])] = 0;
+            start = end;
+        }
+        free(order);
+    }
+    free(cnt);
+    m->homogeneous = 1;
+    for (int d = 0; d < m->depths; d++) {
+        int64_t s = m->depth_max[d] - m->depth_min[d];
+        if (s > m->depth_spread)
+            m->depth_spread = s;
+    }
+    m->homogeneous = m->depth_spread <= 1;
+    return rc;
+}
+
+int dn_metrics_compute(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, dn_err *err)
+{
+    static const dn_metric_opts defaults;
+    if (!o)
+        o = &defaults;
+    memset(m, 0, sizeof *m);
+    const dn_tree *t = e->tree;
+    const dn_csr *g = &e->g;
+    const int64_t T = t->nodes, N = g->n;
+    m->tasks = T;
+    m->processors = N;
+    m->edges = T - 1;
+    m->directed_links = g->directed || o->directed_links;
+    m->phases = dn_tree_phases(t);
+    if (g->m >= UINT32_MAX)
+        return dn_fail(err, DN_ERANGE, "networks with 2^32 or more arcs are not supported");
+    work w;
+    memset(&w, 0, sizeof w);
+    int rc = DN_OK;
+    int32_t *load = calloc((size_t)N, sizeof *load);
+    w.cnt = calloc((size_t)g->m + 1, sizeof *w.cnt);
+    w.tot = calloc((size_t)g->m + 1, sizeof *w.tot);
+    w.vol = calloc((size_t)g->m + 1, sizeof *w.vol);
+    w.touched = malloc(((size_t)g->m + 1) * sizeof *w.touched);
+    m->phase_conflicts = calloc((size_t)m->phases + 1, sizeof *m->phase_conflicts);
+    m->phase_max_link = calloc((size_t)m->phases + 1, sizeof *m->phase_max_link);
+    m->phase_msgs = calloc((size_t)m->phases + 1, sizeof *m->phase_msgs);
+    if (!load || !w.cnt || !w.tot || !w.vol || !w.touched || !m->phase_conflicts ||
+        !m->phase_max_link || !m->phase_msgs) {
+        rc = dn_fail(err, DN_ENOMEM, "out of memory for metric counters (%lld processors, "
+                                     "%lld arcs)",
+                     (long long)N, (long long)g->m);
+        goto out;
+    }
+    /* loads */
+    for (int64_t v = 0; v < T; v++) {
+        int64_t p = dn_embed_place(e, v);
+        if (p < 0 || p >= N) {
+            rc = dn_fail(err, DN_EINVAL, "task %lld placed on %lld, not a processor",
+                         (long long)v, (long long)p);
+            goto out;
+        }
+        load[p]++;
+    }
+    m->load_min = INT64_MAX;
+    for (int64_t p = 0; p < N; p++) {
+        if (load[p] < m->load_min)
+            m->load_min = load[p];
+        if (load[p] > m->load_max)
+            m->load_max = load[p];
+        m->used += load[p] > 0;
+    }
+    /* phases: id ranges [lo, hi) of non-decreasing receive phase */
+    for (int64_t lo = 1; lo < T;) {
+        int ph = dn_tree_recv_phase(t, lo);
+        int64_t hi = lo + 1;
+        while (hi < T && dn_tree_recv_phase(t, hi) == ph)
+            hi++;
+        if (hi < T && dn_tree_recv_phase(t, hi) < ph) {
+            rc = dn_fail(err, DN_EINVAL, "tree ids are not ordered by phase (task %lld)",
+                         (long long)hi);
+            goto out;
+        }
+        if (ph < 0 || ph > m->phases) {
+            rc = dn_fail(err, DN_EINVAL, "task %lld has phase %d outside 1 .. %d",
+                         (long long)lo, ph, m->phases);
+            goto out;
+        }
+        rc = phase_pass(e, o, m, &w, lo, hi, ph, err);
+        if (rc)
+            goto out;
+        if (o->progress)
+            o->progress(o->progress_ctx, (double)hi / (double)T);
+        lo = hi;
+    }
+    m->dil_avg = m->edges ? (double)m->dil_total / (double)m->edges : 0;
+    m->w_avg = m->w_sum > 0 ? m->w_total / m->w_sum : 0;
+    m->extra_total = m->w_total - m->w_sum;
+    m->extra_avg = m->w_sum > 0 ? m->extra_total / m->w_sum : 0;
+    for (int64_t l = 0; l < g->m; l++) {
+        if (w.tot[l] > m->congestion)
+            m->congestion = w.tot[l];
+        if (w.vol[l] > m->congestion_weighted)
+            m->congestion_weighted = w.vol[l];
+    }
+    /* links of the network under the chosen model */
+    m->links = (g->directed || o->directed_links) ? g->m : g->m / 2;
+    /* lower bound for one-to-one placements on the maximum degree */
+    int64_t dmax = 0;
+    for (int64_t v = 0; v < N; v++)
+        if (g->off[v + 1] - g->off[v] > dmax)
+            dmax = g->off[v + 1] - g->off[v];
+    m->lb_degree = (int)dmax;
+    for (int64_t v = 0; v < T; v++)
+        m->lb_total += dn_lower_bound_task(dn_tree_num_children(t, v), (int)dmax, g->directed);
+    m->lb_avg = m->edges ? m->lb_total / (double)m->edges : 0;
+    rc = depth_loads(e, m, load, err);
+    if (rc)
+        goto out;
+    if (o->keep_arrays) {
+        /* depth_loads zeroed load[] when it used it; recount */
+        memset(load, 0, (size_t)N * sizeof *load);
+        for (int64_t v = 0; v < T; v++)
+            load[dn_embed_place(e, v)]++;
+        m->load = load;
+        load = NULL;
+        m->link_msgs = w.tot;
+        w.tot = NULL;
+    }
+out:
+    free(load);
+    work_free(&w);
+    if (rc)
+        dn_metrics_free(m);
+    return rc;
+}

@@ -1,0 +1,436 @@
+/*
+ * route.c - routers: exact shortest paths on BDG(k) (shift-window, derived
+ * in route.h and docs/routing.md), DDB(k) shortest and length-k routes
+ * (seed 003, section 2), e-cube on hypercubes, XY on meshes and tori, and
+ * bidirectional BFS on any stored graph.
+ *
+ * Labels: bit k-1 of a de Bruijn node id is the leftmost symbol x_1 of the
+ * seed's string x_1 ... x_k, so a left shift is v -> 2v + x mod 2^k and a
+ * right shift is v -> (v >> 1) + x 2^(k-1).
+ */
+#include "dcnet/route.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const char *dn_route_algo_name(dn_route_algo a)
+{
+    switch (a) {
+    case DN_ALGO_BFS: return "bfs";
+    case DN_ALGO_BDG: return "bdg-window";
+    case DN_ALGO_DDB: return "ddb-overlap";
+    case DN_ALGO_ECUBE: return "e-cube";
+    case DN_ALGO_XY: return "xy";
+    case DN_ALGO_DDB_K: return "ddb-length-k";
+    }
+    return "?";
+}
+
+static int family_is(const dn_net *net, const char *name)
+{
+    return strcmp(dn_net_family(net), name) == 0;
+}
+
+static int is_bdg(const dn_net *net)
+{
+    return (family_is(net, "debruijn") || family_is(net, "dg")) && net->p[1] == 2;
+}
+
+static int is_grid(const dn_net *net)
+{
+    return family_is(net, "mesh") || family_is(net, "torus") || family_is(net, "ring");
+}
+
+static int alloc_path(dn_router *r, int64_t cap, dn_err *err)
+{
+    r->cap = cap;
+    r->path = malloc((size_t)cap * sizeof *r->path);
+    if (!r->path)
+        return dn_fail(err, DN_ENOMEM, "out of memory for a route of %lld hops", (long long)cap);
+    return DN_OK;
+}
+
+static int init_bfs(dn_router *r, const dn_csr *g, dn_err *err)
+{
+    if (!g || g->n != r->net->n)
+        return dn_fail(err, DN_EINVAL, "BFS routing needs the materialised network");
+    r->g = g;
+    r->algo = DN_ALGO_BFS;
+    size_t n = (size_t)g->n;
+    if (g->directed) {
+        /* reverse graph for the backward half of the search */
+        int32_t *src = malloc((size_t)g->m * sizeof *src);
+        if (!src)
+            return dn_fail(err, DN_ENOMEM, "out of memory for the reverse graph");
+        for (int64_t v = 0; v < g->n; v++)
+            for (int64_t a = g->off[v]; a < g->off[v + 1]; a++)
+                src[a] = (int32_t)v;
+        int rc = dn_csr_from_arcs(&r->rev, g->n, 1, g->adj, src, g->m, err);
+        free(src);
+        if (rc)
+            return rc;
+    }
+    r->mark = calloc(2 * n, sizeof *r->mark);
+    r->pred = malloc(n * sizeof *r->pred);
+    r->succ = malloc(n * sizeof *r->succ);
+    r->queue = malloc(2 * n * sizeof *r->queue);
+    if (!r->mark || !r->pred || !r->succ || !r->queue)
+        return dn_fail(err, DN_ENOMEM, "out of memory for BFS routing on %lld nodes",
+                       (long long)g->n);
+    return alloc_path(r, g->n, err);
+}
+
+int dn_router_init(dn_router *r, const dn_net *net, const dn_csr *g, dn_router_kind kind,
+                   dn_err *err)
+{
+    memset(r, 0, sizeof *r);
+    r->net = net;
+    int rc = DN_OK;
+    if (kind == DN_ROUTER_XY) {
+        if (is_grid(net)) {
+            r->algo = DN_ALGO_XY;
+            rc = alloc_path(r, net->p[0] + net->p[1], err);
+        } else if (family_is(net, "hypercube")) {
+            r->algo = DN_ALGO_ECUBE;
+            rc = alloc_path(r, net->p[0] + 1, err);
+        } else {
+            return dn_fail(err, DN_ENOTSUP,
+                           "dimension-order routing (xy) needs a mesh, torus, ring or hypercube, "
+                           "not %s; use --routes shortest",
+                           net->spec);
+        }
+    } else if (kind == DN_ROUTER_SHORTEST && is_bdg(net)) {
+        r->algo = DN_ALGO_BDG;
+        rc = alloc_path(r, net->p[0] + 1, err);
+    } else if (kind == DN_ROUTER_SHORTEST && family_is(net, "ddb")) {
+        r->algo = DN_ALGO_DDB;
+        rc = alloc_path(r, net->p[0] + 1, err);
+    } else if (kind == DN_ROUTER_SHORTEST && family_is(net, "hypercube")) {
+        r->algo = DN_ALGO_ECUBE;
+        rc = alloc_path(r, net->p[0] + 1, err);
+    } else if (kind == DN_ROUTER_SHORTEST && is_grid(net)) {
+        r->algo = DN_ALGO_XY;
+        rc = alloc_path(r, net->p[0] + net->p[1], err);
+    } else {
+        rc = init_bfs(r, g, err);
+    }
+    if (rc)
+        dn_router_free(r);
+    return rc;
+}
+
+int dn_router_init_ddb_k(dn_router *r, const dn_net *net, dn_err *err)
+{
+    memset(r, 0, sizeof *r);
+    if (!family_is(net, "ddb"))
+        return dn_fail(err, DN_EINVAL, "length-k routing is defined on ddb:K only, not %s",
+                       net->spec);
+    r->net = net;
+    r->algo = DN_ALGO_DDB_K;
+    return alloc_path(r, net->p[0] + 1, err);
+}
+
+void dn_router_free(dn_router *r)
+{
+    free(r->path);
+    dn_csr_free(&r->rev);
+    free(r->mark);
+    free(r->pred);
+    free(r->succ);
+    free(r->queue);
+    memset(r, 0, sizeof *r);
+}
+
+/* ------------------------------------------------------------ de Bruijn */
+
+static uint64_t low_mask(int bits)
+{
+    return bits >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << bits) - 1);
+}
+
+/* Longest run of ones in z: its length, and *lo = lowest bit of one such
+ * run. Binary lifting over runs of length 2^j: O(log 64) word operations. */
+static int longest_run(uint64_t z, int *lo)
+{
+    if (!z) {
+        *lo = 0;
+        return 0;
+    }
+    uint64_t pw[7]; /* pw[j]: bit b set iff bits b .. b + 2^j - 1 are all set */
+    int top = 0;
+    pw[0] = z;
+    while (top < 6 && pw[top]) {
+        int s = 1 << top;
+        pw[top + 1] = pw[top] & (pw[top] >> s);
+        top++;
+    }
+    uint64_t cur = z; /* starts of runs of length >= len (len >= 1) */
+    int len = 1;
+    for (int j = top; j >= 0; j--) {
+        if (len + (1 << j) > 64)
+            continue;
+        uint64_t cand = cur & (pw[j] >> len);
+        if (cand) {
+            cur = cand;
+            len += 1 << j;
+        }
+    }
+    *lo = __builtin_ctzll(cur);
+    return len;
+}
+
+/* Best common window of X and Y for BDG(k): returns the distance and the
+ * walk parameters (a = left excursion, b = right excursion, s = final
+ * offset) in the notation of route.h. */
+static int bdg_plan(int k, uint64_t x, uint64_t y, int *pa, int *pb, int *ps)
+{
+    const uint64_t full = low_mask(k);
+    int best = k, a = 0, b = k, s = k; /* k left shifts: no common cells */
+    /* diagonals by increasing |d|: cost >= |d|, so stop once |d| >= best */
+    for (int ad = 0; ad < k && ad < best; ad++) {
+        for (int sign = 0; sign < (ad ? 2 : 1); sign++) {
+            int d = sign ? -ad : ad;
+            uint64_t m;
+            if (d >= 0) /* X[i] vs Y[i - d], i in [d, k): bits 0 .. k-1-d */
+                m = ~(x ^ (y >> d)) & low_mask(k - d);
+            else        /* X[i] vs Y[i + e], i in [0, k - e): bits e .. k-1 */
+                m = ~(x ^ (y << ad)) & full & ~low_mask(ad);
+            int lo;
+            int L = longest_run(m, &lo);
+            if (L == 0)
+                continue;
+            int cost = 2 * (k - L) - ad;
+            if (cost < best) {
+                int i = k - lo - L; /* first string index of the run in X */
+                best = cost;
+                b = i;
+                a = k - L - i;
+                s = d;
+            }
+        }
+    }
+    *pa = a;
+    *pb = b;
+    *ps = s;
+    return best;
+}
+
+int dn_bdg_distance(int k, uint64_t x, uint64_t y)
+{
+    int a, b, s;
+    return bdg_plan(k, x, y, &a, &b, &s);
+}
+
+/* Symbol of the target Y at absolute tape cell p when Y sits at offset s. */
+static uint64_t tape_symbol(int k, uint64_t y, int s, int p)
+{
+    int i = p - s;
+    if (i < 0 || i >= k)
+        return 0;
+    return (y >> (k - 1 - i)) & 1;
+}
+
+static int64_t route_bdg(dn_router *r, uint64_t x, uint64_t y)
+{
+    const int k = (int)r->net->p[0];
+    const uint64_t full = low_mask(k);
+    int a, b, s;
+    int dist = bdg_plan(k, x, y, &a, &b, &s);
+    /* Window walk: s >= 0: left to -a, right to b, left to s; else mirrored. */
+    int legs[3], n = 0;
+    if (s >= 0) {
+        legs[0] = -a;
+        legs[1] = b;
+        legs[2] = s;
+    } else {
+        legs[0] = b;
+        legs[1] = -a;
+        legs[2] = s;
+    }
+    uint64_t w = x;
+    int pos = 0;
+    r->path[n++] = (int64_t)w;
+    for (int l = 0; l < 3; l++) {
+        while (pos != legs[l]) {
+            if (legs[l] > pos) { /* window right: left shift, new cell pos + k */
+                w = ((w << 1) & full) | tape_symbol(k, y, s, pos + k);
+                pos++;
+            } else {             /* window left: right shift, new cell pos - 1 */
+                w = (w >> 1) | (tape_symbol(k, y, s, pos - 1) << (k - 1));
+                pos--;
+            }
+            r->path[n++] = (int64_t)w;
+        }
+    }
+    (void)dist; /* n - 1 == dist by construction; the tests check it */
+    return n - 1;
+}
+
+/* Longest suffix of X that is a prefix of Y (seed 003's shortest route). */
+static int ddb_overlap(int k, uint64_t x, uint64_t y)
+{
+    for (int l = k; l > 0; l--)
+        if ((x & low_mask(l)) == (y >> (k - l)))
+            return l;
+    return 0;
+}
+
+int dn_ddb_distance(int k, uint64_t x, uint64_t y)
+{
+    return k - ddb_overlap(k, x, y);
+}
+
+/* Left shifts from x appending Y's symbols after the first `keep` ones. */
+static int64_t route_ddb(dn_router *r, uint64_t x, uint64_t y, int keep)
+{
+    const int k = (int)r->net->p[0];
+    int64_t n = 0;
+    r->path[n++] = (int64_t)x;
+    for (int i = keep; i < k; i++) {
+        x = ((x << 1) & low_mask(k)) | ((y >> (k - 1 - i)) & 1);
+        r->path[n++] = (int64_t)x;
+    }
+    return n - 1;
+}
+
+/* ------------------------------------------------------ cubes and grids */
+
+static int64_t route_ecube(dn_router *r, int64_t x, int64_t y)
+{
+    int64_t n = 0;
+    r->path[n++] = x;
+    for (uint64_t diff = (uint64_t)(x ^ y); diff; diff &= diff - 1) {
+        x ^= (int64_t)(diff & -diff);
+        r->path[n++] = x;
+    }
+    return n - 1;
+}
+
+/* Signed step count from a to b on a line of `len` cells (ring if wrap):
+ * shortest direction, ties go forward. */
+static int64_t line_delta(int64_t a, int64_t b, int64_t len, int wrap)
+{
+    int64_t d = b - a;
+    if (!wrap)
+        return d;
+    int64_t fwd = ((d % len) + len) % len;
+    return fwd <= len - fwd ? fwd : fwd - len;
+}
+
+static int64_t route_xy(dn_router *r, int64_t x, int64_t y)
+{
+    const int64_t R = r->net->p[0], C = r->net->p[1];
+    const int wrap = (int)r->net->p[2];
+    int64_t row = x / C, col = x % C, n = 0;
+    r->path[n++] = x;
+    int64_t dc = line_delta(col, y % C, C, wrap), dr = line_delta(row, y / C, R, wrap);
+    for (int64_t step = dc > 0 ? 1 : -1; dc; dc -= step) {
+        col = ((col + step) % C + C) % C;
+        r->path[n++] = row * C + col;
+    }
+    for (int64_t step = dr > 0 ? 1 : -1; dr; dr -= step) {
+        row = ((row + step) % R + R) % R;
+        r->path[n++] = row * C + col;
+    }
+    return n - 1;
+}
+
+/* ----------------------------------------------------- bidirectional BFS */
+
+static int64_t route_bfs(dn_router *r, int32_t src, int32_t dst)
+{
+    const dn_csr *fw = r->g, *bw = r->g->directed ? &r->rev : r->g;
+    const int64_t n = r->g->n;
+    uint32_t *markf = r->mark, *markb = r->mark + n;
+    if (r->stamp >= UINT32_MAX - 1) {
+        memset(r->mark, 0, 2 * (size_t)n * sizeof *r->mark);
+        r->stamp = 0;
+    }
+    const uint32_t st = ++r->stamp;
+    int64_t len = 0;
+    if (src == dst) {
+        r->path[0] = src;
+        return 0;
+    }
+    /* queues: forward in queue[0 .. n), backward in queue[n .. 2n) */
+    int32_t *qf = r->queue, *qb = r->queue + n;
+    int64_t fh = 0, ft = 0, bh = 0, bt = 0;
+    qf[ft++] = src;
+    qb[bt++] = dst;
+    markf[src] = st;
+    markb[dst] = st;
+    r->pred[src] = -1;
+    r->succ[dst] = -1;
+    int32_t meet = -1;
+    while (meet < 0 && fh < ft && bh < bt) {
+        int forward = (ft - fh) <= (bt - bh);
+        const dn_csr *g = forward ? fw : bw;
+        int32_t *q = forward ? qf : qb;
+        uint32_t *mine = forward ? markf : markb, *other = forward ? markb : markf;
+        int32_t *link = forward ? r->pred : r->succ;
+        int64_t *head = forward ? &fh : &bh, *tail = forward ? &ft : &bt;
+        int64_t level_end = *tail;
+        /* Expand one whole level of the smaller side. A node marked by
+         * both sides is detected when the second side marks it, so before
+         * this level no node is marked twice; hence every node u expanded
+         * now lies beyond the other side's frontier depth D, and every meet
+         * w (a neighbour of u) has other-side depth exactly D. All meets of
+         * this level are thus equally short: the first one is a shortest
+         * path, and the search is deterministic. */
+        while (*head < level_end && meet < 0) {
+            int32_t u = q[(*head)++];
+            for (int64_t a = g->off[u]; a < g->off[u + 1]; a++) {
+                int32_t w = g->adj[a];
+                if (mine[w] == st)
+                    continue;
+                mine[w] = st;
+                link[w] = u;
+                if (other[w] == st) {
+                    meet = w;
+                    break;
+                }
+                q[(*tail)++] = w;
+            }
+        }
+    }
+    if (meet < 0)
+        return -1;
+    /* src .. meet by pred, then meet .. dst by succ */
+    for (int32_t v = meet; v >= 0; v = r->pred[v])
+        r->path[len++] = v;
+    for (int64_t i = 0, j = len - 1; i < j; i++, j--) {
+        int64_t t = r->path[i];
+        r->path[i] = r->path[j];
+        r->path[j] = t;
+    }
+    for (int32_t v = r->succ[meet]; v >= 0; v = r->succ[v])
+        r->path[len++] = v;
+    return len - 1;
+}
+
+int dn_route(dn_router *r, int64_t src, int64_t dst, const int64_t **path, int64_t *hops,
+             dn_err *err)
+{
+    const int64_t n = r->net->n;
+    if (src < 0 || src >= n || dst < 0 || dst >= n)
+        return dn_fail(err, DN_EINVAL, "route endpoints %lld -> %lld: nodes are 0 .. %lld",
+                       (long long)src, (long long)dst, (long long)(n - 1));
+    int64_t h = -1;
+    switch (r->algo) {
+    case DN_ALGO_BDG: h = route_bdg(r, (uint64_t)src, (uint64_t)dst); break;
+    case DN_ALGO_DDB:
+        h = route_ddb(r, (uint64_t)src, (uint64_t)dst,
+                      ddb_overlap((int)r->net->p[0], (uint64_t)src, (uint64_t)dst));
+        break;
+    case DN_ALGO_DDB_K: h = route_ddb(r, (uint64_t)src, (uint64_t)dst, 0); break;
+    case DN_ALGO_ECUBE: h = route_ecube(r, src, dst); break;
+    case DN_ALGO_XY: h = route_xy(r, src, dst); break;
+    case DN_ALGO_BFS: h = route_bfs(r, (int32_t)src, (int32_t)dst); break;
+    }
+    if (h < 0)
+        return dn_fail(err, DN_ENOTFOUND, "no route from %lld to %lld in %s", (long long)src,
+                       (long long)dst, r->net->spec);
+    *path = r->path;
+    *hops = h;
+    return DN_OK;
+}
