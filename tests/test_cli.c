@@ -239,6 +239,73 @@ static void test_tree_cli(void **state)
     run_free(&a);
 }
 
+static void test_embed_cli(void **state)
+{
+    run_result r;
+    (void)state;
+    ok_has("embed --help", "Usage: dcnet embed");
+    ok_has("help maps", "zrl");
+    /* spec/cli.md keys, values from the closed forms (docs/embeddings.md) */
+    r = json_run("embed --net debruijn:5 --tree binomial:5 --map zrl --json");
+    assert_true(json_num(r.out, "tree_nodes") == 32);
+    assert_true(json_num(r.out, "processors") == 32);
+    assert_non_null(strstr(r.out, "\"load\":{\"min\":1,\"max\":1"));
+    assert_non_null(strstr(r.out, "\"dilation\":{\"max\":5,\"total\":57,\"average\":1.8387"));
+    assert_non_null(strstr(r.out, "\"weighted\":{\"total\":57,\"weight_sum\":31,\"average\":"));
+    assert_non_null(strstr(r.out, "\"contention\":{\"conflicts\":0,"));
+    assert_non_null(strstr(r.out, "\"max_link_load\":1,"));
+    assert_non_null(strstr(r.out, "\"free\":true"));
+    assert_true(json_num(r.out, "phases") == 5);
+    assert_non_null(strstr(r.out, "\"homogeneous\":true"));
+    run_free(&r);
+    json_has("embed --net debruijn:6 --tree binomial:6 --map zrl --weights log --json",
+             "\"weighted\":{\"total\":5,\"weight_sum\":3,");
+    json_has("embed --net mesh:8x8 --tree binomial:6 --map dccube --order asc --json",
+             "\"free\":false");
+    json_has("embed --net mesh:8x8 --tree binomial:6 --map dccube --order desc --root 3,5 "
+             "--json",
+             "\"root\":\"3,5\"");
+    json_has("embed --net mesh:4x4 --tree binomial:4 --map identity --per-phase --json",
+             "\"per_phase\":[{\"phase\":1,");
+    json_has("embed --net sneptree-s:2 --tree cbt:6 --map sneptree --per-depth --json",
+             "\"per_depth\":[{\"depth\":0,\"load_min\":0,\"load_max\":1}");
+    ok_has("embed --net debruijn:4 --tree binomial:4 --map zrl --csv", "tree,net,map,");
+    /* an outside placement measured the same way: save, then read back */
+    char path[] = "/tmp/dcnet-place-XXXXXX", args[256];
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    snprintf(args, sizeof args,
+             "embed --net debruijn:6 --tree binomial:6 --map random --seed 3 --save-place %s "
+             "--json",
+             path);
+    run_result a = json_run(args);
+    snprintf(args, sizeof args, "embed --net debruijn:6 --tree binomial:6 --map file:%s --json",
+             path);
+    run_result b = json_run(args);
+    assert_true(json_num(a.out, "total") == json_num(b.out, "total"));
+    assert_true(json_num(a.out, "conflicts") == json_num(b.out, "conflicts"));
+    run_free(&a);
+    run_free(&b);
+    snprintf(args, sizeof args, "embed --net debruijn:7 --tree binomial:7 --map file:%s", path);
+    bad_run(args, 2, "64 values; 128 are needed");
+    unlink(path);
+    /* bad input: clear messages, exit 2, nothing on stdout */
+    bad_run("embed --net mesh:4x4 --tree binomial:4 --map zrl", 2, "debruijn:N");
+    bad_run("embed --net debruijn:4 --tree binomial:5 --map zrl", 2, "binomial:4");
+    bad_run("embed --net debruijn:4 --tree binomial:4 --map zrl --root 0011", 2, "automorphisms");
+    bad_run("embed --net debruijn:4 --tree binomial:4 --map nosuch", 2, "known: zrl");
+    bad_run("embed --net debruijn:4 --tree binomial:4", 2, "missing --map");
+    bad_run("embed --net debruijn:4 --map zrl", 2, "missing --tree");
+    bad_run("embed --net mesh:8x8 --tree binomial:6 --map dccube --order up", 2, "--order");
+    bad_run("embed --net mesh:8x8 --tree binomial:6 --map dccube --root 9,0", 2, "--root");
+    bad_run("embed --net mesh:6x6 --tree binomial:6 --map dccube", 2, "2^K x 2^K");
+    bad_run("embed --net butterfly:3 --tree binomial:5 --map random --routes xy", 1, "xy");
+    bad_run("embed --net debruijn:4 --tree binomial:4 --map zrl --weights /nonexistent", 2,
+            "cannot open");
+    bad_run("embed --net sneptree-s:2 --tree binomial:3 --map sneptree", 2, "binary");
+}
+
 /* Golden files: canonical printed output, checked by hand once (see
  * tests/golden/README.md) and compared byte for byte since. */
 static void test_golden(void **state)
@@ -248,6 +315,7 @@ static void test_golden(void **state)
         {"tree --tree binomial:3 --list", "tree_binomial3_list.out"},
         {"net --net sneptree-t:2 --format edgelist", "net_sneptree_t2_edgelist.out"},
         {"net --net butterfly:2 --format grf", "net_butterfly2.grf"},
+        {"embed --net debruijn:4 --tree binomial:4 --map zrl --per-phase", "embed_zrl4.out"},
     };
     const char *dir = getenv("DCNET_GOLDEN") ? getenv("DCNET_GOLDEN") : "tests/golden";
     (void)state;
@@ -285,6 +353,7 @@ int main(void)
         cmocka_unit_test(test_bad_input),
         cmocka_unit_test(test_closed_pipe),
         cmocka_unit_test(test_tree_cli),
+        cmocka_unit_test(test_embed_cli),
         cmocka_unit_test(test_golden),
         cmocka_unit_test(test_demo),
     };

@@ -13,7 +13,10 @@
  *    for directed channels). `conflicts` counts distinct pairs of messages
  *    of a phase sharing at least one link; `link_pairs` counts (link, pair)
  *    incidences; `max_link_load` is the most messages of one phase on one
- *    link; congestion is the most messages on one link over the whole run;
+ *    link; congestion is the most messages on one link over the whole run.
+ *    A route that is a walk using a link twice (mapping D has some: F of a
+ *    CBT path can step u -> v -> u) occupies that link once, but both hops
+ *    count in its dilation, as in the paper;
  *  - the lower bound of seed 000 section 6 generalised to any maximum
  *    degree d and any tree: a task with c children in a one-to-one
  *    placement has at most d(d-1)^(t-1) of them at distance t, so its

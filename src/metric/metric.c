@@ -79,6 +79,7 @@ typedef struct work {
     int32_t *cnt;      /* per link: messages in the current phase, or -(group+1) */
     int32_t *tot;      /* per link: messages over the run */
     double *vol;       /* per link: volume over the run */
+    uint32_t *last;    /* per link: 1 + the last task whose route used it */
     uint32_t *links;   /* link ids of the current phase's routes */
     int64_t *moff;     /* message offsets into links */
     int64_t lcap, mcap;
@@ -93,6 +94,7 @@ static void work_free(work *w)
     free(w->cnt);
     free(w->tot);
     free(w->vol);
+    free(w->last);
     free(w->links);
     free(w->moff);
     free(w->touched);
@@ -213,6 +215,12 @@ static int phase_pass(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, work 
                                "route of task %lld uses %lld -> %lld, which is not a link of %s",
                                (long long)v, (long long)path[h], (long long)path[h + 1],
                                e->net->spec);
+            /* a route may be a walk that uses a link twice (mapping D:
+             * F of a CBT path can step u -> v -> u); one message still
+             * occupies the link once */
+            if (w->last[l] == (uint32_t)(v + 1))
+                continue;
+            w->last[l] = (uint32_t)(v + 1);
             w->links[nl++] = (uint32_t)l;
             w->tot[l]++;
             w->vol[l] += wt;
@@ -341,8 +349,8 @@ int dn_metrics_compute(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, dn_e
     m->edges = T - 1;
     m->directed_links = g->directed || o->directed_links;
     m->phases = dn_tree_phases(t);
-    if (g->m >= UINT32_MAX)
-        return dn_fail(err, DN_ERANGE, "networks with 2^32 or more arcs are not supported");
+    if (g->m >= UINT32_MAX || T >= UINT32_MAX)
+        return dn_fail(err, DN_ERANGE, "metrics support fewer than 2^32 arcs and tasks");
     work w;
     memset(&w, 0, sizeof w);
     int rc = DN_OK;
@@ -350,11 +358,12 @@ int dn_metrics_compute(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, dn_e
     w.cnt = calloc((size_t)g->m + 1, sizeof *w.cnt);
     w.tot = calloc((size_t)g->m + 1, sizeof *w.tot);
     w.vol = calloc((size_t)g->m + 1, sizeof *w.vol);
+    w.last = calloc((size_t)g->m + 1, sizeof *w.last);
     w.touched = malloc(((size_t)g->m + 1) * sizeof *w.touched);
     m->phase_conflicts = calloc((size_t)m->phases + 1, sizeof *m->phase_conflicts);
     m->phase_max_link = calloc((size_t)m->phases + 1, sizeof *m->phase_max_link);
     m->phase_msgs = calloc((size_t)m->phases + 1, sizeof *m->phase_msgs);
-    if (!load || !w.cnt || !w.tot || !w.vol || !w.touched || !m->phase_conflicts ||
+    if (!load || !w.cnt || !w.tot || !w.vol || !w.last || !w.touched || !m->phase_conflicts ||
         !m->phase_max_link || !m->phase_msgs) {
         rc = dn_fail(err, DN_ENOMEM, "out of memory for metric counters (%lld processors, "
                                      "%lld arcs)",

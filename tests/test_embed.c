@@ -1,0 +1,670 @@
+/*
+ * test_embed.c - placements and their metrics against the papers:
+ *  - seed 000 mapping D: bijection, contention-free, max dilation, and the
+ *    totals in closed form (derived in docs/embeddings.md from section 5.2)
+ *    checked by a brute-force construction written here from the paper's
+ *    strings, independent of the library's bit arithmetic;
+ *  - the contention counter against an O(M^2) pairwise count;
+ *  - seed 001 / spec/meshes.md: per-root route lengths of dccube,
+ *    reflecting and growing for every root, k <= 5; which orders are
+ *    conflict-free;
+ *  - seed 004: the Sneptree mapping is homogeneous up to depth 3(n+1), and
+ *    per-depth counts depend only on the cell's height;
+ *  - seed 000 section 6's lower bound.
+ */
+#include "testutil.h"
+
+#include "dcnet/dcnet.h"
+
+#include <math.h>
+
+typedef struct fixture {
+    dn_net net;
+    dn_tree tree;
+    dn_embed e;
+    dn_metrics m;
+} fixture;
+
+static int setup(fixture *f, const char *net, const char *tree, const dn_embed_opts *o,
+                 dn_err *err)
+{
+    dn_tree_model tm;
+    memset(f, 0, sizeof *f);
+    if (dn_net_init(&f->net, net, err) || dn_tree_model_parse(tree, &tm, err) ||
+        dn_tree_init(&f->tree, &tm, 1, 0, err))
+        return 1;
+    return dn_embed_init(&f->e, &f->net, &f->tree, o, err);
+}
+
+static void open_fixture(fixture *f, const char *net, const char *tree, const dn_embed_opts *o)
+{
+    dn_err err;
+    if (setup(f, net, tree, o, &err))
+        fail_msg("%s on %s with %s: %s", tree, net, o->map, err.msg);
+    if (dn_metrics_compute(&f->e, NULL, &f->m, &err))
+        fail_msg("metrics: %s", err.msg);
+}
+
+static void close_fixture(fixture *f)
+{
+    dn_metrics_free(&f->m);
+    dn_embed_free(&f->e);
+    dn_tree_free(&f->tree);
+    dn_net_free(&f->net);
+}
+
+static dn_embed_opts opts(const char *map)
+{
+    dn_embed_opts o;
+    memset(&o, 0, sizeof o);
+    o.map = map;
+    o.root = -1;
+    return o;
+}
+
+/* ------------------------------------------------------------ mapping D */
+
+/* F on a '0'/'1' string of length len: x_i XOR x_(i+1). */
+static int64_t paper_F(const char *x, int len)
+{
+    int64_t v = 0;
+    for (int i = 0; i + 1 < len; i++)
+        v = 2 * v + ((x[i] - '0') ^ (x[i + 1] - '0'));
+    return v;
+}
+
+/* The paper's map-edge for <0^m z 1, 0^(m-i) z 1 0^(i-1) 1>, built from
+ * strings: the path 0^m z1, 0^(m-1) z10, ..., 0^(m-i+1) z10^(i-1),
+ * 0^(m-i) z10^(i-1)1, each mapped by F, consecutive repeats (the loop at
+ * 1^n) dropped. Returns the node count written to out. */
+static int paper_route(int n, const char *label, int i, int64_t *out)
+{
+    char s[80];
+    int len = n + 1, cnt = 0;
+    memcpy(s, label, (size_t)len);
+    out[cnt++] = paper_F(s, len);
+    for (int t = 1; t <= i; t++) {
+        memmove(s, s + 1, (size_t)len - 1);
+        s[len - 1] = t == i ? '1' : '0';
+        int64_t x = paper_F(s, len);
+        if (x != out[cnt - 1])
+            out[cnt++] = x;
+    }
+    return cnt;
+}
+
+static void test_zrl_against_paper(void **state)
+{
+    (void)state;
+    for (int n = 2; n <= 16; n++) {
+        char spec_net[32], spec_tree[32];
+        snprintf(spec_net, sizeof spec_net, "debruijn:%d", n);
+        snprintf(spec_tree, sizeof spec_tree, "binomial:%d", n);
+        fixture f;
+        dn_embed_opts o = opts("zrl");
+        open_fixture(&f, spec_net, spec_tree, &o);
+        const int64_t N = (int64_t)1 << n;
+        /* bijection */
+        assert_int_equal(f.m.load_min, 1);
+        assert_int_equal(f.m.load_max, 1);
+        assert_int_equal(f.m.used, N);
+        /* contention-free in every phase (Property 5.4) */
+        assert_int_equal(f.m.conflicts, 0);
+        assert_int_equal(f.m.max_link_load, 1);
+        assert_int_equal(f.m.phases, n);
+        /* max dilation n (Property 5.3); in the simple BDG(2) the only
+         * n-hop path loses its loop step */
+        assert_int_equal(f.m.dil_max, n == 2 ? 1 : n);
+        /* total: the paper's sum 2^(n+1) - n - 2 (section 5.2, evaluated
+         * exactly) minus the loop step that exists for even n only */
+        int64_t paper_total = 0;
+        for (int i = 1; i <= n; i++)
+            paper_total += i;
+        for (int m = 0; m <= n - 1; m++)
+            paper_total += ((int64_t)1 << (n - m - 1)) * m * (m + 1) / 2;
+        assert_int_equal(paper_total, 2 * N - n - 2);
+        assert_int_equal(f.m.dil_total, 2 * N - n - 2 - (n % 2 == 0));
+        assert_int_equal(f.m.edges, N - 1);
+        /* brute force from the paper's strings, every edge, n <= 12 */
+        if (n <= 12) {
+            int64_t total = 0, want[40];
+            char label[80];
+            for (int64_t y = 0; y < N; y++) {
+                assert_int_equal(dn_binomial_label(n, y, label, sizeof label), DN_OK);
+                int64_t c = dn_tree_num_children(&f.tree, y);
+                assert_int_equal(dn_embed_place(&f.e, y), paper_F(label, n + 1));
+                for (int i = 1; i <= c; i++) {
+                    int64_t child = dn_tree_child(&f.tree, y, i - 1);
+                    int cnt = paper_route(n, label, i, want);
+                    const int64_t *p;
+                    int64_t h;
+                    dn_err err;
+                    assert_int_equal(dn_embed_route(&f.e, child, &p, &h, &err), DN_OK);
+                    assert_int_equal(h, cnt - 1);
+                    for (int j = 0; j < cnt; j++)
+                        assert_int_equal(p[j], want[j]);
+                    total += h;
+                }
+            }
+            assert_int_equal(total, f.m.dil_total);
+        }
+        close_fixture(&f);
+
+        /* logarithmically weighted case: total n - 1 + 2^-n (section 5.2),
+         * minus the loop step of weight 2^-n for even n; weight sum n/2 */
+        o.weights = DN_WEIGHTS_LOG;
+        open_fixture(&f, spec_net, spec_tree, &o);
+        double want_w = n - 1 + (n % 2 ? ldexp(1, -n) : 0);
+        assert_true(fabs(f.m.w_total - want_w) < 1e-12);
+        assert_true(fabs(f.m.w_sum - n / 2.0) < 1e-12);
+        assert_true(fabs(f.m.w_avg - want_w / (n / 2.0)) < 1e-12);
+        /* Property 5.6 states a maximum of n / 2^n, but its own proof term
+         * j / 2^(n-i+j) peaks at j = 1, 2 for the root (i = n): 1/2. The
+         * measured maximum is that 1/2 (docs/embeddings.md). */
+        assert_true(fabs(f.m.w_max - 0.5) < 1e-15);
+        assert_int_equal(f.m.conflicts, 0);
+        close_fixture(&f);
+    }
+}
+
+static void test_zrl_roots_and_errors(void **state)
+{
+    (void)state;
+    fixture f;
+    dn_err err;
+    dn_embed_opts o = opts("zrl");
+    /* the four automorphic roots of BDG(5): 00001, 11110, 10000, 01111 */
+    int64_t roots[] = {1, 30, 16, 15};
+    for (int i = 0; i < 4; i++) {
+        o.root = roots[i];
+        open_fixture(&f, "debruijn:5", "binomial:5", &o);
+        assert_int_equal(dn_embed_place(&f.e, 0), roots[i]);
+        assert_int_equal(f.m.conflicts, 0);
+        assert_int_equal(f.m.load_max, 1);
+        assert_int_equal(f.m.dil_total, 57);
+        close_fixture(&f);
+    }
+    o.root = 3;
+    assert_int_equal(setup(&f, "debruijn:5", "binomial:5", &o, &err), DN_EINVAL);
+    assert_non_null(strstr(err.msg, "00001"));
+    close_fixture(&f);
+    o.root = -1;
+    assert_int_equal(setup(&f, "debruijn:5", "binomial:4", &o, &err), DN_EINVAL);
+    assert_non_null(strstr(err.msg, "binomial:5"));
+    close_fixture(&f);
+    assert_int_equal(setup(&f, "mesh:4x4", "binomial:4", &o, &err), DN_EINVAL);
+    assert_non_null(strstr(err.msg, "debruijn"));
+    close_fixture(&f);
+    o.map = "nosuch";
+    assert_int_equal(setup(&f, "debruijn:4", "binomial:4", &o, &err), DN_ENOTFOUND);
+    close_fixture(&f);
+    /* shortest routes instead of map-edge: never longer, still a bijection */
+    o = opts("zrl");
+    o.routes = DN_ROUTES_SHORTEST;
+    open_fixture(&f, "debruijn:10", "binomial:10", &o);
+    assert_true(f.m.dil_total <= 2035);
+    assert_string_equal(dn_embed_routes_name(&f.e), "bdg-window");
+    close_fixture(&f);
+}
+
+/* --------------------------------------------- contention, brute force */
+
+/* O(M^2) count of distinct same-phase message pairs sharing a link. */
+static int64_t brute_conflicts(dn_embed *e, int directed)
+{
+    const dn_tree *t = e->tree;
+    int64_t T = t->nodes, pairs = 0;
+    int64_t **links = calloc((size_t)T, sizeof *links);
+    int64_t *len = calloc((size_t)T, sizeof *len);
+    dn_err err;
+    for (int64_t v = 1; v < T; v++) {
+        const int64_t *p;
+        int64_t h;
+        assert_int_equal(dn_embed_route(e, v, &p, &h, &err), DN_OK);
+        links[v] = malloc((size_t)(h + 1) * sizeof **links);
+        for (int64_t i = 0; i < h; i++) {
+            int64_t a = p[i], b = p[i + 1];
+            if (!directed && a > b) {
+                int64_t tmp = a;
+                a = b;
+                b = tmp;
+            }
+            links[v][i] = a * e->net->n + b;
+        }
+        len[v] = h;
+    }
+    for (int64_t u = 1; u < T; u++)
+        for (int64_t v = u + 1; v < T; v++) {
+            if (dn_tree_recv_phase(t, u) != dn_tree_recv_phase(t, v))
+                continue;
+            int share = 0;
+            for (int64_t i = 0; i < len[u] && !share; i++)
+                for (int64_t j = 0; j < len[v] && !share; j++)
+                    share = links[u][i] == links[v][j];
+            pairs += share;
+        }
+    for (int64_t v = 1; v < T; v++)
+        free(links[v]);
+    free(links);
+    free(len);
+    return pairs;
+}
+
+static void test_contention_brute_force(void **state)
+{
+    (void)state;
+    const char *cases[][3] = {
+        {"debruijn:7", "binomial:7", "random"},  {"debruijn:7", "binomial:7", "greedy"},
+        {"mesh:8x8", "binomial:6", "identity"},  {"mesh:8x8", "binomial:6", "random"},
+        {"torus:4x8", "binomial:5", "random"},   {"butterfly:3", "binomial:5", "random"},
+        {"ddb:6", "binomial:6", "random"},       {"sneptree-t:3", "cbt:5", "sneptree"},
+        {"mesh:4x4", "binomial:4", "dccube"},    {"hypercube:5", "crt:4:0.2,0.3,0.5", "greedy"},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        fixture f;
+        dn_embed_opts o = opts(cases[c][2]);
+        o.seed = 42;
+        open_fixture(&f, cases[c][0], cases[c][1], &o);
+        int directed = f.e.g.directed;
+        int64_t want = brute_conflicts(&f.e, directed);
+        if (f.m.conflicts != want)
+            fail_msg("%s %s %s: conflicts %lld, brute force %lld", cases[c][0], cases[c][1],
+                     cases[c][2], (long long)f.m.conflicts, (long long)want);
+        close_fixture(&f);
+        /* directed channels: never more conflicts than undirected links */
+        dn_err err;
+        dn_metric_opts mo;
+        memset(&mo, 0, sizeof mo);
+        mo.directed_links = 1;
+        assert_int_equal(setup(&f, cases[c][0], cases[c][1], &o, &err), DN_OK);
+        assert_int_equal(dn_metrics_compute(&f.e, &mo, &f.m, &err), DN_OK);
+        assert_int_equal(f.m.conflicts, brute_conflicts(&f.e, 1));
+        assert_true(f.m.conflicts <= want);
+        close_fixture(&f);
+    }
+    /* a deliberately bad mapping on a mesh: conflicts are really found */
+    fixture f;
+    dn_embed_opts o = opts("identity");
+    open_fixture(&f, "mesh:8x8", "binomial:6", &o);
+    assert_true(f.m.conflicts > 0);
+    assert_true(f.m.max_link_load >= 2);
+    close_fixture(&f);
+}
+
+/* --------------------------------------------------------------- meshes */
+
+static int64_t gray_inv(int64_t g)
+{
+    int64_t v = 0;
+    for (; g; g >>= 1)
+        v ^= g;
+    return v;
+}
+
+/* Route length of every edge for every root, against spec/meshes.md. */
+static void check_mesh_lengths(int k, const char *map, dn_dc_order order)
+{
+    char net[32], tree[32];
+    const int64_t side = (int64_t)1 << k, N = side * side;
+    snprintf(net, sizeof net, "mesh:%lldx%lld", (long long)side, (long long)side);
+    snprintf(tree, sizeof tree, "binomial:%d", 2 * k);
+    int is_dc = strcmp(map, "dccube") == 0, is_refl = strcmp(map, "reflecting") == 0;
+    for (int64_t root = 0; root < N; root++) {
+        fixture f;
+        dn_embed_opts o = opts(map);
+        o.order = order;
+        o.root = root;
+        open_fixture(&f, net, tree, &o);
+        assert_int_equal(dn_embed_place(&f.e, 0), root);
+        assert_int_equal(f.m.load_max, 1);
+        for (int64_t v = 1; v < N; v++) {
+            const int64_t *p;
+            int64_t h;
+            dn_err err;
+            assert_int_equal(dn_embed_route(&f.e, v, &p, &h, &err), DN_OK);
+            int step = dn_tree_recv_phase(&f.tree, v);
+            int d = f.e.dims[step - 1], j = d % k, col_dim = d < k;
+            int64_t src = p[0], dst = p[h];
+            int64_t want;
+            if (is_dc) {
+                want = (int64_t)1 << j; /* every edge of dimension d: 2^(d mod k) */
+            } else {
+                /* reflection of the sender's coordinate within its block of
+                 * 2^(j+1): |2^(j+1) - 1 - 2 (c mod 2^(j+1))| */
+                int64_t c = col_dim ? src % side : src / side, blk = (int64_t)1 << (j + 1);
+                want = llabs(blk - 1 - 2 * (c % blk));
+            }
+            if (h != want)
+                fail_msg("%s k=%d root %lld task %lld: %lld hops, spec says %lld", map, k,
+                         (long long)root, (long long)v, (long long)h, (long long)want);
+            /* straight along one axis */
+            assert_true(col_dim ? src / side == dst / side : src % side == dst % side);
+        }
+        (void)is_refl;
+        (void)gray_inv;
+        /* conflict-freedom: wormhole order DC-cube and reflecting always;
+         * ascending DC-cube never for k >= 2 */
+        if ((is_dc && order == DN_ORDER_DESC) || is_refl)
+            assert_int_equal(f.m.conflicts, 0);
+        if (is_dc && order == DN_ORDER_ASC && k >= 2)
+            assert_true(f.m.conflicts > 0);
+        close_fixture(&f);
+    }
+}
+
+static void test_mesh_mappings_all_roots(void **state)
+{
+    (void)state;
+    for (int k = 1; k <= 5; k++) {
+        check_mesh_lengths(k, "dccube", DN_ORDER_PAIRED);
+        check_mesh_lengths(k, "dccube", DN_ORDER_ASC);
+        check_mesh_lengths(k, "dccube", DN_ORDER_DESC);
+        check_mesh_lengths(k, "reflecting", DN_ORDER_DEFAULT);
+    }
+}
+
+static void test_dccube_same_cost_every_root(void **state)
+{
+    (void)state;
+    /* XOR relabelling: identical dilation and contention from every root */
+    for (int k = 2; k <= 4; k++) {
+        char net[32], tree[32];
+        int64_t side = (int64_t)1 << k;
+        snprintf(net, sizeof net, "mesh:%lldx%lld", (long long)side, (long long)side);
+        snprintf(tree, sizeof tree, "binomial:%d", 2 * k);
+        int64_t total0 = -1, conf0 = -1;
+        for (int64_t root = 0; root < side * side; root++) {
+            fixture f;
+            dn_embed_opts o = opts("dccube");
+            o.root = root;
+            open_fixture(&f, net, tree, &o);
+            if (total0 < 0) {
+                total0 = f.m.dil_total;
+                conf0 = f.m.conflicts;
+            }
+            assert_int_equal(f.m.dil_total, total0);
+            assert_int_equal(f.m.conflicts, conf0);
+            close_fixture(&f);
+        }
+        /* paired order: dimension pairs of lengths 1, 2, 4, ...: total
+         * = sum over steps t of 2^(t-1) senders times 2^(d_t mod k) */
+        int64_t want = 0;
+        for (int t = 1; t <= 2 * k; t++)
+            want += ((int64_t)1 << (t - 1)) * ((int64_t)1 << ((t - 1) / 2));
+        assert_int_equal(total0, want);
+    }
+}
+
+static void test_growing(void **state)
+{
+    (void)state;
+    for (int k = 1; k <= 5; k++) {
+        char net[32], tree[32];
+        const int64_t side = (int64_t)1 << k, N = side * side;
+        snprintf(net, sizeof net, "mesh:%lldx%lld", (long long)side, (long long)side);
+        snprintf(tree, sizeof tree, "binomial:%d", 2 * k);
+        fixture f;
+        dn_embed_opts o = opts("growing");
+        open_fixture(&f, net, tree, &o);
+        int64_t c0 = side / 2 - 1;
+        assert_int_equal(dn_embed_place(&f.e, 0), c0 * side + c0);
+        assert_int_equal(f.m.load_max, 1); /* a bijection onto the mesh */
+        /* distances 1, 1, 1, 1, 2, 2, 4, 4, ... by step */
+        for (int64_t v = 1; v < N; v++) {
+            const int64_t *p;
+            int64_t h;
+            dn_err err;
+            assert_int_equal(dn_embed_route(&f.e, v, &p, &h, &err), DN_OK);
+            int step = dn_tree_recv_phase(&f.tree, v), move = (step - 1) / 2;
+            int64_t want = move <= 1 ? 1 : (int64_t)1 << (move - 1);
+            assert_int_equal(h, want);
+        }
+        close_fixture(&f);
+        /* approach a puts the root anywhere; approach b moves there first */
+        for (int64_t root = 0; root < N; root += 3) {
+            o = opts("growing");
+            o.root = root;
+            open_fixture(&f, net, tree, &o);
+            assert_int_equal(dn_embed_place(&f.e, 0), root);
+            assert_int_equal(f.m.load_max, 1);
+            close_fixture(&f);
+            o.approach = 'b';
+            open_fixture(&f, net, tree, &o);
+            assert_int_equal(dn_embed_place(&f.e, 0), c0 * side + c0);
+            int64_t dr = root / side - c0, dc = root % side - c0;
+            assert_int_equal(f.e.pre_hops, llabs(dr) + llabs(dc));
+            close_fixture(&f);
+        }
+    }
+}
+
+static void test_hypercube_binomial(void **state)
+{
+    (void)state;
+    for (int d = 1; d <= 8; d++) {
+        char net[32], tree[32];
+        snprintf(net, sizeof net, "hypercube:%d", d);
+        snprintf(tree, sizeof tree, "binomial:%d", d);
+        for (int64_t root = 0; root < ((int64_t)1 << d); root += 5) {
+            fixture f;
+            dn_embed_opts o = opts("binomial");
+            o.root = root;
+            open_fixture(&f, net, tree, &o);
+            assert_int_equal(dn_embed_place(&f.e, 0), root);
+            assert_int_equal(f.m.load_max, 1);
+            assert_int_equal(f.m.dil_max, 1);
+            assert_int_equal(f.m.conflicts, 0);
+            assert_int_equal(f.m.lb_total, 0); /* no task has more children than d */
+            close_fixture(&f);
+        }
+    }
+}
+
+/* ------------------------------------------------------------ Sneptrees */
+
+static void check_sneptree_homogeneous(const char *net, int n)
+{
+    for (int depth = 1; depth <= 3 * (n + 1); depth++) {
+        char tree[32];
+        snprintf(tree, sizeof tree, "cbt:%d", depth);
+        fixture f;
+        dn_embed_opts o = opts("sneptree");
+        open_fixture(&f, net, tree, &o);
+        if (!f.m.homogeneous)
+            fail_msg("%s with %s: not homogeneous (spread %lld)", net, tree,
+                     (long long)f.m.depth_spread);
+        assert_int_equal(f.m.dil_max, 1);
+        /* seed 004: the count at depth d on a cell depends on its height
+         * only; recount independently per (depth, cell) */
+        const int64_t C = f.net.n;
+        int64_t *cnt = calloc((size_t)(C * (depth + 1)), sizeof *cnt);
+        for (int64_t v = 0; v < f.tree.nodes; v++)
+            cnt[dn_tree_depth(&f.tree, v) * C + dn_embed_place(&f.e, v)]++;
+        for (int d = 0; d <= depth; d++) {
+            int64_t mn = INT64_MAX, mx = 0;
+            for (int64_t c = 0; c < C; c++) {
+                int64_t x = cnt[d * C + c];
+                mn = x < mn ? x : mn;
+                mx = x > mx ? x : mx;
+                /* same height, same count */
+                int64_t first = ((int64_t)1 << dn_sneptree_level(c)) - 1;
+                assert_int_equal(x, cnt[d * C + first]);
+            }
+            assert_true(mx - mn <= 1);
+            assert_int_equal(f.m.depth_max[d], mx);
+            assert_int_equal(f.m.depth_min[d], mn);
+        }
+        free(cnt);
+        close_fixture(&f);
+    }
+}
+
+static void test_sneptree_homogeneous(void **state)
+{
+    (void)state;
+    char spec[32];
+    for (int n = 1; n <= 4; n++) {
+        snprintf(spec, sizeof spec, "sneptree-s:%d", n);
+        check_sneptree_homogeneous(spec, n);
+        snprintf(spec, sizeof spec, "sneptree-t:%d", n);
+        check_sneptree_homogeneous(spec, n);
+        for (int seed = 1; seed <= 3; seed++) {
+            snprintf(spec, sizeof spec, "sneptree:%d:%d", n, seed);
+            check_sneptree_homogeneous(spec, n);
+        }
+    }
+    /* strings: complete:1:H is a left string; it walks H2 and so spreads
+     * evenly (S_n has H2 Hamiltonian) */
+    fixture f;
+    dn_embed_opts o = opts("sneptree");
+    open_fixture(&f, "sneptree-s:3", "complete:1:44", &o);
+    assert_int_equal(f.m.load_min, 3);
+    assert_int_equal(f.m.load_max, 3);
+    close_fixture(&f);
+    /* wrong network, wrong tree */
+    dn_err err;
+    assert_int_equal(setup(&f, "debruijn:3", "cbt:3", &o, &err), DN_EINVAL);
+    close_fixture(&f);
+    assert_int_equal(setup(&f, "sneptree-s:2", "complete:3:2", &o, &err), DN_EINVAL);
+    assert_non_null(strstr(err.msg, "binary"));
+    close_fixture(&f);
+}
+
+/* ---------------------------------------------------------- lower bound */
+
+static void test_lower_bound(void **state)
+{
+    (void)state;
+    /* degree 4: shells of 4, 12, 36 processors */
+    assert_true(dn_lower_bound_task(4, 4, 0) == 0);
+    assert_true(dn_lower_bound_task(5, 4, 0) == 1);
+    assert_true(dn_lower_bound_task(16, 4, 0) == 12);
+    assert_true(dn_lower_bound_task(17, 4, 0) == 14);
+    assert_true(dn_lower_bound_task(3, 2, 1) == 1); /* directed: 2, then 4 */
+    /* for B(n) on degree 4 the exact sum is at least the seed's closed form
+     * and tends to 1/16 per edge */
+    for (int n = 16; n <= 40; n += 4) {
+        double total = dn_lower_bound_task(n, 4, 0);
+        for (int c = 0; c < n; c++)
+            total += ldexp(1, n - 1 - c) * dn_lower_bound_task(c, 4, 0);
+        double avg = total / (ldexp(1, n) - 1);
+        assert_true(avg >= dn_lower_bound_seed000(n) - 1e-15);
+        assert_true(avg < 1.0 / 16 + 0.002);
+    }
+    /* every one-to-one placement on BDG(8) respects it */
+    const char *maps[] = {"zrl", "random", "greedy", "identity"};
+    for (int i = 0; i < 4; i++) {
+        fixture f;
+        dn_embed_opts o = opts(maps[i]);
+        open_fixture(&f, "debruijn:8", "binomial:8", &o);
+        assert_int_equal(f.m.load_max, 1);
+        assert_int_equal(f.m.lb_degree, 4);
+        assert_true(f.m.lb_total <= f.m.extra_total);
+        close_fixture(&f);
+    }
+}
+
+/* ------------------------------------------------------------ baselines */
+
+static void test_baselines(void **state)
+{
+    (void)state;
+    fixture f, g;
+    dn_embed_opts o = opts("random");
+    o.seed = 9;
+    open_fixture(&f, "butterfly:3", "binomial:7", &o); /* 128 tasks on 32 */
+    assert_int_equal(f.m.load_max, 4);
+    assert_int_equal(f.m.load_min, 4);
+    open_fixture(&g, "butterfly:3", "binomial:7", &o);
+    for (int64_t v = 0; v < 128; v++) /* same seed, same placement */
+        assert_int_equal(dn_embed_place(&f.e, v), dn_embed_place(&g.e, v));
+    close_fixture(&g);
+    close_fixture(&f);
+    o.root = 5;
+    open_fixture(&f, "debruijn:6", "binomial:6", &o);
+    assert_int_equal(dn_embed_place(&f.e, 0), 5);
+    assert_int_equal(f.m.load_max, 1);
+    close_fixture(&f);
+    o = opts("greedy");
+    open_fixture(&f, "mesh:4x4", "binomial:6", &o);
+    assert_int_equal(f.m.load_max, 4);
+    assert_int_equal(f.m.load_min, 4);
+    close_fixture(&f);
+    o = opts("identity");
+    o.root = 3;
+    open_fixture(&f, "ring:8", "binomial:3", &o);
+    for (int64_t v = 0; v < 8; v++)
+        assert_int_equal(dn_embed_place(&f.e, v), (v + 3) % 8);
+    close_fixture(&f);
+    /* given placement and given weights */
+    int64_t place[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+    double w[7] = {1, 2, 3, 4, 5, 6, 7};
+    o = opts("given");
+    o.place = place;
+    o.place_len = 8;
+    o.weights = DN_WEIGHTS_GIVEN;
+    o.given = w;
+    o.given_len = 7;
+    open_fixture(&f, "ring:8", "binomial:3", &o);
+    double want = 0;
+    for (int64_t v = 1; v < 8; v++) {
+        int64_t a = dn_tree_parent(&f.tree, v), d = llabs(v - a);
+        want += w[v - 1] * (double)(d < 8 - d ? d : 8 - d);
+    }
+    assert_true(fabs(f.m.w_total - want) < 1e-12);
+    assert_true(fabs(f.m.w_sum - 28) < 1e-12);
+    close_fixture(&f);
+    dn_err err;
+    place[3] = 8;
+    assert_int_equal(setup(&f, "ring:8", "binomial:3", &o, &err), DN_EINVAL);
+    close_fixture(&f);
+    place[3] = 3;
+    o.given_len = 6;
+    assert_int_equal(setup(&f, "ring:8", "binomial:3", &o, &err), DN_EINVAL);
+    close_fixture(&f);
+}
+
+static void test_scotch(void **state)
+{
+    (void)state;
+    fixture f, g;
+    dn_err err;
+    dn_embed_opts o = opts("scotch");
+    if (!dn_have_scotch()) {
+        assert_int_equal(setup(&f, "debruijn:6", "binomial:6", &o, &err), DN_ENOTSUP);
+        close_fixture(&f);
+        print_message("SCOTCH not built in: only the refusal was tested\n");
+        return;
+    }
+    open_fixture(&f, "debruijn:8", "binomial:8", &o);
+    open_fixture(&g, "debruijn:8", "binomial:8", &o);
+    for (int64_t v = 0; v < 256; v++) /* reproducible */
+        assert_int_equal(dn_embed_place(&f.e, v), dn_embed_place(&g.e, v));
+    assert_int_equal(f.m.tasks, 256);
+    assert_true(f.m.lb_total <= f.m.extra_total || f.m.load_max > 1);
+    close_fixture(&g);
+    close_fixture(&f);
+    open_fixture(&f, "mesh:8x8", "binomial:6", &o);
+    assert_true(f.m.dil_avg >= 1.0 || f.m.load_max > 1);
+    close_fixture(&f);
+    assert_int_equal(setup(&f, "ddb:4", "binomial:4", &o, &err), DN_EINVAL);
+    close_fixture(&f);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_zrl_against_paper),
+        cmocka_unit_test(test_zrl_roots_and_errors),
+        cmocka_unit_test(test_contention_brute_force),
+        cmocka_unit_test(test_mesh_mappings_all_roots),
+        cmocka_unit_test(test_dccube_same_cost_every_root),
+        cmocka_unit_test(test_growing),
+        cmocka_unit_test(test_hypercube_binomial),
+        cmocka_unit_test(test_sneptree_homogeneous),
+        cmocka_unit_test(test_lower_bound),
+        cmocka_unit_test(test_baselines),
+        cmocka_unit_test(test_scotch),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
