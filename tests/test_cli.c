@@ -290,6 +290,26 @@ static void test_embed_cli(void **state)
     snprintf(args, sizeof args, "embed --net debruijn:7 --tree binomial:7 --map file:%s", path);
     bad_run(args, 2, "64 values; 128 are needed");
     unlink(path);
+    /* drawings: a complete SVG document with one polyline per routed edge */
+    char svg[] = "/tmp/dcnet-svg-XXXXXX";
+    fd = mkstemp(svg);
+    assert_true(fd >= 0);
+    close(fd);
+    snprintf(args, sizeof args, "embed --net debruijn:4 --tree binomial:4 --map zrl --svg %s",
+             svg);
+    a = ok_run(args);
+    run_free(&a);
+    char *doc = slurp(svg);
+    assert_true(strncmp(doc, "<?xml", 5) == 0);
+    assert_non_null(strstr(doc, "</svg>\n"));
+    int lines = 0;
+    for (const char *q = doc; (q = strstr(q, "<polyline")); q++)
+        lines++;
+    assert_int_equal(lines, 15);
+    free(doc);
+    unlink(svg);
+    bad_run("embed --net debruijn:13 --tree binomial:13 --map zrl --svg /tmp/x.svg", 2,
+            "at most 4096 processors");
     /* bad input: clear messages, exit 2, nothing on stdout */
     bad_run("embed --net mesh:4x4 --tree binomial:4 --map zrl", 2, "debruijn:N");
     bad_run("embed --net debruijn:4 --tree binomial:5 --map zrl", 2, "binomial:4");

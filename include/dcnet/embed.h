@@ -41,7 +41,8 @@ extern "C" {
 typedef enum dn_routes {
     DN_ROUTES_MAPPING = 0, /* the mapping's own map-edge */
     DN_ROUTES_SHORTEST,    /* the network's shortest-path router */
-    DN_ROUTES_XY           /* dimension order (meshes, tori, hypercubes) */
+    DN_ROUTES_XY,          /* dimension order (meshes, tori, hypercubes) */
+    DN_ROUTES_BFS          /* bidirectional BFS on any network (cross-check) */
 } dn_routes;
 
 typedef enum dn_weights {

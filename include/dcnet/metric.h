@@ -73,9 +73,11 @@ typedef struct dn_metrics {
     int64_t *phase_conflicts, *phase_max_link, *phase_msgs;
     /* per depth (depths entries; owned) */
     int64_t *depth_min, *depth_max;
-    /* keep_arrays: load per processor, messages per link id (owned) */
+    /* keep_arrays: load per processor, messages per link id over the run
+     * and in the busiest phase (owned; link ids from dn_link_id) */
     int32_t *load;
     int32_t *link_msgs;
+    int32_t *link_peak;               /* most messages of one phase on the link */
 } dn_metrics;
 
 /* Computes every metric above. The embedding's router is used, so e is

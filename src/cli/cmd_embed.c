@@ -29,7 +29,8 @@ static const char embed_help[] =
     "  -s, --seed S           seed for random trees and --map random/scotch (default 1)\n"
     "      --routes R         mapping (default: the mapping's own map-edge),\n"
     "                         shortest (the network's shortest paths), or xy\n"
-    "                         (dimension order on meshes, tori, hypercubes)\n"
+    "                         (dimension order on meshes, tori, hypercubes), or\n"
+    "                         bfs (bidirectional BFS, any network: a cross-check)\n"
     "      --weights W        uniform (default), log (phase p carries 2^-p), or a\n"
     "                         file with one volume per non-root task\n"
     "      --links L          undirected (default) or directed: count the two\n"
@@ -286,8 +287,10 @@ int cmd_embed(int argc, char **argv)
                 eo.routes = DN_ROUTES_SHORTEST;
             else if (strcmp(optarg, "xy") == 0)
                 eo.routes = DN_ROUTES_XY;
+            else if (strcmp(optarg, "bfs") == 0)
+                eo.routes = DN_ROUTES_BFS;
             else
-                return cli_usage(cmd, "--routes must be mapping, shortest or xy, not '%s'",
+                return cli_usage(cmd, "--routes must be mapping, shortest, xy or bfs, not '%s'",
                                  optarg);
             break;
         case O_WEIGHTS: weights_s = optarg; break;

@@ -1,7 +1,219 @@
-/* draw.c - placeholder replaced below */
+/*
+ * draw.c - `dcnet embed --svg`: the network with the task tree on it.
+ *
+ * Layout per family (fixed placements read better than a generic layout
+ * for these regular networks): meshes and tori on their grid; butterflies
+ * by level (rows) and column; Sneptrees and complete binary trees by level
+ * as a tree; everything else (de Bruijn, hypercubes, rings, complete
+ * graphs, files) on a circle in id order. Links are grey; a link that
+ * carried two or more messages in one phase is a thick red "hot spot".
+ * Each task edge is drawn along its route, coloured by its phase; a
+ * processor's fill darkens with its load. Self-contained SVG 1.1, no
+ * scripts, no external references.
+ */
 #include "cli.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SVG_MAX_PROCS 4096
+#define SVG_MAX_TASKS 65536
+
+typedef struct pt {
+    double x, y;
+} pt;
+
+static void layout(const dn_net *net, pt *pos, double *w, double *h)
+{
+    const char *fam = dn_net_family(net);
+    const int64_t n = net->n;
+    if ((strcmp(fam, "mesh") == 0 || strcmp(fam, "torus") == 0) && net->p[0] > 1) {
+        int64_t R = net->p[0], C = net->p[1];
+        double step = fmin(60.0, 900.0 / (double)(R > C ? R : C));
+        for (int64_t v = 0; v < n; v++) {
+            pos[v].x = 40 + step * (double)(v % C);
+            pos[v].y = 80 + step * (double)(v / C);
+        }
+        *w = 80 + step * (double)(C - 1);
+        *h = 120 + step * (double)(R - 1);
+        return;
+    }
+    if (strcmp(fam, "butterfly") == 0 || strcmp(fam, "wbutterfly") == 0) {
+        int64_t cols = (int64_t)1 << net->p[0], levels = net->p[1];
+        double dx = fmin(50.0, 1000.0 / (double)cols), dy = 70;
+        for (int64_t v = 0; v < n; v++) {
+            pos[v].x = 40 + dx * (double)(v % cols);
+            pos[v].y = 80 + dy * (double)(v / cols);
+        }
+        *w = 80 + dx * (double)(cols - 1);
+        *h = 120 + dy * (double)(levels - 1);
+        return;
+    }
+    if (dn_net_is_sneptree(net) || strcmp(fam, "cbt") == 0) {
+        int levels = 0;
+        while (((int64_t)1 << levels) - 1 < n)
+            levels++;
+        double width = fmax(400.0, 24.0 * (double)((int64_t)1 << (levels - 1)));
+        for (int64_t v = 0; v < n; v++) {
+            int l = 0;
+            while (((int64_t)1 << (l + 1)) - 1 <= v)
+                l++;
+            int64_t i = v - (((int64_t)1 << l) - 1), cnt = (int64_t)1 << l;
+            pos[v].x = 40 + width * ((double)i + 0.5) / (double)cnt;
+            pos[v].y = 80 + 80.0 * l;
+        }
+        *w = width + 80;
+        *h = 120 + 80.0 * (levels - 1);
+        return;
+    }
+    double r = fmax(150.0, 6.0 * (double)n / (2 * M_PI) * 2);
+    for (int64_t v = 0; v < n; v++) {
+        double a = 2 * M_PI * (double)v / (double)n - M_PI / 2;
+        pos[v].x = 40 + r + r * cos(a);
+        pos[v].y = 80 + r + r * sin(a);
+    }
+    *w = 80 + 2 * r;
+    *h = 120 + 2 * r;
+}
+
+/* Writes s with the XML special characters escaped. */
+static void xml_text(FILE *f, const char *s)
+{
+    for (; *s; s++) {
+        switch (*s) {
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '&': fputs("&amp;", f); break;
+        case '"': fputs("&quot;", f); break;
+        default:
+            if ((unsigned char)*s >= 0x20)
+                fputc(*s, f);
+        }
+    }
+}
+
+/* Distinct hues for phases 1 .. P. */
+static void phase_colour(int p, int P, char *buf, size_t cap)
+{
+    /* hues 40 (orange) .. 300 (magenta): red stays free for hot links */
+    double hue = 40.0 + 260.0 * (double)(p - 1) / (double)(P > 1 ? P - 1 : 1);
+    snprintf(buf, cap, "hsl(%.0f,75%%,42%%)", hue);
+}
+
 int embed_svg(dn_embed *e, const dn_metrics *m, const char *path, dn_err *err)
 {
-    (void)e; (void)m; (void)path;
-    return dn_fail(err, DN_ENOTSUP, "--svg not yet");
+    const dn_csr *g = &e->g;
+    const int64_t n = g->n, T = e->tree->nodes;
+    if (n > SVG_MAX_PROCS || T > SVG_MAX_TASKS)
+        return dn_fail(err, DN_ERANGE,
+                       "--svg draws at most %d processors and %d tasks (here %lld and %lld)",
+                       SVG_MAX_PROCS, SVG_MAX_TASKS, (long long)n, (long long)T);
+    pt *pos = malloc((size_t)n * sizeof *pos);
+    if (!pos)
+        return dn_fail(err, DN_ENOMEM, "out of memory");
+    double W, H;
+    layout(e->net, pos, &W, &H);
+    if (W < 520)
+        W = 520; /* room for the two title lines */
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        free(pos);
+        return dn_fail(err, DN_EIO, "cannot write '%s'", path);
+    }
+    double rad = fmax(3.0, fmin(10.0, 300.0 / sqrt((double)n)));
+    fprintf(f,
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%.0f\" "
+            "height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" font-family=\"sans-serif\">\n"
+            "<defs><marker id=\"arr\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" "
+            "markerWidth=\"5\" markerHeight=\"5\" orient=\"auto\"><path d=\"M0,0L10,5L0,10z\" "
+            "fill=\"#999\"/></marker></defs>\n"
+            "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
+            W + 200, H, W + 200, H);
+    fprintf(f, "<text x=\"20\" y=\"24\" font-size=\"16\">%s on ",
+            e->tree->model.kind == DN_TREE_BINOMIAL ? "binomial tree" : "tree");
+    xml_text(f, e->net->spec);
+    fprintf(f,
+            ", map %s (routes %s)</text>\n"
+            "<text x=\"20\" y=\"46\" font-size=\"12\">dilation max %lld avg %.4g; "
+            "conflicts %lld, max link load %lld; loads %lld..%lld%s</text>\n",
+            e->map, dn_embed_routes_name(e), (long long)m->dil_max, m->dil_avg,
+            (long long)m->conflicts, (long long)m->max_link_load, (long long)m->load_min,
+            (long long)m->load_max, m->homogeneous ? ", homogeneous" : "");
+    /* links; hot spots (>= 2 messages of one phase) thick red */
+    fputs("<g stroke-linecap=\"round\">\n", f);
+    for (int64_t u = 0; u < n; u++)
+        for (int64_t a = g->off[u]; a < g->off[u + 1]; a++) {
+            int64_t v = g->adj[a];
+            if (!g->directed && v < u)
+                continue;
+            int64_t l = dn_link_id(g, u, v, m->directed_links);
+            int hot = l >= 0 && m->link_peak && m->link_peak[l] >= 2;
+            fprintf(f,
+                    "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+                    "stroke-width=\"%s\"%s/>\n",
+                    pos[u].x, pos[u].y, pos[v].x, pos[v].y, hot ? "#ff0000" : "#cccccc",
+                    hot ? "9\" stroke-opacity=\"0.45" : "1",
+                    g->directed && !hot ? " marker-end=\"url(#arr)\"" : "");
+        }
+    fputs("</g>\n<g fill=\"none\" stroke-width=\"2\" stroke-opacity=\"0.8\">\n", f);
+    /* task edges along their routes, coloured by phase */
+    const int P = m->phases;
+    for (int64_t v = 1; v < T; v++) {
+        const int64_t *p;
+        int64_t hops;
+        if (dn_embed_route(e, v, &p, &hops, err)) {
+            fclose(f);
+            free(pos);
+            return DN_EINVAL;
+        }
+        if (hops == 0)
+            continue;
+        char col[40];
+        int ph = dn_tree_recv_phase(e->tree, v);
+        phase_colour(ph, P, col, sizeof col);
+        fprintf(f, "<polyline stroke=\"%s\" points=\"", col);
+        for (int64_t i = 0; i <= hops; i++)
+            fprintf(f, "%.1f,%.1f ", pos[p[i]].x + 0.8 * ph - 0.4 * P,
+                    pos[p[i]].y + 0.8 * ph - 0.4 * P);
+        fprintf(f, "\"><title>task %lld, phase %d, %lld hops</title></polyline>\n",
+                (long long)v, ph, (long long)hops);
+    }
+    fputs("</g>\n<g stroke=\"#333\" font-size=\"9\" text-anchor=\"middle\">\n", f);
+    int64_t maxload = m->load_max > 0 ? m->load_max : 1;
+    for (int64_t v = 0; v < n; v++) {
+        char lab[80];
+        dn_net_label(e->net, v, lab, sizeof lab);
+        int32_t ld = m->load ? m->load[v] : 0;
+        int shade = 255 - (int)(160.0 * ld / (double)maxload);
+        fprintf(f,
+                "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"rgb(%d,%d,255)\""
+                "%s><title>%s: %d task%s</title></circle>\n",
+                pos[v].x, pos[v].y, rad, shade, shade,
+                v == e->root_proc ? " stroke-width=\"3\"" : "", lab, ld, ld == 1 ? "" : "s");
+        if (n <= 64)
+            fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" stroke=\"none\">%s</text>\n", pos[v].x,
+                    pos[v].y - rad - 2, lab);
+    }
+    fputs("</g>\n", f);
+    /* legend */
+    fprintf(f, "<g font-size=\"12\"><text x=\"%.0f\" y=\"80\">phase</text>\n", W + 20);
+    for (int ph = 1; ph <= P && ph <= 40; ph++) {
+        char col[40];
+        phase_colour(ph, P, col, sizeof col);
+        fprintf(f,
+                "<line x1=\"%.0f\" y1=\"%d\" x2=\"%.0f\" y2=\"%d\" stroke=\"%s\" "
+                "stroke-width=\"3\"/><text x=\"%.0f\" y=\"%d\">%d</text>\n",
+                W + 20, 90 + 16 * ph, W + 50, 90 + 16 * ph, col, W + 56, 94 + 16 * ph, ph);
+    }
+    fprintf(f,
+            "<line x1=\"%.0f\" y1=\"%d\" x2=\"%.0f\" y2=\"%d\" stroke=\"#ff0000\" "
+            "stroke-width=\"9\" stroke-opacity=\"0.45\"/><text x=\"%.0f\" y=\"%d\">hot link</text></g>\n</svg>\n",
+            W + 20, 110 + 16 * (P < 40 ? P : 40), W + 50, 110 + 16 * (P < 40 ? P : 40), W + 56,
+            114 + 16 * (P < 40 ? P : 40));
+    free(pos);
+    if (fclose(f) != 0)
+        return dn_fail(err, DN_EIO, "error writing '%s'", path);
+    return DN_OK;
 }

@@ -423,6 +423,8 @@ int dn_embed_init(dn_embed *e, const dn_net *net, const dn_tree *tree,
          (kind == MAP_DCCUBE || kind == MAP_REFLECTING || kind == MAP_GROWING ||
           kind == MAP_BINOMIAL)))
         rk = DN_ROUTER_XY;
+    if (o->routes == DN_ROUTES_BFS)
+        rk = DN_ROUTER_BFS;
     if (!(kind == MAP_ZRL && o->routes == DN_ROUTES_MAPPING)) {
         rc = dn_router_init(&e->router, net, &e->g, rk, err);
         if (rc)

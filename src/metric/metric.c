@@ -71,6 +71,7 @@ void dn_metrics_free(dn_metrics *m)
     free(m->depth_max);
     free(m->load);
     free(m->link_msgs);
+    free(m->link_peak);
     memset(m, 0, sizeof *m);
 }
 
@@ -239,6 +240,8 @@ static int phase_pass(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, work 
         if (c > maxc)
             maxc = c;
         lp += c * (c - 1) / 2;
+        if (m->link_peak && c > m->link_peak[w->touched[i]])
+            m->link_peak[w->touched[i]] = (int32_t)c;
     }
     int64_t pairs = 0;
     if (maxc >= 2) {
@@ -363,7 +366,10 @@ int dn_metrics_compute(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, dn_e
     m->phase_conflicts = calloc((size_t)m->phases + 1, sizeof *m->phase_conflicts);
     m->phase_max_link = calloc((size_t)m->phases + 1, sizeof *m->phase_max_link);
     m->phase_msgs = calloc((size_t)m->phases + 1, sizeof *m->phase_msgs);
-    if (!load || !w.cnt || !w.tot || !w.vol || !w.last || !w.touched || !m->phase_conflicts ||
+    if (o->keep_arrays)
+        m->link_peak = calloc((size_t)g->m + 1, sizeof *m->link_peak);
+    if (!load || !w.cnt || !w.tot || !w.vol || !w.last || !w.touched ||
+        (o->keep_arrays && !m->link_peak) || !m->phase_conflicts ||
         !m->phase_max_link || !m->phase_msgs) {
         rc = dn_fail(err, DN_ENOMEM, "out of memory for metric counters (%lld processors, "
                                      "%lld arcs)",
