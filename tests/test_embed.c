@@ -293,14 +293,6 @@ static void test_contention_brute_force(void **state)
 
 /* --------------------------------------------------------------- meshes */
 
-static int64_t gray_inv(int64_t g)
-{
-    int64_t v = 0;
-    for (; g; g >>= 1)
-        v ^= g;
-    return v;
-}
-
 /* Route length of every edge for every root, against spec/meshes.md. */
 static void check_mesh_lengths(int k, const char *map, dn_dc_order order)
 {
@@ -340,8 +332,6 @@ static void check_mesh_lengths(int k, const char *map, dn_dc_order order)
             /* straight along one axis */
             assert_true(col_dim ? src / side == dst / side : src % side == dst % side);
         }
-        (void)is_refl;
-        (void)gray_inv;
         /* conflict-freedom: wormhole order DC-cube and reflecting always;
          * ascending DC-cube never for k >= 2 */
         if ((is_dc && order == DN_ORDER_DESC) || is_refl)

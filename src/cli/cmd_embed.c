@@ -205,8 +205,8 @@ static void metrics_record(const dn_embed *e, const dn_metrics *m, rec *r)
         rec_int(r, "approach_b_move_hops", e->pre_hops);
 }
 
-static int print_tables(const char *cmd, const dn_metrics *m, rec *head, int per_phase,
-                        int per_depth, int mode)
+/* The main record followed by one row per phase (per_phase) or per depth. */
+static int print_tables(const char *cmd, const dn_metrics *m, rec *head, int per_phase, int mode)
 {
     int n = per_phase ? m->phases : m->depths;
     rec *rows = calloc((size_t)(n > 0 ? n : 1), sizeof *rows);
@@ -236,7 +236,6 @@ static int print_tables(const char *cmd, const dn_metrics *m, rec *head, int per
         rows_print(head, rows, n, per_phase ? "per_phase" : "per_depth", mode, stdout);
     }
     free(rows);
-    (void)per_depth;
     return 0;
 }
 
@@ -415,7 +414,7 @@ int cmd_embed(int argc, char **argv)
     rec_str(&r, "tree", tree_spec);
     metrics_record(&e, &m, &r);
     if (per_phase || per_depth)
-        code = print_tables(cmd, &m, &r, per_phase, per_depth, mode);
+        code = print_tables(cmd, &m, &r, per_phase, mode);
     else
         rec_print(&r, mode, stdout);
 done_metrics:

@@ -285,7 +285,6 @@ static int depth_loads(dn_embed *e, dn_metrics *m, int32_t *load, dn_err *err)
     }
     for (int64_t v = 0; v < T; v++)
         cnt[dn_tree_depth(t, v) + 1]++;
-    int rc = DN_OK;
     if (m->load_max <= 1) {
         /* one task per processor at most: per-depth loads are 0 or 1 */
         for (int d = 0; d < m->depths; d++) {
@@ -328,14 +327,13 @@ static int depth_loads(dn_embed *e, dn_metrics *m, int32_t *load, dn_err *err)
         free(order);
     }
     free(cnt);
-    m->homogeneous = 1;
     for (int d = 0; d < m->depths; d++) {
         int64_t s = m->depth_max[d] - m->depth_min[d];
         if (s > m->depth_spread)
             m->depth_spread = s;
     }
     m->homogeneous = m->depth_spread <= 1;
-    return rc;
+    return DN_OK;
 }
 
 int dn_metrics_compute(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, dn_err *err)
