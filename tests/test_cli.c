@@ -324,6 +324,9 @@ static void test_embed_cli(void **state)
     bad_run("embed --net debruijn:4 --tree binomial:4 --map zrl --weights /nonexistent", 2,
             "cannot open");
     bad_run("embed --net sneptree-s:2 --tree binomial:3 --map sneptree", 2, "binary");
+    /* --mem-limit in GiB, as for dcnet net: 0.001 GiB cannot hold BDG(20) */
+    bad_run("embed --net debruijn:20 --tree binomial:20 --map zrl --mem-limit 0.001", 2,
+            "limit");
 }
 
 /* Golden files: canonical printed output, checked by hand once (see

@@ -41,7 +41,7 @@ static const char embed_help[] =
     "      --svg FILE         draw the network with the tree on it (SVG)\n"
     "      --scotch-strategy S  SCOTCH mapping strategy string (expert use)\n"
     "      --max-nodes N      cap on random tree sizes (default 2^24)\n"
-    "      --mem-limit BYTES  memory limit for the network (default 8 GiB)\n"
+    "      --mem-limit GIB    memory limit for the network in GiB (default 8)\n"
     "      --json             one JSON object on stdout\n"
     "      --csv              CSV on stdout\n"
     "  -h, --help             show this help\n"
@@ -308,10 +308,13 @@ int cmd_embed(int argc, char **argv)
             if (dn_parse_i64(optarg, 1, (int64_t)1 << 32, "--max-nodes", &max_nodes, &err))
                 return cli_usage(cmd, "%s", err.msg);
             break;
-        case O_MEM:
-            if (dn_parse_i64(optarg, 1, INT64_MAX, "--mem-limit", &mem_limit, &err))
+        case O_MEM: { /* GiB, as in dcnet net */
+            double gib;
+            if (dn_parse_double(optarg, 0.001, 1e6, "--mem-limit (GiB)", &gib, &err))
                 return cli_usage(cmd, "%s", err.msg);
+            mem_limit = (int64_t)(gib * (double)(1 << 30));
             break;
+        }
         case O_JSON: mode = OUT_JSON; break;
         case O_CSV: mode = OUT_CSV; break;
         case 'h': fputs(embed_help, stdout); return 0;
