@@ -86,6 +86,15 @@ uint64_t dn_rng_below(dn_rng *rng, uint64_t bound);
 /* Uniform double in [0, 1) with 53 random bits. */
 double dn_rng_double(dn_rng *rng);
 
+/* ------------------------------------------------------------ threads
+ * Runs fn(ctx, begin, end, tid) over [0, count) in chunks of `chunk`
+ * indices, handed out dynamically to `threads` workers (the caller's thread
+ * is worker 0). With threads <= 1 it is a plain loop. Returns DN_OK, or the
+ * first non-zero value fn returned (remaining chunks are then skipped).
+ * Results must not depend on which worker ran a chunk: write them by index. */
+typedef int (*dn_range_fn)(void *ctx, int64_t begin, int64_t end, int tid);
+int dn_parallel_for(int threads, int64_t count, int64_t chunk, dn_range_fn fn, void *ctx);
+
 #ifdef __cplusplus
 }
 #endif

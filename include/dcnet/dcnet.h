@@ -14,5 +14,6 @@
 #include "dcnet/route.h"
 #include "dcnet/embed.h"
 #include "dcnet/metric.h"
+#include "dcnet/analysis.h"
 
 #endif
