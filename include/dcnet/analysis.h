@@ -167,8 +167,8 @@ typedef struct dn_grow_result {
     double mean_size;    /* mean tree nodes per trial */
     double mean_max, se_max;       /* max load per trial */
     double mean_ratio, se_ratio;   /* max load / (size / N) per trial */
-    double ratio_of_means;         /* max_j mean load_j / (mean size / N):
-                                    * estimates the exact alpha */
+    double ratio_of_means;         /* max_j mean load_j / (M / N), M the model's
+                                    * expected size: estimates the exact alpha */
     int64_t argmax_mean;           /* argmax of the mean loads */
     double *mean_load;   /* n */
     double *se_load;     /* n: standard error of each mean load */

@@ -374,7 +374,7 @@ int dn_grow_simulate(const dn_csr *g, const dn_tree_model *m, int64_t start,
             }
             double mx;
             out->argmax_mean = dn_vec_argmax(out->mean_load, n, &mx);
-            out->ratio_of_means = mx * (double)n / out->mean_size;
+            out->ratio_of_means = mx * (double)n / dn_tree_model_expected_size(m);
         }
     }
     for (int t = 0; c.w && t < threads; t++)

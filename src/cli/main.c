@@ -20,6 +20,7 @@ static const command commands[] = {
     {"net", cmd_net, "facts of a network; planarity; export as edgelist, grf or dot"},
     {"tree", cmd_tree, "facts of a task tree; list its nodes, labels and phases"},
     {"embed", cmd_embed, "place a tree on a network (zrl, dccube, ..., scotch) and measure it"},
+    {"load", cmd_load, "random-walk placement: exact expected loads, limits, simulation"},
     {"demo", cmd_demo, "the main job: the seed papers' networks, computed now"},
 };
 #define N_COMMANDS ((int)(sizeof commands / sizeof commands[0]))
@@ -126,7 +127,7 @@ static int help(int argc, char **argv)
             char *hargv[] = {argv[1], "--help", NULL};
             return commands[i].run(2, hargv);
         }
-    fprintf(stderr, "dcnet help: no help for '%s' (topics: nets, trees, maps, formats, net, tree, embed, demo)\n",
+    fprintf(stderr, "dcnet help: no help for '%s' (topics: nets, trees, maps, formats, net, tree, embed, load, demo)\n",
             argv[1]);
     return 2;
 }
@@ -162,7 +163,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < N_COMMANDS; i++)
         if (strcmp(argv[1], commands[i].name) == 0)
             return finish(commands[i].run(argc - 1, argv + 1));
-    fprintf(stderr, "dcnet: unknown command '%s' (known: net, tree, embed, demo, help)\n"
+    fprintf(stderr, "dcnet: unknown command '%s' (known: net, tree, embed, load, demo, help)\n"
                     "Try 'dcnet --help' for more information.\n",
             argv[1]);
     return 2;

@@ -1,0 +1,686 @@
+/*
+ * cmd_load.c - `dcnet load`: dynamic random-walk placement (seed 002,
+ * restated). Exact expected loads of every processor (the seed's Theorems
+ * 1 and 2, computed per start in O(levels Delta arcs)), their limits, and a
+ * Monte Carlo growth of random trees with the standard error of every
+ * figure; the canonical walk and its improved variants side by side. JSON
+ * keys follow spec/cli.md: ratio, max_load, tree_nodes, processors, argmax
+ * (+ stderr with --trials).
+ */
+#include "cli.h"
+#include "plot.h"
+
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char load_help[] =
+    "Usage: dcnet load --net SPEC --tree SPEC --walk DELTA [OPTION]...\n"
+    "Place a growing tree by random walks (seed 002's Canonical Algorithm: every new\n"
+    "node walks DELTA uniform steps from its parent's processor) and report the\n"
+    "expected load of every processor: the performance ratio alpha = max expected\n"
+    "load / (M/N), where it is, and its limit for tall (h -> inf) or large (M -> inf)\n"
+    "trees.\n"
+    "\n"
+    "  -n, --net SPEC       the network (see 'dcnet help nets')\n"
+    "  -t, --tree SPEC      the tree model (see 'dcnet help trees'): complete:B:H,\n"
+    "                       crt, rct, repro:M, gw:DIST, binomial:N\n"
+    "  -w, --walk LIST      walk length DELTA, or a comma list to compare (1,2,3)\n"
+    "      --start P|all    processor of the root: id or label (default 0); 'all'\n"
+    "                       computes every start (exact only)\n"
+    "      --exact          exact expected loads (the default)\n"
+    "      --trials T       also (or instead, without --exact) grow T random trees\n"
+    "  -s, --seed S         seed of the trials (default 1); same seed, same output,\n"
+    "                       whatever --threads\n"
+    "      --variant LIST   canonical (default), lazy (stay with probability 1/2 per\n"
+    "                       step), random-length (uniform in 1..DELTA), two-choices\n"
+    "                       (walk twice, keep the less loaded end; trials only), or\n"
+    "                       all; a comma list compares them side by side\n"
+    "      --method M       sparse (default: one load vector per start) or dense\n"
+    "                       (the seed's N x N table; N <= 4096; a cross-check)\n"
+    "      --per-level      list alpha_h for every height h of a finite tree\n"
+    "      --loads FILE     write every processor's expected load (and simulated\n"
+    "                       mean and standard error) to FILE; with --start all, every\n"
+    "                       start's ratio\n"
+    "      --svg FILE       plot alpha_h against h and the load across processors\n"
+    "      --threads N      worker threads (default: all cores)\n"
+    "      --max-nodes N    cap on the nodes of one simulated tree (default 2^24)\n"
+    "      --mem-limit GIB  memory limit (default 8)\n"
+    "      --json           one JSON object on stdout\n"
+    "      --csv            CSV on stdout\n"
+    "  -h, --help           show this help\n"
+    "\n"
+    "Exact loads are sum_l n_l e_s Q^l (n_l = expected nodes on level l, Q the walk's\n"
+    "transition matrix): time O(levels x DELTA x arcs) and about 56 bytes per\n"
+    "processor beside the network (debruijn:22, h = 30, DELTA = 3: about 0.5 GiB).\n"
+    "Reproduction trees sum their infinite series to a relative error below 1e-13.\n"
+    "Limits: on undirected networks from the stationary law deg(j) / sum of\n"
+    "degrees (period 2 for odd walks on bipartite networks); on directed ones by\n"
+    "iteration. 'reached' counts processors with positive expected load: on a\n"
+    "bipartite network an even walk reaches only half of them.\n"
+    "Trials report the mean of every processor's load with its standard error, the\n"
+    "max load per tree, and parent-child distances (dilation).\n"
+    "\n"
+    "Examples:\n"
+    "  dcnet load --net butterfly:3 --tree complete:2:10 --walk 3\n"
+    "  dcnet load --net butterfly:3 --tree complete:2:10 --walk 1,2,3,4 --svg alpha.svg\n"
+    "  dcnet load --net hypercube:10 --tree repro:1000 --walk 2 --variant all --trials 200\n"
+    "  dcnet load --net debruijn:22 --tree complete:2:30 --walk 3 --json\n"
+    "  dcnet load --net butterfly:12 --tree cbt:8 --walk 3 --start all\n";
+
+enum {
+    O_START = 256, O_EXACT, O_TRIALS, O_VARIANT, O_METHOD, O_PERLEVEL, O_LOADS, O_SVG,
+    O_THREADS, O_MAXN, O_MEM, O_JSON, O_CSV
+};
+
+static const struct option load_opts[] = {
+    {"net", required_argument, NULL, 'n'},
+    {"tree", required_argument, NULL, 't'},
+    {"walk", required_argument, NULL, 'w'},
+    {"start", required_argument, NULL, O_START},
+    {"exact", no_argument, NULL, O_EXACT},
+    {"trials", required_argument, NULL, O_TRIALS},
+    {"seed", required_argument, NULL, 's'},
+    {"variant", required_argument, NULL, O_VARIANT},
+    {"method", required_argument, NULL, O_METHOD},
+    {"per-level", no_argument, NULL, O_PERLEVEL},
+    {"loads", required_argument, NULL, O_LOADS},
+    {"svg", required_argument, NULL, O_SVG},
+    {"threads", required_argument, NULL, O_THREADS},
+    {"max-nodes", required_argument, NULL, O_MAXN},
+    {"mem-limit", required_argument, NULL, O_MEM},
+    {"json", no_argument, NULL, O_JSON},
+    {"csv", no_argument, NULL, O_CSV},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
+};
+
+#define MAX_LIST 16
+#define MAX_RUNS 64
+
+typedef struct run {
+    int walk, delta;
+    double size; /* M, the model's expected size */
+    int has_exact, has_sim;
+    dn_loads ex;
+    dn_grow_result sim;
+    dn_loads_all all;
+    int has_all;
+} run;
+
+typedef struct load_args {
+    const char *net_spec, *tree_spec, *start_s, *loads_path, *svg_path;
+    int deltas[MAX_LIST], ndeltas;
+    int walks[MAX_LIST], nwalks;
+    int exact, per_level, mode, threads, method, all_starts;
+    int64_t trials, seed, max_nodes, mem_limit;
+} load_args;
+
+static int parse_deltas(const char *cmd, const char *s, load_args *a)
+{
+    char buf[256];
+    if (strlen(s) >= sizeof buf)
+        return cli_usage(cmd, "--walk list is too long");
+    strcpy(buf, s);
+    a->ndeltas = 0;
+    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        int64_t v;
+        dn_err e;
+        if (a->ndeltas == MAX_LIST)
+            return cli_usage(cmd, "--walk: at most %d lengths", MAX_LIST);
+        if (dn_parse_i64(tok, 0, 1000, "--walk DELTA", &v, &e))
+            return cli_usage(cmd, "%s", e.msg);
+        a->deltas[a->ndeltas++] = (int)v;
+    }
+    if (a->ndeltas == 0)
+        return cli_usage(cmd, "--walk needs a length DELTA (e.g. --walk 3)");
+    return 0;
+}
+
+static int parse_variants(const char *cmd, const char *s, load_args *a)
+{
+    char buf[256];
+    a->nwalks = 0;
+    if (strcmp(s, "all") == 0) {
+        for (int k = 0; k < DN_WALK_COUNT; k++)
+            a->walks[a->nwalks++] = k;
+        return 0;
+    }
+    if (strlen(s) >= sizeof buf)
+        return cli_usage(cmd, "--variant list is too long");
+    strcpy(buf, s);
+    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        int k;
+        if (dn_walk_parse(tok, &k) != DN_OK)
+            return cli_usage(cmd, "--variant must be canonical, lazy, random-length, "
+                                  "two-choices or all, not '%s'", tok);
+        if (a->nwalks == MAX_LIST)
+            return cli_usage(cmd, "--variant: too many");
+        a->walks[a->nwalks++] = k;
+    }
+    if (a->nwalks == 0)
+        return cli_usage(cmd, "--variant needs a name");
+    return 0;
+}
+
+static int parse_args(const char *cmd, int argc, char **argv, load_args *a, int *done)
+{
+    int c, rc;
+    dn_err err;
+    *done = 0;
+    memset(a, 0, sizeof *a);
+    a->seed = 1;
+    a->walks[0] = DN_WALK_CANONICAL;
+    a->nwalks = 1;
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    a->threads = cpus > 0 ? (cpus > 64 ? 64 : (int)cpus) : 1;
+    opterr = 0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, ":n:t:w:s:h", load_opts, NULL)) != -1) {
+        switch (c) {
+        case 'n': a->net_spec = optarg; break;
+        case 't': a->tree_spec = optarg; break;
+        case 'w':
+            if ((rc = parse_deltas(cmd, optarg, a)))
+                return rc;
+            break;
+        case O_START: a->start_s = optarg; break;
+        case O_EXACT: a->exact = 1; break;
+        case O_TRIALS:
+            if (dn_parse_i64(optarg, 1, (int64_t)1 << 40, "--trials", &a->trials, &err))
+                return cli_usage(cmd, "%s", err.msg);
+            break;
+        case 's':
+            if (dn_parse_i64(optarg, 0, INT64_MAX, "--seed", &a->seed, &err))
+                return cli_usage(cmd, "%s", err.msg);
+            break;
+        case O_VARIANT:
+            if ((rc = parse_variants(cmd, optarg, a)))
+                return rc;
+            break;
+        case O_METHOD:
+            if (strcmp(optarg, "sparse") == 0)
+                a->method = DN_LOAD_SPARSE;
+            else if (strcmp(optarg, "dense") == 0)
+                a->method = DN_LOAD_DENSE;
+            else
+                return cli_usage(cmd, "--method must be sparse or dense, not '%s'", optarg);
+            break;
+        case O_PERLEVEL: a->per_level = 1; break;
+        case O_LOADS: a->loads_path = optarg; break;
+        case O_SVG: a->svg_path = optarg; break;
+        case O_THREADS:
+            if ((rc = parse_threads(cmd, optarg, &a->threads)))
+                return rc;
+            break;
+        case O_MAXN:
+            if (dn_parse_i64(optarg, 1, INT32_MAX, "--max-nodes", &a->max_nodes, &err))
+                return cli_usage(cmd, "%s", err.msg);
+            break;
+        case O_MEM: {
+            double gib;
+            if (dn_parse_double(optarg, 0.001, 1e6, "--mem-limit (GiB)", &gib, &err))
+                return cli_usage(cmd, "%s", err.msg);
+            a->mem_limit = (int64_t)(gib * (double)(1 << 30));
+            break;
+        }
+        case O_JSON: a->mode = OUT_JSON; break;
+        case O_CSV: a->mode = OUT_CSV; break;
+        case 'h': fputs(load_help, stdout); *done = 1; return 0;
+        case ':': return cli_usage(cmd, "option '%s' needs a value", argv[optind - 1]);
+        default: return cli_usage(cmd, "unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    if (optind < argc)
+        return cli_usage(cmd, "unexpected argument '%s'", argv[optind]);
+    if (!a->net_spec)
+        return cli_usage(cmd, "missing --net SPEC (e.g. --net butterfly:3)");
+    if (!a->tree_spec)
+        return cli_usage(cmd, "missing --tree SPEC (e.g. --tree complete:2:8)");
+    if (a->ndeltas == 0)
+        return cli_usage(cmd, "missing --walk DELTA (e.g. --walk 3)");
+    if (!a->trials)
+        a->exact = 1;
+    if (a->nwalks * a->ndeltas > MAX_RUNS)
+        return cli_usage(cmd, "at most %d variant x walk combinations", MAX_RUNS);
+    a->all_starts = a->start_s && strcmp(a->start_s, "all") == 0;
+    if (a->all_starts && a->trials)
+        return cli_usage(cmd, "--start all is exact only; drop --trials or give one start");
+    if (a->all_starts && a->per_level)
+        return cli_usage(cmd, "--per-level lists one start; give --start P");
+    if (!a->trials)
+        for (int i = 0; i < a->nwalks; i++)
+            if (a->walks[i] == DN_WALK_TWO_CHOICES)
+                return cli_usage(cmd, "the two-choices walk has no exact analysis (it depends "
+                                      "on the loads met); add --trials T");
+    if (a->method == DN_LOAD_DENSE && !a->exact)
+        return cli_usage(cmd, "--method dense is an exact method; add --exact");
+    return 0;
+}
+
+/* ------------------------------------------------------------ output */
+static void label(const dn_net *net, int64_t v, char *buf)
+{
+    if (dn_net_label(net, v, buf, 80) != DN_OK)
+        snprintf(buf, 80, "%lld", (long long)v);
+}
+
+static void run_record(const dn_net *net, const run *r, int multi, int exact_cols, rec *o)
+{
+    char lab[80];
+    const int64_t N = net->n;
+    if (multi) {
+        rec_str(o, "variant", dn_walk_name(r->walk));
+        rec_int(o, "walk", r->delta);
+    }
+    if (r->has_all) {
+        double lo = INFINITY, hi = -INFINITY, mean = 0;
+        int64_t worst = 0;
+        for (int64_t s = 0; s < N; s++) {
+            mean += r->all.ratio[s];
+            if (r->all.ratio[s] < lo)
+                lo = r->all.ratio[s];
+            if (r->all.ratio[s] > hi) {
+                hi = r->all.ratio[s];
+                worst = s;
+            }
+        }
+        rec_int(o, "starts", N);
+        rec_int(o, "computed", r->all.computed);
+        rec_dbl(o, "ratio.min", lo);
+        rec_dbl(o, "ratio.mean", mean / (double)N);
+        rec_dbl(o, "ratio.max", hi);
+        label(net, worst, lab);
+        rec_str(o, "worst_start", lab);
+        if (isnan(r->all.asym_ratio))
+            rec_null(o, "asymptotic");
+        else
+            rec_dbl(o, "asymptotic", r->all.asym_ratio);
+        return;
+    }
+    if (r->has_exact) {
+        rec_dbl(o, "ratio", r->ex.ratio);
+        rec_dbl(o, "max_load", r->ex.max_load);
+        rec_int(o, "argmax", r->ex.argmax);
+        label(net, r->ex.argmax, lab);
+        rec_str(o, "argmax_label", lab);
+        rec_int(o, "reached", r->ex.reached);
+        if (isnan(r->ex.asym_ratio))
+            rec_null(o, "asymptotic");
+        else
+            rec_dbl(o, "asymptotic", r->ex.asym_ratio);
+        if (!multi) {
+            if (!isnan(r->ex.asym_ratio_min) && r->ex.asym_ratio_min != r->ex.asym_ratio)
+                rec_dbl(o, "asymptotic_min", r->ex.asym_ratio_min);
+            rec_int(o, "period", r->ex.period);
+            rec_int(o, "levels", r->ex.levels);
+            rec_dbl(o, "min_load", r->ex.min_load);
+            if (r->ex.trunc_error > 0)
+                rec_dbl(o, "truncation_error", r->ex.trunc_error);
+        }
+    } else if (exact_cols) { /* keep the columns of the other rows (two choices) */
+        static const char *keys[] = {"ratio", "max_load", "argmax", "argmax_label", "reached",
+                                     "asymptotic"};
+        for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
+            rec_null(o, keys[k]);
+    }
+    if (r->has_sim) {
+        const dn_grow_result *s = &r->sim;
+        double se = s->se_load[s->argmax_mean] * (double)N / r->size;
+        if (!exact_cols) {
+            rec_dbl(o, "ratio", s->ratio_of_means);
+            rec_dbl(o, "max_load", s->mean_load[s->argmax_mean]);
+            rec_int(o, "argmax", s->argmax_mean);
+            label(net, s->argmax_mean, lab);
+            rec_str(o, "argmax_label", lab);
+        } else {
+            rec_dbl(o, "simulated_ratio", s->ratio_of_means);
+        }
+        rec_dbl(o, "stderr", se);
+        rec_dbl(o, "trial_max_load.mean", s->mean_max);
+        rec_dbl(o, "trial_max_load.stderr", s->se_max);
+        rec_dbl(o, "trial_ratio.mean", s->mean_ratio);
+        rec_dbl(o, "trial_ratio.stderr", s->se_ratio);
+        rec_int(o, "dilation", s->dilation);
+        rec_dbl(o, "mean_distance", s->mean_dist);
+        if (!multi) {
+            rec_dbl(o, "mean_tree_nodes", s->mean_size);
+            rec_dbl(o, "mean_walk_steps", s->mean_walk);
+        }
+    }
+}
+
+static int write_loads(const char *path, const dn_net *net, const run *runs, int nruns,
+                       dn_err *err)
+{
+    FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
+    char lab[80];
+    if (!f)
+        return dn_fail(err, DN_EIO, "cannot write --loads file '%s'", path);
+    if (runs[0].has_all) {
+        fprintf(f, "# variant walk start label ratio max_load argmax\n");
+        for (int i = 0; i < nruns; i++)
+            for (int64_t s = 0; s < net->n; s++) {
+                label(net, s, lab);
+                fprintf(f, "%s %d %lld %s %.15g %.15g %lld\n", dn_walk_name(runs[i].walk),
+                        runs[i].delta, (long long)s, lab, runs[i].all.ratio[s],
+                        runs[i].all.max_load[s], (long long)runs[i].all.argmax[s]);
+            }
+    } else {
+        fprintf(f, "# variant walk processor label expected_load simulated_mean simulated_stderr\n");
+        for (int i = 0; i < nruns; i++)
+            for (int64_t j = 0; j < net->n; j++) {
+                label(net, j, lab);
+                fprintf(f, "%s %d %lld %s ", dn_walk_name(runs[i].walk), runs[i].delta,
+                        (long long)j, lab);
+                if (runs[i].has_exact)
+                    fprintf(f, "%.15g", runs[i].ex.load[j]);
+                else
+                    fputs("-", f);
+                if (runs[i].has_sim)
+                    fprintf(f, " %.10g %.6g\n", runs[i].sim.mean_load[j], runs[i].sim.se_load[j]);
+                else
+                    fputs(" - -\n", f);
+            }
+    }
+    int bad = ferror(f);
+    if (f != stdout && fclose(f) != 0)
+        bad = 1;
+    return bad ? dn_fail(err, DN_EIO, "error writing '%s'", path) : DN_OK;
+}
+
+/* Loads across processors, as load / (M/N); large networks are bucketed
+ * (max over each bucket) to keep the picture readable. */
+#define PLOT_POINTS_MAX 1024
+
+static int write_svg(const char *path, const dn_net *net, const char *tree_spec, const run *runs,
+                     int nruns, double M, dn_err *err)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return dn_fail(err, DN_EIO, "cannot write --svg file '%s'", path);
+    const int64_t N = net->n;
+    int have_levels = runs[0].has_exact && runs[0].ex.ratio_level && runs[0].ex.levels > 1;
+    double W = 900, H1 = have_levels ? 380 : 0, H2 = 380;
+    plot_begin(f, W, H1 + H2);
+    char title[400], names[MAX_RUNS][64];
+    plot_series s[2 * MAX_RUNS + 2];
+    int ns = 0;
+    double *xs = NULL, *buf = NULL;
+    int rc = DN_OK;
+    int64_t bucket = (N + PLOT_POINTS_MAX - 1) / PLOT_POINTS_MAX;
+    int64_t nb = (N + bucket - 1) / bucket;
+    xs = malloc((size_t)(nb + 200) * sizeof *xs);
+    buf = malloc((size_t)nruns * 3 * (size_t)nb * sizeof *buf + 8);
+    if (!xs || !buf) {
+        rc = dn_fail(err, DN_ENOMEM, "out of memory");
+        goto out;
+    }
+    for (int i = 0; i < nruns; i++)
+        snprintf(names[i], sizeof names[i], "%s, walk %d", dn_walk_name(runs[i].walk),
+                 runs[i].delta);
+    if (have_levels) {
+        int maxl = 0;
+        for (int i = 0; i < nruns; i++)
+            if (runs[i].ex.levels > maxl)
+                maxl = runs[i].ex.levels;
+        for (int h = 0; h < maxl && h < nb + 200; h++)
+            xs[h] = h;
+        for (int i = 0; i < nruns; i++) {
+            /* from h = 1: alpha_0 = N says nothing and flattens the rest */
+            s[ns++] = (plot_series){names[i], xs + 1, runs[i].ex.ratio_level + 1, NULL,
+                                    runs[i].ex.levels - 1, PLOT_LINE_POINTS, 0, plot_color(i)};
+        }
+        for (int i = 0; i < nruns; i++)
+            if (!isnan(runs[i].ex.asym_ratio))
+                s[ns++] = (plot_series){NULL, NULL, &runs[i].ex.asym_ratio, NULL, 1, PLOT_HLINE,
+                                        1, plot_color(i)};
+        snprintf(title, sizeof title, "alpha_h on %s, tree %s (dashed: h -> infinity)",
+                 net->spec, tree_spec);
+        plot_box b = {0, 0, W, H1, title, "tree height h", "alpha_h = max load / (M/N)",
+                      0, 0, 0, 0, 1, 0};
+        plot_draw(f, &b, s, ns);
+    }
+    ns = 0;
+    double norm = (double)N / M;
+    for (int64_t k = 0; k < nb; k++)
+        xs[k] = (double)(k * bucket);
+    for (int i = 0; i < nruns; i++) {
+        double *ex = buf + (size_t)i * 3 * (size_t)nb, *sm = ex + nb, *se = sm + nb;
+        for (int64_t k = 0; k < nb; k++) {
+            ex[k] = sm[k] = -INFINITY;
+            se[k] = 0;
+            for (int64_t j = k * bucket; j < (k + 1) * bucket && j < N; j++) {
+                if (runs[i].has_exact && runs[i].ex.load[j] * norm > ex[k])
+                    ex[k] = runs[i].ex.load[j] * norm;
+                if (runs[i].has_sim && runs[i].sim.mean_load[j] * norm > sm[k]) {
+                    sm[k] = runs[i].sim.mean_load[j] * norm;
+                    se[k] = runs[i].sim.se_load[j] * norm;
+                }
+            }
+        }
+        if (runs[i].has_exact)
+            s[ns++] = (plot_series){names[i], xs, ex, NULL, (int)nb, PLOT_LINE, 0, plot_color(i)};
+        if (runs[i].has_sim)
+            s[ns++] = (plot_series){runs[i].has_exact ? NULL : names[i], xs, sm, se, (int)nb,
+                                    PLOT_POINTS, 0, plot_color(i)};
+    }
+    if (bucket > 1)
+        snprintf(title, sizeof title, "load / (M/N) per processor (max over %lld), %s%s",
+                 (long long)bucket, net->spec, runs[0].has_sim ? "; points: simulated" : "");
+    else
+        snprintf(title, sizeof title, "load / (M/N) per processor, %s%s", net->spec,
+                 runs[0].has_sim ? "; points: simulated mean +- stderr" : "");
+    plot_box b2 = {0, H1, W, H2, title, "processor id", "load / (M/N)", 0, 0, 0, 0, 1, 1};
+    plot_draw(f, &b2, s, ns);
+    plot_end(f);
+out:
+    free(xs);
+    free(buf);
+    if (ferror(f))
+        rc = rc ? rc : dn_fail(err, DN_EIO, "error writing '%s'", path);
+    if (fclose(f) != 0 && !rc)
+        rc = dn_fail(err, DN_EIO, "error writing '%s'", path);
+    return rc;
+}
+
+static void runs_free(run *runs, int n)
+{
+    for (int i = 0; i < n; i++) {
+        dn_loads_free(&runs[i].ex);
+        dn_grow_free(&runs[i].sim);
+        dn_loads_all_free(&runs[i].all);
+    }
+}
+
+int cmd_load(int argc, char **argv)
+{
+    const char *cmd = "load";
+    load_args a;
+    int done, code, rc;
+    dn_err err;
+    if ((code = parse_args(cmd, argc, argv, &a, &done)) || done)
+        return code;
+
+    dn_net net;
+    dn_tree_model tm;
+    dn_csr g;
+    int64_t start = 0;
+    memset(&g, 0, sizeof g);
+    if ((rc = dn_net_init(&net, a.net_spec, &err)))
+        return cli_fail(cmd, rc, err.msg);
+    if ((rc = dn_tree_model_parse(a.tree_spec, &tm, &err))) {
+        dn_net_free(&net);
+        return cli_fail(cmd, rc, err.msg);
+    }
+    if (a.start_s && !a.all_starts && (rc = dn_net_parse_node(&net, a.start_s, &start, &err))) {
+        dn_net_free(&net);
+        return cli_usage(cmd, "--start: %s", err.msg);
+    }
+    /* memory: the CSR, then per processor about 7 vectors of doubles (exact,
+     * with limit) or 40 bytes per thread (trials); refuse before allocating */
+    int64_t limit = a.mem_limit > 0 ? a.mem_limit : DN_NET_DEFAULT_MEM_LIMIT;
+    {
+        int64_t arcs = net.directed ? net.edges : 2 * net.edges;
+        double need = (double)dn_csr_bytes(net.n < INT32_MAX ? net.n : 0, arcs);
+        int par = a.all_starts ? a.threads : 1;
+        if (a.exact)
+            need += (double)net.n * 8.0 * (net.directed ? 24.0 : 8.0) * par +
+                    (net.directed ? (double)arcs * 4 + (double)net.n * 8 : 0);
+        if (a.trials)
+            need += (double)net.n * 40.0 * a.threads;
+        if (net.n >= INT32_MAX || need > (double)limit) {
+            dn_net_free(&net);
+            return cli_fail(cmd, DN_ERANGE, net.n >= INT32_MAX
+                ? "the network has 2^31 or more processors; dcnet load handles at most 2^31 - 1"
+                : "this run needs more memory than --mem-limit allows (about 56 bytes per "
+                  "processor for exact loads, 40 per thread for trials, plus the network); "
+                  "raise --mem-limit or use a smaller network");
+        }
+    }
+    if ((rc = dn_net_materialize(&net, &g, limit, &err))) {
+        dn_net_free(&net);
+        return cli_fail(cmd, rc, err.msg);
+    }
+    run runs[MAX_RUNS];
+    int nruns = 0;
+    memset(runs, 0, sizeof runs);
+    progress pr;
+    progress_init(&pr, "load");
+    for (int wi = 0; wi < a.nwalks; wi++)
+        for (int di = 0; di < a.ndeltas; di++) {
+            run *r = &runs[nruns++];
+            r->walk = a.walks[wi];
+            r->delta = a.deltas[di];
+            r->size = dn_tree_model_expected_size(&tm);
+            if (a.exact && r->walk != DN_WALK_TWO_CHOICES) {
+                dn_load_opts o;
+                memset(&o, 0, sizeof o);
+                o.walk = r->walk;
+                o.delta = r->delta;
+                o.method = a.method;
+                o.threads = a.threads;
+                o.progress = progress_cb;
+                o.progress_ctx = &pr;
+                rc = a.all_starts ? dn_loads_all_starts(&net, &g, &tm, &o, &r->all, &err)
+                                  : dn_loads_exact(&net, &g, &tm, start, &o, &r->ex, &err);
+                if (rc)
+                    goto fail;
+                r->has_exact = !a.all_starts;
+                r->has_all = a.all_starts;
+            }
+            if (a.trials) {
+                dn_grow_opts go;
+                memset(&go, 0, sizeof go);
+                go.walk = r->walk;
+                go.delta = r->delta;
+                go.trials = a.trials;
+                go.seed = (uint64_t)a.seed;
+                go.threads = a.threads;
+                go.max_nodes = a.max_nodes;
+                go.progress = progress_cb;
+                go.progress_ctx = &pr;
+                if ((rc = dn_grow_simulate(&g, &tm, start, &go, &r->sim, &err)))
+                    goto fail;
+                r->has_sim = 1;
+            }
+        }
+    progress_done(&pr);
+
+    double M = dn_tree_model_expected_size(&tm);
+    if (a.loads_path && (rc = write_loads(a.loads_path, &net, runs, nruns, &err)))
+        goto fail_io;
+    if (a.svg_path && !a.all_starts && (rc = write_svg(a.svg_path, &net, a.tree_spec, runs,
+                                                       nruns, M, &err)))
+        goto fail_io;
+    rec head;
+    char lab[80];
+    memset(&head, 0, sizeof head);
+    rec_str(&head, "net", a.net_spec);
+    rec_str(&head, "tree", a.tree_spec);
+    rec_int(&head, "processors", net.n);
+    rec_dbl(&head, "tree_nodes", M);
+    if (!a.all_starts) {
+        label(&net, start, lab);
+        rec_str(&head, "start", lab);
+    }
+    rec_str(&head, "method", a.method == DN_LOAD_DENSE ? "dense" : "sparse");
+    if (a.trials) {
+        rec_int(&head, "trials", a.trials);
+        rec_int(&head, "seed", a.seed);
+    }
+    int multi = nruns > 1;
+    if (!multi) {
+        rec_str(&head, "variant", dn_walk_name(runs[0].walk));
+        rec_int(&head, "walk", runs[0].delta);
+        run_record(&net, &runs[0], 0, runs[0].has_exact, &head);
+    }
+    if (a.per_level && runs[0].has_exact && runs[0].ex.ratio_level) {
+        int L = 0;
+        for (int i = 0; i < nruns; i++)
+            if (runs[i].has_exact && runs[i].ex.levels > L)
+                L = runs[i].ex.levels;
+        rec *rows = calloc((size_t)L, sizeof *rows);
+        if (!rows) {
+            rc = dn_fail(&err, DN_ENOMEM, "out of memory");
+            goto fail_io;
+        }
+        double sizes[200], tail;
+        int lv;
+        dn_level_sizes(&tm, 200, sizes, &lv, &tail, &err);
+        double cum = 0;
+        for (int h = 0; h < L; h++) {
+            cum += h < lv ? sizes[h] : 0;
+            rec_int(&rows[h], "h", h);
+            rec_dbl(&rows[h], "tree_nodes", cum);
+            for (int i = 0; i < nruns && rows[h].n < REC_MAX; i++) {
+                char key[48];
+                if (multi)
+                    snprintf(key, sizeof key, "ratio.%s/%d", dn_walk_name(runs[i].walk),
+                             runs[i].delta);
+                else
+                    snprintf(key, sizeof key, "ratio");
+                if (runs[i].has_exact && h < runs[i].ex.levels)
+                    rec_dbl(&rows[h], key, runs[i].ex.ratio_level[h]);
+                else
+                    rec_null(&rows[h], key);
+            }
+        }
+        if (a.mode == OUT_TABLE) {
+            rec_print(&head, OUT_TABLE, stdout);
+            fputc('\n', stdout);
+            rows_print(NULL, rows, L, NULL, OUT_TABLE, stdout);
+        } else {
+            rows_print(&head, rows, L, "per_level", a.mode, stdout);
+        }
+        free(rows);
+    } else if (!multi) {
+        rec_print(&head, a.mode, stdout);
+    } else {
+        rec rows[MAX_RUNS];
+        memset(rows, 0, sizeof rows);
+        for (int i = 0; i < nruns; i++)
+            run_record(&net, &runs[i], 1, a.exact, &rows[i]);
+        if (a.mode == OUT_TABLE) {
+            rec_print(&head, OUT_TABLE, stdout);
+            fputc('\n', stdout);
+            rows_print(NULL, rows, nruns, NULL, OUT_TABLE, stdout);
+        } else {
+            rows_print(&head, rows, nruns, "runs", a.mode, stdout);
+        }
+    }
+    runs_free(runs, nruns);
+    dn_csr_free(&g);
+    dn_net_free(&net);
+    return 0;
+fail:
+    progress_done(&pr);
+fail_io:
+    code = cli_fail(cmd, rc, err.msg);
+    runs_free(runs, nruns);
+    dn_csr_free(&g);
+    dn_net_free(&net);
+    return code;
+}

@@ -1,0 +1,231 @@
+/*
+ * plot.c - small SVG charts written by dcnet itself: axes with "nice"
+ * ticks (1, 2, 5 x 10^k), a legend, lines, points, dashed reference lines
+ * and error bars. Several charts can share one SVG document: each is drawn
+ * in its own box. No external dependency, no script, no web font, so the
+ * result opens in any browser or viewer.
+ */
+#include "plot.h"
+
+#include <math.h>
+#include <string.h>
+
+static const char *palette[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e",
+                                "#9467bd", "#8c564b", "#e377c2", "#17becf"};
+
+const char *plot_color(int i)
+{
+    return palette[(i < 0 ? 0 : i) % (int)(sizeof palette / sizeof palette[0])];
+}
+
+void plot_begin(FILE *f, double width, double height)
+{
+    fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
+               "viewBox=\"0 0 %.0f %.0f\" font-family=\"sans-serif\" font-size=\"12\">\n"
+               "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
+            width, height, width, height);
+}
+
+void plot_end(FILE *f)
+{
+    fputs("</svg>\n", f);
+}
+
+void plot_xml_text(FILE *f, const char *s)
+{
+    for (; s && *s; s++) {
+        switch (*s) {
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '&': fputs("&amp;", f); break;
+        case '"': fputs("&quot;", f); break;
+        default: fputc(*s, f);
+        }
+    }
+}
+
+/* tick step: 1, 2 or 5 times a power of ten, about `want` ticks over span */
+static double nice_step(double span, int want)
+{
+    if (!(span > 0))
+        return 1;
+    double raw = span / want, p = pow(10, floor(log10(raw))), m = raw / p;
+    return (m < 1.5 ? 1 : m < 3.5 ? 2 : m < 7.5 ? 5 : 10) * p;
+}
+
+static void fmt_tick(char *buf, size_t cap, double v, double step)
+{
+    if (fabs(v) < step * 1e-9)
+        v = 0;
+    if (step >= 1 && fabs(v) < 1e7)
+        snprintf(buf, cap, "%.0f", v);
+    else if (fabs(v) >= 1e5 || (fabs(v) < 1e-3 && v != 0))
+        snprintf(buf, cap, "%.2g", v);
+    else {
+        int dec = (int)ceil(-log10(step));
+        snprintf(buf, cap, "%.*f", dec < 0 ? 0 : dec > 6 ? 6 : dec, v);
+    }
+}
+
+static int is_finite(double v)
+{
+    return !isnan(v) && !isinf(v);
+}
+
+void plot_draw(FILE *f, const plot_box *b, const plot_series *s, int ns)
+{
+    double xmin = b->xmin, xmax = b->xmax, ymin = b->ymin, ymax = b->ymax;
+    int autox = !(xmin < xmax), autoy = !(ymin < ymax);
+    if (autox) {
+        xmin = INFINITY;
+        xmax = -INFINITY;
+    }
+    if (autoy) {
+        ymin = INFINITY;
+        ymax = -INFINITY;
+    }
+    for (int i = 0; i < ns; i++)
+        for (int k = 0; k < s[i].n; k++) {
+            double x = s[i].x ? s[i].x[k] : k, y = s[i].y[k];
+            double e = s[i].err ? s[i].err[k] : 0;
+            if (!is_finite(x) || !is_finite(y))
+                continue;
+            if (autox) {
+                xmin = fmin(xmin, x);
+                xmax = fmax(xmax, x);
+            }
+            if (autoy) {
+                ymin = fmin(ymin, y - e);
+                ymax = fmax(ymax, y + e);
+            }
+        }
+    if (!is_finite(xmin) || !is_finite(xmax)) {
+        xmin = 0;
+        xmax = 1;
+    }
+    if (!is_finite(ymin) || !is_finite(ymax)) {
+        ymin = 0;
+        ymax = 1;
+    }
+    if (autoy && b->y_from_zero && ymin > 0)
+        ymin = 0;
+    if (xmax <= xmin)
+        xmax = xmin + 1;
+    if (ymax <= ymin) {
+        ymax = ymin + (ymin != 0 ? fabs(ymin) * 0.1 : 1);
+    }
+    if (autoy) { /* a little air above and below */
+        double pad = 0.05 * (ymax - ymin);
+        ymax += pad;
+        if (!(b->y_from_zero && ymin == 0))
+            ymin -= pad;
+    }
+    const double L = b->x + 62, R = b->x + b->w - 12, T = b->y + 30, B = b->y + b->h - 44;
+#define PX(v) (L + ((v) - xmin) / (xmax - xmin) * (R - L))
+#define PY(v) (B - ((v) - ymin) / (ymax - ymin) * (B - T))
+    fprintf(f, "<g>\n<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"14\" "
+               "font-weight=\"bold\">",
+            (L + R) / 2, b->y + 18);
+    plot_xml_text(f, b->title);
+    fputs("</text>\n", f);
+    fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"none\" "
+               "stroke=\"#444\"/>\n",
+            L, T, R - L, B - T);
+    char buf[64];
+    double st = nice_step(xmax - xmin, 8);
+    if (b->x_integer && st < 1)
+        st = 1;
+    for (double v = ceil(xmin / st) * st; v <= xmax + st * 1e-9; v += st) {
+        fmt_tick(buf, sizeof buf, v, st);
+        fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>"
+                   "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s</text>\n",
+                PX(v), T, PX(v), B, PX(v), B + 15, buf);
+    }
+    st = nice_step(ymax - ymin, 6);
+    for (double v = ceil(ymin / st) * st; v <= ymax + st * 1e-9; v += st) {
+        fmt_tick(buf, sizeof buf, v, st);
+        fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>"
+                   "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n",
+                L, PY(v), R, PY(v), L - 5, PY(v) + 4, buf);
+    }
+    fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">", (L + R) / 2, B + 34);
+    plot_xml_text(f, b->xlabel);
+    fprintf(f, "</text>\n<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" "
+               "transform=\"rotate(-90 %.1f %.1f)\">",
+            b->x + 16, (T + B) / 2, b->x + 16, (T + B) / 2);
+    plot_xml_text(f, b->ylabel);
+    fputs("</text>\n", f);
+    /* clip the data to the frame */
+    /* boxes do not overlap, so their corner names the clip path uniquely */
+    long cid = lround(b->x) * 100000 + lround(b->y);
+    fprintf(f, "<clipPath id=\"c%ld\"><rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+               "height=\"%.1f\"/></clipPath>\n<g clip-path=\"url(#c%ld)\">\n",
+            cid, L, T, R - L, B - T, cid);
+    for (int i = 0; i < ns; i++) {
+        const char *col = s[i].color ? s[i].color : plot_color(i);
+        if (s[i].style == PLOT_HLINE) {
+            if (s[i].n > 0 && is_finite(s[i].y[0]))
+                fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+                           "stroke=\"%s\" stroke-dasharray=\"6 4\"/>\n",
+                        L, PY(s[i].y[0]), R, PY(s[i].y[0]), col);
+            continue;
+        }
+        if (s[i].style == PLOT_LINE || s[i].style == PLOT_LINE_POINTS) {
+            fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.6\"%s points=\"",
+                    col, s[i].dashed ? " stroke-dasharray=\"5 3\"" : "");
+            for (int k = 0; k < s[i].n; k++) {
+                double x = s[i].x ? s[i].x[k] : k;
+                if (is_finite(x) && is_finite(s[i].y[k]))
+                    fprintf(f, "%.1f,%.1f ", PX(x), PY(s[i].y[k]));
+            }
+            fputs("\"/>\n", f);
+        }
+        if (s[i].style == PLOT_POINTS || s[i].style == PLOT_LINE_POINTS || s[i].err) {
+            for (int k = 0; k < s[i].n; k++) {
+                double x = s[i].x ? s[i].x[k] : k, y = s[i].y[k];
+                if (!is_finite(x) || !is_finite(y))
+                    continue;
+                if (s[i].err && s[i].err[k] > 0)
+                    fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+                               "stroke=\"%s\"/>",
+                            PX(x), PY(y - s[i].err[k]), PX(x), PY(y + s[i].err[k]), col);
+                if (s[i].style != PLOT_LINE)
+                    fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" fill=\"%s\"/>", PX(x),
+                            PY(y), col);
+            }
+            fputc('\n', f);
+        }
+    }
+    fputs("</g>\n", f);
+    /* legend, top right inside the frame */
+    int nl = 0;
+    for (int i = 0; i < ns; i++)
+        nl += s[i].name != NULL;
+    if (nl) {
+        double lw = 0;
+        for (int i = 0; i < ns; i++)
+            if (s[i].name && (double)strlen(s[i].name) * 6.6 > lw)
+                lw = (double)strlen(s[i].name) * 6.6;
+        double lx = R - lw - 34, ly = T + 6;
+        fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" fill=\"white\" "
+                   "fill-opacity=\"0.85\" stroke=\"#bbb\"/>\n",
+                lx, ly, lw + 30, 16 * nl + 6);
+        int k = 0;
+        for (int i = 0; i < ns; i++) {
+            if (!s[i].name)
+                continue;
+            const char *col = s[i].color ? s[i].color : plot_color(i);
+            double yy = ly + 14 + 16 * k++;
+            fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+                       "stroke-width=\"2\"%s/><text x=\"%.1f\" y=\"%.1f\">",
+                    lx + 5, yy - 4, lx + 23, yy - 4, col,
+                    s[i].dashed || s[i].style == PLOT_HLINE ? " stroke-dasharray=\"5 3\"" : "",
+                    lx + 27, yy);
+            plot_xml_text(f, s[i].name);
+            fputs("</text>\n", f);
+        }
+    }
+    fputs("</g>\n", f);
+#undef PX
+#undef PY
+}

@@ -1,0 +1,38 @@
+/*
+ * plot.h - SVG charts for the CLI (plot.c): boxes with axes, ticks and a
+ * legend; series as lines, points with error bars, or horizontal reference
+ * lines. Call plot_begin, then plot_draw per chart box, then plot_end.
+ */
+#ifndef DN_PLOT_H
+#define DN_PLOT_H
+
+#include <stdio.h>
+
+enum { PLOT_LINE = 0, PLOT_POINTS, PLOT_LINE_POINTS, PLOT_HLINE };
+
+typedef struct plot_series {
+    const char *name;   /* legend entry, or NULL for none */
+    const double *x;    /* NULL: 0, 1, 2, ... */
+    const double *y;
+    const double *err;  /* NULL or +- error per point */
+    int n;
+    int style;          /* PLOT_* (PLOT_HLINE: y[0] across the box) */
+    int dashed;
+    const char *color;  /* NULL: palette by index */
+} plot_series;
+
+typedef struct plot_box {
+    double x, y, w, h;          /* where in the document */
+    const char *title, *xlabel, *ylabel;
+    double xmin, xmax, ymin, ymax; /* min >= max: automatic */
+    int x_integer;              /* integer ticks on x */
+    int y_from_zero;            /* automatic y range includes 0 */
+} plot_box;
+
+void plot_begin(FILE *f, double width, double height);
+void plot_draw(FILE *f, const plot_box *b, const plot_series *s, int ns);
+void plot_end(FILE *f);
+const char *plot_color(int i);
+void plot_xml_text(FILE *f, const char *s);
+
+#endif
