@@ -8,6 +8,8 @@
 
 #include "dcnet/net.h"
 
+#include <math.h>
+
 static run_result ok_run(const char *args)
 {
     run_result r = run_dcnet(args);
@@ -331,6 +333,88 @@ static void test_embed_cli(void **state)
 
 /* Golden files: canonical printed output, checked by hand once (see
  * tests/golden/README.md) and compared byte for byte since. */
+static void test_load_cli(void **state)
+{
+    run_result r, a, b;
+    (void)state;
+    ok_has("load --help", "Usage: dcnet load");
+    ok_has("help load", "--variant");
+    /* By hand: on hypercube:1 the walk of length 1 alternates between the two
+     * processors, so complete:2:2 puts levels 0 and 2 (1 + 4 nodes) on the start
+     * and level 1 (2 nodes) on the other: alpha = 5 / (7/2) = 10/7. For h -> inf
+     * the last level has weight 1/2, the one before 1/4, ...: even levels
+     * (2/3 of the nodes) on one processor, alpha_inf = 2 * 2/3 = 4/3. */
+    r = json_run("load --net hypercube:1 --tree complete:2:2 --walk 1 --json");
+    assert_true(fabs(json_num(r.out, "ratio") - 10.0 / 7.0) < 1e-12);
+    assert_true(json_num(r.out, "max_load") == 5);
+    assert_true(json_num(r.out, "tree_nodes") == 7);
+    assert_true(json_num(r.out, "processors") == 2);
+    assert_true(json_num(r.out, "argmax") == 0);
+    assert_true(fabs(json_num(r.out, "asymptotic") - 4.0 / 3.0) < 1e-12);
+    run_free(&r);
+    /* trials: spec keys plus stderr; identical output for any thread count */
+    a = json_run("load --net debruijn:5 --tree gw:0.4,0.3,0.3 --walk 2 --trials 300 --seed 5 "
+                 "--threads 1 --json");
+    b = json_run("load --net debruijn:5 --tree gw:0.4,0.3,0.3 --walk 2 --trials 300 --seed 5 "
+                 "--threads 2 --json");
+    assert_string_equal(a.out, b.out);
+    assert_non_null(strstr(a.out, "\"stderr\":"));
+    assert_non_null(strstr(a.out, "\"argmax\":"));
+    run_free(&a);
+    run_free(&b);
+    /* side by side: one row per variant x walk */
+    r = json_run("load --net hypercube:6 --tree cbt:8 --walk 2,3 --variant all --exact "
+                 "--trials 50 --json");
+    assert_non_null(strstr(r.out, "\"runs\":[{\"variant\":\"canonical\",\"walk\":2,"));
+    assert_non_null(strstr(r.out, "{\"variant\":\"two-choices\",\"walk\":3,\"ratio\":null"));
+    run_free(&r);
+    json_has("load --net butterfly:4 --tree cbt:5 --walk 3 --start all --json",
+             "\"computed\":5,");
+    json_has("load --net butterfly:3 --tree cbt:4 --walk 3 --per-level --json",
+             "\"per_level\":[{\"h\":0,\"tree_nodes\":1,\"ratio\":32}");
+    json_has("load --net mesh:4x4 --tree repro:50 --walk 1 --method dense --json",
+             "\"method\":\"dense\"");
+    /* files: the load vector and a complete SVG document */
+    char loads[] = "/tmp/dcnet-loads-XXXXXX", svg[] = "/tmp/dcnet-lsvg-XXXXXX", args[256];
+    int fd = mkstemp(loads);
+    assert_true(fd >= 0);
+    close(fd);
+    fd = mkstemp(svg);
+    assert_true(fd >= 0);
+    close(fd);
+    snprintf(args, sizeof args, "load --net ring:6 --tree cbt:5 --walk 1,2 --exact --trials 20 "
+                                "--loads %s --svg %s", loads, svg);
+    r = ok_run(args);
+    run_free(&r);
+    FILE *f = fopen(loads, "r");
+    char line[512];
+    int lines = 0;
+    assert_non_null(f);
+    while (fgets(line, sizeof line, f))
+        lines++;
+    fclose(f);
+    assert_int_equal(lines, 1 + 2 * 6);
+    f = fopen(svg, "r");
+    assert_non_null(f);
+    size_t len = fread(line, 1, sizeof line - 1, f);
+    line[len] = 0;
+    fclose(f);
+    assert_non_null(strstr(line, "<svg xmlns="));
+    unlink(loads);
+    unlink(svg);
+    /* bad input: usage errors (2) with a message, nothing on stdout */
+    bad_run("load --net ring:5 --tree cbt:3", 2, "--walk");
+    bad_run("load --net ring:5 --tree cbt:3 --walk 2 --variant two-choices", 2, "--trials");
+    bad_run("load --net ring:5 --tree cbt:3 --walk 2 --variant fast", 2, "canonical");
+    bad_run("load --net ring:5 --tree cbt:3 --walk 2 --start 9", 2, "[0, 4]");
+    bad_run("load --net ring:5 --tree cbt:3 --walk x", 2, "--walk");
+    bad_run("load --net ring:5 --tree cbt:3 --walk 2 --start all --trials 3", 2, "exact only");
+    bad_run("load --net hypercube:13 --tree cbt:3 --walk 2 --method dense", 2, "4096");
+    bad_run("load --net ring:5 --tree cbt:12 --walk 2 --trials 1 --max-nodes 100", 2,
+            "--max-nodes");
+    bad_run("load --net debruijn:40 --tree cbt:3 --walk 2", 2, "2^31");
+}
+
 static void test_golden(void **state)
 {
     static const char *const cases[][2] = {
@@ -377,6 +461,7 @@ int main(void)
         cmocka_unit_test(test_closed_pipe),
         cmocka_unit_test(test_tree_cli),
         cmocka_unit_test(test_embed_cli),
+        cmocka_unit_test(test_load_cli),
         cmocka_unit_test(test_golden),
         cmocka_unit_test(test_demo),
     };
