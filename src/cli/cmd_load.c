@@ -532,8 +532,9 @@ int cmd_load(int argc, char **argv)
         if (a.trials)
             need += (double)net.n * 40.0 * a.threads;
         if (net.n >= INT32_MAX || need > (double)limit) {
+            int huge = net.n >= INT32_MAX;
             dn_net_free(&net);
-            return cli_fail(cmd, DN_ERANGE, net.n >= INT32_MAX
+            return cli_fail(cmd, DN_ERANGE, huge
                 ? "the network has 2^31 or more processors; dcnet load handles at most 2^31 - 1"
                 : "this run needs more memory than --mem-limit allows (about 56 bytes per "
                   "processor for exact loads, 40 per thread for trials, plus the network); "
