@@ -220,6 +220,32 @@ static void test_butterfly_conjecture(void **state)
     }
 }
 
+/* Seed 002's first observation: levels 0 and c behave alike, and so do the
+ * inner levels r and c - r (the level-reversing automorphism), for every h. */
+static void test_butterfly_level_symmetry(void **state)
+{
+    (void)state;
+    for (int c = 3; c <= 6; c++) {
+        char spec[32];
+        snprintf(spec, sizeof spec, "butterfly:%d", c);
+        fixture f;
+        fx_init(&f, spec);
+        for (int r = 0; r <= c / 2; r++) {
+            int64_t a = (int64_t)r << c, b = (int64_t)(c - r) << c;
+            dn_loads A = exact(&f, "complete:3:9", a, DN_WALK_CANONICAL, 3, DN_LOAD_SPARSE);
+            dn_loads B = exact(&f, "complete:3:9", b, DN_WALK_CANONICAL, 3, DN_LOAD_SPARSE);
+            for (int h = 0; h < A.levels; h++)
+                if (fabs(A.ratio_level[h] - B.ratio_level[h]) > 1e-12 * A.ratio_level[h])
+                    fail_msg("%s levels %d and %d, h %d: %.15g vs %.15g", spec, r, c - r, h,
+                             A.ratio_level[h], B.ratio_level[h]);
+            assert_true(fabs(A.asym_ratio - B.asym_ratio) < 1e-12);
+            dn_loads_free(&A);
+            dn_loads_free(&B);
+        }
+        fx_free(&f);
+    }
+}
+
 /* ---------------------------------------------- enumerate every walk */
 typedef struct enumer {
     const dn_csr *g;
@@ -533,6 +559,7 @@ int main(void)
         cmocka_unit_test(test_hypercube_krawtchouk),
         cmocka_unit_test(test_limits_reproduction),
         cmocka_unit_test(test_butterfly_conjecture),
+        cmocka_unit_test(test_butterfly_level_symmetry),
         cmocka_unit_test(test_brute_force_walks),
         cmocka_unit_test(test_dense_matches_sparse),
         cmocka_unit_test(test_all_starts_orbits),
