@@ -269,8 +269,8 @@ static int sparse_run(sparse_work *sw, const dn_csr *g, const dn_tree_model *m, 
             dn_vec_argmax(acc, n, &mx);
             ratio_level[l] = cum > 0 ? mx * (double)n / cum : 0.0;
         }
-        if (o->progress && threads > 1 && (l & 7) == 0)
-            o->progress(o->progress_ctx, tail == 0.0 ? (double)l / levels : 0.0);
+        if (o->progress && (l & 7) == 0)
+            o->progress(o->progress_ctx, tail == 0.0 ? (double)l / levels : 1.0 - nl);
         if (tail == 0.0 && l + 1 >= levels)
             break; /* no need for x_{levels} */
         walkop_apply(&sw->w, x, sw->scratch, threads);
@@ -472,6 +472,8 @@ typedef struct all_ctx {
     sparse_work *work;   /* one per thread */
     double *ratio, *maxl, *asym;
     int64_t *argmax;
+    dn_progress_fn progress; /* called by worker 0 only */
+    void *progress_ctx;
     dn_err *errs;        /* one per thread */
     int64_t *done;
 } all_ctx;
@@ -504,8 +506,8 @@ static int all_range(void *p, int64_t b, int64_t e, int tid)
         c->argmax[s] = L.argmax;
         c->asym[s] = hi;
     }
-    if (c->o->progress && tid == 0)
-        c->o->progress(c->o->progress_ctx, (double)e / (double)(c->done[0]));
+    if (c->progress && tid == 0)
+        c->progress(c->progress_ctx, (double)e / (double)(c->done[0]));
     return DN_OK;
 }
 
@@ -574,6 +576,9 @@ int dn_loads_all_starts(const dn_net *net, const dn_csr *g, const dn_tree_model 
     c.done = &nrep;
     dn_load_opts oi = o;
     oi.threads = 1;
+    oi.progress = NULL; /* per-start runs are silent; the loop reports */
+    c.progress = o.progress;
+    c.progress_ctx = o.progress_ctx;
     c.o = &oi;
     c.work = calloc((size_t)threads, sizeof *c.work);
     c.errs = calloc((size_t)threads, sizeof *c.errs);
