@@ -115,8 +115,8 @@ typedef struct dn_loads {
 } dn_loads;
 
 /* Exact expected loads of a tree model started on processor `start`.
- * g is the network's CSR (dn_net_materialize); net supplies its family
- * (used only to pick closed forms). Sparse: time O(levels Delta arcs),
+ * g is the network's CSR (dn_net_materialize); net may be NULL (it is
+ * read only by dn_loads_all_starts, for the family's automorphisms). Sparse: time O(levels Delta arcs),
  * space 4 vectors of n doubles (+ q vectors for limits). Dense: the seed's
  * N x N dynamic program for complete, crt and reproduction trees, refused
  * above DN_LOAD_DENSE_MAX processors. */
