@@ -318,12 +318,7 @@ int dn_grow_simulate(const dn_csr *g, const dn_tree_model *m, int64_t start,
     if (!rc) {
         rc = dn_parallel_for(threads, T, 1, grow_range, &c);
         if (rc)
-            for (int t = 0; t < threads; t++)
-                if (c.errs[t].msg[0]) {
-                    if (err)
-                        *err = c.errs[t];
-                    break;
-                }
+            worker_error(c.errs, threads, err);
     }
     if (!rc) {
         out->n = n;

@@ -591,12 +591,7 @@ int dn_loads_all_starts(const dn_net *net, const dn_csr *g, const dn_tree_model 
     if (!rc) {
         rc = dn_parallel_for(threads, nrep, 1, all_range, &c);
         if (rc)
-            for (int t = 0; t < threads; t++)
-                if (c.errs[t].msg[0]) {
-                    if (err)
-                        *err = c.errs[t];
-                    break;
-                }
+            worker_error(c.errs, threads, err);
     }
     for (int t = 0; t < made; t++)
         sparse_release(&c.work[t]);
