@@ -36,7 +36,7 @@ endif
 LIBS := $(OPTLIBS) -lpthread -lm
 
 LIB_SRC := $(wildcard src/base/*.c src/net/*.c src/tree/*.c src/route/*.c src/embed/*.c \
-                     src/metric/*.c src/analysis/*.c)
+                     src/metric/*.c src/analysis/*.c src/sim/*.c)
 CLI_SRC := $(wildcard src/cli/*.c)
 TEST_SRC := $(wildcard tests/test_*.c)
 HDRS := $(wildcard include/dcnet/*.h src/*/*.h)

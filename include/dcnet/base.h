@@ -94,6 +94,9 @@ double dn_rng_double(dn_rng *rng);
  * Results must not depend on which worker ran a chunk: write them by index. */
 typedef int (*dn_range_fn)(void *ctx, int64_t begin, int64_t end, int tid);
 int dn_parallel_for(int threads, int64_t count, int64_t chunk, dn_range_fn fn, void *ctx);
+/* After a failed parallel run where each worker wrote its own dn_err
+ * (empty message: no error): copies the first worker's message to err. */
+void dn_parallel_error(const dn_err *errs, int workers, dn_err *err);
 
 #ifdef __cplusplus
 }

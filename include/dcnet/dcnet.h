@@ -15,5 +15,6 @@
 #include "dcnet/embed.h"
 #include "dcnet/metric.h"
 #include "dcnet/analysis.h"
+#include "dcnet/sim.h"
 
 #endif

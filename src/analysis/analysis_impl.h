@@ -27,9 +27,6 @@ void walkop_apply(const walkop *w, double *x, double *scratch, int threads);
 /* One step of the simple walk: y = x P (z: scratch). */
 void walkop_step(const walkop *w, const double *x, double *y, double *z, int threads);
 
-/* After a failed parallel run: copies the first worker's message into err. */
-void worker_error(const dn_err *errs, int workers, dn_err *err);
-
 /* Largest tree level dcnet sums explicitly for finite models. */
 #define DN_MAX_LEVELS 128
 

@@ -318,7 +318,7 @@ int dn_grow_simulate(const dn_csr *g, const dn_tree_model *m, int64_t start,
     if (!rc) {
         rc = dn_parallel_for(threads, T, 1, grow_range, &c);
         if (rc)
-            worker_error(c.errs, threads, err);
+            dn_parallel_error(c.errs, threads, err);
     }
     if (!rc) {
         out->n = n;

@@ -591,7 +591,7 @@ int dn_loads_all_starts(const dn_net *net, const dn_csr *g, const dn_tree_model 
     if (!rc) {
         rc = dn_parallel_for(threads, nrep, 1, all_range, &c);
         if (rc)
-            worker_error(c.errs, threads, err);
+            dn_parallel_error(c.errs, threads, err);
     }
     for (int t = 0; t < made; t++)
         sparse_release(&c.work[t]);

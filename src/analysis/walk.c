@@ -177,16 +177,6 @@ void walkop_apply(const walkop *w, double *x, double *scratch, int threads)
     }
 }
 
-void worker_error(const dn_err *errs, int workers, dn_err *err)
-{
-    for (int t = 0; t < workers; t++)
-        if (errs[t].msg[0]) {
-            if (err)
-                *err = errs[t];
-            return;
-        }
-}
-
 int64_t dn_vec_argmax(const double *v, int64_t n, double *max)
 {
     double m = -INFINITY;

@@ -87,3 +87,13 @@ int dn_parallel_for(int threads, int64_t count, int64_t chunk, dn_range_fn fn, v
     free(args);
     return atomic_load(&job.status);
 }
+
+void dn_parallel_error(const dn_err *errs, int workers, dn_err *err)
+{
+    for (int t = 0; t < workers; t++)
+        if (errs[t].msg[0]) {
+            if (err)
+                *err = errs[t];
+            return;
+        }
+}

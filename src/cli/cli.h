@@ -40,6 +40,9 @@ void rec_print(const rec *r, int mode, FILE *f);
  * fields of `head`, if not NULL, before the array), or CSV rows. */
 void rows_print(const rec *head, const rec *rows, int n, const char *json_key, int mode,
                 FILE *f);
+/* One JSON object: the fields of head, then one array per set. */
+void json_arrays(const rec *head, int sets, const char *const *keys, const rec *const *rows,
+                 const int *ns, FILE *f);
 
 /* Prints "dcnet CMD: message" to stderr and returns the exit code for
  * status (2 for bad input, 1 for run-time failures). */
@@ -71,6 +74,7 @@ int cmd_tree(int argc, char **argv);
 int cmd_demo(int argc, char **argv);
 int cmd_embed(int argc, char **argv);
 int cmd_load(int argc, char **argv);
+int cmd_simulate(int argc, char **argv);
 
 /* SVG drawing of an embedding (draw.c): processors laid out per network
  * family, tree edges coloured by phase, hot links marked. m must have been
@@ -80,7 +84,40 @@ int embed_svg(dn_embed *e, const dn_metrics *m, const char *path, dn_err *err);
 /* The facts of a network as a record (cmd_net.c; also used by the demo). */
 int net_facts_record(const dn_net *net, const dn_facts_opts *fo, rec *r, dn_err *err);
 
+/* Options of the commands that build an embedding (embed, simulate):
+ * --net --tree --map --root --order --approach --seed --routes
+ * --scotch-strategy --max-nodes --mem-limit (cmd_embed.c). */
+enum { EO_ORDER = 300, EO_APPROACH, EO_ROUTES, EO_SCOTCH, EO_MAXN, EO_MEM };
+#define EMBED_LONG_OPTIONS                                                                       \
+    {"net", required_argument, NULL, 'n'}, {"tree", required_argument, NULL, 't'},              \
+        {"map", required_argument, NULL, 'm'}, {"root", required_argument, NULL, 'r'},          \
+        {"order", required_argument, NULL, EO_ORDER},                                           \
+        {"approach", required_argument, NULL, EO_APPROACH},                                     \
+        {"seed", required_argument, NULL, 's'}, {"routes", required_argument, NULL, EO_ROUTES}, \
+        {"scotch-strategy", required_argument, NULL, EO_SCOTCH},                                \
+        {"max-nodes", required_argument, NULL, EO_MAXN},                                        \
+        {"mem-limit", required_argument, NULL, EO_MEM}
+typedef struct embed_args {
+    const char *net_spec, *tree_spec, *root_s;
+    int64_t seed, max_nodes, mem_limit;
+    dn_embed_opts eo;
+    double *place_d;  /* owned: a placement read from --map file:PATH */
+    int64_t *place;
+} embed_args;
+void embed_args_init(embed_args *a);
+void embed_args_free(embed_args *a);
+/* 1 if c was one of these options, 0 if not, -exit code after a usage error. */
+int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg);
+/* Builds the net (and with need_tree the tree, the root and a file:
+ * placement); returns 0 or the exit code after printing the error. */
+int embed_args_net_tree(const char *cmd, embed_args *a, dn_net *net, dn_tree *tree, int need_tree);
+/* Reads exactly `want` numbers in [lo, hi], one per line ('#' comments). */
+int cli_read_numbers(const char *path, int64_t want, double lo, double hi, const char *what,
+                     double **out, dn_err *err);
+
 /* Common option parsing helpers. */
 int parse_threads(const char *cmd, const char *s, int *out);
+/* All online cores, at most 64. */
+int cli_default_threads(void);
 
 #endif

@@ -64,29 +64,16 @@ static const char embed_help[] =
     "  dcnet embed --net sneptree-t:3 --tree cbt:12 --map sneptree --per-depth\n"
     "  dcnet embed --net debruijn:10 --tree binomial:10 --map scotch --json\n";
 
-enum {
-    O_ORDER = 256, O_APPROACH, O_ROUTES, O_WEIGHTS, O_LINKS, O_PERPHASE, O_PERDEPTH,
-    O_SAVE, O_SVG, O_SCOTCH, O_MAXN, O_MEM, O_JSON, O_CSV
-};
+enum { O_WEIGHTS = 256, O_LINKS, O_PERPHASE, O_PERDEPTH, O_SAVE, O_SVG, O_JSON, O_CSV };
 
 static const struct option embed_opts[] = {
-    {"net", required_argument, NULL, 'n'},
-    {"tree", required_argument, NULL, 't'},
-    {"map", required_argument, NULL, 'm'},
-    {"root", required_argument, NULL, 'r'},
-    {"order", required_argument, NULL, O_ORDER},
-    {"approach", required_argument, NULL, O_APPROACH},
-    {"seed", required_argument, NULL, 's'},
-    {"routes", required_argument, NULL, O_ROUTES},
+    EMBED_LONG_OPTIONS,
     {"weights", required_argument, NULL, O_WEIGHTS},
     {"links", required_argument, NULL, O_LINKS},
     {"per-phase", no_argument, NULL, O_PERPHASE},
     {"per-depth", no_argument, NULL, O_PERDEPTH},
     {"save-place", required_argument, NULL, O_SAVE},
     {"svg", required_argument, NULL, O_SVG},
-    {"scotch-strategy", required_argument, NULL, O_SCOTCH},
-    {"max-nodes", required_argument, NULL, O_MAXN},
-    {"mem-limit", required_argument, NULL, O_MEM},
     {"json", no_argument, NULL, O_JSON},
     {"csv", no_argument, NULL, O_CSV},
     {"help", no_argument, NULL, 'h'},
@@ -95,7 +82,7 @@ static const struct option embed_opts[] = {
 
 /* Reads one number per line ('#' comments, blank lines skipped) from a
  * file into a freshly allocated array of doubles; exactly `want` values. */
-static int read_numbers(const char *path, int64_t want, double lo, double hi, const char *what,
+int cli_read_numbers(const char *path, int64_t want, double lo, double hi, const char *what,
                         double **out, dn_err *err)
 {
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
@@ -239,59 +226,150 @@ static int print_tables(const char *cmd, const dn_metrics *m, rec *head, int per
     return 0;
 }
 
+/* ---- options shared by the commands that build an embedding ---- */
+
+void embed_args_init(embed_args *a)
+{
+    memset(a, 0, sizeof *a);
+    a->seed = 1;
+    a->eo.root = -1;
+}
+
+void embed_args_free(embed_args *a)
+{
+    free(a->place);
+    free(a->place_d);
+    a->place = NULL;
+    a->place_d = NULL;
+}
+
+int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg)
+{
+    dn_err err;
+    switch (c) {
+    case 'n': a->net_spec = arg; return 1;
+    case 't': a->tree_spec = arg; return 1;
+    case 'm': a->eo.map = arg; return 1;
+    case 'r': a->root_s = arg; return 1;
+    case EO_ORDER:
+        if (strcmp(arg, "paired") == 0)
+            a->eo.order = DN_ORDER_PAIRED;
+        else if (strcmp(arg, "asc") == 0)
+            a->eo.order = DN_ORDER_ASC;
+        else if (strcmp(arg, "desc") == 0)
+            a->eo.order = DN_ORDER_DESC;
+        else
+            return -cli_usage(cmd, "--order must be paired, asc or desc, not '%s'", arg);
+        return 1;
+    case EO_APPROACH:
+        if (strcmp(arg, "a") != 0 && strcmp(arg, "b") != 0)
+            return -cli_usage(cmd, "--approach must be a or b, not '%s'", arg);
+        a->eo.approach = arg[0];
+        return 1;
+    case 's':
+        if (dn_parse_i64(arg, 0, INT64_MAX, "--seed", &a->seed, &err))
+            return -cli_usage(cmd, "%s", err.msg);
+        return 1;
+    case EO_ROUTES:
+        if (strcmp(arg, "mapping") == 0)
+            a->eo.routes = DN_ROUTES_MAPPING;
+        else if (strcmp(arg, "shortest") == 0)
+            a->eo.routes = DN_ROUTES_SHORTEST;
+        else if (strcmp(arg, "xy") == 0)
+            a->eo.routes = DN_ROUTES_XY;
+        else if (strcmp(arg, "bfs") == 0)
+            a->eo.routes = DN_ROUTES_BFS;
+        else
+            return -cli_usage(cmd, "--routes must be mapping, shortest, xy or bfs, not '%s'", arg);
+        return 1;
+    case EO_SCOTCH: a->eo.scotch_strategy = arg; return 1;
+    case EO_MAXN:
+        if (dn_parse_i64(arg, 1, (int64_t)1 << 32, "--max-nodes", &a->max_nodes, &err))
+            return -cli_usage(cmd, "%s", err.msg);
+        return 1;
+    case EO_MEM: { /* GiB, as in dcnet net */
+        double gib;
+        if (dn_parse_double(arg, 0.001, 1e6, "--mem-limit (GiB)", &gib, &err))
+            return -cli_usage(cmd, "%s", err.msg);
+        a->mem_limit = (int64_t)(gib * (double)(1 << 30));
+        return 1;
+    }
+    }
+    return 0;
+}
+
+int embed_args_net_tree(const char *cmd, embed_args *a, dn_net *net, dn_tree *tree, int need_tree)
+{
+    dn_err err;
+    dn_tree_model tm;
+    int rc;
+    if (!a->net_spec)
+        return cli_usage(cmd, "missing --net SPEC (e.g. --net debruijn:4)");
+    if (need_tree && !a->tree_spec)
+        return cli_usage(cmd, "missing --tree SPEC (e.g. --tree binomial:4)");
+    if (need_tree && !a->eo.map)
+        return cli_usage(cmd, "missing --map NAME (e.g. --map zrl; see 'dcnet help maps')");
+    a->eo.seed = (uint64_t)a->seed;
+    a->eo.mem_limit = a->mem_limit;
+    if ((rc = dn_net_init(net, a->net_spec, &err)))
+        return cli_fail(cmd, rc, err.msg);
+    if (!need_tree)
+        return 0;
+    if ((rc = dn_tree_model_parse(a->tree_spec, &tm, &err)) ||
+        (rc = dn_tree_init(tree, &tm, (uint64_t)a->seed, a->max_nodes, &err))) {
+        dn_net_free(net);
+        return cli_fail(cmd, rc, err.msg);
+    }
+    if (a->root_s && (rc = dn_net_parse_node(net, a->root_s, &a->eo.root, &err))) {
+        dn_tree_free(tree);
+        dn_net_free(net);
+        return cli_usage(cmd, "--root: %s", err.msg);
+    }
+    if (strncmp(a->eo.map, "file:", 5) == 0) {
+        int code = 0;
+        if ((rc = cli_read_numbers(a->eo.map + 5, tree->nodes, 0, (double)(net->n - 1),
+                                   "placement", &a->place_d, &err)))
+            code = cli_fail(cmd, rc, err.msg);
+        else if (!(a->place = malloc((size_t)tree->nodes * sizeof *a->place)))
+            code = cli_fail(cmd, DN_ENOMEM, "out of memory");
+        for (int64_t v = 0; !code && v < tree->nodes; v++) {
+            if (a->place_d[v] != (double)(int64_t)a->place_d[v])
+                code = cli_fail(cmd, DN_EINVAL, "placement file: processor ids are integers");
+            else
+                a->place[v] = (int64_t)a->place_d[v];
+        }
+        if (code) {
+            embed_args_free(a);
+            dn_tree_free(tree);
+            dn_net_free(net);
+            return code;
+        }
+        a->eo.map = "given";
+        a->eo.place = a->place;
+        a->eo.place_len = tree->nodes;
+    }
+    return 0;
+}
+
 int cmd_embed(int argc, char **argv)
 {
-    const char *cmd = "embed", *net_spec = NULL, *tree_spec = NULL, *root_s = NULL;
-    const char *weights_s = "uniform", *save = NULL, *svg = NULL;
+    const char *cmd = "embed", *weights_s = "uniform", *save = NULL, *svg = NULL;
     int mode = OUT_TABLE, per_phase = 0, per_depth = 0, c, rc, code = 0;
-    int64_t seed = 1, max_nodes = 0, mem_limit = 0;
-    dn_embed_opts eo;
+    embed_args a;
     dn_metric_opts mo;
     dn_err err;
-    memset(&eo, 0, sizeof eo);
+    embed_args_init(&a);
     memset(&mo, 0, sizeof mo);
-    eo.root = -1;
 
     opterr = 0;
     optind = 1;
     while ((c = getopt_long(argc, argv, ":n:t:m:r:s:h", embed_opts, NULL)) != -1) {
+        int got = embed_args_opt(cmd, &a, c, optarg);
+        if (got < 0)
+            return -got;
+        if (got)
+            continue;
         switch (c) {
-        case 'n': net_spec = optarg; break;
-        case 't': tree_spec = optarg; break;
-        case 'm': eo.map = optarg; break;
-        case 'r': root_s = optarg; break;
-        case O_ORDER:
-            if (strcmp(optarg, "paired") == 0)
-                eo.order = DN_ORDER_PAIRED;
-            else if (strcmp(optarg, "asc") == 0)
-                eo.order = DN_ORDER_ASC;
-            else if (strcmp(optarg, "desc") == 0)
-                eo.order = DN_ORDER_DESC;
-            else
-                return cli_usage(cmd, "--order must be paired, asc or desc, not '%s'", optarg);
-            break;
-        case O_APPROACH:
-            if (strcmp(optarg, "a") != 0 && strcmp(optarg, "b") != 0)
-                return cli_usage(cmd, "--approach must be a or b, not '%s'", optarg);
-            eo.approach = optarg[0];
-            break;
-        case 's':
-            if (dn_parse_i64(optarg, 0, INT64_MAX, "--seed", &seed, &err))
-                return cli_usage(cmd, "%s", err.msg);
-            break;
-        case O_ROUTES:
-            if (strcmp(optarg, "mapping") == 0)
-                eo.routes = DN_ROUTES_MAPPING;
-            else if (strcmp(optarg, "shortest") == 0)
-                eo.routes = DN_ROUTES_SHORTEST;
-            else if (strcmp(optarg, "xy") == 0)
-                eo.routes = DN_ROUTES_XY;
-            else if (strcmp(optarg, "bfs") == 0)
-                eo.routes = DN_ROUTES_BFS;
-            else
-                return cli_usage(cmd, "--routes must be mapping, shortest, xy or bfs, not '%s'",
-                                 optarg);
-            break;
         case O_WEIGHTS: weights_s = optarg; break;
         case O_LINKS:
             if (strcmp(optarg, "directed") == 0)
@@ -303,18 +381,6 @@ int cmd_embed(int argc, char **argv)
         case O_PERDEPTH: per_depth = 1; break;
         case O_SAVE: save = optarg; break;
         case O_SVG: svg = optarg; break;
-        case O_SCOTCH: eo.scotch_strategy = optarg; break;
-        case O_MAXN:
-            if (dn_parse_i64(optarg, 1, (int64_t)1 << 32, "--max-nodes", &max_nodes, &err))
-                return cli_usage(cmd, "%s", err.msg);
-            break;
-        case O_MEM: { /* GiB, as in dcnet net */
-            double gib;
-            if (dn_parse_double(optarg, 0.001, 1e6, "--mem-limit (GiB)", &gib, &err))
-                return cli_usage(cmd, "%s", err.msg);
-            mem_limit = (int64_t)(gib * (double)(1 << 30));
-            break;
-        }
         case O_JSON: mode = OUT_JSON; break;
         case O_CSV: mode = OUT_CSV; break;
         case 'h': fputs(embed_help, stdout); return 0;
@@ -324,72 +390,32 @@ int cmd_embed(int argc, char **argv)
     }
     if (optind < argc)
         return cli_usage(cmd, "unexpected argument '%s'", argv[optind]);
-    if (!net_spec)
-        return cli_usage(cmd, "missing --net SPEC (e.g. --net debruijn:4)");
-    if (!tree_spec)
-        return cli_usage(cmd, "missing --tree SPEC (e.g. --tree binomial:4)");
-    if (!eo.map)
-        return cli_usage(cmd, "missing --map NAME (e.g. --map zrl; see 'dcnet help maps')");
     if (per_phase && per_depth)
         return cli_usage(cmd, "--per-phase and --per-depth are separate listings; give one");
-    eo.seed = (uint64_t)seed;
-    eo.mem_limit = mem_limit;
     if (strcmp(weights_s, "uniform") == 0)
-        eo.weights = DN_WEIGHTS_UNIFORM;
+        a.eo.weights = DN_WEIGHTS_UNIFORM;
     else if (strcmp(weights_s, "log") == 0)
-        eo.weights = DN_WEIGHTS_LOG;
+        a.eo.weights = DN_WEIGHTS_LOG;
     else
-        eo.weights = DN_WEIGHTS_GIVEN;
+        a.eo.weights = DN_WEIGHTS_GIVEN;
 
     dn_net net;
-    dn_tree_model tm;
     dn_tree tree;
     dn_embed e;
     dn_metrics m;
-    double *given = NULL, *place_d = NULL;
-    int64_t *place = NULL;
-    if ((rc = dn_net_init(&net, net_spec, &err)))
-        return cli_fail(cmd, rc, err.msg);
-    if ((rc = dn_tree_model_parse(tree_spec, &tm, &err)) ||
-        (rc = dn_tree_init(&tree, &tm, (uint64_t)seed, max_nodes, &err))) {
-        dn_net_free(&net);
-        return cli_fail(cmd, rc, err.msg);
-    }
-    if (root_s && (rc = dn_net_parse_node(&net, root_s, &eo.root, &err))) {
-        code = cli_usage(cmd, "--root: %s", err.msg);
-        goto done_tree;
-    }
-    if (eo.weights == DN_WEIGHTS_GIVEN) {
-        if ((rc = read_numbers(weights_s, tree.nodes - 1, 0, 1e300, "--weights", &given, &err))) {
+    double *given = NULL;
+    if ((code = embed_args_net_tree(cmd, &a, &net, &tree, 1)))
+        return code;
+    if (a.eo.weights == DN_WEIGHTS_GIVEN) {
+        if ((rc = cli_read_numbers(weights_s, tree.nodes - 1, 0, 1e300, "--weights", &given,
+                                   &err))) {
             code = cli_fail(cmd, rc, err.msg);
             goto done_tree;
         }
-        eo.given = given;
-        eo.given_len = tree.nodes - 1;
+        a.eo.given = given;
+        a.eo.given_len = tree.nodes - 1;
     }
-    if (strncmp(eo.map, "file:", 5) == 0) {
-        if ((rc = read_numbers(eo.map + 5, tree.nodes, 0, (double)(net.n - 1), "placement",
-                               &place_d, &err))) {
-            code = cli_fail(cmd, rc, err.msg);
-            goto done_tree;
-        }
-        place = malloc((size_t)tree.nodes * sizeof *place);
-        if (!place) {
-            code = cli_fail(cmd, DN_ENOMEM, "out of memory");
-            goto done_tree;
-        }
-        for (int64_t v = 0; v < tree.nodes; v++) {
-            if (place_d[v] != (double)(int64_t)place_d[v]) {
-                code = cli_fail(cmd, DN_EINVAL, "placement file: processor ids are integers");
-                goto done_tree;
-            }
-            place[v] = (int64_t)place_d[v];
-        }
-        eo.map = "given";
-        eo.place = place;
-        eo.place_len = tree.nodes;
-    }
-    if ((rc = dn_embed_init(&e, &net, &tree, &eo, &err))) {
+    if ((rc = dn_embed_init(&e, &net, &tree, &a.eo, &err))) {
         code = cli_fail(cmd, rc, err.msg);
         goto done_tree;
     }
@@ -414,7 +440,7 @@ int cmd_embed(int argc, char **argv)
     }
     rec r;
     memset(&r, 0, sizeof r);
-    rec_str(&r, "tree", tree_spec);
+    rec_str(&r, "tree", a.tree_spec);
     metrics_record(&e, &m, &r);
     if (per_phase || per_depth)
         code = print_tables(cmd, &m, &r, per_phase, mode);
@@ -426,8 +452,7 @@ done_embed:
     dn_embed_free(&e);
 done_tree:
     free(given);
-    free(place);
-    free(place_d);
+    embed_args_free(&a);
     dn_tree_free(&tree);
     dn_net_free(&net);
     return code;

@@ -174,8 +174,7 @@ static int parse_args(const char *cmd, int argc, char **argv, load_args *a, int 
     a->seed = 1;
     a->walks[0] = DN_WALK_CANONICAL;
     a->nwalks = 1;
-    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    a->threads = cpus > 0 ? (cpus > 64 ? 64 : (int)cpus) : 1;
+    a->threads = cli_default_threads();
     opterr = 0;
     optind = 1;
     while ((c = getopt_long(argc, argv, ":n:t:w:s:h", load_opts, NULL)) != -1) {

@@ -21,6 +21,7 @@ static const command commands[] = {
     {"tree", cmd_tree, "facts of a task tree; list its nodes, labels and phases"},
     {"embed", cmd_embed, "place a tree on a network (zrl, dccube, ..., scotch) and measure it"},
     {"load", cmd_load, "random-walk placement: exact expected loads, limits, simulation"},
+    {"simulate", cmd_simulate, "play the messages on the links: saf, wormhole, vct, circuit"},
     {"demo", cmd_demo, "the main job: the seed papers' networks, computed now"},
 };
 #define N_COMMANDS ((int)(sizeof commands / sizeof commands[0]))
@@ -32,8 +33,8 @@ static void usage(FILE *f)
           "on networks of processors.\n\nCommands:\n",
           f);
     for (int i = 0; i < N_COMMANDS; i++)
-        fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].summary);
-    fputs("  help     this text; 'dcnet help TOPIC' for nets, trees, maps, formats or a command\n"
+        fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
+    fputs("  help      this text; 'dcnet help TOPIC' for nets, trees, maps, formats or a command\n"
           "\nOptions:\n"
           "  -h, --help     show this help\n"
           "  -V, --version  print the version\n"
@@ -127,7 +128,7 @@ static int help(int argc, char **argv)
             char *hargv[] = {argv[1], "--help", NULL};
             return commands[i].run(2, hargv);
         }
-    fprintf(stderr, "dcnet help: no help for '%s' (topics: nets, trees, maps, formats, net, tree, embed, load, demo)\n",
+    fprintf(stderr, "dcnet help: no help for '%s' (topics: nets, trees, maps, formats, net, tree, embed, load, simulate, demo)\n",
             argv[1]);
     return 2;
 }
@@ -163,7 +164,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < N_COMMANDS; i++)
         if (strcmp(argv[1], commands[i].name) == 0)
             return finish(commands[i].run(argc - 1, argv + 1));
-    fprintf(stderr, "dcnet: unknown command '%s' (known: net, tree, embed, load, demo, help)\n"
+    fprintf(stderr, "dcnet: unknown command '%s' (known: net, tree, embed, load, simulate, demo, help)\n"
                     "Try 'dcnet --help' for more information.\n",
             argv[1]);
     return 2;

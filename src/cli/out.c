@@ -187,22 +187,33 @@ void rec_print(const rec *r, int mode, FILE *f)
     }
 }
 
+void json_arrays(const rec *head, int sets, const char *const *keys, const rec *const *rows,
+                 const int *ns, FILE *f)
+{
+    fputc('{', f);
+    int first = 1;
+    if (head && head->n) {
+        json_fields(head, f, 1);
+        first = 0;
+    }
+    for (int k = 0; k < sets; k++) {
+        fprintf(f, "%s\"%s\":[", first ? "" : ",", keys[k]);
+        first = 0;
+        for (int i = 0; i < ns[k]; i++) {
+            fputs(i ? ",{" : "{", f);
+            json_fields(&rows[k][i], f, 1);
+            fputc('}', f);
+        }
+        fputc(']', f);
+    }
+    fputs("}\n", f);
+}
+
 void rows_print(const rec *head, const rec *rows, int n, const char *json_key, int mode,
                 FILE *f)
 {
     if (mode == OUT_JSON) {
-        fputc('{', f);
-        if (head && head->n) {
-            json_fields(head, f, 1);
-            fputc(',', f);
-        }
-        fprintf(f, "\"%s\":[", json_key);
-        for (int i = 0; i < n; i++) {
-            fputs(i ? ",{" : "{", f);
-            json_fields(&rows[i], f, 1);
-            fputc('}', f);
-        }
-        fputs("]}\n", f);
+        json_arrays(head, 1, &json_key, &rows, &n, f);
         return;
     }
     if (mode == OUT_CSV) {
@@ -306,6 +317,12 @@ void progress_done(progress *p)
 {
     if (p->shown)
         fprintf(stderr, "\r%*s\r", 40, "");
+}
+
+int cli_default_threads(void)
+{
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    return cpus > 0 ? (cpus > 64 ? 64 : (int)cpus) : 1;
 }
 
 int parse_threads(const char *cmd, const char *s, int *out)

@@ -88,15 +88,16 @@ void plot_draw(FILE *f, const plot_box *b, const plot_series *s, int ns)
         for (int k = 0; k < s[i].n; k++) {
             double x = s[i].x ? s[i].x[k] : k, y = s[i].y[k];
             double e = s[i].err ? s[i].err[k] : 0;
+            int seg = s[i].style == PLOT_SEGMENTS;
             if (!is_finite(x) || !is_finite(y))
                 continue;
             if (autox) {
                 xmin = fmin(xmin, x);
-                xmax = fmax(xmax, x);
+                xmax = fmax(xmax, seg ? x + e : x);
             }
             if (autoy) {
-                ymin = fmin(ymin, y - e);
-                ymax = fmax(ymax, y + e);
+                ymin = fmin(ymin, seg ? y - 0.5 : y - e);
+                ymax = fmax(ymax, seg ? y + 0.5 : y + e);
             }
         }
     if (!is_finite(xmin) || !is_finite(xmax)) {
@@ -168,6 +169,19 @@ void plot_draw(FILE *f, const plot_box *b, const plot_series *s, int ns)
                 fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
                            "stroke=\"%s\" stroke-dasharray=\"6 4\"/>\n",
                         L, PY(s[i].y[0]), R, PY(s[i].y[0]), col);
+            continue;
+        }
+        if (s[i].style == PLOT_SEGMENTS) {
+            double hgt = 0.7 * fabs(PY(0) - PY(1));
+            for (int k = 0; k < s[i].n; k++) {
+                double x = s[i].x ? s[i].x[k] : k, y = s[i].y[k], e = s[i].err ? s[i].err[k] : 0;
+                if (is_finite(x) && is_finite(y) && is_finite(e))
+                    fprintf(f, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" "
+                               "fill=\"%s\"%s/>\n",
+                            PX(x), PY(y) - hgt / 2, fmax(PX(x + e) - PX(x), 0.6), hgt,
+                            s[i].dashed ? "none" : col,
+                            s[i].dashed ? " stroke=\"#d62728\" stroke-width=\"1.2\"" : "");
+            }
             continue;
         }
         if (s[i].style == PLOT_LINE || s[i].style == PLOT_LINE_POINTS) {

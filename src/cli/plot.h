@@ -8,7 +8,8 @@
 
 #include <stdio.h>
 
-enum { PLOT_LINE = 0, PLOT_POINTS, PLOT_LINE_POINTS, PLOT_HLINE };
+/* PLOT_SEGMENTS: a bar from (x, y) to (x + err, y), one row high (Gantt charts). */
+enum { PLOT_LINE = 0, PLOT_POINTS, PLOT_LINE_POINTS, PLOT_HLINE, PLOT_SEGMENTS };
 
 typedef struct plot_series {
     const char *name;   /* legend entry, or NULL for none */

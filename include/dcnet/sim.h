@@ -1,0 +1,245 @@
+/*
+ * dcnet/sim.h - the network simulator: a deterministic discrete-event core
+ * and a switching engine that plays message traffic on the directed
+ * channels of a network (seed 001 section 5's store-and-forward and
+ * wormhole cost model, t_s + m t_e per message; seed 000 section 4's
+ * phases). docs/simulator.md has the model in full.
+ *
+ * Three layers, each usable alone:
+ *  1. dn_evq: a binary heap of events ordered by (time, sequence number),
+ *     popped one instant at a time (dn_evq_pop_batch) so that a model can
+ *     apply every state change of an instant before it arbitrates
+ *     (two-phase updates). Nothing in it knows about networks or trees;
+ *     the load-balancing protocol reuses it.
+ *  2. dn_sim_work: a workload, i.e. messages with a source, a size, a
+ *     route as a list of channel ids, a step (for step-synchronous runs),
+ *     a release time and dependencies (a DAG: a message may start only
+ *     after the messages it depends on are delivered). Built from an
+ *     embedding (divide, combine or both stages of its task tree) or from
+ *     a trace of (src, dst, size, release) lines.
+ *  3. dn_sim: the engine. Switching modes saf, wormhole, vct, circuit;
+ *     V virtual channels per link; P injection ports per node or all-port;
+ *     step barriers or dataflow (async). It reports the total time as an
+ *     exact linear form c + a t_s + b t_e + h hop along the critical path,
+ *     per-step times, conflicts, per-channel busy time, the critical path,
+ *     and deadlock (with a wait-for cycle) instead of looping.
+ *
+ * Times are doubles; with dyadic t_s, t_e, sizes (alpha = 1/2, 1) every
+ * time is exact. Runs are deterministic: ties are broken by sequence
+ * number, waiters are served first come first served.
+ *
+ * Ownership: every object is caller-owned with an init/free pair; a
+ * dn_sim_work built from an embedding copies what it needs (the embedding
+ * may be freed afterwards); dn_sim_run fills a dn_sim_result the caller
+ * frees with dn_sim_result_free. One dn_sim per thread.
+ */
+#ifndef DCNET_SIM_H
+#define DCNET_SIM_H
+
+#include "dcnet/embed.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- 1. event core --------------------------------------------------- */
+
+typedef struct dn_event {
+    double time;
+    uint64_t seq;  /* push order: ties in time pop in this order */
+    int64_t data;  /* the model's payload */
+} dn_event;
+
+typedef struct dn_evq {
+    dn_event *heap;   /* owned */
+    int64_t len, cap;
+    uint64_t seq;     /* next sequence number */
+    double now;       /* time of the last popped event (-inf before) */
+    int64_t popped;   /* events popped so far */
+} dn_evq;
+
+int dn_evq_init(dn_evq *q, int64_t cap_hint, dn_err *err);
+void dn_evq_free(dn_evq *q);
+/* Drops every event and rewinds the clock; keeps the memory. */
+void dn_evq_clear(dn_evq *q);
+/* Schedules an event. DN_EINVAL for a NaN time or a time before the last
+ * popped one (causality), DN_ENOMEM when the heap cannot grow. O(log n). */
+int dn_evq_push(dn_evq *q, double time, int64_t data, dn_err *err);
+static inline int dn_evq_empty(const dn_evq *q) { return q->len == 0; }
+/* Pops every event of the earliest time, in sequence order, into *buf
+ * (grown as needed; caller frees) and returns their count (0 when empty)
+ * or a negative status. O(k log n) for k events. */
+int64_t dn_evq_pop_batch(dn_evq *q, dn_event **buf, int64_t *cap, dn_err *err);
+/* Pops the single earliest event; 0 when empty, 1 otherwise. */
+int dn_evq_pop(dn_evq *q, dn_event *out);
+
+/* ---- 2. workloads ---------------------------------------------------- */
+
+typedef enum dn_stage {
+    DN_STAGE_DIVIDE = 1,  /* parent -> child, in phase order */
+    DN_STAGE_COMBINE = 2, /* child -> parent, phases reversed */
+    DN_STAGE_BOTH = 3     /* divide, then combine */
+} dn_stage;
+
+typedef struct dn_work_opts {
+    dn_stage stage;
+    double alpha;          /* divide message of phase t has size alpha^t */
+    int combine_uniform;   /* combine messages of size 1 (default: alpha^t) */
+    const double *sizes;   /* or: size of the message into task v at sizes[v-1] */
+    int64_t sizes_len;     /* must be tasks - 1 when sizes != NULL */
+    int64_t mem_limit;     /* bytes for the workload; 0: 8 GiB */
+} dn_work_opts;
+
+typedef struct dn_sim_work {
+    int64_t msgs;
+    int64_t nodes;         /* processors (ports) */
+    int64_t channels;      /* directed channels (arcs of the network) */
+    int32_t *src;          /* source processor of each message */
+    int32_t *dst;          /* destination processor */
+    double *size;          /* m of each message */
+    double *release;       /* earliest start, or NULL (all 0) */
+    int64_t *task;         /* task the message belongs to (-1: none) */
+    int8_t *stage;         /* 0 approach b's move, 1 divide, 2 combine, 3 trace */
+    int32_t *step;         /* step of each message, or NULL (no steps) */
+    int32_t steps;         /* number of steps (0 without) */
+    int64_t *route_off;    /* msgs + 1 offsets into route */
+    int32_t *route;        /* channel ids, in travel order */
+    int64_t hops;          /* route_off[msgs] */
+    int64_t *succ_off;     /* msgs + 1 offsets: dependants of each message */
+    int32_t *succ;
+    int32_t *ndeps;        /* number of messages each one waits for */
+    int32_t *chan_src, *chan_dst; /* endpoints of each channel (for reports) */
+} dn_sim_work;
+
+/* Playing an embedding: one message per tree edge and stage, routed on the
+ * embedding's routes. Divide: step t carries the messages of phase t; the
+ * message into task v depends on the one into its parent. Combine: the
+ * reverse, step order reversed; the message out of v depends on v having
+ * received its data and on every child's result. Growing approach b adds
+ * its move of the whole problem (size 1) as step 0 (and back at the end of
+ * a combine). Time O(T + hops); memory about 50 bytes per message. */
+int dn_work_from_embed(dn_sim_work *w, dn_embed *e, const dn_work_opts *o, dn_err *err);
+
+/* A trace: independent messages (src, dst, size, release), routed by r on
+ * the materialised network g. */
+typedef struct dn_trace {
+    int64_t n;
+    int64_t *src, *dst;
+    double *size, *release;
+} dn_trace;
+/* Reads "src dst size [release]" lines ('#' comments; node ids or the
+ * network's labels). Errors name the line. */
+int dn_trace_read(const char *path, const dn_net *net, dn_trace *tr, dn_err *err);
+void dn_trace_free(dn_trace *tr);
+int dn_work_from_trace(dn_sim_work *w, const dn_csr *g, dn_router *r, const dn_trace *tr,
+                       dn_err *err);
+
+void dn_work_free(dn_sim_work *w);
+
+/* Channel id of the arc u -> v of g, or -1 if there is none. O(log deg). */
+int64_t dn_csr_arc(const dn_csr *g, int64_t u, int64_t v);
+
+/* ---- 3. the engine --------------------------------------------------- */
+
+typedef enum dn_switching {
+    DN_SW_SAF = 0,  /* store-and-forward: every hop costs t_s + m t_e (+ hop) */
+    DN_SW_WORMHOLE, /* head reserves hop by hop, blocked worm keeps its channels */
+    DN_SW_VCT,      /* virtual cut-through: a blocked message is buffered whole */
+    DN_SW_CIRCUIT   /* probe reserves the path, ack returns, then data */
+} dn_switching;
+
+const char *dn_switching_name(dn_switching s);
+
+/* A time as an exact linear form: c + s t_s + e t_e + h hop. */
+typedef struct dn_lin {
+    double c, s, e, h;
+} dn_lin;
+
+typedef struct dn_sim_opts {
+    dn_switching sw;
+    double ts, te, hop;  /* start-up, per unit, per-hop latency (>= 0) */
+    int ports;           /* injection ports per node; 0 = all-port */
+    int vcs;             /* virtual channels per link, 1..16 (0 = 1) */
+    int async;           /* 0: a step starts when the previous one has ended;
+                          * 1: messages start as soon as their data is there */
+    int timeline;        /* keep per-message start/first grant/delivery */
+    int links;           /* keep per-channel busy time and message counts */
+    void (*progress)(void *ctx, double fraction);
+    void *progress_ctx;
+} dn_sim_opts;
+
+typedef struct dn_sim_step {
+    double start, end;   /* first release, last delivery */
+    dn_lin start_lin, end_lin;
+    int64_t msgs, conflicts, max_hops;
+} dn_sim_step;
+
+typedef struct dn_sim_crit {
+    int64_t msg;         /* message on the critical path (last first) */
+    int via;             /* how it was held up: 0 start, 1 data (dependency
+                          * or step), 2 waited for a channel, 3 waited for a port */
+} dn_sim_crit;
+
+typedef struct dn_sim_result {
+    double time;         /* last delivery (0 with no messages) */
+    dn_lin lin;          /* time = lin.c + lin.s ts + lin.e te + lin.h hop */
+    double ideal;        /* sum over steps of the slowest message alone
+                          * (async: the longest dependency chain alone) */
+    int64_t msgs, delivered, hops;
+    int64_t conflicts;   /* channel requests that found every lane busy */
+    int64_t port_waits;  /* injections that found every port busy */
+    double wait_time;    /* total time messages spent queued */
+    int64_t events;      /* events popped from the queue */
+    int32_t steps;
+    dn_sim_step *step;   /* steps entries, or NULL (async runs have none) */
+    dn_sim_crit *crit;   /* critical path, last delivery first */
+    int64_t ncrit;
+    double *busy;        /* per channel, when opts.links */
+    int32_t *carried;    /* messages per channel, when opts.links */
+    double *t_ready, *t_grant, *t_done; /* per message, when opts.timeline */
+    int deadlock;        /* 1: traffic stopped with messages blocked */
+    int64_t blocked;     /* messages not delivered */
+    int64_t *cycle;      /* wait-for cycle: msg, channel, msg, channel, ... */
+    int64_t ncycle;      /* entries in cycle */
+} dn_sim_result;
+
+typedef struct dn_sim dn_sim;
+
+/* An engine with its scratch space (grown per run, reused across runs). */
+int dn_sim_init(dn_sim **s, const dn_sim_opts *opts, dn_err *err);
+void dn_sim_free(dn_sim *s);
+/* Plays the workload. DN_OK also on deadlock (res->deadlock says so).
+ * Time O(E log E) for E events (a few per hop); memory about 100 bytes
+ * per message plus 16 per channel lane. */
+int dn_sim_run(dn_sim *s, const dn_sim_work *w, dn_sim_result *res, dn_err *err);
+void dn_sim_result_free(dn_sim_result *r);
+
+/* Value of a linear form under the given parameters. */
+double dn_lin_eval(const dn_lin *l, double ts, double te, double hop);
+
+/* ---- every root ------------------------------------------------------ */
+
+typedef struct dn_roots_result {
+    int64_t roots;
+    double time, ts_coeff, te_coeff, hop_coeff, const_coeff, conflicts, ideal;
+    double time_min, time_max;
+    int64_t root_min, root_max;   /* a root with the least / most time */
+    int32_t steps;                /* steps per root (max over roots) */
+    double *step_time;            /* average duration of each step */
+    double *root_time;            /* time from each root (roots entries) */
+    int64_t deadlocks;            /* roots whose run deadlocked */
+} dn_roots_result;
+
+/* Runs the embedding from every processor as root (eo->root ignored), in
+ * parallel over threads, and averages in root order (identical output for
+ * any thread count). */
+int dn_sim_all_roots(const dn_net *net, const dn_tree *tree, const dn_embed_opts *eo,
+                     const dn_work_opts *wo, const dn_sim_opts *so, int threads,
+                     dn_roots_result *out, dn_err *err);
+void dn_roots_result_free(dn_roots_result *r);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

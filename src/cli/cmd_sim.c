@@ -1,0 +1,766 @@
+/*
+ * cmd_sim.c - `dcnet simulate`: play the division and/or combining stage
+ * of a task tree, placed by a mapping, on the links of a network under
+ * store-and-forward, wormhole, virtual cut-through or circuit switching
+ * (seed 001 section 5's cost model), or play a trace of messages. JSON
+ * keys follow spec/cli.md: time, ts_coeff, te_coeff, steps, conflicts
+ * (averages plus "roots" with --all-roots).
+ */
+#include "cli.h"
+#include "plot.h"
+
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char sim_help[] =
+    "Usage: dcnet simulate --net SPEC --tree SPEC --map NAME [OPTION]...\n"
+    "  or:  dcnet simulate --net SPEC --trace FILE [OPTION]...\n"
+    "Play the messages of a divide-and-conquer computation (or of a trace) on the\n"
+    "directed links of a network and report the time it takes, split into its\n"
+    "start-up (t_s) and per-unit (t_e) parts along the critical path.\n"
+    "\n"
+    "What to play:\n"
+    "  -n, --net SPEC         the network (see 'dcnet help nets')\n"
+    "  -t, --tree SPEC        the task tree (see 'dcnet help trees')\n"
+    "  -m, --map NAME         the mapping (see 'dcnet help maps') or file:PATH\n"
+    "  -r, --root R           processor of the root task (id or label)\n"
+    "      --all-roots        run from every processor as root and average\n"
+    "      --order O          dccube dimension order: paired (default), asc, desc\n"
+    "      --approach A       growing: a (relabel, default) or b (move first)\n"
+    "  -s, --seed S           seed for random trees and mappings (default 1)\n"
+    "      --routes R         mapping (default), shortest, xy or bfs\n"
+    "      --stage S          divide (default), combine or both\n"
+    "      --alpha A          divide message of step t has size A^t (default 1/2;\n"
+    "                         a number or a fraction like 1/2)\n"
+    "      --sizes FILE       or: one message size per non-root task, in task order\n"
+    "      --combine-sizes C  growing (default: the result of a subtree is as large\n"
+    "                         as its problem) or uniform (size 1)\n"
+    "      --trace FILE       play 'src dst size [release]' lines instead (routes by\n"
+    "                         --routes shortest|xy|bfs; default shortest)\n"
+    "\n"
+    "How the network moves them:\n"
+    "  -w, --switching S      saf (store-and-forward, default), wormhole, vct\n"
+    "                         (virtual cut-through) or circuit\n"
+    "      --ts X             start-up cost t_s per message (saf: per hop) (default 1)\n"
+    "      --te Y             cost t_e per unit of size (default 1)\n"
+    "      --hop H            latency per hop of a worm's head (default 0)\n"
+    "      --ports P          messages a node injects at once: 1..16 or all (default 1)\n"
+    "      --vcs V            virtual channels (lanes) per link, 1..16 (default 1)\n"
+    "      --schedule S       steps (default: a step starts when the previous one has\n"
+    "                         ended, as in the seeds) or async (a message leaves as\n"
+    "                         soon as its data is there)\n"
+    "\n"
+    "Output:\n"
+    "      --per-step         list every step: messages, start, end, conflicts\n"
+    "      --critical         list the critical path (last delivery first)\n"
+    "      --links FILE       write per-link busy time and utilisation (CSV)\n"
+    "      --svg FILE         draw a timeline (Gantt chart per sending processor)\n"
+    "      --threads T        workers for --all-roots (default: all cores)\n"
+    "      --max-nodes N      cap on random tree sizes (default 2^24)\n"
+    "      --mem-limit GIB    memory limit for the network in GiB (default 8)\n"
+    "      --json             one JSON object on stdout\n"
+    "      --csv              CSV on stdout\n"
+    "  -h, --help             show this help\n"
+    "\n"
+    "A message of size m costs L = t_s + m t_e: per hop under saf; once under\n"
+    "wormhole and vct (plus the head's hop latency); circuit adds the set-up and\n"
+    "acknowledgement (3 d hop). A link carries one message per lane at a time,\n"
+    "first come first served; a blocked worm keeps every channel it holds.\n"
+    "'time' = const + ts_coeff t_s + te_coeff t_e + hop_coeff hop exactly (the\n"
+    "critical path's). 'ideal' is the time with every message alone on the\n"
+    "network (per step under --schedule steps); 'conflicts' counts requests that\n"
+    "found a link busy. A deadlock (possible with wormhole and cyclic routes) is\n"
+    "reported with a wait-for cycle, and the exit status is 1.\n"
+    "\n"
+    "Limits: about 150 bytes per message plus 16 per link; the divide stage of\n"
+    "B(20) on BDG(20) (1M messages) needs about 0.3 GiB.\n"
+    "\n"
+    "Examples:\n"
+    "  dcnet simulate --net mesh:8x8 --tree binomial:6 --map dccube --order desc -w wormhole\n"
+    "  dcnet simulate --net mesh:16x16 --tree binomial:8 --map growing --approach b \\\n"
+    "        --all-roots --alpha 1/2 --json\n"
+    "  dcnet simulate --net debruijn:10 --tree binomial:10 --map zrl -w wormhole --per-step\n"
+    "  dcnet simulate --net ring:8 --trace msgs.txt -w wormhole --hop 1\n";
+
+enum {
+    O_SW = 256, O_TS, O_TE, O_HOP, O_ALPHA, O_SIZES, O_STAGE, O_CSIZES, O_SCHED, O_PORTS, O_VCS,
+    O_ALL, O_TRACE, O_PERSTEP, O_CRIT, O_LINKS, O_SVG, O_THREADS, O_JSON, O_CSV
+};
+
+static const struct option sim_opts[] = {
+    EMBED_LONG_OPTIONS,
+    {"switching", required_argument, NULL, 'w'},
+    {"ts", required_argument, NULL, O_TS},
+    {"te", required_argument, NULL, O_TE},
+    {"hop", required_argument, NULL, O_HOP},
+    {"alpha", required_argument, NULL, O_ALPHA},
+    {"sizes", required_argument, NULL, O_SIZES},
+    {"stage", required_argument, NULL, O_STAGE},
+    {"combine-sizes", required_argument, NULL, O_CSIZES},
+    {"schedule", required_argument, NULL, O_SCHED},
+    {"ports", required_argument, NULL, O_PORTS},
+    {"vcs", required_argument, NULL, O_VCS},
+    {"all-roots", no_argument, NULL, O_ALL},
+    {"trace", required_argument, NULL, O_TRACE},
+    {"per-step", no_argument, NULL, O_PERSTEP},
+    {"critical", no_argument, NULL, O_CRIT},
+    {"links", required_argument, NULL, O_LINKS},
+    {"svg", required_argument, NULL, O_SVG},
+    {"threads", required_argument, NULL, O_THREADS},
+    {"json", no_argument, NULL, O_JSON},
+    {"csv", no_argument, NULL, O_CSV},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
+};
+
+/* A number or a fraction P/Q. */
+static int parse_fraction(const char *s, const char *what, double *out, dn_err *err)
+{
+    const char *slash = strchr(s, '/');
+    if (!slash)
+        return dn_parse_double(s, 1e-9, 1e6, what, out, err);
+    char num[64];
+    size_t n = (size_t)(slash - s);
+    if (n == 0 || n >= sizeof num)
+        return dn_fail(err, DN_EINVAL, "%s: '%s' is not a number or fraction", what, s);
+    memcpy(num, s, n);
+    num[n] = 0;
+    double p, q;
+    if (dn_parse_double(num, 1e-9, 1e6, what, &p, err) ||
+        dn_parse_double(slash + 1, 1e-9, 1e6, what, &q, err))
+        return DN_EINVAL;
+    *out = p / q;
+    return DN_OK;
+}
+
+static const char *via_name(int via)
+{
+    static const char *names[] = {"start", "data", "channel", "port"};
+    return via >= 0 && via < 4 ? names[via] : "?";
+}
+
+static const char *stage_name(int8_t st)
+{
+    return st == 1 ? "divide" : st == 2 ? "combine" : st == 3 ? "trace" : "move";
+}
+
+/* Per-link busy time (CSV). */
+static int write_links(const char *path, const dn_net *net, const dn_sim_work *w,
+                       const dn_sim_result *res, dn_err *err)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return dn_fail(err, DN_EIO, "cannot write '%s'", path);
+    fprintf(f, "src,dst,src_label,dst_label,messages,busy,utilisation\n");
+    char a[64], b[64];
+    for (int64_t c = 0; c < w->channels; c++) {
+        if (!res->carried[c])
+            continue;
+        dn_net_label(net, w->chan_src[c], a, sizeof a);
+        dn_net_label(net, w->chan_dst[c], b, sizeof b);
+        fprintf(f, "%d,%d,%s,%s,%d,%.17g,%.6f\n", w->chan_src[c], w->chan_dst[c], a, b,
+                res->carried[c], res->busy[c], res->time > 0 ? res->busy[c] / res->time : 0);
+    }
+    if (fclose(f) != 0)
+        return dn_fail(err, DN_EIO, "error writing '%s'", path);
+    return DN_OK;
+}
+
+/* Gantt chart: one row per sending processor (the first 40 by id, the
+ * critical path's first), waiting in grey, sending in the step's colour,
+ * the critical path outlined. */
+static int write_timeline(const char *path, const char *title, const dn_sim_work *w,
+                          const dn_sim_result *res, dn_err *err)
+{
+    enum { MAXROWS = 40 };
+    int64_t n = w->msgs;
+    int32_t *row = malloc((size_t)(w->nodes ? w->nodes : 1) * sizeof *row);
+    double *buf = malloc((size_t)(n ? n : 1) * 6 * sizeof *buf);
+    if (!row || !buf) {
+        free(row);
+        free(buf);
+        return dn_fail(err, DN_ENOMEM, "out of memory for the timeline");
+    }
+    for (int64_t v = 0; v < w->nodes; v++)
+        row[v] = -1;
+    int rows = 0;
+    for (int64_t i = 0; i < res->ncrit && rows < MAXROWS; i++) {
+        int32_t p = w->src[res->crit[i].msg];
+        if (row[p] < 0)
+            row[p] = rows++;
+    }
+    for (int64_t m = 0; m < n && rows < MAXROWS; m++)
+        if (row[w->src[m]] < 0 && w->route_off[m + 1] > w->route_off[m])
+            row[w->src[m]] = rows++;
+    int steps = w->step ? w->steps : 1;
+    /* series: waiting, one per step (colour cycles), critical outline */
+    double *wx = buf, *wy = buf + n, *we = buf + 2 * n;
+    double *sx = buf + 3 * n, *sy = buf + 4 * n, *se = buf + 5 * n;
+    int nw = 0;
+    int *cnt = calloc((size_t)steps + 1, sizeof *cnt);
+    int *first = calloc((size_t)steps + 2, sizeof *first);
+    plot_series *ser = calloc((size_t)steps + 2, sizeof *ser);
+    double *cx = malloc((size_t)(res->ncrit ? res->ncrit : 1) * 3 * sizeof *cx);
+    if (!cnt || !first || !ser || !cx) {
+        free(row);
+        free(buf);
+        free(cnt);
+        free(first);
+        free(ser);
+        free(cx);
+        return dn_fail(err, DN_ENOMEM, "out of memory for the timeline");
+    }
+    for (int64_t m = 0; m < n; m++)
+        if (row[w->src[m]] >= 0 && w->route_off[m + 1] > w->route_off[m])
+            cnt[w->step ? w->step[m] : 0]++;
+    for (int s = 0; s < steps; s++)
+        first[s + 1] = first[s] + cnt[s];
+    memset(cnt, 0, (size_t)steps * sizeof *cnt);
+    for (int64_t m = 0; m < n; m++) {
+        int32_t r = row[w->src[m]];
+        if (r < 0 || w->route_off[m + 1] == w->route_off[m])
+            continue;
+        if (res->t_grant[m] > res->t_ready[m]) {
+            wx[nw] = res->t_ready[m];
+            wy[nw] = r;
+            we[nw++] = res->t_grant[m] - res->t_ready[m];
+        }
+        int s = w->step ? w->step[m] : 0;
+        int k = first[s] + cnt[s]++;
+        sx[k] = res->t_grant[m];
+        sy[k] = r;
+        se[k] = res->t_done[m] - res->t_grant[m];
+    }
+    int ns = 0;
+    ser[ns++] = (plot_series){"waiting for a link or port", wx, wy, we, nw, PLOT_SEGMENTS, 0,
+                              "#cccccc"};
+    for (int s = 0; s < steps; s++)
+        ser[ns++] = (plot_series){NULL, sx + first[s], sy + first[s], se + first[s],
+                                  first[s + 1] - first[s], PLOT_SEGMENTS, 0, plot_color(s % 8)};
+    int nc = 0;
+    double *cy = cx + res->ncrit, *ce = cx + 2 * res->ncrit;
+    for (int64_t i = 0; i < res->ncrit; i++) {
+        int64_t m = res->crit[i].msg;
+        if (row[w->src[m]] < 0)
+            continue;
+        cx[nc] = res->t_ready[m];
+        cy[nc] = row[w->src[m]];
+        ce[nc++] = res->t_done[m] - res->t_ready[m];
+    }
+    ser[ns++] = (plot_series){"critical path", cx, cy, ce, nc, PLOT_SEGMENTS, 1, "#d62728"};
+    FILE *f = fopen(path, "w");
+    int rc = DN_OK;
+    if (!f) {
+        rc = dn_fail(err, DN_EIO, "cannot write '%s'", path);
+    } else {
+        double h = 120 + 18.0 * (rows > 4 ? rows : 4);
+        plot_begin(f, 960, h);
+        plot_box b = {0, 0, 960, h, title, "time", "sending processor (row)", 0, 0, -0.5,
+                      rows - 0.5, 0, 0};
+        b.xmin = 0;
+        b.xmax = res->time > 0 ? res->time : 1;
+        plot_draw(f, &b, ser, ns);
+        plot_end(f);
+        if (fclose(f) != 0)
+            rc = dn_fail(err, DN_EIO, "error writing '%s'", path);
+    }
+    free(row);
+    free(buf);
+    free(cnt);
+    free(first);
+    free(ser);
+    free(cx);
+    return rc;
+}
+
+typedef struct sim_cli {
+    const char *cmd, *trace, *sizes_path, *links_path, *svg;
+    int mode, all_roots, per_step, critical, threads;
+    dn_work_opts wo;
+    dn_sim_opts so;
+} sim_cli;
+
+static void params_record(const sim_cli *o, rec *r)
+{
+    rec_str(r, "switching", dn_switching_name(o->so.sw));
+    rec_dbl(r, "ts", o->so.ts);
+    rec_dbl(r, "te", o->so.te);
+    rec_dbl(r, "hop", o->so.hop);
+    if (!o->trace) {
+        rec_dbl(r, "alpha", o->wo.alpha);
+        rec_str(r, "stage", o->wo.stage == DN_STAGE_DIVIDE    ? "divide"
+                            : o->wo.stage == DN_STAGE_COMBINE ? "combine"
+                                                              : "both");
+        rec_str(r, "schedule", o->so.async ? "async" : "steps");
+    }
+    if (o->so.ports)
+        rec_int(r, "ports", o->so.ports);
+    else
+        rec_str(r, "ports", "all");
+    rec_int(r, "vcs", o->so.vcs);
+}
+
+/* One run: the record, per-step rows, critical path rows; prints them. */
+static int report_run(const sim_cli *o, const dn_net *net, const dn_sim_work *w,
+                      const dn_sim_result *res, rec *head)
+{
+    rec_dbl(head, "time", res->time);
+    rec_dbl(head, "ts_coeff", res->lin.s);
+    rec_dbl(head, "te_coeff", res->lin.e);
+    rec_dbl(head, "hop_coeff", res->lin.h);
+    rec_dbl(head, "const_coeff", res->lin.c);
+    rec_dbl(head, "ideal", res->ideal);
+    rec_dbl(head, "slowdown", res->ideal > 0 ? res->time / res->ideal : 1.0);
+    rec_int(head, "steps", res->steps);
+    rec_int(head, "messages", res->msgs);
+    rec_int(head, "hops", res->hops);
+    rec_int(head, "conflicts", res->conflicts);
+    rec_int(head, "port_waits", res->port_waits);
+    rec_dbl(head, "wait_time", res->wait_time);
+    rec_int(head, "events", res->events);
+    rec_bool(head, "deadlock", res->deadlock);
+    if (res->deadlock)
+        rec_int(head, "blocked", res->blocked);
+    if (res->busy) {
+        int64_t used = 0, best = -1;
+        double sum = 0;
+        for (int64_t c = 0; c < w->channels; c++)
+            if (res->carried[c]) {
+                used++;
+                sum += res->busy[c];
+                if (best < 0 || res->busy[c] > res->busy[best])
+                    best = c;
+            }
+        rec_int(head, "links.used", used);
+        rec_dbl(head, "links.mean_utilisation",
+                used && res->time > 0 ? sum / (double)used / res->time : 0);
+        rec_dbl(head, "links.max_utilisation",
+                best >= 0 && res->time > 0 ? res->busy[best] / res->time : 0);
+        if (best >= 0) {
+            char a[64], b[64], s[140];
+            dn_net_label(net, w->chan_src[best], a, sizeof a);
+            dn_net_label(net, w->chan_dst[best], b, sizeof b);
+            snprintf(s, sizeof s, "%s->%s", a, b);
+            rec_str(head, "links.busiest", s);
+        }
+    }
+    int nst = res->steps, ncr = (int)(res->ncrit < 100000 ? res->ncrit : 100000);
+    int ncy = (int)(res->ncycle / 2);
+    rec *st = calloc((size_t)(nst > 0 ? nst : 1), sizeof *st);
+    rec *cr = calloc((size_t)(ncr > 0 ? ncr : 1), sizeof *cr);
+    rec *cy = calloc((size_t)(ncy > 0 ? ncy : 1), sizeof *cy);
+    if (!st || !cr || !cy) {
+        free(st);
+        free(cr);
+        free(cy);
+        return cli_fail(o->cmd, DN_ENOMEM, "out of memory");
+    }
+    for (int s = 0; s < nst; s++) {
+        const dn_sim_step *p = &res->step[s];
+        rec_int(&st[s], "step", s + 1);
+        rec_str(&st[s], "stage", "-"); /* set from its messages below */
+        rec_int(&st[s], "messages", p->msgs);
+        rec_dbl(&st[s], "start", p->start);
+        rec_dbl(&st[s], "end", p->end);
+        rec_dbl(&st[s], "time", p->end - p->start);
+        rec_dbl(&st[s], "ts_coeff", p->end_lin.s - p->start_lin.s);
+        rec_dbl(&st[s], "te_coeff", p->end_lin.e - p->start_lin.e);
+        rec_int(&st[s], "max_hops", p->max_hops);
+        rec_int(&st[s], "conflicts", p->conflicts);
+    }
+    /* stage of a step: that of its messages */
+    if (w->step)
+        for (int64_t m = 0; m < w->msgs; m++)
+            snprintf(st[w->step[m]].kv[1].s, sizeof st[0].kv[1].s, "%s", stage_name(w->stage[m]));
+    for (int i = 0; i < ncr; i++) {
+        int64_t m = res->crit[i].msg;
+        char a[64], b[64];
+        rec_int(&cr[i], "message", m);
+        if (w->task[m] >= 0)
+            rec_int(&cr[i], "task", w->task[m]);
+        else
+            rec_null(&cr[i], "task");
+        rec_str(&cr[i], "stage", stage_name(w->stage[m]));
+        dn_net_label(net, w->src[m], a, sizeof a);
+        dn_net_label(net, w->dst[m], b, sizeof b);
+        rec_str(&cr[i], "src", a);
+        rec_str(&cr[i], "dst", b);
+        rec_int(&cr[i], "hops", w->route_off[m + 1] - w->route_off[m]);
+        rec_dbl(&cr[i], "size", w->size[m]);
+        rec_str(&cr[i], "held_up_by", via_name(res->crit[i].via));
+    }
+    for (int i = 0; i < ncy; i++) {
+        int64_t m = res->cycle[2 * i], c = res->cycle[2 * i + 1];
+        char a[64], b[64], s[140];
+        rec_int(&cy[i], "message", m);
+        if (c < w->channels) {
+            dn_net_label(net, w->chan_src[c], a, sizeof a);
+            dn_net_label(net, w->chan_dst[c], b, sizeof b);
+            snprintf(s, sizeof s, "%s->%s", a, b);
+        } else {
+            dn_net_label(net, c - w->channels, a, sizeof a);
+            snprintf(s, sizeof s, "port of %s", a);
+        }
+        rec_str(&cy[i], "waits_for", s);
+    }
+    if (o->mode == OUT_JSON) {
+        const char *keys[3] = {"per_step", "critical_path", "deadlock_cycle"};
+        const rec *rows[3] = {st, cr, cy};
+        int ns[3] = {nst, ncr, ncy};
+        int sets = 0;
+        const char *k2[3];
+        const rec *r2[3];
+        int n2[3];
+        for (int i = 0; i < 3; i++)
+            if ((i == 0 && o->per_step) || (i == 1 && o->critical) || (i == 2 && ncy)) {
+                k2[sets] = keys[i];
+                r2[sets] = rows[i];
+                n2[sets++] = ns[i];
+            }
+        json_arrays(head, sets, k2, r2, n2, stdout);
+    } else if (o->mode == OUT_CSV) {
+        if (o->per_step)
+            rows_print(NULL, st, nst, "per_step", OUT_CSV, stdout);
+        else if (o->critical)
+            rows_print(NULL, cr, ncr, "critical_path", OUT_CSV, stdout);
+        else
+            rec_print(head, OUT_CSV, stdout);
+    } else {
+        rec_print(head, OUT_TABLE, stdout);
+        if (o->per_step) {
+            fputs("\n", stdout);
+            rows_print(NULL, st, nst, NULL, OUT_TABLE, stdout);
+        }
+        if (o->critical) {
+            fputs("\ncritical path (last delivery first):\n", stdout);
+            rows_print(NULL, cr, ncr, NULL, OUT_TABLE, stdout);
+        }
+        if (ncy) {
+            fputs("\ndeadlock: wait-for cycle\n", stdout);
+            rows_print(NULL, cy, ncy, NULL, OUT_TABLE, stdout);
+        }
+    }
+    free(st);
+    free(cr);
+    free(cy);
+    return 0;
+}
+
+static int report_roots(const sim_cli *o, const dn_net *net, const dn_roots_result *rr, rec *head)
+{
+    char lab[80];
+    rec_int(head, "roots", rr->roots);
+    rec_dbl(head, "time", rr->time);
+    rec_dbl(head, "ts_coeff", rr->ts_coeff);
+    rec_dbl(head, "te_coeff", rr->te_coeff);
+    rec_dbl(head, "hop_coeff", rr->hop_coeff);
+    rec_dbl(head, "const_coeff", rr->const_coeff);
+    rec_dbl(head, "ideal", rr->ideal);
+    rec_dbl(head, "slowdown", rr->ideal > 0 ? rr->time / rr->ideal : 1.0);
+    rec_int(head, "steps", rr->steps);
+    rec_dbl(head, "conflicts", rr->conflicts);
+    rec_dbl(head, "time_min", rr->time_min);
+    dn_net_label(net, rr->root_min, lab, sizeof lab);
+    rec_str(head, "root_min", lab);
+    rec_dbl(head, "time_max", rr->time_max);
+    dn_net_label(net, rr->root_max, lab, sizeof lab);
+    rec_str(head, "root_max", lab);
+    rec_int(head, "deadlocks", rr->deadlocks);
+    rec *st = calloc((size_t)(rr->steps > 0 ? rr->steps : 1), sizeof *st);
+    if (!st)
+        return cli_fail(o->cmd, DN_ENOMEM, "out of memory");
+    for (int s = 0; s < rr->steps; s++) {
+        rec_int(&st[s], "step", s + 1);
+        rec_dbl(&st[s], "average_time", rr->step_time[s]);
+    }
+    if (o->per_step)
+        rows_print(head, st, rr->steps, "per_step", o->mode, stdout);
+    else
+        rec_print(head, o->mode, stdout);
+    free(st);
+    return 0;
+}
+
+static int parse_sim_opt(sim_cli *o, int c, const char *arg)
+{
+    dn_err err;
+    const char *cmd = o->cmd;
+    int64_t v;
+    switch (c) {
+    case 'w':
+        if (strcmp(arg, "saf") == 0 || strcmp(arg, "store-and-forward") == 0)
+            o->so.sw = DN_SW_SAF;
+        else if (strcmp(arg, "wormhole") == 0)
+            o->so.sw = DN_SW_WORMHOLE;
+        else if (strcmp(arg, "vct") == 0 || strcmp(arg, "cut-through") == 0)
+            o->so.sw = DN_SW_VCT;
+        else if (strcmp(arg, "circuit") == 0)
+            o->so.sw = DN_SW_CIRCUIT;
+        else
+            return cli_usage(cmd, "--switching must be saf, wormhole, vct or circuit, not '%s'",
+                             arg);
+        return 0;
+    case O_TS:
+    case O_TE:
+    case O_HOP: {
+        const char *what = c == O_TS ? "--ts" : c == O_TE ? "--te" : "--hop";
+        double *dst = c == O_TS ? &o->so.ts : c == O_TE ? &o->so.te : &o->so.hop;
+        if (dn_parse_double(arg, 0, 1e12, what, dst, &err))
+            return cli_usage(cmd, "%s", err.msg);
+        return 0;
+    }
+    case O_ALPHA:
+        if (parse_fraction(arg, "--alpha", &o->wo.alpha, &err))
+            return cli_usage(cmd, "%s", err.msg);
+        return 0;
+    case O_SIZES: o->sizes_path = arg; return 0;
+    case O_STAGE:
+        if (strcmp(arg, "divide") == 0)
+            o->wo.stage = DN_STAGE_DIVIDE;
+        else if (strcmp(arg, "combine") == 0)
+            o->wo.stage = DN_STAGE_COMBINE;
+        else if (strcmp(arg, "both") == 0)
+            o->wo.stage = DN_STAGE_BOTH;
+        else
+            return cli_usage(cmd, "--stage must be divide, combine or both, not '%s'", arg);
+        return 0;
+    case O_CSIZES:
+        if (strcmp(arg, "uniform") == 0)
+            o->wo.combine_uniform = 1;
+        else if (strcmp(arg, "growing") != 0)
+            return cli_usage(cmd, "--combine-sizes must be growing or uniform, not '%s'", arg);
+        return 0;
+    case O_SCHED:
+        if (strcmp(arg, "async") == 0)
+            o->so.async = 1;
+        else if (strcmp(arg, "steps") != 0)
+            return cli_usage(cmd, "--schedule must be steps or async, not '%s'", arg);
+        return 0;
+    case O_PORTS:
+        if (strcmp(arg, "all") == 0) {
+            o->so.ports = 0;
+            return 0;
+        }
+        if (dn_parse_i64(arg, 1, 16, "--ports", &v, &err))
+            return cli_usage(cmd, "%s (or 'all')", err.msg);
+        o->so.ports = (int)v;
+        return 0;
+    case O_VCS:
+        if (dn_parse_i64(arg, 1, 16, "--vcs", &v, &err))
+            return cli_usage(cmd, "%s", err.msg);
+        o->so.vcs = (int)v;
+        return 0;
+    case O_ALL: o->all_roots = 1; return 0;
+    case O_TRACE: o->trace = arg; return 0;
+    case O_PERSTEP: o->per_step = 1; return 0;
+    case O_CRIT: o->critical = 1; return 0;
+    case O_LINKS: o->links_path = arg; return 0;
+    case O_SVG: o->svg = arg; return 0;
+    case O_THREADS: return parse_threads(cmd, arg, &o->threads);
+    case O_JSON: o->mode = OUT_JSON; return 0;
+    case O_CSV: o->mode = OUT_CSV; return 0;
+    }
+    return cli_usage(cmd, "unknown option");
+}
+
+int cmd_simulate(int argc, char **argv)
+{
+    sim_cli o;
+    embed_args a;
+    dn_err err;
+    int c, rc, code = 0;
+    memset(&o, 0, sizeof o);
+    embed_args_init(&a);
+    o.cmd = "simulate";
+    o.wo.stage = DN_STAGE_DIVIDE;
+    o.wo.alpha = 0.5;
+    o.so.ts = 1;
+    o.so.te = 1;
+    o.so.ports = 1;
+    o.so.vcs = 1;
+    o.threads = 0;
+
+    opterr = 0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, ":n:t:m:r:s:w:h", sim_opts, NULL)) != -1) {
+        int got = embed_args_opt(o.cmd, &a, c, optarg);
+        if (got < 0)
+            return -got;
+        if (got)
+            continue;
+        if (c == 'h') {
+            fputs(sim_help, stdout);
+            return 0;
+        }
+        if (c == ':')
+            return cli_usage(o.cmd, "option '%s' needs a value", argv[optind - 1]);
+        if (c == '?')
+            return cli_usage(o.cmd, "unknown option '%s'", argv[optind - 1]);
+        if ((code = parse_sim_opt(&o, c, optarg)))
+            return code;
+    }
+    if (optind < argc)
+        return cli_usage(o.cmd, "unexpected argument '%s'", argv[optind]);
+    if (o.trace && (a.tree_spec || a.eo.map))
+        return cli_usage(o.cmd, "--trace plays its own messages; drop --tree and --map");
+    if (o.trace && (o.all_roots || a.root_s))
+        return cli_usage(o.cmd, "--trace has no root; drop --root and --all-roots");
+    if (o.all_roots && a.root_s)
+        return cli_usage(o.cmd, "--root and --all-roots exclude each other");
+    if (o.all_roots && (o.svg || o.links_path || o.critical))
+        return cli_usage(o.cmd, "--svg, --links and --critical describe one run; drop "
+                                "--all-roots or pick a --root");
+    if (o.threads <= 0)
+        o.threads = cli_default_threads();
+    o.so.links = o.links_path != NULL;
+    o.so.timeline = o.svg != NULL;
+    o.wo.mem_limit = a.mem_limit;
+
+    dn_net net;
+    dn_tree tree;
+    memset(&tree, 0, sizeof tree);
+    if ((code = embed_args_net_tree(o.cmd, &a, &net, &tree, o.trace == NULL)))
+        return code;
+    double *sizes = NULL;
+    dn_sim *sim = NULL;
+    dn_sim_work w;
+    dn_sim_result res;
+    dn_trace tr;
+    dn_csr g;
+    dn_router router;
+    int have_work = 0, have_res = 0, have_trace = 0, have_g = 0, have_router = 0;
+    memset(&w, 0, sizeof w);
+    memset(&g, 0, sizeof g);
+    progress pr;
+    rec head;
+    memset(&head, 0, sizeof head);
+    rec_str(&head, "net", net.spec);
+
+    if (!o.trace && o.sizes_path) {
+        if ((rc = cli_read_numbers(o.sizes_path, tree.nodes - 1, 0, 1e300, "--sizes", &sizes,
+                                   &err))) {
+            code = cli_fail(o.cmd, rc, err.msg);
+            goto done;
+        }
+        o.wo.sizes = sizes;
+        o.wo.sizes_len = tree.nodes - 1;
+    }
+    if (!o.trace) {
+        rec_str(&head, "tree", a.tree_spec);
+        rec_str(&head, "map", a.eo.map);
+    }
+    params_record(&o, &head);
+
+    if (o.all_roots) {
+        dn_roots_result rr;
+        progress_init(&pr, "simulate: every root");
+        o.so.progress = progress_cb;
+        o.so.progress_ctx = &pr;
+        rc = dn_sim_all_roots(&net, &tree, &a.eo, &o.wo, &o.so, o.threads, &rr, &err);
+        progress_done(&pr);
+        if (rc) {
+            code = cli_fail(o.cmd, rc, err.msg);
+            goto done;
+        }
+        code = report_roots(&o, &net, &rr, &head);
+        dn_roots_result_free(&rr);
+        goto done;
+    }
+
+    if (o.trace) {
+        dn_router_kind rk = a.eo.routes == DN_ROUTES_XY    ? DN_ROUTER_XY
+                            : a.eo.routes == DN_ROUTES_BFS ? DN_ROUTER_BFS
+                                                           : DN_ROUTER_SHORTEST;
+        if ((rc = dn_trace_read(o.trace, &net, &tr, &err))) {
+            code = cli_fail(o.cmd, rc, err.msg);
+            goto done;
+        }
+        have_trace = 1;
+        if ((rc = dn_net_materialize(&net, &g, a.mem_limit, &err))) {
+            code = cli_fail(o.cmd, rc, err.msg);
+            goto done;
+        }
+        have_g = 1;
+        if ((rc = dn_router_init(&router, &net, &g, rk, &err))) {
+            code = cli_fail(o.cmd, rc, err.msg);
+            goto done;
+        }
+        have_router = 1;
+        rc = dn_work_from_trace(&w, &g, &router, &tr, &err);
+        rec_str(&head, "trace", o.trace);
+    } else {
+        dn_embed e;
+        if ((rc = dn_embed_init(&e, &net, &tree, &a.eo, &err))) {
+            code = cli_fail(o.cmd, rc, err.msg);
+            goto done;
+        }
+        char lab[80];
+        dn_net_label(&net, e.pre_hops >= 0 ? e.pre_src : e.root_proc, lab, sizeof lab);
+        rec_str(&head, "root", lab);
+        rec_str(&head, "routes", dn_embed_routes_name(&e));
+        rc = dn_work_from_embed(&w, &e, &o.wo, &err);
+        dn_embed_free(&e);
+    }
+    if (rc) {
+        code = cli_fail(o.cmd, rc, err.msg);
+        goto done;
+    }
+    have_work = 1;
+    progress_init(&pr, "simulate");
+    o.so.progress = progress_cb;
+    o.so.progress_ctx = &pr;
+    if ((rc = dn_sim_init(&sim, &o.so, &err))) {
+        progress_done(&pr);
+        code = cli_fail(o.cmd, rc, err.msg);
+        goto done;
+    }
+    rc = dn_sim_run(sim, &w, &res, &err);
+    progress_done(&pr);
+    if (rc) {
+        code = cli_fail(o.cmd, rc, err.msg);
+        goto done;
+    }
+    have_res = 1;
+    if (o.links_path && (rc = write_links(o.links_path, &net, &w, &res, &err))) {
+        code = cli_fail(o.cmd, rc, err.msg);
+        goto done;
+    }
+    if (o.svg) {
+        char title[800];
+        snprintf(title, sizeof title, "%s%s%s on %s, %s: time %.6g", o.trace ? "trace" : a.tree_spec,
+                 o.trace ? "" : " by ", o.trace ? "" : a.eo.map, net.spec,
+                 dn_switching_name(o.so.sw), res.time);
+        if ((rc = write_timeline(o.svg, title, &w, &res, &err))) {
+            code = cli_fail(o.cmd, rc, err.msg);
+            goto done;
+        }
+    }
+    code = report_run(&o, &net, &w, &res, &head);
+    if (!code && res.deadlock) {
+        fprintf(stderr, "dcnet simulate: deadlock: %lld messages blocked in a cycle of %lld "
+                        "waits (see deadlock_cycle); use --vcs 2 or more, or routes without "
+                        "cyclic channel dependencies\n",
+                (long long)res.blocked, (long long)(res.ncycle / 2));
+        code = 1;
+    }
+done:
+    if (have_res)
+        dn_sim_result_free(&res);
+    dn_sim_free(sim);
+    if (have_work)
+        dn_work_free(&w);
+    if (have_router)
+        dn_router_free(&router);
+    if (have_g)
+        dn_csr_free(&g);
+    if (have_trace)
+        dn_trace_free(&tr);
+    free(sizes);
+    embed_args_free(&a);
+    if (!o.trace)
+        dn_tree_free(&tree);
+    dn_net_free(&net);
+    return code;
+}

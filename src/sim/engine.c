@@ -1,0 +1,938 @@
+/*
+ * engine.c - the switching engine: plays a dn_sim_work on the directed
+ * channels of a network (seed 001 section 5: start-up t_s and per-unit
+ * t_e; spec/meshes.md's common model). docs/simulator.md states the model;
+ * in short, a message of size m has L = t_s + m t_e and
+ *   saf       hop j: request channel c_j, hold it L + hop, then the next;
+ *   wormhole  the head requests c_1 .. c_d one by one (hop apart), holding
+ *             every granted channel while it waits for the next; when the
+ *             head is in (a = g_d + hop), the body streams: delivered at
+ *             T = a + L, channel c_j freed when the tail has passed it,
+ *             at a + max(0, L - (d - j) hop);
+ *   vct       like wormhole, but c_j is freed at g_j + L + hop whether or
+ *             not the head is blocked further on (the message is buffered
+ *             whole at the blocking router);
+ *   circuit   the probe reserves like a worm head, an acknowledgement
+ *             returns (d hop), then the data streams (L + d hop); every
+ *             channel is freed on delivery.
+ * A channel has V lanes (virtual channels), each carrying one message at
+ * a time at full rate; waiters are served first come first served. With
+ * P ports a node injects at most P messages at once: a message holds a
+ * port from before its first channel until that channel is freed.
+ *
+ * Time is carried as an exact linear form c + s t_s + e t_e + h hop: every
+ * event's time is some earlier event's time plus a duration, and the form
+ * follows the cause. The final time's form is the critical path's, so
+ * ts_coeff and te_coeff split the total exactly for the given parameters.
+ * Each grant remembers its cause (own progress, or the release of another
+ * message's hop), which gives the critical path by walking back.
+ *
+ * Two-phase updates per instant: first every event that frees channels or
+ * delivers (releases grant to the oldest waiter), then every request
+ * (granted waiters continue, heads advance, new messages start). Requests
+ * made at an instant therefore see every channel freed at that instant.
+ */
+#include "dcnet/sim.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { EV_READY = 0, EV_HEAD = 1, EV_HOP = 2, EV_REL = 3 };
+enum { VIA_START = 0, VIA_DATA = 1, VIA_CHANNEL = 2, VIA_PORT = 3 };
+#define MAX_LANES 16
+
+struct dn_sim {
+    dn_sim_opts o;
+    dn_evq q;
+    dn_event *batch;
+    int64_t bcap;
+    /* per message */
+    int64_t mcap;
+    int32_t *pos;      /* channels granted */
+    int32_t *rel;      /* channels released */
+    int32_t *ndeps;    /* undelivered dependencies */
+    int32_t *qnext;    /* FIFO link while queued */
+    int64_t *waiting;  /* channel (or port) waited on, -1 */
+    int64_t *start_cause;  /* message whose delivery let it start, -1 */
+    int64_t *port_cause;   /* global hop whose release gave the port, -1 */
+    uint8_t *port_lane;
+    uint8_t *state;    /* 0 idle, 1 in flight, 2 delivered */
+    dn_lin *f;         /* form of the pending head event / of the grant */
+    dn_lin *fr;        /* form of the pending release */
+    dn_lin *fa;        /* wormhole/circuit: arrival of the head */
+    double *wait_since;
+    /* per hop */
+    int64_t hcap;
+    uint8_t *lane;
+    int64_t *cause;    /* global hop whose release granted it, -1: own progress */
+    dn_lin *fg;        /* vct: grant form */
+    /* per channel (links then ports) */
+    int64_t ccap, lcap;
+    int32_t *holder;   /* lanes: -1 free */
+    int32_t *qhead, *qtail;
+    /* steps */
+    int32_t scap;
+    int64_t *step_left, *step_off;
+    uint8_t *step_started;
+    /* deferred work of phase 2 */
+    int64_t *todo;
+    int64_t tlen, tcap;
+};
+
+/* ------------------------------------------------------------ forms */
+
+double dn_lin_eval(const dn_lin *l, double ts, double te, double hop)
+{
+    return l->c + l->s * ts + l->e * te + l->h * hop;
+}
+
+static dn_lin lin_add(dn_lin a, double s, double e, double h)
+{
+    a.s += s;
+    a.e += e;
+    a.h += h;
+    return a;
+}
+
+const char *dn_switching_name(dn_switching s)
+{
+    switch (s) {
+    case DN_SW_SAF: return "saf";
+    case DN_SW_WORMHOLE: return "wormhole";
+    case DN_SW_VCT: return "vct";
+    case DN_SW_CIRCUIT: return "circuit";
+    }
+    return "?";
+}
+
+/* ------------------------------------------------------------ setup */
+
+int dn_sim_init(dn_sim **out, const dn_sim_opts *opts, dn_err *err)
+{
+    *out = NULL;
+    if (!(opts->ts >= 0) || !(opts->te >= 0) || !(opts->hop >= 0) || isinf(opts->ts) ||
+        isinf(opts->te) || isinf(opts->hop))
+        return dn_fail(err, DN_EINVAL, "t_s, t_e and the hop latency must be finite and >= 0");
+    if (opts->vcs < 0 || opts->vcs > MAX_LANES)
+        return dn_fail(err, DN_ERANGE, "virtual channels must be 1..%d, not %d", MAX_LANES,
+                       opts->vcs);
+    if (opts->ports < 0 || opts->ports > MAX_LANES)
+        return dn_fail(err, DN_ERANGE, "ports must be 1..%d or all, not %d", MAX_LANES,
+                       opts->ports);
+    if ((unsigned)opts->sw > DN_SW_CIRCUIT)
+        return dn_fail(err, DN_EINVAL, "unknown switching mode %d", (int)opts->sw);
+    dn_sim *s = calloc(1, sizeof *s);
+    if (!s)
+        return dn_fail(err, DN_ENOMEM, "out of memory");
+    s->o = *opts;
+    if (s->o.vcs == 0)
+        s->o.vcs = 1;
+    int rc = dn_evq_init(&s->q, 1024, err);
+    if (rc) {
+        free(s);
+        return rc;
+    }
+    *out = s;
+    return DN_OK;
+}
+
+void dn_sim_free(dn_sim *s)
+{
+    if (!s)
+        return;
+    dn_evq_free(&s->q);
+    free(s->batch);
+    free(s->pos);
+    free(s->rel);
+    free(s->ndeps);
+    free(s->qnext);
+    free(s->waiting);
+    free(s->start_cause);
+    free(s->port_cause);
+    free(s->port_lane);
+    free(s->state);
+    free(s->f);
+    free(s->fr);
+    free(s->fa);
+    free(s->wait_since);
+    free(s->lane);
+    free(s->cause);
+    free(s->fg);
+    free(s->holder);
+    free(s->qhead);
+    free(s->qtail);
+    free(s->step_left);
+    free(s->step_off);
+    free(s->step_started);
+    free(s->todo);
+    free(s);
+}
+
+void dn_sim_result_free(dn_sim_result *r)
+{
+    free(r->step);
+    free(r->crit);
+    free(r->busy);
+    free(r->carried);
+    free(r->t_ready);
+    free(r->t_grant);
+    free(r->t_done);
+    free(r->cycle);
+    memset(r, 0, sizeof *r);
+}
+
+#define GROW(ptr, n)                                                                             \
+    do {                                                                                         \
+        void *p_ = realloc((ptr), (size_t)((n) > 0 ? (n) : 1) * sizeof *(ptr));                  \
+        if (!p_)                                                                                 \
+            return DN_ENOMEM;                                                                    \
+        (ptr) = p_;                                                                              \
+    } while (0)
+
+static int grow_msgs(dn_sim *s, int64_t n)
+{
+    if (n <= s->mcap)
+        return DN_OK;
+    GROW(s->pos, n);
+    GROW(s->rel, n);
+    GROW(s->ndeps, n);
+    GROW(s->qnext, n);
+    GROW(s->waiting, n);
+    GROW(s->start_cause, n);
+    GROW(s->port_cause, n);
+    GROW(s->port_lane, n);
+    GROW(s->state, n);
+    GROW(s->f, n);
+    GROW(s->fr, n);
+    GROW(s->fa, n);
+    GROW(s->wait_since, n);
+    s->mcap = n;
+    return DN_OK;
+}
+
+static int grow_hops(dn_sim *s, int64_t n, int vct)
+{
+    if (n <= s->hcap && (!vct || s->fg))
+        return DN_OK;
+    GROW(s->lane, n);
+    GROW(s->cause, n);
+    if (vct)
+        GROW(s->fg, n);
+    s->hcap = n;
+    return DN_OK;
+}
+
+static int grow_chans(dn_sim *s, int64_t nch, int64_t lanes)
+{
+    if (lanes > s->lcap) {
+        GROW(s->holder, lanes);
+        s->lcap = lanes;
+    }
+    if (nch > s->ccap) {
+        GROW(s->qhead, nch);
+        GROW(s->qtail, nch);
+        s->ccap = nch;
+    }
+    return DN_OK;
+}
+
+#undef GROW
+
+/* ------------------------------------------------------------ the run */
+
+/* Everything one run needs besides the engine's arrays. */
+typedef struct run {
+    dn_sim *s;
+    const dn_sim_work *w;
+    dn_sim_result *res;
+    dn_err *err;
+    int64_t links;      /* link channels; ports follow */
+    int vcs, ports;
+    int barrier;
+    double now;
+    int64_t last_msg;   /* message with the latest delivery */
+    int rc;
+} run;
+
+static int64_t hops_of(const run *R, int64_t m)
+{
+    return R->w->route_off[m + 1] - R->w->route_off[m];
+}
+
+static double L_of(const run *R, int64_t m) /* t_s + m t_e */
+{
+    return R->s->o.ts + R->w->size[m] * R->s->o.te;
+}
+
+static double tval(const run *R, const dn_lin *f)
+{
+    return dn_lin_eval(f, R->s->o.ts, R->s->o.te, R->s->o.hop);
+}
+
+/* Lanes of channel ch and where they start in holder[]. */
+static int lanes_of(const run *R, int64_t ch, int64_t *base)
+{
+    if (ch < R->links) {
+        *base = ch * R->vcs;
+        return R->vcs;
+    }
+    *base = R->links * R->vcs + (ch - R->links) * R->ports;
+    return R->ports;
+}
+
+static void schedule(run *R, int64_t m, int kind, const dn_lin *f)
+{
+    if (R->rc)
+        return;
+    R->rc = dn_evq_push(&R->s->q, tval(R, f), (m << 2) | kind, R->err);
+}
+
+static void defer(run *R, int64_t m)
+{
+    dn_sim *s = R->s;
+    if (R->rc)
+        return;
+    if (s->tlen == s->tcap) {
+        int64_t nc = s->tcap ? s->tcap * 2 : 1024;
+        int64_t *t = realloc(s->todo, (size_t)nc * sizeof *t);
+        if (!t) {
+            R->rc = dn_fail(R->err, DN_ENOMEM, "out of memory");
+            return;
+        }
+        s->todo = t;
+        s->tcap = nc;
+    }
+    s->todo[s->tlen++] = m;
+}
+
+static void request(run *R, int64_t m, int64_t ch, const dn_lin *F);
+static void deliver(run *R, int64_t m, const dn_lin *F);
+
+/* A message may go: record and ask for its port or first channel. */
+static void start(run *R, int64_t m, const dn_lin *F)
+{
+    dn_sim *s = R->s;
+    dn_sim_result *res = R->res;
+    s->state[m] = 1;
+    if (res->t_ready)
+        res->t_ready[m] = tval(R, F);
+    if (R->barrier) {
+        dn_sim_step *st = &res->step[R->w->step[m]];
+        double t = tval(R, F);
+        if (st->msgs == 0 || t < st->start) {
+            st->start = t;
+            st->start_lin = *F;
+        }
+        st->msgs++;
+    }
+    if (hops_of(R, m) == 0) {
+        deliver(R, m, F);
+        return;
+    }
+    s->f[m] = *F;
+    if (R->ports)
+        request(R, m, R->links + R->w->src[m], F);
+    else
+        request(R, m, R->w->route[R->w->route_off[m]], F);
+}
+
+/* The head of m has been granted a channel (or its port) at form F: go on. */
+static void advance(run *R, int64_t m, const dn_lin *F, int was_port)
+{
+    dn_sim *s = R->s;
+    const dn_sim_work *w = R->w;
+    int64_t d = hops_of(R, m), base = w->route_off[m];
+    double L = L_of(R, m), h = s->o.hop;
+    if (was_port) {
+        request(R, m, w->route[base], F);
+        return;
+    }
+    int64_t j = s->pos[m]++; /* index of the channel just granted */
+    if (R->res->t_grant && j == 0)
+        R->res->t_grant[m] = tval(R, F);
+    switch (s->o.sw) {
+    case DN_SW_SAF:
+        s->f[m] = lin_add(*F, 1, w->size[m], 1);
+        schedule(R, m, EV_HOP, &s->f[m]);
+        return;
+    case DN_SW_VCT:
+        s->fg[base + j] = *F;
+        if (s->rel[m] == j) { /* the tail is waiting for this grant */
+            s->fr[m] = lin_add(*F, 1, w->size[m], 1);
+            schedule(R, m, EV_REL, &s->fr[m]);
+        }
+        break;
+    default: break;
+    }
+    if (j + 1 < d) { /* the head moves on: one hop latency (the form keeps it even if 0) */
+        s->f[m] = lin_add(*F, 0, 0, 1);
+        if (h == 0) {
+            dn_lin nf = s->f[m];
+            request(R, m, w->route[base + j + 1], &nf);
+        } else {
+            schedule(R, m, EV_HEAD, &s->f[m]);
+        }
+        return;
+    }
+    if (s->o.sw == DN_SW_VCT)
+        return; /* delivered by the last release */
+    s->fa[m] = lin_add(*F, 0, 0, 1); /* the head is in */
+    if (s->o.sw == DN_SW_CIRCUIT) {
+        s->fr[m] = lin_add(s->fa[m], 1, w->size[m], 2.0 * (double)d);
+    } else { /* wormhole: c_1 is freed at a + max(0, L - (d - 1) hop) */
+        double lag = (double)(d - 1);
+        s->fr[m] = L - lag * h > 0 ? lin_add(s->fa[m], 1, w->size[m], -lag) : s->fa[m];
+    }
+    schedule(R, m, EV_REL, &s->fr[m]);
+}
+
+static void grant(run *R, int64_t m, int64_t ch, int64_t lane_idx, const dn_lin *F,
+                  int64_t cause_hop)
+{
+    dn_sim *s = R->s;
+    dn_sim_result *res = R->res;
+    s->holder[lane_idx] = (int32_t)m;
+    s->waiting[m] = -1;
+    int64_t base;
+    lanes_of(R, ch, &base);
+    if (ch < R->links) {
+        int64_t hop = R->w->route_off[m] + s->pos[m];
+        s->lane[hop] = (uint8_t)(lane_idx - base);
+        s->cause[hop] = cause_hop;
+        if (res->busy) {
+            res->busy[ch] -= tval(R, F);
+            res->carried[ch]++;
+        }
+    } else {
+        s->port_lane[m] = (uint8_t)(lane_idx - base);
+        s->port_cause[m] = cause_hop;
+    }
+}
+
+static void request(run *R, int64_t m, int64_t ch, const dn_lin *F)
+{
+    dn_sim *s = R->s;
+    int64_t base;
+    int n = lanes_of(R, ch, &base);
+    for (int i = 0; i < n; i++)
+        if (s->holder[base + i] < 0) {
+            grant(R, m, ch, base + i, F, -1);
+            advance(R, m, F, ch >= R->links);
+            return;
+        }
+    /* all lanes busy: queue, first come first served */
+    s->waiting[m] = ch;
+    s->wait_since[m] = tval(R, F);
+    s->qnext[m] = -1;
+    if (s->qtail[ch] < 0)
+        s->qhead[ch] = (int32_t)m;
+    else
+        s->qnext[s->qtail[ch]] = (int32_t)m;
+    s->qtail[ch] = (int32_t)m;
+    if (ch < R->links) {
+        R->res->conflicts++;
+        if (R->barrier)
+            R->res->step[R->w->step[m]].conflicts++;
+    } else {
+        R->res->port_waits++;
+    }
+}
+
+/* m frees its lane of ch at form F; global hop gh (of m) is the cause. The
+ * oldest waiter gets the lane now and continues in phase 2. */
+static void release(run *R, int64_t m, int64_t ch, int64_t lane, const dn_lin *F, int64_t gh)
+{
+    dn_sim *s = R->s;
+    int64_t base;
+    lanes_of(R, ch, &base);
+    s->holder[base + lane] = -1;
+    if (ch < R->links && R->res->busy)
+        R->res->busy[ch] += tval(R, F);
+    (void)m;
+    int64_t x = s->qhead[ch];
+    if (x < 0)
+        return;
+    s->qhead[ch] = s->qnext[x];
+    if (s->qhead[ch] < 0)
+        s->qtail[ch] = -1;
+    R->res->wait_time += tval(R, F) - s->wait_since[x];
+    grant(R, x, ch, base + lane, F, gh);
+    s->f[x] = *F;
+    defer(R, x << 1 | (ch >= R->links));
+}
+
+/* Frees channel j of m (and its port with the first channel). */
+static void release_hop(run *R, int64_t m, int64_t j, const dn_lin *F)
+{
+    dn_sim *s = R->s;
+    int64_t gh = R->w->route_off[m] + j;
+    release(R, m, R->w->route[gh], s->lane[gh], F, gh);
+    if (j == 0 && R->ports)
+        release(R, m, R->links + R->w->src[m], s->port_lane[m], F, gh);
+}
+
+static void start_step(run *R, int32_t st, const dn_lin *F, int64_t cause);
+
+static void deliver(run *R, int64_t m, const dn_lin *F)
+{
+    dn_sim *s = R->s;
+    const dn_sim_work *w = R->w;
+    dn_sim_result *res = R->res;
+    double t = tval(R, F);
+    s->state[m] = 2;
+    res->delivered++;
+    if (res->t_done)
+        res->t_done[m] = t;
+    if (R->last_msg < 0 || t > res->time) {
+        res->time = t;
+        res->lin = *F;
+        R->last_msg = m;
+    }
+    if (R->s->o.progress && (res->delivered & 0xffff) == 0)
+        R->s->o.progress(R->s->o.progress_ctx, (double)res->delivered / (double)w->msgs);
+    if (R->barrier) {
+        int32_t st = w->step[m];
+        dn_sim_step *sp = &res->step[st];
+        if (t >= sp->end) {
+            sp->end = t;
+            sp->end_lin = *F;
+        }
+        if (hops_of(R, m) > sp->max_hops)
+            sp->max_hops = hops_of(R, m);
+        if (--s->step_left[st] == 0 && st + 1 < w->steps)
+            start_step(R, st + 1, F, m);
+    }
+    for (int64_t i = w->succ_off[m]; i < w->succ_off[m + 1]; i++) {
+        int64_t x = w->succ[i];
+        if (--s->ndeps[x] > 0 || (R->barrier && !s->step_started[w->step[x]]))
+            continue;
+        s->start_cause[x] = m;
+        double rel = w->release ? w->release[x] : 0;
+        if (rel > t) {
+            dn_lin c = {rel, 0, 0, 0};
+            s->f[x] = c;
+            s->start_cause[x] = -1;
+            schedule(R, x, EV_READY, &c);
+        } else {
+            s->f[x] = *F;
+            defer(R, x << 1 | 0);
+            s->state[x] = 3; /* deferred start, not a granted waiter */
+        }
+    }
+}
+
+/* Step st begins at F (barrier runs): its messages whose data is there go.
+ * Empty steps pass at once. */
+static void start_step(run *R, int32_t st, const dn_lin *F, int64_t cause)
+{
+    dn_sim *s = R->s;
+    const dn_sim_work *w = R->w;
+    for (; st < w->steps; st++) {
+        s->step_started[st] = 1;
+        dn_sim_step *sp = &R->res->step[st];
+        sp->start = sp->end = tval(R, F);
+        sp->start_lin = sp->end_lin = *F;
+        for (int64_t x = s->step_off[st]; x < s->step_off[st + 1]; x++) {
+            if (s->ndeps[x] > 0)
+                continue;
+            s->start_cause[x] = cause;
+            s->f[x] = *F;
+            s->state[x] = 3;
+            defer(R, x << 1 | 0);
+        }
+        if (s->step_off[st + 1] > s->step_off[st])
+            break;
+    }
+}
+
+/* Phase 2 work: granted waiters continue, deferred messages start. */
+static void drain(run *R)
+{
+    dn_sim *s = R->s;
+    for (int64_t i = 0; i < s->tlen && !R->rc; i++) {
+        int64_t x = s->todo[i] >> 1;
+        int port = (int)(s->todo[i] & 1);
+        dn_lin F = s->f[x];
+        if (s->state[x] == 3) {
+            start(R, x, &F);
+        } else {
+            advance(R, x, &F, port);
+        }
+    }
+    s->tlen = 0;
+}
+
+/* Isolated cost of message m: what it takes with the network to itself. */
+static double alone(const run *R, int64_t m)
+{
+    double d = (double)hops_of(R, m), L = L_of(R, m), h = R->s->o.hop;
+    if (d == 0)
+        return 0;
+    switch (R->s->o.sw) {
+    case DN_SW_SAF: return d * (L + h);
+    case DN_SW_CIRCUIT: return 3 * d * h + L;
+    default: return d * h + L;
+    }
+}
+
+static int compute_ideal(run *R)
+{
+    const dn_sim_work *w = R->w;
+    dn_sim_result *res = R->res;
+    if (R->barrier) {
+        double sum = 0;
+        for (int32_t st = 0; st < w->steps; st++) {
+            double mx = 0;
+            for (int64_t m = R->s->step_off[st]; m < R->s->step_off[st + 1]; m++) {
+                double a = alone(R, m);
+                mx = a > mx ? a : mx;
+            }
+            sum += mx;
+        }
+        res->ideal = sum;
+        return DN_OK;
+    }
+    /* longest chain; dependencies point forward (checked before the run) */
+    double *ef = malloc((size_t)(w->msgs ? w->msgs : 1) * sizeof *ef);
+    if (!ef)
+        return dn_fail(R->err, DN_ENOMEM, "out of memory");
+    for (int64_t m = 0; m < w->msgs; m++)
+        ef[m] = w->release ? w->release[m] : 0;
+    double best = 0;
+    for (int64_t m = 0; m < w->msgs; m++) {
+        ef[m] += alone(R, m);
+        best = ef[m] > best ? ef[m] : best;
+        for (int64_t i = w->succ_off[m]; i < w->succ_off[m + 1]; i++)
+            if (ef[m] > ef[w->succ[i]])
+                ef[w->succ[i]] = ef[m];
+    }
+    free(ef);
+    res->ideal = best;
+    return DN_OK;
+}
+
+/* The message whose route holds global hop c (the last one starting at or
+ * before c: messages without hops share offsets with the next). */
+static int64_t hop_owner(const dn_sim_work *w, int64_t c)
+{
+    int64_t lo = 0, hi = w->msgs;
+    while (hi - lo > 1) {
+        int64_t mid = lo + (hi - lo) / 2;
+        if (w->route_off[mid] <= c)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* Walks the causes back from the last delivery (see the file comment). */
+static int critical_path(run *R)
+{
+    dn_sim *s = R->s;
+    const dn_sim_work *w = R->w;
+    dn_sim_result *res = R->res;
+    int64_t cap = 64, n = 0, m = R->last_msg;
+    if (m < 0)
+        return DN_OK;
+    res->crit = malloc((size_t)cap * sizeof *res->crit);
+    if (!res->crit)
+        return dn_fail(R->err, DN_ENOMEM, "out of memory");
+    int wh = s->o.sw == DN_SW_WORMHOLE || s->o.sw == DN_SW_CIRCUIT;
+    int64_t j = hops_of(R, m) - 1; /* the grant that fixed its delivery */
+    for (int64_t guard = 0; m >= 0 && guard <= w->hops + w->msgs; guard++) {
+        /* walk back within m to where another message set its time */
+        int64_t next = -1, nj = -1;
+        int nvia = VIA_START;
+        for (; j >= 0; j--) {
+            int64_t c = s->cause[w->route_off[m] + j];
+            if (c >= 0) { /* waited: released by global hop c */
+                int64_t lo = hop_owner(w, c);
+                next = lo;
+                nj = wh ? hops_of(R, lo) - 1 : c - w->route_off[lo];
+                nvia = VIA_CHANNEL;
+                break;
+            }
+        }
+        if (next < 0 && R->ports && hops_of(R, m) > 0 && s->port_cause[m] >= 0) {
+            int64_t c = s->port_cause[m], lo = hop_owner(w, c);
+            next = lo;
+            nj = wh ? hops_of(R, lo) - 1 : c - w->route_off[lo];
+            nvia = VIA_PORT;
+        }
+        if (next < 0 && s->start_cause[m] >= 0) {
+            next = s->start_cause[m];
+            nj = hops_of(R, next) - 1;
+            nvia = VIA_DATA;
+        }
+        if (n == cap) {
+            cap *= 2;
+            dn_sim_crit *c = realloc(res->crit, (size_t)cap * sizeof *c);
+            if (!c)
+                return dn_fail(R->err, DN_ENOMEM, "out of memory");
+            res->crit = c;
+        }
+        res->crit[n].msg = m;
+        res->crit[n].via = next < 0 ? VIA_START : nvia;
+        n++;
+        m = next;
+        j = nj;
+    }
+    res->ncrit = n;
+    return DN_OK;
+}
+
+/* Traffic stopped with messages left: find a wait-for cycle. */
+static int find_deadlock(run *R)
+{
+    dn_sim *s = R->s;
+    const dn_sim_work *w = R->w;
+    dn_sim_result *res = R->res;
+    res->blocked = w->msgs - res->delivered;
+    int64_t m0 = -1;
+    for (int64_t m = 0; m < w->msgs && m0 < 0; m++)
+        if (s->state[m] == 1 && s->waiting[m] >= 0)
+            m0 = m;
+    if (m0 < 0)
+        return dn_fail(R->err, DN_EINVAL,
+                       "internal: %lld messages undelivered but none is waiting",
+                       (long long)res->blocked);
+    res->deadlock = 1;
+    /* follow waiter -> a holder that is itself waiting, until a repeat */
+    int64_t *seen = malloc((size_t)w->msgs * sizeof *seen);
+    int64_t *order = malloc((size_t)(w->msgs + 1) * sizeof *order);
+    if (!seen || !order) {
+        free(seen);
+        free(order);
+        return dn_fail(R->err, DN_ENOMEM, "out of memory");
+    }
+    for (int64_t i = 0; i < w->msgs; i++)
+        seen[i] = -1;
+    int64_t len = 0, m = m0;
+    while (m >= 0 && seen[m] < 0) {
+        seen[m] = len;
+        order[len++] = m;
+        int64_t ch = s->waiting[m], base, nxt = -1;
+        if (ch < 0)
+            break;
+        int n = lanes_of(R, ch, &base);
+        for (int i = 0; i < n; i++) {
+            int64_t hd = s->holder[base + i];
+            if (hd >= 0 && (nxt < 0 || s->waiting[hd] >= 0))
+                nxt = hd;
+        }
+        m = nxt;
+    }
+    if (m >= 0 && seen[m] >= 0) {
+        int64_t from = seen[m], k = len - from;
+        res->cycle = malloc((size_t)(2 * k) * sizeof *res->cycle);
+        if (res->cycle) {
+            for (int64_t i = 0; i < k; i++) {
+                res->cycle[2 * i] = order[from + i];
+                res->cycle[2 * i + 1] = s->waiting[order[from + i]];
+            }
+            res->ncycle = 2 * k;
+        }
+    }
+    free(seen);
+    free(order);
+    return DN_OK;
+}
+
+static int check_work(const dn_sim_work *w, dn_err *err)
+{
+    for (int64_t m = 0; m < w->msgs; m++) {
+        if (w->src[m] < 0 || w->src[m] >= w->nodes)
+            return dn_fail(err, DN_EINVAL, "message %lld: source %d out of range", (long long)m,
+                           w->src[m]);
+        if (!(w->size[m] >= 0))
+            return dn_fail(err, DN_EINVAL, "message %lld: size must be >= 0", (long long)m);
+        if (w->step && (w->step[m] < 0 || w->step[m] >= w->steps ||
+                        (m > 0 && w->step[m] < w->step[m - 1])))
+            return dn_fail(err, DN_EINVAL, "message %lld: steps must be 0..%d, in order",
+                           (long long)m, w->steps - 1);
+        for (int64_t i = w->succ_off[m]; i < w->succ_off[m + 1]; i++)
+            if (w->succ[i] <= m || w->succ[i] >= w->msgs)
+                return dn_fail(err, DN_EINVAL, "message %lld: dependants must come later",
+                               (long long)m);
+        for (int64_t i = w->route_off[m]; i < w->route_off[m + 1]; i++)
+            if (w->route[i] < 0 || w->route[i] >= w->channels)
+                return dn_fail(err, DN_EINVAL, "message %lld: channel out of range",
+                               (long long)m);
+    }
+    return DN_OK;
+}
+
+int dn_sim_run(dn_sim *s, const dn_sim_work *w, dn_sim_result *res, dn_err *err)
+{
+    memset(res, 0, sizeof *res);
+    int rc = check_work(w, err);
+    if (rc)
+        return rc;
+    run R = {s, w, res, err, w->channels, s->o.vcs, s->o.ports, w->step != NULL && !s->o.async,
+             0, -1, DN_OK};
+    int vct = s->o.sw == DN_SW_VCT;
+    int64_t nch = w->channels + (R.ports ? w->nodes : 0);
+    int64_t lanes = w->channels * R.vcs + (R.ports ? w->nodes * R.ports : 0);
+    if (grow_msgs(s, w->msgs) || grow_hops(s, w->hops, vct) || grow_chans(s, nch, lanes))
+        return dn_fail(err, DN_ENOMEM, "out of memory for the simulation of %lld messages",
+                       (long long)w->msgs);
+    if (R.barrier) {
+        int32_t ns = w->steps;
+        if (ns + 1 > s->scap) {
+            free(s->step_left);
+            free(s->step_off);
+            free(s->step_started);
+            s->step_left = malloc((size_t)(ns + 1) * sizeof *s->step_left);
+            s->step_off = malloc((size_t)(ns + 1) * sizeof *s->step_off);
+            s->step_started = malloc((size_t)(ns + 1));
+            s->scap = s->step_left && s->step_off && s->step_started ? ns + 1 : 0;
+            if (!s->scap)
+                return dn_fail(err, DN_ENOMEM, "out of memory");
+        }
+        memset(s->step_left, 0, (size_t)(ns + 1) * sizeof *s->step_left);
+        memset(s->step_started, 0, (size_t)(ns + 1));
+        for (int64_t m = 0; m < w->msgs; m++)
+            s->step_left[w->step[m]]++;
+        s->step_off[0] = 0;
+        for (int32_t st = 0; st < ns; st++)
+            s->step_off[st + 1] = s->step_off[st] + s->step_left[st];
+        res->steps = ns;
+        res->step = calloc((size_t)(ns > 0 ? ns : 1), sizeof *res->step);
+        if (!res->step)
+            return dn_fail(err, DN_ENOMEM, "out of memory");
+    }
+    if (s->o.links) {
+        res->busy = calloc((size_t)(w->channels ? w->channels : 1), sizeof *res->busy);
+        res->carried = calloc((size_t)(w->channels ? w->channels : 1), sizeof *res->carried);
+        if (!res->busy || !res->carried) {
+            dn_sim_result_free(res);
+            return dn_fail(err, DN_ENOMEM, "out of memory");
+        }
+    }
+    if (s->o.timeline) {
+        size_t n = (size_t)(w->msgs ? w->msgs : 1);
+        res->t_ready = calloc(n, sizeof(double));
+        res->t_grant = calloc(n, sizeof(double));
+        res->t_done = calloc(n, sizeof(double));
+        if (!res->t_ready || !res->t_grant || !res->t_done) {
+            dn_sim_result_free(res);
+            return dn_fail(err, DN_ENOMEM, "out of memory");
+        }
+    }
+    for (int64_t m = 0; m < w->msgs; m++) {
+        s->pos[m] = s->rel[m] = 0;
+        s->ndeps[m] = w->ndeps[m];
+        s->waiting[m] = -1;
+        s->start_cause[m] = -1;
+        s->port_cause[m] = -1;
+        s->state[m] = 0;
+    }
+    for (int64_t i = 0; i < lanes; i++)
+        s->holder[i] = -1;
+    for (int64_t c = 0; c < nch; c++)
+        s->qhead[c] = s->qtail[c] = -1;
+    for (int64_t i = 0; i < w->hops; i++)
+        s->cause[i] = -1;
+    dn_evq_clear(&s->q);
+    s->tlen = 0;
+    res->msgs = w->msgs;
+    res->hops = w->hops;
+
+    dn_lin zero = {0, 0, 0, 0};
+    if (R.barrier) {
+        if (w->steps > 0)
+            start_step(&R, 0, &zero, -1);
+    } else {
+        for (int64_t m = 0; m < w->msgs && !R.rc; m++)
+            if (w->ndeps[m] == 0) {
+                dn_lin c = {w->release ? w->release[m] : 0, 0, 0, 0};
+                s->f[m] = c;
+                schedule(&R, m, EV_READY, &c);
+            }
+    }
+    drain(&R);
+    while (!R.rc && !dn_evq_empty(&s->q)) {
+        int64_t k = dn_evq_pop_batch(&s->q, &s->batch, &s->bcap, err);
+        if (k < 0) {
+            R.rc = (int)k;
+            break;
+        }
+        R.now = s->batch[0].time;
+        /* phase 1: releases and deliveries */
+        for (int64_t i = 0; i < k && !R.rc; i++) {
+            int64_t m = s->batch[i].data >> 2;
+            int kind = (int)(s->batch[i].data & 3);
+            if (kind == EV_HOP) {
+                int64_t j = s->pos[m] - 1;
+                release_hop(&R, m, j, &s->f[m]);
+                s->rel[m]++;
+                if (s->pos[m] == hops_of(&R, m))
+                    deliver(&R, m, &s->f[m]);
+            } else if (kind == EV_REL) {
+                int64_t d = hops_of(&R, m);
+                dn_lin F = s->fr[m];
+                double t = tval(&R, &F);
+                if (s->o.sw == DN_SW_VCT) {
+                    release_hop(&R, m, s->rel[m]++, &F);
+                    if (s->rel[m] == d) {
+                        deliver(&R, m, &F);
+                    } else if (s->rel[m] < s->pos[m]) {
+                        s->fr[m] = lin_add(s->fg[w->route_off[m] + s->rel[m]], 1, w->size[m], 1);
+                        schedule(&R, m, EV_REL, &s->fr[m]);
+                    }
+                    continue;
+                }
+                /* wormhole/circuit: free every channel due now, then the next */
+                double L = L_of(&R, m), h = s->o.hop;
+                for (;;) {
+                    release_hop(&R, m, s->rel[m]++, &F);
+                    if (s->rel[m] == d)
+                        break;
+                    if (s->o.sw == DN_SW_CIRCUIT)
+                        continue;
+                    double lag = (double)(d - 1 - s->rel[m]);
+                    dn_lin nf = L - lag * h > 0 ? lin_add(s->fa[m], 1, w->size[m], -lag)
+                                                : s->fa[m];
+                    if (tval(&R, &nf) > t) {
+                        s->fr[m] = nf;
+                        schedule(&R, m, EV_REL, &s->fr[m]);
+                        break;
+                    }
+                    F = nf;
+                }
+                if (s->rel[m] == d)
+                    deliver(&R, m, &F);
+            }
+        }
+        /* phase 2: requests */
+        drain(&R);
+        for (int64_t i = 0; i < k && !R.rc; i++) {
+            int64_t m = s->batch[i].data >> 2;
+            int kind = (int)(s->batch[i].data & 3);
+            dn_lin F = s->f[m];
+            if (kind == EV_READY)
+                start(&R, m, &F);
+            else if (kind == EV_HEAD)
+                request(&R, m, w->route[w->route_off[m] + s->pos[m]], &F);
+            else if (kind == EV_HOP && s->pos[m] < hops_of(&R, m))
+                request(&R, m, w->route[w->route_off[m] + s->pos[m]], &F);
+            drain(&R);
+        }
+    }
+    res->events = s->q.popped;
+    if (!R.rc && res->delivered < w->msgs)
+        R.rc = find_deadlock(&R);
+    if (!R.rc)
+        R.rc = compute_ideal(&R);
+    if (!R.rc && !res->deadlock)
+        R.rc = critical_path(&R);
+    if (!R.rc && res->busy)
+        for (int64_t c = 0; c < w->channels; c++)
+            if (res->busy[c] < 0) /* held to the end (deadlock): count to the stop */
+                res->busy[c] += R.now;
+    if (R.rc)
+        dn_sim_result_free(res);
+    return R.rc;
+}

@@ -1,0 +1,189 @@
+/*
+ * roots.c - seed 001's arbitrary-root scenario: run the same computation
+ * from every processor as root and average (its equation (2):
+ * G = 2^-2k sum over (a, b) of G^(a,b)). Roots are independent, so they
+ * run in parallel, one embedding, workload and engine per worker; results
+ * are written by root and summed in root order afterwards, so the averages
+ * are bit-identical for any thread count.
+ */
+#include "dcnet/sim.h"
+
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct roots_ctx {
+    const dn_net *net;
+    const dn_tree *tree;
+    const dn_embed_opts *eo;
+    const dn_work_opts *wo;
+    const dn_sim_opts *so;
+    int maxsteps;
+    dn_sim **engines;   /* one per worker, made on first use */
+    dn_err *errs;       /* one per worker */
+    double *time, *lin, *conf, *ideal, *step_time; /* per root */
+    int32_t *steps;
+    int8_t *dead;
+    atomic_llong done;
+    int64_t roots;
+} roots_ctx;
+
+static int root_range(void *vctx, int64_t begin, int64_t end, int tid)
+{
+    roots_ctx *c = vctx;
+    dn_err *err = &c->errs[tid];
+    int rc;
+    if (!c->engines[tid]) {
+        dn_sim_opts so = *c->so;
+        so.progress = NULL;
+        so.timeline = so.links = 0;
+        if ((rc = dn_sim_init(&c->engines[tid], &so, err)))
+            return rc;
+    }
+    for (int64_t r = begin; r < end; r++) {
+        dn_embed_opts eo = *c->eo;
+        eo.root = r;
+        dn_embed e;
+        dn_sim_work w;
+        dn_sim_result res;
+        if ((rc = dn_embed_init(&e, c->net, c->tree, &eo, err)))
+            return rc;
+        rc = dn_work_from_embed(&w, &e, c->wo, err);
+        dn_embed_free(&e);
+        if (rc)
+            return rc;
+        rc = dn_sim_run(c->engines[tid], &w, &res, err);
+        dn_work_free(&w);
+        if (rc)
+            return rc;
+        c->time[r] = res.time;
+        c->lin[4 * r] = res.lin.c;
+        c->lin[4 * r + 1] = res.lin.s;
+        c->lin[4 * r + 2] = res.lin.e;
+        c->lin[4 * r + 3] = res.lin.h;
+        c->conf[r] = (double)res.conflicts;
+        c->ideal[r] = res.ideal;
+        c->dead[r] = (int8_t)res.deadlock;
+        c->steps[r] = res.steps;
+        for (int32_t st = 0; st < res.steps && st < c->maxsteps; st++)
+            c->step_time[r * c->maxsteps + st] = res.step[st].end - res.step[st].start;
+        dn_sim_result_free(&res);
+        int64_t d = (int64_t)atomic_fetch_add(&c->done, 1) + 1;
+        if (tid == 0 && c->so->progress)
+            c->so->progress(c->so->progress_ctx, (double)d / (double)c->roots);
+    }
+    return DN_OK;
+}
+
+void dn_roots_result_free(dn_roots_result *r)
+{
+    free(r->step_time);
+    free(r->root_time);
+    memset(r, 0, sizeof *r);
+}
+
+int dn_sim_all_roots(const dn_net *net, const dn_tree *tree, const dn_embed_opts *eo,
+                     const dn_work_opts *wo, const dn_sim_opts *so, int threads,
+                     dn_roots_result *out, dn_err *err)
+{
+    memset(out, 0, sizeof *out);
+    int64_t n = net->n;
+    if (threads < 1)
+        threads = 1;
+    /* steps: every phase, twice for both stages, plus approach b's moves */
+    int maxsteps = 2 * (dn_tree_phases(tree) + 1);
+    double bytes = (double)n * (8.0 * (8 + maxsteps) + 5);
+    if (n >= INT32_MAX || bytes > (double)((int64_t)4 << 30))
+        return dn_fail(err, DN_ERANGE, "%lld roots need %.2f GiB of per-root results; the "
+                                       "limit is 4 GiB",
+                       (long long)n, bytes / (1 << 30));
+    roots_ctx c;
+    memset(&c, 0, sizeof c);
+    c.net = net;
+    c.tree = tree;
+    c.eo = eo;
+    c.wo = wo;
+    c.so = so;
+    c.maxsteps = maxsteps;
+    c.roots = n;
+    atomic_init(&c.done, 0);
+    size_t N = (size_t)(n > 0 ? n : 1);
+    c.engines = calloc((size_t)threads, sizeof *c.engines);
+    c.errs = calloc((size_t)threads, sizeof *c.errs);
+    c.time = calloc(N, sizeof *c.time);
+    c.lin = calloc(4 * N, sizeof *c.lin);
+    c.conf = calloc(N, sizeof *c.conf);
+    c.ideal = calloc(N, sizeof *c.ideal);
+    c.step_time = calloc(N * (size_t)maxsteps, sizeof *c.step_time);
+    c.steps = calloc(N, sizeof *c.steps);
+    c.dead = calloc(N, sizeof *c.dead);
+    int rc = DN_OK;
+    if (!c.engines || !c.errs || !c.time || !c.lin || !c.conf || !c.ideal || !c.step_time ||
+        !c.steps || !c.dead) {
+        rc = dn_fail(err, DN_ENOMEM, "out of memory for %lld roots", (long long)n);
+        goto done;
+    }
+    rc = dn_parallel_for(threads, n, 1, root_range, &c);
+    if (rc) {
+        dn_parallel_error(c.errs, threads, err);
+        goto done;
+    }
+    /* averages in root order */
+    out->roots = n;
+    out->step_time = calloc((size_t)maxsteps, sizeof *out->step_time);
+    if (!out->step_time) {
+        rc = dn_fail(err, DN_ENOMEM, "out of memory");
+        goto done;
+    }
+    out->time_min = out->time_max = c.time[0];
+    for (int64_t r = 0; r < n; r++) {
+        out->time += c.time[r];
+        out->const_coeff += c.lin[4 * r];
+        out->ts_coeff += c.lin[4 * r + 1];
+        out->te_coeff += c.lin[4 * r + 2];
+        out->hop_coeff += c.lin[4 * r + 3];
+        out->conflicts += c.conf[r];
+        out->ideal += c.ideal[r];
+        out->deadlocks += c.dead[r];
+        if (c.steps[r] > out->steps)
+            out->steps = c.steps[r];
+        for (int st = 0; st < maxsteps; st++)
+            out->step_time[st] += c.step_time[r * maxsteps + st];
+        if (c.time[r] < out->time_min) {
+            out->time_min = c.time[r];
+            out->root_min = r;
+        }
+        if (c.time[r] > out->time_max) {
+            out->time_max = c.time[r];
+            out->root_max = r;
+        }
+    }
+    double inv = n > 0 ? 1.0 / (double)n : 0;
+    out->time *= inv;
+    out->const_coeff *= inv;
+    out->ts_coeff *= inv;
+    out->te_coeff *= inv;
+    out->hop_coeff *= inv;
+    out->conflicts *= inv;
+    out->ideal *= inv;
+    for (int st = 0; st < maxsteps; st++)
+        out->step_time[st] *= inv;
+    out->root_time = c.time;
+    c.time = NULL;
+done:
+    if (c.engines)
+        for (int t = 0; t < threads; t++)
+            dn_sim_free(c.engines[t]);
+    free(c.engines);
+    free(c.errs);
+    free(c.time);
+    free(c.lin);
+    free(c.conf);
+    free(c.ideal);
+    free(c.step_time);
+    free(c.steps);
+    free(c.dead);
+    if (rc)
+        dn_roots_result_free(out);
+    return rc;
+}

@@ -1,0 +1,431 @@
+/*
+ * work.c - workloads for the simulator: the message traffic of a task
+ * tree's division and combining stages on an embedding (seed 001 section
+ * 2's steps 2 and 3; seed 000 section 2's phases), and traces of
+ * arbitrary (src, dst, size, release) messages.
+ *
+ * Divide (seed 001: "divide the problem into two subproblems, each of size
+ * alpha x, and spawn a child process to solve one of these parts"): the
+ * message into task v has size alpha^t, t = the phase in which v receives
+ * (binomial B(n): bitlen(v); other trees: depth), and runs in step t. The
+ * combining stage is the division stage reversed (spec/meshes.md): the
+ * result of v goes back along the reversed route (directed networks: the
+ * network's shortest route child -> parent), size 1 ("uniform", a single
+ * result) or alpha^t ("growing back"), phase P first.
+ *
+ * Messages are stored in step order (divide: task ids ascending, since
+ * every dcnet tree numbers tasks so that receive phases never decrease;
+ * combine: descending), so steps are contiguous ranges.
+ */
+#include "dcnet/sim.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+int64_t dn_csr_arc(const dn_csr *g, int64_t u, int64_t v)
+{
+    if (u < 0 || u >= g->n)
+        return -1;
+    int64_t lo = g->off[u], hi = g->off[u + 1];
+    if (hi - lo <= 8) {
+        for (int64_t i = lo; i < hi; i++)
+            if (g->adj[i] == v)
+                return i;
+        return -1;
+    }
+    while (lo < hi) { /* neighbour lists are sorted */
+        int64_t mid = lo + (hi - lo) / 2;
+        if (g->adj[mid] < v)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < g->off[u + 1] && g->adj[lo] == v ? lo : -1;
+}
+
+void dn_work_free(dn_sim_work *w)
+{
+    free(w->src);
+    free(w->dst);
+    free(w->size);
+    free(w->release);
+    free(w->task);
+    free(w->stage);
+    free(w->step);
+    free(w->route_off);
+    free(w->route);
+    free(w->succ_off);
+    free(w->succ);
+    free(w->ndeps);
+    free(w->chan_src);
+    free(w->chan_dst);
+    memset(w, 0, sizeof *w);
+}
+
+/* Allocates the per-message arrays (and channel endpoints from g). */
+static int work_alloc(dn_sim_work *w, int64_t msgs, const dn_csr *g, int with_steps,
+                      int with_release, int64_t mem_limit, dn_err *err)
+{
+    memset(w, 0, sizeof *w);
+    if (mem_limit <= 0)
+        mem_limit = (int64_t)8 << 30;
+    /* 49 bytes per message here, ~8 per dependency, 8 per channel */
+    double need = (double)msgs * 70.0 + (double)g->m * 8.0;
+    if (msgs >= INT32_MAX || need > (double)mem_limit)
+        return dn_fail(err, DN_ERANGE,
+                       "%lld messages need about %.2f GiB for the workload, over the limit of "
+                       "%.2f GiB (and at most 2^31 - 1 messages)",
+                       (long long)msgs, need / (1 << 30), (double)mem_limit / (1 << 30));
+    size_t n = (size_t)(msgs > 0 ? msgs : 1);
+    w->msgs = msgs;
+    w->nodes = g->n;
+    w->channels = g->m;
+    w->src = malloc(n * sizeof *w->src);
+    w->dst = malloc(n * sizeof *w->dst);
+    w->size = malloc(n * sizeof *w->size);
+    w->task = malloc(n * sizeof *w->task);
+    w->stage = calloc(n, sizeof *w->stage);
+    w->route_off = malloc((n + 1) * sizeof *w->route_off);
+    w->ndeps = calloc(n, sizeof *w->ndeps);
+    w->succ_off = calloc(n + 1, sizeof *w->succ_off);
+    w->chan_src = malloc((size_t)(g->m ? g->m : 1) * sizeof *w->chan_src);
+    w->chan_dst = malloc((size_t)(g->m ? g->m : 1) * sizeof *w->chan_dst);
+    if (with_steps)
+        w->step = malloc(n * sizeof *w->step);
+    if (with_release)
+        w->release = calloc(n, sizeof *w->release);
+    if (!w->src || !w->dst || !w->size || !w->task || !w->stage || !w->route_off ||
+        !w->ndeps || !w->succ_off || !w->chan_src || !w->chan_dst ||
+        (with_steps && !w->step) || (with_release && !w->release)) {
+        dn_work_free(w);
+        return dn_fail(err, DN_ENOMEM, "out of memory for a workload of %lld messages",
+                       (long long)msgs);
+    }
+    for (int64_t u = 0; u < g->n; u++)
+        for (int64_t i = g->off[u]; i < g->off[u + 1]; i++) {
+            w->chan_src[i] = (int32_t)u;
+            w->chan_dst[i] = g->adj[i];
+        }
+    w->route_off[0] = 0;
+    return DN_OK;
+}
+
+/* Appends the channels of a processor path (reversed if asked). */
+static int add_route(dn_sim_work *w, int64_t *cap, const dn_csr *g, const int64_t *path,
+                     int64_t hops, int reverse, dn_err *err)
+{
+    if (w->hops + hops > *cap) {
+        int64_t nc = *cap ? *cap : 1024;
+        while (nc < w->hops + hops)
+            nc *= 2;
+        int32_t *r = realloc(w->route, (size_t)nc * sizeof *r);
+        if (!r)
+            return dn_fail(err, DN_ENOMEM, "out of memory for %lld route hops", (long long)nc);
+        w->route = r;
+        *cap = nc;
+    }
+    for (int64_t i = 0; i < hops; i++) {
+        int64_t a = reverse ? path[hops - i] : path[i];
+        int64_t b = reverse ? path[hops - i - 1] : path[i + 1];
+        int64_t c = dn_csr_arc(g, a, b);
+        if (c < 0)
+            return dn_fail(err, DN_EINVAL, "route hop %lld -> %lld is not a link of the network",
+                           (long long)a, (long long)b);
+        w->route[w->hops++] = (int32_t)c;
+    }
+    return DN_OK;
+}
+
+/* Dependency edges, gathered as pairs then turned into CSR. */
+typedef struct deps {
+    int32_t *from, *to;
+    int64_t n, cap;
+} deps;
+
+static int dep_add(deps *d, int64_t from, int64_t to, dn_err *err)
+{
+    if (d->n == d->cap) {
+        int64_t nc = d->cap ? d->cap * 2 : 1024;
+        int32_t *f = realloc(d->from, (size_t)nc * sizeof *f);
+        if (!f)
+            return dn_fail(err, DN_ENOMEM, "out of memory for dependencies");
+        d->from = f;
+        int32_t *t = realloc(d->to, (size_t)nc * sizeof *t);
+        if (!t)
+            return dn_fail(err, DN_ENOMEM, "out of memory for dependencies");
+        d->to = t;
+        d->cap = nc;
+    }
+    d->from[d->n] = (int32_t)from;
+    d->to[d->n++] = (int32_t)to;
+    return DN_OK;
+}
+
+static int deps_to_csr(dn_sim_work *w, deps *d, dn_err *err)
+{
+    w->succ = malloc((size_t)(d->n ? d->n : 1) * sizeof *w->succ);
+    if (!w->succ)
+        return dn_fail(err, DN_ENOMEM, "out of memory for dependencies");
+    for (int64_t i = 0; i < d->n; i++) {
+        w->succ_off[d->from[i] + 1]++;
+        w->ndeps[d->to[i]]++;
+    }
+    for (int64_t m = 0; m < w->msgs; m++)
+        w->succ_off[m + 1] += w->succ_off[m];
+    int64_t *fill = malloc((size_t)(w->msgs ? w->msgs : 1) * sizeof *fill);
+    if (!fill)
+        return dn_fail(err, DN_ENOMEM, "out of memory for dependencies");
+    memcpy(fill, w->succ_off, (size_t)w->msgs * sizeof *fill);
+    for (int64_t i = 0; i < d->n; i++)
+        w->succ[fill[d->from[i]]++] = d->to[i];
+    free(fill);
+    return DN_OK;
+}
+
+int dn_work_from_embed(dn_sim_work *w, dn_embed *e, const dn_work_opts *o, dn_err *err)
+{
+    const dn_tree *t = e->tree;
+    const dn_csr *g = &e->g;
+    int64_t T = t->nodes, E = T - 1;
+    int P = dn_tree_phases(t);
+    int pre = e->pre_hops >= 0;
+    int div = (o->stage & DN_STAGE_DIVIDE) != 0, comb = (o->stage & DN_STAGE_COMBINE) != 0;
+    if (!div && !comb)
+        return dn_fail(err, DN_EINVAL, "no stage to simulate (divide, combine or both)");
+    if (!(o->alpha > 0) || o->alpha > 1e6)
+        return dn_fail(err, DN_EINVAL, "alpha must be positive (e.g. 1 or 0.5), not %g", o->alpha);
+    if (o->sizes && o->sizes_len != E)
+        return dn_fail(err, DN_EINVAL, "%lld message sizes given; the tree has %lld edges",
+                       (long long)o->sizes_len, (long long)E);
+    int64_t per = E + pre;
+    int64_t msgs = (div ? per : 0) + (comb ? per : 0);
+    int rc = work_alloc(w, msgs, g, 1, 0, o->mem_limit, err);
+    if (rc)
+        return rc;
+    int div_steps = div ? P + pre : 0;
+    w->steps = div_steps + (comb ? P + pre : 0);
+    int64_t cap = 0, m = 0, div0 = 0, comb0 = div ? per : 0;
+    deps d = {0};
+    dn_router back; /* child -> parent routes on directed networks */
+    int have_back = 0;
+    if (comb && g->directed) {
+        if ((rc = dn_router_init(&back, e->net, g, DN_ROUTER_SHORTEST, err)))
+            goto fail;
+        have_back = 1;
+    }
+    /* message index of task v's edge in each stage */
+#define DIV_ID(v) (div0 + pre + (v) - 1)
+#define COMB_ID(v) (comb0 + (T - 1 - (v)))
+    if (div) {
+        if (pre) {
+            w->src[m] = (int32_t)e->pre_path[0];
+            w->dst[m] = (int32_t)e->root_proc;
+            w->size[m] = 1.0;
+            w->task[m] = 0;
+            w->stage[m] = 0;
+            w->step[m] = 0;
+            if ((rc = add_route(w, &cap, g, e->pre_path, e->pre_hops, 0, err)))
+                goto fail;
+            w->route_off[++m] = w->hops;
+        }
+        for (int64_t v = 1; v < T; v++, m++) {
+            const int64_t *path;
+            int64_t hops, par = dn_tree_parent(t, v);
+            int ph = dn_tree_recv_phase(t, v);
+            if ((rc = dn_embed_route(e, v, &path, &hops, err)))
+                goto fail;
+            w->src[m] = (int32_t)path[0];
+            w->dst[m] = (int32_t)path[hops];
+            w->size[m] = o->sizes ? o->sizes[v - 1] : pow(o->alpha, ph);
+            w->task[m] = v;
+            w->stage[m] = 1;
+            w->step[m] = pre + ph - 1;
+            if ((rc = add_route(w, &cap, g, path, hops, 0, err)))
+                goto fail;
+            w->route_off[m + 1] = w->hops;
+            if (par > 0)
+                rc = dep_add(&d, DIV_ID(par), m, err);
+            else if (pre)
+                rc = dep_add(&d, div0, m, err);
+            if (rc)
+                goto fail;
+        }
+    }
+    if (comb) {
+        for (int64_t v = T - 1; v >= 1; v--, m++) {
+            const int64_t *path;
+            int64_t hops, par = dn_tree_parent(t, v);
+            int ph = dn_tree_recv_phase(t, v);
+            int rev = !g->directed;
+            if (rev)
+                rc = dn_embed_route(e, v, &path, &hops, err);
+            else
+                rc = dn_route(&back, dn_embed_place(e, v), dn_embed_place(e, par), &path, &hops,
+                              err);
+            if (rc)
+                goto fail;
+            w->src[m] = (int32_t)(rev ? path[hops] : path[0]);
+            w->dst[m] = (int32_t)(rev ? path[0] : path[hops]);
+            w->size[m] = o->combine_uniform ? 1.0
+                         : o->sizes          ? o->sizes[v - 1]
+                                             : pow(o->alpha, ph);
+            w->task[m] = v;
+            w->stage[m] = 2;
+            w->step[m] = div_steps + P - ph;
+            if ((rc = add_route(w, &cap, g, path, hops, rev, err)))
+                goto fail;
+            w->route_off[m + 1] = w->hops;
+            if (div && (rc = dep_add(&d, DIV_ID(v), m, err)))
+                goto fail;
+            for (int64_t i = 0; i < dn_tree_num_children(t, v); i++)
+                if ((rc = dep_add(&d, COMB_ID(dn_tree_child(t, v, i)), m, err)))
+                    goto fail;
+        }
+        if (pre) { /* the final result goes back to where the problem came from */
+            w->src[m] = (int32_t)e->root_proc;
+            w->dst[m] = (int32_t)e->pre_path[0];
+            w->size[m] = 1.0;
+            w->task[m] = 0;
+            w->stage[m] = 0;
+            w->step[m] = w->steps - 1;
+            if ((rc = add_route(w, &cap, g, e->pre_path, e->pre_hops, 1, err)))
+                goto fail;
+            w->route_off[m + 1] = w->hops;
+            for (int64_t i = 0; i < dn_tree_num_children(t, 0); i++)
+                if ((rc = dep_add(&d, COMB_ID(dn_tree_child(t, 0, i)), m, err)))
+                    goto fail;
+            m++;
+        }
+    }
+#undef DIV_ID
+#undef COMB_ID
+    rc = deps_to_csr(w, &d, err);
+fail:
+    free(d.from);
+    free(d.to);
+    if (have_back)
+        dn_router_free(&back);
+    if (rc)
+        dn_work_free(w);
+    return rc;
+}
+
+/* ---------------------------------------------------------------- traces */
+
+void dn_trace_free(dn_trace *tr)
+{
+    free(tr->src);
+    free(tr->dst);
+    free(tr->size);
+    free(tr->release);
+    memset(tr, 0, sizeof *tr);
+}
+
+static int trace_grow(dn_trace *tr, int64_t *cap, dn_err *err)
+{
+    int64_t nc = *cap ? *cap * 2 : 256;
+    int64_t *s = realloc(tr->src, (size_t)nc * sizeof *s);
+    if (s)
+        tr->src = s;
+    int64_t *d = realloc(tr->dst, (size_t)nc * sizeof *d);
+    if (d)
+        tr->dst = d;
+    double *z = realloc(tr->size, (size_t)nc * sizeof *z);
+    if (z)
+        tr->size = z;
+    double *r = realloc(tr->release, (size_t)nc * sizeof *r);
+    if (r)
+        tr->release = r;
+    if (!s || !d || !z || !r)
+        return dn_fail(err, DN_ENOMEM, "out of memory for %lld trace messages", (long long)nc);
+    *cap = nc;
+    return DN_OK;
+}
+
+int dn_trace_read(const char *path, const dn_net *net, dn_trace *tr, dn_err *err)
+{
+    memset(tr, 0, sizeof *tr);
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+    if (!f)
+        return dn_fail(err, DN_EIO, "cannot open trace file '%s'", path);
+    char line[1024];
+    int64_t lineno = 0, cap = 0;
+    int rc = DN_OK;
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        if (!strchr(line, '\n') && !feof(f)) {
+            rc = dn_fail(err, DN_EINVAL, "trace '%s' line %lld: longer than %d characters",
+                         path, (long long)lineno, (int)sizeof line - 2);
+            break;
+        }
+        line[strcspn(line, "#\r\n")] = 0;
+        char *tok[5];
+        int nt = 0;
+        for (char *s = strtok(line, " \t,"); s; s = strtok(NULL, " \t,"))
+            tok[nt < 5 ? nt : 4] = s, nt++;
+        if (nt == 0)
+            continue;
+        dn_err e2;
+        if (nt < 3 || nt > 4) {
+            rc = dn_fail(err, DN_EINVAL, "trace '%s' line %lld: expected 'src dst size "
+                                         "[release]', found %d fields",
+                         path, (long long)lineno, nt);
+            break;
+        }
+        if (tr->n == cap && (rc = trace_grow(tr, &cap, err)))
+            break;
+        int64_t i = tr->n;
+        tr->release[i] = 0;
+        if (dn_net_parse_node(net, tok[0], &tr->src[i], &e2) ||
+            dn_net_parse_node(net, tok[1], &tr->dst[i], &e2) ||
+            dn_parse_double(tok[2], 0, 1e300, "size", &tr->size[i], &e2) ||
+            (nt == 4 && dn_parse_double(tok[3], 0, 1e300, "release time", &tr->release[i], &e2))) {
+            rc = dn_fail(err, DN_EINVAL, "trace '%s' line %lld: %s", path, (long long)lineno,
+                         e2.msg);
+            break;
+        }
+        tr->n++;
+    }
+    if (!rc && ferror(f))
+        rc = dn_fail(err, DN_EIO, "error reading trace '%s'", path);
+    if (!rc && tr->n == 0)
+        rc = dn_fail(err, DN_EINVAL, "trace '%s' has no messages (lines 'src dst size "
+                                     "[release]')", path);
+    if (f != stdin)
+        fclose(f);
+    if (rc)
+        dn_trace_free(tr);
+    return rc;
+}
+
+int dn_work_from_trace(dn_sim_work *w, const dn_csr *g, dn_router *r, const dn_trace *tr,
+                       dn_err *err)
+{
+    int rc = work_alloc(w, tr->n, g, 0, 1, 0, err);
+    if (rc)
+        return rc;
+    int64_t cap = 0;
+    for (int64_t m = 0; m < tr->n; m++) {
+        const int64_t *path;
+        int64_t hops;
+        if ((rc = dn_route(r, tr->src[m], tr->dst[m], &path, &hops, err)))
+            break;
+        w->src[m] = (int32_t)tr->src[m];
+        w->dst[m] = (int32_t)tr->dst[m];
+        w->size[m] = tr->size[m];
+        w->release[m] = tr->release[m];
+        w->task[m] = -1;
+        w->stage[m] = 3;
+        if ((rc = add_route(w, &cap, g, path, hops, 0, err)))
+            break;
+        w->route_off[m + 1] = w->hops;
+    }
+    if (!rc) {
+        deps d = {0};
+        rc = deps_to_csr(w, &d, err);
+    }
+    if (rc)
+        dn_work_free(w);
+    return rc;
+}
