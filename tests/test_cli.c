@@ -8,6 +8,7 @@
 
 #include "dcnet/net.h"
 
+#include <fcntl.h>
 #include <math.h>
 
 static run_result ok_run(const char *args)
@@ -415,6 +416,104 @@ static void test_load_cli(void **state)
     bad_run("load --net debruijn:40 --tree cbt:3 --walk 2", 2, "2^31");
 }
 
+static void test_simulate_cli(void **state)
+{
+    run_result r, a, b;
+    (void)state;
+    ok_has("simulate --help", "Usage: dcnet simulate");
+    ok_has("help simulate", "--switching");
+    /* spec keys; DC-cube (descending) under wormhole: 2k t_s + t_e sum 2^-t */
+    r = json_run("simulate --net mesh:8x8 --tree binomial:6 --map dccube --order desc "
+                 "--switching wormhole --ts 2 --te 4 --alpha 1/2 --root 3,5 --json");
+    assert_true(json_num(r.out, "time") == 6 * 2 + 4 * (1 - 1.0 / 64));
+    assert_true(json_num(r.out, "ts_coeff") == 6);
+    assert_true(json_num(r.out, "te_coeff") == 1 - 1.0 / 64);
+    assert_true(json_num(r.out, "steps") == 6);
+    assert_true(json_num(r.out, "conflicts") == 0);
+    run_free(&r);
+    /* every root: averages under the same names plus roots; thread-independent */
+    a = json_run("simulate --net mesh:4x4 --tree binomial:4 --map growing --approach b "
+                 "--switching saf --all-roots --threads 1 --json");
+    b = json_run("simulate --net mesh:4x4 --tree binomial:4 --map growing --approach b "
+                 "--switching saf --all-roots --threads 2 --json");
+    assert_string_equal(a.out, b.out);
+    assert_true(json_num(a.out, "roots") == 16);
+    assert_non_null(strstr(a.out, "\"ts_coeff\":"));
+    assert_non_null(strstr(a.out, "\"te_coeff\":"));
+    assert_non_null(strstr(a.out, "\"conflicts\":"));
+    run_free(&a);
+    run_free(&b);
+    json_has("simulate --net debruijn:6 --tree binomial:6 --map zrl -w wormhole --stage both "
+             "--per-step --critical --json",
+             "\"per_step\":[{\"step\":1,\"stage\":\"divide\",\"messages\":1,");
+    json_has("simulate --net mesh:4x4 --tree binomial:4 --map dccube --schedule async "
+             "--ports all --vcs 2 --json",
+             "\"schedule\":\"async\",\"ports\":\"all\",\"vcs\":2");
+    /* a trace with a deadlock: reported with its cycle, exit 1 */
+    char tr[] = "/tmp/dcnet-trace-XXXXXX", svg[] = "/tmp/dcnet-tsvg-XXXXXX",
+         links[] = "/tmp/dcnet-links-XXXXXX", args[512];
+    int fd = mkstemp(tr);
+    assert_true(fd >= 0);
+    assert_true(write(fd, "0 3 1\n2 5 1\n4 7 1\n6 1 1\n", 24) == 24);
+    close(fd);
+    fd = mkstemp(svg);
+    close(fd);
+    fd = mkstemp(links);
+    close(fd);
+    snprintf(args, sizeof args, "simulate --net ring:8 --trace %s -w wormhole --hop 1 --json", tr);
+    r = run_dcnet(args);
+    assert_int_equal(r.status, 1);
+    assert_true(json_valid_object(r.out));
+    assert_non_null(strstr(r.out, "\"deadlock\":true"));
+    assert_non_null(strstr(r.out, "\"deadlock_cycle\":[{\"message\":"));
+    assert_non_null(strstr(r.err, "deadlock"));
+    run_free(&r);
+    snprintf(args, sizeof args,
+             "simulate --net ring:8 --trace %s -w wormhole --hop 1 --vcs 2 --svg %s --links %s "
+             "--json", tr, svg, links);
+    r = json_run(args);
+    assert_true(json_num(r.out, "time") == 5);
+    run_free(&r);
+    FILE *f = fopen(svg, "r");
+    char buf[4096];
+    assert_non_null(f);
+    size_t len = fread(buf, 1, sizeof buf - 1, f);
+    buf[len] = 0;
+    fclose(f);
+    assert_non_null(strstr(buf, "<svg xmlns="));
+    assert_non_null(strstr(buf, "<rect"));
+    f = fopen(links, "r");
+    assert_non_null(f);
+    int lines = 0;
+    while (fgets(buf, sizeof buf, f))
+        lines++;
+    fclose(f);
+    assert_int_equal(lines, 1 + 8); /* header + the 8 clockwise links */
+    unlink(svg);
+    unlink(links);
+    /* bad input */
+    bad_run("simulate --net mesh:4x4 --tree binomial:4", 2, "--map");
+    bad_run("simulate --net mesh:4x4 --tree binomial:4 --map dccube -w telepathy", 2,
+            "wormhole");
+    bad_run("simulate --net mesh:4x4 --tree binomial:4 --map dccube --alpha 0", 2, "--alpha");
+    bad_run("simulate --net mesh:4x4 --tree binomial:4 --map dccube --vcs 0", 2, "--vcs");
+    bad_run("simulate --net mesh:4x4 --tree binomial:4 --map dccube --ports 2x", 2, "--ports");
+    bad_run("simulate --net mesh:4x4 --tree binomial:4 --map dccube --root 1,1 --all-roots", 2,
+            "exclude");
+    bad_run("simulate --net mesh:4x4 --tree binomial:4 --map dccube --all-roots --svg x.svg", 2,
+            "one run");
+    bad_run("simulate --net mesh:4x4 --tree binomial:4 --map dccube --sizes /nonexistent", 2,
+            "cannot open");
+    snprintf(args, sizeof args, "simulate --net ring:8 --trace %s --tree cbt:2", tr);
+    bad_run(args, 2, "--trace");
+    fd = open(tr, O_WRONLY | O_TRUNC);
+    assert_true(write(fd, "0 3 1\n0 99 1\n", 13) == 13);
+    close(fd);
+    snprintf(args, sizeof args, "simulate --net ring:8 --trace %s", tr);
+    bad_run(args, 2, "line 2");
+    unlink(tr);
+}
+
 static void test_golden(void **state)
 {
     static const char *const cases[][2] = {
@@ -462,6 +561,7 @@ int main(void)
         cmocka_unit_test(test_tree_cli),
         cmocka_unit_test(test_embed_cli),
         cmocka_unit_test(test_load_cli),
+        cmocka_unit_test(test_simulate_cli),
         cmocka_unit_test(test_golden),
         cmocka_unit_test(test_demo),
     };

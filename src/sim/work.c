@@ -362,7 +362,8 @@ int dn_trace_read(const char *path, const dn_net *net, dn_trace *tr, dn_err *err
         line[strcspn(line, "#\r\n")] = 0;
         char *tok[5];
         int nt = 0;
-        for (char *s = strtok(line, " \t,"); s; s = strtok(NULL, " \t,"))
+        char *save = NULL; /* whitespace only: labels such as "row,col" hold commas */
+        for (char *s = strtok_r(line, " \t", &save); s; s = strtok_r(NULL, " \t", &save))
             tok[nt < 5 ? nt : 4] = s, nt++;
         if (nt == 0)
             continue;

@@ -1,0 +1,695 @@
+/*
+ * test_sim.c - the network simulator against values known without it:
+ *  - the event core: (time, push order) against a sort, batches, causality;
+ *  - hand-computed traces: two worms crossing on a line (one waits, with
+ *    hop latency, under all four switching modes), one port, a wormhole
+ *    deadlock on a ring and its cure with two virtual channels;
+ *  - contention-free placements: store-and-forward time = sum over steps of
+ *    max (route length (t_s + m t_e)), wormhole time = sum (t_s + m t_e)
+ *    (+ the longest route's head latency), with the route lengths taken
+ *    from the embedding here, and the closed forms of spec/meshes.md;
+ *  - seed 000: mapping D contention-free under wormhole on BDG(n), random
+ *    placements measurably slower;
+ *  - seed 001: the DC-cube S the same from every root, Reflecting and
+ *    DC-cube optimal under wormhole from every root, Growing A and B
+ *    degrading with mesh size for alpha = 1/2, B cheapest in start-ups;
+ *  - every run's time equals its linear form; all-roots averages identical
+ *    on 1 and 2 threads; combine and async schedules.
+ */
+#include "testutil.h"
+
+#include "dcnet/dcnet.h"
+
+#include <math.h>
+
+/* ------------------------------------------------------------ helpers */
+
+static dn_sim_opts sim_opts(dn_switching sw, double ts, double te, double hop)
+{
+    dn_sim_opts o;
+    memset(&o, 0, sizeof o);
+    o.sw = sw;
+    o.ts = ts;
+    o.te = te;
+    o.hop = hop;
+    o.ports = 1;
+    o.vcs = 1;
+    return o;
+}
+
+static void check_lin(const dn_sim_result *r, const dn_sim_opts *o)
+{
+    double v = dn_lin_eval(&r->lin, o->ts, o->te, o->hop);
+    if (fabs(v - r->time) > 1e-9 * (1 + r->time))
+        fail_msg("time %.17g but its linear form gives %.17g", r->time, v);
+}
+
+static void run_work(const dn_sim_work *w, const dn_sim_opts *o, dn_sim_result *res)
+{
+    dn_sim *s;
+    dn_err err;
+    if (dn_sim_init(&s, o, &err))
+        fail_msg("sim init: %s", err.msg);
+    if (dn_sim_run(s, w, res, &err))
+        fail_msg("sim run: %s", err.msg);
+    dn_sim_free(s);
+    if (!res->deadlock)
+        check_lin(res, o);
+}
+
+typedef struct fix {
+    dn_net net;
+    dn_tree tree;
+    dn_embed e;
+    dn_sim_work w;
+} fix;
+
+static void fix_open(fix *f, const char *net, const char *tree, const char *map, dn_dc_order ord,
+                     char approach, int64_t root, const dn_work_opts *wo)
+{
+    dn_err err;
+    dn_tree_model tm;
+    dn_embed_opts eo;
+    memset(f, 0, sizeof *f);
+    memset(&eo, 0, sizeof eo);
+    eo.map = map;
+    eo.order = ord;
+    eo.approach = approach;
+    eo.root = root;
+    eo.seed = 7;
+    if (dn_net_init(&f->net, net, &err) || dn_tree_model_parse(tree, &tm, &err) ||
+        dn_tree_init(&f->tree, &tm, 1, 0, &err) ||
+        dn_embed_init(&f->e, &f->net, &f->tree, &eo, &err))
+        fail_msg("%s on %s by %s: %s", tree, net, map, err.msg);
+    if (dn_work_from_embed(&f->w, &f->e, wo, &err))
+        fail_msg("workload: %s", err.msg);
+}
+
+static void fix_close(fix *f)
+{
+    dn_work_free(&f->w);
+    dn_embed_free(&f->e);
+    dn_tree_free(&f->tree);
+    dn_net_free(&f->net);
+}
+
+static dn_work_opts divide(double alpha)
+{
+    dn_work_opts wo;
+    memset(&wo, 0, sizeof wo);
+    wo.stage = DN_STAGE_DIVIDE;
+    wo.alpha = alpha;
+    return wo;
+}
+
+/* The contention-free prediction from the embedding's own routes:
+ * per step max over its edges of (saf) hops (L + hop) or (wormhole)
+ * hops hop + L, summed. Routes come from dn_embed_route, not the workload. */
+static double predicted(fix *f, dn_switching sw, double ts, double te, double hop, double alpha)
+{
+    int P = dn_tree_phases(&f->tree);
+    double *mx = calloc((size_t)P + 1, sizeof *mx), sum = 0;
+    dn_err err;
+    assert_non_null(mx);
+    for (int64_t v = 1; v < f->tree.nodes; v++) {
+        const int64_t *path;
+        int64_t hops;
+        if (dn_embed_route(&f->e, v, &path, &hops, &err))
+            fail_msg("route: %s", err.msg);
+        int t = dn_tree_recv_phase(&f->tree, v);
+        double L = ts + pow(alpha, t) * te, c;
+        c = sw == DN_SW_SAF ? (double)hops * (L + hop) : hops ? (double)hops * hop + L : 0;
+        if (c > mx[t])
+            mx[t] = c;
+    }
+    for (int t = 1; t <= P; t++)
+        sum += mx[t];
+    free(mx);
+    return sum;
+}
+
+/* --------------------------------------------------------- event core */
+
+static void test_evq_order(void **state)
+{
+    (void)state;
+    dn_evq q;
+    dn_err err;
+    assert_int_equal(dn_evq_init(&q, 4, &err), DN_OK);
+    enum { N = 3000 };
+    static double t[N];
+    dn_rng rng;
+    dn_rng_seed(&rng, 5);
+    for (int i = 0; i < N; i++) {
+        t[i] = (double)(dn_rng_next(&rng) % 50); /* many ties */
+        assert_int_equal(dn_evq_push(&q, t[i], i, &err), DN_OK);
+    }
+    /* reference: stable order by time, then push index */
+    dn_event ev, prev = {-1, 0, -1};
+    int n = 0;
+    dn_event *batch = NULL;
+    int64_t cap = 0, k;
+    /* first half one by one, the rest in batches */
+    for (; n < N / 2; n++) {
+        assert_int_equal(dn_evq_pop(&q, &ev), 1);
+        assert_true(ev.time == t[ev.data]);
+        assert_true(ev.time > prev.time || (ev.time == prev.time && ev.data > prev.data));
+        prev = ev;
+    }
+    while ((k = dn_evq_pop_batch(&q, &batch, &cap, &err)) > 0) {
+        for (int64_t i = 0; i < k; i++) {
+            assert_true(batch[i].time == batch[0].time);
+            assert_true(batch[i].time > prev.time ||
+                        (batch[i].time == prev.time && batch[i].data > prev.data));
+            prev = batch[i];
+            n++;
+        }
+        /* nothing of this instant is left behind */
+        assert_true(dn_evq_empty(&q) || q.heap[0].time > batch[0].time);
+    }
+    assert_int_equal(n, N);
+    assert_int_equal(q.popped, N);
+    /* causality and NaN are refused */
+    assert_int_equal(dn_evq_push(&q, 48, 0, &err), DN_EINVAL);
+    assert_non_null(strstr(err.msg, "before"));
+    assert_int_equal(dn_evq_push(&q, NAN, 0, &err), DN_EINVAL);
+    assert_int_equal(dn_evq_push(&q, 49, 0, &err), DN_OK);
+    free(batch);
+    dn_evq_free(&q);
+}
+
+/* ----------------------------------------------------- hand-computed */
+
+/* Messages (src, dst, size, release) on a network, routed shortest. */
+static void trace_work(const char *netspec, const int64_t (*msg)[2], const double (*sz)[2], int n,
+                       dn_net *net, dn_csr *g, dn_sim_work *w)
+{
+    dn_err err;
+    dn_router r;
+    dn_trace tr = {n, NULL, NULL, NULL, NULL};
+    int64_t src[8], dst[8];
+    double size[8], rel[8];
+    for (int i = 0; i < n; i++) {
+        src[i] = msg[i][0];
+        dst[i] = msg[i][1];
+        size[i] = sz[i][0];
+        rel[i] = sz[i][1];
+    }
+    tr.src = src;
+    tr.dst = dst;
+    tr.size = size;
+    tr.release = rel;
+    if (dn_net_init(net, netspec, &err) || dn_net_materialize(net, g, 0, &err) ||
+        dn_router_init(&r, net, g, DN_ROUTER_SHORTEST, &err) ||
+        dn_work_from_trace(w, g, &r, &tr, &err))
+        fail_msg("%s: %s", netspec, err.msg);
+    dn_router_free(&r);
+}
+
+/* Line 0-1-2-3 (mesh:1x4), t_s = t_e = 1, hop = 1/4.
+ * A: 0 -> 3, size 4 (L = 5) at 0.  B: 1 -> 3, size 1 (L = 2) at 0.5.
+ * wormhole: A takes 0>1 at 0, 1>2 at .25, 2>3 at .5, head in at .75,
+ *   delivered T_A = 5.75; it frees c_j at T_A - (3 - j)/4: 1>2 at 5.5,
+ *   2>3 at 5.75. B asks for 1>2 at .5, waits to 5.5, its head reaches node
+ *   2 at 5.75 and takes 2>3 freed that instant, head in at 6.0, T_B = 8.
+ *   8 = 2 t_s + 5 t_e + 4 hop (B's L, A's L, A's three hops and B's one).
+ * vct: A frees c_j at g_j + L + hop: 1>2 at 5.5, 2>3 at 5.75: same, 8.
+ * saf: A holds each link 5.25 in turn (0..15.75); B uses 1>2 at .5..2.75
+ *   while A is still on 0>1, then 2>3 to 5: total 15.75 = 3 (L_A + hop).
+ * circuit: A's probe in at .75, ack back (.75), data 5 (+.75):
+ *   all freed at 7.25; B then: 7.25 + 2 hops + 1 hop ack.. = 7.75 in,
+ *   + 2 (.25) + 2 = 10.75. */
+static void test_crossing_worms(void **state)
+{
+    (void)state;
+    static const int64_t msg[2][2] = {{0, 3}, {1, 3}};
+    static const double sz[2][2] = {{4, 0}, {1, 0.5}};
+    static const struct {
+        dn_switching sw;
+        double time, s, e, h;
+    } want[] = {{DN_SW_WORMHOLE, 8, 2, 5, 4},
+                {DN_SW_VCT, 8, 2, 5, 4},
+                {DN_SW_SAF, 15.75, 3, 12, 3},
+                {DN_SW_CIRCUIT, 10.75, 2, 5, 15}};
+    dn_net net;
+    dn_csr g;
+    dn_sim_work w;
+    trace_work("mesh:1x4", msg, sz, 2, &net, &g, &w);
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        dn_sim_opts o = sim_opts(want[i].sw, 1, 1, 0.25);
+        dn_sim_result r;
+        run_work(&w, &o, &r);
+        if (r.time != want[i].time || r.lin.s != want[i].s || r.lin.e != want[i].e ||
+            r.lin.h != want[i].h)
+            fail_msg("%s: time %g = %g ts + %g te + %g hop, expected %g = %g + %g + %g",
+                     dn_switching_name(want[i].sw), r.time, r.lin.s, r.lin.e, r.lin.h,
+                     want[i].time, want[i].s, want[i].e, want[i].h);
+        assert_int_equal(r.delivered, 2);
+        if (want[i].sw != DN_SW_SAF) {
+            /* B waited for A: one conflict, and the critical path says so */
+            assert_int_equal(r.conflicts, 1);
+            assert_int_equal(r.ncrit, 2);
+            assert_int_equal(r.crit[0].msg, 1);
+            assert_int_equal(r.crit[0].via, 2);
+            assert_int_equal(r.crit[1].msg, 0);
+        } else {
+            assert_int_equal(r.conflicts, 0);
+        }
+        dn_sim_result_free(&r);
+    }
+    dn_work_free(&w);
+    dn_csr_free(&g);
+    dn_net_free(&net);
+}
+
+/* Two messages leave node 0 of ring:4 at once (to 1 and to 3), L = 2:
+ * one port serialises them (4), all-port does not (2). */
+static void test_ports(void **state)
+{
+    (void)state;
+    static const int64_t msg[2][2] = {{0, 1}, {0, 3}};
+    static const double sz[2][2] = {{1, 0}, {1, 0}};
+    dn_net net;
+    dn_csr g;
+    dn_sim_work w;
+    trace_work("ring:4", msg, sz, 2, &net, &g, &w);
+    for (int ports = 0; ports <= 1; ports++) {
+        dn_sim_opts o = sim_opts(DN_SW_WORMHOLE, 1, 1, 0);
+        o.ports = ports;
+        dn_sim_result r;
+        run_work(&w, &o, &r);
+        assert_true(r.time == (ports ? 4.0 : 2.0));
+        assert_int_equal(r.port_waits, ports);
+        assert_int_equal(r.conflicts, 0);
+        if (ports) {
+            assert_int_equal(r.crit[0].via, 3); /* held up by the port */
+            assert_true(r.wait_time == 2.0);
+        }
+        dn_sim_result_free(&r);
+    }
+    dn_work_free(&w);
+    dn_csr_free(&g);
+    dn_net_free(&net);
+}
+
+/* Four worms i -> i + 3 (i = 0, 2, 4, 6) on ring:8 with hop latency 1:
+ * each takes its first two links, then waits for a link held by the next:
+ * a cycle of four. Two lanes per link let all pass: 3 hops + L = 5. */
+static void test_deadlock(void **state)
+{
+    (void)state;
+    static const int64_t msg[4][2] = {{0, 3}, {2, 5}, {4, 7}, {6, 1}};
+    static const double sz[4][2] = {{1, 0}, {1, 0}, {1, 0}, {1, 0}};
+    dn_net net;
+    dn_csr g;
+    dn_sim_work w;
+    trace_work("ring:8", msg, sz, 4, &net, &g, &w);
+    dn_sim_opts o = sim_opts(DN_SW_WORMHOLE, 1, 1, 1);
+    dn_sim_result r;
+    run_work(&w, &o, &r);
+    assert_int_equal(r.deadlock, 1);
+    assert_int_equal(r.blocked, 4);
+    assert_int_equal(r.ncycle, 8);
+    for (int i = 0; i < 4; i++) { /* message m waits for link 2m+2 -> 2m+3 */
+        int64_t m = r.cycle[2 * i], c = r.cycle[2 * i + 1];
+        assert_int_equal(w.chan_src[c], (2 * m + 2) % 8);
+        assert_int_equal(w.chan_dst[c], (2 * m + 3) % 8);
+    }
+    dn_sim_result_free(&r);
+    o.vcs = 2;
+    run_work(&w, &o, &r);
+    assert_int_equal(r.deadlock, 0);
+    assert_true(r.time == 5.0);
+    assert_int_equal(r.conflicts, 0);
+    dn_sim_result_free(&r);
+    /* saf cannot deadlock here: 3 hops of L = 2 plus 3 hop latencies */
+    o = sim_opts(DN_SW_SAF, 1, 1, 1);
+    run_work(&w, &o, &r);
+    assert_int_equal(r.deadlock, 0);
+    assert_true(r.time == 9.0);
+    dn_sim_result_free(&r);
+    dn_work_free(&w);
+    dn_csr_free(&g);
+    dn_net_free(&net);
+}
+
+/* ------------------------------------------------ contention-free runs */
+
+/* spec/meshes.md: paired order (0,k),(1,k+1),...: steps 2j+1, 2j+2 move by
+ * 2^j. Store-and-forward cost from any root:
+ * sum_t 2^floor((t-1)/2) (t_s + alpha^t t_e). */
+static void test_dccube_saf_every_root(void **state)
+{
+    (void)state;
+    const double ts = 1, te = 0.25;
+    for (int k = 2; k <= 4; k++) {
+        int side = 1 << k;
+        char net[32], tree[32];
+        snprintf(net, sizeof net, "mesh:%dx%d", side, side);
+        snprintf(tree, sizeof tree, "binomial:%d", 2 * k);
+        for (int ai = 0; ai < 2; ai++) {
+            double alpha = ai ? 0.5 : 1.0, closed = 0, cs = 0, ce = 0;
+            for (int t = 1; t <= 2 * k; t++) {
+                double d = (double)(1 << ((t - 1) / 2));
+                closed += d * (ts + pow(alpha, t) * te);
+                cs += d;
+                ce += d * pow(alpha, t);
+            }
+            dn_work_opts wo = divide(alpha);
+            for (int64_t root = 0; root < side * side; root += k < 4 ? 1 : 7) {
+                fix f;
+                fix_open(&f, net, tree, "dccube", DN_ORDER_PAIRED, 0, root, &wo);
+                dn_sim_opts o = sim_opts(DN_SW_SAF, ts, te, 0);
+                dn_sim_result r;
+                run_work(&f.w, &o, &r);
+                double pred = predicted(&f, DN_SW_SAF, ts, te, 0, alpha);
+                if (r.time != pred || r.time != closed || r.lin.s != cs || r.lin.e != ce)
+                    fail_msg("k=%d alpha=%g root %lld: simulated %.17g (%g ts + %g te), routes "
+                             "say %.17g, closed form %.17g",
+                             k, alpha, (long long)root, r.time, r.lin.s, r.lin.e, pred, closed);
+                assert_int_equal(r.conflicts, 0);
+                assert_true(r.ideal == r.time);
+                assert_int_equal(r.steps, 2 * k);
+                dn_sim_result_free(&r);
+                fix_close(&f);
+            }
+        }
+    }
+}
+
+/* Wormhole: DC-cube with descending order and Reflecting reach the lower
+ * bound sum_t (t_s + alpha^t t_e) from every root (seed 001 section 5);
+ * with a head latency each step adds its longest route's hops. */
+static void test_wormhole_optimal_every_root(void **state)
+{
+    (void)state;
+    static const char *maps[] = {"dccube", "reflecting"};
+    const double ts = 1, te = 0.5;
+    for (int k = 2; k <= 4; k++) {
+        int side = 1 << k;
+        char net[32], tree[32];
+        snprintf(net, sizeof net, "mesh:%dx%d", side, side);
+        snprintf(tree, sizeof tree, "binomial:%d", 2 * k);
+        for (int mi = 0; mi < 2; mi++)
+            for (int ai = 0; ai < 2; ai++) {
+                double alpha = ai ? 0.5 : 1.0, bound = 0;
+                for (int t = 1; t <= 2 * k; t++)
+                    bound += ts + pow(alpha, t) * te;
+                dn_work_opts wo = divide(alpha);
+                for (int64_t root = 0; root < side * side; root += k < 4 ? 1 : 5) {
+                    fix f;
+                    fix_open(&f, net, tree, maps[mi], mi ? DN_ORDER_DEFAULT : DN_ORDER_DESC, 0,
+                             root, &wo);
+                    for (int hi = 0; hi < 2; hi++) {
+                        double hop = hi ? 0.125 : 0;
+                        dn_sim_opts o = sim_opts(DN_SW_WORMHOLE, ts, te, hop);
+                        dn_sim_result r;
+                        run_work(&f.w, &o, &r);
+                        double pred = predicted(&f, DN_SW_WORMHOLE, ts, te, hop, alpha);
+                        if (r.time != pred || (hop == 0 && r.time != bound))
+                            fail_msg("%s k=%d alpha=%g root %lld hop %g: %.17g, predicted "
+                                     "%.17g, bound %.17g",
+                                     maps[mi], k, alpha, (long long)root, hop, r.time, pred,
+                                     bound);
+                        assert_int_equal(r.conflicts, 0);
+                        dn_sim_result_free(&r);
+                    }
+                    fix_close(&f);
+                }
+            }
+    }
+}
+
+/* Seed 000 Property 5.4: mapping D is contention-free in every phase, so
+ * under wormhole B(n) on BDG(n) costs n t_s + t_e sum alpha^t; saf costs
+ * the per-phase longest route. */
+static void test_mapping_d(void **state)
+{
+    (void)state;
+    for (int n = 3; n <= 12; n++) {
+        char net[32], tree[32];
+        snprintf(net, sizeof net, "debruijn:%d", n);
+        snprintf(tree, sizeof tree, "binomial:%d", n);
+        dn_work_opts wo = divide(0.5);
+        fix f;
+        fix_open(&f, net, tree, "zrl", DN_ORDER_DEFAULT, 0, -1, &wo);
+        double bound = 0;
+        for (int t = 1; t <= n; t++)
+            bound += 1 + ldexp(1, -t) * 0.75;
+        for (int si = 0; si < 3; si++) {
+            dn_switching sw = si == 0 ? DN_SW_WORMHOLE : si == 1 ? DN_SW_VCT : DN_SW_SAF;
+            for (int hi = 0; hi < 2; hi++) {
+                double hop = hi ? 0.25 : 0;
+                dn_sim_opts o = sim_opts(sw, 1, 0.75, hop);
+                dn_sim_result r;
+                run_work(&f.w, &o, &r);
+                double pred = predicted(&f, sw, 1, 0.75, hop, 0.5);
+                if (r.time != pred || (sw != DN_SW_SAF && hop == 0 && r.time != bound))
+                    fail_msg("n=%d %s hop %g: %.17g, predicted %.17g", n, dn_switching_name(sw),
+                             hop, r.time, pred);
+                assert_int_equal(r.conflicts, 0);
+                dn_sim_result_free(&r);
+            }
+        }
+        /* dataflow schedule: no faster, since the chain 1, 3, 7, ... has
+         * one message per phase */
+        dn_sim_opts o = sim_opts(DN_SW_WORMHOLE, 1, 0.75, 0);
+        o.async = 1;
+        dn_sim_result r;
+        run_work(&f.w, &o, &r);
+        assert_true(r.time == bound);
+        dn_sim_result_free(&r);
+        fix_close(&f);
+    }
+}
+
+/* A placement that ignores the network (random) makes worms collide: on
+ * BDG(8) it takes measurably longer than mapping D's optimum. */
+static void test_conflicting_placement(void **state)
+{
+    (void)state;
+    dn_work_opts wo = divide(1.0);
+    double optimum = 8 * 2.0; /* 8 steps of t_s + t_e */
+    for (int seed = 0; seed < 3; seed++) {
+        dn_net net;
+        dn_tree tree;
+        dn_tree_model tm;
+        dn_embed e;
+        dn_embed_opts eo;
+        dn_sim_work w;
+        dn_err err;
+        memset(&eo, 0, sizeof eo);
+        eo.map = "random";
+        eo.root = -1;
+        eo.seed = (uint64_t)seed + 1;
+        assert_int_equal(dn_net_init(&net, "debruijn:8", &err), DN_OK);
+        assert_int_equal(dn_tree_model_parse("binomial:8", &tm, &err), DN_OK);
+        assert_int_equal(dn_tree_init(&tree, &tm, 1, 0, &err), DN_OK);
+        assert_int_equal(dn_embed_init(&e, &net, &tree, &eo, &err), DN_OK);
+        assert_int_equal(dn_work_from_embed(&w, &e, &wo, &err), DN_OK);
+        dn_sim_opts o = sim_opts(DN_SW_WORMHOLE, 1, 1, 0);
+        dn_sim_result r;
+        run_work(&w, &o, &r);
+        if (!(r.time >= 1.25 * optimum) || r.conflicts == 0)
+            fail_msg("random placement %d: %g (conflicts %lld) vs mapping D %g", seed, r.time,
+                     (long long)r.conflicts, optimum);
+        assert_true(r.time >= r.ideal);
+        dn_sim_result_free(&r);
+        dn_work_free(&w);
+        dn_embed_free(&e);
+        dn_tree_free(&tree);
+        dn_net_free(&net);
+    }
+}
+
+/* ----------------------------------------------------- seed 001 claims */
+
+static void all_roots(int k, const char *map, char approach, dn_dc_order ord, dn_switching sw,
+                      double alpha, int threads, dn_roots_result *out)
+{
+    char net[32], tree[32];
+    int side = 1 << k;
+    snprintf(net, sizeof net, "mesh:%dx%d", side, side);
+    snprintf(tree, sizeof tree, "binomial:%d", 2 * k);
+    dn_net n;
+    dn_tree t;
+    dn_tree_model tm;
+    dn_err err;
+    dn_embed_opts eo;
+    memset(&eo, 0, sizeof eo);
+    eo.map = map;
+    eo.approach = approach;
+    eo.order = ord;
+    dn_work_opts wo = divide(alpha);
+    dn_sim_opts so = sim_opts(sw, 1, 1, 0);
+    if (dn_net_init(&n, net, &err) || dn_tree_model_parse(tree, &tm, &err) ||
+        dn_tree_init(&t, &tm, 1, 0, &err) ||
+        dn_sim_all_roots(&n, &t, &eo, &wo, &so, threads, out, &err))
+        fail_msg("%s k=%d: %s", map, k, err.msg);
+    assert_int_equal(out->roots, side * side);
+    assert_int_equal(out->deadlocks, 0);
+    dn_tree_free(&t);
+    dn_net_free(&n);
+}
+
+static void test_seed001_claims(void **state)
+{
+    (void)state;
+    double prev_a = 0, prev_b = 0;
+    for (int k = 2; k <= 5; k++) {
+        dn_roots_result s, a, b, s2;
+        all_roots(k, "dccube", 0, DN_ORDER_PAIRED, DN_SW_SAF, 0.5, 2, &s);
+        all_roots(k, "growing", 'a', DN_ORDER_DEFAULT, DN_SW_SAF, 0.5, 2, &a);
+        all_roots(k, "growing", 'b', DN_ORDER_DEFAULT, DN_SW_SAF, 0.5, 2, &b);
+        /* S is the same from every root (constant distances) */
+        assert_true(s.time_min == s.time_max);
+        /* large halving problems: S wins by a factor growing with the mesh */
+        double ra = a.te_coeff / s.te_coeff, rb = b.te_coeff / s.te_coeff;
+        if (!(ra > 1 && rb > 1 && ra > prev_a && rb > prev_b))
+            fail_msg("k=%d: te ratios A/S %g (before %g), B/S %g (before %g)", k, ra, prev_a,
+                     rb, prev_b);
+        prev_a = ra;
+        prev_b = rb;
+        /* small messages: B needs the fewest start-ups (k >= 3) */
+        if (k >= 3 && !(b.ts_coeff < a.ts_coeff && b.ts_coeff < s.ts_coeff))
+            fail_msg("k=%d: ts coefficients S %g A %g B %g", k, s.ts_coeff, a.ts_coeff,
+                     b.ts_coeff);
+        /* same averages on one thread */
+        all_roots(k, "dccube", 0, DN_ORDER_PAIRED, DN_SW_SAF, 0.5, 1, &s2);
+        assert_memory_equal(s.root_time, s2.root_time, sizeof(double) * (size_t)s.roots);
+        assert_true(s.time == s2.time && s.te_coeff == s2.te_coeff);
+        dn_roots_result_free(&s);
+        dn_roots_result_free(&s2);
+        dn_roots_result_free(&a);
+        dn_roots_result_free(&b);
+        /* wormhole: DC-cube (descending) and Reflecting optimal from every root */
+        double bound = 2 * k + (1 - ldexp(1, -2 * k));
+        static const char *maps[] = {"dccube", "reflecting"};
+        for (int mi = 0; mi < 2; mi++) {
+            dn_roots_result r;
+            all_roots(k, maps[mi], 0, mi ? DN_ORDER_DEFAULT : DN_ORDER_DESC, DN_SW_WORMHOLE, 0.5,
+                      2, &r);
+            if (r.time_min != bound || r.time_max != bound || r.conflicts != 0)
+                fail_msg("%s k=%d wormhole: %g..%g, bound %g", maps[mi], k, r.time_min,
+                         r.time_max, bound);
+            dn_roots_result_free(&r);
+        }
+    }
+}
+
+/* ------------------------------------------- stages and schedules */
+
+static void test_combine_and_both(void **state)
+{
+    (void)state;
+    const int k = 3;
+    dn_work_opts wo = divide(0.5);
+    fix f;
+    double div_bound = 0;
+    for (int t = 1; t <= 2 * k; t++)
+        div_bound += 1 + ldexp(1, -t);
+    dn_sim_opts o = sim_opts(DN_SW_WORMHOLE, 1, 1, 0);
+    dn_sim_result r;
+    /* combine, results of size 1: 2k steps of t_s + t_e */
+    wo.stage = DN_STAGE_COMBINE;
+    wo.combine_uniform = 1;
+    fix_open(&f, "mesh:8x8", "binomial:6", "dccube", DN_ORDER_DESC, 0, 19, &wo);
+    assert_int_equal(f.w.msgs, 63);
+    run_work(&f.w, &o, &r);
+    assert_true(r.time == 2.0 * 2 * k);
+    assert_int_equal(r.conflicts, 0);
+    dn_sim_result_free(&r);
+    fix_close(&f);
+    /* growing results mirror the division: same time */
+    wo.combine_uniform = 0;
+    fix_open(&f, "mesh:8x8", "binomial:6", "dccube", DN_ORDER_DESC, 0, 19, &wo);
+    run_work(&f.w, &o, &r);
+    assert_true(r.time == div_bound);
+    dn_sim_result_free(&r);
+    fix_close(&f);
+    /* both: divide then combine */
+    wo.stage = DN_STAGE_BOTH;
+    fix_open(&f, "mesh:8x8", "binomial:6", "dccube", DN_ORDER_DESC, 0, 19, &wo);
+    assert_int_equal(f.w.msgs, 126);
+    assert_int_equal(f.w.steps, 4 * k);
+    run_work(&f.w, &o, &r);
+    assert_true(r.time == 2 * div_bound);
+    dn_sim_result_free(&r);
+    /* dataflow: a node combines as soon as its children are in, so the
+     * combining stage overlaps; never slower here (no contention) */
+    o.async = 1;
+    run_work(&f.w, &o, &r);
+    assert_true(r.time <= 2 * div_bound);
+    assert_int_equal(r.delivered, 126);
+    dn_sim_result_free(&r);
+    fix_close(&f);
+    /* approach b: the move and the way back are one message of size 1 */
+    wo.stage = DN_STAGE_BOTH;
+    fix_open(&f, "mesh:8x8", "binomial:6", "growing", DN_ORDER_DEFAULT, 'b', 0, &wo);
+    assert_int_equal(f.w.msgs, 128);
+    assert_int_equal(f.w.stage[0], 0);
+    assert_int_equal(f.w.stage[127], 0);
+    assert_int_equal(f.w.route_off[1], 6); /* (0,0) -> (3,3) */
+    fix_close(&f);
+}
+
+static void test_trace_errors(void **state)
+{
+    (void)state;
+    dn_net net;
+    dn_trace tr;
+    dn_err err;
+    char path[] = "/tmp/dcnet_trace_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *fp = fdopen(fd, "w");
+    fputs("# src dst size release\n0 3 1\n1,1 0,0 2 0.5\n", fp);
+    fclose(fp);
+    assert_int_equal(dn_net_init(&net, "mesh:2x2", &err), DN_OK);
+    assert_int_equal(dn_trace_read(path, &net, &tr, &err), DN_OK);
+    assert_int_equal(tr.n, 2);
+    assert_int_equal(tr.src[1], 3);
+    assert_true(tr.release[1] == 0.5);
+    dn_trace_free(&tr);
+    static const char *bad[][2] = {{"0 3\n", "line 1"},
+                                   {"0 3 1\n0 9 1\n", "line 2"},
+                                   {"0 3 -1\n", "size"},
+                                   {"0 3 1 2 5\n", "5 fields"},
+                                   {"# nothing\n", "no messages"}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        fp = fopen(path, "w");
+        fputs(bad[i][0], fp);
+        fclose(fp);
+        assert_int_equal(dn_trace_read(path, &net, &tr, &err), DN_EINVAL);
+        if (!strstr(err.msg, bad[i][1]))
+            fail_msg("'%s': message '%s' lacks '%s'", bad[i][0], err.msg, bad[i][1]);
+    }
+    assert_int_equal(dn_trace_read("/nonexistent/t", &net, &tr, &err), DN_EIO);
+    unlink(path);
+    dn_net_free(&net);
+    /* engine options are validated */
+    dn_sim *s;
+    dn_sim_opts o = sim_opts(DN_SW_SAF, -1, 1, 0);
+    assert_int_equal(dn_sim_init(&s, &o, &err), DN_EINVAL);
+    o = sim_opts(DN_SW_SAF, 1, 1, 0);
+    o.vcs = 17;
+    assert_int_equal(dn_sim_init(&s, &o, &err), DN_ERANGE);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_evq_order),
+        cmocka_unit_test(test_crossing_worms),
+        cmocka_unit_test(test_ports),
+        cmocka_unit_test(test_deadlock),
+        cmocka_unit_test(test_dccube_saf_every_root),
+        cmocka_unit_test(test_wormhole_optimal_every_root),
+        cmocka_unit_test(test_mapping_d),
+        cmocka_unit_test(test_conflicting_placement),
+        cmocka_unit_test(test_seed001_claims),
+        cmocka_unit_test(test_combine_and_both),
+        cmocka_unit_test(test_trace_errors),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
