@@ -371,7 +371,7 @@ static int report_run(const sim_cli *o, const dn_net *net, const dn_sim_work *w,
         rec_int(&st[s], "conflicts", p->conflicts);
     }
     /* stage of a step: that of its messages */
-    if (w->step)
+    if (w->step && nst == w->steps)
         for (int64_t m = 0; m < w->msgs; m++)
             snprintf(st[w->step[m]].kv[1].s, sizeof st[0].kv[1].s, "%s", stage_name(w->stage[m]));
     for (int i = 0; i < ncr; i++) {

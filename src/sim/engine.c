@@ -249,7 +249,8 @@ typedef struct run {
     dn_err *err;
     int64_t links;      /* link channels; ports follow */
     int vcs, ports;
-    int barrier;
+    int barrier;        /* a step starts when the previous one has ended */
+    int per_step;       /* the workload has steps: keep per-step figures */
     double now;
     int64_t last_msg;   /* message with the latest delivery */
     int rc;
@@ -317,7 +318,7 @@ static void start(run *R, int64_t m, const dn_lin *F)
     s->state[m] = 1;
     if (res->t_ready)
         res->t_ready[m] = tval(R, F);
-    if (R->barrier) {
+    if (R->per_step) {
         dn_sim_step *st = &res->step[R->w->step[m]];
         double t = tval(R, F);
         if (st->msgs == 0 || t < st->start) {
@@ -432,7 +433,7 @@ static void request(run *R, int64_t m, int64_t ch, const dn_lin *F)
     s->qtail[ch] = (int32_t)m;
     if (ch < R->links) {
         R->res->conflicts++;
-        if (R->barrier)
+        if (R->per_step)
             R->res->step[R->w->step[m]].conflicts++;
     } else {
         R->res->port_waits++;
@@ -491,7 +492,7 @@ static void deliver(run *R, int64_t m, const dn_lin *F)
     }
     if (R->s->o.progress && (res->delivered & 0xffff) == 0)
         R->s->o.progress(R->s->o.progress_ctx, (double)res->delivered / (double)w->msgs);
-    if (R->barrier) {
+    if (R->per_step) {
         int32_t st = w->step[m];
         dn_sim_step *sp = &res->step[st];
         if (t >= sp->end) {
@@ -500,7 +501,7 @@ static void deliver(run *R, int64_t m, const dn_lin *F)
         }
         if (hops_of(R, m) > sp->max_hops)
             sp->max_hops = hops_of(R, m);
-        if (--s->step_left[st] == 0 && st + 1 < w->steps)
+        if (--s->step_left[st] == 0 && R->barrier && st + 1 < w->steps)
             start_step(R, st + 1, F, m);
     }
     for (int64_t i = w->succ_off[m]; i < w->succ_off[m + 1]; i++) {
@@ -771,14 +772,14 @@ int dn_sim_run(dn_sim *s, const dn_sim_work *w, dn_sim_result *res, dn_err *err)
     if (rc)
         return rc;
     run R = {s, w, res, err, w->channels, s->o.vcs, s->o.ports, w->step != NULL && !s->o.async,
-             0, -1, DN_OK};
+             w->step != NULL, 0, -1, DN_OK};
     int vct = s->o.sw == DN_SW_VCT;
     int64_t nch = w->channels + (R.ports ? w->nodes : 0);
     int64_t lanes = w->channels * R.vcs + (R.ports ? w->nodes * R.ports : 0);
     if (grow_msgs(s, w->msgs) || grow_hops(s, w->hops, vct) || grow_chans(s, nch, lanes))
         return dn_fail(err, DN_ENOMEM, "out of memory for the simulation of %lld messages",
                        (long long)w->msgs);
-    if (R.barrier) {
+    if (R.per_step) {
         int32_t ns = w->steps;
         if (ns + 1 > s->scap) {
             free(s->step_left);
