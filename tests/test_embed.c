@@ -626,13 +626,19 @@ static void test_scotch(void **state)
         print_message("SCOTCH not built in: only the refusal was tested\n");
         return;
     }
+    /* reproducible: SCOTCH 7 runs threads; before dcnet asked for its
+     * deterministic mode, BDG(10) placements changed from run to run */
+    open_fixture(&f, "debruijn:10", "binomial:10", &o);
+    for (int rep = 0; rep < 3; rep++) {
+        open_fixture(&g, "debruijn:10", "binomial:10", &o);
+        for (int64_t v = 0; v < 1024; v++)
+            assert_int_equal(dn_embed_place(&f.e, v), dn_embed_place(&g.e, v));
+        close_fixture(&g);
+    }
+    close_fixture(&f);
     open_fixture(&f, "debruijn:8", "binomial:8", &o);
-    open_fixture(&g, "debruijn:8", "binomial:8", &o);
-    for (int64_t v = 0; v < 256; v++) /* reproducible */
-        assert_int_equal(dn_embed_place(&f.e, v), dn_embed_place(&g.e, v));
     assert_int_equal(f.m.tasks, 256);
     assert_true(f.m.lb_total <= f.m.extra_total || f.m.load_max > 1);
-    close_fixture(&g);
     close_fixture(&f);
     open_fixture(&f, "mesh:8x8", "binomial:6", &o);
     assert_true(f.m.dil_avg >= 1.0 || f.m.load_max > 1);

@@ -54,10 +54,12 @@ int dn_embed_scotch(dn_embed *e, const dn_embed_opts *o, dn_err *err)
     SCOTCH_Num *te = malloc((2 * (size_t)T + 1) * sizeof *te);
     SCOTCH_Num *tw = malloc((2 * (size_t)T + 1) * sizeof *tw);
     SCOTCH_Num *part = malloc((size_t)T * sizeof *part);
-    SCOTCH_Graph ng, tg;
+    SCOTCH_Graph ng0, tg0, ng, tg; /* built, and bound to the context */
+    SCOTCH_Context ctx;
     SCOTCH_Arch arch;
     SCOTCH_Strat as, ms;
     int have_ng = 0, have_tg = 0, have_arch = 0, have_as = 0, have_ms = 0;
+    int have_ctx = 0, have_ng0 = 0, have_tg0 = 0;
     if (!nv || !ne || !tv || !te || !tw || !part) {
         rc = dn_fail(err, DN_ENOMEM, "out of memory for the SCOTCH graphs");
         goto out;
@@ -86,16 +88,37 @@ int dn_embed_scotch(dn_embed *e, const dn_embed_opts *o, dn_err *err)
         }
     }
     tv[T] = pos;
-    SCOTCH_randomReset();
-    SCOTCH_randomSeed((SCOTCH_Num)(o->seed & 0x7fffffff));
+    /* A private context: deterministic mode (SCOTCH 7 may use threads, whose
+     * schedule otherwise changes the result run to run) and its own random
+     * generator seeded from --seed, instead of SCOTCH's global one. */
+    if (SCOTCH_contextInit(&ctx)) {
+        rc = dn_fail(err, DN_ENOMEM, "SCOTCH_contextInit failed");
+        goto out;
+    }
+    have_ctx = 1;
+    if (SCOTCH_contextOptionSetNum(&ctx, SCOTCH_OPTIONNUMDETERMINISTIC, 1) ||
+        SCOTCH_contextRandomClone(&ctx)) {
+        rc = dn_fail(err, DN_ENOMEM, "SCOTCH context set-up failed");
+        goto out;
+    }
+    SCOTCH_contextRandomSeed(&ctx, (SCOTCH_Num)(o->seed & 0x7fffffff));
+    if (SCOTCH_graphInit(&ng0) || SCOTCH_graphInit(&tg0)) {
+        rc = dn_fail(err, DN_ENOMEM, "SCOTCH_graphInit failed");
+        goto out;
+    }
+    have_ng0 = have_tg0 = 1;
+    if (SCOTCH_graphBuild(&ng0, 0, N, nv, NULL, NULL, NULL, (SCOTCH_Num)g->m, ne, NULL) ||
+        SCOTCH_graphBuild(&tg0, 0, T, tv, NULL, NULL, NULL, pos, te, tw)) {
+        rc = dn_fail(err, DN_EINVAL, "SCOTCH rejected the graphs (SCOTCH_graphBuild)");
+        goto out;
+    }
     if (SCOTCH_graphInit(&ng) || SCOTCH_graphInit(&tg)) {
         rc = dn_fail(err, DN_ENOMEM, "SCOTCH_graphInit failed");
         goto out;
     }
     have_ng = have_tg = 1;
-    if (SCOTCH_graphBuild(&ng, 0, N, nv, NULL, NULL, NULL, (SCOTCH_Num)g->m, ne, NULL) ||
-        SCOTCH_graphBuild(&tg, 0, T, tv, NULL, NULL, NULL, pos, te, tw)) {
-        rc = dn_fail(err, DN_EINVAL, "SCOTCH rejected the graphs (SCOTCH_graphBuild)");
+    if (SCOTCH_contextBindGraph(&ctx, &ng0, &ng) || SCOTCH_contextBindGraph(&ctx, &tg0, &tg)) {
+        rc = dn_fail(err, DN_EINVAL, "SCOTCH_contextBindGraph failed");
         goto out;
     }
     SCOTCH_archInit(&arch);
@@ -140,6 +163,12 @@ out:
         SCOTCH_graphExit(&tg);
     if (have_ng)
         SCOTCH_graphExit(&ng);
+    if (have_tg0)
+        SCOTCH_graphExit(&tg0);
+    if (have_ng0)
+        SCOTCH_graphExit(&ng0);
+    if (have_ctx)
+        SCOTCH_contextExit(&ctx);
     free(nv);
     free(ne);
     free(tv);
