@@ -126,10 +126,12 @@ $(BUILD)/bench/%: bench/%.c $(BUILD)/libdcnet.a
 	@mkdir -p $(dir $@)
 	$(CC) $(BASEFLAGS) $(OPTDEFS) -O2 -g -Wno-conversion -o $@ $< $(BUILD)/libdcnet.a $(LIBS)
 
-bench: all $(BUILD)/bench/bench_net $(BUILD)/bench/bench_embed $(BUILD)/bench/bench_load
+bench: all $(BUILD)/bench/bench_net $(BUILD)/bench/bench_embed $(BUILD)/bench/bench_load \
+       $(BUILD)/bench/bench_sim
 	$(BUILD)/bench/bench_net
 	$(BUILD)/bench/bench_embed
 	$(BUILD)/bench/bench_load
+	$(BUILD)/bench/bench_sim
 
 # --------------------------------------------------------------- fuzzing
 FUZZ_CC := clang

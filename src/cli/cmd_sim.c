@@ -171,8 +171,8 @@ static int write_links(const char *path, const dn_net *net, const dn_sim_work *w
 /* Gantt chart: one row per sending processor (the first 40 by id, the
  * critical path's first), waiting in grey, sending in the step's colour,
  * the critical path outlined. */
-static int write_timeline(const char *path, const char *title, const dn_sim_work *w,
-                          const dn_sim_result *res, dn_err *err)
+static int write_timeline(const char *path, const char *title, const dn_net *net,
+                          const dn_sim_work *w, const dn_sim_result *res, dn_err *err)
 {
     enum { MAXROWS = 40 };
     int64_t n = w->msgs;
@@ -233,6 +233,13 @@ static int write_timeline(const char *path, const char *title, const dn_sim_work
         sy[k] = r;
         se[k] = res->t_done[m] - res->t_grant[m];
     }
+    char labels[MAXROWS][48];
+    const char *lp[MAXROWS];
+    for (int64_t v = 0; v < w->nodes; v++)
+        if (row[v] >= 0) {
+            dn_net_label(net, v, labels[row[v]], sizeof labels[0]);
+            lp[row[v]] = labels[row[v]];
+        }
     int ns = 0;
     ser[ns++] = (plot_series){"waiting for a link or port", wx, wy, we, nw, PLOT_SEGMENTS, 0,
                               "#cccccc"};
@@ -255,10 +262,10 @@ static int write_timeline(const char *path, const char *title, const dn_sim_work
     if (!f) {
         rc = dn_fail(err, DN_EIO, "cannot write '%s'", path);
     } else {
-        double h = 120 + 18.0 * (rows > 4 ? rows : 4);
+        double h = 150 + 18.0 * (rows > 4 ? rows : 4);
         plot_begin(f, 960, h);
-        plot_box b = {0, 0, 960, h, title, "time", "sending processor (row)", 0, 0, -0.5,
-                      rows - 0.5, 0, 0};
+        plot_box b = {0, 0, 960, h, title, "time (colours: steps)", "sending processor", 0, 0,
+                      -0.5, rows + 1.5, 0, 0, lp, rows};
         b.xmin = 0;
         b.xmax = res->time > 0 ? res->time : 1;
         plot_draw(f, &b, ser, ns);
@@ -732,7 +739,7 @@ int cmd_simulate(int argc, char **argv)
         snprintf(title, sizeof title, "%s%s%s on %s, %s: time %.6g", o.trace ? "trace" : a.tree_spec,
                  o.trace ? "" : " by ", o.trace ? "" : a.eo.map, net.spec,
                  dn_switching_name(o.so.sw), res.time);
-        if ((rc = write_timeline(o.svg, title, &w, &res, &err))) {
+        if ((rc = write_timeline(o.svg, title, &net, &w, &res, &err))) {
             code = cli_fail(o.cmd, rc, err.msg);
             goto done;
         }

@@ -142,8 +142,17 @@ void plot_draw(FILE *f, const plot_box *b, const plot_series *s, int ns)
                    "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s</text>\n",
                 PX(v), T, PX(v), B, PX(v), B + 15, buf);
     }
+    if (b->ylabels) { /* named rows (Gantt charts); thinned when dense */
+        int every = b->nylabels > 48 ? (b->nylabels + 47) / 48 : 1;
+        for (int i = 0; i < b->nylabels; i += every) {
+            fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">", L - 5,
+                    PY((double)i) + 4);
+            plot_xml_text(f, b->ylabels[i]);
+            fputs("</text>\n", f);
+        }
+    }
     st = nice_step(ymax - ymin, 6);
-    for (double v = ceil(ymin / st) * st; v <= ymax + st * 1e-9; v += st) {
+    for (double v = ceil(ymin / st) * st; !b->ylabels && v <= ymax + st * 1e-9; v += st) {
         fmt_tick(buf, sizeof buf, v, st);
         fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>"
                    "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n",

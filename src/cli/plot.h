@@ -8,7 +8,8 @@
 
 #include <stdio.h>
 
-/* PLOT_SEGMENTS: a bar from (x, y) to (x + err, y), one row high (Gantt charts). */
+/* PLOT_SEGMENTS: a bar from (x, y) to (x + err, y), one row high (Gantt charts);
+ * with dashed set, outlined in red instead of filled. */
 enum { PLOT_LINE = 0, PLOT_POINTS, PLOT_LINE_POINTS, PLOT_HLINE, PLOT_SEGMENTS };
 
 typedef struct plot_series {
@@ -28,6 +29,8 @@ typedef struct plot_box {
     double xmin, xmax, ymin, ymax; /* min >= max: automatic */
     int x_integer;              /* integer ticks on x */
     int y_from_zero;            /* automatic y range includes 0 */
+    const char *const *ylabels; /* if set: y ticks at 0 .. nylabels-1 with these names */
+    int nylabels;
 } plot_box;
 
 void plot_begin(FILE *f, double width, double height);
