@@ -33,10 +33,17 @@ ifeq ($(HAVE_SCOTCH),1)
   OPTDEFS += -DDN_HAVE_SCOTCH
   OPTLIBS += -lscotch -lscotcherr
 endif
+# Open MPI (libopenmpi-dev) enables `dcnet exec --backend mpi`: its include
+# and link flags come from mpicc itself.
+HAVE_MPI := $(shell command -v mpicc >/dev/null 2>&1 && echo 1)
+ifeq ($(HAVE_MPI),1)
+  OPTDEFS += -DDN_HAVE_MPI $(shell mpicc --showme:compile)
+  OPTLIBS += $(shell mpicc --showme:link)
+endif
 LIBS := $(OPTLIBS) -lpthread -lm
 
 LIB_SRC := $(wildcard src/base/*.c src/net/*.c src/tree/*.c src/route/*.c src/embed/*.c \
-                     src/metric/*.c src/analysis/*.c src/sim/*.c)
+                     src/metric/*.c src/analysis/*.c src/sim/*.c src/runtime/*.c)
 CLI_SRC := $(wildcard src/cli/*.c)
 TEST_SRC := $(wildcard tests/test_*.c)
 HDRS := $(wildcard include/dcnet/*.h src/*/*.h)

@@ -16,5 +16,6 @@
 #include "dcnet/metric.h"
 #include "dcnet/analysis.h"
 #include "dcnet/sim.h"
+#include "dcnet/runtime.h"
 
 #endif

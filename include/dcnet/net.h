@@ -49,6 +49,10 @@ int64_t dn_csr_bytes(int64_t n, int64_t m);
 int dn_csr_from_arcs(dn_csr *g, int64_t n, int directed, const int32_t *src,
                      const int32_t *dst, int64_t count, dn_err *err);
 
+/* Index of the arc u -> v in g->adj (a channel id), or -1 if there is
+ * none. Neighbour lists are sorted: O(log deg). */
+int64_t dn_csr_arc(const dn_csr *g, int64_t u, int64_t v);
+
 typedef struct dn_net_type dn_net_type;
 
 /* Largest node count any network spec may describe (closed-form facts work

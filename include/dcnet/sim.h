@@ -136,9 +136,6 @@ int dn_work_from_trace(dn_sim_work *w, const dn_csr *g, dn_router *r, const dn_t
 
 void dn_work_free(dn_sim_work *w);
 
-/* Channel id of the arc u -> v of g, or -1 if there is none. O(log deg). */
-int64_t dn_csr_arc(const dn_csr *g, int64_t u, int64_t v);
-
 /* ---- 3. the engine --------------------------------------------------- */
 
 typedef enum dn_switching {

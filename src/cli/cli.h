@@ -75,6 +75,7 @@ int cmd_demo(int argc, char **argv);
 int cmd_embed(int argc, char **argv);
 int cmd_load(int argc, char **argv);
 int cmd_simulate(int argc, char **argv);
+int cmd_exec(int argc, char **argv);
 
 /* SVG drawing of an embedding (draw.c): processors laid out per network
  * family, tree edges coloured by phase, hot links marked. m must have been

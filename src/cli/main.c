@@ -22,6 +22,7 @@ static const command commands[] = {
     {"embed", cmd_embed, "place a tree on a network (zrl, dccube, ..., scotch) and measure it"},
     {"load", cmd_load, "random-walk placement: exact expected loads, limits, simulation"},
     {"simulate", cmd_simulate, "play the messages on the links: saf, wormhole, vct, circuit"},
+    {"exec", cmd_exec, "run a real divide-and-conquer program on threads or MPI, verified"},
     {"demo", cmd_demo, "the main job: the seed papers' networks, computed now"},
 };
 #define N_COMMANDS ((int)(sizeof commands / sizeof commands[0]))
@@ -34,7 +35,7 @@ static void usage(FILE *f)
           f);
     for (int i = 0; i < N_COMMANDS; i++)
         fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
-    fputs("  help      this text; 'dcnet help TOPIC' for nets, trees, maps, formats or a command\n"
+    fputs("  help      this text; 'dcnet help TOPIC' for nets, trees, maps, apps, formats or a command\n"
           "\nOptions:\n"
           "  -h, --help     show this help\n"
           "  -V, --version  print the version\n"
@@ -119,6 +120,12 @@ static int help(int argc, char **argv)
         help_formats();
         return 0;
     }
+    if (strcmp(argv[1], "apps") == 0) {
+        puts("Apps of 'dcnet exec' (each verified against a sequential reference):");
+        for (int i = 0; dn_app_name(i); i++)
+            printf("  %-10s %s\n", dn_app_name(i), dn_app_summary(i));
+        return 0;
+    }
     if (strcmp(argv[1], "maps") == 0 || strcmp(argv[1], "mappings") == 0) {
         help_maps();
         return 0;
@@ -128,7 +135,7 @@ static int help(int argc, char **argv)
             char *hargv[] = {argv[1], "--help", NULL};
             return commands[i].run(2, hargv);
         }
-    fprintf(stderr, "dcnet help: no help for '%s' (topics: nets, trees, maps, formats, net, tree, embed, load, simulate, demo)\n",
+    fprintf(stderr, "dcnet help: no help for '%s' (topics: nets, trees, maps, formats, net, tree, embed, load, simulate, exec, apps, demo)\n",
             argv[1]);
     return 2;
 }
@@ -164,7 +171,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < N_COMMANDS; i++)
         if (strcmp(argv[1], commands[i].name) == 0)
             return finish(commands[i].run(argc - 1, argv + 1));
-    fprintf(stderr, "dcnet: unknown command '%s' (known: net, tree, embed, load, simulate, demo, help)\n"
+    fprintf(stderr, "dcnet: unknown command '%s' (known: net, tree, embed, load, simulate, exec, demo, help)\n"
                     "Try 'dcnet --help' for more information.\n",
             argv[1]);
     return 2;

@@ -23,27 +23,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-int64_t dn_csr_arc(const dn_csr *g, int64_t u, int64_t v)
-{
-    if (u < 0 || u >= g->n)
-        return -1;
-    int64_t lo = g->off[u], hi = g->off[u + 1];
-    if (hi - lo <= 8) {
-        for (int64_t i = lo; i < hi; i++)
-            if (g->adj[i] == v)
-                return i;
-        return -1;
-    }
-    while (lo < hi) { /* neighbour lists are sorted */
-        int64_t mid = lo + (hi - lo) / 2;
-        if (g->adj[mid] < v)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < g->off[u + 1] && g->adj[lo] == v ? lo : -1;
-}
-
 void dn_work_free(dn_sim_work *w)
 {
     free(w->src);

@@ -1,0 +1,155 @@
+/*
+ * dcnet/runtime.h - running real divide-and-conquer programs on workers
+ * (threads, or MPI ranks) with dcnet's schedules and placements.
+ *
+ * Static mode (seed 000 section 2, "keep half, send half"): P = 2^D
+ * workers form the binomial tree B(D). Worker r receives its problem in
+ * phase bitlen(r), then in every later phase p it splits what it holds,
+ * keeps one part and sends the other to its child r + 2^(p-1); it solves
+ * what is left, and merges its children's results in reverse order before
+ * sending its own to its parent. D = log2 P, lowered so that no part is
+ * smaller than the grain.
+ *
+ * Dynamic mode (seed 002's Canonical Algorithm): for irregular trees
+ * (backtracking), every task either is a leaf (a value) or expands into
+ * children; each child goes to the processor at the end of a random walk
+ * of Delta steps from its parent's processor; values are summed.
+ *
+ * Problems and results are byte buffers in the application's own
+ * serialised form: split and merge work on them directly, so the threads
+ * backend moves them without copying, and MPI sends them as they are.
+ *
+ * Communication: direct (worker to worker) by default; with a network and
+ * a mapping (network emulation), worker y lives on processor place(y) and
+ * every message travels the mapping's route hop by hop: on threads each
+ * processor has a router thread that copies the message into the next
+ * hop's buffer while holding that link, so dilation and contention cost
+ * real time; per-link messages and bytes are counted.
+ *
+ * Ownership: dn_buf data is malloc'd; a callback that receives a buffer to
+ * consume frees or reuses it. Results are caller-owned (dn_rt_stats_free).
+ */
+#ifndef DCNET_RUNTIME_H
+#define DCNET_RUNTIME_H
+
+#include "dcnet/embed.h"
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct dn_buf {
+    void *data;  /* malloc'd, or NULL when len == 0 */
+    size_t len;
+} dn_buf;
+
+/* A static divide-and-conquer application. Each callback returns DN_OK or
+ * a status (the run stops and reports it). */
+typedef struct dn_dc_app {
+    const char *name;
+    void *ctx;
+    /* size of a problem in work units (compared with the grain) */
+    size_t (*units)(void *ctx, const dn_buf *p);
+    /* consumes p: fills keep (solved here) and send (given to the child) */
+    int (*split)(void *ctx, dn_buf *p, dn_buf *keep, dn_buf *send);
+    /* consumes p: the sequential solution */
+    int (*solve)(void *ctx, dn_buf *p, dn_buf *res);
+    /* consumes a (result of the kept part) and b (of the sent part) */
+    int (*merge)(void *ctx, dn_buf *a, dn_buf *b, dn_buf *res);
+} dn_dc_app;
+
+/* An irregular tree application for the dynamic mode: a task is a leaf
+ * (sets *value, *nkids = 0) or expands into *nkids children (malloc'd
+ * array of buffers). The answer is the sum of the leaf values. */
+typedef struct dn_tree_app {
+    const char *name;
+    void *ctx;
+    int (*expand)(void *ctx, const dn_buf *task, dn_buf **kids, int *nkids, int64_t *value);
+} dn_tree_app;
+
+typedef enum dn_backend { DN_BACKEND_THREADS = 0, DN_BACKEND_MPI } dn_backend;
+
+typedef struct dn_rt_opts {
+    int workers;          /* P; static mode uses the largest power of two <= P */
+    size_t grain;         /* do not split parts smaller than this (units); 0: 1 */
+    dn_backend backend;
+    const dn_net *net;    /* network emulation, or NULL for direct */
+    const char *map;      /* mapping of B(D) onto net (embed's names) */
+    int64_t root;         /* processor of worker 0 (-1: the mapping's) */
+    int walk;             /* dynamic mode: random-walk length Delta (0: 2) */
+    uint64_t seed;        /* dynamic mode: walk streams */
+    int timeline;         /* keep per-worker busy intervals */
+} dn_rt_opts;
+
+typedef struct dn_rt_span {
+    int worker;
+    int kind;             /* 0 split, 1 solve, 2 merge, 3 wait, 4 expand */
+    double start, end;    /* seconds from the start of the run */
+} dn_rt_span;
+
+typedef struct dn_rt_stats {
+    double seconds;       /* wall time of the parallel part */
+    int workers;          /* workers used */
+    int depth;            /* D (static) */
+    int64_t messages, bytes;       /* worker-to-worker messages and payload */
+    int64_t hop_messages, hop_bytes; /* emulation: summed over hops */
+    int64_t links;        /* emulation: channels (CSR arcs) */
+    int64_t *link_msgs, *link_bytes; /* emulation: per channel */
+    int32_t *link_src, *link_dst;
+    int64_t tasks;        /* dynamic mode: tasks executed */
+    int64_t *worker_tasks;           /* dynamic mode: per worker */
+    dn_rt_span *spans;    /* timeline (opts.timeline) */
+    int64_t nspans;
+} dn_rt_stats;
+
+void dn_rt_stats_free(dn_rt_stats *s);
+
+/* Runs app on input (consumed) and fills *output. With the MPI backend
+ * every rank calls it (inside MPI_Init/Finalize, see dn_mpi_*); only rank 0
+ * passes the input and gets the output and the statistics. */
+int dn_rt_run(const dn_dc_app *app, dn_buf *input, dn_buf *output, const dn_rt_opts *o,
+              dn_rt_stats *st, dn_err *err);
+
+/* Dynamic mode: the sum of the leaf values of the tree grown from root
+ * (consumed). Threads backend; the network (or, without one, the complete
+ * graph of the workers) is walked for placement. */
+int dn_rt_run_tree(const dn_tree_app *app, dn_buf *root, int64_t *answer, const dn_rt_opts *o,
+                   dn_rt_stats *st, dn_err *err);
+
+/* MPI: whether it is built in, start-up and shut-down, rank and size. */
+int dn_have_mpi(void);
+int dn_mpi_init(int *argc, char ***argv, int *rank, int *size, dn_err *err);
+void dn_mpi_finalize(void);
+
+/* ---- the bundled applications (each verifies its own result) -------- */
+
+typedef struct dn_app_run {
+    char name[16];
+    int64_t n;            /* problem size (keys, matrices, board size ...) */
+    uint64_t seed;
+    dn_buf input;         /* owned until given to the runtime */
+    void *ref;            /* the sequential reference (app-specific) */
+    int dynamic;          /* nqueens in dynamic mode */
+    size_t grain;         /* a sensible default grain for this app (units) */
+    dn_dc_app dc;
+    dn_tree_app tree;
+} dn_app_run;
+
+/* Names of the bundled apps, for help; NULL past the end. */
+const char *dn_app_name(int i);
+const char *dn_app_summary(int i);
+/* Builds the input of app NAME of size n (0: the app's default) and its
+ * sequential reference. DN_ENOTFOUND for an unknown name. */
+int dn_app_init(dn_app_run *a, const char *name, int64_t n, uint64_t seed, int dynamic,
+                dn_err *err);
+/* Compares the parallel output (or answer) with the reference. */
+int dn_app_verify(const dn_app_run *a, const dn_buf *output, int64_t answer, dn_err *err);
+void dn_app_free(dn_app_run *a);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

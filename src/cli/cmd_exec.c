@@ -1,0 +1,339 @@
+/*
+ * cmd_exec.c - `dcnet exec APP`: run a bundled divide-and-conquer program
+ * on worker threads or MPI ranks with dcnet's binomial schedule (seed 000
+ * section 2), optionally on an emulated network with a mapping, or in the
+ * dynamic random-walk mode (seed 002) for nqueens; verify the result
+ * against a sequential reference. JSON keys follow spec/cli.md: app, n,
+ * workers, backend, seconds, verified, messages, bytes.
+ */
+#include "cli.h"
+#include "plot.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char exec_help[] =
+    "Usage: dcnet exec APP [OPTION]...\n"
+    "Run a divide-and-conquer program on workers with dcnet's \"keep half, send\n"
+    "half\" binomial schedule, and verify its result against a sequential\n"
+    "reference.\n"
+    "\n"
+    "Apps: mergesort, quicksort, matchain, prefix, max, nqueens ('dcnet help apps').\n"
+    "\n"
+    "  -n, --n SIZE           problem size (keys, matrices, board size; default per app)\n"
+    "  -p, --workers P        workers (default 4); the static schedule uses the largest\n"
+    "                         power of two <= P\n"
+    "  -b, --backend B        threads (default) or mpi (run under mpirun: every rank\n"
+    "                         is a worker, -p is ignored)\n"
+    "      --grain G          do not split parts smaller than G units (default: 1024\n"
+    "                         keys, 64 matrices, 1 nqueens prefix)\n"
+    "      --net SPEC         emulate this network: worker y runs on processor\n"
+    "                         place(y) and messages travel the mapping's routes hop\n"
+    "                         by hop through router threads (threads backend)\n"
+    "      --map NAME         mapping of the binomial tree onto --net (default\n"
+    "                         identity; e.g. zrl on debruijn:K, dccube on meshes)\n"
+    "      --root R           processor of worker 0\n"
+    "      --dynamic          irregular trees (nqueens): place every spawned task at\n"
+    "                         the end of a random walk (seed 002's Canonical Algorithm);\n"
+    "                         with --net the walk uses its links and every processor\n"
+    "                         is a worker\n"
+    "      --walk D           random-walk length for --dynamic (default 2)\n"
+    "  -s, --seed S           seed for the input and the walks (default 1)\n"
+    "      --links FILE       write per-link messages and bytes (CSV; with --net)\n"
+    "      --svg FILE         draw a timeline per worker (split, solve, merge, wait)\n"
+    "      --json             one JSON object on stdout\n"
+    "      --csv              CSV on stdout\n"
+    "  -h, --help             show this help\n"
+    "\n"
+    "Exit status 1 if the result does not match the sequential reference.\n"
+    "\n"
+    "Examples:\n"
+    "  dcnet exec mergesort --n 20000000 --workers 2\n"
+    "  dcnet exec matchain --workers 16 --net debruijn:4 --map zrl --links links.csv\n"
+    "  dcnet exec nqueens --n 12 --dynamic --workers 8\n"
+    "  mpirun -np 4 dcnet exec mergesort --backend mpi --json\n";
+
+enum { O_GRAIN = 256, O_NET, O_MAP, O_ROOT, O_DYN, O_WALK, O_LINKS, O_SVG, O_JSON, O_CSV };
+
+static const struct option exec_opts[] = {
+    {"n", required_argument, NULL, 'n'},
+    {"workers", required_argument, NULL, 'p'},
+    {"backend", required_argument, NULL, 'b'},
+    {"grain", required_argument, NULL, O_GRAIN},
+    {"net", required_argument, NULL, O_NET},
+    {"map", required_argument, NULL, O_MAP},
+    {"root", required_argument, NULL, O_ROOT},
+    {"dynamic", no_argument, NULL, O_DYN},
+    {"walk", required_argument, NULL, O_WALK},
+    {"seed", required_argument, NULL, 's'},
+    {"links", required_argument, NULL, O_LINKS},
+    {"svg", required_argument, NULL, O_SVG},
+    {"json", no_argument, NULL, O_JSON},
+    {"csv", no_argument, NULL, O_CSV},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
+};
+
+static int write_links(const char *path, const dn_net *net, const dn_rt_stats *st, dn_err *err)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return dn_fail(err, DN_EIO, "cannot write '%s'", path);
+    char a[64], b[64];
+    fprintf(f, "src,dst,src_label,dst_label,messages,bytes\n");
+    for (int64_t c = 0; c < st->links; c++) {
+        if (!st->link_msgs[c])
+            continue;
+        dn_net_label(net, st->link_src[c], a, sizeof a);
+        dn_net_label(net, st->link_dst[c], b, sizeof b);
+        fprintf(f, "%d,%d,%s,%s,%lld,%lld\n", st->link_src[c], st->link_dst[c], a, b,
+                (long long)st->link_msgs[c], (long long)st->link_bytes[c]);
+    }
+    if (fclose(f) != 0)
+        return dn_fail(err, DN_EIO, "error writing '%s'", path);
+    return DN_OK;
+}
+
+/* Gantt chart of the workers: one series per kind of work. */
+static int write_timeline(const char *path, const char *title, const dn_rt_stats *st, dn_err *err)
+{
+    static const char *kinds[] = {"split", "solve", "merge", "wait", "task"};
+    static const char *colors[] = {"#ff7f0e", "#1f77b4", "#2ca02c", "#cccccc", "#9467bd"};
+    int64_t n = st->nspans;
+    double *buf = malloc((size_t)(n ? n : 1) * 3 * sizeof *buf);
+    if (!buf)
+        return dn_fail(err, DN_ENOMEM, "out of memory for the timeline");
+    plot_series ser[5];
+    int ns = 0;
+    double *x = buf, *y = buf + n, *e = buf + 2 * n;
+    int64_t k = 0;
+    for (int kind = 0; kind < 5; kind++) {
+        int64_t first = k;
+        for (int64_t i = 0; i < n; i++)
+            if (st->spans[i].kind == kind) {
+                x[k] = st->spans[i].start;
+                y[k] = st->spans[i].worker;
+                e[k++] = st->spans[i].end - st->spans[i].start;
+            }
+        if (k > first)
+            ser[ns++] = (plot_series){kinds[kind], x + first, y + first, e + first,
+                                      (int)(k - first), PLOT_SEGMENTS, 0, colors[kind]};
+    }
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        free(buf);
+        return dn_fail(err, DN_EIO, "cannot write '%s'", path);
+    }
+    double h = 170 + 18.0 * (st->workers > 4 ? st->workers : 4);
+    plot_begin(f, 960, h);
+    plot_box b = {0, 0, 960, h, title, "seconds", "worker", 0, st->seconds > 0 ? st->seconds : 1,
+                  -0.5, st->workers + 1.5, 0, 0, NULL, 0};
+    plot_draw(f, &b, ser, ns);
+    plot_end(f);
+    free(buf);
+    if (fclose(f) != 0)
+        return dn_fail(err, DN_EIO, "error writing '%s'", path);
+    return DN_OK;
+}
+
+int cmd_exec(int argc, char **argv)
+{
+    const char *cmd = "exec", *app_name = NULL, *net_spec = NULL, *map = NULL, *root_s = NULL;
+    const char *links = NULL, *svg = NULL;
+    int64_t n = 0, workers = 4, seed = 1, grain = 0, walk = 2;
+    int mode = OUT_TABLE, dynamic = 0, mpi = 0, c, rc, code = 0;
+    dn_err err;
+
+    opterr = 0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, ":n:p:b:s:h", exec_opts, NULL)) != -1) {
+        switch (c) {
+        case 'n':
+            if (dn_parse_i64(optarg, 1, (int64_t)1 << 31, "--n", &n, &err))
+                return cli_usage(cmd, "%s", err.msg);
+            break;
+        case 'p':
+            if (dn_parse_i64(optarg, 1, 4096, "--workers", &workers, &err))
+                return cli_usage(cmd, "%s", err.msg);
+            break;
+        case 'b':
+            if (strcmp(optarg, "mpi") == 0)
+                mpi = 1;
+            else if (strcmp(optarg, "threads") != 0)
+                return cli_usage(cmd, "--backend must be threads or mpi, not '%s'", optarg);
+            break;
+        case O_GRAIN:
+            if (dn_parse_i64(optarg, 1, INT64_MAX, "--grain", &grain, &err))
+                return cli_usage(cmd, "%s", err.msg);
+            break;
+        case O_NET: net_spec = optarg; break;
+        case O_MAP: map = optarg; break;
+        case O_ROOT: root_s = optarg; break;
+        case O_DYN: dynamic = 1; break;
+        case O_WALK:
+            if (dn_parse_i64(optarg, 0, 64, "--walk", &walk, &err))
+                return cli_usage(cmd, "%s", err.msg);
+            break;
+        case 's':
+            if (dn_parse_i64(optarg, 0, INT64_MAX, "--seed", &seed, &err))
+                return cli_usage(cmd, "%s", err.msg);
+            break;
+        case O_LINKS: links = optarg; break;
+        case O_SVG: svg = optarg; break;
+        case O_JSON: mode = OUT_JSON; break;
+        case O_CSV: mode = OUT_CSV; break;
+        case 'h': fputs(exec_help, stdout); return 0;
+        case ':': return cli_usage(cmd, "option '%s' needs a value", argv[optind - 1]);
+        default: return cli_usage(cmd, "unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    if (optind < argc)
+        app_name = argv[optind++];
+    if (optind < argc)
+        return cli_usage(cmd, "unexpected argument '%s'", argv[optind]);
+    if (!app_name)
+        return cli_usage(cmd, "missing APP (mergesort, quicksort, matchain, prefix, max, "
+                              "nqueens)");
+    if (map && !net_spec)
+        return cli_usage(cmd, "--map places workers on a network: give --net too");
+    if (links && !net_spec)
+        return cli_usage(cmd, "--links counts the links of an emulated network: give --net");
+    if (mpi && (net_spec || dynamic))
+        return cli_usage(cmd, "--backend mpi runs the static schedule, direct: drop --net, "
+                              "--dynamic");
+    if (mpi && !dn_have_mpi())
+        return cli_fail(cmd, DN_ENOTSUP, "dcnet was built without MPI (install "
+                                         "libopenmpi-dev and rebuild)");
+
+    int rank = 0, size = 1;
+    if (mpi && (rc = dn_mpi_init(NULL, NULL, &rank, &size, &err)))
+        return cli_fail(cmd, rc, err.msg);
+
+    dn_net net;
+    int have_net = 0;
+    dn_rt_opts o;
+    memset(&o, 0, sizeof o);
+    o.workers = mpi ? size : (int)workers;
+    o.grain = (size_t)grain;
+    o.backend = mpi ? DN_BACKEND_MPI : DN_BACKEND_THREADS;
+    o.map = map;
+    o.root = -1;
+    o.walk = (int)walk;
+    o.seed = (uint64_t)seed;
+    o.timeline = svg != NULL;
+    dn_app_run app;
+    memset(&app, 0, sizeof app);
+    dn_rt_stats st;
+    memset(&st, 0, sizeof st);
+    dn_buf out = {NULL, 0};
+    int64_t answer = 0;
+    if (net_spec) {
+        if ((rc = dn_net_init(&net, net_spec, &err))) {
+            code = cli_fail(cmd, rc, err.msg);
+            goto done;
+        }
+        have_net = 1;
+        o.net = &net;
+        if (root_s && (rc = dn_net_parse_node(&net, root_s, &o.root, &err))) {
+            code = cli_usage(cmd, "--root: %s", err.msg);
+            goto done;
+        }
+    } else if (root_s) {
+        code = cli_usage(cmd, "--root is a processor of --net: give --net");
+        goto done;
+    }
+    /* rank 0 builds the input and the reference; other ranks only need the
+     * callbacks */
+    if ((rc = dn_app_init(&app, app_name, rank == 0 ? n : 1, (uint64_t)seed, dynamic, &err))) {
+        code = rc == DN_ENOMEM ? cli_fail(cmd, rc, err.msg) : cli_usage(cmd, "%s", err.msg);
+        goto done;
+    }
+    if (!o.grain)
+        o.grain = app.grain;
+    if (rank != 0) {
+        free(app.input.data);
+        app.input.data = NULL;
+        app.input.len = 0;
+    }
+    progress pr;
+    progress_init(&pr, "exec");
+    rc = dynamic ? dn_rt_run_tree(&app.tree, &app.input, &answer, &o, &st, &err)
+                 : dn_rt_run(&app.dc, &app.input, &out, &o, &st, &err);
+    progress_done(&pr);
+    if (rc) {
+        code = cli_fail(cmd, rc, err.msg);
+        goto done;
+    }
+    if (rank != 0)
+        goto done;
+    dn_err verr;
+    int verified = dn_app_verify(&app, &out, answer, &verr) == DN_OK;
+    if (links && (rc = write_links(links, &net, &st, &err))) {
+        code = cli_fail(cmd, rc, err.msg);
+        goto done;
+    }
+    if (svg) {
+        char title[200];
+        snprintf(title, sizeof title, "%s, n = %lld, %d workers%s%s: %.3f s", app.name,
+                 (long long)app.n, st.workers, net_spec ? " on " : "", net_spec ? net_spec : "",
+                 st.seconds);
+        if ((rc = write_timeline(svg, title, &st, &err))) {
+            code = cli_fail(cmd, rc, err.msg);
+            goto done;
+        }
+    }
+    rec r;
+    memset(&r, 0, sizeof r);
+    rec_str(&r, "app", app.name);
+    rec_int(&r, "n", app.n);
+    rec_int(&r, "workers", st.workers);
+    rec_str(&r, "backend", mpi ? "mpi" : "threads");
+    rec_str(&r, "mode", dynamic ? "dynamic" : "static");
+    rec_dbl(&r, "seconds", st.seconds);
+    rec_bool(&r, "verified", verified);
+    rec_int(&r, "messages", st.messages);
+    rec_int(&r, "bytes", st.bytes);
+    if (!dynamic)
+        rec_int(&r, "depth", st.depth);
+    else {
+        rec_int(&r, "tasks", st.tasks);
+        rec_int(&r, "walk", walk);
+        int64_t mx = 0;
+        for (int w = 0; w < st.workers; w++)
+            mx = st.worker_tasks[w] > mx ? st.worker_tasks[w] : mx;
+        rec_int(&r, "max_worker_tasks", mx);
+        rec_int(&r, "answer", answer);
+    }
+    if (net_spec) {
+        rec_str(&r, "net", net.spec);
+        if (!dynamic) {
+            rec_str(&r, "map", map ? map : "identity");
+            int64_t used = 0, mx = 0;
+            for (int64_t l = 0; l < st.links; l++) {
+                used += st.link_msgs[l] > 0;
+                mx = st.link_msgs[l] > mx ? st.link_msgs[l] : mx;
+            }
+            rec_int(&r, "hop_messages", st.hop_messages);
+            rec_int(&r, "hop_bytes", st.hop_bytes);
+            rec_int(&r, "links_used", used);
+            rec_int(&r, "max_link_messages", mx);
+        }
+    }
+    rec_print(&r, mode, stdout);
+    if (!verified) {
+        fprintf(stderr, "dcnet exec: result NOT verified: %s\n", verr.msg);
+        code = 1;
+    }
+done:
+    free(out.data);
+    dn_rt_stats_free(&st);
+    dn_app_free(&app);
+    if (have_net)
+        dn_net_free(&net);
+    if (mpi) {
+        fflush(stdout);
+        dn_mpi_finalize();
+    }
+    return code;
+}

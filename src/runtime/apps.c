@@ -1,0 +1,628 @@
+/*
+ * apps.c - the bundled divide-and-conquer applications of `dcnet exec`,
+ * each with seeded input and an independent sequential reference:
+ *   mergesort  64-bit keys; split halves, merge two sorted runs
+ *              (reference: qsort)
+ *   quicksort  64-bit keys; split by a median-of-3 pivot, keep the low
+ *              part, send the high part; merge concatenates (qsort)
+ *   matchain   product of a sequence of 4 x 4 matrices mod 2^31 - 1: the
+ *              divide stage halves the sequence (log-weighted), the
+ *              combine stage sends one matrix (uniform), as in seed 000
+ *              section 2's example (reference: left-to-right product)
+ *   prefix     inclusive prefix sums mod 2^64; merge adds the left total
+ *              to the right part (reference: one loop)
+ *   max        the largest key (reference: one loop)
+ *   nqueens    solutions of the n-queens problem; static: the valid
+ *              placements of the first two rows are split in halves;
+ *              dynamic: every placement of the first rows is a task
+ *              (reference: the published counts, OEIS A000170)
+ * Problems are byte buffers: arrays of uint64_t.
+ */
+#include "dcnet/runtime.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef uint64_t u64;
+
+static const struct {
+    const char *name, *summary;
+    int64_t def, max;
+} apps[] = {
+    {"mergesort", "sort 64-bit keys: split halves, merge sorted runs", 1000000, (int64_t)1 << 31},
+    {"quicksort", "sort 64-bit keys: split by a pivot, keep low, send high", 1000000,
+     (int64_t)1 << 31},
+    {"matchain", "product of n 4x4 matrices mod 2^31-1 (log-weighted divide, uniform combine)",
+     100000, (int64_t)1 << 26},
+    {"prefix", "inclusive prefix sums of n keys", 10000000, (int64_t)1 << 31},
+    {"max", "the largest of n keys", 10000000, (int64_t)1 << 31},
+    {"nqueens", "count the solutions of n queens (irregular tree: --dynamic)", 10, 18},
+};
+#define NAPPS ((int)(sizeof apps / sizeof apps[0]))
+
+const char *dn_app_name(int i)
+{
+    return i >= 0 && i < NAPPS ? apps[i].name : NULL;
+}
+
+const char *dn_app_summary(int i)
+{
+    return i >= 0 && i < NAPPS ? apps[i].summary : NULL;
+}
+
+/* ------------------------------------------------------------ helpers */
+
+static size_t count64(void *ctx, const dn_buf *p)
+{
+    (void)ctx;
+    return p->len / sizeof(u64);
+}
+
+static int new_buf(dn_buf *b, size_t n)
+{
+    b->len = n * sizeof(u64);
+    b->data = malloc(b->len ? b->len : 1);
+    return b->data ? DN_OK : DN_ENOMEM;
+}
+
+/* keep the first `keep` words of p (in place), send the rest (a copy) */
+static int split_at(dn_buf *p, size_t keep_n, dn_buf *keep, dn_buf *send)
+{
+    size_t n = p->len / sizeof(u64);
+    if (new_buf(send, n - keep_n))
+        return DN_ENOMEM;
+    memcpy(send->data, (u64 *)p->data + keep_n, (n - keep_n) * sizeof(u64));
+    keep->data = p->data;
+    keep->len = keep_n * sizeof(u64);
+    p->data = NULL;
+    return DN_OK;
+}
+
+static int split_half(void *ctx, dn_buf *p, dn_buf *keep, dn_buf *send)
+{
+    (void)ctx;
+    return split_at(p, p->len / sizeof(u64) / 2, keep, send);
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    u64 x = *(const u64 *)a, y = *(const u64 *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* ------------------------------------------------------------ sorting */
+
+static void insertion(u64 *a, size_t n)
+{
+    for (size_t i = 1; i < n; i++) {
+        u64 x = a[i];
+        size_t j = i;
+        while (j > 0 && a[j - 1] > x) {
+            a[j] = a[j - 1];
+            j--;
+        }
+        a[j] = x;
+    }
+}
+
+static void merge_runs(const u64 *a, size_t na, const u64 *b, size_t nb, u64 *out)
+{
+    size_t i = 0, j = 0, k = 0;
+    while (i < na && j < nb)
+        out[k++] = b[j] < a[i] ? b[j++] : a[i++];
+    while (i < na)
+        out[k++] = a[i++];
+    while (j < nb)
+        out[k++] = b[j++];
+}
+
+/* top-down merge sort of a (n) using tmp (n): result in a */
+static void msort(u64 *a, u64 *tmp, size_t n)
+{
+    if (n <= 32) {
+        insertion(a, n);
+        return;
+    }
+    size_t h = n / 2;
+    msort(a, tmp, h);
+    msort(a + h, tmp, n - h);
+    if (a[h - 1] <= a[h])
+        return;
+    memcpy(tmp, a, h * sizeof *a);
+    merge_runs(tmp, h, a + h, n - h, a);
+}
+
+static int mergesort_solve(void *ctx, dn_buf *p, dn_buf *res)
+{
+    (void)ctx;
+    size_t n = p->len / sizeof(u64);
+    u64 *tmp = malloc((n / 2 + 1) * sizeof *tmp);
+    if (!tmp)
+        return DN_ENOMEM;
+    msort(p->data, tmp, n);
+    free(tmp);
+    *res = *p;
+    p->data = NULL;
+    return DN_OK;
+}
+
+static int mergesort_merge(void *ctx, dn_buf *a, dn_buf *b, dn_buf *res)
+{
+    (void)ctx;
+    size_t na = a->len / sizeof(u64), nb = b->len / sizeof(u64);
+    if (new_buf(res, na + nb))
+        return DN_ENOMEM;
+    merge_runs(a->data, na, b->data, nb, res->data);
+    free(a->data);
+    free(b->data);
+    a->data = b->data = NULL;
+    return DN_OK;
+}
+
+static u64 median3(u64 x, u64 y, u64 z)
+{
+    if (x > y) {
+        u64 t = x;
+        x = y;
+        y = t;
+    }
+    return z < x ? x : z > y ? y : z;
+}
+
+/* Three-way partition around pivot: a[0 .. *lt) < pivot, a[*lt .. *gt)
+ * == pivot, a[*gt .. n) > pivot (Dijkstra's Dutch national flag). */
+static void partition3(u64 *a, size_t n, u64 pivot, size_t *lt, size_t *gt)
+{
+    size_t l = 0, i = 0, g = n;
+    while (i < g) {
+        u64 x = a[i];
+        if (x < pivot) {
+            a[i++] = a[l];
+            a[l++] = x;
+        } else if (x > pivot) {
+            a[i] = a[--g];
+            a[g] = x;
+        } else {
+            i++;
+        }
+    }
+    *lt = l;
+    *gt = g;
+}
+
+static void qsort_seq(u64 *a, size_t n)
+{
+    while (n > 32) {
+        size_t lt, gt;
+        partition3(a, n, median3(a[0], a[n / 2], a[n - 1]), &lt, &gt);
+        if (lt < n - gt) { /* recurse on the smaller side, loop on the larger */
+            qsort_seq(a, lt);
+            a += gt;
+            n -= gt;
+        } else {
+            qsort_seq(a + gt, n - gt);
+            n = lt;
+        }
+    }
+    insertion(a, n);
+}
+
+static int quicksort_split(void *ctx, dn_buf *p, dn_buf *keep, dn_buf *send)
+{
+    (void)ctx;
+    u64 *a = p->data;
+    size_t n = p->len / sizeof(u64);
+    size_t lt = 0, gt = 0;
+    if (n)
+        partition3(a, n, median3(a[0], a[n / 2], a[n - 1]), &lt, &gt);
+    return split_at(p, gt, keep, send); /* keep <= pivot, send > pivot */
+}
+
+static int quicksort_solve(void *ctx, dn_buf *p, dn_buf *res)
+{
+    (void)ctx;
+    qsort_seq(p->data, p->len / sizeof(u64));
+    *res = *p;
+    p->data = NULL;
+    return DN_OK;
+}
+
+static int concat(void *ctx, dn_buf *a, dn_buf *b, dn_buf *res)
+{
+    (void)ctx;
+    void *d = realloc(a->data, a->len + b->len ? a->len + b->len : 1);
+    if (!d)
+        return DN_ENOMEM;
+    memcpy((char *)d + a->len, b->data, b->len);
+    res->data = d;
+    res->len = a->len + b->len;
+    free(b->data);
+    a->data = b->data = NULL;
+    return DN_OK;
+}
+
+/* ------------------------------------------------------------ max, prefix */
+
+static int max_solve(void *ctx, dn_buf *p, dn_buf *res)
+{
+    (void)ctx;
+    const u64 *a = p->data;
+    u64 m = 0;
+    for (size_t i = 0, n = p->len / sizeof(u64); i < n; i++)
+        m = a[i] > m ? a[i] : m;
+    free(p->data);
+    p->data = NULL;
+    if (new_buf(res, 1))
+        return DN_ENOMEM;
+    *(u64 *)res->data = m;
+    return DN_OK;
+}
+
+static int max_merge(void *ctx, dn_buf *a, dn_buf *b, dn_buf *res)
+{
+    (void)ctx;
+    u64 *x = a->data, *y = b->data;
+    if (*y > *x)
+        *x = *y;
+    *res = *a;
+    free(b->data);
+    a->data = b->data = NULL;
+    return DN_OK;
+}
+
+static int prefix_solve(void *ctx, dn_buf *p, dn_buf *res)
+{
+    (void)ctx;
+    u64 *a = p->data;
+    for (size_t i = 1, n = p->len / sizeof(u64); i < n; i++)
+        a[i] += a[i - 1];
+    *res = *p;
+    p->data = NULL;
+    return DN_OK;
+}
+
+static int prefix_merge(void *ctx, dn_buf *a, dn_buf *b, dn_buf *res)
+{
+    size_t na = a->len / sizeof(u64), nb = b->len / sizeof(u64);
+    if (na > 0) {
+        u64 add = ((u64 *)a->data)[na - 1], *y = b->data;
+        for (size_t i = 0; i < nb; i++)
+            y[i] += add;
+    }
+    return concat(ctx, a, b, res);
+}
+
+/* ------------------------------------------------------------ matchain */
+
+#define MP 2147483647ULL /* 2^31 - 1: products of two residues fit in 64 bits */
+
+static void mat_mul(const u64 *x, const u64 *y, u64 *out)
+{
+    u64 t[16];
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 4; j++) {
+            u64 s = 0;
+            for (int k = 0; k < 4; k++)
+                s = (s + x[4 * i + k] * y[4 * k + j]) % MP;
+            t[4 * i + j] = s;
+        }
+    memcpy(out, t, sizeof t);
+}
+
+static size_t mat_units(void *ctx, const dn_buf *p)
+{
+    (void)ctx;
+    return p->len / (16 * sizeof(u64));
+}
+
+static int mat_split(void *ctx, dn_buf *p, dn_buf *keep, dn_buf *send)
+{
+    (void)ctx;
+    return split_at(p, p->len / (16 * sizeof(u64)) / 2 * 16, keep, send);
+}
+
+static int mat_solve(void *ctx, dn_buf *p, dn_buf *res)
+{
+    (void)ctx;
+    u64 *a = p->data;
+    size_t m = p->len / (16 * sizeof(u64));
+    if (new_buf(res, 16)) {
+        free(p->data);
+        p->data = NULL;
+        return DN_ENOMEM;
+    }
+    u64 *r = res->data;
+    memset(r, 0, 16 * sizeof *r);
+    for (int i = 0; i < 4; i++)
+        r[5 * i] = 1;
+    for (size_t k = 0; k < m; k++)
+        mat_mul(r, a + 16 * k, r);
+    free(p->data);
+    p->data = NULL;
+    return DN_OK;
+}
+
+static int mat_merge(void *ctx, dn_buf *a, dn_buf *b, dn_buf *res)
+{
+    (void)ctx;
+    mat_mul(a->data, b->data, a->data);
+    *res = *a;
+    free(b->data);
+    a->data = b->data = NULL;
+    return DN_OK;
+}
+
+/* ------------------------------------------------------------ nqueens */
+
+/* OEIS A000170: solutions of the n-queens problem, n = 0 .. 18 */
+static const int64_t queens_known[] = {1,     1,      0,       0,        2,         10,
+                                       4,     40,     92,      352,      724,       2680,
+                                       14200, 73712,  365596,  2279184,  14772512,  95815104,
+                                       666090624};
+
+static int64_t queens_count(int n, u64 cols, u64 d1, u64 d2)
+{
+    u64 full = ((u64)1 << n) - 1;
+    if (cols == full)
+        return 1;
+    int64_t c = 0;
+    u64 free_ = full & ~(cols | d1 | d2);
+    while (free_) {
+        u64 bit = free_ & (~free_ + 1);
+        free_ ^= bit;
+        c += queens_count(n, cols | bit, ((d1 | bit) << 1) & full, (d2 | bit) >> 1);
+    }
+    return c;
+}
+
+/* static problem: word 0 = n, then triples (cols, d1, d2) after two rows */
+static size_t queens_units(void *ctx, const dn_buf *p)
+{
+    (void)ctx;
+    return (p->len / sizeof(u64) - 1) / 3;
+}
+
+static int queens_split(void *ctx, dn_buf *p, dn_buf *keep, dn_buf *send)
+{
+    (void)ctx;
+    u64 *a = p->data;
+    size_t k = (p->len / sizeof(u64) - 1) / 3, h = k / 2;
+    if (new_buf(send, 1 + 3 * (k - h)))
+        return DN_ENOMEM;
+    u64 *s = send->data;
+    s[0] = a[0];
+    memcpy(s + 1, a + 1 + 3 * h, 3 * (k - h) * sizeof(u64));
+    keep->data = p->data;
+    keep->len = (1 + 3 * h) * sizeof(u64);
+    p->data = NULL;
+    return DN_OK;
+}
+
+static int queens_solve(void *ctx, dn_buf *p, dn_buf *res)
+{
+    (void)ctx;
+    u64 *a = p->data;
+    size_t k = (p->len / sizeof(u64) - 1) / 3;
+    int64_t c = 0;
+    for (size_t i = 0; i < k; i++)
+        c += queens_count((int)a[0], a[1 + 3 * i], a[2 + 3 * i], a[3 + 3 * i]);
+    free(p->data);
+    p->data = NULL;
+    if (new_buf(res, 1))
+        return DN_ENOMEM;
+    *(u64 *)res->data = (u64)c;
+    return DN_OK;
+}
+
+static int sum_merge(void *ctx, dn_buf *a, dn_buf *b, dn_buf *res)
+{
+    (void)ctx;
+    *(u64 *)a->data += *(u64 *)b->data;
+    *res = *a;
+    free(b->data);
+    a->data = b->data = NULL;
+    return DN_OK;
+}
+
+/* dynamic task: n, row, cols, d1, d2; rows below the cutoff expand */
+enum { QUEENS_CUTOFF = 3 };
+
+static int queens_expand(void *ctx, const dn_buf *t, dn_buf **kids, int *nk, int64_t *value)
+{
+    (void)ctx;
+    const u64 *a = t->data;
+    int n = (int)a[0], row = (int)a[1];
+    u64 cols = a[2], d1 = a[3], d2 = a[4], full = ((u64)1 << n) - 1;
+    *nk = 0;
+    *kids = NULL;
+    if (row >= QUEENS_CUTOFF || row >= n) {
+        *value = queens_count(n, cols, d1, d2);
+        return DN_OK;
+    }
+    u64 free_ = full & ~(cols | d1 | d2);
+    int cnt = __builtin_popcountll(free_);
+    *value = 0;
+    if (cnt == 0)
+        return DN_OK;
+    *kids = calloc((size_t)cnt, sizeof **kids);
+    if (!*kids)
+        return DN_ENOMEM;
+    while (free_) {
+        u64 bit = free_ & (~free_ + 1);
+        free_ ^= bit;
+        dn_buf *b = &(*kids)[*nk];
+        if (new_buf(b, 5)) {
+            for (int i = 0; i < *nk; i++)
+                free((*kids)[i].data);
+            free(*kids);
+            *kids = NULL;
+            *nk = 0;
+            return DN_ENOMEM;
+        }
+        u64 *c = b->data;
+        c[0] = (u64)n;
+        c[1] = (u64)row + 1;
+        c[2] = cols | bit;
+        c[3] = ((d1 | bit) << 1) & full;
+        c[4] = (d2 | bit) >> 1;
+        (*nk)++;
+    }
+    return DN_OK;
+}
+
+/* ------------------------------------------------------------ set-up */
+
+int dn_app_init(dn_app_run *a, const char *name, int64_t n, uint64_t seed, int dynamic,
+                dn_err *err)
+{
+    memset(a, 0, sizeof *a);
+    int i = 0;
+    while (i < NAPPS && strcmp(apps[i].name, name) != 0)
+        i++;
+    if (i == NAPPS)
+        return dn_fail(err, DN_ENOTFOUND, "unknown app '%s' (mergesort, quicksort, matchain, "
+                                          "prefix, max, nqueens)",
+                       name);
+    if (n == 0)
+        n = apps[i].def;
+    if (n < 1 || n > apps[i].max)
+        return dn_fail(err, DN_ERANGE, "%s: size must be 1..%lld, not %lld", name,
+                       (long long)apps[i].max, (long long)n);
+    if (dynamic && strcmp(name, "nqueens") != 0)
+        return dn_fail(err, DN_EINVAL, "the dynamic mode is for irregular trees: nqueens");
+    snprintf(a->name, sizeof a->name, "%s", name);
+    a->n = n;
+    a->seed = seed;
+    a->dynamic = dynamic;
+    a->grain = strcmp(name, "nqueens") == 0 ? 1 : strcmp(name, "matchain") == 0 ? 64 : 1024;
+    dn_dc_app dc = {apps[i].name, NULL, count64, split_half, NULL, NULL};
+    dn_rng rng;
+    dn_rng_seed(&rng, seed);
+    if (strcmp(name, "nqueens") == 0) {
+        if (dynamic) {
+            if (new_buf(&a->input, 5))
+                return dn_fail(err, DN_ENOMEM, "out of memory");
+            u64 *t = a->input.data;
+            t[0] = (u64)n;
+            t[1] = t[2] = t[3] = t[4] = 0;
+            a->tree = (dn_tree_app){"nqueens", NULL, queens_expand};
+            return DN_OK;
+        }
+        /* every valid placement of the first two rows (or one, for n < 2) */
+        u64 full = ((u64)1 << n) - 1;
+        size_t cap = (size_t)(n * n) + 1, k = 0;
+        if (new_buf(&a->input, 1 + 3 * cap))
+            return dn_fail(err, DN_ENOMEM, "out of memory");
+        u64 *t = a->input.data;
+        t[0] = (u64)n;
+        for (int c0 = 0; c0 < n; c0++) {
+            u64 b0 = (u64)1 << c0;
+            u64 cols = b0, d1 = (b0 << 1) & full, d2 = b0 >> 1;
+            if (n == 1) {
+                t[1 + 3 * k] = cols, t[2 + 3 * k] = d1, t[3 + 3 * k] = d2, k++;
+                continue;
+            }
+            for (int c1 = 0; c1 < n; c1++) {
+                u64 b1 = (u64)1 << c1;
+                if (b1 & (cols | d1 | d2))
+                    continue;
+                t[1 + 3 * k] = cols | b1;
+                t[2 + 3 * k] = ((d1 | b1) << 1) & full;
+                t[3 + 3 * k] = (d2 | b1) >> 1;
+                k++;
+            }
+        }
+        a->input.len = (1 + 3 * k) * sizeof(u64);
+        dc.units = queens_units;
+        dc.split = queens_split;
+        dc.solve = queens_solve;
+        dc.merge = sum_merge;
+        a->dc = dc;
+        return DN_OK;
+    }
+    size_t words = (size_t)n * (strcmp(name, "matchain") == 0 ? 16 : 1);
+    if (new_buf(&a->input, words))
+        return dn_fail(err, DN_ENOMEM, "out of memory for %lld values", (long long)n);
+    u64 *x = a->input.data;
+    for (size_t k = 0; k < words; k++)
+        x[k] = strcmp(name, "matchain") == 0 ? dn_rng_next(&rng) % MP
+               : strcmp(name, "prefix") == 0 ? dn_rng_next(&rng) >> 20
+                                             : dn_rng_next(&rng);
+    /* the sequential reference, computed now, before the input is consumed */
+    if (strcmp(name, "mergesort") == 0 || strcmp(name, "quicksort") == 0) {
+        u64 *r = malloc(words * sizeof *r);
+        if (!r)
+            return dn_fail(err, DN_ENOMEM, "out of memory for the reference");
+        memcpy(r, x, words * sizeof *r);
+        qsort(r, words, sizeof *r, cmp_u64);
+        a->ref = r;
+        dc.solve = name[0] == 'm' ? mergesort_solve : quicksort_solve;
+        dc.merge = name[0] == 'm' ? mergesort_merge : concat;
+        if (name[0] == 'q')
+            dc.split = quicksort_split;
+    } else if (strcmp(name, "max") == 0) {
+        u64 *r = malloc(sizeof *r), m = 0;
+        if (!r)
+            return dn_fail(err, DN_ENOMEM, "out of memory");
+        for (size_t k = 0; k < words; k++)
+            m = x[k] > m ? x[k] : m;
+        *r = m;
+        a->ref = r;
+        dc.solve = max_solve;
+        dc.merge = max_merge;
+    } else if (strcmp(name, "prefix") == 0) {
+        u64 *r = malloc(words * sizeof *r);
+        if (!r)
+            return dn_fail(err, DN_ENOMEM, "out of memory for the reference");
+        for (size_t k = 0; k < words; k++)
+            r[k] = x[k] + (k ? r[k - 1] : 0);
+        a->ref = r;
+        dc.solve = prefix_solve;
+        dc.merge = prefix_merge;
+    } else { /* matchain: left to right */
+        u64 *r = calloc(16, sizeof *r);
+        if (!r)
+            return dn_fail(err, DN_ENOMEM, "out of memory");
+        for (int k = 0; k < 4; k++)
+            r[5 * k] = 1;
+        for (int64_t k = 0; k < n; k++)
+            mat_mul(r, x + 16 * k, r);
+        a->ref = r;
+        dc.units = mat_units;
+        dc.split = mat_split;
+        dc.solve = mat_solve;
+        dc.merge = mat_merge;
+    }
+    a->dc = dc;
+    return DN_OK;
+}
+
+int dn_app_verify(const dn_app_run *a, const dn_buf *out, int64_t answer, dn_err *err)
+{
+    const char *nm = a->name;
+    if (strcmp(nm, "nqueens") == 0) {
+        int64_t got = a->dynamic ? answer : (out->len == 8 ? (int64_t) * (u64 *)out->data : -1);
+        if (got != queens_known[a->n])
+            return dn_fail(err, DN_EINVAL, "nqueens %lld: %lld solutions, the known count is %lld",
+                           (long long)a->n, (long long)got, (long long)queens_known[a->n]);
+        return DN_OK;
+    }
+    size_t want = strcmp(nm, "max") == 0 ? 1 : strcmp(nm, "matchain") == 0 ? 16 : (size_t)a->n;
+    if (out->len != want * sizeof(u64))
+        return dn_fail(err, DN_EINVAL, "%s: result has %zu words, expected %zu", nm,
+                       out->len / sizeof(u64), want);
+    const u64 *o = out->data, *r = a->ref;
+    for (size_t k = 0; k < want; k++)
+        if (o[k] != r[k])
+            return dn_fail(err, DN_EINVAL, "%s: word %zu is %llu, the sequential reference says "
+                                           "%llu",
+                           nm, k, (unsigned long long)o[k], (unsigned long long)r[k]);
+    return DN_OK;
+}
+
+void dn_app_free(dn_app_run *a)
+{
+    free(a->input.data);
+    free(a->ref);
+    memset(a, 0, sizeof *a);
+}

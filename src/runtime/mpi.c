@@ -1,0 +1,157 @@
+/*
+ * mpi.c - the MPI backend (Open MPI): every rank is a worker of the static
+ * schedule (static.c's rt_static_worker over an MPI transport). Rank 0
+ * holds the input, broadcasts the depth D, and gets the result; message
+ * counts are summed onto rank 0. Built only when mpicc is found
+ * (DN_HAVE_MPI); otherwise every entry point says so.
+ */
+#include "rt_impl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef DN_HAVE_MPI
+#include <mpi.h>
+
+int dn_have_mpi(void)
+{
+    return 1;
+}
+
+int dn_mpi_init(int *argc, char ***argv, int *rank, int *size, dn_err *err)
+{
+    int done = 0;
+    MPI_Initialized(&done);
+    if (!done && MPI_Init(argc, argv) != MPI_SUCCESS)
+        return dn_fail(err, DN_EIO, "MPI_Init failed");
+    MPI_Comm_rank(MPI_COMM_WORLD, rank);
+    MPI_Comm_size(MPI_COMM_WORLD, size);
+    return DN_OK;
+}
+
+void dn_mpi_finalize(void)
+{
+    int init = 0, fin = 0;
+    MPI_Initialized(&init);
+    MPI_Finalized(&fin);
+    if (init && !fin)
+        MPI_Finalize();
+}
+
+static int mpi_send(rt_transport *t, int from, int to, int tag, dn_buf *b, dn_err *err)
+{
+    (void)from;
+    if (b->len > (size_t)INT32_MAX) {
+        free(b->data);
+        b->data = NULL;
+        return dn_fail(err, DN_ERANGE, "a message of %zu bytes is over MPI's int count",
+                       b->len);
+    }
+    t->messages++;
+    t->bytes += (int64_t)b->len;
+    int rc = MPI_Send(b->data, (int)b->len, MPI_BYTE, to, tag, MPI_COMM_WORLD);
+    free(b->data);
+    b->data = NULL;
+    b->len = 0;
+    return rc == MPI_SUCCESS ? DN_OK : dn_fail(err, DN_EIO, "MPI_Send to rank %d failed", to);
+}
+
+static int mpi_recv(rt_transport *t, int me, int from, int tag, dn_buf *b, dn_err *err)
+{
+    (void)t;
+    (void)me;
+    MPI_Status s;
+    int count;
+    if (MPI_Probe(from, tag, MPI_COMM_WORLD, &s) != MPI_SUCCESS ||
+        MPI_Get_count(&s, MPI_BYTE, &count) != MPI_SUCCESS)
+        return dn_fail(err, DN_EIO, "MPI_Probe from rank %d failed", from);
+    b->len = (size_t)count;
+    b->data = malloc(count > 0 ? (size_t)count : 1);
+    if (!b->data)
+        return dn_fail(err, DN_ENOMEM, "out of memory for %d bytes", count);
+    if (MPI_Recv(b->data, count, MPI_BYTE, from, tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE) !=
+        MPI_SUCCESS) {
+        free(b->data);
+        b->data = NULL;
+        return dn_fail(err, DN_EIO, "MPI_Recv from rank %d failed", from);
+    }
+    return DN_OK;
+}
+
+static void mpi_fail(rt_transport *t)
+{
+    (void)t; /* ranks cannot be woken portably; the failing rank reports */
+}
+
+int rt_mpi_run(const dn_dc_app *app, dn_buf *input, dn_buf *output, const dn_rt_opts *o,
+               dn_rt_stats *st, dn_err *err)
+{
+    int rank, size, init = 0;
+    MPI_Initialized(&init);
+    if (!init)
+        return dn_fail(err, DN_EINVAL, "the MPI backend needs MPI started (run under mpirun)");
+    if (o->net)
+        return dn_fail(err, DN_ENOTSUP, "network emulation runs on the threads backend");
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    int D = 0;
+    if (rank == 0)
+        D = rt_depth(size, app->units(app->ctx, input), o->grain);
+    MPI_Bcast(&D, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    rt_transport t = {mpi_send, mpi_recv, mpi_fail, 0, 0};
+    MPI_Barrier(MPI_COMM_WORLD);
+    double t0 = rt_now();
+    int rc = DN_OK;
+    if (rank < (1 << D))
+        rc = rt_static_worker(app, &t, rank, D, input, output, NULL, t0, err);
+    double sec = rt_now() - t0;
+    long long mine[2] = {t.messages, t.bytes}, sum[2] = {0, 0};
+    int bad = rc != DN_OK, anybad = 0;
+    MPI_Reduce(mine, sum, 2, MPI_LONG_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
+    MPI_Allreduce(&bad, &anybad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    if (rank == 0) {
+        st->seconds = sec;
+        st->workers = 1 << D;
+        st->depth = D;
+        st->messages = sum[0];
+        st->bytes = sum[1];
+    }
+    if (!rc && anybad)
+        rc = dn_fail(err, DN_EIO, "another rank failed");
+    return rc;
+}
+
+#else /* no MPI */
+
+int dn_have_mpi(void)
+{
+    return 0;
+}
+
+int dn_mpi_init(int *argc, char ***argv, int *rank, int *size, dn_err *err)
+{
+    (void)argc;
+    (void)argv;
+    *rank = 0;
+    *size = 1;
+    return dn_fail(err, DN_ENOTSUP, "dcnet was built without MPI (install libopenmpi-dev and "
+                                    "rebuild)");
+}
+
+void dn_mpi_finalize(void)
+{
+}
+
+int rt_mpi_run(const dn_dc_app *app, dn_buf *input, dn_buf *output, const dn_rt_opts *o,
+               dn_rt_stats *st, dn_err *err)
+{
+    (void)app;
+    (void)input;
+    (void)output;
+    (void)o;
+    (void)st;
+    return dn_fail(err, DN_ENOTSUP, "dcnet was built without MPI (install libopenmpi-dev and "
+                                    "rebuild)");
+}
+
+#endif

@@ -1,0 +1,579 @@
+/*
+ * static.c - the static "keep half, send half" schedule (seed 000 section
+ * 2, Steps 1-5) and the threads backend, direct or with network emulation.
+ *
+ * Worker r of B(D) is binomial task r: it receives in phase bitlen(r) from
+ * r - 2^(bitlen(r)-1) (r with its top bit cleared), sends in phases
+ * p = bitlen(r)+1 .. D to r + 2^(p-1), and combines in the reverse order
+ * (Step 3: "get the results from the children and combine them"), which
+ * is the phase schedule dcnet's binomial trees use everywhere else.
+ *
+ * Network emulation: worker y runs on processor place(y) of the chosen
+ * mapping; a message enters the router of its first processor, and each
+ * router copies it over the link to the next processor while holding that
+ * link's lock (a link carries one message at a time), so a route of d hops
+ * costs d copies and messages sharing a link wait for each other.
+ */
+#include "rt_impl.h"
+
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* ------------------------------------------------------------ mailboxes */
+
+int mb_init(mailbox *m)
+{
+    memset(m, 0, sizeof *m);
+    if (pthread_mutex_init(&m->mu, NULL))
+        return DN_ENOMEM;
+    if (pthread_cond_init(&m->cv, NULL)) {
+        pthread_mutex_destroy(&m->mu);
+        return DN_ENOMEM;
+    }
+    return DN_OK;
+}
+
+void mb_destroy(mailbox *m)
+{
+    for (rt_msg *x = m->head, *nx; x; x = nx) {
+        nx = x->next;
+        free(x->buf.data);
+        free(x);
+    }
+    pthread_cond_destroy(&m->cv);
+    pthread_mutex_destroy(&m->mu);
+}
+
+void mb_put(mailbox *m, rt_msg *msg)
+{
+    msg->next = NULL;
+    pthread_mutex_lock(&m->mu);
+    if (m->tail)
+        m->tail->next = msg;
+    else
+        m->head = msg;
+    m->tail = msg;
+    pthread_cond_broadcast(&m->cv);
+    pthread_mutex_unlock(&m->mu);
+}
+
+rt_msg *mb_take(mailbox *m, int from, int tag)
+{
+    pthread_mutex_lock(&m->mu);
+    for (;;) {
+        rt_msg *prev = NULL;
+        for (rt_msg *x = m->head; x; prev = x, x = x->next)
+            if ((from < 0 || x->from == from) && (tag < 0 || x->tag == tag)) {
+                if (prev)
+                    prev->next = x->next;
+                else
+                    m->head = x->next;
+                if (m->tail == x)
+                    m->tail = prev;
+                pthread_mutex_unlock(&m->mu);
+                return x;
+            }
+        if (m->closed) {
+            pthread_mutex_unlock(&m->mu);
+            return NULL;
+        }
+        pthread_cond_wait(&m->cv, &m->mu);
+    }
+}
+
+void mb_close(mailbox *m)
+{
+    pthread_mutex_lock(&m->mu);
+    m->closed = 1;
+    pthread_cond_broadcast(&m->cv);
+    pthread_mutex_unlock(&m->mu);
+}
+
+/* ------------------------------------------------------------ timing */
+
+double rt_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+void rt_span_add(rt_spans *sp, int worker, int kind, double t0, double t1)
+{
+    if (!sp || !sp->on)
+        return;
+    if (sp->n == sp->cap) {
+        int64_t nc = sp->cap ? sp->cap * 2 : 32;
+        dn_rt_span *s = realloc(sp->s, (size_t)nc * sizeof *s);
+        if (!s)
+            return; /* the timeline is optional: drop spans, keep running */
+        sp->s = s;
+        sp->cap = nc;
+    }
+    sp->s[sp->n++] = (dn_rt_span){worker, kind, t0, t1};
+}
+
+/* ------------------------------------------------------------ schedule */
+
+int rt_depth(int workers, size_t units, size_t grain)
+{
+    int D = 0;
+    if (grain < 1)
+        grain = 1;
+    while ((2 << D) <= workers && (units >> (D + 1)) >= grain)
+        D++;
+    return D;
+}
+
+static int bitlen(int r)
+{
+    int b = 0;
+    while (r >> b)
+        b++;
+    return b;
+}
+
+int rt_static_worker(const dn_dc_app *app, rt_transport *t, int r, int D, dn_buf *input,
+                     dn_buf *output, rt_spans *sp, double t0, dn_err *err)
+{
+    dn_buf prob = {NULL, 0}, res = {NULL, 0};
+    int b = bitlen(r), rc = DN_OK;
+    double a;
+    if (r == 0) {
+        prob = *input;
+        input->data = NULL;
+        input->len = 0;
+    } else {
+        a = rt_now();
+        if ((rc = t->recv(t, r, r & ~(1 << (b - 1)), TAG_DIVIDE, &prob, err)))
+            return rc;
+        rt_span_add(sp, r, 3, a - t0, rt_now() - t0);
+    }
+    for (int p = b + 1; p <= D; p++) { /* Step 2: keep half, send half */
+        dn_buf keep, send;
+        a = rt_now();
+        rc = app->split(app->ctx, &prob, &keep, &send);
+        rt_span_add(sp, r, 0, a - t0, rt_now() - t0);
+        if (rc) {
+            free(prob.data);
+            return dn_fail(err, rc, "%s: split failed on worker %d", app->name, r);
+        }
+        prob = keep;
+        if ((rc = t->send(t, r, r + (1 << (p - 1)), TAG_DIVIDE, &send, err))) {
+            free(prob.data);
+            return rc;
+        }
+    }
+    a = rt_now();
+    rc = app->solve(app->ctx, &prob, &res);
+    rt_span_add(sp, r, 1, a - t0, rt_now() - t0);
+    if (rc)
+        return dn_fail(err, rc, "%s: solve failed on worker %d", app->name, r);
+    for (int p = D; p > b; p--) { /* Step 3: combine in reverse order */
+        dn_buf got, merged;
+        a = rt_now();
+        if ((rc = t->recv(t, r, r + (1 << (p - 1)), TAG_RESULT, &got, err))) {
+            free(res.data);
+            return rc;
+        }
+        double m0 = rt_now();
+        rt_span_add(sp, r, 3, a - t0, m0 - t0);
+        rc = app->merge(app->ctx, &res, &got, &merged);
+        rt_span_add(sp, r, 2, m0 - t0, rt_now() - t0);
+        if (rc)
+            return dn_fail(err, rc, "%s: merge failed on worker %d", app->name, r);
+        res = merged;
+    }
+    if (r == 0) { /* Step 4: the root hands the result to the host */
+        *output = res;
+        return DN_OK;
+    }
+    return t->send(t, r, r & ~(1 << (b - 1)), TAG_RESULT, &res, err);
+}
+
+/* ------------------------------------------------------------ threads */
+
+typedef struct thr_transport {
+    rt_transport base;
+    int workers;
+    mailbox *box;           /* one per worker */
+    atomic_llong messages, bytes;
+    /* emulation */
+    int emulate, have_emb;  /* have_emb: the embedding and its tree are live */
+    int64_t nproc;
+    mailbox *router;        /* one per processor */
+    const dn_csr *g;
+    int64_t **route;        /* route[y]: processors of the edge parent(y) -> y */
+    int64_t *route_hops;
+    int64_t *place;         /* processor of each worker */
+    int *worker_at;         /* worker on each processor, -1 */
+    pthread_mutex_t *link_mu;
+    atomic_llong *link_msgs, *link_bytes, hop_msgs, hop_bytes;
+} thr_transport;
+
+static rt_msg *new_msg(int from, int to, int tag, dn_buf *b)
+{
+    rt_msg *m = malloc(sizeof *m);
+    if (!m)
+        return NULL;
+    memset(m, 0, sizeof *m);
+    m->from = from;
+    m->to = to;
+    m->tag = tag;
+    m->buf = *b;
+    b->data = NULL;
+    b->len = 0;
+    return m;
+}
+
+static int thr_send(rt_transport *t, int from, int to, int tag, dn_buf *b, dn_err *err)
+{
+    thr_transport *T = (thr_transport *)t;
+    atomic_fetch_add(&T->messages, 1);
+    atomic_fetch_add(&T->bytes, (long long)b->len);
+    rt_msg *m = new_msg(from, to, tag, b);
+    if (!m)
+        return dn_fail(err, DN_ENOMEM, "out of memory for a message");
+    if (!T->emulate) {
+        mb_put(&T->box[to], m);
+        return DN_OK;
+    }
+    /* divide messages follow the edge's route, results go back along it */
+    int y = tag == TAG_DIVIDE ? to : from;
+    m->path = T->route[y];
+    m->hops = T->route_hops[y];
+    m->reverse = tag != TAG_DIVIDE;
+    m->at = 0;
+    mb_put(&T->router[T->place[from]], m);
+    return DN_OK;
+}
+
+static int thr_recv(rt_transport *t, int me, int from, int tag, dn_buf *b, dn_err *err)
+{
+    thr_transport *T = (thr_transport *)t;
+    rt_msg *m = mb_take(&T->box[me], from, tag);
+    if (!m)
+        return dn_fail(err, DN_EINVAL, "worker %d stopped: another worker failed", me);
+    *b = m->buf;
+    free(m);
+    return DN_OK;
+}
+
+static void thr_fail(rt_transport *t)
+{
+    thr_transport *T = (thr_transport *)t;
+    for (int w = 0; w < T->workers; w++)
+        mb_close(&T->box[w]);
+}
+
+/* Router of processor q: moves messages one hop on. */
+typedef struct router_arg {
+    thr_transport *T;
+    int64_t q;
+} router_arg;
+
+static void *router_main(void *p)
+{
+    router_arg *ra = p;
+    thr_transport *T = ra->T;
+    rt_msg *m;
+    while ((m = mb_take(&T->router[ra->q], -1, -1))) {
+        if (m->at == m->hops) { /* arrived */
+            mb_put(&T->box[m->to], m);
+            continue;
+        }
+        int64_t i = m->at;
+        int64_t u = m->reverse ? m->path[m->hops - i] : m->path[i];
+        int64_t v = m->reverse ? m->path[m->hops - i - 1] : m->path[i + 1];
+        int64_t c = dn_csr_arc(T->g, u, v);
+        /* the transfer: copy into the next processor's buffer, link held */
+        void *copy = m->buf.len ? malloc(m->buf.len) : NULL;
+        if (c >= 0)
+            pthread_mutex_lock(&T->link_mu[c]);
+        if (copy)
+            memcpy(copy, m->buf.data, m->buf.len);
+        if (c >= 0) {
+            pthread_mutex_unlock(&T->link_mu[c]);
+            atomic_fetch_add(&T->link_msgs[c], 1);
+            atomic_fetch_add(&T->link_bytes[c], (long long)m->buf.len);
+        }
+        atomic_fetch_add(&T->hop_msgs, 1);
+        atomic_fetch_add(&T->hop_bytes, (long long)m->buf.len);
+        if (copy || !m->buf.len) {
+            free(m->buf.data);
+            m->buf.data = copy;
+        } /* out of memory: the message keeps its buffer (no copy made) */
+        m->at++;
+        mb_put(&T->router[v], m);
+    }
+    return NULL;
+}
+
+typedef struct worker_arg {
+    const dn_dc_app *app;
+    thr_transport *T;
+    int r, D;
+    dn_buf *input, *output;
+    rt_spans spans;
+    double t0;
+    dn_err err;
+    int rc;
+} worker_arg;
+
+static void *worker_main(void *p)
+{
+    worker_arg *wa = p;
+    wa->rc = rt_static_worker(wa->app, &wa->T->base, wa->r, wa->D, wa->input, wa->output,
+                              &wa->spans, wa->t0, &wa->err);
+    if (wa->rc)
+        wa->T->base.fail(&wa->T->base);
+    return NULL;
+}
+
+void dn_rt_stats_free(dn_rt_stats *s)
+{
+    free(s->link_msgs);
+    free(s->link_bytes);
+    free(s->link_src);
+    free(s->link_dst);
+    free(s->worker_tasks);
+    free(s->spans);
+    memset(s, 0, sizeof *s);
+}
+
+/* Emulation set-up: the embedding of B(D) on the network, its routes. */
+static int emulation_init(thr_transport *T, dn_embed *e, dn_tree *tree, int D,
+                          const dn_rt_opts *o, dn_err *err)
+{
+    char spec[32];
+    dn_tree_model tm;
+    dn_embed_opts eo;
+    int rc;
+    snprintf(spec, sizeof spec, "binomial:%d", D);
+    if ((rc = dn_tree_model_parse(spec, &tm, err)) || (rc = dn_tree_init(tree, &tm, 1, 0, err)))
+        return rc;
+    memset(&eo, 0, sizeof eo);
+    eo.map = o->map ? o->map : "identity";
+    eo.root = o->root;
+    eo.seed = o->seed;
+    if ((rc = dn_embed_init(e, o->net, tree, &eo, err))) {
+        dn_tree_free(tree);
+        return rc;
+    }
+    T->have_emb = 1;
+    int W = 1 << D;
+    T->emulate = 1;
+    T->nproc = o->net->n;
+    T->g = &e->g;
+    T->route = calloc((size_t)W, sizeof *T->route);
+    T->route_hops = calloc((size_t)W, sizeof *T->route_hops);
+    T->place = calloc((size_t)W, sizeof *T->place);
+    T->worker_at = malloc((size_t)T->nproc * sizeof *T->worker_at);
+    T->router = calloc((size_t)T->nproc, sizeof *T->router);
+    T->link_mu = calloc((size_t)e->g.m, sizeof *T->link_mu);
+    T->link_msgs = calloc((size_t)e->g.m, sizeof *T->link_msgs);
+    T->link_bytes = calloc((size_t)e->g.m, sizeof *T->link_bytes);
+    if (!T->route || !T->route_hops || !T->place || !T->worker_at || !T->router || !T->link_mu ||
+        !T->link_msgs || !T->link_bytes)
+        return dn_fail(err, DN_ENOMEM, "out of memory for the network emulation");
+    for (int64_t c = 0; c < e->g.m; c++)
+        pthread_mutex_init(&T->link_mu[c], NULL);
+    for (int64_t q = 0; q < T->nproc; q++) {
+        mb_init(&T->router[q]);
+        T->worker_at[q] = -1;
+    }
+    for (int y = 0; y < W; y++) {
+        T->place[y] = dn_embed_place(e, y);
+        if (T->worker_at[T->place[y]] >= 0)
+            return dn_fail(err, DN_EINVAL, "mapping %s puts workers %d and %d on processor %lld; "
+                                           "emulation needs one worker per processor",
+                           eo.map, T->worker_at[T->place[y]], y, (long long)T->place[y]);
+        T->worker_at[T->place[y]] = y;
+        if (y == 0)
+            continue;
+        const int64_t *path;
+        int64_t hops;
+        if ((rc = dn_embed_route(e, y, &path, &hops, err)))
+            return rc;
+        T->route[y] = malloc((size_t)(hops + 1) * sizeof **T->route);
+        if (!T->route[y])
+            return dn_fail(err, DN_ENOMEM, "out of memory");
+        memcpy(T->route[y], path, (size_t)(hops + 1) * sizeof *path);
+        T->route_hops[y] = hops;
+    }
+    return DN_OK;
+}
+
+static void emulation_free(thr_transport *T, int64_t links)
+{
+    if (T->route)
+        for (int y = 0; y < T->workers; y++)
+            free(T->route[y]);
+    free(T->route);
+    free(T->route_hops);
+    free(T->place);
+    free(T->worker_at);
+    if (T->router)
+        for (int64_t q = 0; q < T->nproc; q++)
+            mb_destroy(&T->router[q]);
+    free(T->router);
+    if (T->link_mu)
+        for (int64_t c = 0; c < links; c++)
+            pthread_mutex_destroy(&T->link_mu[c]);
+    free(T->link_mu);
+    free(T->link_msgs);
+    free(T->link_bytes);
+}
+
+static int run_threads(const dn_dc_app *app, dn_buf *input, dn_buf *output, const dn_rt_opts *o,
+                       dn_rt_stats *st, dn_err *err)
+{
+    size_t units = app->units(app->ctx, input);
+    int D = rt_depth(o->workers, units, o->grain);
+    int W = 1 << D, rc = DN_OK;
+    if (o->net && o->net->n > 4096)
+        return dn_fail(err, DN_ERANGE, "network emulation runs one router thread per processor; "
+                                       "%s has %lld (limit 4096)",
+                       o->net->spec, (long long)o->net->n);
+    thr_transport T;
+    memset(&T, 0, sizeof T);
+    T.base.send = thr_send;
+    T.base.recv = thr_recv;
+    T.base.fail = thr_fail;
+    T.workers = W;
+    atomic_init(&T.messages, 0);
+    atomic_init(&T.bytes, 0);
+    atomic_init(&T.hop_msgs, 0);
+    atomic_init(&T.hop_bytes, 0);
+    dn_embed e;
+    dn_tree tree;
+    int have_emb = 0;
+    memset(&e, 0, sizeof e);
+    T.box = calloc((size_t)W, sizeof *T.box);
+    worker_arg *wa = calloc((size_t)W, sizeof *wa);
+    pthread_t *th = calloc((size_t)W, sizeof *th);
+    pthread_t *rth = NULL;
+    router_arg *ra = NULL;
+    int64_t nrouters = 0, links = 0;
+    if (!T.box || !wa || !th) {
+        rc = dn_fail(err, DN_ENOMEM, "out of memory for %d workers", W);
+        goto done;
+    }
+    for (int w = 0; w < W; w++)
+        mb_init(&T.box[w]);
+    if (o->net) {
+        rc = emulation_init(&T, &e, &tree, D, o, err);
+        have_emb = T.have_emb;
+        links = e.g.m;
+        if (rc)
+            goto done;
+        rth = calloc((size_t)T.nproc, sizeof *rth);
+        ra = calloc((size_t)T.nproc, sizeof *ra);
+        if (!rth || !ra) {
+            rc = dn_fail(err, DN_ENOMEM, "out of memory for routers");
+            goto done;
+        }
+        for (int64_t q = 0; q < T.nproc; q++) {
+            ra[q].T = &T;
+            ra[q].q = q;
+            if (pthread_create(&rth[q], NULL, router_main, &ra[q])) {
+                rc = dn_fail(err, DN_ENOMEM, "cannot start router thread %lld", (long long)q);
+                goto done;
+            }
+            nrouters++;
+        }
+    }
+    double t0 = rt_now();
+    int started = 0;
+    for (int w = 0; w < W; w++) {
+        wa[w] = (worker_arg){app, &T, w, D, input, output, {NULL, 0, 0, o->timeline}, t0,
+                             {{0}}, 0};
+        if (pthread_create(&th[w], NULL, worker_main, &wa[w])) {
+            rc = dn_fail(err, DN_ENOMEM, "cannot start worker thread %d", w);
+            thr_fail(&T.base);
+            break;
+        }
+        started++;
+    }
+    for (int w = 0; w < started; w++)
+        pthread_join(th[w], NULL);
+    st->seconds = rt_now() - t0;
+    for (int w = 0; w < started && !rc; w++)
+        if (wa[w].rc) {
+            rc = wa[w].rc;
+            if (err)
+                *err = wa[w].err;
+        }
+    st->workers = W;
+    st->depth = D;
+    st->messages = atomic_load(&T.messages);
+    st->bytes = atomic_load(&T.bytes);
+    if (o->timeline) {
+        int64_t n = 0;
+        for (int w = 0; w < started; w++)
+            n += wa[w].spans.n;
+        st->spans = malloc((size_t)(n ? n : 1) * sizeof *st->spans);
+        for (int w = 0; w < started && st->spans; w++) {
+            memcpy(st->spans + st->nspans, wa[w].spans.s, (size_t)wa[w].spans.n * sizeof(dn_rt_span));
+            st->nspans += wa[w].spans.n;
+        }
+    }
+    if (o->net) {
+        st->hop_messages = atomic_load(&T.hop_msgs);
+        st->hop_bytes = atomic_load(&T.hop_bytes);
+        st->links = links;
+        st->link_msgs = malloc((size_t)(links ? links : 1) * sizeof *st->link_msgs);
+        st->link_bytes = malloc((size_t)(links ? links : 1) * sizeof *st->link_bytes);
+        st->link_src = malloc((size_t)(links ? links : 1) * sizeof *st->link_src);
+        st->link_dst = malloc((size_t)(links ? links : 1) * sizeof *st->link_dst);
+        if (st->link_msgs && st->link_bytes && st->link_src && st->link_dst)
+            for (int64_t u = 0; u < e.g.n; u++)
+                for (int64_t c = e.g.off[u]; c < e.g.off[u + 1]; c++) {
+                    st->link_msgs[c] = atomic_load(&T.link_msgs[c]);
+                    st->link_bytes[c] = atomic_load(&T.link_bytes[c]);
+                    st->link_src[c] = (int32_t)u;
+                    st->link_dst[c] = e.g.adj[c];
+                }
+    }
+done:
+    if (T.router)
+        for (int64_t q = 0; q < T.nproc; q++)
+            mb_close(&T.router[q]);
+    for (int64_t q = 0; q < nrouters; q++)
+        pthread_join(rth[q], NULL);
+    if (wa)
+        for (int w = 0; w < W; w++)
+            free(wa[w].spans.s);
+    if (T.box)
+        for (int w = 0; w < W; w++)
+            mb_destroy(&T.box[w]);
+    emulation_free(&T, links);
+    if (have_emb) {
+        dn_embed_free(&e);
+        dn_tree_free(&tree);
+    }
+    free(T.box);
+    free(wa);
+    free(th);
+    free(rth);
+    free(ra);
+    free(input->data);
+    input->data = NULL;
+    input->len = 0;
+    return rc;
+}
+
+int dn_rt_run(const dn_dc_app *app, dn_buf *input, dn_buf *output, const dn_rt_opts *o,
+              dn_rt_stats *st, dn_err *err)
+{
+    memset(st, 0, sizeof *st);
+    output->data = NULL;
+    output->len = 0;
+    if (o->workers < 1 || o->workers > 4096)
+        return dn_fail(err, DN_ERANGE, "workers must be 1..4096, not %d", o->workers);
+    if (o->backend == DN_BACKEND_MPI)
+        return rt_mpi_run(app, input, output, o, st, err);
+    return run_threads(app, input, output, o, st, err);
+}
