@@ -4,9 +4,10 @@
 # otherwise it prints the command to run. Required for building: a C
 # compiler and make (present if you got here). For tests: cmocka, valgrind,
 # clang (libFuzzer). Optional parts: planarity (dcnet net --planar), SCOTCH
-# (dcnet embed --map scotch), Graphviz (dcnet embed --svg on file graphs).
+# (dcnet embed --map scotch), Graphviz (dcnet embed --svg on file graphs),
+# Open MPI (dcnet exec --backend mpi; its tests run under mpirun).
 set -u
-pkgs="libcmocka-dev libplanarity-dev libscotch-dev graphviz pkg-config valgrind clang"
+pkgs="libcmocka-dev libplanarity-dev libscotch-dev graphviz pkg-config valgrind clang libopenmpi-dev openmpi-bin"
 missing=""
 for p in $pkgs; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||

@@ -514,6 +514,82 @@ static void test_simulate_cli(void **state)
     unlink(tr);
 }
 
+/* Runs `mpirun -np 4 ... dcnet ARGS` with stdout captured; -1 when mpirun is
+ * absent. Not under valgrind (one process per rank would each be traced). */
+static int mpi_run(const char *args, char *out, size_t cap)
+{
+    if (system("command -v mpirun >/dev/null 2>&1") != 0)
+        return -1;
+    const char *bin = getenv("DCNET_BIN") ? getenv("DCNET_BIN") : "build/dcnet";
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd,
+             "ASAN_OPTIONS=detect_leaks=0 mpirun -np 4 --oversubscribe --allow-run-as-root "
+             "%s %s 2>/dev/null",
+             bin, args);
+    FILE *p = popen(cmd, "r");
+    if (!p)
+        return -1;
+    size_t n = fread(out, 1, cap - 1, p);
+    out[n] = 0;
+    int st = pclose(p);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+}
+
+static void test_exec_cli(void **state)
+{
+    run_result r;
+    (void)state;
+    ok_has("exec --help", "Usage: dcnet exec APP");
+    ok_has("help apps", "nqueens");
+    static const char *apps[] = {"mergesort", "quicksort", "matchain", "prefix", "max", "nqueens"};
+    for (int i = 0; i < 6; i++) {
+        char args[160];
+        snprintf(args, sizeof args, "exec %s --n %d --workers 4 --json", apps[i],
+                 i == 5 ? 9 : 5000);
+        r = json_run(args);
+        assert_non_null(strstr(r.out, "\"verified\":true"));
+        assert_true(json_num(r.out, "workers") == 4);
+        assert_true(json_num(r.out, "messages") == 6);
+        assert_non_null(strstr(r.out, "\"backend\":\"threads\""));
+        assert_non_null(strstr(r.out, "\"seconds\":"));
+        assert_non_null(strstr(r.out, "\"bytes\":"));
+        run_free(&r);
+    }
+    /* emulation: mapping D's 25 hops down and 25 back (docs/embeddings.md) */
+    r = json_run("exec matchain --n 2000 --workers 16 --net debruijn:4 --map zrl --json");
+    assert_true(json_num(r.out, "hop_messages") == 50);
+    run_free(&r);
+    json_has("exec nqueens --n 10 --dynamic --workers 6 --json", "\"answer\":724");
+    json_has("exec nqueens --n 9 --dynamic --net hypercube:3 --json", "\"answer\":352");
+    bad_run("exec", 2, "APP");
+    bad_run("exec bogosort", 2, "unknown app");
+    bad_run("exec max --n 0", 2, "--n");
+    bad_run("exec max --workers 0", 2, "--workers");
+    bad_run("exec max --map zrl", 2, "--net");
+    bad_run("exec max --dynamic", 2, "nqueens");
+    bad_run("exec max --backend mpi --dynamic", 2, "static");
+    bad_run("exec max --net debruijn:4 --map zrl --workers 8", 2, "8 workers form binomial:3");
+    /* MPI: every app on 4 ranks */
+    if (getenv("DCNET_WRAPPER") && *getenv("DCNET_WRAPPER")) {
+        print_message("MPI runs skipped under %s\n", getenv("DCNET_WRAPPER"));
+        return;
+    }
+    char out[4096];
+    for (int i = 0; i < 6; i++) {
+        char args[160];
+        snprintf(args, sizeof args, "exec %s --n %d --backend mpi --json", apps[i],
+                 i == 5 ? 10 : 100000);
+        int st = mpi_run(args, out, sizeof out);
+        if (st < 0) {
+            print_message("mpirun not found: MPI tests skipped\n");
+            return;
+        }
+        if (st != 0 || !json_valid_object(out) || !strstr(out, "\"verified\":true") ||
+            !strstr(out, "\"backend\":\"mpi\"") || json_num(out, "workers") != 4)
+            fail_msg("mpirun -np 4 dcnet %s: exit %d, output %s", args, st, out);
+    }
+}
+
 static void test_golden(void **state)
 {
     static const char *const cases[][2] = {
@@ -562,6 +638,7 @@ int main(void)
         cmocka_unit_test(test_embed_cli),
         cmocka_unit_test(test_load_cli),
         cmocka_unit_test(test_simulate_cli),
+        cmocka_unit_test(test_exec_cli),
         cmocka_unit_test(test_golden),
         cmocka_unit_test(test_demo),
     };

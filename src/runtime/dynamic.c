@@ -235,16 +235,8 @@ int dn_rt_run_tree(const dn_tree_app *app, dn_buf *root, int64_t *answer, const 
     st->worker_tasks = D.tasks;
     for (int w = 0; w < D.W; w++)
         st->tasks += D.tasks[w];
-    if (o->timeline) {
-        int64_t n = 0;
-        for (int w = 0; w < D.W; w++)
-            n += D.spans[w].n;
-        st->spans = malloc((size_t)(n ? n : 1) * sizeof *st->spans);
-        for (int w = 0; w < D.W && st->spans; w++) {
-            memcpy(st->spans + st->nspans, D.spans[w].s, (size_t)D.spans[w].n * sizeof(dn_rt_span));
-            st->nspans += D.spans[w].n;
-        }
-    }
+    if (o->timeline)
+        rt_spans_gather(st, D.spans, sizeof *D.spans, D.W);
     for (int w = 0; w < D.W; w++) {
         mb_destroy(&D.box[w]);
         free(D.spans[w].s);

@@ -54,6 +54,9 @@ typedef struct rt_spans {
 } rt_spans;
 void rt_span_add(rt_spans *sp, int worker, int kind, double t0, double t1);
 double rt_now(void);
+/* Concatenates per-worker spans (sp[w] for w < n, stride bytes apart) into
+ * st->spans; on allocation failure the timeline is simply left empty. */
+void rt_spans_gather(dn_rt_stats *st, const rt_spans *first, size_t stride, int n);
 
 /* The static "keep half, send half" worker r of B(D) (file comment of
  * dcnet/runtime.h). Worker 0 passes the input and gets the output. */

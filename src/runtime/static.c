@@ -100,6 +100,20 @@ double rt_now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+void rt_spans_gather(dn_rt_stats *st, const rt_spans *first, size_t stride, int n)
+{
+    int64_t total = 0;
+    for (int w = 0; w < n; w++)
+        total += ((const rt_spans *)((const char *)first + (size_t)w * stride))->n;
+    st->spans = malloc((size_t)(total ? total : 1) * sizeof *st->spans);
+    st->nspans = 0;
+    for (int w = 0; w < n && st->spans; w++) {
+        const rt_spans *sp = (const rt_spans *)((const char *)first + (size_t)w * stride);
+        memcpy(st->spans + st->nspans, sp->s, (size_t)sp->n * sizeof *sp->s);
+        st->nspans += sp->n;
+    }
+}
+
 void rt_span_add(rt_spans *sp, int worker, int kind, double t0, double t1)
 {
     if (!sp || !sp->on)
@@ -360,6 +374,12 @@ static int emulation_init(thr_transport *T, dn_embed *e, dn_tree *tree, int D,
     eo.seed = o->seed;
     if ((rc = dn_embed_init(e, o->net, tree, &eo, err))) {
         dn_tree_free(tree);
+        if (err) { /* say it in the runtime's terms: workers, not trees */
+            char why[DN_ERR_LEN];
+            snprintf(why, sizeof why, "%s", err->msg);
+            dn_fail(err, rc, "%d workers form binomial:%d, which %s cannot place on %s: %s",
+                    1 << D, D, eo.map, o->net->spec, why);
+        }
         return rc;
     }
     T->have_emb = 1;
@@ -510,16 +530,8 @@ static int run_threads(const dn_dc_app *app, dn_buf *input, dn_buf *output, cons
     st->depth = D;
     st->messages = atomic_load(&T.messages);
     st->bytes = atomic_load(&T.bytes);
-    if (o->timeline) {
-        int64_t n = 0;
-        for (int w = 0; w < started; w++)
-            n += wa[w].spans.n;
-        st->spans = malloc((size_t)(n ? n : 1) * sizeof *st->spans);
-        for (int w = 0; w < started && st->spans; w++) {
-            memcpy(st->spans + st->nspans, wa[w].spans.s, (size_t)wa[w].spans.n * sizeof(dn_rt_span));
-            st->nspans += wa[w].spans.n;
-        }
-    }
+    if (o->timeline && started > 0)
+        rt_spans_gather(st, &wa[0].spans, sizeof *wa, started);
     if (o->net) {
         st->hop_messages = atomic_load(&T.hop_msgs);
         st->hop_bytes = atomic_load(&T.hop_bytes);

@@ -1,0 +1,277 @@
+/*
+ * test_runtime.c - the runtime against independent references:
+ *  - every bundled app, on 1 to 8 worker threads and sizes from 1 up,
+ *    checked against its sequential reference (qsort, loops, the
+ *    left-to-right matrix product, the published n-queens counts);
+ *  - the static schedule's traffic in closed form: 2 (2^D - 1) messages,
+ *    mergesort moves 8 n D bytes, D from P and the grain;
+ *  - network emulation: the hops travelled equal twice the embedding's total
+ *    dilation (seed 000's closed form for mapping D on BDG(4): 2 x 25; the
+ *    metric module's count for a random placement), per-link counts add up;
+ *  - the dynamic mode: n-queens counts on 1, 3 and 8 workers and on a
+ *    hypercube; tasks = 1 + the partial placements above the cutoff,
+ *    counted here by brute force; the same per-worker counts on every run.
+ */
+#include "testutil.h"
+
+#include "dcnet/dcnet.h"
+
+static void run_app(const char *name, int64_t n, int workers, size_t grain, dn_rt_stats *st)
+{
+    dn_app_run a;
+    dn_err err;
+    if (dn_app_init(&a, name, n, 11, 0, &err))
+        fail_msg("%s: %s", name, err.msg);
+    dn_rt_opts o;
+    memset(&o, 0, sizeof o);
+    o.workers = workers;
+    o.grain = grain;
+    o.root = -1;
+    dn_buf out;
+    if (dn_rt_run(&a.dc, &a.input, &out, &o, st, &err))
+        fail_msg("%s n=%lld P=%d: %s", name, (long long)n, workers, err.msg);
+    if (dn_app_verify(&a, &out, 0, &err))
+        fail_msg("%s n=%lld P=%d: %s", name, (long long)n, workers, err.msg);
+    free(out.data);
+    dn_app_free(&a);
+}
+
+static void test_apps_verified(void **state)
+{
+    (void)state;
+    static const char *names[] = {"mergesort", "quicksort", "matchain", "prefix", "max"};
+    static const int64_t sizes[] = {1, 2, 3, 17, 1000, 12345};
+    for (size_t i = 0; i < 5; i++)
+        for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++)
+            for (int p = 1; p <= 8; p++) {
+                dn_rt_stats st;
+                run_app(names[i], sizes[k], p, 1, &st);
+                /* P workers -> the largest power of two that the size allows */
+                int D = 0;
+                while ((2 << D) <= p && (sizes[k] >> (D + 1)) >= 1)
+                    D++;
+                assert_int_equal(st.depth, D);
+                assert_int_equal(st.workers, 1 << D);
+                assert_int_equal(st.messages, 2 * ((1 << D) - 1));
+                dn_rt_stats_free(&st);
+            }
+    for (int n = 1; n <= 12; n++)
+        for (int p = 1; p <= 8; p *= 2) {
+            dn_rt_stats st;
+            run_app("nqueens", n, p, 1, &st);
+            dn_rt_stats_free(&st);
+        }
+}
+
+static void test_traffic_closed_form(void **state)
+{
+    (void)state;
+    dn_rt_stats st;
+    /* mergesort: every phase moves n/2 keys down and n/2 back up */
+    for (int p = 1; p <= 16; p *= 2) {
+        run_app("mergesort", 1 << 16, p, 1, &st);
+        int D = st.depth;
+        assert_int_equal(D, p == 1 ? 0 : __builtin_ctz((unsigned)p));
+        assert_int_equal(st.bytes, 8 * (1 << 16) * D);
+        dn_rt_stats_free(&st);
+    }
+    /* the grain stops splitting: 3000 keys, grain 1024 -> one split */
+    run_app("max", 3000, 8, 1024, &st);
+    assert_int_equal(st.depth, 1);
+    dn_rt_stats_free(&st);
+}
+
+static void emulate(const char *net_s, const char *map, int64_t *hops, int64_t *link_sum,
+                    int *verified)
+{
+    dn_app_run a;
+    dn_err err;
+    dn_net net;
+    assert_int_equal(dn_net_init(&net, net_s, &err), DN_OK);
+    assert_int_equal(dn_app_init(&a, "matchain", 4096, 3, 0, &err), DN_OK);
+    dn_rt_opts o;
+    memset(&o, 0, sizeof o);
+    o.workers = (int)net.n;
+    o.grain = 1;
+    o.net = &net;
+    o.map = map;
+    o.root = -1;
+    o.seed = 5;
+    dn_rt_stats st;
+    dn_buf out;
+    if (dn_rt_run(&a.dc, &a.input, &out, &o, &st, &err))
+        fail_msg("%s on %s: %s", map, net_s, err.msg);
+    *verified = dn_app_verify(&a, &out, 0, &err) == DN_OK;
+    *hops = st.hop_messages;
+    *link_sum = 0;
+    for (int64_t l = 0; l < st.links; l++)
+        *link_sum += st.link_msgs[l];
+    free(out.data);
+    dn_rt_stats_free(&st);
+    dn_app_free(&a);
+    dn_net_free(&net);
+}
+
+/* total dilation of an embedding, by the metric module */
+static int64_t total_dilation(const char *net_s, const char *tree_s, const char *map)
+{
+    dn_net net;
+    dn_tree tree;
+    dn_tree_model tm;
+    dn_embed e;
+    dn_metrics m;
+    dn_err err;
+    dn_embed_opts eo;
+    memset(&eo, 0, sizeof eo);
+    eo.map = map;
+    eo.root = -1;
+    eo.seed = 5;
+    assert_int_equal(dn_net_init(&net, net_s, &err), DN_OK);
+    assert_int_equal(dn_tree_model_parse(tree_s, &tm, &err), DN_OK);
+    assert_int_equal(dn_tree_init(&tree, &tm, 1, 0, &err), DN_OK);
+    assert_int_equal(dn_embed_init(&e, &net, &tree, &eo, &err), DN_OK);
+    assert_int_equal(dn_metrics_compute(&e, NULL, &m, &err), DN_OK);
+    int64_t d = m.dil_total;
+    dn_metrics_free(&m);
+    dn_embed_free(&e);
+    dn_tree_free(&tree);
+    dn_net_free(&net);
+    return d;
+}
+
+static void test_emulation(void **state)
+{
+    (void)state;
+    int64_t hops, links;
+    int ok;
+    /* mapping D on BDG(4): total dilation 2^5 - 4 - 2 - 1 = 25 (docs/embeddings.md),
+     * each edge travelled down and back up */
+    emulate("debruijn:4", "zrl", &hops, &links, &ok);
+    assert_true(ok);
+    assert_int_equal(hops, 2 * 25);
+    assert_int_equal(links, hops);
+    emulate("debruijn:4", "random", &hops, &links, &ok);
+    assert_true(ok);
+    assert_int_equal(hops, 2 * total_dilation("debruijn:4", "binomial:4", "random"));
+    assert_int_equal(links, hops);
+    emulate("mesh:4x4", "dccube", &hops, &links, &ok);
+    assert_true(ok);
+    assert_int_equal(hops, 2 * total_dilation("mesh:4x4", "binomial:4", "dccube"));
+    /* a many-to-one mapping is refused with a reason */
+    dn_app_run a;
+    dn_err err;
+    dn_net net;
+    assert_int_equal(dn_net_init(&net, "ring:4", &err), DN_OK);
+    assert_int_equal(dn_app_init(&a, "max", 100, 1, 0, &err), DN_OK);
+    dn_rt_opts o;
+    memset(&o, 0, sizeof o);
+    o.workers = 8;
+    o.grain = 1;
+    o.net = &net;
+    o.map = "identity";
+    o.root = -1;
+    dn_rt_stats st;
+    dn_buf out;
+    assert_int_not_equal(dn_rt_run(&a.dc, &a.input, &out, &o, &st, &err), DN_OK);
+    dn_rt_stats_free(&st);
+    dn_app_free(&a);
+    dn_net_free(&net);
+}
+
+/* valid placements of the first `rows` rows (brute force, no bit tricks) */
+static int64_t partial(int n, int row, int rows, int *col)
+{
+    if (row == rows)
+        return 1;
+    int64_t c = 0;
+    for (int x = 0; x < n; x++) {
+        int ok = 1;
+        for (int r = 0; r < row && ok; r++)
+            ok = col[r] != x && abs(col[r] - x) != row - r;
+        if (ok) {
+            col[row] = x;
+            c += partial(n, row + 1, rows, col);
+        }
+    }
+    return c;
+}
+
+/* every task is a placement of rows 0 .. cutoff (the root has none) */
+static int64_t tasks_expected(int n, int cutoff)
+{
+    int col[32];
+    int64_t t = 0;
+    for (int r = 0; r <= cutoff && r <= n; r++)
+        t += partial(n, 0, r, col);
+    return t;
+}
+
+static void run_dynamic(int n, int workers, const char *net_s, int64_t *tasks, int64_t **per)
+{
+    dn_app_run a;
+    dn_err err;
+    dn_net net;
+    dn_rt_opts o;
+    memset(&o, 0, sizeof o);
+    o.workers = workers;
+    o.root = -1;
+    o.seed = 9;
+    o.walk = 2;
+    if (net_s) {
+        assert_int_equal(dn_net_init(&net, net_s, &err), DN_OK);
+        o.net = &net;
+    }
+    assert_int_equal(dn_app_init(&a, "nqueens", n, 1, 1, &err), DN_OK);
+    dn_rt_stats st;
+    int64_t answer;
+    if (dn_rt_run_tree(&a.tree, &a.input, &answer, &o, &st, &err))
+        fail_msg("nqueens %d dynamic: %s", n, err.msg);
+    if (dn_app_verify(&a, NULL, answer, &err))
+        fail_msg("nqueens %d on %d workers: %s", n, workers, err.msg);
+    *tasks = st.tasks;
+    *per = malloc((size_t)st.workers * sizeof **per);
+    memcpy(*per, st.worker_tasks, (size_t)st.workers * sizeof **per);
+    dn_rt_stats_free(&st);
+    dn_app_free(&a);
+    if (net_s)
+        dn_net_free(&net);
+}
+
+static void test_dynamic(void **state)
+{
+    (void)state;
+    for (int n = 4; n <= 11; n++) {
+        int64_t want = tasks_expected(n, 3);
+        int64_t *first = NULL;
+        for (int wi = 0; wi < 4; wi++) {
+            static const int ws[] = {1, 3, 8, 8};
+            int64_t tasks, *per;
+            run_dynamic(n, ws[wi], NULL, &tasks, &per);
+            if (tasks != want)
+                fail_msg("nqueens %d: %lld tasks, brute force says %lld", n, (long long)tasks,
+                         (long long)want);
+            if (wi == 3) /* same seed, same placement */
+                assert_memory_equal(first, per, 8 * sizeof *per);
+            if (wi == 2)
+                first = per;
+            else
+                free(per);
+        }
+        free(first);
+        int64_t tasks, *per;
+        run_dynamic(n, 1, "hypercube:3", &tasks, &per);
+        assert_int_equal(tasks, want);
+        free(per);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_apps_verified),
+        cmocka_unit_test(test_traffic_closed_form),
+        cmocka_unit_test(test_emulation),
+        cmocka_unit_test(test_dynamic),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
