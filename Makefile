@@ -131,14 +131,18 @@ demo: deps
 # ----------------------------------------------------------- benchmarks
 $(BUILD)/bench/%: bench/%.c $(BUILD)/libdcnet.a
 	@mkdir -p $(dir $@)
-	$(CC) $(BASEFLAGS) $(OPTDEFS) -O2 -g -Wno-conversion -o $@ $< $(BUILD)/libdcnet.a $(LIBS)
+	$(CC) $(BASEFLAGS) $(OPTDEFS) -O2 -g -Wno-conversion $(BENCH_EXTRA) -o $@ $< $(BUILD)/libdcnet.a $(LIBS)
+
+# the OpenMP-tasks mergesort baseline of bench_runtime (gcc's libgomp)
+$(BUILD)/bench/bench_runtime: BENCH_EXTRA = -fopenmp
 
 bench: all $(BUILD)/bench/bench_net $(BUILD)/bench/bench_embed $(BUILD)/bench/bench_load \
-       $(BUILD)/bench/bench_sim
+       $(BUILD)/bench/bench_sim $(BUILD)/bench/bench_runtime
 	$(BUILD)/bench/bench_net
 	$(BUILD)/bench/bench_embed
 	$(BUILD)/bench/bench_load
 	$(BUILD)/bench/bench_sim
+	$(BUILD)/bench/bench_runtime
 
 # --------------------------------------------------------------- fuzzing
 FUZZ_CC := clang
