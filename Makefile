@@ -89,11 +89,11 @@ $(ASAN)/dcnet: $(ASAN_CLI_OBJ) $(ASAN)/libdcnet.a
 
 CMOCKA_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 
-$(BUILD)/tests/%: tests/%.c tests/testutil.h $(BUILD)/libdcnet.a
+$(BUILD)/tests/%: tests/%.c tests/testutil.h examples/dc_sum.c $(BUILD)/libdcnet.a
 	@mkdir -p $(dir $@)
 	$(CC) $(BASEFLAGS) $(OPTDEFS) $(CFLAGS) -Wno-conversion -o $@ $< $(BUILD)/libdcnet.a $(CMOCKA_LIBS) $(LIBS)
 
-$(ASAN)/tests/%: tests/%.c tests/testutil.h $(ASAN)/libdcnet.a
+$(ASAN)/tests/%: tests/%.c tests/testutil.h examples/dc_sum.c $(ASAN)/libdcnet.a
 	@mkdir -p $(dir $@)
 	$(CC) $(BASEFLAGS) $(OPTDEFS) $(SANFLAGS) -Wno-conversion -o $@ $< $(ASAN)/libdcnet.a $(CMOCKA_LIBS) $(LIBS)
 

@@ -10,11 +10,16 @@
  *    metric module's count for a random placement), per-link counts add up;
  *  - the dynamic mode: n-queens counts on 1, 3 and 8 workers and on a
  *    hypercube; tasks = 1 + the partial placements above the cutoff,
- *    counted here by brute force; the same per-worker counts on every run.
+ *    counted here by brute force; the same per-worker counts on every run;
+ *  - docs/runtime.md's example (examples/dc_sum.c) against its closed form.
  */
 #include "testutil.h"
 
 #include "dcnet/dcnet.h"
+
+/* docs/runtime.md's example app, compiled and checked here */
+#define DC_SUM_NO_MAIN
+#include "../examples/dc_sum.c"
 
 static void run_app(const char *name, int64_t n, int workers, size_t grain, dn_rt_stats *st)
 {
@@ -265,6 +270,23 @@ static void test_dynamic(void **state)
     }
 }
 
+/* the documented example: sum of (i mod 7)^2 in closed form */
+static void test_doc_example(void **state)
+{
+    (void)state;
+    static const size_t ns[] = {1, 999, 1000000, 1234567};
+    for (size_t k = 0; k < 4; k++)
+        for (int p = 1; p <= 8; p += 3) {
+            double got, want = 0;
+            size_t n = ns[k], full = n / 7;
+            want = 91.0 * (double)full;
+            for (size_t i = full * 7; i < n; i++)
+                want += (double)((i % 7) * (i % 7));
+            assert_int_equal(dc_sum_run(n, p, &got), DN_OK);
+            assert_true(got == want);
+        }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -272,6 +294,7 @@ int main(void)
         cmocka_unit_test(test_traffic_closed_form),
         cmocka_unit_test(test_emulation),
         cmocka_unit_test(test_dynamic),
+        cmocka_unit_test(test_doc_example),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

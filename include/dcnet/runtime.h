@@ -78,6 +78,7 @@ typedef struct dn_rt_opts {
     const dn_net *net;    /* network emulation, or NULL for direct */
     const char *map;      /* mapping of B(D) onto net (embed's names) */
     int64_t root;         /* processor of worker 0 (-1: the mapping's) */
+    double link_bw;       /* emulation: bytes per second per link (0: copy speed) */
     int walk;             /* dynamic mode: random-walk length Delta (0: 2) */
     uint64_t seed;        /* dynamic mode: walk streams */
     int timeline;         /* keep per-worker busy intervals */

@@ -34,6 +34,8 @@ static const char exec_help[] =
     "      --map NAME         mapping of the binomial tree onto --net (default\n"
     "                         identity; e.g. zrl on debruijn:K, dccube on meshes)\n"
     "      --root R           processor of worker 0\n"
+    "      --bandwidth MBPS   emulated links carry MBPS megabytes per second (a hop\n"
+    "                         holds its link len / bandwidth; default: copy speed)\n"
     "      --dynamic          irregular trees (nqueens): place every spawned task at\n"
     "                         the end of a random walk (seed 002's Canonical Algorithm);\n"
     "                         with --net the walk uses its links and every processor\n"
@@ -54,7 +56,7 @@ static const char exec_help[] =
     "  dcnet exec nqueens --n 12 --dynamic --workers 8\n"
     "  mpirun -np 4 dcnet exec mergesort --backend mpi --json\n";
 
-enum { O_GRAIN = 256, O_NET, O_MAP, O_ROOT, O_DYN, O_WALK, O_LINKS, O_SVG, O_JSON, O_CSV };
+enum { O_GRAIN = 256, O_NET, O_MAP, O_ROOT, O_BW, O_DYN, O_WALK, O_LINKS, O_SVG, O_JSON, O_CSV };
 
 static const struct option exec_opts[] = {
     {"n", required_argument, NULL, 'n'},
@@ -64,6 +66,7 @@ static const struct option exec_opts[] = {
     {"net", required_argument, NULL, O_NET},
     {"map", required_argument, NULL, O_MAP},
     {"root", required_argument, NULL, O_ROOT},
+    {"bandwidth", required_argument, NULL, O_BW},
     {"dynamic", no_argument, NULL, O_DYN},
     {"walk", required_argument, NULL, O_WALK},
     {"seed", required_argument, NULL, 's'},
@@ -142,6 +145,7 @@ int cmd_exec(int argc, char **argv)
     const char *cmd = "exec", *app_name = NULL, *net_spec = NULL, *map = NULL, *root_s = NULL;
     const char *links = NULL, *svg = NULL;
     int64_t n = 0, workers = 4, seed = 1, grain = 0, walk = 2;
+    double bw = 0;
     int mode = OUT_TABLE, dynamic = 0, mpi = 0, c, rc, code = 0;
     dn_err err;
 
@@ -170,6 +174,10 @@ int cmd_exec(int argc, char **argv)
         case O_NET: net_spec = optarg; break;
         case O_MAP: map = optarg; break;
         case O_ROOT: root_s = optarg; break;
+        case O_BW:
+            if (dn_parse_double(optarg, 1e-3, 1e9, "--bandwidth (MB/s)", &bw, &err))
+                return cli_usage(cmd, "%s", err.msg);
+            break;
         case O_DYN: dynamic = 1; break;
         case O_WALK:
             if (dn_parse_i64(optarg, 0, 64, "--walk", &walk, &err))
@@ -197,6 +205,8 @@ int cmd_exec(int argc, char **argv)
                               "nqueens)");
     if (map && !net_spec)
         return cli_usage(cmd, "--map places workers on a network: give --net too");
+    if (bw > 0 && !net_spec)
+        return cli_usage(cmd, "--bandwidth is that of an emulated network's links: give --net");
     if (links && !net_spec)
         return cli_usage(cmd, "--links counts the links of an emulated network: give --net");
     if (mpi && (net_spec || dynamic))
@@ -222,6 +232,7 @@ int cmd_exec(int argc, char **argv)
     o.walk = (int)walk;
     o.seed = (uint64_t)seed;
     o.timeline = svg != NULL;
+    o.link_bw = bw * 1e6;
     dn_app_run app;
     memset(&app, 0, sizeof app);
     dn_rt_stats st;

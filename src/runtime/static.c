@@ -224,6 +224,7 @@ typedef struct thr_transport {
     int64_t *place;         /* processor of each worker */
     int *worker_at;         /* worker on each processor, -1 */
     pthread_mutex_t *link_mu;
+    double link_bw;         /* bytes/s; a transfer holds its link len / bw */
     atomic_llong *link_msgs, *link_bytes, hop_msgs, hop_bytes;
 } thr_transport;
 
@@ -306,8 +307,17 @@ static void *router_main(void *p)
         void *copy = m->buf.len ? malloc(m->buf.len) : NULL;
         if (c >= 0)
             pthread_mutex_lock(&T->link_mu[c]);
+        double t0 = rt_now();
         if (copy)
             memcpy(copy, m->buf.data, m->buf.len);
+        if (T->link_bw > 0) { /* a slower link: hold it for the rest of len / bw */
+            double left = (double)m->buf.len / T->link_bw - (rt_now() - t0);
+            if (left > 0) {
+                struct timespec ts = {(time_t)left, (long)((left - (double)(time_t)left) * 1e9)};
+                while (nanosleep(&ts, &ts) != 0)
+                    ;
+            }
+        }
         if (c >= 0) {
             pthread_mutex_unlock(&T->link_mu[c]);
             atomic_fetch_add(&T->link_msgs[c], 1);
@@ -385,6 +395,7 @@ static int emulation_init(thr_transport *T, dn_embed *e, dn_tree *tree, int D,
     T->have_emb = 1;
     int W = 1 << D;
     T->emulate = 1;
+    T->link_bw = o->link_bw;
     T->nproc = o->net->n;
     T->g = &e->g;
     T->route = calloc((size_t)W, sizeof *T->route);
