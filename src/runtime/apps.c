@@ -174,6 +174,14 @@ static int mergesort_merge(void *ctx, dn_buf *a, dn_buf *b, dn_buf *res)
     u64 *x = realloc(a->data, (na + nb ? na + nb : 1) * sizeof(u64));
     if (!x)
         return DN_ENOMEM;
+#ifdef MADV_HUGEPAGE
+    { /* the grown tail is fresh memory: offer it huge pages too */
+        uintptr_t lo = ((uintptr_t)(x + na) + (2u << 20) - 1) & ~(uintptr_t)((2u << 20) - 1);
+        uintptr_t hi = (uintptr_t)(x + na + nb) & ~(uintptr_t)((2u << 20) - 1);
+        if (hi > lo)
+            madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
+    }
+#endif
     const u64 *y = b->data;
     size_t i = na, j = nb, k = na + nb;
     while (j > 0) {
