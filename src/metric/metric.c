@@ -18,26 +18,12 @@
 
 int64_t dn_link_id(const dn_csr *g, int64_t u, int64_t v, int directed_links)
 {
-    if (!g->directed && !directed_links && u > v) {
+    if (!g->directed && !directed_links && u > v) { /* one id per undirected link */
         int64_t t = u;
         u = v;
         v = t;
     }
-    int64_t lo = g->off[u], hi = g->off[u + 1];
-    if (hi - lo <= 16) {
-        for (int64_t a = lo; a < hi; a++)
-            if (g->adj[a] == v)
-                return a;
-        return -1;
-    }
-    while (lo < hi) { /* neighbour lists are sorted */
-        int64_t mid = lo + (hi - lo) / 2;
-        if (g->adj[mid] < v)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < g->off[u + 1] && g->adj[lo] == v ? lo : -1;
+    return dn_csr_arc(g, u, v);
 }
 
 double dn_lower_bound_task(int64_t c, int d, int directed)
