@@ -76,7 +76,7 @@ struct dn_sim {
     int64_t *step_left, *step_off;
     uint8_t *step_started;
     /* deferred work of phase 2 */
-    int64_t *todo;
+    int64_t *pending;
     int64_t tlen, tcap;
 };
 
@@ -165,7 +165,7 @@ void dn_sim_free(dn_sim *s)
     free(s->step_left);
     free(s->step_off);
     free(s->step_started);
-    free(s->todo);
+    free(s->pending);
     free(s);
 }
 
@@ -296,15 +296,15 @@ static void defer(run *R, int64_t m)
         return;
     if (s->tlen == s->tcap) {
         int64_t nc = s->tcap ? s->tcap * 2 : 1024;
-        int64_t *t = realloc(s->todo, (size_t)nc * sizeof *t);
+        int64_t *t = realloc(s->pending, (size_t)nc * sizeof *t);
         if (!t) {
             R->rc = dn_fail(R->err, DN_ENOMEM, "out of memory");
             return;
         }
-        s->todo = t;
+        s->pending = t;
         s->tcap = nc;
     }
-    s->todo[s->tlen++] = m;
+    s->pending[s->tlen++] = m;
 }
 
 static void request(run *R, int64_t m, int64_t ch, const dn_lin *F);
@@ -552,8 +552,8 @@ static void drain(run *R)
 {
     dn_sim *s = R->s;
     for (int64_t i = 0; i < s->tlen && !R->rc; i++) {
-        int64_t x = s->todo[i] >> 1;
-        int port = (int)(s->todo[i] & 1);
+        int64_t x = s->pending[i] >> 1;
+        int port = (int)(s->pending[i] & 1);
         dn_lin F = s->f[x];
         if (s->state[x] == 3) {
             start(R, x, &F);
