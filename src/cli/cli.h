@@ -118,6 +118,10 @@ int cli_read_numbers(const char *path, int64_t want, double lo, double hi, const
 
 /* Common option parsing helpers. */
 int parse_threads(const char *cmd, const char *s, int *out);
+/* arg must be one of names (NULL-terminated): *out = its index and 0, or a
+ * usage error listing them ("--stage must be divide, combine or both") and 2. */
+int cli_keyword(const char *cmd, const char *opt, const char *arg, const char *const *names,
+                int *out);
 /* All online cores, at most 64. */
 int cli_default_threads(void);
 

@@ -251,16 +251,15 @@ int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg)
     case 't': a->tree_spec = arg; return 1;
     case 'm': a->eo.map = arg; return 1;
     case 'r': a->root_s = arg; return 1;
-    case EO_ORDER:
-        if (strcmp(arg, "paired") == 0)
-            a->eo.order = DN_ORDER_PAIRED;
-        else if (strcmp(arg, "asc") == 0)
-            a->eo.order = DN_ORDER_ASC;
-        else if (strcmp(arg, "desc") == 0)
-            a->eo.order = DN_ORDER_DESC;
-        else
-            return -cli_usage(cmd, "--order must be paired, asc or desc, not '%s'", arg);
+    case EO_ORDER: {
+        static const char *const names[] = {"paired", "asc", "desc", NULL};
+        static const dn_dc_order orders[] = {DN_ORDER_PAIRED, DN_ORDER_ASC, DN_ORDER_DESC};
+        int k, rc = cli_keyword(cmd, "--order", arg, names, &k);
+        if (rc)
+            return -rc;
+        a->eo.order = orders[k];
         return 1;
+    }
     case EO_APPROACH:
         if (strcmp(arg, "a") != 0 && strcmp(arg, "b") != 0)
             return -cli_usage(cmd, "--approach must be a or b, not '%s'", arg);
@@ -270,18 +269,16 @@ int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg)
         if (dn_parse_i64(arg, 0, INT64_MAX, "--seed", &a->seed, &err))
             return -cli_usage(cmd, "%s", err.msg);
         return 1;
-    case EO_ROUTES:
-        if (strcmp(arg, "mapping") == 0)
-            a->eo.routes = DN_ROUTES_MAPPING;
-        else if (strcmp(arg, "shortest") == 0)
-            a->eo.routes = DN_ROUTES_SHORTEST;
-        else if (strcmp(arg, "xy") == 0)
-            a->eo.routes = DN_ROUTES_XY;
-        else if (strcmp(arg, "bfs") == 0)
-            a->eo.routes = DN_ROUTES_BFS;
-        else
-            return -cli_usage(cmd, "--routes must be mapping, shortest, xy or bfs, not '%s'", arg);
+    case EO_ROUTES: {
+        static const char *const names[] = {"mapping", "shortest", "xy", "bfs", NULL};
+        static const dn_routes routes[] = {DN_ROUTES_MAPPING, DN_ROUTES_SHORTEST, DN_ROUTES_XY,
+                                           DN_ROUTES_BFS};
+        int k, rc = cli_keyword(cmd, "--routes", arg, names, &k);
+        if (rc)
+            return -rc;
+        a->eo.routes = routes[k];
         return 1;
+    }
     case EO_SCOTCH: a->eo.scotch_strategy = arg; return 1;
     case EO_MAXN:
         if (dn_parse_i64(arg, 1, (int64_t)1 << 32, "--max-nodes", &a->max_nodes, &err))
@@ -371,12 +368,12 @@ int cmd_embed(int argc, char **argv)
             continue;
         switch (c) {
         case O_WEIGHTS: weights_s = optarg; break;
-        case O_LINKS:
-            if (strcmp(optarg, "directed") == 0)
-                mo.directed_links = 1;
-            else if (strcmp(optarg, "undirected") != 0)
-                return cli_usage(cmd, "--links must be directed or undirected, not '%s'", optarg);
+        case O_LINKS: {
+            static const char *const names[] = {"undirected", "directed", NULL};
+            if ((code = cli_keyword(cmd, "--links", optarg, names, &mo.directed_links)))
+                return code;
             break;
+        }
         case O_PERPHASE: per_phase = 1; break;
         case O_PERDEPTH: per_depth = 1; break;
         case O_SAVE: save = optarg; break;

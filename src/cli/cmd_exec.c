@@ -161,12 +161,12 @@ int cmd_exec(int argc, char **argv)
             if (dn_parse_i64(optarg, 1, 4096, "--workers", &workers, &err))
                 return cli_usage(cmd, "%s", err.msg);
             break;
-        case 'b':
-            if (strcmp(optarg, "mpi") == 0)
-                mpi = 1;
-            else if (strcmp(optarg, "threads") != 0)
-                return cli_usage(cmd, "--backend must be threads or mpi, not '%s'", optarg);
+        case 'b': {
+            static const char *const names[] = {"threads", "mpi", NULL};
+            if ((code = cli_keyword(cmd, "--backend", optarg, names, &mpi)))
+                return code;
             break;
+        }
         case O_GRAIN:
             if (dn_parse_i64(optarg, 1, INT64_MAX, "--grain", &grain, &err))
                 return cli_usage(cmd, "%s", err.msg);

@@ -523,28 +523,22 @@ static int parse_sim_opt(sim_cli *o, int c, const char *arg)
             return cli_usage(cmd, "%s", err.msg);
         return 0;
     case O_SIZES: o->sizes_path = arg; return 0;
-    case O_STAGE:
-        if (strcmp(arg, "divide") == 0)
-            o->wo.stage = DN_STAGE_DIVIDE;
-        else if (strcmp(arg, "combine") == 0)
-            o->wo.stage = DN_STAGE_COMBINE;
-        else if (strcmp(arg, "both") == 0)
-            o->wo.stage = DN_STAGE_BOTH;
-        else
-            return cli_usage(cmd, "--stage must be divide, combine or both, not '%s'", arg);
-        return 0;
-    case O_CSIZES:
-        if (strcmp(arg, "uniform") == 0)
-            o->wo.combine_uniform = 1;
-        else if (strcmp(arg, "growing") != 0)
-            return cli_usage(cmd, "--combine-sizes must be growing or uniform, not '%s'", arg);
-        return 0;
-    case O_SCHED:
-        if (strcmp(arg, "async") == 0)
-            o->so.async = 1;
-        else if (strcmp(arg, "steps") != 0)
-            return cli_usage(cmd, "--schedule must be steps or async, not '%s'", arg);
-        return 0;
+    case O_STAGE: {
+        static const char *const names[] = {"divide", "combine", "both", NULL};
+        static const dn_stage stages[] = {DN_STAGE_DIVIDE, DN_STAGE_COMBINE, DN_STAGE_BOTH};
+        int k, rc = cli_keyword(cmd, "--stage", arg, names, &k);
+        if (!rc)
+            o->wo.stage = stages[k];
+        return rc;
+    }
+    case O_CSIZES: {
+        static const char *const names[] = {"growing", "uniform", NULL};
+        return cli_keyword(cmd, "--combine-sizes", arg, names, &o->wo.combine_uniform);
+    }
+    case O_SCHED: {
+        static const char *const names[] = {"steps", "async", NULL};
+        return cli_keyword(cmd, "--schedule", arg, names, &o->so.async);
+    }
     case O_PORTS:
         if (strcmp(arg, "all") == 0) {
             o->so.ports = 0;

@@ -319,6 +319,22 @@ void progress_done(progress *p)
         fprintf(stderr, "\r%*s\r", 40, "");
 }
 
+int cli_keyword(const char *cmd, const char *opt, const char *arg, const char *const *names,
+                int *out)
+{
+    char list[256] = "";
+    int n = 0;
+    for (; names[n]; n++)
+        if (strcmp(arg, names[n]) == 0) {
+            *out = n;
+            return 0;
+        }
+    for (int i = 0; i < n; i++) /* "a, b or c" */
+        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
+                 i == 0 ? "" : i == n - 1 ? " or " : ", ", names[i]);
+    return cli_usage(cmd, "%s must be %s, not '%s'", opt, list, arg);
+}
+
 int cli_default_threads(void)
 {
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
