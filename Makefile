@@ -40,10 +40,18 @@ ifeq ($(HAVE_MPI),1)
   OPTDEFS += -DDN_HAVE_MPI $(shell mpicc --showme:compile)
   OPTLIBS += $(shell mpicc --showme:link)
 endif
+# GLPK (libglpk-dev) enables `dcnet balance --algo optimal`, the
+# centralised min-cost plan (out-of-kilter) the protocol is compared with.
+HAVE_GLPK := $(shell test -f /usr/include/glpk.h && echo 1)
+ifeq ($(HAVE_GLPK),1)
+  OPTDEFS += -DDN_HAVE_GLPK
+  OPTLIBS += -lglpk
+endif
 LIBS := $(OPTLIBS) -lpthread -lm
 
 LIB_SRC := $(wildcard src/base/*.c src/net/*.c src/tree/*.c src/route/*.c src/embed/*.c \
-                     src/metric/*.c src/analysis/*.c src/sim/*.c src/runtime/*.c)
+                     src/metric/*.c src/analysis/*.c src/sim/*.c src/balance/*.c \
+                     src/runtime/*.c)
 CLI_SRC := $(wildcard src/cli/*.c)
 TEST_SRC := $(wildcard tests/test_*.c)
 HDRS := $(wildcard include/dcnet/*.h src/*/*.h)

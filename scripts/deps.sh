@@ -5,9 +5,10 @@
 # compiler and make (present if you got here). For tests: cmocka, valgrind,
 # clang (libFuzzer). Optional parts: planarity (dcnet net --planar), SCOTCH
 # (dcnet embed --map scotch), Graphviz (dcnet embed --svg on file graphs),
-# Open MPI (dcnet exec --backend mpi; its tests run under mpirun).
+# Open MPI (dcnet exec --backend mpi; its tests run under mpirun), GLPK
+# (dcnet balance --algo optimal).
 set -u
-pkgs="libcmocka-dev libplanarity-dev libscotch-dev graphviz pkg-config valgrind clang libopenmpi-dev openmpi-bin"
+pkgs="libcmocka-dev libplanarity-dev libscotch-dev graphviz pkg-config valgrind clang libopenmpi-dev openmpi-bin libglpk-dev"
 missing=""
 for p in $pkgs; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||

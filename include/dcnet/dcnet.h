@@ -16,6 +16,7 @@
 #include "dcnet/metric.h"
 #include "dcnet/analysis.h"
 #include "dcnet/sim.h"
+#include "dcnet/balance.h"
 #include "dcnet/runtime.h"
 
 #endif

@@ -91,6 +91,29 @@ int dn_route(dn_router *r, int64_t src, int64_t dst, const int64_t **path, int64
 int dn_bdg_distance(int k, uint64_t x, uint64_t y);
 int dn_ddb_distance(int k, uint64_t x, uint64_t y);
 
+/* DDB(k) without a router object (seed 003, Lemmas 1 and 2). A node
+ * X = x_k ... x_1 has the out-links X -> ShiftLeft(X, b) = (2X + b) mod 2^k,
+ * b in {0, 1}, the "b channel"; dn_ddb_link names it 2X + b, which is also
+ * its arc index in the materialised CSR (neighbour lists are sorted and
+ * ShiftLeft(X, 0) < ShiftLeft(X, 1)). Both routes append Y's bits from
+ * the left: the length-k route appends all k of them (Lemma 1), the
+ * shortest one only the k - c after the longest overlap c of X's suffix
+ * and Y's prefix (Lemma 2). So the hop taken with h hops still to go is
+ * always ShiftLeft(cur, bit h - 1 of Y): dn_ddb_next. */
+static inline int64_t dn_ddb_link(int64_t x, int b) { return 2 * x + b; }
+static inline int64_t dn_ddb_next(int k, int64_t cur, int64_t y, int h)
+{
+    return ((cur << 1) | ((y >> (h - 1)) & 1)) & (((int64_t)1 << k) - 1);
+}
+/* Hops of the route X -> Y: k (length-k) or the distance (shortest). */
+static inline int dn_ddb_hops(int k, int64_t x, int64_t y, int shortest)
+{
+    return shortest ? dn_ddb_distance(k, (uint64_t)x, (uint64_t)y) : k;
+}
+/* Writes the route's links (channel ids, see dn_ddb_link) to links[0..h-1]
+ * (room for k) and returns h. k in 1..62, x and y below 2^k. */
+int dn_ddb_route_links(int k, int64_t x, int64_t y, int shortest, int64_t *links);
+
 #ifdef __cplusplus
 }
 #endif

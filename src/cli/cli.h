@@ -76,11 +76,20 @@ int cmd_embed(int argc, char **argv);
 int cmd_load(int argc, char **argv);
 int cmd_simulate(int argc, char **argv);
 int cmd_exec(int argc, char **argv);
+int cmd_balance(int argc, char **argv);
 
 /* SVG drawing of an embedding (draw.c): processors laid out per network
  * family, tree edges coloured by phase, hot links marked. m must have been
  * computed with keep_arrays. */
 int embed_svg(dn_embed *e, const dn_metrics *m, const char *path, dn_err *err);
+
+/* A spanning tree of DDB(k) (balance.h) drawn into the box (x0, y0, w, h)
+ * of an SVG begun with plot_begin: levels as rows, arcs in their link
+ * direction; with before (and after) loads, nodes shade by load and small
+ * trees show "before -> after". k <= DDB_TREE_SVG_MAX_K, else DN_ERANGE. */
+#define DDB_TREE_SVG_MAX_K 8
+int ddb_tree_svg(FILE *f, int k, dn_ddb_tree t, double x0, double y0, double w, double h,
+                 const int64_t *before, const int64_t *after);
 
 /* The facts of a network as a record (cmd_net.c; also used by the demo). */
 int net_facts_record(const dn_net *net, const dn_facts_opts *fo, rec *r, dn_err *err);

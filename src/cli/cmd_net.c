@@ -4,6 +4,7 @@
  * as an edge list, SCOTCH .grf or Graphviz DOT.
  */
 #include "cli.h"
+#include "plot.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -24,6 +25,9 @@ static const char net_help[] =
     "      --neighbors NODE   list the out-neighbours of NODE (id or label)\n"
     "      --from NODE        BFS from NODE: eccentricity and how many nodes lie\n"
     "                         at each distance\n"
+    "      --tree-of T        ddb:K only: the spanning tree up0, up1, down0 or down1\n"
+    "                         of seed 003 (root, depth, leaves; arcs as DDB links)\n"
+    "      --svg FILE         with --tree-of: draw the tree (K <= 8)\n"
     "      --format FMT       write the graph instead: edgelist, grf or dot\n"
     "  -o, --output FILE      with --format: write to FILE instead of stdout\n"
     "      --bfs-limit N      compute the diameter by all-pairs BFS only when\n"
@@ -50,10 +54,11 @@ static const char net_help[] =
     "  dcnet net --net sneptree-t:3 --planar --circuits\n"
     "  dcnet net --net mesh:4x4 --neighbors 1,1\n"
     "  dcnet net --net debruijn:8 --from 00000000\n"
-    "  dcnet net --net butterfly:3 --format dot -o bf3.dot\n";
+    "  dcnet net --net butterfly:3 --format dot -o bf3.dot\n"
+    "  dcnet net --net ddb:4 --tree-of down0 --svg down0.svg\n";
 
 enum { O_JSON = 256, O_CSV, O_PLANAR, O_CIRCUITS, O_NEIGHBORS, O_FORMAT, O_BFSLIMIT, O_EXACT,
-       O_THREADS, O_MEMLIMIT, O_FROM };
+       O_THREADS, O_MEMLIMIT, O_FROM, O_TREEOF, O_SVG };
 
 static const struct option net_opts[] = {
     {"net", required_argument, NULL, 'n'},
@@ -63,6 +68,8 @@ static const struct option net_opts[] = {
     {"circuits", no_argument, NULL, O_CIRCUITS},
     {"neighbors", required_argument, NULL, O_NEIGHBORS},
     {"from", required_argument, NULL, O_FROM},
+    {"tree-of", required_argument, NULL, O_TREEOF},
+    {"svg", required_argument, NULL, O_SVG},
     {"format", required_argument, NULL, O_FORMAT},
     {"output", required_argument, NULL, 'o'},
     {"bfs-limit", required_argument, NULL, O_BFSLIMIT},
@@ -220,10 +227,58 @@ static int neighbors_out(const char *cmd, const dn_net *net, const char *node, i
     return 0;
 }
 
+/* --tree-of: the spanning tree's facts, measured by walking it. */
+static int tree_of(const char *cmd, const dn_net *net, const char *name, const char *svg, int mode)
+{
+    dn_err err;
+    dn_ddb_tree t;
+    if (strcmp(dn_net_family(net), "ddb") != 0)
+        return cli_usage(cmd, "--tree-of: the spanning trees are those of ddb:K, not %s",
+                         net->spec);
+    if (dn_ddb_tree_parse(name, &t, &err))
+        return cli_usage(cmd, "--tree-of: %s", err.msg);
+    const int k = (int)net->p[0];
+    if (k > DN_BAL_MAX_K)
+        return cli_usage(cmd, "--tree-of: K <= %d", DN_BAL_MAX_K);
+    int64_t edges = 0, leaves = 0, depth = 0, c[2];
+    for (int64_t x = 0; x < net->n; x++) {
+        edges += dn_ddb_tree_parent(k, t, x) >= 0;
+        leaves += dn_ddb_tree_children(k, t, x, c) == 0;
+        int d = dn_ddb_tree_depth(k, t, x);
+        depth = d > depth ? d : depth;
+    }
+    if (svg) {
+        if (k > DDB_TREE_SVG_MAX_K)
+            return cli_usage(cmd, "--svg draws trees of ddb:K for K <= %d", DDB_TREE_SVG_MAX_K);
+        FILE *f = fopen(svg, "w");
+        if (!f)
+            return cli_fail(cmd, DN_EIO, "cannot write the --svg file");
+        const double w = 120 + 40.0 * (double)(net->n / 2), h = 120 + 70.0 * k;
+        plot_begin(f, w < 960 ? 960 : w > 4000 ? 4000 : w, h);
+        int rc = ddb_tree_svg(f, k, t, 0, 0, w < 960 ? 960 : w > 4000 ? 4000 : w, h, NULL, NULL);
+        plot_end(f);
+        if (fclose(f) != 0 || rc)
+            return cli_fail(cmd, DN_EIO, "error writing the --svg file");
+    }
+    rec r;
+    memset(&r, 0, sizeof r);
+    rec_str(&r, "net", net->spec);
+    rec_str(&r, "tree", dn_ddb_tree_name(t));
+    rec_int(&r, "root", dn_ddb_tree_root(k, t));
+    rec_str(&r, "arcs", dn_ddb_tree_is_up(t) ? "to the root" : "from the root");
+    rec_int(&r, "nodes", net->n);
+    rec_int(&r, "edges", edges);
+    rec_int(&r, "depth", depth);
+    rec_int(&r, "leaves", leaves);
+    rec_int(&r, "internal", net->n - leaves);
+    rec_print(&r, mode, stdout);
+    return 0;
+}
+
 int cmd_net(int argc, char **argv)
 {
     const char *cmd = "net", *spec = NULL, *format = NULL, *output = NULL, *node = NULL;
-    const char *from = NULL;
+    const char *from = NULL, *treeof = NULL, *svg = NULL;
     int mode = OUT_TABLE, planar = 0, circuits = 0, c, rc, code = 0;
     dn_facts_opts fo;
     dn_net net;
@@ -246,6 +301,8 @@ int cmd_net(int argc, char **argv)
         case O_CIRCUITS: circuits = 1; break;
         case O_NEIGHBORS: node = optarg; break;
         case O_FROM: from = optarg; break;
+        case O_TREEOF: treeof = optarg; break;
+        case O_SVG: svg = optarg; break;
         case O_FORMAT: format = optarg; break;
         case 'o': output = optarg; break;
         case O_EXACT: fo.force_scan = 1; break;
@@ -274,8 +331,15 @@ int cmd_net(int argc, char **argv)
         return cli_usage(cmd, "missing --net SPEC (e.g. --net debruijn:4; see 'dcnet help nets')");
     if (output && !format)
         return cli_usage(cmd, "--output needs --format edgelist|grf|dot");
+    if (svg && !treeof)
+        return cli_usage(cmd, "--svg draws a spanning tree: give --tree-of too");
     if ((rc = dn_net_init(&net, spec, &err)))
         return cli_fail(cmd, rc, err.msg);
+    if (treeof) {
+        code = tree_of(cmd, &net, treeof, svg, mode);
+        dn_net_free(&net);
+        return code;
+    }
     if (format) {
         dn_graph_format fmt;
         FILE *f = stdout;

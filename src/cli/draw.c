@@ -217,3 +217,83 @@ int embed_svg(dn_embed *e, const dn_metrics *m, const char *path, dn_err *err)
         return dn_fail(err, DN_EIO, "error writing '%s'", path);
     return DN_OK;
 }
+
+/* ------------------------------------------------ DDB spanning trees */
+
+/* x positions: leaves take successive slots in child order, inner nodes sit
+ * over the middle of their children (depth <= k, so recursion is shallow). */
+static double tree_place(int k, dn_ddb_tree t, int64_t x, double *slot, double *px)
+{
+    int64_t c[2];
+    int nc = dn_ddb_tree_children(k, t, x, c);
+    if (nc == 0)
+        return px[x] = (*slot)++;
+    double sum = 0;
+    for (int i = 0; i < nc; i++)
+        sum += tree_place(k, t, c[i], slot, px);
+    return px[x] = sum / nc;
+}
+
+int ddb_tree_svg(FILE *f, int k, dn_ddb_tree t, double x0, double y0, double w, double h,
+                 const int64_t *before, const int64_t *after)
+{
+    const int64_t n = (int64_t)1 << k;
+    if (k > DDB_TREE_SVG_MAX_K)
+        return DN_ERANGE;
+    double *px = malloc((size_t)n * sizeof *px);
+    if (!px)
+        return DN_ENOMEM;
+    double slots = 0;
+    tree_place(k, t, dn_ddb_tree_root(k, t), &slots, px);
+    const double dx = (w - 40) / (slots > 1 ? slots - 1 : 1), dy = (h - 80) / (k > 0 ? k : 1);
+    const int up = dn_ddb_tree_is_up(t), labels = k <= 6;
+    const double r = k <= 4 ? 14 : k <= 6 ? 9 : 4;
+    fprintf(f, "<defs><marker id=\"arr%d\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" "
+               "markerWidth=\"6\" markerHeight=\"6\" orient=\"auto\"><path d=\"M0,0L10,5L0,10z\" "
+               "fill=\"#555\"/></marker></defs>\n", (int)t);
+    fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"14\">%s spanning tree of DDB(%d), "
+               "root %lld; arcs point %s</text>\n", x0 + 10, y0 + 18, dn_ddb_tree_name(t), k,
+            (long long)dn_ddb_tree_root(k, t), up ? "to the root" : "away from the root");
+#define TX(v) (x0 + 20 + dx * px[v])
+#define TY(v) (y0 + 40 + dy * dn_ddb_tree_depth(k, t, v))
+    for (int64_t v = 0; v < n; v++) {
+        int64_t p = dn_ddb_tree_parent(k, t, v);
+        if (p < 0)
+            continue;
+        int64_t a = up ? v : p, b = up ? p : v; /* the DDB link a -> b */
+        double ax = TX(a), ay = TY(a), bx = TX(b), by = TY(b);
+        double len = hypot(bx - ax, by - ay), s = len > 0 ? r / len : 0;
+        fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#555\" "
+                   "marker-end=\"url(#arr%d)\"/>\n", ax + (bx - ax) * s, ay + (by - ay) * s,
+                bx - (bx - ax) * s, by - (by - ay) * s, (int)t);
+    }
+    int64_t lmax = 1;
+    for (int64_t v = 0; before && v < n; v++)
+        lmax = before[v] > lmax ? before[v] : lmax;
+    for (int64_t v = 0; v < n; v++) {
+        double shade = before ? 1.0 - 0.7 * (double)before[v] / (double)lmax : 1.0;
+        fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"rgb(%d,%d,255)\" "
+                   "stroke=\"#1f77b4\"><title>%lld", TX(v), TY(v), r, (int)(255 * shade),
+                (int)(255 * shade), (long long)v);
+        if (before)
+            fprintf(f, ": load %lld -> %lld", (long long)before[v],
+                    (long long)(after ? after[v] : before[v]));
+        fputs("</title></circle>\n", f);
+        if (labels) {
+            char lab[64];
+            for (int i = 0; i < k; i++)
+                lab[i] = (char)('0' + ((v >> (k - 1 - i)) & 1));
+            lab[k] = '\0';
+            fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"%d\">%s"
+                       "</text>\n", TX(v), TY(v) + 3.5, k <= 4 ? 10 : 7, k <= 4 ? lab : "");
+            if (before && k <= 5)
+                fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"9\" "
+                           "fill=\"#d62728\">%lld&#8594;%lld</text>\n", TX(v), TY(v) + r + 10,
+                        (long long)before[v], (long long)(after ? after[v] : before[v]));
+        }
+    }
+#undef TX
+#undef TY
+    free(px);
+    return DN_OK;
+}

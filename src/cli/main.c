@@ -22,6 +22,7 @@ static const command commands[] = {
     {"embed", cmd_embed, "place a tree on a network (zrl, dccube, ..., scotch) and measure it"},
     {"load", cmd_load, "random-walk placement: exact expected loads, limits, simulation"},
     {"simulate", cmd_simulate, "play the messages on the links: saf, wormhole, vct, circuit"},
+    {"balance", cmd_balance, "balance task loads on DDB(k): seed 003's protocol and baselines"},
     {"exec", cmd_exec, "run a real divide-and-conquer program on threads or MPI, verified"},
     {"demo", cmd_demo, "the main job: the seed papers' networks, computed now"},
 };

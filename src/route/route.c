@@ -280,6 +280,17 @@ int dn_ddb_distance(int k, uint64_t x, uint64_t y)
     return k - ddb_overlap(k, x, y);
 }
 
+int dn_ddb_route_links(int k, int64_t x, int64_t y, int shortest, int64_t *links)
+{
+    const int h = dn_ddb_hops(k, x, y, shortest);
+    for (int left = h; left > 0; left--) {
+        int64_t next = dn_ddb_next(k, x, y, left);
+        links[h - left] = dn_ddb_link(x, (int)(next & 1));
+        x = next;
+    }
+    return h;
+}
+
 /* Left shifts from x appending Y's symbols after the first `keep` ones. */
 static int64_t route_ddb(dn_router *r, uint64_t x, uint64_t y, int keep)
 {

@@ -1,0 +1,347 @@
+/*
+ * cmd_balance.c - `dcnet balance`: seed 003's load balancing on DDB(k) run
+ * as a distributed program on the event core, its improved variants and
+ * the baselines, side by side; the Lemma 3 measurement; loads before and
+ * after as SVG. JSON keys follow spec/cli.md: total, average,
+ * initial {min, max}, final {min, max}, steps, messages, tasks_moved.
+ */
+#include "cli.h"
+#include "plot.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static const char balance_help[] =
+    "Usage: dcnet balance --net ddb:K --loads (FILE | SPEC) [OPTION]...\n"
+    "Balance task loads on the directed de Bruijn network DDB(K) and report the\n"
+    "time (steps), messages and tasks moved. Every processor runs the protocol\n"
+    "knowing only its own id and tasks, and sends only on its two out-links;\n"
+    "a link carries one message at a time and a task costs one time unit per\n"
+    "hop (seed 003's model; see docs/balance.md).\n"
+    "\n"
+    "  -n, --net ddb:K        the network (K = 1..24)\n"
+    "  -l, --loads L          a file with one integer per line (2^K lines, '#'\n"
+    "                         comments), or random:SEED:MEAN (uniform on [0, 2 MEAN]),\n"
+    "                         exp:SEED:MEAN (geometric), point:TOTAL[:NODE], const:C\n"
+    "  -a, --algo A           spanning (seed 003, default), absorb (seed 003 with\n"
+    "                         deficits filled on the way up), tree (net flows on the\n"
+    "                         downward-0 tree), diffusion (Cybenko, first order),\n"
+    "                         dimension-exchange (on the hypercube of 2^K nodes),\n"
+    "                         optimal (centralised min-cost plan, needs GLPK, K <= 14),\n"
+    "                         or all\n"
+    "      --routing R        length-k (default) or shortest, for routed messages\n"
+    "      --lemma3           measure Lemma 3 instead: per level of the downward-0\n"
+    "                         tree, links shared by routes to the parents, untimed\n"
+    "                         and timestamped, under both routings\n"
+    "  -s, --seed S           dimension exchange's tie-breaking seed (default 1)\n"
+    "      --max-rounds R     cap for diffusion and dimension exchange (default 100000)\n"
+    "      --svg FILE         draw loads before and after (and the downward-0 tree\n"
+    "                         for K <= 8)\n"
+    "      --json             JSON on stdout (an array with --algo all)\n"
+    "      --csv              CSV on stdout\n"
+    "  -h, --help             show this help\n"
+    "\n"
+    "Output: total and average (floor(L/N)) tasks, the initial and final min and\n"
+    "max loads, steps (time units until the last task arrives), rounds\n"
+    "(synchronous baselines), messages, message_hops, tasks_moved (summed over\n"
+    "messages), task_hops, the seed's sum of |Delta_i|, lower_bound (time any\n"
+    "plan needs by a cut argument), within_one, conserved (every task id ends on\n"
+    "exactly one processor; counts for the baselines).\n"
+    "\n"
+    "Limits: K <= 24, fewer than 2^31 tasks; memory about 8 bytes per task plus\n"
+    "200 bytes per processor (DDB(16) with 1M tasks: ~25 MB).\n"
+    "\n"
+    "Examples:\n"
+    "  dcnet balance --net ddb:10 --loads random:1:16\n"
+    "  dcnet balance --net ddb:16 --loads random:1:16 --algo all\n"
+    "  dcnet balance --net ddb:4 --loads point:160 --svg bal.svg\n"
+    "  dcnet balance --net ddb:12 --lemma3\n";
+
+enum { O_ROUTING = 256, O_LEMMA3, O_MAXR, O_SVG, O_JSON, O_CSV };
+
+static const struct option balance_opts[] = {
+    {"net", required_argument, NULL, 'n'},     {"loads", required_argument, NULL, 'l'},
+    {"algo", required_argument, NULL, 'a'},    {"routing", required_argument, NULL, O_ROUTING},
+    {"lemma3", no_argument, NULL, O_LEMMA3},   {"seed", required_argument, NULL, 's'},
+    {"max-rounds", required_argument, NULL, O_MAXR}, {"svg", required_argument, NULL, O_SVG},
+    {"json", no_argument, NULL, O_JSON},       {"csv", no_argument, NULL, O_CSV},
+    {"help", no_argument, NULL, 'h'},          {NULL, 0, NULL, 0},
+};
+
+/* Loads from a file if `arg` names one, else from a generator spec. */
+static int read_loads(const char *arg, int64_t n, int64_t **out, dn_err *err)
+{
+    struct stat sb;
+    if (stat(arg, &sb) != 0)
+        return dn_bal_loads_spec(arg, n, out, err);
+    double *d;
+    int rc = cli_read_numbers(arg, n, 0, 2147483647.0, "load", &d, err);
+    if (rc)
+        return rc;
+    int64_t *l = malloc((size_t)n * sizeof *l);
+    for (int64_t i = 0; l && i < n; i++) {
+        if (d[i] != (double)(int64_t)d[i]) {
+            free(d), free(l);
+            return dn_fail(err, DN_EINVAL, "%s: load %lld is %g, not an integer", arg,
+                           (long long)i + 1, d[i]);
+        }
+        l[i] = (int64_t)d[i];
+    }
+    free(d);
+    if (!l)
+        return dn_fail(err, DN_ENOMEM, "out of memory for %lld loads", (long long)n);
+    *out = l;
+    return DN_OK;
+}
+
+static void record(rec *r, const dn_bal_result *b, int shortest, int64_t bound)
+{
+    memset(r, 0, sizeof *r);
+    rec_str(r, "algo", dn_bal_algo_name(b->algo));
+    rec_str(r, "routing", b->algo <= DN_BAL_TREE ? (shortest ? "shortest" : "length-k") : "-");
+    rec_int(r, "final_min", b->final_min);
+    rec_int(r, "final_max", b->final_max);
+    rec_dbl(r, "steps", b->steps);
+    rec_int(r, "rounds", b->rounds);
+    rec_int(r, "messages", b->messages);
+    rec_int(r, "message_hops", b->message_hops);
+    rec_int(r, "tasks_moved", b->tasks_moved);
+    rec_int(r, "task_hops", b->task_hops);
+    rec_int(r, "lower_bound", bound);
+    rec_bool(r, "within_one", b->within_one);
+    rec_bool(r, "conserved", b->conserved);
+}
+
+static void json_one(FILE *f, const dn_bal_result *b, int shortest, int64_t bound, double secs)
+{
+    fprintf(f,
+            "{\"algo\": \"%s\", \"routing\": \"%s\", \"n\": %lld, \"total\": %lld, "
+            "\"average\": %lld, \"initial\": {\"min\": %lld, \"max\": %lld}, "
+            "\"final\": {\"min\": %lld, \"max\": %lld}, \"steps\": %.17g, \"rounds\": %lld, "
+            "\"messages\": %lld, \"message_hops\": %lld, \"tasks_moved\": %lld, "
+            "\"task_hops\": %lld, \"transfer_sum\": %lld, \"lower_bound\": %lld, "
+            "\"within_one\": %s, \"conserved\": %s, \"seconds\": %.4f",
+            dn_bal_algo_name(b->algo), shortest ? "shortest" : "length-k", (long long)b->n,
+            (long long)b->total, (long long)b->average, (long long)b->init_min,
+            (long long)b->init_max, (long long)b->final_min, (long long)b->final_max, b->steps,
+            (long long)b->rounds, (long long)b->messages, (long long)b->message_hops,
+            (long long)b->tasks_moved, (long long)b->task_hops, (long long)b->transfer_sum,
+            (long long)bound, b->within_one ? "true" : "false", b->conserved ? "true" : "false",
+            secs);
+    if (b->algo <= DN_BAL_TREE) {
+        static const char *ph[] = {"sum", "broadcast", "collect", "request", "distribute"};
+        fputs(", \"phase_end\": {", f);
+        for (int i = 0; i < DN_BAL_NPHASE; i++)
+            fprintf(f, "%s\"%s\": %.17g", i ? ", " : "", ph[i], b->phase_end[i]);
+        fputc('}', f);
+    }
+    fputc('}', f);
+}
+
+/* Loads before and after per processor (bucketed above 1024 processors:
+ * the bucket's maximum before, its min and max after), plus the tree. */
+static int write_svg(const char *path, int k, const int64_t *before, const dn_bal_result *b,
+                     dn_err *err)
+{
+    const int64_t n = (int64_t)1 << k;
+    const int64_t nb = n > 1024 ? 1024 : n, per = n / nb;
+    double *buf = malloc((size_t)nb * 4 * sizeof *buf);
+    if (!buf)
+        return dn_fail(err, DN_ENOMEM, "out of memory for the drawing");
+    double *x = buf, *y0 = buf + nb, *y1 = buf + 2 * nb, *y2 = buf + 3 * nb;
+    for (int64_t i = 0; i < nb; i++) {
+        int64_t mb = before[i * per], lo = b->final[i * per], hi = lo;
+        for (int64_t j = i * per; j < (i + 1) * per; j++) {
+            mb = before[j] > mb ? before[j] : mb;
+            lo = b->final[j] < lo ? b->final[j] : lo;
+            hi = b->final[j] > hi ? b->final[j] : hi;
+        }
+        x[i] = (double)(i * per);
+        y0[i] = (double)mb;
+        y1[i] = (double)lo;
+        y2[i] = (double)hi;
+    }
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        free(buf);
+        return dn_fail(err, DN_EIO, "cannot write '%s'", path);
+    }
+    const int tree = k <= DDB_TREE_SVG_MAX_K;
+    const double W = 960, H1 = 360, H2 = tree ? 420 : 0;
+    char title[200];
+    snprintf(title, sizeof title, "%s on DDB(%d): %lld tasks, %.0f steps, loads %lld..%lld -> "
+                                  "%lld..%lld", dn_bal_algo_name(b->algo), k,
+             (long long)b->total, b->steps, (long long)b->init_min, (long long)b->init_max,
+             (long long)b->final_min, (long long)b->final_max);
+    plot_begin(f, W, H1 + H2);
+    plot_series s[3] = {
+        {per > 1 ? "before (max per bucket)" : "before", x, y0, NULL, (int)nb, PLOT_POINTS, 0,
+         NULL},
+        {"after (min)", x, y1, NULL, (int)nb, PLOT_LINE, 0, NULL},
+        {"after (max)", x, y2, NULL, (int)nb, PLOT_LINE, 1, NULL},
+    };
+    plot_box box = {0, 0, W, H1, title, "processor id", "tasks", 0, 0, 0, 0, 1, 1, NULL, 0};
+    plot_draw(f, &box, s, 3);
+    if (tree)
+        ddb_tree_svg(f, k, DN_DDB_DOWN0, 0, H1, W, H2, before, b->final);
+    plot_end(f);
+    free(buf);
+    if (fclose(f) != 0)
+        return dn_fail(err, DN_EIO, "error writing '%s'", path);
+    return DN_OK;
+}
+
+static int run_lemma3(const char *cmd, int k, int mode)
+{
+    dn_err err;
+    dn_lemma3 m[2];
+    for (int s = 0; s < 2; s++) {
+        int rc = dn_ddb_lemma3(k, s, &m[s], &err);
+        if (rc)
+            return cli_fail(cmd, rc, err.msg);
+    }
+    rec rows[DN_BAL_MAX_K + 1];
+    for (int l = 1; l <= k + 1; l++) {
+        int i = l <= k ? l : 0; /* last row: totals */
+        rec *r = &rows[l - 1];
+        memset(r, 0, sizeof *r);
+        if (i)
+            rec_int(r, "level", i);
+        else
+            rec_str(r, "level", "all");
+        rec_int(r, "routes", m[0].routes[i]);
+        rec_int(r, "lengthk_shared", m[0].shared[i]);
+        rec_int(r, "lengthk_timed", m[0].timed[i]);
+        rec_int(r, "shortest_shared", m[1].shared[i]);
+        rec_int(r, "shortest_timed", m[1].timed[i]);
+    }
+    rec head;
+    memset(&head, 0, sizeof head);
+    rec_int(&head, "k", k);
+    rows_print(&head, rows, k + 1, "levels", mode, stdout);
+    return 0;
+}
+
+int cmd_balance(int argc, char **argv)
+{
+    const char *cmd = "balance", *net_spec = NULL, *loads_arg = NULL, *svg = NULL;
+    int mode = OUT_TABLE, c, code, shortest = 0, lemma3 = 0, all = 0, algo = DN_BAL_SPANNING;
+    int64_t seed = 1, max_rounds = 0;
+    dn_err err;
+
+    opterr = 0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, ":n:l:a:s:h", balance_opts, NULL)) != -1) {
+        switch (c) {
+        case 'n': net_spec = optarg; break;
+        case 'l': loads_arg = optarg; break;
+        case 'a': {
+            static const char *const names[] = {"spanning", "absorb", "tree", "diffusion",
+                                                "dimension-exchange", "optimal", "all", NULL};
+            if ((code = cli_keyword(cmd, "--algo", optarg, names, &algo)))
+                return code;
+            all = algo == DN_BAL_NALGO;
+            break;
+        }
+        case O_ROUTING: {
+            static const char *const names[] = {"length-k", "shortest", NULL};
+            if ((code = cli_keyword(cmd, "--routing", optarg, names, &shortest)))
+                return code;
+            break;
+        }
+        case O_LEMMA3: lemma3 = 1; break;
+        case 's':
+            if (dn_parse_i64(optarg, 0, INT64_MAX, "--seed", &seed, &err))
+                return cli_usage(cmd, "%s", err.msg);
+            break;
+        case O_MAXR:
+            if (dn_parse_i64(optarg, 1, (int64_t)1 << 40, "--max-rounds", &max_rounds, &err))
+                return cli_usage(cmd, "%s", err.msg);
+            break;
+        case O_SVG: svg = optarg; break;
+        case O_JSON: mode = OUT_JSON; break;
+        case O_CSV: mode = OUT_CSV; break;
+        case 'h': fputs(balance_help, stdout); return 0;
+        case ':': return cli_usage(cmd, "option '%s' needs a value", argv[optind - 1]);
+        default: return cli_usage(cmd, "unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    if (optind < argc)
+        return cli_usage(cmd, "unexpected argument '%s'", argv[optind]);
+    if (!net_spec)
+        return cli_usage(cmd, "missing --net ddb:K (e.g. --net ddb:10)");
+    dn_net net;
+    int rc = dn_net_init(&net, net_spec, &err);
+    if (rc)
+        return cli_usage(cmd, "%s", err.msg);
+    const int is_ddb = strcmp(dn_net_family(&net), "ddb") == 0;
+    const int k = (int)net.p[0];
+    dn_net_free(&net);
+    if (!is_ddb)
+        return cli_usage(cmd, "seed 003's protocol runs on directed de Bruijn networks: use "
+                              "--net ddb:K, not %s", net_spec);
+    if (k > DN_BAL_MAX_K)
+        return cli_usage(cmd, "ddb:%d is too large to balance: K <= %d", k, DN_BAL_MAX_K);
+    if (lemma3)
+        return loads_arg || svg ? cli_usage(cmd, "--lemma3 measures routes only: drop --loads "
+                                                 "and --svg")
+                                : run_lemma3(cmd, k, mode);
+    if (!loads_arg)
+        return cli_usage(cmd, "missing --loads (a file, or e.g. random:1:16)");
+    if (svg && all)
+        return cli_usage(cmd, "--svg draws one run: pick one --algo");
+    const int64_t n = (int64_t)1 << k;
+    int64_t *loads = NULL, bound = 0;
+    if ((rc = read_loads(loads_arg, n, &loads, &err)))
+        return rc == DN_ENOMEM ? cli_fail(cmd, rc, err.msg) : cli_usage(cmd, "%s", err.msg);
+    if ((rc = dn_bal_lower_bound(k, loads, &bound, &err))) {
+        free(loads);
+        return cli_fail(cmd, rc, err.msg);
+    }
+    dn_bal_opts o = {shortest, (uint64_t)seed, max_rounds, 0};
+    int first = all ? 0 : algo, last = all ? DN_BAL_NALGO - 1 : algo, nrun = 0;
+    rec rows[DN_BAL_NALGO];
+    code = 0;
+    if (mode == OUT_JSON && all)
+        fputc('[', stdout);
+    for (int a = first; a <= last; a++) {
+        if (all && a == DN_BAL_OPTIMAL && (!dn_have_glpk() || k > DN_BAL_OPTIMAL_MAX_K))
+            continue; /* --algo all skips what cannot run here */
+        dn_bal_result b;
+        double t0 = cli_now();
+        if ((rc = dn_balance(k, loads, (dn_bal_algo)a, &o, &b, &err))) {
+            code = cli_fail(cmd, rc, err.msg);
+            break;
+        }
+        double secs = cli_now() - t0;
+        if (svg && (rc = write_svg(svg, k, loads, &b, &err)))
+            code = cli_fail(cmd, rc, err.msg);
+        if (mode == OUT_JSON) {
+            if (nrun)
+                fputs(",\n ", stdout);
+            json_one(stdout, &b, shortest, bound, secs);
+        }
+        record(&rows[nrun++], &b, shortest, bound);
+        if (!all && mode != OUT_JSON) {
+            rec_int(&rows[0], "total", b.total);
+            rec_int(&rows[0], "average", b.average);
+            rec_int(&rows[0], "initial_min", b.init_min);
+            rec_int(&rows[0], "initial_max", b.init_max);
+            rec_int(&rows[0], "transfer_sum", b.transfer_sum);
+            rec_dbl(&rows[0], "seconds", (double)(int64_t)(secs * 1e4 + 0.5) / 1e4);
+        }
+        dn_bal_result_free(&b);
+        if (code)
+            break;
+    }
+    if (mode == OUT_JSON)
+        fputs(all ? "]\n" : "\n", stdout);
+    else if (!code && all)
+        rows_print(NULL, rows, nrun, "runs", mode, stdout);
+    else if (!code)
+        rec_print(&rows[0], mode, stdout);
+    free(loads);
+    return code;
+}
