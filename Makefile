@@ -145,12 +145,13 @@ $(BUILD)/bench/%: bench/%.c $(BUILD)/libdcnet.a
 $(BUILD)/bench/bench_runtime: BENCH_EXTRA = -fopenmp
 
 bench: all $(BUILD)/bench/bench_net $(BUILD)/bench/bench_embed $(BUILD)/bench/bench_load \
-       $(BUILD)/bench/bench_sim $(BUILD)/bench/bench_runtime
+       $(BUILD)/bench/bench_sim $(BUILD)/bench/bench_runtime $(BUILD)/bench/bench_balance
 	$(BUILD)/bench/bench_net
 	$(BUILD)/bench/bench_embed
 	$(BUILD)/bench/bench_load
 	$(BUILD)/bench/bench_sim
 	$(BUILD)/bench/bench_runtime
+	$(BUILD)/bench/bench_balance
 
 # --------------------------------------------------------------- fuzzing
 FUZZ_CC := clang
