@@ -430,6 +430,9 @@ static void test_loads_and_errors(void **state)
     assert_int_equal(dn_balance(2, neg, DN_BAL_SPANNING, NULL, &r, &err), DN_EINVAL);
     assert_int_equal(dn_balance(25, neg, DN_BAL_SPANNING, NULL, &r, &err), DN_ERANGE);
     int64_t ok[4] = {1, 2, 3, 4};
+    dn_bal_opts tiny = {0, 1, 0, 1000}; /* sizes beyond the memory limit are refused */
+    assert_int_equal(dn_balance(2, ok, DN_BAL_SPANNING, &tiny, &r, &err), DN_ERANGE);
+    assert_true(strstr(err.msg, "limit") != NULL);
     if (!dn_have_glpk())
         assert_int_equal(dn_balance(2, ok, DN_BAL_OPTIMAL, NULL, &r, &err), DN_ENOTSUP);
     else
