@@ -173,7 +173,7 @@ static int64_t brute_shared(int k, int l, int shortest, int timed)
 {
     const int64_t lo = (int64_t)1 << (l - 1), hi = (int64_t)1 << l;
     int64_t count = 0;
-    int64_t ra[64], rb[64];
+    int64_t ra[64];
     for (int64_t link = 0; link < ((int64_t)2 << k); link++)
         for (int j = 0; j < (timed ? k : 1); j++) {
             int users = 0;
@@ -186,7 +186,6 @@ static int64_t brute_shared(int k, int l, int shortest, int timed)
             }
             count += users >= 2;
         }
-    (void)rb;
     return count;
 }
 
