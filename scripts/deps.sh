@@ -6,9 +6,10 @@
 # clang (libFuzzer). Optional parts: planarity (dcnet net --planar), SCOTCH
 # (dcnet embed --map scotch), Graphviz (dcnet embed --svg on file graphs),
 # Open MPI (dcnet exec --backend mpi; its tests run under mpirun), GLPK
-# (dcnet balance --algo optimal).
+# (dcnet balance --algo optimal). For `make check`'s report test: Chromium
+# (headless) with a font; help2man and groff for the man page.
 set -u
-pkgs="libcmocka-dev libplanarity-dev libscotch-dev graphviz pkg-config valgrind clang libopenmpi-dev openmpi-bin libglpk-dev"
+pkgs="libcmocka-dev libplanarity-dev libscotch-dev graphviz pkg-config valgrind clang libopenmpi-dev openmpi-bin libglpk-dev chromium fonts-dejavu-core help2man groff-base"
 missing=""
 for p in $pkgs; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||

@@ -91,7 +91,7 @@ int embed_svg(dn_embed *e, const dn_metrics *m, const char *path, dn_err *err);
 int ddb_tree_svg(FILE *f, int k, dn_ddb_tree t, double x0, double y0, double w, double h,
                  const int64_t *before, const int64_t *after);
 
-/* The facts of a network as a record (cmd_net.c; also used by the demo). */
+/* The facts of a network as a record (cmd_net.c). */
 int net_facts_record(const dn_net *net, const dn_facts_opts *fo, rec *r, dn_err *err);
 
 /* Options of the commands that build an embedding (embed, simulate):
@@ -133,5 +133,19 @@ int cli_keyword(const char *cmd, const char *opt, const char *arg, const char *c
                 int *out);
 /* All online cores, at most 64. */
 int cli_default_threads(void);
+
+/* A JSON document flattened to (path, scalar) pairs (json.c): object
+ * members join with '.', array elements take "[i]" ("runs[0].ratio",
+ * "[2].steps"). Owned by the caller: jflat_free. */
+typedef struct jflat {
+    int n, cap;
+    char **key, **val;
+} jflat;
+int jflat_parse(jflat *j, const char *text, dn_err *err);
+void jflat_free(jflat *j);
+/* The scalar at path (strings unescaped, numbers as printed), or NULL. */
+const char *jflat_get(const jflat *j, const char *path);
+/* The number at path, or NAN when missing or not a number. */
+double jflat_num(const jflat *j, const char *path);
 
 #endif

@@ -183,7 +183,7 @@ static int write_svg(const char *path, int k, const int64_t *before, const dn_ba
         {"after (min)", x, y1, NULL, (int)nb, PLOT_LINE, 0, NULL},
         {"after (max)", x, y2, NULL, (int)nb, PLOT_LINE, 1, NULL},
     };
-    plot_box box = {0, 0, W, H1, title, "processor id", "tasks", 0, 0, 0, 0, 1, 1, NULL, 0};
+    plot_box box = {0, 0, W, H1, title, "processor id", "tasks", 0, 0, 0, 0, 1, 1, NULL, 0, 0};
     plot_draw(f, &box, s, 3);
     if (tree)
         ddb_tree_svg(f, k, DN_DDB_DOWN0, 0, H1, W, H2, before, b->final);

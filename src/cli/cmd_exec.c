@@ -131,7 +131,7 @@ static int write_timeline(const char *path, const char *title, const dn_rt_stats
     double h = 170 + 18.0 * (st->workers > 4 ? st->workers : 4);
     plot_begin(f, 960, h);
     plot_box b = {0, 0, 960, h, title, "seconds", "worker", 0, st->seconds > 0 ? st->seconds : 1,
-                  -0.5, st->workers + 1.5, 0, 0, NULL, 0};
+                  -0.5, st->workers + 1.5, 0, 0, NULL, 0, 0};
     plot_draw(f, &b, ser, ns);
     plot_end(f);
     free(buf);

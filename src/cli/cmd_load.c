@@ -439,7 +439,7 @@ static int write_svg(const char *path, const dn_net *net, const char *tree_spec,
         snprintf(title, sizeof title, "alpha_h on %s, tree %s (dashed: h -> infinity)",
                  net->spec, tree_spec);
         plot_box b = {0, 0, W, H1, title, "tree height h", "alpha_h = max load / (M/N)",
-                      0, 0, 0, 0, 1, 0, NULL, 0};
+                      0, 0, 0, 0, 1, 0, NULL, 0, 0};
         plot_draw(f, &b, s, ns);
     }
     ns = 0;
@@ -472,7 +472,7 @@ static int write_svg(const char *path, const dn_net *net, const char *tree_spec,
     else
         snprintf(title, sizeof title, "load / (M/N) per processor, %s%s", net->spec,
                  runs[0].has_sim ? "; points: simulated mean +- stderr" : "");
-    plot_box b2 = {0, H1, W, H2, title, "processor id", "load / (M/N)", 0, 0, 0, 0, 1, 1, NULL, 0};
+    plot_box b2 = {0, H1, W, H2, title, "processor id", "load / (M/N)", 0, 0, 0, 0, 1, 1, NULL, 0, 0};
     plot_draw(f, &b2, s, ns);
     plot_end(f);
 out:

@@ -265,7 +265,7 @@ static int write_timeline(const char *path, const char *title, const dn_net *net
         double h = 150 + 18.0 * (rows > 4 ? rows : 4);
         plot_begin(f, 960, h);
         plot_box b = {0, 0, 960, h, title, "time (colours: steps)", "sending processor", 0, 0,
-                      -0.5, rows + 1.5, 0, 0, lp, rows};
+                      -0.5, rows + 1.5, 0, 0, lp, rows, 0};
         b.xmin = 0;
         b.xmax = res->time > 0 ? res->time : 1;
         plot_draw(f, &b, ser, ns);

@@ -95,7 +95,12 @@ void plot_draw(FILE *f, const plot_box *b, const plot_series *s, int ns)
                 xmin = fmin(xmin, x);
                 xmax = fmax(xmax, seg ? x + e : x);
             }
-            if (autoy) {
+            if (autoy && b->ylog) { /* log axis: positive values only */
+                if (y > 0) {
+                    ymin = fmin(ymin, log10(y - e > 0 ? y - e : y));
+                    ymax = fmax(ymax, log10(y + e));
+                }
+            } else if (autoy) {
                 ymin = fmin(ymin, seg ? y - 0.5 : y - e);
                 ymax = fmax(ymax, seg ? y + 0.5 : y + e);
             }
@@ -108,7 +113,11 @@ void plot_draw(FILE *f, const plot_box *b, const plot_series *s, int ns)
         ymin = 0;
         ymax = 1;
     }
-    if (autoy && b->y_from_zero && ymin > 0)
+    if (!autoy && b->ylog) {
+        ymin = log10(ymin > 0 ? ymin : 1e-300);
+        ymax = log10(ymax > 0 ? ymax : 1);
+    }
+    if (autoy && b->y_from_zero && !b->ylog && ymin > 0)
         ymin = 0;
     if (xmax <= xmin)
         xmax = xmin + 1;
@@ -123,7 +132,8 @@ void plot_draw(FILE *f, const plot_box *b, const plot_series *s, int ns)
     }
     const double L = b->x + 62, R = b->x + b->w - 12, T = b->y + 30, B = b->y + b->h - 44;
 #define PX(v) (L + ((v) - xmin) / (xmax - xmin) * (R - L))
-#define PY(v) (B - ((v) - ymin) / (ymax - ymin) * (B - T))
+#define YT(v) (b->ylog ? log10(v) : (v))
+#define PY(v) (B - (YT(v) - ymin) / (ymax - ymin) * (B - T))
     fprintf(f, "<g>\n<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"14\" "
                "font-weight=\"bold\">",
             (L + R) / 2, b->y + 18);
@@ -151,12 +161,21 @@ void plot_draw(FILE *f, const plot_box *b, const plot_series *s, int ns)
             fputs("</text>\n", f);
         }
     }
-    st = nice_step(ymax - ymin, 6);
-    for (double v = ceil(ymin / st) * st; !b->ylabels && v <= ymax + st * 1e-9; v += st) {
-        fmt_tick(buf, sizeof buf, v, st);
-        fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>"
-                   "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n",
-                L, PY(v), R, PY(v), L - 5, PY(v) + 4, buf);
+    /* log axis: ticks at 1, 2, 5 times the powers of ten over a short span,
+     * at every power (or every few) over a long one */
+    st = b->ylog ? fmax(1, ceil((ymax - ymin) / 6)) : nice_step(ymax - ymin, 6);
+    for (double v = floor(ymin / st) * st; !b->ylabels && v <= ymax + st * 1e-9; v += st) {
+        static const double mant[3] = {1, 2, 5};
+        for (int m = 0; m < (b->ylog && ymax - ymin <= 3 ? 3 : 1); m++) {
+            double val = b->ylog ? mant[m] * pow(10, v) : v;
+            double tv = b->ylog ? log10(val) : v, py = B - (tv - ymin) / (ymax - ymin) * (B - T);
+            if (tv < ymin - 1e-9 || tv > ymax + 1e-9)
+                continue;
+            fmt_tick(buf, sizeof buf, val, b->ylog ? fmin(1, val) : st);
+            fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>"
+                       "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n",
+                    L, py, R, py, L - 5, py + 4, buf);
+        }
     }
     fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">", (L + R) / 2, B + 34);
     plot_xml_text(f, b->xlabel);
@@ -174,7 +193,7 @@ void plot_draw(FILE *f, const plot_box *b, const plot_series *s, int ns)
     for (int i = 0; i < ns; i++) {
         const char *col = s[i].color ? s[i].color : plot_color(i);
         if (s[i].style == PLOT_HLINE) {
-            if (s[i].n > 0 && is_finite(s[i].y[0]))
+            if (s[i].n > 0 && is_finite(s[i].y[0]) && (!b->ylog || s[i].y[0] > 0))
                 fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
                            "stroke=\"%s\" stroke-dasharray=\"6 4\"/>\n",
                         L, PY(s[i].y[0]), R, PY(s[i].y[0]), col);
@@ -198,7 +217,7 @@ void plot_draw(FILE *f, const plot_box *b, const plot_series *s, int ns)
                     col, s[i].dashed ? " stroke-dasharray=\"5 3\"" : "");
             for (int k = 0; k < s[i].n; k++) {
                 double x = s[i].x ? s[i].x[k] : k;
-                if (is_finite(x) && is_finite(s[i].y[k]))
+                if (is_finite(x) && is_finite(s[i].y[k]) && (!b->ylog || s[i].y[k] > 0))
                     fprintf(f, "%.1f,%.1f ", PX(x), PY(s[i].y[k]));
             }
             fputs("\"/>\n", f);
@@ -208,10 +227,13 @@ void plot_draw(FILE *f, const plot_box *b, const plot_series *s, int ns)
                 double x = s[i].x ? s[i].x[k] : k, y = s[i].y[k];
                 if (!is_finite(x) || !is_finite(y))
                     continue;
+                if (b->ylog && !(y > 0))
+                    continue;
                 if (s[i].err && s[i].err[k] > 0)
                     fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
                                "stroke=\"%s\"/>",
-                            PX(x), PY(y - s[i].err[k]), PX(x), PY(y + s[i].err[k]), col);
+                            PX(x), PY(fmax(y - s[i].err[k], b->ylog ? y / 100 : -INFINITY)), PX(x),
+                            PY(y + s[i].err[k]), col);
                 if (s[i].style != PLOT_LINE)
                     fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" fill=\"%s\"/>", PX(x),
                             PY(y), col);
@@ -251,4 +273,5 @@ void plot_draw(FILE *f, const plot_box *b, const plot_series *s, int ns)
     fputs("</g>\n", f);
 #undef PX
 #undef PY
+#undef YT
 }

@@ -31,6 +31,7 @@ typedef struct plot_box {
     int y_from_zero;            /* automatic y range includes 0 */
     const char *const *ylabels; /* if set: y ticks at 0 .. nylabels-1 with these names */
     int nylabels;
+    int ylog;                   /* logarithmic y axis (values <= 0 are not drawn) */
 } plot_box;
 
 void plot_begin(FILE *f, double width, double height);

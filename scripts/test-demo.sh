@@ -1,0 +1,63 @@
+#!/bin/sh
+# test-demo.sh - the main job end to end: `dcnet demo --quick` into a scratch
+# directory, then the report in a real browser (Debian's headless Chromium):
+# the page must load with no console message at all, every <img> must decode
+# to a non-empty picture (the page's own check, read back from the DOM), and
+# the screenshot must be a real PNG. Also: one command listed in the report,
+# rerun alone, regenerates its figure byte for byte.
+# Usage: scripts/test-demo.sh path/to/dcnet   Prints "demo: N passed, M failed".
+set -u
+dcnet=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+out=$(mktemp -d)
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "demo: $1 FAILED" >&2; [ -f "$out/err" ] && tail -5 "$out/err" >&2; }
+
+# 1. the demo itself: exit 0 (every run and check held), JSON summary, files
+if "$dcnet" demo --quick --out "$out/report" --json >"$out/summary.json" 2>"$out/err"; then ok; else
+    bad "dcnet demo --quick (exit status)"; fi
+if grep -q '"summary":\[' "$out/summary.json" && grep -q 'runs (0 failed), [0-9]* checks (0 failed)' \
+    "$out/summary.json"; then ok; else bad "JSON summary"; fi
+html=$out/report/index.html
+if [ -s "$html" ] && [ ! -e "$html.tmp" ]; then ok; else bad "index.html written"; fi
+imgs=$(grep -o '<img src="[^"]*"' "$html" | sed 's/<img src="//; s/"$//')
+nimg=$(echo "$imgs" | grep -c .)
+missing=0
+for f in $imgs; do
+    case $f in */* | http*) missing=$((missing + 1)) ;; esac # sibling files only
+    [ -s "$out/report/$f" ] || missing=$((missing + 1))
+done
+if [ "$nimg" -ge 12 ] && [ "$missing" = 0 ]; then ok; else bad "images ($nimg, $missing missing or not siblings)"; fi
+if ! grep -q 'https\?://' "$html"; then ok; else bad "self-contained (no network addresses)"; fi
+
+# 2. a listed command regenerates its figure exactly
+cmd=$(grep -o 'dcnet embed --net debruijn:4 --tree binomial:4 --map zrl --svg s1-zrl-bdg4.svg --json' "$html" | head -1)
+mkdir -p "$out/again"
+if [ -n "$cmd" ] && (cd "$out/again" && "$dcnet" ${cmd#dcnet } >/dev/null) &&
+    cmp -s "$out/again/s1-zrl-bdg4.svg" "$out/report/s1-zrl-bdg4.svg"; then ok; else
+    bad "rerunning a listed command"; fi
+
+# 3. the browser
+chrome=$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)
+if [ -z "$chrome" ]; then
+    bad "headless browser (chromium not installed: run 'make deps' as root)"
+else
+    flags="--headless --no-sandbox --disable-gpu --disable-dev-shm-usage --hide-scrollbars --virtual-time-budget=10000"
+    # shellcheck disable=SC2086
+    timeout 120 "$chrome" $flags --enable-logging=stderr --v=0 --dump-dom "file://$html" \
+        >"$out/dom.html" 2>"$out/chrome.err"
+    if grep -q "<body data-images=\"ok $nimg\"" "$out/dom.html"; then ok; else
+        bad "browser: all $nimg images decoded ($(grep -o '<body[^>]*>' "$out/dom.html"))"; fi
+    if ! grep -q ':CONSOLE' "$out/chrome.err"; then ok; else
+        bad "browser: console messages: $(grep ':CONSOLE' "$out/chrome.err" | head -3)"; fi
+    # shellcheck disable=SC2086
+    timeout 120 "$chrome" $flags --window-size=1280,6000 --screenshot="$out/shot.png" "file://$html" \
+        >/dev/null 2>&1
+    size=$(wc -c <"$out/shot.png" 2>/dev/null || echo 0)
+    if [ "$(head -c 8 "$out/shot.png" 2>/dev/null | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] &&
+        [ "$size" -gt 100000 ]; then ok; else bad "browser: screenshot ($size bytes)"; fi
+fi
+rm -rf "$out"
+echo "demo: $pass passed, $fail failed"
+[ -n "${DCNET_TALLY:-}" ] && echo "$pass $fail" >>"$DCNET_TALLY"
+[ "$fail" = 0 ]

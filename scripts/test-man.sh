@@ -1,0 +1,21 @@
+#!/bin/sh
+# test-man.sh - the generated man page documents every command and topic of
+# `dcnet help` and renders with groff without warnings.
+# Usage: scripts/test-man.sh path/to/dcnet path/to/dcnet.1   Prints "man: N passed, M failed".
+set -u
+dcnet=$1 page=$2
+pass=0 fail=0
+for c in $("$dcnet" help | sed -n '/^Commands:/,/^$/p' | awk 'NF && $1 != "Commands:" && $1 != "help" {print $1}'); do
+    if grep -q "^\\.SS \"dcnet $c\"" "$page" && grep -q "Usage: dcnet $c" "$page"; then
+        pass=$((pass + 1)); else fail=$((fail + 1)); echo "man: command $c missing" >&2; fi
+done
+if grep -q '^\.TH DCNET' "$page"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "man: no .TH" >&2; fi
+if command -v groff >/dev/null; then
+    warn=$(groff -man -Tutf8 -ww -z "$page" 2>&1)
+    if [ -z "$warn" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "man: groff: $warn" >&2; fi
+    if groff -man -Tutf8 "$page" 2>/dev/null | grep -q "dcnet exec APP"; then pass=$((pass + 1)); else
+        fail=$((fail + 1)); echo "man: rendered page lacks the exec usage" >&2; fi
+fi
+echo "man: $pass passed, $fail failed"
+[ -n "${DCNET_TALLY:-}" ] && echo "$pass $fail" >>"$DCNET_TALLY"
+[ "$fail" = 0 ]

@@ -1,0 +1,528 @@
+/*
+ * demo.c - `dcnet demo`: the main job. Runs each seed paper's headline
+ * result on built-in defaults, side by side with the baselines, and writes
+ * DIR/index.html (default out/demo/) with sibling SVG files, plus a
+ * summary table on stdout.
+ *
+ * Every number in the report comes from a command run in this invocation:
+ * dcnet runs itself (fork + exec of /proc/self/exe) in the report directory
+ * with --json, reads the object (json.c), and lists the exact command line
+ * under the figure or table it fed. Plots that combine many runs are drawn
+ * here with plot.c. The page is written to index.html.tmp and renamed at
+ * the end, so an interrupted demo never leaves a half report in place of
+ * a whole one.
+ */
+#include "demo.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define DEMO_ARGV_MAX 64
+
+static const char demo_help[] =
+    "Usage: dcnet demo [--out DIR] [--quick] [--json|--csv]\n"
+    "The main job: reproduce the headline results of the five seed papers in\n"
+    "one report, each next to its baselines, and print a summary table.\n"
+    "Writes DIR/index.html (default out/demo/) with the figures as sibling SVG\n"
+    "files: a self-contained page for any browser, no network access.\n"
+    "\n"
+    "Sections: 1 mapping D on the de Bruijn network BDG(n) vs SCOTCH and random\n"
+    "placement (seed 000); 2 meshes: DC-cube vs the Growing approaches A and B,\n"
+    "store-and-forward and wormhole, from every root (seed 001); 3 random-walk\n"
+    "placement: exact alpha_h curves, simulated points, variants (seed 002);\n"
+    "4 load balancing on DDB(k) vs diffusion and dimension exchange (seed 003);\n"
+    "5 Sneptrees S_3 and T_3: planarity, circuits, homogeneous mapping (seed 004);\n"
+    "6 the runtime: mergesort speed-up on this machine, emulated de Bruijn.\n"
+    "\n"
+    "Every number comes from a dcnet command run now, in DIR; the report lists\n"
+    "each command under the figure or table it fed, so it can be rerun alone.\n"
+    "\n"
+    "  -o, --out DIR   report directory (default out/demo; created)\n"
+    "  -q, --quick     smaller sizes: under a minute on 2 cores (full: ~5 min)\n"
+    "      --json      the summary as one JSON object on stdout\n"
+    "      --csv       the summary as CSV on stdout\n"
+    "  -h, --help      show this help\n"
+    "\n"
+    "Exit status: 0 when every run succeeded and every check of a seed's claim\n"
+    "held; 1 otherwise (the report is still written and says which); 2 for\n"
+    "bad usage.\n";
+
+/* ------------------------------------------------------------ child runs */
+
+/* Splits a command line into words (no quoting: dcnet's arguments have no
+ * spaces). Returns the word count, or -1 if there are too many. */
+static int split_words(char *s, char **argv, int max)
+{
+    int n = 0;
+    for (char *t = strtok(s, " "); t; t = strtok(NULL, " ")) {
+        if (n + 1 >= max)
+            return -1;
+        argv[n++] = t;
+    }
+    argv[n] = NULL;
+    return n;
+}
+
+/* Runs argv (argv[0] a path, or a name found on PATH when path_search) in
+ * d->out with stdout read into *out (malloc'd) and stderr's first line in
+ * err. Returns the exit status (0..255), 127 if it could not start, or
+ * -1 for a failure of this process (memory, pipes). */
+static int spawn(demo *d, char **argv, int path_search, char **out, dn_err *err)
+{
+    int pfd[2];
+    FILE *errf = tmpfile();
+    size_t len = 0, cap = 1 << 16;
+    char *buf = malloc(cap);
+    *out = NULL;
+    if (!errf || !buf || pipe(pfd) != 0) {
+        if (errf)
+            fclose(errf);
+        free(buf);
+        dn_fail(err, DN_EIO, "cannot start '%s': %s", argv[0], strerror(errno));
+        return -1;
+    }
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(pfd[0]);
+        close(pfd[1]);
+        fclose(errf);
+        free(buf);
+        dn_fail(err, DN_EIO, "cannot fork: %s", strerror(errno));
+        return -1;
+    }
+    if (pid == 0) {
+        close(pfd[0]);
+        if (dup2(pfd[1], STDOUT_FILENO) < 0 || dup2(fileno(errf), STDERR_FILENO) < 0 ||
+            chdir(d->out) != 0)
+            _exit(127);
+        close(pfd[1]);
+        if (path_search)
+            execvp(argv[0], argv);
+        else
+            execv(argv[0], argv);
+        fprintf(stderr, "cannot run %s: %s\n", argv[0], strerror(errno));
+        _exit(127);
+    }
+    close(pfd[1]);
+    for (;;) {
+        if (len + 1 == cap) {
+            char *nb = realloc(buf, cap * 2);
+            if (!nb)
+                break;
+            buf = nb;
+            cap *= 2;
+        }
+        ssize_t r = read(pfd[0], buf + len, cap - 1 - len);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            break;
+        len += (size_t)r;
+    }
+    buf[len] = 0;
+    close(pfd[0]);
+    int status, code;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+        ;
+    code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    if (code != 0) {
+        char line[400] = "";
+        rewind(errf);
+        if (!fgets(line, sizeof line, errf))
+            snprintf(line, sizeof line, "exit status %d", code);
+        line[strcspn(line, "\n")] = 0;
+        dn_fail(err, DN_EIO, "%s", line);
+    }
+    fclose(errf);
+    *out = buf;
+    return code;
+}
+
+static void log_command(demo *d, const char *cmdline)
+{
+    if (d->nlog < DEMO_LOG_MAX)
+        snprintf(d->log[d->nlog++], DEMO_CMD_MAX, "%s", cmdline);
+}
+
+static int run_words(demo *d, jflat *j, dn_err *err, const char *prog, const char *fmt,
+                     va_list ap)
+{
+    char line[DEMO_CMD_MAX], words[DEMO_CMD_MAX], *argv[DEMO_ARGV_MAX + 1];
+    char *out = NULL;
+    int self = prog == NULL, rc;
+    if (j)
+        memset(j, 0, sizeof *j);
+    int w = snprintf(line, sizeof line, "%s ", self ? "dcnet" : prog);
+    vsnprintf(line + w, sizeof line - (size_t)w, fmt, ap);
+    snprintf(words, sizeof words, "%s", line);
+    if (split_words(words, argv, DEMO_ARGV_MAX) < 1)
+        return dn_fail(err, DN_EINVAL, "demo: command too long: %s", line);
+    if (self)
+        argv[0] = d->self;
+    d->runs++;
+    demo_progress(d, line);
+    int code = spawn(d, argv, !self, &out, err);
+    if (!self && code == 127) {
+        free(out);
+        d->runs--;
+        return dn_fail(err, DN_ENOTSUP, "%s is not installed", prog);
+    }
+    log_command(d, line);
+    if (code != 0) {
+        free(out);
+        d->failed_runs++;
+        fprintf(stderr, "dcnet demo: failed: %s: %s\n", line, err ? err->msg : "");
+        return DN_EIO;
+    }
+    rc = DN_OK;
+    if (j && strstr(line, " --json")) {
+        rc = jflat_parse(j, out, err);
+        if (rc)
+            d->failed_runs++;
+    }
+    free(out);
+    return rc;
+}
+
+int demo_run(demo *d, jflat *j, dn_err *err, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = run_words(d, j, err, NULL, fmt, ap);
+    va_end(ap);
+    return rc;
+}
+
+int demo_tool(demo *d, dn_err *err, const char *fmt, ...)
+{
+    char prog[64];
+    va_list ap;
+    size_t n = strcspn(fmt, " ");
+    snprintf(prog, sizeof prog, "%.*s", (int)n, fmt);
+    va_start(ap, fmt);
+    int rc = run_words(d, NULL, err, prog, fmt + n + (fmt[n] == ' '), ap);
+    va_end(ap);
+    return rc;
+}
+
+/* ----------------------------------------------------------------- HTML */
+
+void demo_progress(demo *d, const char *what)
+{
+    double t = cli_now() - d->t0;
+    if (d->tty)
+        fprintf(stderr, "\r\033[Kdemo %5.1fs [%s] %.90s", t, d->section ? d->section : "", what);
+    else if (what == d->section_title)
+        fprintf(stderr, "demo %5.1fs [%s] %s\n", t, d->section ? d->section : "", what);
+    fflush(stderr);
+}
+
+void demo_section(demo *d, const char *id, const char *short_name, const char *title,
+                  const char *intro_html)
+{
+    d->section = short_name;
+    d->nlog = 0;
+    d->section_title = title;
+    demo_progress(d, title);
+    fprintf(d->html, "<section id=\"%s\">\n<h2>", id);
+    plot_xml_text(d->html, title);
+    fprintf(d->html, "</h2>\n<p>%s</p>\n", intro_html);
+}
+
+void demo_para(demo *d, const char *html)
+{
+    fprintf(d->html, "<p>%s</p>\n", html);
+}
+
+void demo_commands(demo *d)
+{
+    if (d->nlog == 0)
+        return;
+    fprintf(d->html, "<details><summary>%d command%s that produced this (run in the report "
+                     "directory)</summary><pre>",
+            d->nlog, d->nlog > 1 ? "s" : "");
+    for (int i = 0; i < d->nlog; i++) {
+        plot_xml_text(d->html, d->log[i]);
+        fputc('\n', d->html);
+    }
+    fputs("</pre></details>\n", d->html);
+    d->nlog = 0;
+}
+
+void demo_figure(demo *d, const char *file, const char *caption, int width)
+{
+    fprintf(d->html, "<figure><a href=\"%s\"><img src=\"%s\" alt=\"", file, file);
+    plot_xml_text(d->html, caption);
+    fprintf(d->html, "\" style=\"max-width:%dpx\"></a><figcaption>", width);
+    plot_xml_text(d->html, caption);
+    fputs("</figcaption>\n", d->html);
+    demo_commands(d);
+    fputs("</figure>\n", d->html);
+}
+
+void demo_figures_begin(demo *d)
+{
+    fputs("<div class=\"row\">\n", d->html);
+}
+
+void demo_figures_end(demo *d)
+{
+    fputs("</div>\n", d->html);
+}
+
+void demo_table(demo *d, const char *header)
+{
+    fputs("<table>\n<tr>", d->html);
+    for (const char *p = header; *p;) {
+        size_t n = strcspn(p, "|");
+        fprintf(d->html, "<th>%.*s</th>", (int)n, p);
+        p += n + (p[n] == '|');
+    }
+    fputs("</tr>\n", d->html);
+}
+
+void demo_row(demo *d, const char *fmt, ...)
+{
+    char line[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    fputs("<tr>", d->html);
+    for (const char *p = line;;) {
+        size_t n = strcspn(p, "|");
+        char cell[2048];
+        snprintf(cell, sizeof cell, "%.*s", (int)n, p);
+        fputs("<td>", d->html);
+        plot_xml_text(d->html, cell);
+        fputs("</td>", d->html);
+        if (!p[n])
+            break;
+        p += n + 1;
+    }
+    fputs("</tr>\n", d->html);
+}
+
+void demo_table_end(demo *d)
+{
+    fputs("</table>\n", d->html);
+    demo_commands(d);
+}
+
+void demo_check(demo *d, int ok, const char *fmt, ...)
+{
+    char line[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    d->checks++;
+    d->failed_checks += !ok;
+    fprintf(d->html, "<p class=\"%s\">%s ", ok ? "ok" : "bad", ok ? "&#10004; holds:" :
+                                                                    "&#10008; does NOT hold:");
+    plot_xml_text(d->html, line);
+    fputs("</p>\n", d->html);
+    if (!ok)
+        fprintf(stderr, "\ndcnet demo: check failed: %s\n", line);
+}
+
+void demo_summary(demo *d, const char *what, const char *value)
+{
+    if (d->nsummary >= DEMO_SUMMARY_MAX)
+        return;
+    rec *r = &d->summary[d->nsummary++];
+    memset(r, 0, sizeof *r);
+    rec_str(r, "section", d->section ? d->section : "");
+    rec_str(r, "result", what);
+    rec_str(r, "value", value);
+}
+
+FILE *demo_open(demo *d, const char *name, dn_err *err)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/%s", d->out, name);
+    FILE *f = fopen(path, "w");
+    if (!f)
+        dn_fail(err, DN_EIO, "cannot write '%s': %s", path, strerror(errno));
+    return f;
+}
+
+const char *demo_num(char *buf, size_t cap, double v, int digits)
+{
+    if (v != v)
+        snprintf(buf, cap, "-");
+    else
+        snprintf(buf, cap, "%.*f", digits, v);
+    return buf;
+}
+
+/* ------------------------------------------------------------ the page */
+
+static const char page_head[] =
+    "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+    "<title>dcnet demo: the seed papers reproduced</title>\n<style>\n"
+    "body{font-family:system-ui,sans-serif;max-width:1200px;margin:2em auto;padding:0 1em;"
+    "color:#222;line-height:1.45}\n"
+    "h1{font-size:1.6em}h2{border-bottom:1px solid #ccc;padding-top:1em}\n"
+    "table{border-collapse:collapse;margin:1em 0;font-size:.9em}\n"
+    "td,th{border:1px solid #ccc;padding:.2em .6em;text-align:right}\n"
+    "th{background:#f2f2f2}td:first-child,th:first-child{text-align:left}\n"
+    "figure{margin:1em 0;display:inline-block;vertical-align:top;max-width:100%}\n"
+    "figure img{width:100%;border:1px solid #ddd;background:#fff}\n"
+    ".row{display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start}\n"
+    ".row figure{flex:1 1 300px}\n"
+    "figcaption{font-size:.9em;color:#444}\n"
+    "pre{background:#f6f6f6;padding:.5em;overflow-x:auto;font-size:.85em}\n"
+    "details summary{cursor:pointer;font-size:.85em;color:#555}\n"
+    ".ok{color:#176317}.bad{color:#b00;font-weight:bold}\n"
+    "code{background:#f6f6f6;padding:0 .2em}\n"
+    "</style>\n</head>\n<body>\n";
+
+/* The page checks itself once loaded: every image must have decoded to a
+ * non-empty picture. The verdict goes on <body data-images> for tests
+ * (headless Chromium, scripts/test-demo.sh) and to the console on failure. */
+static const char page_tail[] =
+    "<script>\nwindow.addEventListener('load', function () {\n"
+    "  var imgs = document.images, bad = [];\n"
+    "  for (var i = 0; i < imgs.length; i++)\n"
+    "    if (!imgs[i].complete || imgs[i].naturalWidth === 0) bad.push(imgs[i].src);\n"
+    "  document.body.setAttribute('data-images', bad.length ? 'broken ' + bad.join(' ')\n"
+    "                                                      : 'ok ' + imgs.length);\n"
+    "  if (bad.length) console.error('dcnet demo: images did not load: ' + bad.join(' '));\n"
+    "});\n</script>\n</body>\n</html>\n";
+
+static int mkdir_p(const char *dir, dn_err *err)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s", dir);
+    for (char *p = path + 1;; p++) {
+        if (*p == '/' || *p == 0) {
+            char c = *p;
+            *p = 0;
+            if (mkdir(path, 0777) != 0 && errno != EEXIST)
+                return dn_fail(err, DN_EIO, "cannot create directory '%s': %s", path,
+                               strerror(errno));
+            *p = c;
+            if (!c)
+                break;
+        }
+    }
+    struct stat st;
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+        return dn_fail(err, DN_EIO, "'%s' is not a directory", dir);
+    return DN_OK;
+}
+
+int cmd_demo(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"out", required_argument, NULL, 'o'}, {"quick", no_argument, NULL, 'q'},
+        {"json", no_argument, NULL, 'j'},      {"csv", no_argument, NULL, 'c'},
+        {"help", no_argument, NULL, 'h'},      {NULL, 0, NULL, 0},
+    };
+    const char *cmd = "demo";
+    int mode = OUT_TABLE, c, rc = DN_OK;
+    char tmp[4200], final[4200];
+    dn_err err;
+    demo *d = calloc(1, sizeof *d);
+    if (!d)
+        return cli_fail(cmd, DN_ENOMEM, "out of memory");
+    d->out = "out/demo";
+    opterr = 0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, ":o:qh", opts, NULL)) != -1) {
+        switch (c) {
+        case 'o': d->out = optarg; break;
+        case 'q': d->quick = 1; break;
+        case 'j': mode = OUT_JSON; break;
+        case 'c': mode = OUT_CSV; break;
+        case 'h': fputs(demo_help, stdout); free(d); return 0;
+        case ':': free(d); return cli_usage(cmd, "option '%s' needs a value", argv[optind - 1]);
+        default: free(d); return cli_usage(cmd, "unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    if (optind < argc) {
+        free(d);
+        return cli_usage(cmd, "unexpected argument '%s'", argv[optind]);
+    }
+    if (!*d->out || strlen(d->out) > 4000) {
+        free(d);
+        return cli_usage(cmd, "--out needs a directory name (at most 4000 characters)");
+    }
+    ssize_t n = readlink("/proc/self/exe", d->self, sizeof d->self - 1);
+    if (n <= 0) {
+        free(d);
+        return cli_fail(cmd, DN_EIO, "cannot find the dcnet executable (/proc/self/exe)");
+    }
+    d->self[n] = 0;
+    if ((rc = mkdir_p(d->out, &err))) {
+        free(d);
+        return cli_fail(cmd, rc, err.msg);
+    }
+    snprintf(tmp, sizeof tmp, "%s/index.html.tmp", d->out);
+    snprintf(final, sizeof final, "%s/index.html", d->out);
+    if (!(d->html = fopen(tmp, "w"))) {
+        rc = errno;
+        free(d);
+        return cli_fail(cmd, DN_EIO, strerror(rc));
+    }
+    d->tty = isatty(STDERR_FILENO);
+    d->t0 = cli_now();
+    fputs(page_head, d->html);
+    fprintf(d->html,
+            "<h1>dcnet demo: divide-and-conquer on networks, the seed papers reproduced</h1>\n"
+            "<p>Every number and picture on this page was computed by the run that wrote it "
+            "(<code>dcnet demo%s</code>, dcnet %s). Each figure and table lists the dcnet "
+            "commands that produced it; run them in this directory to regenerate one piece. "
+            "Marks &#10004;/&#10008; compare this run's numbers with the claims of the papers.</p>\n"
+            "<ol><li><a href=\"#debruijn\">Mapping D on the de Bruijn network (seed 000)</a></li>"
+            "<li><a href=\"#meshes\">Meshes from an arbitrary root (seed 001)</a></li>"
+            "<li><a href=\"#walks\">Random-walk placement (seed 002)</a></li>"
+            "<li><a href=\"#balance\">Load balancing on DDB(k) (seed 003)</a></li>"
+            "<li><a href=\"#sneptrees\">Sneptrees (seed 004)</a></li>"
+            "<li><a href=\"#runtime\">The runtime on this machine</a></li></ol>\n",
+            d->quick ? " --quick" : "", DN_VERSION);
+    int (*const order[])(demo *) = {demo_debruijn, demo_meshes,    demo_walks,
+                                    demo_balance,  demo_sneptrees, demo_runtime};
+    for (size_t i = 0; i < sizeof order / sizeof order[0] && !rc; i++) {
+        rc = order[i](d);
+        fputs("</section>\n", d->html);
+    }
+    double secs = cli_now() - d->t0;
+    fprintf(d->html, "<p><small>%d commands run, %d failed; %d checks, %d failed; %.1f s.</small></p>\n",
+            d->runs, d->failed_runs, d->checks, d->failed_checks, secs);
+    fputs(page_tail, d->html);
+    if (fclose(d->html) != 0 && !rc)
+        rc = dn_fail(&err, DN_EIO, "cannot write '%s'", tmp);
+    if (!rc && rename(tmp, final) != 0)
+        rc = dn_fail(&err, DN_EIO, "cannot rename '%s' to '%s': %s", tmp, final, strerror(errno));
+    if (d->tty)
+        fputs("\r\033[K", stderr);
+    if (rc) {
+        free(d);
+        return cli_fail(cmd, rc, err.msg);
+    }
+    d->section = "report";
+    char buf[4400];
+    snprintf(buf, sizeof buf, "%d runs (%d failed), %d checks (%d failed), %.1f s", d->runs,
+             d->failed_runs, d->checks, d->failed_checks, secs);
+    demo_summary(d, "totals", buf);
+    demo_summary(d, "written", final);
+    rec head;
+    memset(&head, 0, sizeof head);
+    rec_str(&head, "title", "dcnet demo: the seed papers reproduced");
+    rows_print(&head, d->summary, d->nsummary, "summary", mode, stdout);
+    fprintf(stderr, "dcnet demo: report written to %s\n", final);
+    rc = d->failed_runs || d->failed_checks ? 1 : 0;
+    free(d);
+    return rc;
+}

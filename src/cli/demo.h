@@ -1,0 +1,86 @@
+/*
+ * demo.h - the machinery of `dcnet demo` (demo.c): run dcnet's own
+ * commands as child processes in the report directory, read their JSON,
+ * and write the HTML report. The sections (demo_sections.c) only choose
+ * the runs, draw the plots and state the checks.
+ *
+ * Why child processes: every number in the report then comes from a
+ * command the reader can type, exactly as shown next to the figure, and a
+ * failing run cannot take the demo down with it.
+ */
+#ifndef DN_DEMO_H
+#define DN_DEMO_H
+
+#include "cli.h"
+#include "plot.h"
+
+#define DEMO_CMD_MAX 600    /* a command line as shown */
+#define DEMO_LOG_MAX 256    /* commands listed under one figure or table */
+#define DEMO_SUMMARY_MAX 64 /* rows of the summary on stdout */
+
+typedef struct demo {
+    char self[4096];        /* this dcnet binary, run for every command */
+    const char *out;        /* the report directory (children run in it) */
+    int quick;
+    FILE *html;             /* index.html.tmp, renamed when complete */
+    int runs, failed_runs;  /* child runs, and those that failed */
+    int checks, failed_checks;
+    int tty;                /* stderr is a terminal: progress overwrites one line */
+    double t0;
+    char log[DEMO_LOG_MAX][DEMO_CMD_MAX]; /* commands since the last demo_commands */
+    int nlog;
+    rec summary[DEMO_SUMMARY_MAX];
+    int nsummary;
+    const char *section;    /* short name, for progress and the summary */
+    const char *section_title; /* progress lines without a terminal: one per section */
+} demo;
+
+/* Runs `dcnet ARGS` in the report directory (ARGS: printf format, words
+ * split on spaces). With "--json" among them the output is parsed into *j
+ * (owned by the caller: jflat_free; zeroed on failure). Returns DN_OK, or
+ * an error with the child's first stderr line in err (the run is counted
+ * as failed and shown so in the report by the caller). */
+int demo_run(demo *d, jflat *j, dn_err *err, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* The same for another program (Graphviz's dot): PROG ARGS. DN_ENOTSUP
+ * when it is not installed (not counted as a failure). */
+int demo_tool(demo *d, dn_err *err, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* HTML pieces. Text arguments are escaped unless named html. */
+void demo_section(demo *d, const char *id, const char *short_name, const char *title,
+                  const char *intro_html);
+void demo_para(demo *d, const char *html);
+/* A figure: the image (a file in the report directory) and a caption; the
+ * caption is followed by the commands logged since the last call. */
+void demo_figure(demo *d, const char *file, const char *caption, int width);
+void demo_figures_begin(demo *d);  /* figures side by side until _end */
+void demo_figures_end(demo *d);
+/* Tables: demo_table(d, "n|map|avg"), then rows of cells joined by '|'. */
+void demo_table(demo *d, const char *header);
+void demo_row(demo *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void demo_table_end(demo *d);
+/* Lists the commands logged since the last call (a collapsed block). */
+void demo_commands(demo *d);
+/* A check of a seed's claim against this run's numbers: listed in the
+ * report with a mark and counted; failed checks make the demo exit 1. */
+void demo_check(demo *d, int ok, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* A line of the summary printed on stdout at the end. */
+void demo_summary(demo *d, const char *what, const char *value);
+/* Opens DIR/name for an SVG written by the demo itself (plots). */
+FILE *demo_open(demo *d, const char *name, dn_err *err);
+/* Progress on stderr. */
+void demo_progress(demo *d, const char *what);
+
+/* "1.2345" or "-" for NAN. */
+const char *demo_num(char *buf, size_t cap, double v, int digits);
+
+/* The sections, in report order (demo_sections.c). Each returns DN_OK or
+ * an error that stops the demo (runs that fail are reported, not fatal). */
+int demo_debruijn(demo *d);
+int demo_meshes(demo *d);
+int demo_walks(demo *d);
+int demo_balance(demo *d);
+int demo_sneptrees(demo *d);
+int demo_runtime(demo *d);
+
+#endif

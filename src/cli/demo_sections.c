@@ -1,0 +1,815 @@
+/*
+ * demo_sections.c - the six sections of `dcnet demo` (demo.c runs them):
+ * which dcnet commands each runs, the tables and plots it makes of their
+ * JSON, and the seeds' claims it checks against those numbers.
+ *
+ *  1 seed 000: mapping D (zrl) of B(n) on BDG(n) vs SCOTCH and random;
+ *  2 seed 001: DC-cube (S) vs Growing A and B on 2^k x 2^k meshes, saf and
+ *    wormhole, averaged over every root;
+ *  3 seed 002: random-walk placement, exact alpha_h vs simulation;
+ *  4 seed 003: load balancing on DDB(k) vs diffusion and dimension exchange;
+ *  5 seed 004: Sneptrees S_3 and T_3, planarity, homogeneous mapping;
+ *  6 the runtime: mergesort speed-up; an emulated de Bruijn network.
+ * Sizes: --quick keeps the whole demo under a minute on 2 cores; the full
+ * sizes (about 5 minutes) reach BDG(20), 64 x 64 meshes and DDB(16).
+ */
+#include "demo.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define NUM(j, key) jflat_num(&(j), key)
+
+/* Fixed-point text of v ("-" for a missing number); one of a few buffers
+ * so that several can appear in one printf. */
+static const char *fx(double v, int digits)
+{
+    static _Thread_local char bufs[8][40];
+    static _Thread_local int next;
+    char *b = bufs[next++ & 7];
+    return demo_num(b, 40, v, digits);
+}
+
+static int plot_file(demo *d, const char *name, FILE **f, double w, double h)
+{
+    dn_err err;
+    *f = demo_open(d, name, &err);
+    if (!*f) {
+        fprintf(stderr, "dcnet demo: %s\n", err.msg);
+        return DN_EIO;
+    }
+    plot_begin(*f, w, h);
+    return DN_OK;
+}
+
+static int plot_close(FILE *f)
+{
+    plot_end(f);
+    return fclose(f) == 0 ? DN_OK : DN_EIO;
+}
+
+/* ------------------------------------------------ 1. seed 000, de Bruijn */
+
+#define S1_NMAX 20
+enum { S1_ZRL, S1_SCOTCH, S1_RANDOM, S1_MAPS };
+
+int demo_debruijn(demo *d)
+{
+    static const char *const maps[S1_MAPS] = {"zrl", "scotch", "random"};
+    const int nmax = d->quick ? 16 : 20, scotch_max = d->quick ? 12 : 14;
+    const int random_max = d->quick ? 16 : 20;
+    double avg[S1_MAPS][S1_NMAX + 1], maxd[S1_MAPS][S1_NMAX + 1];
+    double conf[S1_MAPS][S1_NMAX + 1], mll[S1_MAPS][S1_NMAX + 1], lb[S1_NMAX + 1];
+    double ns[S1_NMAX + 1];
+    jflat j;
+    dn_err err;
+    FILE *f;
+    int rc;
+
+    demo_section(
+        d, "debruijn", "1 de Bruijn",
+        "1. Mapping D: the binomial tree B(n) on the de Bruijn network BDG(n) (seed 000)",
+        "Seed 000 runs a divide-and-conquer computation as the binomial tree B(n) (&ldquo;keep "
+        "half, send half&rdquo;) and places it one task per processor on the undirected binary "
+        "de Bruijn network BDG(n) by its mapping D (<code>--map zrl</code>). It claims an average "
+        "dilation below 2 and no link contention in any phase. The baselines: SCOTCH, the "
+        "general-purpose static mapper (it sees the task graph, not the phases), and a random "
+        "one-to-one placement, both routed by shortest paths.");
+    for (int m = 0; m < S1_MAPS; m++)
+        for (int n = 0; n <= S1_NMAX; n++)
+            avg[m][n] = maxd[m][n] = conf[m][n] = mll[m][n] = NAN;
+    for (int n = 0; n <= S1_NMAX; n++) {
+        lb[n] = NAN;
+        ns[n] = n;
+    }
+    int have_scotch = dn_have_scotch();
+
+    demo_figures_begin(d);
+    for (int m = 0; m < S1_MAPS; m++) {
+        char name[64], cap[800];
+        if (m == S1_SCOTCH && !have_scotch)
+            continue;
+        snprintf(name, sizeof name, "s1-%s-bdg4.svg", maps[m]);
+        if (demo_run(d, &j, &err,
+                     "embed --net debruijn:4 --tree binomial:4 --map %s --svg %s --json", maps[m],
+                     name) == DN_OK)
+            snprintf(cap, sizeof cap,
+                     "B(4) on BDG(4) by %s: average dilation %s, %s conflicting message pairs. "
+                     "Edges coloured by phase; red links carry two messages in one phase.",
+                     maps[m], fx(NUM(j, "dilation.average"), 3), fx(NUM(j, "contention.conflicts"), 0));
+        else
+            snprintf(cap, sizeof cap, "B(4) on BDG(4) by %s: the run failed: %s", maps[m], err.msg);
+        jflat_free(&j);
+        demo_figure(d, name, cap, 520);
+    }
+    demo_figures_end(d);
+
+    demo_table(d, "n|mapping|average dilation|max dilation|conflicting pairs|max link load|"
+                  "lower bound on the average (any one-to-one placement)");
+    for (int n = 4; n <= nmax; n++)
+        for (int m = 0; m < S1_MAPS; m++) {
+            if ((m == S1_SCOTCH && (!have_scotch || n > scotch_max)) ||
+                (m == S1_RANDOM && n > random_max))
+                continue;
+            if (demo_run(d, &j, &err, "embed --net debruijn:%d --tree binomial:%d --map %s --json",
+                         n, n, maps[m]) != DN_OK) {
+                demo_row(d, "%d|%s|failed: %s||||", n, maps[m], err.msg);
+                continue;
+            }
+            avg[m][n] = NUM(j, "dilation.average");
+            maxd[m][n] = NUM(j, "dilation.max");
+            conf[m][n] = NUM(j, "contention.conflicts");
+            mll[m][n] = NUM(j, "contention.max_link_load");
+            lb[n] = 1 + NUM(j, "lower_bound.average_extra");
+            demo_row(d, "%d|%s|%s|%s|%s|%s|%s", n, maps[m], fx(avg[m][n], 4), fx(maxd[m][n], 0),
+                     fx(conf[m][n], 0), fx(mll[m][n], 0), fx(lb[n], 4));
+            jflat_free(&j);
+        }
+    demo_table_end(d);
+    if (!have_scotch)
+        demo_para(d, "SCOTCH is not built in (install libscotch-dev and rebuild): its rows are "
+                     "left out.");
+    else
+        demo_para(d, "SCOTCH stops at a smaller n than the others: it takes seconds per network "
+                     "from BDG(12) on (mapping D takes milliseconds at BDG(20)).");
+
+    if ((rc = plot_file(d, "s1-dilation.svg", &f, 900, 720)))
+        return rc;
+    plot_series s[S1_MAPS + 1];
+    int k = 0;
+    for (int m = 0; m < S1_MAPS; m++)
+        s[k++] = (plot_series){maps[m], ns + 4, avg[m] + 4, NULL, nmax - 3, PLOT_LINE_POINTS, 0,
+                               plot_color(m)};
+    s[k++] = (plot_series){"lower bound", ns + 4, lb + 4, NULL, nmax - 3, PLOT_LINE, 1, "#555"};
+    plot_box b1 = {0, 0, 900, 360, "Average dilation of B(n) on BDG(n)", "n",
+                   "average dilation (hops per tree edge)", 0, 0, 0, 0, 1, 1, NULL, 0, 0};
+    plot_draw(f, &b1, s, k);
+    for (int m = 0; m < S1_MAPS; m++)
+        s[m] = (plot_series){maps[m], ns + 4, mll[m] + 4, NULL, nmax - 3, PLOT_LINE_POINTS, 0,
+                             plot_color(m)};
+    plot_box b2 = {0, 360, 900, 360, "Link contention: most messages on one link in one phase",
+                   "n", "max link load", 0, 0, 0, 0, 1, 1, NULL, 0, 0};
+    plot_draw(f, &b2, s, S1_MAPS);
+    if ((rc = plot_close(f)))
+        return rc;
+    demo_figure(d, "s1-dilation.svg",
+                "Average dilation and link contention against n, from the runs of the table "
+                "(drawn by dcnet demo).", 900);
+
+    /* Seed 000's claims, section 5.2 and Property 5.4; closed forms in docs/embeddings.md */
+    int ok_avg = 1, ok_free = 1, ok_max = 1, ok_lb = 1, cnt = 0;
+    for (int n = 4; n <= nmax; n++) {
+        double closed = 2 - (double)(n + (n % 2 == 0)) / (ldexp(1, n) - 1);
+        ok_avg &= fabs(avg[S1_ZRL][n] - closed) < 1e-9 && avg[S1_ZRL][n] < 2;
+        ok_free &= conf[S1_ZRL][n] == 0 && mll[S1_ZRL][n] == 1;
+        ok_max &= maxd[S1_ZRL][n] == n;
+        for (int m = 0; m < S1_MAPS; m++)
+            if (!isnan(avg[m][n])) {
+                ok_lb &= avg[m][n] >= lb[n] - 1e-12;
+                cnt++;
+            }
+    }
+    demo_check(d, ok_avg,
+               "mapping D's average dilation is 2 - (n + [n even]) / (2^n - 1) < 2 for n = 4..%d "
+               "(seed 000 section 5.2: total 2^(n+1) - n - 2, less the one loop for even n)", nmax);
+    demo_check(d, ok_free, "mapping D is contention-free in every phase for n = 4..%d: 0 "
+                           "conflicting pairs, at most one message per link (Property 5.4)", nmax);
+    demo_check(d, ok_max, "mapping D's maximum dilation is n (n = 4..%d)", nmax);
+    demo_check(d, ok_lb, "all %d placements measured lie on or above the degree-4 lower bound "
+                         "(seed 000 section 6)", cnt);
+    char v[200];
+    snprintf(v, sizeof v, "zrl avg dilation %s, 0 conflicts; random %s",
+             fx(avg[S1_ZRL][random_max], 4), fx(avg[S1_RANDOM][random_max], 2));
+    char w[64];
+    snprintf(w, sizeof w, "B(%d) on BDG(%d)", random_max, random_max);
+    demo_summary(d, w, v);
+    if (have_scotch) {
+        snprintf(v, sizeof v, "zrl %s avg / %s conflicts; SCOTCH %s / %s",
+                 fx(avg[S1_ZRL][scotch_max], 4), fx(conf[S1_ZRL][scotch_max], 0),
+                 fx(avg[S1_SCOTCH][scotch_max], 4), fx(conf[S1_SCOTCH][scotch_max], 0));
+        snprintf(w, sizeof w, "B(%d) on BDG(%d) vs SCOTCH", scotch_max, scotch_max);
+        demo_summary(d, w, v);
+    }
+    return DN_OK;
+}
+
+/* ---------------------------------------------------- 2. seed 001, meshes */
+
+#define S2_KMAX 6
+enum { S2_S, S2_A, S2_B, S2_MAPS };
+enum { S2_SAF, S2_WH, S2_SW };
+
+int demo_meshes(demo *d)
+{
+    static const char *const names[S2_MAPS] = {"S (DC-cube)", "A (Growing)", "B (Growing)"};
+    static const char *const sw[S2_SW] = {"saf", "wormhole"};
+    const int kmax = d->quick ? 5 : 6;
+    double ts[S2_SW][S2_MAPS][S2_KMAX + 1], te[S2_SW][S2_MAPS][S2_KMAX + 1];
+    double tm[S2_SW][S2_MAPS][S2_KMAX + 1], cf[S2_SW][S2_MAPS][S2_KMAX + 1], ks[S2_KMAX + 1];
+    jflat j;
+    dn_err err;
+    FILE *f;
+    int rc;
+
+    demo_section(
+        d, "meshes", "2 meshes",
+        "2. Meshes: the DC-cube against the Growing approaches A and B, from every root (seed 001)",
+        "Seed 001 divides a problem from an arbitrary root of a 2<sup>k</sup> x 2<sup>k</sup> "
+        "mesh (B(2k), every processor gets a task). S is the standard embedding of the DC-cube "
+        "(<code>--map dccube</code>; dimension order paired under store-and-forward, descending "
+        "under wormhole); A and B are the Growing mapping's approaches (relabel the mesh around "
+        "the root, or first move the problem to the fixed root). A message of size m costs "
+        "t<sub>s</sub> + m t<sub>e</sub> (per hop under store-and-forward, once under wormhole); "
+        "step t sends size &alpha;<sup>t</sup> with &alpha; = 1/2. Each cell is the division "
+        "stage's critical path averaged over all 4<sup>k</sup> roots (<code>--all-roots</code>).");
+    demo_run(d, &j, &err, "embed --net mesh:4x4 --tree binomial:4 --map dccube --order paired "
+                          "--svg s2-dccube-4x4.svg --json");
+    jflat_free(&j);
+    demo_figures_begin(d);
+    demo_figure(d, "s2-dccube-4x4.svg",
+                "The DC-cube's standard embedding of B(4) on the 4 x 4 mesh: one colour per "
+                "step (phase); every step's messages use disjoint links.",
+                520);
+    demo_figures_end(d);
+
+    for (int k = 0; k <= S2_KMAX; k++) {
+        ks[k] = k;
+        for (int w = 0; w < S2_SW; w++)
+            for (int m = 0; m < S2_MAPS; m++)
+                ts[w][m][k] = te[w][m][k] = tm[w][m][k] = cf[w][m][k] = NAN;
+    }
+    demo_table(d, "k|mesh|switching|mapping|average time (t_s = t_e = 1)|t_s coefficient|"
+                  "t_e coefficient|conflicts (all roots)|t_e ratio to S");
+    for (int k = 2; k <= kmax; k++)
+        for (int w = 0; w < S2_SW; w++)
+            for (int m = 0; m < S2_MAPS; m++) {
+                int side = 1 << k;
+                const char *map = m == S2_S ? (w == S2_SAF ? "dccube --order paired"
+                                                           : "dccube --order desc")
+                                : m == S2_A ? "growing --approach a"
+                                            : "growing --approach b";
+                if (demo_run(d, &j, &err,
+                             "simulate --net mesh:%dx%d --tree binomial:%d --map %s -w %s "
+                             "--alpha 1/2 --all-roots --json",
+                             side, side, 2 * k, map, sw[w]) != DN_OK) {
+                    demo_row(d, "%d|%dx%d|%s|%s|failed: %s||||", k, side, side, sw[w], names[m],
+                             err.msg);
+                    continue;
+                }
+                tm[w][m][k] = NUM(j, "time");
+                ts[w][m][k] = NUM(j, "ts_coeff");
+                te[w][m][k] = NUM(j, "te_coeff");
+                cf[w][m][k] = NUM(j, "conflicts");
+                jflat_free(&j);
+                demo_row(d, "%d|%dx%d|%s|%s|%s|%s|%s|%s|%s", k, side, side, sw[w], names[m],
+                         fx(tm[w][m][k], 4), fx(ts[w][m][k], 4), fx(te[w][m][k], 4),
+                         fx(cf[w][m][k], 0), fx(te[w][m][k] / te[w][S2_S][k], 2));
+            }
+    demo_table_end(d);
+
+    if ((rc = plot_file(d, "s2-meshes.svg", &f, 900, 720)))
+        return rc;
+    for (int w = 0; w < S2_SW; w++) {
+        plot_series s[S2_MAPS];
+        char title[160];
+        /* saf: the t_e coefficient (the seed's large-problem claim); wormhole: the time */
+        for (int m = 0; m < S2_MAPS; m++)
+            s[m] = (plot_series){names[m], ks + 2, (w == S2_SAF ? te : tm)[w][m] + 2, NULL,
+                                 kmax - 1, PLOT_LINE_POINTS, 0, plot_color(m)};
+        snprintf(title, sizeof title, "%s over all roots (alpha = 1/2)",
+                 w == S2_SAF ? "Store-and-forward: average t_e coefficient"
+                             : "Wormhole: average division time");
+        plot_box b = {0, 360.0 * w, 900, 360, title, "k (mesh 2^k x 2^k)",
+                      w == S2_SAF ? "t_e coefficient (log scale)"
+                                  : "time, t_s = t_e = 1 (log scale)",
+                      0, 0, 0, 0, 1, 0, NULL, 0, 1};
+        plot_draw(f, &b, s, S2_MAPS);
+    }
+    if ((rc = plot_close(f)))
+        return rc;
+    demo_figure(d, "s2-meshes.svg", "The t_e coefficient under store-and-forward and the time "
+                                    "under wormhole against k, from the runs of the table (drawn "
+                                    "by dcnet demo).", 900);
+
+    /* Seed 001's conclusions (section 6), as docs/simulator.md reads them */
+    int ok_opt = 1, ok_b = 1, ok_grow = 1;
+    for (int k = 2; k <= kmax; k++) {
+        double opt_te = 1 - ldexp(1, -2 * k); /* sum_{t=1}^{2k} 2^-t */
+        ok_opt &= ts[S2_WH][S2_S][k] == 2 * k && fabs(te[S2_WH][S2_S][k] - opt_te) < 1e-9 &&
+                  cf[S2_WH][S2_S][k] == 0;
+        if (k >= 3)
+            ok_b &= ts[S2_SAF][S2_B][k] < ts[S2_SAF][S2_S][k] &&
+                    ts[S2_SAF][S2_B][k] < ts[S2_SAF][S2_A][k];
+        if (k >= 3)
+            for (int m = S2_A; m <= S2_B; m++)
+                ok_grow &= te[S2_SAF][m][k] / te[S2_SAF][S2_S][k] >
+                           te[S2_SAF][m][k - 1] / te[S2_SAF][S2_S][k - 1];
+    }
+    demo_check(d, ok_opt,
+               "wormhole: the DC-cube's standard embedding is optimal from every root, 2k t_s + "
+               "(1 - 4^-k) t_e with no conflicts (k = 2..%d)", kmax);
+    demo_check(d, ok_b,
+               "store-and-forward, start-up dominated: approach B (move to the fixed root first) "
+               "has the smallest t_s coefficient (k = 3..%d)", kmax);
+    demo_check(d, ok_grow,
+               "store-and-forward, alpha = 1/2, t_e dominated: the DC-cube wins by a factor that "
+               "grows with the mesh (A/S and B/S t_e ratios increase with k = 2..%d)", kmax);
+    char v[200], w[64];
+    snprintf(v, sizeof v, "saf t_e: A/S %s, B/S %s; wormhole S optimal (%s t_s + %s t_e)",
+             fx(te[S2_SAF][S2_A][kmax] / te[S2_SAF][S2_S][kmax], 2),
+             fx(te[S2_SAF][S2_B][kmax] / te[S2_SAF][S2_S][kmax], 2), fx(ts[S2_WH][S2_S][kmax], 0),
+             fx(te[S2_WH][S2_S][kmax], 4));
+    snprintf(w, sizeof w, "%dx%d mesh, all roots", 1 << kmax, 1 << kmax);
+    demo_summary(d, w, v);
+    return DN_OK;
+}
+
+/* ------------------------------------------------- 3. seed 002, walks */
+
+#define S3_DMAX 4
+#define S3_HMAX 12
+
+typedef struct walk_panel {
+    const char *net, *what;
+    int b, hmax_quick, hmax_full;
+} walk_panel;
+
+int demo_walks(demo *d)
+{
+    static const walk_panel panels[] = {
+        {"butterfly:3", "butterfly, 3 dimensions (32 processors), binary trees", 2, 10, 12},
+        {"butterfly:3", "butterfly, 3 dimensions, ternary trees", 3, 6, 8},
+        {"hypercube:5", "hypercube, 32 processors, binary trees", 2, 10, 12},
+    };
+    const int np = (int)(sizeof panels / sizeof panels[0]);
+    const int trials = d->quick ? 200 : 1000;
+    double hs[S3_HMAX + 1], ex[S3_DMAX + 1][S3_HMAX + 1], sim[S3_DMAX + 1][S3_HMAX + 1];
+    double se[S3_DMAX + 1][S3_HMAX + 1], lim[S3_DMAX + 1];
+    int points = 0, within = 0, agree = 1;
+    jflat j;
+    dn_err err;
+    FILE *f;
+    int rc;
+
+    demo_section(
+        d, "walks", "3 random walks",
+        "3. Random-walk placement: exact expected loads against simulation (seed 002)",
+        "Seed 002 places a tree that grows at run time: every new task walks &Delta; uniform "
+        "random steps from its parent's processor (the Canonical Algorithm). Its performance "
+        "ratio &alpha;<sub>h</sub> is the largest expected load over the average load M/N for a "
+        "complete b-ary tree of height h. dcnet computes it exactly (<code>--exact</code>, the "
+        "recurrences of its Theorems 1 and 2, summed level by level) and by growing random trees "
+        "(<code>--trials</code>: points with &plusmn; one standard error). Dashed lines: the limit "
+        "h &rarr; &infin;.");
+    for (int h = 0; h <= S3_HMAX; h++)
+        hs[h] = h;
+    if ((rc = plot_file(d, "s3-alpha.svg", &f, 900, 380.0 * np)))
+        return rc;
+    for (int p = 0; p < np; p++) {
+        const walk_panel *P = &panels[p];
+        const int hmax = d->quick ? P->hmax_quick : P->hmax_full;
+        for (int dl = 0; dl <= S3_DMAX; dl++) {
+            lim[dl] = NAN;
+            for (int h = 0; h <= S3_HMAX; h++)
+                ex[dl][h] = sim[dl][h] = se[dl][h] = NAN;
+        }
+        if (demo_run(d, &j, &err, "load --net %s --tree complete:%d:%d --walk 1,2,3,4 --per-level "
+                                  "--json", P->net, P->b, hmax) == DN_OK) {
+            for (int h = 1; h <= hmax; h++)
+                for (int dl = 1; dl <= S3_DMAX; dl++) {
+                    char key[80];
+                    snprintf(key, sizeof key, "per_level[%d].ratio.canonical/%d", h, dl);
+                    ex[dl][h] = NUM(j, key);
+                }
+        }
+        jflat_free(&j);
+        for (int dl = 1; dl <= S3_DMAX; dl++)
+            for (int h = 1; h <= hmax; h++) {
+                if (demo_run(d, &j, &err,
+                             "load --net %s --tree complete:%d:%d --walk %d --exact --trials %d "
+                             "--seed 1 --json", P->net, P->b, h, dl, trials) != DN_OK)
+                    continue;
+                sim[dl][h] = NUM(j, "simulated_ratio");
+                se[dl][h] = NUM(j, "stderr");
+                lim[dl] = NUM(j, "asymptotic");
+                /* the exact ratio of the tree of height h = alpha_h of the taller tree */
+                agree &= fabs(NUM(j, "ratio") - ex[dl][h]) <= 1e-9 * ex[dl][h];
+                points++;
+                within += fabs(sim[dl][h] - ex[dl][h]) <= 3 * se[dl][h] + 1e-12;
+                jflat_free(&j);
+            }
+        plot_series s[3 * S3_DMAX];
+        char names[S3_DMAX + 1][32], title[200];
+        int k = 0;
+        for (int dl = 1; dl <= S3_DMAX; dl++) {
+            snprintf(names[dl], sizeof names[dl], "Delta = %d", dl);
+            s[k++] = (plot_series){names[dl], hs + 1, ex[dl] + 1, NULL, hmax, PLOT_LINE, 0,
+                                   plot_color(dl - 1)};
+            s[k++] = (plot_series){NULL, hs + 1, sim[dl] + 1, se[dl] + 1, hmax, PLOT_POINTS, 0,
+                                   plot_color(dl - 1)};
+            s[k++] = (plot_series){NULL, NULL, &lim[dl], NULL, 1, PLOT_HLINE, 1,
+                                   plot_color(dl - 1)};
+        }
+        snprintf(title, sizeof title, "alpha_h on %s (b = %d)", P->what, P->b);
+        plot_box b = {0, 380.0 * p, 900, 380, title, "tree height h",
+                      "alpha_h = max expected load / (M/N)", 1, hmax, 0, 0, 1, 1, NULL, 0, 0};
+        plot_draw(f, &b, s, k);
+    }
+    if ((rc = plot_close(f)))
+        return rc;
+    char cap[300];
+    snprintf(cap, sizeof cap,
+             "alpha_h against h for walk lengths Delta = 1..4: exact curves (lines), %d random "
+             "trees per point (dots, +- one standard error), limits (dashed).", trials);
+    demo_figure(d, "s3-alpha.svg", cap, 900);
+    demo_check(d, agree, "the exact alpha_h of each tree of height h equals the level-h value of "
+                         "the tallest tree's recurrence (%d points)", points);
+    demo_check(d, within >= 0.9 * points,
+               "%d of %d simulated points lie within 3 standard errors of the exact value", within,
+               points);
+
+    /* the improved variants, side by side */
+    demo_table(d, "network|variant|exact alpha|simulated alpha|expected max load / (M/N) per "
+                  "tree|mean parent-child distance");
+    static const char *const vnets[] = {"butterfly:3", "hypercube:6"};
+    double best_two = NAN, canon = NAN;
+    for (int v = 0; v < 2; v++) {
+        if (demo_run(d, &j, &err, "load --net %s --tree complete:2:10 --walk 2 --variant all "
+                                  "--exact --trials %d --seed 1 --json", vnets[v], trials) != DN_OK) {
+            demo_row(d, "%s|failed: %s||||", vnets[v], err.msg);
+            continue;
+        }
+        for (int r = 0; r < 8; r++) {
+            char key[64], kr[64];
+            snprintf(key, sizeof key, "runs[%d].variant", r);
+            const char *name = jflat_get(&j, key);
+            if (!name)
+                break;
+#define RK(field) (snprintf(kr, sizeof kr, "runs[%d].%s", r, field), NUM(j, kr))
+            double sr = RK("simulated_ratio"), tr = RK("trial_ratio.mean");
+            demo_row(d, "%s|%s|%s|%s +- %s|%s|%s", vnets[v], name, fx(RK("ratio"), 3), fx(sr, 3),
+                     fx(RK("stderr"), 3), fx(tr, 3), fx(RK("mean_distance"), 3));
+            if (v == 0 && strcmp(name, "two-choices") == 0)
+                best_two = tr;
+            if (v == 0 && strcmp(name, "canonical") == 0)
+                canon = tr;
+#undef RK
+        }
+        jflat_free(&j);
+    }
+    demo_table_end(d);
+    demo_para(d, "Variants: <i>lazy</i> stays put with probability 1/2 per step, "
+                 "<i>random-length</i> walks a uniform 1..&Delta; steps, <i>two-choices</i> walks "
+                 "twice and keeps the less loaded end (it reads loads, so it has no exact "
+                 "recurrence). The last columns show what the ratio hides: the largest load in one "
+                 "tree, and the dilation paid for spreading.");
+    demo_check(d, best_two < canon,
+               "two-choices lowers the expected maximum load per tree on butterfly:3 (%s vs "
+               "canonical %s)", fx(best_two, 3), fx(canon, 3));
+    char v[160];
+    snprintf(v, sizeof v, "%d/%d simulated points within 3 SE of exact; two-choices max %s vs %s",
+             within, points, fx(best_two, 2), fx(canon, 2));
+    demo_summary(d, "alpha_h exact vs simulated", v);
+    return DN_OK;
+}
+
+/* ------------------------------------------------ 4. seed 003, balance */
+
+#define S4_KMAX 16
+enum { S4_SPAN, S4_ABSORB, S4_TREE, S4_DIFF, S4_DIMEX, S4_OPT, S4_ALGOS };
+
+int demo_balance(demo *d)
+{
+    static const char *const algos[S4_ALGOS] = {"spanning", "absorb", "tree", "diffusion",
+                                                "dimension-exchange", "optimal"};
+    const int kmax = d->quick ? 12 : 16, opt_max = 10;
+    double steps[S4_ALGOS][S4_KMAX + 1], bound[S4_KMAX + 1];
+    int ok_within = 1, ok_bound = 1, ok_cons = 1, have_glpk = dn_have_glpk();
+    jflat j;
+    dn_err err;
+    FILE *f;
+    int rc;
+
+    demo_section(
+        d, "balance", "4 balancing",
+        "4. Load balancing on the directed de Bruijn network DDB(k) (seed 003)",
+        "Seed 003 balances task loads on DDB(k) with its spanning trees: the sum of the loads "
+        "flows up the upward-0 tree, the average comes down the downward-0 tree, surpluses are "
+        "collected and redistributed. Every processor runs the protocol knowing only its id and "
+        "its tasks; a link carries one message at a time and a task costs one time unit per hop "
+        "(<code>--algo spanning</code>; <code>absorb</code> and <code>tree</code> are dcnet's "
+        "improvements). Baselines: first-order diffusion (Cybenko), dimension exchange on the "
+        "hypercube of the same size, and, where GLPK is built in, a centralised min-cost plan. "
+        "Loads: uniform random on [0, 32] per processor (<code>random:1:16</code>).");
+    demo_run(d, &j, &err, "balance --net ddb:6 --loads random:1:16 --svg s4-ddb6.svg --json");
+    jflat_free(&j);
+    demo_figures_begin(d);
+    demo_figure(d, "s4-ddb6.svg",
+                "DDB(6): loads before and after seed 003's protocol, and the downward-0 tree it "
+                "uses.", 700);
+    demo_figures_end(d);
+
+    for (int k = 0; k <= S4_KMAX; k++) {
+        bound[k] = NAN;
+        for (int a = 0; a < S4_ALGOS; a++)
+            steps[a][k] = NAN;
+    }
+    demo_table(d, "k|processors|tasks|algorithm|steps|cut lower bound|final loads|within one|"
+                  "messages|task-hops");
+    for (int k = 6; k <= kmax; k += 2)
+        for (int a = 0; a < S4_ALGOS; a++) {
+            if (a == S4_OPT && (!have_glpk || k > opt_max))
+                continue;
+            if (demo_run(d, &j, &err, "balance --net ddb:%d --loads random:1:16 --algo %s --json",
+                         k, algos[a]) != DN_OK) {
+                demo_row(d, "%d|%d||%s|failed: %s|||||", k, 1 << k, algos[a], err.msg);
+                continue;
+            }
+            const char *wo = jflat_get(&j, "within_one"), *co = jflat_get(&j, "conserved");
+            int within = wo && strcmp(wo, "true") == 0;
+            steps[a][k] = NUM(j, "steps");
+            bound[k] = NUM(j, "lower_bound");
+            if (a <= S4_TREE) {
+                ok_within &= within;
+                ok_bound &= steps[a][k] >= bound[k];
+            }
+            ok_cons &= co && strcmp(co, "true") == 0;
+            demo_row(d, "%d|%d|%s|%s|%s|%s|%s..%s|%s|%s|%s", k, 1 << k, fx(NUM(j, "total"), 0),
+                     algos[a], fx(steps[a][k], 0), fx(bound[k], 0), fx(NUM(j, "final.min"), 0),
+                     fx(NUM(j, "final.max"), 0), within ? "yes" : "no", fx(NUM(j, "messages"), 0),
+                     fx(NUM(j, "task_hops"), 0));
+            jflat_free(&j);
+        }
+    demo_table_end(d);
+
+    if ((rc = plot_file(d, "s4-steps.svg", &f, 900, 400)))
+        return rc;
+    plot_series s[S4_ALGOS + 1];
+    double xs[S4_KMAX + 1], ys[S4_ALGOS][S4_KMAX + 1], by[S4_KMAX + 1];
+    int ns = 0, nb = 0;
+    for (int a = 0; a < S4_ALGOS; a++) {
+        int n = 0; /* only the even k were run */
+        for (int k = 6; k <= kmax; k += 2)
+            if (!isnan(steps[a][k])) {
+                xs[n] = k;
+                ys[a][n++] = steps[a][k];
+            }
+        if (n)
+            s[ns++] = (plot_series){algos[a], xs, ys[a], NULL, n, PLOT_LINE_POINTS, 0,
+                                    plot_color(a)};
+    }
+    for (int k = 6; k <= kmax; k += 2)
+        by[nb++] = bound[k];
+    s[ns++] = (plot_series){"cut lower bound", xs, by, NULL, nb, PLOT_LINE, 1, "#555"};
+    plot_box b = {0, 0, 900, 400, "Steps to balance DDB(k), random loads of mean 16",
+                  "k (2^k processors)", "time steps (log scale)", 0, 0, 0, 0, 1, 0, NULL, 0, 1};
+    plot_draw(f, &b, s, ns);
+    if ((rc = plot_close(f)))
+        return rc;
+    demo_figure(d, "s4-steps.svg", "Steps against k for every algorithm and the cut lower bound, "
+                                   "from the runs of the table (drawn by dcnet demo).", 900);
+    demo_para(d, "Reading: the spanning-tree protocols end within one task everywhere, in time "
+                 "that grows with the tasks moved (seed 003's O(log<sup>2</sup> N + &sum;|&Delta;|), "
+                 "with one time unit per task and hop); diffusion is fast but stalls with "
+                 "neighbours within one and the global spread up to the diameter.");
+    demo_check(d, ok_within, "spanning, absorb and tree end with every load within one of the "
+                             "average (k = 6..%d)", kmax);
+    demo_check(d, ok_bound, "no protocol beats the cut lower bound (k = 6..%d)", kmax);
+    demo_check(d, ok_cons, "every run conserves the tasks (each task id ends on exactly one "
+                           "processor)");
+    char v[200], w[64];
+    snprintf(v, sizeof v, "steps: spanning %s, absorb %s, tree %s, diffusion %s (bound %s)",
+             fx(steps[S4_SPAN][kmax], 0), fx(steps[S4_ABSORB][kmax], 0),
+             fx(steps[S4_TREE][kmax], 0), fx(steps[S4_DIFF][kmax], 0), fx(bound[kmax], 0));
+    snprintf(w, sizeof w, "DDB(%d) balance", kmax);
+    demo_summary(d, w, v);
+    return DN_OK;
+}
+
+/* ---------------------------------------------- 5. seed 004, Sneptrees */
+
+int demo_sneptrees(demo *d)
+{
+    jflat j;
+    dn_err err;
+    int ok_planar = 1, ok_circ = 1, ok_homog = 1, ok_random = 1, dot_missing = 0;
+    const int nmax = d->quick ? 5 : 6;
+
+    demo_section(
+        d, "sneptrees", "5 Sneptrees",
+        "5. Sneptrees: homogeneous mapping of binary computation trees (seed 004)",
+        "Seed 004's Sneptrees are networks of 2<sup>n+1</sup> - 1 cells, each with two inputs and "
+        "two outputs, that admit a homogeneous mapping of any complete binary tree: at every "
+        "depth the cells' loads differ by at most one. S<sub>n</sub> is planar and carries two "
+        "edge-disjoint Hamiltonian circuits (left and right successors); T<sub>n</sub> is not "
+        "planar from n = 3. The edge sets are those of shared/spec/sneptrees.md; planarity is the "
+        "Boyer-Myrvold test of the planarity library.");
+    demo_figures_begin(d);
+    static const char *const fam[2] = {"s", "t"};
+    for (int t = 0; t < 2; t++) {
+        char cap[300], dotf[32], svgf[32];
+        snprintf(dotf, sizeof dotf, "s5-%s3.dot", fam[t]);
+        snprintf(svgf, sizeof svgf, "s5-%s3.svg", fam[t]);
+        int planar = -1;
+        if (demo_run(d, &j, &err, "net --net sneptree-%s:3 --planar --circuits --json", fam[t]) ==
+            DN_OK) {
+            const char *pl = jflat_get(&j, "planar");
+            planar = pl ? strcmp(pl, "true") == 0 : -1;
+        }
+        jflat_free(&j);
+        demo_run(d, NULL, &err, "net --net sneptree-%s:3 --format dot -o %s", fam[t], dotf);
+        if (demo_tool(d, &err, "dot -Tsvg -o %s %s", svgf, dotf) == DN_ENOTSUP) {
+            /* no Graphviz: dcnet's own drawing of the network with a tree on it */
+            dot_missing = 1;
+            demo_run(d, &j, &err, "embed --net sneptree-%s:3 --tree cbt:3 --map sneptree --svg %s "
+                                  "--json", fam[t], svgf);
+            jflat_free(&j);
+        }
+        snprintf(cap, sizeof cap, "%s_3 (15 cells; left successors blue, right red): %s",
+                 t ? "T" : "S",
+                 planar < 0 ? "planarity not tested (planarity library not built in)"
+                 : planar  ? "planar (Boyer-Myrvold)"
+                           : "not planar (Boyer-Myrvold)");
+        demo_figure(d, svgf, cap, 560);
+    }
+    demo_figures_end(d);
+    if (dot_missing)
+        demo_para(d, "Graphviz's dot is not installed: the drawings above are dcnet's own.");
+
+    demo_table(d, "network|cells|planar|left circuit Hamiltonian|right circuit Hamiltonian|"
+                  "edge-disjoint|diameter");
+    for (int n = 2; n <= nmax; n++)
+        for (int t = 0; t < 2; t++) {
+            if (demo_run(d, &j, &err, "net --net sneptree-%s:%d --planar --circuits --json",
+                         fam[t], n) != DN_OK) {
+                demo_row(d, "sneptree-%s:%d|failed: %s|||||", fam[t], n, err.msg);
+                continue;
+            }
+            const char *pl = jflat_get(&j, "planar");
+            const char *l = jflat_get(&j, "circuits.left_hamiltonian");
+            const char *r = jflat_get(&j, "circuits.right_hamiltonian");
+            const char *e = jflat_get(&j, "circuits.edge_disjoint");
+            int want_planar = t == 0 || n < 3;
+            if (pl)
+                ok_planar &= (strcmp(pl, "true") == 0) == want_planar;
+            ok_circ &= l && r && e && !strcmp(l, "true") && !strcmp(r, "true") && !strcmp(e, "true");
+            demo_row(d, "sneptree-%s:%d|%s|%s|%s|%s|%s|%s", fam[t], n, fx(NUM(j, "nodes"), 0),
+                     pl ? pl : "not tested", l ? l : "-", r ? r : "-", e ? e : "-",
+                     fx(NUM(j, "diameter"), 0));
+            jflat_free(&j);
+        }
+    demo_table_end(d);
+
+    demo_table(d, "network|tree|mapping|tasks|loads (min..max)|homogeneous|largest spread at one "
+                  "depth|average dilation");
+    for (int n = 3; n <= nmax; n++)
+        for (int t = 0; t < 2; t++)
+            for (int m = 0; m < 2; m++) {
+                int h = 2 * n + 2;
+                const char *map = m ? "random" : "sneptree";
+                if (demo_run(d, &j, &err, "embed --net sneptree-%s:%d --tree cbt:%d --map %s --json",
+                             fam[t], n, h, map) != DN_OK) {
+                    demo_row(d, "sneptree-%s:%d|cbt:%d|%s|failed: %s||||", fam[t], n, h, map,
+                             err.msg);
+                    continue;
+                }
+                const char *ho = jflat_get(&j, "homogeneous");
+                int homog = ho && strcmp(ho, "true") == 0;
+                if (m == 0)
+                    ok_homog &= homog;
+                else
+                    ok_random &= !homog;
+                demo_row(d, "sneptree-%s:%d|cbt:%d|%s|%s|%s..%s|%s|%s|%s", fam[t], n, h, map,
+                         fx(NUM(j, "tree_nodes"), 0), fx(NUM(j, "load.min"), 0),
+                         fx(NUM(j, "load.max"), 0), homog ? "yes" : "no",
+                         fx(NUM(j, "depth_spread"), 0), fx(NUM(j, "dilation.average"), 3));
+                jflat_free(&j);
+            }
+    demo_table_end(d);
+    if (dn_have_planarity())
+        demo_check(d, ok_planar, "S_n is planar for n = 2..%d and T_n is not for n = 3..%d", nmax,
+                   nmax);
+    demo_check(d, ok_circ, "left and right successors form two edge-disjoint Hamiltonian "
+                           "circuits in S_n and T_n (n = 2..%d)", nmax);
+    demo_check(d, ok_homog, "the Sneptree mapping is homogeneous: at every depth loads differ by "
+                            "at most one (n = 3..%d, trees of height 2n + 2)", nmax);
+    demo_check(d, ok_random, "a random placement of the same trees is not homogeneous");
+    demo_summary(d, "S_n / T_n", ok_planar && ok_homog ? "S planar, T not; mapping homogeneous"
+                                                       : "see the report");
+    return DN_OK;
+}
+
+/* ------------------------------------------------------- 6. runtime */
+
+int demo_runtime(demo *d)
+{
+    static const int workers[] = {1, 2, 4};
+    const int nw = 3, reps = d->quick ? 1 : 3;
+    const long keys = d->quick ? 4000000L : 20000000L;
+    double best[3], xs[3], speed[3], ideal[3];
+    jflat j;
+    dn_err err;
+    FILE *f;
+    int rc;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+
+    demo_section(
+        d, "runtime", "6 runtime",
+        "6. The runtime: a real divide-and-conquer program on this machine",
+        "<code>dcnet exec</code> runs real programs with the &ldquo;keep half, send half&rdquo; "
+        "schedule of seed 000 on threads (or MPI ranks), and verifies every result against a "
+        "sequential reference. Here: mergesort of 64-bit keys, and the same binomial schedule on "
+        "an emulated de Bruijn network where messages travel the mapping's routes hop by hop.");
+    demo_table(d, "workers|keys|best seconds (of repeats)|speed-up over 1 worker|verified");
+    for (int w = 0; w < nw; w++) {
+        best[w] = NAN;
+        xs[w] = workers[w];
+        const char *ver = "no";
+        for (int r = 0; r < reps; r++) {
+            if (demo_run(d, &j, &err, "exec mergesort --n %ld --workers %d --seed %d --json", keys,
+                         workers[w], r + 1) != DN_OK)
+                continue;
+            double s = NUM(j, "seconds");
+            const char *v = jflat_get(&j, "verified");
+            if (v && strcmp(v, "true") == 0)
+                ver = "yes";
+            if (isnan(best[w]) || s < best[w])
+                best[w] = s;
+            jflat_free(&j);
+        }
+        speed[w] = best[0] / best[w];
+        ideal[w] = fmin(workers[w], (double)cores);
+        demo_row(d, "%d|%ld|%s|%s|%s", workers[w], keys, fx(best[w], 3), fx(speed[w], 2), ver);
+    }
+    demo_table_end(d);
+    char para[300];
+    snprintf(para, sizeof para, "This machine has %ld online core%s, so speed-up stops at %ld; "
+                                "docs/runtime.md compares against qsort and an OpenMP-tasks "
+                                "mergesort (<code>make bench</code>).", cores, cores == 1 ? "" : "s",
+             cores);
+    demo_para(d, para);
+
+    demo_figures_begin(d);
+    if ((rc = plot_file(d, "s6-speedup.svg", &f, 600, 360)))
+        return rc;
+    plot_series s[2] = {
+        {"dcnet exec mergesort", xs, speed, NULL, nw, PLOT_LINE_POINTS, 0, plot_color(0)},
+        {"ideal (min(P, cores))", xs, ideal, NULL, nw, PLOT_LINE, 1, "#555"},
+    };
+    plot_box b = {0, 0, 600, 360, "Mergesort speed-up on this machine", "workers P",
+                  "speed-up over 1 worker", 0.8, 4.2, 0, 0, 1, 1, NULL, 0, 0};
+    plot_draw(f, &b, s, 2);
+    if ((rc = plot_close(f)))
+        return rc;
+    demo_figure(d, "s6-speedup.svg", "Speed-up over one worker, from the runs of the table (drawn "
+                                     "by dcnet demo).", 600);
+    demo_run(d, &j, &err, "exec mergesort --n %ld --workers 4 --svg s6-timeline.svg --json", keys);
+    jflat_free(&j);
+    demo_figure(d, "s6-timeline.svg", "Timeline of 4 workers: split, solve (sort), merge, and "
+                                      "waiting for the partner's half.", 600);
+    demo_figures_end(d);
+
+    /* the measured cost of dilation: the same program on an emulated BDG(4) */
+    static const char *const maps[2] = {"zrl", "random"};
+    double secs[2] = {NAN, NAN}, hops[2] = {NAN, NAN};
+    const long pn = d->quick ? 4000000L : 16000000L;
+    demo_table(d, "network|mapping|seconds (best of repeats)|messages|hop messages|hop bytes|"
+                  "most messages on one link|verified");
+    for (int m = 0; m < 2; m++) {
+        const char *ver = "no";
+        double hb = NAN, msg = NAN, ml = NAN;
+        for (int r = 0; r < reps + 1; r++) {
+            if (demo_run(d, &j, &err, "exec prefix --n %ld --workers 16 --net debruijn:4 --map %s "
+                                      "--bandwidth 1000 --json", pn, maps[m]) != DN_OK)
+                continue;
+            double sec = NUM(j, "seconds");
+            const char *v = jflat_get(&j, "verified");
+            if (v && strcmp(v, "true") == 0)
+                ver = "yes";
+            if (isnan(secs[m]) || sec < secs[m])
+                secs[m] = sec;
+            hops[m] = NUM(j, "hop_messages");
+            hb = NUM(j, "hop_bytes");
+            msg = NUM(j, "messages");
+            ml = NUM(j, "max_link_messages");
+            jflat_free(&j);
+        }
+        demo_row(d, "debruijn:4|%s|%s|%s|%s|%s|%s|%s", maps[m], fx(secs[m], 3), fx(msg, 0),
+                 fx(hops[m], 0), fx(hb, 0), fx(ml, 0), ver);
+    }
+    demo_table_end(d);
+    demo_para(d, "Emulation: 16 worker threads are the processors of BDG(4); every message is "
+                 "forwarded hop by hop through router threads along the mapping's routes, and "
+                 "each link moves 1000 MB/s, so longer routes (dilation) cost real time.");
+    demo_check(d, hops[0] < hops[1], "mapping D needs fewer message hops than a random placement "
+                                     "on the emulated BDG(4) (%s vs %s)",
+               fx(hops[0], 0), fx(hops[1], 0));
+    char v[200];
+    snprintf(v, sizeof v, "speed-up %s (2 workers), %s (4) at %ld keys; emulated BDG(4) zrl %s s "
+                          "vs random %s s", fx(speed[1], 2), fx(speed[2], 2), keys,
+             fx(secs[0], 3), fx(secs[1], 3));
+    demo_summary(d, "mergesort", v);
+    return DN_OK;
+}
