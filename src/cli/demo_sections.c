@@ -180,8 +180,9 @@ int demo_debruijn(demo *d)
     demo_check(d, ok_lb, "all %d placements measured lie on or above the degree-4 lower bound "
                          "(seed 000 section 6)", cnt);
     char v[200];
-    snprintf(v, sizeof v, "zrl avg dilation %s, 0 conflicts; random %s",
-             fx(avg[S1_ZRL][random_max], 4), fx(avg[S1_RANDOM][random_max], 2));
+    snprintf(v, sizeof v, "zrl avg dilation %s, %s conflicts; random %s, %s conflicts",
+             fx(avg[S1_ZRL][random_max], 5), fx(conf[S1_ZRL][random_max], 0),
+             fx(avg[S1_RANDOM][random_max], 2), fx(conf[S1_RANDOM][random_max], 0));
     char w[64];
     snprintf(w, sizeof w, "B(%d) on BDG(%d)", random_max, random_max);
     demo_summary(d, w, v);
@@ -334,20 +335,21 @@ int demo_meshes(demo *d)
 typedef struct walk_panel {
     const char *net, *what;
     int b, hmax_quick, hmax_full;
+    int c; /* butterfly dimensions (the seed's conjecture), 0 otherwise */
 } walk_panel;
 
 int demo_walks(demo *d)
 {
     static const walk_panel panels[] = {
-        {"butterfly:3", "butterfly, 3 dimensions (32 processors), binary trees", 2, 10, 12},
-        {"butterfly:3", "butterfly, 3 dimensions, ternary trees", 3, 6, 8},
-        {"hypercube:5", "hypercube, 32 processors, binary trees", 2, 10, 12},
+        {"butterfly:3", "butterfly, 3 dimensions (32 processors), binary trees", 2, 10, 12, 3},
+        {"butterfly:3", "butterfly, 3 dimensions, ternary trees", 3, 6, 8, 3},
+        {"hypercube:5", "hypercube, 32 processors, binary trees", 2, 10, 12, 0},
     };
     const int np = (int)(sizeof panels / sizeof panels[0]);
     const int trials = d->quick ? 200 : 1000;
     double hs[S3_HMAX + 1], ex[S3_DMAX + 1][S3_HMAX + 1], sim[S3_DMAX + 1][S3_HMAX + 1];
     double se[S3_DMAX + 1][S3_HMAX + 1], lim[S3_DMAX + 1];
-    int points = 0, within = 0, agree = 1;
+    int points = 0, within = 0, agree = 1, conj_ok = 1, conj_n = 0;
     jflat j;
     dn_err err;
     FILE *f;
@@ -400,6 +402,13 @@ int demo_walks(demo *d)
                 within += fabs(sim[dl][h] - ex[dl][h]) <= 3 * se[dl][h] + 1e-12;
                 jflat_free(&j);
             }
+        /* seed 002's conjecture for butterflies: alpha_inf = (2b/(b+1))(1 + 1/c) for odd
+         * Delta, 2(1 + 1/c) for even Delta */
+        for (int dl = 1; P->c && dl <= S3_DMAX; dl++) {
+            double conj = (dl % 2 ? 2.0 * P->b / (P->b + 1) : 2.0) * (1 + 1.0 / P->c);
+            conj_ok &= fabs(lim[dl] - conj) < 1e-9;
+            conj_n++;
+        }
         plot_series s[3 * S3_DMAX];
         char names[S3_DMAX + 1][32], title[200];
         int k = 0;
@@ -426,6 +435,9 @@ int demo_walks(demo *d)
     demo_figure(d, "s3-alpha.svg", cap, 900);
     demo_check(d, agree, "the exact alpha_h of each tree of height h equals the level-h value of "
                          "the tallest tree's recurrence (%d points)", points);
+    demo_check(d, conj_ok, "the limits h -> infinity on the butterfly equal seed 002's "
+                           "conjecture (2b/(b+1))(1 + 1/c) for odd Delta and 2(1 + 1/c) for even "
+                           "Delta (%d cases, to 1e-9)", conj_n);
     demo_check(d, within >= 0.9 * points,
                "%d of %d simulated points lie within 3 standard errors of the exact value", within,
                points);
