@@ -627,7 +627,7 @@ static void test_demo(void **state)
     bad_run("demo extra", 2, "unexpected argument 'extra'");
     bad_run("demo --out", 2, "needs a value");
     bad_run("demo --out ''", 2, "--out needs a directory");
-    bad_run("demo --out /proc/self/no/such", 1, "cannot create directory");
+    bad_run("demo --out /proc/self/no/such", 2, "cannot create directory");
 }
 
 int main(void)
