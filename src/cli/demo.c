@@ -264,6 +264,9 @@ void demo_figure(demo *d, const char *file, const char *caption, int width)
     plot_xml_text(d->html, caption);
     fprintf(d->html, "\" style=\"max-width:%dpx\"></a><figcaption>", width);
     plot_xml_text(d->html, caption);
+    if (d->nlog == 0) /* a chart of runs listed earlier: the demo draws it */
+        fprintf(d->html, " Regenerate: <code>dcnet demo%s --out DIR</code> draws it from the "
+                         "commands listed above.", d->quick ? " --quick" : "");
     fputs("</figcaption>\n", d->html);
     demo_commands(d);
     fputs("</figure>\n", d->html);
