@@ -12,6 +12,7 @@
  * scripts, no external references.
  */
 #include "cli.h"
+#include "plot.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -77,22 +78,6 @@ static void layout(const dn_net *net, pt *pos, double *w, double *h)
     *h = 120 + 2 * r;
 }
 
-/* Writes s with the XML special characters escaped. */
-static void xml_text(FILE *f, const char *s)
-{
-    for (; *s; s++) {
-        switch (*s) {
-        case '<': fputs("&lt;", f); break;
-        case '>': fputs("&gt;", f); break;
-        case '&': fputs("&amp;", f); break;
-        case '"': fputs("&quot;", f); break;
-        default:
-            if ((unsigned char)*s >= 0x20)
-                fputc(*s, f);
-        }
-    }
-}
-
 /* Distinct hues for phases 1 .. P. */
 static void phase_colour(int p, int P, char *buf, size_t cap)
 {
@@ -133,7 +118,7 @@ int embed_svg(dn_embed *e, const dn_metrics *m, const char *path, dn_err *err)
             W + 200, H, W + 200, H);
     fprintf(f, "<text x=\"20\" y=\"24\" font-size=\"16\">%s on ",
             e->tree->model.kind == DN_TREE_BINOMIAL ? "binomial tree" : "tree");
-    xml_text(f, e->net->spec);
+    plot_xml_text(f, e->net->spec);
     fprintf(f,
             ", map %s (routes %s)</text>\n"
             "<text x=\"20\" y=\"46\" font-size=\"12\">dilation max %lld avg %.4g; "

@@ -31,6 +31,7 @@ void plot_end(FILE *f)
     fputs("</svg>\n", f);
 }
 
+/* Control characters are dropped: they are not allowed in XML text. */
 void plot_xml_text(FILE *f, const char *s)
 {
     for (; s && *s; s++) {
@@ -39,7 +40,9 @@ void plot_xml_text(FILE *f, const char *s)
         case '>': fputs("&gt;", f); break;
         case '&': fputs("&amp;", f); break;
         case '"': fputs("&quot;", f); break;
-        default: fputc(*s, f);
+        default:
+            if ((unsigned char)*s >= 0x20)
+                fputc(*s, f);
         }
     }
 }
