@@ -44,7 +44,8 @@ static int merge(void *ctx, dn_buf *a, dn_buf *b, dn_buf *res)
 
 int dc_sum_run(size_t n, int workers, double *sum)
 {
-    dn_dc_app app = {"sumsq", NULL, units, split, solve, merge};
+    dn_dc_app app = {.name = "sumsq", .units = units, .split = split, .solve = solve,
+                     .merge = merge};
     dn_buf in = {malloc(n * sizeof(double)), n * sizeof(double)}, out;
     if (!in.data) return DN_ENOMEM;
     for (size_t i = 0; i < n; i++) ((double *)in.data)[i] = (double)(i % 7);

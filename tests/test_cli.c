@@ -569,6 +569,16 @@ static void test_exec_cli(void **state)
     bad_run("exec max --dynamic", 2, "nqueens");
     bad_run("exec max --backend mpi --dynamic", 2, "static");
     bad_run("exec max --net debruijn:4 --map zrl --workers 8", 2, "8 workers form binomial:3");
+    /* shared memory: 6 messages of one 32-byte reference each */
+    r = json_run("exec mergesort --n 300000 --workers 4 --shared --json");
+    assert_non_null(strstr(r.out, "\"verified\":true"));
+    assert_non_null(strstr(r.out, "\"shared\":true"));
+    assert_true(json_num(r.out, "messages") == 6);
+    assert_true(json_num(r.out, "bytes") == 6 * 32);
+    run_free(&r);
+    bad_run("exec prefix --shared", 2, "mergesort has");
+    bad_run("exec mergesort --shared --backend mpi", 2, "threads, direct");
+    bad_run("exec mergesort --shared --net debruijn:2", 2, "threads, direct");
     /* MPI: every app on 4 ranks */
     if (getenv("DCNET_WRAPPER") && *getenv("DCNET_WRAPPER")) {
         print_message("MPI runs skipped under %s\n", getenv("DCNET_WRAPPER"));

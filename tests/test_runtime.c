@@ -11,11 +11,16 @@
  *  - the dynamic mode: n-queens counts on 1, 3 and 8 workers and on a
  *    hypercube; tasks = 1 + the partial placements above the cutoff,
  *    counted here by brute force; the same per-worker counts on every run;
- *  - docs/runtime.md's example (examples/dc_sum.c) against its closed form.
+ *  - docs/runtime.md's example (examples/dc_sum.c) against its closed form;
+ *  - shared merges: the merge path against a brute-force stable merge on
+ *    inputs full of ties; mergesort in shared memory on 1 to 8 workers,
+ *    with 32-byte messages (2 (2^D - 1) of them), finished workers doing
+ *    merge parts, and a failing part reported without a hang or a leak.
  */
 #include "testutil.h"
 
 #include "dcnet/dcnet.h"
+#include "../src/runtime/rt_impl.h"
 
 /* docs/runtime.md's example app, compiled and checked here */
 #define DC_SUM_NO_MAIN
@@ -287,6 +292,134 @@ static void test_doc_example(void **state)
         }
 }
 
+/* The merge path against the definition: the first k elements of the
+ * stable merge (ties from a first), counted by brute force, on small
+ * arrays with many ties and every k. */
+static void test_merge_path(void **state)
+{
+    (void)state;
+    dn_rng rng;
+    dn_rng_seed(&rng, 5);
+    for (int trial = 0; trial < 300; trial++) {
+        uint64_t a[24], b[24], vmax = 1 + (uint64_t)trial % 5;
+        size_t na = dn_rng_next(&rng) % 25, nb = dn_rng_next(&rng) % 25;
+        for (size_t i = 0; i < na; i++)
+            a[i] = dn_rng_next(&rng) % vmax;
+        for (size_t i = 0; i < nb; i++)
+            b[i] = dn_rng_next(&rng) % vmax;
+        for (size_t i = 1; i < na; i++) /* insertion sorts: tiny inputs */
+            for (size_t j = i; j > 0 && a[j - 1] > a[j]; j--) {
+                uint64_t t = a[j]; a[j] = a[j - 1]; a[j - 1] = t;
+            }
+        for (size_t i = 1; i < nb; i++)
+            for (size_t j = i; j > 0 && b[j - 1] > b[j]; j--) {
+                uint64_t t = b[j]; b[j] = b[j - 1]; b[j - 1] = t;
+            }
+        size_t i = 0, j = 0;
+        for (size_t k = 0; k <= na + nb; k++) { /* i of the first k, stably merged */
+            assert_int_equal(rt_merge_path(a, na, b, nb, k), i);
+            if (k == na + nb)
+                break;
+            if (j == nb || (i < na && a[i] <= b[j]))
+                i++;
+            else
+                j++;
+        }
+    }
+}
+
+static void run_shared(int64_t n, int workers, int timeline, dn_rt_stats *st)
+{
+    dn_app_run a;
+    dn_err err;
+    if (dn_app_init(&a, "mergesort", n, 3, 0, &err) || dn_app_share(&a, &err))
+        fail_msg("mergesort n=%lld: %s", (long long)n, err.msg);
+    dn_rt_opts o;
+    memset(&o, 0, sizeof o);
+    o.workers = workers;
+    o.grain = 1;
+    o.root = -1;
+    o.timeline = timeline;
+    dn_buf out;
+    if (dn_rt_run(&a.dc, &a.input, &out, &o, st, &err) || dn_app_verify(&a, &out, 0, &err))
+        fail_msg("shared mergesort n=%lld P=%d: %s", (long long)n, workers, err.msg);
+    free(out.data);
+    dn_app_free(&a);
+}
+
+static void test_shared_mergesort(void **state)
+{
+    (void)state;
+    static const int64_t sizes[] = {1, 2, 5, 1000, 200003};
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++)
+        for (int p = 1; p <= 8; p++) {
+            dn_rt_stats st;
+            run_shared(sizes[k], p, 0, &st);
+            int D = 0;
+            while ((2 << D) <= p && (sizes[k] >> (D + 1)) >= 1)
+                D++;
+            assert_int_equal(st.depth, D);
+            /* references, not keys: 32 bytes a message */
+            assert_int_equal(st.messages, 2 * ((1 << D) - 1));
+            assert_int_equal(st.bytes, 32 * st.messages);
+            dn_rt_stats_free(&st);
+        }
+    /* 200003 keys on 4 workers: the two phase-2 merges (100001 and 100002
+     * keys, above share_units 65536) are shared in pairs {0, 2} and
+     * {1, 3}; the top merge by all four. So every worker merges twice. */
+    dn_rt_stats st;
+    run_shared(200003, 4, 1, &st);
+    int merges[4] = {0, 0, 0, 0};
+    for (int64_t i = 0; i < st.nspans; i++)
+        if (st.spans[i].kind == 2)
+            merges[st.spans[i].worker]++;
+    for (int w = 0; w < 4; w++)
+        assert_int_equal(merges[w], 2);
+    dn_rt_stats_free(&st);
+    /* only mergesort has a shared-memory form */
+    dn_app_run a;
+    dn_err err;
+    assert_int_equal(dn_app_init(&a, "prefix", 10, 1, 0, &err), DN_OK);
+    assert_int_equal(dn_app_share(&a, &err), DN_ENOTSUP);
+    assert_non_null(strstr(err.msg, "mergesort"));
+    dn_app_free(&a);
+}
+
+/* A merge part that fails: the run reports it (no hang, nothing leaked:
+ * the ASan build runs this too). */
+static int (*real_part)(void *, const dn_buf *, const dn_buf *, dn_buf *, int, int);
+static int failing_part(void *ctx, const dn_buf *a, const dn_buf *b, dn_buf *out, int k, int n)
+{
+    if (k == n - 1)
+        return DN_EINVAL;
+    return real_part(ctx, a, b, out, k, n);
+}
+
+static void test_shared_merge_fails(void **state)
+{
+    (void)state;
+    for (int p = 2; p <= 8; p *= 2) {
+        dn_app_run a;
+        dn_err err;
+        if (dn_app_init(&a, "mergesort", 300000, 3, 0, &err) || dn_app_share(&a, &err))
+            fail_msg("%s", err.msg);
+        real_part = a.dc.merge_part;
+        a.dc.merge_part = failing_part;
+        dn_rt_opts o;
+        memset(&o, 0, sizeof o);
+        o.workers = p;
+        o.grain = 1;
+        o.root = -1;
+        dn_rt_stats st;
+        dn_buf out;
+        assert_int_equal(dn_rt_run(&a.dc, &a.input, &out, &o, &st, &err), DN_EINVAL);
+        assert_non_null(strstr(err.msg, "merge failed"));
+        assert_null(out.data);
+        dn_rt_stats_free(&st);
+        dn_app_free(&a);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -295,6 +428,9 @@ int main(void)
         cmocka_unit_test(test_emulation),
         cmocka_unit_test(test_dynamic),
         cmocka_unit_test(test_doc_example),
+        cmocka_unit_test(test_merge_path),
+        cmocka_unit_test(test_shared_mergesort),
+        cmocka_unit_test(test_shared_merge_fails),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -58,6 +58,20 @@ typedef struct dn_dc_app {
     int (*solve)(void *ctx, dn_buf *p, dn_buf *res);
     /* consumes a (result of the kept part) and b (of the sent part) */
     int (*merge)(void *ctx, dn_buf *a, dn_buf *b, dn_buf *res);
+    /* Optional (both or neither; NULL: the parent merges alone): a merge
+     * shared by several workers. On the threads backend in direct mode, a
+     * merge of at least share_units units (a and b) is done by the
+     * parent together with the workers that have already finished: in
+     * phase p, the 2^(D-p+1) - 1 workers of the parent's subtree below
+     * it. merge_alloc allocates the output of merge(a, b) (data and len);
+     * then worker k of n calls merge_part for part k: the parts are
+     * disjoint, together they fill the output, and they only read a and b,
+     * which the runtime frees afterwards. MPI and network emulation use
+     * merge (there the data is not shared). */
+    int (*merge_alloc)(void *ctx, const dn_buf *a, const dn_buf *b, dn_buf *out);
+    int (*merge_part)(void *ctx, const dn_buf *a, const dn_buf *b, dn_buf *out, int k, int n);
+    /* merges of fewer units (a and b together) are not shared; 0: 1 */
+    size_t share_units;
 } dn_dc_app;
 
 /* An irregular tree application for the dynamic mode: a task is a leaf
@@ -132,6 +146,7 @@ typedef struct dn_app_run {
     uint64_t seed;
     dn_buf input;         /* owned until given to the runtime */
     void *ref;            /* the sequential reference (app-specific) */
+    void *shared;         /* dn_app_share's arrays (internal) */
     int dynamic;          /* nqueens in dynamic mode */
     size_t grain;         /* a sensible default grain for this app (units) */
     dn_dc_app dc;
@@ -145,6 +160,12 @@ const char *dn_app_summary(int i);
  * sequential reference. DN_ENOTFOUND for an unknown name. */
 int dn_app_init(dn_app_run *a, const char *name, int64_t n, uint64_t seed, int dynamic,
                 dn_err *err);
+/* Switches a freshly initialised mergesort to its shared-memory form, for
+ * the threads backend in direct mode only: the keys stay in one array and
+ * one scratch array, problems and results are 32-byte references into
+ * them (messages carry no keys), and every merge is shared by the workers
+ * that have finished (dn_dc_app.merge_part). DN_ENOTSUP for other apps. */
+int dn_app_share(dn_app_run *a, dn_err *err);
 /* Compares the parallel output (or answer) with the reference. */
 int dn_app_verify(const dn_app_run *a, const dn_buf *output, int64_t answer, dn_err *err);
 void dn_app_free(dn_app_run *a);

@@ -41,6 +41,9 @@ static const char exec_help[] =
     "                         with --net the walk uses its links and every processor\n"
     "                         is a worker\n"
     "      --walk D           random-walk length for --dynamic (default 2)\n"
+    "      --shared           mergesort in shared memory (threads, direct): the keys\n"
+    "                         stay in one array, messages carry 32-byte references,\n"
+    "                         and finished workers share every large merge\n"
     "  -s, --seed S           seed for the input and the walks (default 1)\n"
     "      --links FILE       write per-link messages and bytes (CSV; with --net)\n"
     "      --svg FILE         draw a timeline per worker (split, solve, merge, wait)\n"
@@ -52,11 +55,14 @@ static const char exec_help[] =
     "\n"
     "Examples:\n"
     "  dcnet exec mergesort --n 20000000 --workers 2\n"
+    "  dcnet exec mergesort --n 100000000 --workers 2 --shared\n"
     "  dcnet exec matchain --workers 16 --net debruijn:4 --map zrl --links links.csv\n"
     "  dcnet exec nqueens --n 12 --dynamic --workers 8\n"
     "  mpirun -np 4 dcnet exec mergesort --backend mpi --json\n";
 
-enum { O_GRAIN = 256, O_NET, O_MAP, O_ROOT, O_BW, O_DYN, O_WALK, O_LINKS, O_SVG, O_JSON, O_CSV };
+enum {
+    O_GRAIN = 256, O_NET, O_MAP, O_ROOT, O_BW, O_DYN, O_WALK, O_SHARED, O_LINKS, O_SVG, O_JSON, O_CSV
+};
 
 static const struct option exec_opts[] = {
     {"n", required_argument, NULL, 'n'},
@@ -69,6 +75,7 @@ static const struct option exec_opts[] = {
     {"bandwidth", required_argument, NULL, O_BW},
     {"dynamic", no_argument, NULL, O_DYN},
     {"walk", required_argument, NULL, O_WALK},
+    {"shared", no_argument, NULL, O_SHARED},
     {"seed", required_argument, NULL, 's'},
     {"links", required_argument, NULL, O_LINKS},
     {"svg", required_argument, NULL, O_SVG},
@@ -146,7 +153,7 @@ int cmd_exec(int argc, char **argv)
     const char *links = NULL, *svg = NULL;
     int64_t n = 0, workers = 4, seed = 1, grain = 0, walk = 2;
     double bw = 0;
-    int mode = OUT_TABLE, dynamic = 0, mpi = 0, c, rc, code = 0;
+    int mode = OUT_TABLE, dynamic = 0, mpi = 0, shared = 0, c, rc, code = 0;
     dn_err err;
 
     opterr = 0;
@@ -179,6 +186,7 @@ int cmd_exec(int argc, char **argv)
                 return cli_usage(cmd, "%s", err.msg);
             break;
         case O_DYN: dynamic = 1; break;
+        case O_SHARED: shared = 1; break;
         case O_WALK:
             if (dn_parse_i64(optarg, 0, 64, "--walk", &walk, &err))
                 return cli_usage(cmd, "%s", err.msg);
@@ -212,6 +220,9 @@ int cmd_exec(int argc, char **argv)
     if (mpi && (net_spec || dynamic))
         return cli_usage(cmd, "--backend mpi runs the static schedule, direct: drop --net, "
                               "--dynamic");
+    if (shared && (mpi || net_spec || dynamic))
+        return cli_usage(cmd, "--shared keeps the keys in one process's memory: it runs on "
+                              "threads, direct (drop --backend mpi, --net, --dynamic)");
     if (mpi && !dn_have_mpi())
         return cli_fail(cmd, DN_ENOTSUP, "dcnet was built without MPI (install "
                                          "libopenmpi-dev and rebuild)");
@@ -260,6 +271,10 @@ int cmd_exec(int argc, char **argv)
         code = rc == DN_ENOMEM ? cli_fail(cmd, rc, err.msg) : cli_usage(cmd, "%s", err.msg);
         goto done;
     }
+    if (shared && (rc = dn_app_share(&app, &err))) {
+        code = rc == DN_ENOMEM ? cli_fail(cmd, rc, err.msg) : cli_usage(cmd, "--shared: %s", err.msg);
+        goto done;
+    }
     if (!o.grain)
         o.grain = app.grain;
     if (rank != 0) {
@@ -301,6 +316,7 @@ int cmd_exec(int argc, char **argv)
     rec_int(&r, "workers", st.workers);
     rec_str(&r, "backend", mpi ? "mpi" : "threads");
     rec_str(&r, "mode", dynamic ? "dynamic" : "static");
+    rec_bool(&r, "shared", shared);
     rec_dbl(&r, "seconds", st.seconds);
     rec_bool(&r, "verified", verified);
     rec_int(&r, "messages", st.messages);

@@ -18,7 +18,7 @@
  *              (reference: the published counts, OEIS A000170)
  * Problems are byte buffers: arrays of uint64_t.
  */
-#include "dcnet/runtime.h"
+#include "rt_impl.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -30,7 +30,7 @@ static const struct {
     const char *name, *summary;
     int64_t def, max;
 } apps[] = {
-    {"mergesort", "sort 64-bit keys: split halves, merge sorted runs", 1000000, (int64_t)1 << 31},
+    {"mergesort", "sort 64-bit keys, merge sorted runs (--shared: in shared memory)", 1000000, (int64_t)1 << 31},
     {"quicksort", "sort 64-bit keys: split by a pivot, keep low, send high", 1000000,
      (int64_t)1 << 31},
     {"matchain", "product of n 4x4 matrices mod 2^31-1 (log-weighted divide, uniform combine)",
@@ -194,6 +194,173 @@ static int mergesort_merge(void *ctx, dn_buf *a, dn_buf *b, dn_buf *res)
     res->len = (na + nb) * sizeof(u64);
     free(b->data);
     a->data = b->data = NULL;
+    return DN_OK;
+}
+
+/* ------------------------------------------------------------ shared memory
+ *
+ * mergesort in shared memory (dn_app_share): the keys stay in one array
+ * (arr[0], the input) plus one scratch array of the same size (arr[1]),
+ * as an OpenMP mergesort keeps them, and a problem or a result is a
+ * reference {offset, count, array, depth}: messages carry 32 bytes, nothing is
+ * copied to be sent. A merge reads two adjacent ranges of one array and
+ * writes the other array, so merges copy nothing either, and they are
+ * shared (merge_part): worker k of n writes part k of the output, found
+ * by the merge path. Part k of n of N words is [part_at(N, k, n),
+ * part_at(N, k + 1, n)).
+ * A leaf below a split copies its range into arr[1] and sorts it there
+ * (msort, with its range of arr[0] as the temporary): so every page of the
+ * scratch array is first touched by the leaves, in parallel, at the start,
+ * and no merge writes fresh memory (a first touch costs 0.1 to 1 ms per MB
+ * on the VMs dcnet is measured on, more the later it comes). Without a
+ * split (one worker) the leaf sorts in place in arr[0], as msort does. */
+
+typedef struct shm_ref {
+    u64 off, cnt, arr, depth; /* depth: splits above this range */
+} shm_ref;
+
+typedef struct shm_state {
+    u64 *arr[2];
+    size_t n;
+} shm_state;
+
+static size_t part_at(size_t N, int k, int n)
+{
+    return N / (size_t)n * (size_t)k + (N % (size_t)n) * (size_t)k / (size_t)n;
+}
+
+size_t rt_merge_path(const u64 *a, size_t na, const u64 *b, size_t nb, size_t k)
+{
+    /* the smallest i (j = k - i) with a[i] after b[j - 1], i.e. b[j - 1] < a[i] */
+    size_t lo = k > nb ? k - nb : 0, hi = k < na ? k : na;
+    while (lo < hi) {
+        size_t i = lo + (hi - lo) / 2;
+        if (a[i] <= b[k - i - 1]) /* a[i] comes first: more of a */
+            lo = i + 1;
+        else
+            hi = i;
+    }
+    return lo;
+}
+
+static int shm_new(dn_buf *b, u64 off, u64 cnt, u64 arr, u64 depth)
+{
+    shm_ref *r = malloc(sizeof *r);
+    if (!r)
+        return DN_ENOMEM;
+    *r = (shm_ref){off, cnt, arr, depth};
+    b->data = r;
+    b->len = sizeof *r;
+    return DN_OK;
+}
+
+static size_t shm_units(void *ctx, const dn_buf *p)
+{
+    (void)ctx;
+    return (size_t)((const shm_ref *)p->data)->cnt;
+}
+
+static int shm_split(void *ctx, dn_buf *p, dn_buf *keep, dn_buf *send)
+{
+    (void)ctx;
+    shm_ref r = *(shm_ref *)p->data;
+    u64 h = r.cnt / 2;
+    if (shm_new(send, r.off + h, r.cnt - h, r.arr, r.depth + 1))
+        return DN_ENOMEM;
+    ((shm_ref *)p->data)->cnt = h; /* keep: the first half, same reference */
+    ((shm_ref *)p->data)->depth++;
+    *keep = *p;
+    p->data = NULL;
+    return DN_OK;
+}
+
+static int shm_solve(void *ctx, dn_buf *p, dn_buf *res)
+{
+    shm_state *st = ctx;
+    shm_ref *r = p->data;
+    if (r->arr != 0) /* leaves are always references into the keys */
+        return DN_EINVAL;
+    size_t n = (size_t)r->cnt;
+    u64 *keys = st->arr[0] + r->off, *scratch = st->arr[1] + r->off;
+    if (r->depth == 0) {
+        msort(keys, scratch, n);
+    } else {
+        memcpy(scratch, keys, n * sizeof(u64));
+        msort(scratch, keys, n);
+        r->arr = 1;
+    }
+    *res = *p;
+    p->data = NULL;
+    return DN_OK;
+}
+
+static int shm_merge_alloc(void *ctx, const dn_buf *a, const dn_buf *b, dn_buf *out)
+{
+    (void)ctx;
+    const shm_ref *x = a->data, *y = b->data;
+    if (y->arr != x->arr || y->off != x->off + x->cnt) /* not the two halves of one range */
+        return DN_EINVAL;
+    return shm_new(out, x->off, x->cnt + y->cnt, 1 - x->arr, x->depth ? x->depth - 1 : 0);
+}
+
+static int shm_merge_part(void *ctx, const dn_buf *a, const dn_buf *b, dn_buf *out, int k, int n)
+{
+    shm_state *st = ctx;
+    const shm_ref *x = a->data, *y = b->data;
+    const u64 *src = st->arr[x->arr];
+    const u64 *xa = src + x->off, *yb = src + y->off;
+    size_t na = (size_t)x->cnt, nb = (size_t)y->cnt, N = na + nb;
+    size_t lo = part_at(N, k, n), hi = part_at(N, k + 1, n);
+    size_t i0 = rt_merge_path(xa, na, yb, nb, lo), i1 = rt_merge_path(xa, na, yb, nb, hi);
+    u64 *dst = st->arr[((const shm_ref *)out->data)->arr] + x->off;
+    merge_runs(xa + i0, i1 - i0, yb + (lo - i0), (hi - i1) - (lo - i0), dst + lo);
+    return DN_OK;
+}
+
+static int shm_merge(void *ctx, dn_buf *a, dn_buf *b, dn_buf *res)
+{
+    int rc = shm_merge_alloc(ctx, a, b, res);
+    if (rc || (rc = shm_merge_part(ctx, a, b, res, 0, 1)))
+        return rc;
+    free(a->data);
+    free(b->data);
+    a->data = b->data = NULL;
+    return DN_OK;
+}
+
+int dn_app_share(dn_app_run *a, dn_err *err)
+{
+    if (strcmp(a->name, "mergesort") != 0 || a->dynamic)
+        return dn_fail(err, DN_ENOTSUP, "%s has no shared-memory form (mergesort has)", a->name);
+    if (a->shared)
+        return DN_OK;
+    shm_state *st = malloc(sizeof *st);
+    dn_buf scratch;
+    size_t n = a->input.len / sizeof(u64);
+    if (!st || new_buf(&scratch, n)) {
+        free(st);
+        return dn_fail(err, DN_ENOMEM, "out of memory for the scratch array (%zu keys)", n);
+    }
+    dn_buf ref;
+    if (shm_new(&ref, 0, n, 0, 0)) {
+        free(st);
+        free(scratch.data);
+        return dn_fail(err, DN_ENOMEM, "out of memory");
+    }
+    st->arr[0] = a->input.data;
+    st->arr[1] = scratch.data;
+    st->n = n;
+    a->input = ref;
+    a->shared = st;
+    a->dc = (dn_dc_app){.name = "mergesort",
+                        .ctx = st,
+                        .units = shm_units,
+                        .split = shm_split,
+                        .solve = shm_solve,
+                        .merge = shm_merge,
+                        .merge_alloc = shm_merge_alloc,
+                        .merge_part = shm_merge_part,
+                        .share_units = 1 << 16};
     return DN_OK;
 }
 
@@ -533,7 +700,7 @@ int dn_app_init(dn_app_run *a, const char *name, int64_t n, uint64_t seed, int d
     a->seed = seed;
     a->dynamic = dynamic;
     a->grain = strcmp(name, "nqueens") == 0 ? 1 : strcmp(name, "matchain") == 0 ? 64 : 1024;
-    dn_dc_app dc = {apps[i].name, NULL, count64, split_half, NULL, NULL};
+    dn_dc_app dc = {.name = apps[i].name, .units = count64, .split = split_half};
     dn_rng rng;
     dn_rng_seed(&rng, seed);
     if (strcmp(name, "nqueens") == 0) {
@@ -646,6 +813,16 @@ int dn_app_verify(const dn_app_run *a, const dn_buf *out, int64_t answer, dn_err
         return DN_OK;
     }
     size_t want = strcmp(nm, "max") == 0 ? 1 : strcmp(nm, "matchain") == 0 ? 16 : (size_t)a->n;
+    dn_buf keys = *out;
+    if (a->shared) { /* the result is a reference to the whole sorted range */
+        const shm_state *st = a->shared;
+        const shm_ref *r = out->data;
+        if (out->len != sizeof *r || r->off != 0 || r->cnt != st->n || r->arr > 1)
+            return dn_fail(err, DN_EINVAL, "%s: the result is not the whole array", nm);
+        keys.data = st->arr[r->arr];
+        keys.len = st->n * sizeof(u64);
+        out = &keys;
+    }
     if (out->len != want * sizeof(u64))
         return dn_fail(err, DN_EINVAL, "%s: result has %zu words, expected %zu", nm,
                        out->len / sizeof(u64), want);
@@ -660,6 +837,12 @@ int dn_app_verify(const dn_app_run *a, const dn_buf *out, int64_t answer, dn_err
 
 void dn_app_free(dn_app_run *a)
 {
+    if (a->shared) {
+        shm_state *st = a->shared;
+        free(st->arr[0]);
+        free(st->arr[1]);
+        free(st);
+    }
     free(a->input.data);
     free(a->ref);
     memset(a, 0, sizeof *a);

@@ -98,7 +98,7 @@ int rt_mpi_run(const dn_dc_app *app, dn_buf *input, dn_buf *output, const dn_rt_
     if (rank == 0)
         D = rt_depth(size, app->units(app->ctx, input), o->grain);
     MPI_Bcast(&D, 1, MPI_INT, 0, MPI_COMM_WORLD);
-    rt_transport t = {mpi_send, mpi_recv, mpi_fail, 0, 0};
+    rt_transport t = {.send = mpi_send, .recv = mpi_recv, .fail = mpi_fail};
     MPI_Barrier(MPI_COMM_WORLD);
     double t0 = rt_now();
     int rc = DN_OK;

@@ -11,7 +11,9 @@
 
 #include <pthread.h>
 
-enum { TAG_DIVIDE = 1, TAG_RESULT = 2, TAG_TASK = 3 };
+/* TAG_HELP asks a finished worker for one part of a shared merge,
+ * TAG_HELPED says that part is written (threads backend only). */
+enum { TAG_DIVIDE = 1, TAG_RESULT = 2, TAG_TASK = 3, TAG_HELP = 4, TAG_HELPED = 5 };
 
 typedef struct rt_msg {
     struct rt_msg *next;
@@ -20,22 +22,28 @@ typedef struct rt_msg {
     int64_t hops, at;    /* its hop count and the hop reached */
     int reverse;         /* travel the path backwards */
     dn_buf buf;
+    void *job;           /* TAG_HELP: the shared merge (not owned) */
+    int part;            /* TAG_HELP: which part of it */
 } rt_msg;
 
 /* A blocking queue: one mutex and condition variable, no busy waiting.
- * Takers wait for a message matching (from, tag) (-1: any). */
+ * Takers wait for a message matching (from, tag) (-1: any). Closing it
+ * (a worker failed) wakes the ordinary takers; ending it (the run is
+ * over) wakes every taker. */
 typedef struct mailbox {
     pthread_mutex_t mu;
     pthread_cond_t cv;
     rt_msg *head, *tail;
-    int closed;
+    int closed, ended;
 } mailbox;
 
 int mb_init(mailbox *m);
 void mb_destroy(mailbox *m);  /* frees queued messages */
 void mb_put(mailbox *m, rt_msg *msg);
-rt_msg *mb_take(mailbox *m, int from, int tag); /* NULL once closed and empty */
+rt_msg *mb_take(mailbox *m, int from, int tag); /* NULL once closed or ended, no match */
+rt_msg *mb_take_until_end(mailbox *m, int from, int tag); /* NULL once ended, no match */
 void mb_close(mailbox *m);
+void mb_end(mailbox *m);
 
 typedef struct rt_transport rt_transport;
 struct rt_transport {
@@ -43,6 +51,10 @@ struct rt_transport {
     int (*send)(rt_transport *t, int from, int to, int tag, dn_buf *b, dn_err *err);
     int (*recv)(rt_transport *t, int me, int from, int tag, dn_buf *b, dn_err *err);
     void (*fail)(rt_transport *t); /* another worker failed: wake everyone */
+    /* optional: worker r merges a and b (consumed) in phase p, with help
+     * where the transport can give it; NULL: app->merge alone */
+    int (*merge)(rt_transport *t, const dn_dc_app *app, int r, int p, int D, dn_buf *a,
+                 dn_buf *b, dn_buf *res, dn_err *err);
     int64_t messages, bytes;       /* counted by the senders (atomically on threads) */
 };
 
@@ -62,6 +74,11 @@ void rt_spans_gather(dn_rt_stats *st, const rt_spans *first, size_t stride, int 
  * dcnet/runtime.h). Worker 0 passes the input and gets the output. */
 int rt_static_worker(const dn_dc_app *app, rt_transport *t, int r, int D, dn_buf *input,
                      dn_buf *output, rt_spans *sp, double t0, dn_err *err);
+
+/* Merge path (Odeh, Green, Mwassi, Shmueli and Birk 2012): how many of
+ * the first k elements of the stable merge of sorted a (na) and b (nb)
+ * come from a, ties taken from a first. O(log min(na, nb)). */
+size_t rt_merge_path(const uint64_t *a, size_t na, const uint64_t *b, size_t nb, size_t k);
 
 /* Depth of the binomial tree for P workers, input size and grain. */
 int rt_depth(int workers, size_t units, size_t grain);

@@ -59,7 +59,9 @@ void mb_put(mailbox *m, rt_msg *msg)
     pthread_mutex_unlock(&m->mu);
 }
 
-rt_msg *mb_take(mailbox *m, int from, int tag)
+/* Waits for a message matching (from, tag). A failure (closed) stops the
+ * wait only if stop_on_close; the end of the run (ended) always does. */
+static rt_msg *take(mailbox *m, int from, int tag, int stop_on_close)
 {
     pthread_mutex_lock(&m->mu);
     for (;;) {
@@ -75,7 +77,7 @@ rt_msg *mb_take(mailbox *m, int from, int tag)
                 pthread_mutex_unlock(&m->mu);
                 return x;
             }
-        if (m->closed) {
+        if (m->ended || (m->closed && stop_on_close)) {
             pthread_mutex_unlock(&m->mu);
             return NULL;
         }
@@ -83,12 +85,32 @@ rt_msg *mb_take(mailbox *m, int from, int tag)
     }
 }
 
-void mb_close(mailbox *m)
+rt_msg *mb_take(mailbox *m, int from, int tag)
+{
+    return take(m, from, tag, 1);
+}
+
+rt_msg *mb_take_until_end(mailbox *m, int from, int tag)
+{
+    return take(m, from, tag, 0);
+}
+
+static void set_flag(mailbox *m, int *flag)
 {
     pthread_mutex_lock(&m->mu);
-    m->closed = 1;
+    *flag = 1;
     pthread_cond_broadcast(&m->cv);
     pthread_mutex_unlock(&m->mu);
+}
+
+void mb_close(mailbox *m)
+{
+    set_flag(m, &m->closed);
+}
+
+void mb_end(mailbox *m)
+{
+    set_flag(m, &m->ended);
 }
 
 /* ------------------------------------------------------------ timing */
@@ -194,7 +216,8 @@ int rt_static_worker(const dn_dc_app *app, rt_transport *t, int r, int D, dn_buf
         }
         double m0 = rt_now();
         rt_span_add(sp, r, 3, a - t0, m0 - t0);
-        rc = app->merge(app->ctx, &res, &got, &merged);
+        rc = t->merge ? t->merge(t, app, r, p, D, &res, &got, &merged, err)
+                      : app->merge(app->ctx, &res, &got, &merged);
         rt_span_add(sp, r, 2, m0 - t0, rt_now() - t0);
         if (rc)
             return dn_fail(err, rc, "%s: merge failed on worker %d", app->name, r);
@@ -214,6 +237,7 @@ typedef struct thr_transport {
     int workers;
     mailbox *box;           /* one per worker */
     atomic_llong messages, bytes;
+    atomic_int active;      /* workers still in the schedule */
     /* emulation */
     int emulate, have_emb;  /* have_emb: the embedding and its tree are live */
     int64_t nproc;
@@ -281,6 +305,101 @@ static void thr_fail(rt_transport *t)
     thr_transport *T = (thr_transport *)t;
     for (int w = 0; w < T->workers; w++)
         mb_close(&T->box[w]);
+}
+
+/* ------------------------------------------------------------ shared merges
+ *
+ * When worker r merges in phase p, every worker w = r + k 2^(p-1)
+ * (k = 1 .. 2^(D-p+1) - 1) has finished: those are the subtrees of r's
+ * children of phases p .. D, whose results r has received (phases D .. p,
+ * in that order). They wait in help_loop, so r hands each of them one part
+ * of the merge through its mailbox and writes part 0 itself. The sets of
+ * two concurrent merges are disjoint (different r mod 2^(p-1)), so no
+ * worker is asked twice at once. */
+
+typedef struct shared_merge {
+    const dn_dc_app *app;
+    const dn_buf *a, *b;
+    dn_buf *out;
+    int n;
+    int *rc;    /* per part; written before the part's TAG_HELPED */
+} shared_merge;
+
+/* Helpers are finished workers, which serve help until the run ends (not
+ * merely until a failure), so every request is answered: the requests
+ * and the merge's buffers stay valid until the last TAG_HELPED. */
+static int thr_merge(rt_transport *t, const dn_dc_app *app, int r, int p, int D, dn_buf *a,
+                     dn_buf *b, dn_buf *res, dn_err *err)
+{
+    thr_transport *T = (thr_transport *)t;
+    int n = 1 << (D - p + 1);
+    if (!app->merge_alloc || !app->merge_part ||
+        app->units(app->ctx, a) + app->units(app->ctx, b) < app->share_units)
+        return app->merge(app->ctx, a, b, res);
+    int *rcs = calloc((size_t)n, sizeof *rcs);
+    rt_msg *help = calloc((size_t)n, sizeof *help);
+    int rc = rcs && help ? app->merge_alloc(app->ctx, a, b, res) : DN_ENOMEM;
+    if (rc) {
+        free(rcs);
+        free(help);
+        if (rc == DN_ENOMEM) /* no room to share: merge alone */
+            return app->merge(app->ctx, a, b, res);
+        return dn_fail(err, rc, "%s: merge failed on worker %d", app->name, r);
+    }
+    shared_merge job = {app, a, b, res, n, rcs};
+    for (int k = 1; k < n; k++) {
+        help[k].from = r;
+        help[k].to = r + k * (1 << (p - 1));
+        help[k].tag = TAG_HELP;
+        help[k].job = &job;
+        help[k].part = k;
+        mb_put(&T->box[help[k].to], &help[k]);
+    }
+    rc = app->merge_part(app->ctx, a, b, res, 0, n);
+    for (int k = 1; k < n; k++)
+        mb_take_until_end(&T->box[r], -1, TAG_HELPED);
+    for (int k = 1; k < n && !rc; k++)
+        rc = rcs[k];
+    free(rcs);
+    free(help);
+    free(a->data);
+    free(b->data);
+    a->data = b->data = NULL;
+    if (rc) {
+        free(res->data);
+        res->data = NULL;
+        res->len = 0;
+        return dn_fail(err, rc, "%s: merge failed on worker %d", app->name, r);
+    }
+    return DN_OK;
+}
+
+/* A worker that has finished its part of the schedule serves merge parts
+ * until every worker has finished (the mailboxes are ended). */
+static void help_loop(thr_transport *T, int w, rt_spans *sp, double t0)
+{
+    rt_msg *m;
+    while ((m = mb_take_until_end(&T->box[w], -1, TAG_HELP))) {
+        shared_merge *job = m->job;
+        double a = rt_now();
+        job->rc[m->part] = job->app->merge_part(job->app->ctx, job->a, job->b, job->out,
+                                                m->part, job->n);
+        rt_span_add(sp, w, 2, a - t0, rt_now() - t0);
+        /* the reply reuses the request (owned by the merging worker) */
+        m->tag = TAG_HELPED;
+        m->to = m->from;
+        m->from = w;
+        mb_put(&T->box[m->to], m);
+    }
+}
+
+/* One fewer worker in the schedule (or k that never started); the last
+ * one out ends every mailbox, which releases the helpers. */
+static void workers_left(thr_transport *T, int k)
+{
+    if (atomic_fetch_sub(&T->active, k) == k)
+        for (int w = 0; w < T->workers; w++)
+            mb_end(&T->box[w]);
 }
 
 /* Router of processor q: moves messages one hop on. */
@@ -353,6 +472,8 @@ static void *worker_main(void *p)
                               &wa->spans, wa->t0, &wa->err);
     if (wa->rc)
         wa->T->base.fail(&wa->T->base);
+    workers_left(wa->T, 1);
+    help_loop(wa->T, wa->r, &wa->spans, wa->t0);
     return NULL;
 }
 
@@ -473,7 +594,9 @@ static int run_threads(const dn_dc_app *app, dn_buf *input, dn_buf *output, cons
     T.base.send = thr_send;
     T.base.recv = thr_recv;
     T.base.fail = thr_fail;
+    T.base.merge = o->net ? NULL : thr_merge; /* emulation: every byte goes by message */
     T.workers = W;
+    atomic_init(&T.active, W);
     atomic_init(&T.messages, 0);
     atomic_init(&T.bytes, 0);
     atomic_init(&T.hop_msgs, 0);
@@ -524,6 +647,7 @@ static int run_threads(const dn_dc_app *app, dn_buf *input, dn_buf *output, cons
         if (pthread_create(&th[w], NULL, worker_main, &wa[w])) {
             rc = dn_fail(err, DN_ENOMEM, "cannot start worker thread %d", w);
             thr_fail(&T.base);
+            workers_left(&T, W - w);
             break;
         }
         started++;
