@@ -1,11 +1,13 @@
 /*
  * bench_runtime.c - the runtime on this machine (issue 7), one run:
  *   1. mergesort of 2e7 and 1e8 random 64-bit keys with 1, 2 and 4 worker
- *      threads (best of 2 runs each), against libc qsort and against an OpenMP-tasks mergesort
- *      (the version every C user would write first: two tasks per split
- *      above a cutoff, a taskwait, a sequential merge), all in this run;
- *      goal: 2 workers at least 1.7x faster than 1, and no slower than
- *      OpenMP tasks with 2 threads;
+ *      threads, dcnet's copying form (messages carry the keys) and its
+ *      shared-memory form (dn_app_share), against libc qsort and against
+ *      an OpenMP-tasks mergesort (the version every C user would write
+ *      first: two tasks per split above a cutoff, a taskwait, a sequential
+ *      merge) with the same sequential kernels, all in this run, best of
+ *      3 (2e7) or 2 (1e8) interleaved rounds; goal: 2 workers at least
+ *      1.7x faster than 1, and no slower than OpenMP tasks with 2 threads;
  *   2. nqueens 14: the dynamic random-walk mode against the static split
  *      of the first two rows, 4 workers;
  *   3. network emulation: prefix sums of 1.6e7 keys (little computing,

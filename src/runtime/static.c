@@ -238,6 +238,7 @@ typedef struct thr_transport {
     mailbox *box;           /* one per worker */
     atomic_llong messages, bytes;
     atomic_int active;      /* workers still in the schedule */
+    atomic_int first_fail;  /* the worker that failed first, -1 */
     /* emulation */
     int emulate, have_emb;  /* have_emb: the embedding and its tree are live */
     int64_t nproc;
@@ -470,8 +471,11 @@ static void *worker_main(void *p)
     worker_arg *wa = p;
     wa->rc = rt_static_worker(wa->app, &wa->T->base, wa->r, wa->D, wa->input, wa->output,
                               &wa->spans, wa->t0, &wa->err);
-    if (wa->rc)
+    if (wa->rc) { /* the first to fail is the cause; the others only stop */
+        int none = -1;
+        atomic_compare_exchange_strong(&wa->T->first_fail, &none, wa->r);
         wa->T->base.fail(&wa->T->base);
+    }
     workers_left(wa->T, 1);
     help_loop(wa->T, wa->r, &wa->spans, wa->t0);
     return NULL;
@@ -597,6 +601,7 @@ static int run_threads(const dn_dc_app *app, dn_buf *input, dn_buf *output, cons
     T.base.merge = o->net ? NULL : thr_merge; /* emulation: every byte goes by message */
     T.workers = W;
     atomic_init(&T.active, W);
+    atomic_init(&T.first_fail, -1);
     atomic_init(&T.messages, 0);
     atomic_init(&T.bytes, 0);
     atomic_init(&T.hop_msgs, 0);
@@ -655,12 +660,12 @@ static int run_threads(const dn_dc_app *app, dn_buf *input, dn_buf *output, cons
     for (int w = 0; w < started; w++)
         pthread_join(th[w], NULL);
     st->seconds = rt_now() - t0;
-    for (int w = 0; w < started && !rc; w++)
-        if (wa[w].rc) {
-            rc = wa[w].rc;
-            if (err)
-                *err = wa[w].err;
-        }
+    int cause = atomic_load(&T.first_fail);
+    if (!rc && cause >= 0) { /* report why, not the workers that stopped after */
+        rc = wa[cause].rc;
+        if (err)
+            *err = wa[cause].err;
+    }
     st->workers = W;
     st->depth = D;
     st->messages = atomic_load(&T.messages);
