@@ -26,24 +26,31 @@
 #define DC_SUM_NO_MAIN
 #include "../examples/dc_sum.c"
 
-static void run_app(const char *name, int64_t n, int workers, size_t grain, dn_rt_stats *st)
+/* Runs a bundled app (in shared memory if shared) and checks its result. */
+static void run_app_as(const char *name, int64_t n, int workers, size_t grain, int shared,
+                       int timeline, dn_rt_stats *st)
 {
     dn_app_run a;
     dn_err err;
-    if (dn_app_init(&a, name, n, 11, 0, &err))
+    if (dn_app_init(&a, name, n, 11, 0, &err) || (shared && dn_app_share(&a, &err)))
         fail_msg("%s: %s", name, err.msg);
     dn_rt_opts o;
     memset(&o, 0, sizeof o);
     o.workers = workers;
     o.grain = grain;
     o.root = -1;
+    o.timeline = timeline;
     dn_buf out;
-    if (dn_rt_run(&a.dc, &a.input, &out, &o, st, &err))
-        fail_msg("%s n=%lld P=%d: %s", name, (long long)n, workers, err.msg);
-    if (dn_app_verify(&a, &out, 0, &err))
-        fail_msg("%s n=%lld P=%d: %s", name, (long long)n, workers, err.msg);
+    if (dn_rt_run(&a.dc, &a.input, &out, &o, st, &err) || dn_app_verify(&a, &out, 0, &err))
+        fail_msg("%s%s n=%lld P=%d: %s", name, shared ? " (shared)" : "", (long long)n, workers,
+                 err.msg);
     free(out.data);
     dn_app_free(&a);
+}
+
+static void run_app(const char *name, int64_t n, int workers, size_t grain, dn_rt_stats *st)
+{
+    run_app_as(name, n, workers, grain, 0, 0, st);
 }
 
 static void test_apps_verified(void **state)
@@ -328,25 +335,6 @@ static void test_merge_path(void **state)
     }
 }
 
-static void run_shared(int64_t n, int workers, int timeline, dn_rt_stats *st)
-{
-    dn_app_run a;
-    dn_err err;
-    if (dn_app_init(&a, "mergesort", n, 3, 0, &err) || dn_app_share(&a, &err))
-        fail_msg("mergesort n=%lld: %s", (long long)n, err.msg);
-    dn_rt_opts o;
-    memset(&o, 0, sizeof o);
-    o.workers = workers;
-    o.grain = 1;
-    o.root = -1;
-    o.timeline = timeline;
-    dn_buf out;
-    if (dn_rt_run(&a.dc, &a.input, &out, &o, st, &err) || dn_app_verify(&a, &out, 0, &err))
-        fail_msg("shared mergesort n=%lld P=%d: %s", (long long)n, workers, err.msg);
-    free(out.data);
-    dn_app_free(&a);
-}
-
 static void test_shared_mergesort(void **state)
 {
     (void)state;
@@ -354,7 +342,7 @@ static void test_shared_mergesort(void **state)
     for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++)
         for (int p = 1; p <= 8; p++) {
             dn_rt_stats st;
-            run_shared(sizes[k], p, 0, &st);
+            run_app_as("mergesort", sizes[k], p, 1, 1, 0, &st);
             int D = 0;
             while ((2 << D) <= p && (sizes[k] >> (D + 1)) >= 1)
                 D++;
@@ -368,7 +356,7 @@ static void test_shared_mergesort(void **state)
      * keys, above share_units 65536) are shared in pairs {0, 2} and
      * {1, 3}; the top merge by all four. So every worker merges twice. */
     dn_rt_stats st;
-    run_shared(200003, 4, 1, &st);
+    run_app_as("mergesort", 200003, 4, 1, 1, 1, &st);
     int merges[4] = {0, 0, 0, 0};
     for (int64_t i = 0; i < st.nspans; i++)
         if (st.spans[i].kind == 2)
