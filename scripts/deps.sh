@@ -7,9 +7,10 @@
 # (dcnet embed --map scotch), Graphviz (dcnet embed --svg on file graphs),
 # Open MPI (dcnet exec --backend mpi; its tests run under mpirun), GLPK
 # (dcnet balance --algo optimal). For `make check`'s report test: Chromium
-# (headless) with a font; help2man and groff for the man page.
+# (headless) with a font, and python3 for its claims check; help2man and
+# groff for the man page.
 set -u
-pkgs="libcmocka-dev libplanarity-dev libscotch-dev graphviz pkg-config valgrind clang libopenmpi-dev openmpi-bin libglpk-dev chromium fonts-dejavu-core help2man groff-base"
+pkgs="libcmocka-dev libplanarity-dev libscotch-dev graphviz pkg-config valgrind clang libopenmpi-dev openmpi-bin libglpk-dev chromium fonts-dejavu-core help2man groff-base python3"
 missing=""
 for p in $pkgs; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||

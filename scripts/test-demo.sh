@@ -30,6 +30,16 @@ done
 if [ "$nimg" -ge 12 ] && [ "$missing" = 0 ]; then ok; else bad "images ($nimg, $missing missing or not siblings)"; fi
 if ! grep -q 'https\?://' "$html"; then ok; else bad "self-contained (no network addresses)"; fi
 
+# 1b. no caption claims what its figure's data contradicts (the report is
+# only read); and the checker itself catches a planted contradiction
+here=$(cd "$(dirname "$0")" && pwd)
+if python3 "$here/check-claims.py" "$out/report" >"$out/claims" 2>&1; then ok; else
+    bad "claims against their figures: $(cat "$out/claims")"; fi
+cp -r "$out/report" "$out/planted"
+sed -i 's/as drawn): 0 conflicting pairs/as drawn): 3 conflicting pairs/g' "$out/planted/index.html"
+if ! python3 "$here/check-claims.py" "$out/planted" >/dev/null 2>&1; then ok; else
+    bad "check-claims.py missed a planted contradiction"; fi
+
 # 2. a listed command regenerates its figure exactly
 cmd=$(grep -o 'dcnet embed --net debruijn:4 --tree binomial:4 --map zrl --svg s1-zrl-bdg4.svg --json' "$html" | head -1)
 mkdir -p "$out/again"

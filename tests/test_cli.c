@@ -268,6 +268,20 @@ static void test_embed_cli(void **state)
     json_has("embed --net mesh:8x8 --tree binomial:6 --map dccube --order desc --root 3,5 "
              "--json",
              "\"root\":\"3,5\"");
+    /* the two contention modes on seed 001's 4 x 4 DC-cube (issue 17):
+     * routes of phases 3 and 4 share links (6 pairs), never in one hop slot */
+    json_has("embed --net mesh:4x4 --tree binomial:4 --map dccube --order paired --json",
+             "\"conflicts\":6,\"link_pairs\":6,\"max_link_load\":2,");
+    json_has("embed --net mesh:4x4 --tree binomial:4 --map dccube --order paired --json",
+             "\"mode\":\"phase\"");
+    json_has("embed --net mesh:4x4 --tree binomial:4 --map dccube --order paired --contention "
+             "timed --json",
+             "\"contention\":{\"conflicts\":0,\"link_pairs\":0,\"max_link_load\":1,");
+    json_has("embed --net mesh:4x4 --tree binomial:4 --map dccube --order paired --contention "
+             "timed --json",
+             "\"mode\":\"timed\"");
+    bad_run("embed --net mesh:4x4 --tree binomial:4 --map dccube --contention slot", 2,
+            "phase or timed");
     json_has("embed --net mesh:4x4 --tree binomial:4 --map identity --per-phase --json",
              "\"per_phase\":[{\"phase\":1,");
     json_has("embed --net sneptree-s:2 --tree cbt:6 --map sneptree --per-depth --json",

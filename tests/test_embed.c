@@ -209,8 +209,9 @@ static void test_zrl_roots_and_errors(void **state)
 
 /* --------------------------------------------- contention, brute force */
 
-/* O(M^2) count of distinct same-phase message pairs sharing a link. */
-static int64_t brute_conflicts(dn_embed *e, int directed)
+/* O(M^2) count of distinct same-phase message pairs sharing a link
+ * (timed: the same link in the same hop slot, hop i in slot i). */
+static int64_t brute_conflicts_mode(dn_embed *e, int directed, int timed)
 {
     const dn_tree *t = e->tree;
     int64_t T = t->nodes, pairs = 0;
@@ -240,7 +241,7 @@ static int64_t brute_conflicts(dn_embed *e, int directed)
             int share = 0;
             for (int64_t i = 0; i < len[u] && !share; i++)
                 for (int64_t j = 0; j < len[v] && !share; j++)
-                    share = links[u][i] == links[v][j];
+                    share = links[u][i] == links[v][j] && (!timed || i == j);
             pairs += share;
         }
     for (int64_t v = 1; v < T; v++)
@@ -248,6 +249,11 @@ static int64_t brute_conflicts(dn_embed *e, int directed)
     free(links);
     free(len);
     return pairs;
+}
+
+static int64_t brute_conflicts(dn_embed *e, int directed)
+{
+    return brute_conflicts_mode(e, directed, 0);
 }
 
 static void test_contention_brute_force(void **state)
@@ -280,6 +286,41 @@ static void test_contention_brute_force(void **state)
         assert_int_equal(dn_metrics_compute(&f.e, &mo, &f.m, &err), DN_OK);
         assert_int_equal(f.m.conflicts, brute_conflicts(&f.e, 1));
         assert_true(f.m.conflicts <= want);
+        close_fixture(&f);
+        /* timed contention (same link, same hop slot), both link models */
+        for (int d = 0; d < 2; d++) {
+            mo.directed_links = d;
+            mo.contention = DN_CONTENTION_TIMED;
+            assert_int_equal(setup(&f, cases[c][0], cases[c][1], &o, &err), DN_OK);
+            assert_int_equal(dn_metrics_compute(&f.e, &mo, &f.m, &err), DN_OK);
+            int64_t timed = brute_conflicts_mode(&f.e, d || directed, 1);
+            if (f.m.conflicts != timed)
+                fail_msg("%s %s %s timed: conflicts %lld, brute force %lld", cases[c][0],
+                         cases[c][1], cases[c][2], (long long)f.m.conflicts, (long long)timed);
+            assert_int_equal(f.m.contention_mode, DN_CONTENTION_TIMED);
+            assert_true(timed <= brute_conflicts(&f.e, d || directed));
+            close_fixture(&f);
+        }
+    }
+    /* seed 001's DC-cube on the 4 x 4 mesh, paired order: phases 3 and 4
+     * share links (2 + 4 pairs), but never in the same hop slot */
+    {
+        fixture f;
+        dn_err err;
+        dn_metric_opts mo;
+        dn_embed_opts o = opts("dccube");
+        memset(&mo, 0, sizeof mo);
+        open_fixture(&f, "mesh:4x4", "binomial:4", &o);
+        assert_int_equal(f.m.conflicts, 6);
+        assert_int_equal(f.m.phase_conflicts[3], 2);
+        assert_int_equal(f.m.phase_conflicts[4], 4);
+        close_fixture(&f);
+        mo.contention = DN_CONTENTION_TIMED;
+        assert_int_equal(setup(&f, "mesh:4x4", "binomial:4", &o, &err), DN_OK);
+        assert_int_equal(dn_metrics_compute(&f.e, &mo, &f.m, &err), DN_OK);
+        assert_int_equal(f.m.conflicts, 0);
+        assert_int_equal(f.m.max_link_load, 1);
+        assert_int_equal(f.m.congestion, 2); /* the run's total, whatever the mode */
         close_fixture(&f);
     }
     /* a deliberately bad mapping on a mesh: conflicts are really found */

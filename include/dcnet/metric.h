@@ -10,10 +10,13 @@
  *    homogeneity test (for every depth, loads differ by at most one);
  *  - link contention per phase: messages of one phase that share a link
  *    (undirected links unless the network is directed or the caller asks
- *    for directed channels). `conflicts` counts distinct pairs of messages
- *    of a phase sharing at least one link; `link_pairs` counts (link, pair)
- *    incidences; `max_link_load` is the most messages of one phase on one
- *    link; congestion is the most messages on one link over the whole run.
+ *    for directed channels), anywhere on their routes (PHASE mode) or in
+ *    the same hop slot (TIMED mode, dn_contention_mode). `conflicts` counts
+ *    distinct pairs of messages of a phase sharing at least one link (or
+ *    link and slot); `link_pairs` counts (link, pair) incidences (link,
+ *    slot, pair in TIMED mode); `max_link_load` is the most messages of one
+ *    phase on one link (in one slot); congestion is the most messages on
+ *    one link over the whole run, whatever the mode.
  *    A route that is a walk using a link twice (mapping D has some: F of a
  *    CBT path can step u -> v -> u) occupies that link once, but both hops
  *    count in its dilation, as in the paper;
@@ -41,8 +44,20 @@
 extern "C" {
 #endif
 
+/* What "two messages contend" means (embed --contention):
+ *  - PHASE: they are sent in the same phase (step) and their routes share
+ *    a link anywhere (seed 000 Property 5.4's contention-free phases; the
+ *    wormhole / circuit view, where a message holds its whole path);
+ *  - TIMED: they are sent in the same phase and hold the same link in the
+ *    same hop slot: a message sent in step t takes its hop j (j = 1, 2, ..)
+ *    in slot j, every message of a step starting together. This is
+ *    synchronous store-and-forward, the model of seed 003's timestamped
+ *    Lemma 3. TIMED counts are never above PHASE counts. */
+typedef enum dn_contention_mode { DN_CONTENTION_PHASE = 0, DN_CONTENTION_TIMED = 1 } dn_contention_mode;
+
 typedef struct dn_metric_opts {
     int directed_links;  /* count each direction of an undirected link apart */
+    int contention;      /* dn_contention_mode (default PHASE) */
     int keep_arrays;     /* fill load[] and link_msgs[] */
     dn_progress_fn progress;
     void *progress_ctx;
@@ -61,6 +76,7 @@ typedef struct dn_metrics {
     double congestion_weighted;        /* max volume per link over all phases */
     int64_t links;                     /* links counted (arcs if directed) */
     int directed_links;
+    int contention_mode;               /* dn_contention_mode the counts above use */
     int homogeneous;                   /* per depth, max - min load <= 1 */
     int64_t depth_spread;              /* max over depths of (max - min) */
     int depths;

@@ -35,6 +35,11 @@ static const char embed_help[] =
     "                         file with one volume per non-root task\n"
     "      --links L          undirected (default) or directed: count the two\n"
     "                         directions of a link as separate channels\n"
+    "      --contention C     phase (default): two messages of one phase contend\n"
+    "                         when their routes share a link anywhere; timed: only\n"
+    "                         when they hold the same link in the same hop slot\n"
+    "                         (hop j of every message of a step in slot j:\n"
+    "                         synchronous store-and-forward)\n"
     "      --per-phase        also list every phase: messages, conflicts, max load\n"
     "      --per-depth        also list tasks per processor at every tree depth\n"
     "      --save-place FILE  write the placement (one processor per task)\n"
@@ -47,8 +52,9 @@ static const char embed_help[] =
     "  -h, --help             show this help\n"
     "\n"
     "Dilation counts the hops of each edge's route. 'conflicts' counts pairs of\n"
-    "messages of one phase that share a link; 'max_link_load' is the most\n"
-    "messages on one link in one phase; 'congestion' the most over the run.\n"
+    "messages of one phase that share a link (in the same hop slot with\n"
+    "--contention timed); 'max_link_load' is the most messages on one link in\n"
+    "one phase (one slot); 'congestion' the most over the run, in either mode.\n"
     "'homogeneous' is true when, for every tree depth, processor loads differ\n"
     "by at most one (seed 004). The lower bound is seed 000 section 6 for any\n"
     "one-to-one placement on a network of the same maximum degree.\n"
@@ -64,12 +70,13 @@ static const char embed_help[] =
     "  dcnet embed --net sneptree-t:3 --tree cbt:12 --map sneptree --per-depth\n"
     "  dcnet embed --net debruijn:10 --tree binomial:10 --map scotch --json\n";
 
-enum { O_WEIGHTS = 256, O_LINKS, O_PERPHASE, O_PERDEPTH, O_SAVE, O_SVG, O_JSON, O_CSV };
+enum { O_WEIGHTS = 256, O_LINKS, O_CONTENTION, O_PERPHASE, O_PERDEPTH, O_SAVE, O_SVG, O_JSON, O_CSV };
 
 static const struct option embed_opts[] = {
     EMBED_LONG_OPTIONS,
     {"weights", required_argument, NULL, O_WEIGHTS},
     {"links", required_argument, NULL, O_LINKS},
+    {"contention", required_argument, NULL, O_CONTENTION},
     {"per-phase", no_argument, NULL, O_PERPHASE},
     {"per-depth", no_argument, NULL, O_PERDEPTH},
     {"save-place", required_argument, NULL, O_SAVE},
@@ -183,6 +190,7 @@ static void metrics_record(const dn_embed *e, const dn_metrics *m, rec *r)
     rec_int(r, "contention.conflict_phases", m->conflict_phases);
     rec_bool(r, "contention.free", m->conflicts == 0);
     rec_str(r, "contention.links", m->directed_links ? "directed" : "undirected");
+    rec_str(r, "contention.mode", m->contention_mode == DN_CONTENTION_TIMED ? "timed" : "phase");
     rec_int(r, "congestion", m->congestion);
     rec_dbl(r, "hop_bytes", m->w_total);
     rec_int(r, "phases", m->phases);
@@ -371,6 +379,12 @@ int cmd_embed(int argc, char **argv)
         case O_LINKS: {
             static const char *const names[] = {"undirected", "directed", NULL};
             if ((code = cli_keyword(cmd, "--links", optarg, names, &mo.directed_links)))
+                return code;
+            break;
+        }
+        case O_CONTENTION: {
+            static const char *const names[] = {"phase", "timed", NULL};
+            if ((code = cli_keyword(cmd, "--contention", optarg, names, &mo.contention)))
                 return code;
             break;
         }

@@ -17,6 +17,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -336,6 +337,19 @@ void demo_check(demo *d, int ok, const char *fmt, ...)
     fputs("</p>\n", d->html);
     if (!ok)
         fprintf(stderr, "\ndcnet demo: check failed: %s\n", line);
+}
+
+void demo_contention_words(char *buf, size_t cap, const char *mode, double conflicts,
+                           double max_link_load)
+{
+    if (isnan(conflicts) || isnan(max_link_load))
+        snprintf(buf, cap, "not measured (the run failed)");
+    else if (conflicts == 0)
+        snprintf(buf, cap, "0 conflicting pairs: every step's messages use disjoint links%s",
+                 strcmp(mode, "timed") == 0 ? " in every hop slot" : "");
+    else
+        snprintf(buf, cap, "%.0f conflicting pairs, up to %.0f messages on one link%s",
+                 conflicts, max_link_load, strcmp(mode, "timed") == 0 ? " in one hop slot" : "");
 }
 
 void demo_summary(demo *d, const char *what, const char *value)

@@ -71,6 +71,14 @@ FILE *demo_open(demo *d, const char *name, dn_err *err);
 /* Progress on stderr. */
 void demo_progress(demo *d, const char *what);
 
+/* The words of a caption about contention in one mode, chosen by the
+ * counts themselves so that the sentence cannot contradict them:
+ * "0 conflicting pairs: every step's messages use disjoint links" only
+ * when conflicts == 0, otherwise "N conflicting pairs, up to L messages on
+ * one link", or "not measured (the run failed)". */
+void demo_contention_words(char *buf, size_t cap, const char *mode, double conflicts,
+                           double max_link_load);
+
 /* "1.2345" or "-" for NAN. */
 const char *demo_num(char *buf, size_t cap, double v, int digits);
 

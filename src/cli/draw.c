@@ -122,11 +122,12 @@ int embed_svg(dn_embed *e, const dn_metrics *m, const char *path, dn_err *err)
     fprintf(f,
             ", map %s (routes %s)</text>\n"
             "<text x=\"20\" y=\"46\" font-size=\"12\">dilation max %lld avg %.4g; "
-            "conflicts %lld, max link load %lld; loads %lld..%lld%s</text>\n",
+            "%s contention: conflicts %lld, max link load %lld; loads %lld..%lld%s</text>\n",
             e->map, dn_embed_routes_name(e), (long long)m->dil_max, m->dil_avg,
-            (long long)m->conflicts, (long long)m->max_link_load, (long long)m->load_min,
+            m->contention_mode == DN_CONTENTION_TIMED ? "timed" : "phase", (long long)m->conflicts, (long long)m->max_link_load, (long long)m->load_min,
             (long long)m->load_max, m->homogeneous ? ", homogeneous" : "");
-    /* links; hot spots (>= 2 messages of one phase) thick red */
+    /* links; hot spots (>= 2 messages of one phase, or of one hop slot in
+     * timed mode) thick red */
     fputs("<g stroke-linecap=\"round\">\n", f);
     for (int64_t u = 0; u < n; u++)
         for (int64_t a = g->off[u]; a < g->off[u + 1]; a++) {

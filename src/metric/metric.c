@@ -61,19 +61,30 @@ void dn_metrics_free(dn_metrics *m)
     memset(m, 0, sizeof *m);
 }
 
-/* Scratch for one run. */
+/* Scratch for one run. A "key" is what two messages must share to
+ * contend: a link id in PHASE mode, a compact id of (link, hop slot) in
+ * TIMED mode (numbered per phase, keylink[] maps it back to its link). */
 typedef struct work {
-    int32_t *cnt;      /* per link: messages in the current phase, or -(group+1) */
+    int32_t *cnt;      /* per key: messages in the current phase, or -(group+1) */
+    int64_t ccap;      /* entries of cnt[] and touched[] */
     int32_t *tot;      /* per link: messages over the run */
     double *vol;       /* per link: volume over the run */
     uint32_t *last;    /* per link: 1 + the last task whose route used it */
     uint32_t *links;   /* link ids of the current phase's routes */
     int64_t *moff;     /* message offsets into links */
     int64_t lcap, mcap;
-    int64_t *touched;  /* links with cnt > 0 in this phase */
-    int64_t *gstart;   /* group starts (hot links) */
-    int32_t *members;  /* messages per hot link */
+    int64_t *touched;  /* keys with cnt > 0 in this phase */
+    int64_t *gstart;   /* group starts (hot keys) */
+    int32_t *members;  /* messages per hot key */
     uint32_t *stamp;   /* per message of the phase */
+    /* TIMED mode only */
+    uint32_t *keys;    /* key of each entry of links[] */
+    uint32_t *keylink; /* link of each key */
+    uint32_t *order;   /* entries of links[] sorted by hop slot */
+    int64_t *slotstart; /* per slot: start in order[] */
+    int64_t *slotmark; /* per link: the slot stamp that gave it keyof[] */
+    uint32_t *keyof;   /* per link: its key in the slot of slotmark[] */
+    int64_t kcap, scap, stamp_next;
 } work;
 
 static void work_free(work *w)
@@ -88,6 +99,12 @@ static void work_free(work *w)
     free(w->gstart);
     free(w->members);
     free(w->stamp);
+    free(w->keys);
+    free(w->keylink);
+    free(w->order);
+    free(w->slotstart);
+    free(w->slotmark);
+    free(w->keyof);
 }
 
 static int grow(void **p, int64_t *cap, int64_t need, size_t size)
@@ -105,9 +122,76 @@ static int grow(void **p, int64_t *cap, int64_t need, size_t size)
     return 0;
 }
 
-/* Distinct pairs of messages [0, msgs) sharing a link with >= 2 messages.
- * cnt[] holds the phase counts of the touched links on entry, 0 on exit. */
-static int count_pairs(work *w, int64_t msgs, int64_t ntouched, int64_t *pairs, dn_err *err)
+/* cnt[] and touched[] for keys [0, need): new counters start at zero. */
+static int grow_counters(work *w, int64_t need)
+{
+    if (need <= w->ccap)
+        return 0;
+    int64_t c = w->ccap, old = w->ccap;
+    if (grow((void **)&w->touched, &c, need, sizeof *w->touched))
+        return 1;
+    c = old;
+    if (grow((void **)&w->cnt, &c, need, sizeof *w->cnt))
+        return 1;
+    memset(w->cnt + old, 0, (size_t)(c - old) * sizeof *w->cnt);
+    w->ccap = c;
+    return 0;
+}
+
+/* TIMED mode: key every entry of links[] by (link, hop slot). Entries are
+ * bucketed by slot (counting sort, O(entries + slots)); within a slot a
+ * link gets one key, found through keyof[] under a slot stamp that is
+ * never reused in the run. Sets *nkeys. */
+static int timed_keys(work *w, int64_t msgs, int64_t nl, int64_t *nkeys)
+{
+    int64_t slots = 0, cap;
+    for (int64_t i = 0; i < msgs; i++)
+        if (w->moff[i + 1] - w->moff[i] > slots)
+            slots = w->moff[i + 1] - w->moff[i];
+    cap = w->kcap;
+    if (grow((void **)&w->keys, &cap, nl, sizeof *w->keys))
+        return 1;
+    cap = w->kcap;
+    if (grow((void **)&w->keylink, &cap, nl, sizeof *w->keylink))
+        return 1;
+    cap = w->kcap;
+    if (grow((void **)&w->order, &cap, nl, sizeof *w->order))
+        return 1;
+    w->kcap = cap;
+    if (grow((void **)&w->slotstart, &w->scap, slots + 1, sizeof *w->slotstart))
+        return 1;
+    memset(w->slotstart, 0, (size_t)(slots + 1) * sizeof *w->slotstart);
+    for (int64_t i = 0; i < msgs; i++)
+        for (int64_t h = 0; h < w->moff[i + 1] - w->moff[i]; h++)
+            w->slotstart[h + 1]++;
+    for (int64_t h = 0; h < slots; h++)
+        w->slotstart[h + 1] += w->slotstart[h];
+    for (int64_t i = 0; i < msgs; i++)
+        for (int64_t h = 0; h < w->moff[i + 1] - w->moff[i]; h++)
+            w->order[w->slotstart[h]++] = (uint32_t)(w->moff[i] + h);
+    int64_t k = 0, start = 0;
+    for (int64_t h = 0; h < slots; h++) { /* slotstart[h] is now the end of slot h */
+        int64_t stamp = ++w->stamp_next;
+        for (int64_t q = start; q < w->slotstart[h]; q++) {
+            uint32_t pos = w->order[q], l = w->links[pos];
+            if (w->slotmark[l] != stamp) {
+                w->slotmark[l] = stamp;
+                w->keyof[l] = (uint32_t)k;
+                w->keylink[k++] = l;
+            }
+            w->keys[pos] = w->keyof[l];
+        }
+        start = w->slotstart[h];
+    }
+    *nkeys = k;
+    return 0;
+}
+
+/* Distinct pairs of messages [0, msgs) sharing a key with >= 2 messages
+ * (key[h] is the key of entry h of links[]). cnt[] holds the phase counts
+ * of the touched keys on entry, 0 on exit. */
+static int count_pairs(work *w, const uint32_t *key, int64_t msgs, int64_t ntouched,
+                       int64_t *pairs, dn_err *err)
 {
     int64_t groups = 0, total = 0;
     for (int64_t i = 0; i < ntouched; i++)
@@ -139,7 +223,7 @@ static int count_pairs(work *w, int64_t msgs, int64_t ntouched, int64_t *pairs, 
     /* fill: gstart[g] advances as members are added, then is restored */
     for (int64_t i = 0; i < msgs; i++)
         for (int64_t h = w->moff[i]; h < w->moff[i + 1]; h++) {
-            int32_t c = w->cnt[w->links[h]];
+            int32_t c = w->cnt[key[h]];
             if (c < 0)
                 w->members[w->gstart[-c - 1]++] = (int32_t)i;
         }
@@ -149,7 +233,7 @@ static int count_pairs(work *w, int64_t msgs, int64_t ntouched, int64_t *pairs, 
     int64_t n = 0;
     for (int64_t i = 0; i < msgs; i++)
         for (int64_t h = w->moff[i]; h < w->moff[i + 1]; h++) {
-            int32_t c = w->cnt[w->links[h]];
+            int32_t c = w->cnt[key[h]];
             if (c >= 0)
                 continue;
             for (int64_t s = w->gstart[-c - 1]; s < w->gstart[-c]; s++) {
@@ -204,34 +288,48 @@ static int phase_pass(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, work 
                                e->net->spec);
             /* a route may be a walk that uses a link twice (mapping D:
              * F of a CBT path can step u -> v -> u); one message still
-             * occupies the link once */
-            if (w->last[l] == (uint32_t)(v + 1))
-                continue;
+             * occupies the link once, in PHASE mode and in the run's
+             * totals. In TIMED mode every hop keeps its slot. */
+            int again = w->last[l] == (uint32_t)(v + 1);
             w->last[l] = (uint32_t)(v + 1);
-            w->links[nl++] = (uint32_t)l;
-            w->tot[l]++;
-            w->vol[l] += wt;
+            if (!again) {
+                w->tot[l]++;
+                w->vol[l] += wt;
+            }
+            if (!again || o->contention == DN_CONTENTION_TIMED)
+                w->links[nl++] = (uint32_t)l;
         }
     }
     w->moff[msgs] = nl;
-    /* per-link counts of this phase */
+    /* keys of this phase: links, or (link, slot) pairs */
+    const uint32_t *key = w->links, *keylink = NULL;
+    int64_t nkeys = g->m + 1;
+    if (o->contention == DN_CONTENTION_TIMED) {
+        if (timed_keys(w, msgs, nl, &nkeys))
+            return dn_fail(err, DN_ENOMEM, "out of memory for the hop slots of phase %d", phase);
+        key = w->keys;
+        keylink = w->keylink;
+    }
+    if (grow_counters(w, nkeys))
+        return dn_fail(err, DN_ENOMEM, "out of memory for the link counts of phase %d", phase);
+    /* per-key counts of this phase */
     int64_t ntouched = 0, maxc = 0, lp = 0;
     for (int64_t h = 0; h < nl; h++) {
-        uint32_t l = w->links[h];
-        if (w->cnt[l]++ == 0)
-            w->touched[ntouched++] = l; /* sized for every link */
+        uint32_t k = key[h];
+        if (w->cnt[k]++ == 0)
+            w->touched[ntouched++] = k;
     }
     for (int64_t i = 0; i < ntouched; i++) {
-        int64_t c = w->cnt[w->touched[i]];
+        int64_t k = w->touched[i], c = w->cnt[k], l = keylink ? keylink[k] : k;
         if (c > maxc)
             maxc = c;
         lp += c * (c - 1) / 2;
-        if (m->link_peak && c > m->link_peak[w->touched[i]])
-            m->link_peak[w->touched[i]] = (int32_t)c;
+        if (m->link_peak && c > m->link_peak[l])
+            m->link_peak[l] = (int32_t)c;
     }
     int64_t pairs = 0;
     if (maxc >= 2) {
-        int rc = count_pairs(w, msgs, ntouched, &pairs, err);
+        int rc = count_pairs(w, key, msgs, ntouched, &pairs, err);
         if (rc)
             return rc;
     } else {
@@ -335,6 +433,10 @@ int dn_metrics_compute(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, dn_e
     m->processors = N;
     m->edges = T - 1;
     m->directed_links = g->directed || o->directed_links;
+    if (o->contention != DN_CONTENTION_PHASE && o->contention != DN_CONTENTION_TIMED)
+        return dn_fail(err, DN_EINVAL, "contention mode %d is not phase (0) or timed (1)",
+                       o->contention);
+    m->contention_mode = o->contention;
     m->phases = dn_tree_phases(t);
     if (g->m >= UINT32_MAX || T >= UINT32_MAX)
         return dn_fail(err, DN_ERANGE, "metrics support fewer than 2^32 arcs and tasks");
@@ -342,17 +444,20 @@ int dn_metrics_compute(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, dn_e
     memset(&w, 0, sizeof w);
     int rc = DN_OK;
     int32_t *load = calloc((size_t)N, sizeof *load);
-    w.cnt = calloc((size_t)g->m + 1, sizeof *w.cnt);
     w.tot = calloc((size_t)g->m + 1, sizeof *w.tot);
     w.vol = calloc((size_t)g->m + 1, sizeof *w.vol);
     w.last = calloc((size_t)g->m + 1, sizeof *w.last);
-    w.touched = malloc(((size_t)g->m + 1) * sizeof *w.touched);
+    if (o->contention == DN_CONTENTION_TIMED) {
+        w.slotmark = calloc((size_t)g->m + 1, sizeof *w.slotmark);
+        w.keyof = malloc(((size_t)g->m + 1) * sizeof *w.keyof);
+    }
     m->phase_conflicts = calloc((size_t)m->phases + 1, sizeof *m->phase_conflicts);
     m->phase_max_link = calloc((size_t)m->phases + 1, sizeof *m->phase_max_link);
     m->phase_msgs = calloc((size_t)m->phases + 1, sizeof *m->phase_msgs);
     if (o->keep_arrays)
         m->link_peak = calloc((size_t)g->m + 1, sizeof *m->link_peak);
-    if (!load || !w.cnt || !w.tot || !w.vol || !w.last || !w.touched ||
+    if (!load || !w.tot || !w.vol || !w.last ||
+        (o->contention == DN_CONTENTION_TIMED && (!w.slotmark || !w.keyof)) ||
         (o->keep_arrays && !m->link_peak) || !m->phase_conflicts ||
         !m->phase_max_link || !m->phase_msgs) {
         rc = dn_fail(err, DN_ENOMEM, "out of memory for metric counters (%lld processors, "
