@@ -654,6 +654,94 @@ static void test_demo(void **state)
     bad_run("demo --out /proc/self/no/such", 2, "cannot create directory");
 }
 
+/* Fields of one CSV line (RFC 4180 quoting). */
+static int csv_fields(const char *line)
+{
+    int n = 1, quoted = 0;
+    for (; *line && *line != '\n'; line++) {
+        if (*line == '"')
+            quoted = !quoted;
+        else if (*line == ',' && !quoted)
+            n++;
+    }
+    return n;
+}
+
+/* Issue 17 item 7: every output parses, and failed runs print nothing. */
+static void test_outputs_parse(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/dcnet-parse-XXXXXX", path[256], args[1024];
+    assert_non_null(mkdtemp(dir));
+    /* simulate --links on a mesh: labels "r,c" are quoted, so every row
+     * has the header's 7 fields */
+    snprintf(path, sizeof path, "%s/links.csv", dir);
+    snprintf(args, sizeof args,
+             "simulate --net mesh:4x4 --tree binomial:4 --map dccube --links %s", path);
+    run_result r = ok_run(args);
+    run_free(&r);
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    char line[512];
+    int rows = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (csv_fields(line) != 7)
+            fail_msg("links CSV row with %d fields, not 7: %s", csv_fields(line), line);
+        rows++;
+    }
+    fclose(f);
+    assert_true(rows > 10);
+    assert_true(strstr(line, "\"") != NULL); /* the mesh's labels were quoted */
+    unlink(path);
+    /* tree --list --json: one "nodes" (the count), the rows under "list" */
+    r = json_run("tree --tree binomial:2 --list --json");
+    assert_non_null(strstr(r.out, "\"list\":[{\"id\":0,"));
+    const char *first = strstr(r.out, "\"nodes\":");
+    assert_non_null(first);
+    assert_null(strstr(first + 1, "\"nodes\":"));
+    run_free(&r);
+    /* a spec longer than 255 characters comes back whole */
+    char spec[600] = "crt:3:";
+    for (int i = 0; i < 16; i++)
+        strcat(spec, i ? "/0.25,0.25,0.25,0.25" : "0.25,0.25,0.25,0.25");
+    assert_true(strlen(spec) > 300);
+    snprintf(args, sizeof args, "tree --tree %s --json", spec);
+    r = json_run(args);
+    char want[700];
+    snprintf(want, sizeof want, "\"tree\":\"%s\"", spec);
+    assert_non_null(strstr(r.out, want));
+    run_free(&r);
+    /* a path that is not UTF-8 is replaced, not emitted raw */
+    snprintf(path, sizeof path, "%s/tr\xff\xfe.txt", dir);
+    f = fopen(path, "w");
+    assert_non_null(f);
+    fputs("0 3 1 0\n", f);
+    fclose(f);
+    snprintf(args, sizeof args, "simulate --net ring:8 --trace '%s' --json", path);
+    r = json_run(args);
+    assert_null(strchr(r.out, '\xff'));
+    assert_non_null(strstr(r.out, "tr\\ufffd\\ufffd.txt"));
+    run_free(&r);
+    unlink(path);
+    /* --loads - would mix a table into the JSON: refused */
+    bad_run("load --net butterfly:2 --tree complete:2:3 --walk 1 --exact --loads - --json", 2,
+            "--loads - writes its table to stdout");
+    /* a balance run that fails prints nothing on stdout (it printed "\n") */
+    bad_run("balance --net ddb:15 --loads const:1 --algo optimal --json", 2, "k <= 14");
+    bad_run("balance --net ddb:4 --loads nope.txt", 2, "cannot open load file 'nope.txt'");
+    /* equal seeds, equal bytes: wall-clock seconds only with --timing */
+    run_result a = json_run("balance --net ddb:8 --loads random:3:16 --algo all --json");
+    run_result b = json_run("balance --net ddb:8 --loads random:3:16 --algo all --json");
+    assert_string_equal(a.out, b.out);
+    assert_null(strstr(a.out, "seconds"));
+    assert_non_null(strstr(a.out, "{\"runs\": [{\"algo\": \"spanning\""));
+    assert_non_null(strstr(a.out, "\"balanced\": true, \"spread\": 1"));
+    run_free(&a);
+    run_free(&b);
+    json_has("balance --net ddb:6 --loads random:3:16 --timing --json", "\"seconds\": ");
+    rmdir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -669,6 +757,7 @@ int main(void)
         cmocka_unit_test(test_simulate_cli),
         cmocka_unit_test(test_exec_cli),
         cmocka_unit_test(test_golden),
+        cmocka_unit_test(test_outputs_parse),
         cmocka_unit_test(test_demo),
     };
     return cmocka_run_group_tests_name("cli", tests, NULL, NULL);

@@ -21,6 +21,7 @@ typedef struct kv {
     int64_t i;
     double d;
     char s[256];
+    const char *ext; /* a longer string value: referenced, not copied */
 } kv;
 
 typedef struct rec {
@@ -31,7 +32,11 @@ typedef struct rec {
 void rec_int(rec *r, const char *key, int64_t v);
 void rec_dbl(rec *r, const char *key, double v);
 void rec_bool(rec *r, const char *key, int v);
+/* A string value of up to 255 bytes is copied; a longer one (a long spec
+ * or path) is referenced and must outlive the record's printing. */
 void rec_str(rec *r, const char *key, const char *v);
+/* One CSV field (RFC 4180): quoted when it holds a comma, quote or newline. */
+void csv_field(FILE *f, const char *s);
 void rec_null(rec *r, const char *key);
 
 /* One record: "key  value" lines, a JSON object, or a CSV header + row. */

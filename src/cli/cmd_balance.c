@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "plot.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,7 +40,10 @@ static const char balance_help[] =
     "      --max-rounds R     cap for diffusion and dimension exchange (default 100000)\n"
     "      --svg FILE         draw loads before and after (and the downward-0 tree\n"
     "                         for K <= 8)\n"
-    "      --json             JSON on stdout (an array with --algo all)\n"
+    "      --timing           also report each run's wall-clock seconds (left out\n"
+    "                         by default, so that equal inputs give equal output)\n"
+    "      --json             one JSON object on stdout (with --algo all, the runs\n"
+    "                         under \"runs\")\n"
     "      --csv              CSV on stdout\n"
     "  -h, --help             show this help\n"
     "\n"
@@ -47,8 +51,10 @@ static const char balance_help[] =
     "max loads, steps (time units until the last task arrives), rounds\n"
     "(synchronous baselines), messages, message_hops, tasks_moved (summed over\n"
     "messages), task_hops, the seed's sum of |Delta_i|, lower_bound (time any\n"
-    "plan needs by a cut argument), within_one, conserved (every task id ends on\n"
-    "exactly one processor; counts for the baselines).\n"
+    "plan needs by a cut argument), balanced (final max - min <= 1; within_one\n"
+    "is its older name), spread (final max - min), conserved (every task id ends\n"
+    "on exactly one processor; counts for the baselines). Compare steps only\n"
+    "among runs that balanced: a method that stops early is not faster.\n"
     "\n"
     "Limits: K <= 24, fewer than 2^31 tasks; memory at most 64 bytes per task plus\n"
     "400 bytes per processor, refused above 8 GiB (DDB(16) with 1M tasks: 76 MB,\n"
@@ -60,14 +66,15 @@ static const char balance_help[] =
     "  dcnet balance --net ddb:4 --loads point:160 --svg bal.svg\n"
     "  dcnet balance --net ddb:12 --lemma3\n";
 
-enum { O_ROUTING = 256, O_LEMMA3, O_MAXR, O_SVG, O_JSON, O_CSV };
+enum { O_ROUTING = 256, O_LEMMA3, O_MAXR, O_SVG, O_TIMING, O_JSON, O_CSV };
 
 static const struct option balance_opts[] = {
     {"net", required_argument, NULL, 'n'},     {"loads", required_argument, NULL, 'l'},
     {"algo", required_argument, NULL, 'a'},    {"routing", required_argument, NULL, O_ROUTING},
     {"lemma3", no_argument, NULL, O_LEMMA3},   {"seed", required_argument, NULL, 's'},
     {"max-rounds", required_argument, NULL, O_MAXR}, {"svg", required_argument, NULL, O_SVG},
-    {"json", no_argument, NULL, O_JSON},       {"csv", no_argument, NULL, O_CSV},
+    {"timing", no_argument, NULL, O_TIMING},   {"json", no_argument, NULL, O_JSON},
+    {"csv", no_argument, NULL, O_CSV},
     {"help", no_argument, NULL, 'h'},          {NULL, 0, NULL, 0},
 };
 
@@ -75,8 +82,16 @@ static const struct option balance_opts[] = {
 static int read_loads(const char *arg, int64_t n, int64_t **out, dn_err *err)
 {
     struct stat sb;
-    if (stat(arg, &sb) != 0)
-        return dn_bal_loads_spec(arg, n, out, err);
+    if (stat(arg, &sb) != 0) {
+        static const char *const kinds[] = {"random:", "exp:", "point:", "const:"};
+        for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+            if (strncmp(arg, kinds[i], strlen(kinds[i])) == 0)
+                return dn_bal_loads_spec(arg, n, out, err);
+        return dn_fail(err, DN_EINVAL, "cannot open load file '%s' (%s); a generated load is "
+                                       "random:SEED:MEAN, exp:SEED:MEAN, point:TOTAL[:NODE] or "
+                                       "const:C",
+                       arg, strerror(errno));
+    }
     double *d;
     int rc = cli_read_numbers(arg, n, 0, 2147483647.0, "load", &d, err);
     if (rc)
@@ -111,10 +126,13 @@ static void record(rec *r, const dn_bal_result *b, int shortest, int64_t bound)
     rec_int(r, "tasks_moved", b->tasks_moved);
     rec_int(r, "task_hops", b->task_hops);
     rec_int(r, "lower_bound", bound);
+    rec_bool(r, "balanced", b->within_one);
+    rec_int(r, "spread", b->final_max - b->final_min);
     rec_bool(r, "within_one", b->within_one);
     rec_bool(r, "conserved", b->conserved);
 }
 
+/* One run as a JSON object; "seconds" only when secs >= 0 (--timing). */
 static void json_one(FILE *f, const dn_bal_result *b, int shortest, int64_t bound, double secs)
 {
     fprintf(f,
@@ -123,14 +141,17 @@ static void json_one(FILE *f, const dn_bal_result *b, int shortest, int64_t boun
             "\"final\": {\"min\": %lld, \"max\": %lld}, \"steps\": %.17g, \"rounds\": %lld, "
             "\"messages\": %lld, \"message_hops\": %lld, \"tasks_moved\": %lld, "
             "\"task_hops\": %lld, \"transfer_sum\": %lld, \"lower_bound\": %lld, "
-            "\"within_one\": %s, \"conserved\": %s, \"seconds\": %.4f",
+            "\"balanced\": %s, \"spread\": %lld, \"within_one\": %s, \"conserved\": %s",
             dn_bal_algo_name(b->algo), shortest ? "shortest" : "length-k", (long long)b->n,
             (long long)b->total, (long long)b->average, (long long)b->init_min,
             (long long)b->init_max, (long long)b->final_min, (long long)b->final_max, b->steps,
             (long long)b->rounds, (long long)b->messages, (long long)b->message_hops,
             (long long)b->tasks_moved, (long long)b->task_hops, (long long)b->transfer_sum,
-            (long long)bound, b->within_one ? "true" : "false", b->conserved ? "true" : "false",
-            secs);
+            (long long)bound, b->within_one ? "true" : "false",
+            (long long)(b->final_max - b->final_min), b->within_one ? "true" : "false",
+            b->conserved ? "true" : "false");
+    if (secs >= 0)
+        fprintf(f, ", \"seconds\": %.4f", secs);
     if (b->algo <= DN_BAL_TREE) {
         static const char *ph[] = {"sum", "broadcast", "collect", "request", "distribute"};
         fputs(", \"phase_end\": {", f);
@@ -229,6 +250,7 @@ int cmd_balance(int argc, char **argv)
 {
     const char *cmd = "balance", *net_spec = NULL, *loads_arg = NULL, *svg = NULL;
     int mode = OUT_TABLE, c, code, shortest = 0, lemma3 = 0, all = 0, algo = DN_BAL_SPANNING;
+    int timing = 0;
     int64_t seed = 1, max_rounds = 0;
     dn_err err;
 
@@ -262,6 +284,7 @@ int cmd_balance(int argc, char **argv)
                 return cli_usage(cmd, "%s", err.msg);
             break;
         case O_SVG: svg = optarg; break;
+        case O_TIMING: timing = 1; break;
         case O_JSON: mode = OUT_JSON; break;
         case O_CSV: mode = OUT_CSV; break;
         case 'h': fputs(balance_help, stdout); return 0;
@@ -304,9 +327,18 @@ int cmd_balance(int argc, char **argv)
     dn_bal_opts o = {shortest, (uint64_t)seed, max_rounds, 0};
     int first = all ? 0 : algo, last = all ? DN_BAL_NALGO - 1 : algo, nrun = 0;
     rec rows[DN_BAL_NALGO];
+    /* JSON is built in memory and printed only when every run succeeded:
+     * a failed run leaves stdout empty */
+    char *json = NULL;
+    size_t json_len = 0;
+    FILE *jf = NULL;
+    if (mode == OUT_JSON && !(jf = open_memstream(&json, &json_len))) {
+        free(loads);
+        return cli_fail(cmd, DN_ENOMEM, "out of memory for the JSON output");
+    }
     code = 0;
-    if (mode == OUT_JSON && all)
-        fputc('[', stdout);
+    if (jf && all)
+        fputs("{\"runs\": [", jf);
     for (int a = first; a <= last; a++) {
         if (all && a == DN_BAL_OPTIMAL && (!dn_have_glpk() || k > DN_BAL_OPTIMAL_MAX_K))
             continue; /* --algo all skips what cannot run here */
@@ -319,30 +351,37 @@ int cmd_balance(int argc, char **argv)
         double secs = cli_now() - t0;
         if (svg && (rc = write_svg(svg, k, loads, &b, &err)))
             code = cli_fail(cmd, rc, err.msg);
-        if (mode == OUT_JSON) {
+        if (jf) {
             if (nrun)
-                fputs(",\n ", stdout);
-            json_one(stdout, &b, shortest, bound, secs);
+                fputs(",\n ", jf);
+            json_one(jf, &b, shortest, bound, timing ? secs : -1);
         }
         record(&rows[nrun++], &b, shortest, bound);
+        if (timing)
+            rec_dbl(&rows[nrun - 1], "seconds", (double)(int64_t)(secs * 1e4 + 0.5) / 1e4);
         if (!all && mode != OUT_JSON) {
             rec_int(&rows[0], "total", b.total);
             rec_int(&rows[0], "average", b.average);
             rec_int(&rows[0], "initial_min", b.init_min);
             rec_int(&rows[0], "initial_max", b.init_max);
             rec_int(&rows[0], "transfer_sum", b.transfer_sum);
-            rec_dbl(&rows[0], "seconds", (double)(int64_t)(secs * 1e4 + 0.5) / 1e4);
         }
         dn_bal_result_free(&b);
         if (code)
             break;
     }
-    if (mode == OUT_JSON)
-        fputs(all ? "]\n" : "\n", stdout);
-    else if (!code && all)
+    if (jf) {
+        fputs(all ? "]}\n" : "\n", jf);
+        if (fclose(jf) != 0 && !code)
+            code = cli_fail(cmd, DN_ENOMEM, "out of memory for the JSON output");
+        if (!code)
+            fwrite(json, 1, json_len, stdout);
+        free(json);
+    } else if (!code && all) {
         rows_print(NULL, rows, nrun, "runs", mode, stdout);
-    else if (!code)
+    } else if (!code) {
         rec_print(&rows[0], mode, stdout);
+    }
     free(loads);
     return code;
 }

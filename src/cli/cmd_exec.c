@@ -97,7 +97,11 @@ static int write_links(const char *path, const dn_net *net, const dn_rt_stats *s
             continue;
         dn_net_label(net, st->link_src[c], a, sizeof a);
         dn_net_label(net, st->link_dst[c], b, sizeof b);
-        fprintf(f, "%d,%d,%s,%s,%lld,%lld\n", st->link_src[c], st->link_dst[c], a, b,
+        fprintf(f, "%d,%d,", st->link_src[c], st->link_dst[c]);
+        csv_field(f, a);
+        fputc(',', f);
+        csv_field(f, b);
+        fprintf(f, ",%lld,%lld\n",
                 (long long)st->link_msgs[c], (long long)st->link_bytes[c]);
     }
     if (fclose(f) != 0)

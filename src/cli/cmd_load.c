@@ -234,6 +234,10 @@ static int parse_args(const char *cmd, int argc, char **argv, load_args *a, int 
     }
     if (optind < argc)
         return cli_usage(cmd, "unexpected argument '%s'", argv[optind]);
+    if (a->loads_path && strcmp(a->loads_path, "-") == 0 && a->mode != OUT_TABLE)
+        return cli_usage(cmd, "--loads - writes its table to stdout, where --%s goes: give "
+                              "--loads a file name",
+                         a->mode == OUT_JSON ? "json" : "csv");
     if (!a->net_spec)
         return cli_usage(cmd, "missing --net SPEC (e.g. --net butterfly:3)");
     if (!a->tree_spec)

@@ -160,7 +160,11 @@ static int write_links(const char *path, const dn_net *net, const dn_sim_work *w
             continue;
         dn_net_label(net, w->chan_src[c], a, sizeof a);
         dn_net_label(net, w->chan_dst[c], b, sizeof b);
-        fprintf(f, "%d,%d,%s,%s,%d,%.17g,%.6f\n", w->chan_src[c], w->chan_dst[c], a, b,
+        fprintf(f, "%d,%d,", w->chan_src[c], w->chan_dst[c]);
+        csv_field(f, a);
+        fputc(',', f);
+        csv_field(f, b);
+        fprintf(f, ",%d,%.17g,%.6f\n",
                 res->carried[c], res->busy[c], res->time > 0 ? res->busy[c] / res->time : 0);
     }
     if (fclose(f) != 0)

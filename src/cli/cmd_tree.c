@@ -95,7 +95,7 @@ static int list_nodes(const char *cmd, const dn_tree *t, rec *head, int mode)
         rec_int(r, "depth", dn_tree_depth(t, v));
         rec_int(r, "recv_phase", dn_tree_recv_phase(t, v));
     }
-    rows_print(head, rows, (int)t->nodes, "nodes", mode, stdout);
+    rows_print(head, rows, (int)t->nodes, "list", mode, stdout);
     free(rows);
     return 0;
 }

@@ -43,24 +43,69 @@ void rec_bool(rec *r, const char *key, int v)
 void rec_str(rec *r, const char *key, const char *v)
 {
     kv *e = add(r, key, KV_STR);
-    if (e) snprintf(e->s, sizeof e->s, "%s", v);
+    if (!e)
+        return;
+    if (strlen(v) < sizeof e->s)
+        memcpy(e->s, v, strlen(v) + 1);
+    else
+        e->ext = v; /* long values (specs, paths) are referenced, never cut */
+}
+
+/* The text of a string value. */
+static const char *str_of(const kv *e)
+{
+    return e->ext ? e->ext : e->s;
+}
+
+/* Length of the valid UTF-8 sequence at s (1..4), or 0 if it is not one
+ * (RFC 3629: no overlongs, no surrogates, nothing above U+10FFFF). */
+static int utf8_len(const unsigned char *s)
+{
+    int n;
+    uint32_t c;
+    if (s[0] < 0x80)
+        return 1;
+    if (s[0] >= 0xc2 && s[0] <= 0xdf)
+        n = 2, c = s[0] & 0x1fu;
+    else if (s[0] >= 0xe0 && s[0] <= 0xef)
+        n = 3, c = s[0] & 0x0fu;
+    else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+        n = 4, c = s[0] & 0x07u;
+    else
+        return 0;
+    for (int i = 1; i < n; i++) {
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+        c = (c << 6) | (s[i] & 0x3fu);
+    }
+    if ((n == 3 && c < 0x800) || (n == 4 && (c < 0x10000 || c > 0x10ffff)) ||
+        (c >= 0xd800 && c <= 0xdfff))
+        return 0;
+    return n;
 }
 void rec_null(rec *r, const char *key)
 {
     add(r, key, KV_NULL);
 }
 
+/* A JSON string: quotes, backslashes and control characters escaped, a
+ * byte that is not valid UTF-8 (a raw file name, say) replaced by U+FFFD,
+ * so the output is valid JSON whatever the input. */
 static void json_string(const char *s, FILE *f)
 {
     fputc('"', f);
-    for (; *s; s++) {
+    while (*s) {
         unsigned char c = (unsigned char)*s;
+        int n = utf8_len((const unsigned char *)s);
         if (c == '"' || c == '\\')
             fprintf(f, "\\%c", c);
         else if (c < 0x20)
             fprintf(f, "\\u%04x", c);
+        else if (n == 0)
+            fputs("\\ufffd", f);
         else
-            fputc(c, f);
+            fwrite(s, 1, (size_t)n, f);
+        s += n ? n : 1;
     }
     fputc('"', f);
 }
@@ -83,9 +128,9 @@ static void value_text(const kv *e, int json, FILE *f)
     case KV_BOOL: fputs(e->i ? (json ? "true" : "yes") : (json ? "false" : "no"), f); break;
     case KV_STR:
         if (json)
-            json_string(e->s, f);
+            json_string(str_of(e), f);
         else
-            fputs(e->s, f);
+            fputs(str_of(e), f);
         break;
     default: fputs(json ? "null" : "-", f); break;
     }
@@ -98,7 +143,7 @@ static int cell_text(const kv *e, char *buf, size_t cap)
     case KV_INT: return snprintf(buf, cap, "%lld", (long long)e->i);
     case KV_DBL: return snprintf(buf, cap, "%.10g", e->d);
     case KV_BOOL: return snprintf(buf, cap, "%s", e->i ? "yes" : "no");
-    case KV_STR: return snprintf(buf, cap, "%s", e->s);
+    case KV_STR: return snprintf(buf, cap, "%s", str_of(e));
     default: return snprintf(buf, cap, "-");
     }
 }
@@ -139,23 +184,29 @@ static void json_fields(const rec *r, FILE *f, int first)
     }
 }
 
+void csv_field(FILE *f, const char *s)
+{
+    if (!strpbrk(s, ",\"\r\n")) {
+        fputs(s, f);
+        return;
+    }
+    fputc('"', f); /* RFC 4180: quoted, inner quotes doubled */
+    for (; *s; s++) {
+        if (*s == '"')
+            fputc('"', f);
+        fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
 static void csv_value(const kv *e, FILE *f)
 {
-    if (e->type == KV_STR && strpbrk(e->s, ",\"\n")) {
-        fputc('"', f);
-        for (const char *s = e->s; *s; s++) {
-            if (*s == '"')
-                fputc('"', f);
-            fputc(*s, f);
-        }
-        fputc('"', f);
-    } else if (e->type == KV_NULL) {
-        /* empty field */
-    } else if (e->type == KV_STR) {
-        fputs(e->s, f);
-    } else {
+    if (e->type == KV_NULL)
+        return; /* empty field */
+    if (e->type == KV_STR)
+        csv_field(f, str_of(e));
+    else
         value_text(e, 1, f);
-    }
 }
 
 void rec_print(const rec *r, int mode, FILE *f)

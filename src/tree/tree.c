@@ -55,10 +55,11 @@ int dn_dist_parse(const char *s, dn_dist *d, dn_err *err)
         if (comma)
             *comma = '\0';
         if (d->len == DN_DIST_MAX)
-            return dn_fail(err, DN_ERANGE, "distribution '%s' has more than %d entries", s,
-                           DN_DIST_MAX);
+            return dn_fail(err, DN_ERANGE, "a distribution has at most %d entries "
+                                           "(probabilities of 0 .. %d children)",
+                           DN_DIST_MAX, DN_DIST_MAX - 1);
         if (dn_parse_double(p, 0.0, 1.0, "probability", &x, &e))
-            return dn_fail(err, DN_EINVAL, "in distribution '%s': %s", s, e.msg);
+            return dn_fail(err, DN_EINVAL, "in a distribution: %s", e.msg);
         d->p[d->len++] = x;
         sum += x;
         if (!comma)
@@ -67,7 +68,8 @@ int dn_dist_parse(const char *s, dn_dist *d, dn_err *err)
     }
     if (fabs(sum - 1.0) > 1e-9)
         return dn_fail(err, DN_EINVAL,
-                       "distribution '%s' sums to %.12g; the probabilities must sum to 1", s, sum);
+                       "distribution sums to %.12g; the probabilities must sum to 1 ('%s')", sum,
+                       s);
     return DN_OK;
 }
 
