@@ -63,7 +63,7 @@ ASAN_CLI_OBJ := $(CLI_SRC:%.c=$(ASAN)/obj/%.o)
 TESTS := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 ASAN_TESTS := $(TEST_SRC:tests/%.c=$(ASAN)/tests/%)
 
-.PHONY: all deps demo check test test-asan test-valgrind test-demo man test-man bench fuzz fuzz-build install clean
+.PHONY: all deps demo check test test-asan test-valgrind test-demo test-readme man test-man bench fuzz fuzz-build install clean
 
 all: $(BUILD)/libdcnet.a $(BUILD)/libdcnet.so $(BUILD)/dcnet
 
@@ -135,6 +135,7 @@ check: deps
 	@DCNET_TALLY=$(abspath $(TALLY)) sh scripts/test-install.sh
 	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory test-demo
 	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory test-man
+	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory test-readme
 	@awk '{p += $$1; f += $$2} END {printf "check: %d passed, %d failed\n", p, f; exit f != 0}' $(TALLY)
 
 demo: deps
@@ -145,6 +146,10 @@ demo: deps
 # Chromium (no console messages, every image decoded, a real screenshot).
 test-demo: all
 	@sh scripts/test-demo.sh $(BUILD)/dcnet
+
+# Every `build/dcnet` example of README.md runs as printed.
+test-readme: all
+	@sh scripts/test-readme.sh $(BUILD)/dcnet
 
 # ------------------------------------------------------------ man page
 # dcnet.1 is generated from the help text (help2man): the top-level help,

@@ -7,7 +7,8 @@ set -eu
 dcnet=$1
 esc() { sed -e 's/\\/\\e/g' -e "s/^\\([.']\\)/\\\\\\&\\1/"; }
 echo "[COMMANDS]"
-echo "Each command has its own options; \\fBdcnet\\fR \\fICOMMAND\\fR \\fB\\-\\-help\\fR prints them."
+# printf, not echo: dash's echo turns backslash-f into a form feed
+printf '%s\n' 'Each command has its own options; \fBdcnet\fR \fICOMMAND\fR \fB\-\-help\fR prints them.'
 for c in $("$dcnet" help | sed -n '/^Commands:/,/^$/p' | awk 'NF && $1 != "Commands:" && $1 != "help" {print $1}'); do
     echo ".SS \"dcnet $c\""
     echo ".nf"

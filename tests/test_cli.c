@@ -481,6 +481,18 @@ static void test_simulate_cli(void **state)
     assert_non_null(strstr(r.out, "\"deadlock\":true"));
     assert_non_null(strstr(r.out, "\"deadlock_cycle\":[{\"message\":"));
     assert_non_null(strstr(r.err, "deadlock"));
+    /* no time for a run that never finished; the cure named is the one
+     * checked (two lanes, as the run below shows) */
+    assert_non_null(strstr(r.out, "\"time\":null,"));
+    assert_non_null(strstr(r.out, "\"slowdown\":null,"));
+    assert_non_null(strstr(r.out, "\"deadlock_free_vcs\":2"));
+    assert_non_null(strstr(r.err, "completes with --vcs 2 (checked"));
+    run_free(&r);
+    snprintf(args, sizeof args, "simulate --net ring:8 --trace %s -w wormhole --hop 1", tr);
+    r = run_dcnet(args);
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.out, "time               deadlock\n"));
+    assert_non_null(strstr(r.out, "deadlock: wait-for cycle"));
     run_free(&r);
     snprintf(args, sizeof args,
              "simulate --net ring:8 --trace %s -w wormhole --hop 1 --vcs 2 --svg %s --links %s "

@@ -295,6 +295,56 @@ static void test_ports(void **state)
 /* Four worms i -> i + 3 (i = 0, 2, 4, 6) on ring:8 with hop latency 1:
  * each takes its first two links, then waits for a link held by the next:
  * a cycle of four. Two lanes per link let all pass: 3 hops + L = 5. */
+/* Virtual cut-through with hop latency 0 frees every channel due at an
+ * instant before that instant's requests (issue 17), checked on traces
+ * computed by hand:
+ *  (a) ring:9, two messages 0 -> 6 (3 hops the short way) of sizes 2 and 1
+ *      released at 0 and 0.5, t_s = 0.7, t_e = 0.35, one port: the first
+ *      holds its port and all three links from 0 to 1.4 (L = 1.4); the
+ *      second waits for the port only, gets it and every link at 1.4 and
+ *      arrives at 1.4 + 1.05 = 2.45. One port wait, no link conflict, as
+ *      under wormhole.
+ *  (b) ring:9, A: 0 -> 3 and B: 1 -> 3, size 1, t_s = t_e = 1 (L = 2):
+ *      both ask for 1 -> 2 at 0, A first (id order): one conflict. A frees
+ *      its three links at 2; B takes 1 -> 2 and 2 -> 3 at 2 and arrives
+ *      at 4, waiting 2. (Before the fix: 2 conflicts, B asking for 2 -> 3
+ *      before A's same-instant free.) */
+static void test_vct_same_instant(void **state)
+{
+    (void)state;
+    static const int64_t ma[2][2] = {{0, 6}, {0, 6}}, mb[2][2] = {{0, 3}, {1, 3}};
+    static const double sa[2][2] = {{2, 0}, {1, 0.5}}, sb[2][2] = {{1, 0}, {1, 0}};
+    for (int sw = 0; sw < 2; sw++) {
+        dn_switching mode = sw ? DN_SW_WORMHOLE : DN_SW_VCT;
+        dn_net net;
+        dn_csr g;
+        dn_sim_work w;
+        dn_sim_result r;
+        trace_work("ring:9", ma, sa, 2, &net, &g, &w);
+        dn_sim_opts o = sim_opts(mode, 0.7, 0.35, 0);
+        run_work(&w, &o, &r);
+        assert_true(fabs(r.time - 2.45) < 1e-12);
+        assert_int_equal(r.conflicts, 0);
+        assert_int_equal(r.port_waits, 1);
+        assert_true(fabs(r.wait_time - 0.9) < 1e-12);
+        dn_sim_result_free(&r);
+        dn_work_free(&w);
+        dn_csr_free(&g);
+        dn_net_free(&net);
+        trace_work("ring:9", mb, sb, 2, &net, &g, &w);
+        o = sim_opts(mode, 1, 1, 0);
+        run_work(&w, &o, &r);
+        assert_true(r.time == 4.0);
+        assert_int_equal(r.conflicts, 1);
+        assert_int_equal(r.port_waits, 0);
+        assert_true(r.wait_time == 2.0);
+        dn_sim_result_free(&r);
+        dn_work_free(&w);
+        dn_csr_free(&g);
+        dn_net_free(&net);
+    }
+}
+
 static void test_deadlock(void **state)
 {
     (void)state;
@@ -328,6 +378,25 @@ static void test_deadlock(void **state)
     assert_int_equal(r.deadlock, 0);
     assert_true(r.time == 9.0);
     dn_sim_result_free(&r);
+    dn_work_free(&w);
+    dn_csr_free(&g);
+    dn_net_free(&net);
+    /* Eight worms i -> i + 4 on ring:8 (issue 17): every link lies on the
+     * routes of four worms, all started together, so 2 and 3 lanes still
+     * deadlock and 4 are the fewest that let all pass */
+    static const int64_t msg8[8][2] = {{0, 4}, {1, 5}, {2, 6}, {3, 7},
+                                       {4, 0}, {5, 1}, {6, 2}, {7, 3}};
+    static const double sz8[8][2] = {{1, 0}, {1, 0}, {1, 0}, {1, 0},
+                                     {1, 0}, {1, 0}, {1, 0}, {1, 0}};
+    trace_work("ring:8", msg8, sz8, 8, &net, &g, &w);
+    for (int v = 1; v <= 4; v++) {
+        o = sim_opts(DN_SW_WORMHOLE, 1, 1, 1);
+        o.vcs = v;
+        run_work(&w, &o, &r);
+        if (r.deadlock != (v < 4))
+            fail_msg("ring:8, 8 worms of 4 hops, %d lanes: deadlock %d", v, r.deadlock);
+        dn_sim_result_free(&r);
+    }
     dn_work_free(&w);
     dn_csr_free(&g);
     dn_net_free(&net);
@@ -683,6 +752,7 @@ int main(void)
         cmocka_unit_test(test_crossing_worms),
         cmocka_unit_test(test_ports),
         cmocka_unit_test(test_deadlock),
+        cmocka_unit_test(test_vct_same_instant),
         cmocka_unit_test(test_dccube_saf_every_root),
         cmocka_unit_test(test_wormhole_optimal_every_root),
         cmocka_unit_test(test_mapping_d),

@@ -289,6 +289,7 @@ static int write_timeline(const char *path, const char *title, const dn_net *net
 typedef struct sim_cli {
     const char *cmd, *trace, *sizes_path, *links_path, *svg;
     int mode, all_roots, per_step, critical, threads;
+    int cure_vcs; /* after a deadlock: fewest --vcs that completes (0: none up to 8) */
     dn_work_opts wo;
     dn_sim_opts so;
 } sim_cli;
@@ -313,17 +314,61 @@ static void params_record(const sim_cli *o, rec *r)
     rec_int(r, "vcs", o->so.vcs);
 }
 
+/* After a deadlock: the fewest virtual channels (above the run's, up to
+ * CURE_VCS_MAX) with which the same workload completes, found by running
+ * it again; o->cure_vcs = 0 if none does. Only a checked cure is ever
+ * suggested. */
+#define CURE_VCS_MAX 8
+static int find_cure(sim_cli *o, const dn_sim_work *w, dn_err *err)
+{
+    o->cure_vcs = 0;
+    for (int v = (o->so.vcs > 0 ? o->so.vcs : 1) + 1; v <= CURE_VCS_MAX; v++) {
+        dn_sim_opts so = o->so;
+        dn_sim *sim = NULL;
+        dn_sim_result r;
+        so.vcs = v;
+        so.progress = NULL;
+        int rc = dn_sim_init(&sim, &so, err);
+        if (!rc)
+            rc = dn_sim_run(sim, w, &r, err);
+        dn_sim_free(sim);
+        if (rc)
+            return rc;
+        int done = !r.deadlock;
+        dn_sim_result_free(&r);
+        if (done) {
+            o->cure_vcs = v;
+            break;
+        }
+    }
+    return DN_OK;
+}
+
 /* One run: the record, per-step rows, critical path rows; prints them. */
 static int report_run(const sim_cli *o, const dn_net *net, const dn_sim_work *w,
                       const dn_sim_result *res, rec *head)
 {
-    rec_dbl(head, "time", res->time);
-    rec_dbl(head, "ts_coeff", res->lin.s);
-    rec_dbl(head, "te_coeff", res->lin.e);
-    rec_dbl(head, "hop_coeff", res->lin.h);
-    rec_dbl(head, "const_coeff", res->lin.c);
-    rec_dbl(head, "ideal", res->ideal);
-    rec_dbl(head, "slowdown", res->ideal > 0 ? res->time / res->ideal : 1.0);
+    if (res->deadlock) {
+        /* the run never finished: it has no time and no slowdown */
+        if (o->mode == OUT_JSON)
+            rec_null(head, "time");
+        else
+            rec_str(head, "time", "deadlock");
+        rec_null(head, "ts_coeff");
+        rec_null(head, "te_coeff");
+        rec_null(head, "hop_coeff");
+        rec_null(head, "const_coeff");
+        rec_dbl(head, "ideal", res->ideal);
+        rec_null(head, "slowdown");
+    } else {
+        rec_dbl(head, "time", res->time);
+        rec_dbl(head, "ts_coeff", res->lin.s);
+        rec_dbl(head, "te_coeff", res->lin.e);
+        rec_dbl(head, "hop_coeff", res->lin.h);
+        rec_dbl(head, "const_coeff", res->lin.c);
+        rec_dbl(head, "ideal", res->ideal);
+        rec_dbl(head, "slowdown", res->ideal > 0 ? res->time / res->ideal : 1.0);
+    }
     rec_int(head, "steps", res->steps);
     rec_int(head, "messages", res->msgs);
     rec_int(head, "hops", res->hops);
@@ -332,8 +377,13 @@ static int report_run(const sim_cli *o, const dn_net *net, const dn_sim_work *w,
     rec_dbl(head, "wait_time", res->wait_time);
     rec_int(head, "events", res->events);
     rec_bool(head, "deadlock", res->deadlock);
-    if (res->deadlock)
+    if (res->deadlock) {
         rec_int(head, "blocked", res->blocked);
+        if (o->cure_vcs > 0)
+            rec_int(head, "deadlock_free_vcs", o->cure_vcs);
+        else
+            rec_null(head, "deadlock_free_vcs");
+    }
     if (res->busy) {
         int64_t used = 0, best = -1;
         double sum = 0;
@@ -742,12 +792,21 @@ int cmd_simulate(int argc, char **argv)
             goto done;
         }
     }
+    if (res.deadlock && (rc = find_cure(&o, &w, &err))) {
+        code = cli_fail(o.cmd, rc, err.msg);
+        goto done;
+    }
     code = report_run(&o, &net, &w, &res, &head);
     if (!code && res.deadlock) {
         fprintf(stderr, "dcnet simulate: deadlock: %lld messages blocked in a cycle of %lld "
-                        "waits (see deadlock_cycle); use --vcs 2 or more, or routes without "
-                        "cyclic channel dependencies\n",
+                        "waits (see deadlock_cycle); ",
                 (long long)res.blocked, (long long)(res.ncycle / 2));
+        if (o.cure_vcs > 0)
+            fprintf(stderr, "the same run completes with --vcs %d (checked; fewer lanes "
+                            "deadlock)\n", o.cure_vcs);
+        else
+            fprintf(stderr, "it deadlocks with every --vcs up to %d too (checked): use routes "
+                            "without cyclic channel dependencies\n", CURE_VCS_MAX);
         code = 1;
     }
 done:

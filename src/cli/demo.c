@@ -178,6 +178,9 @@ static int run_words(demo *d, jflat *j, dn_err *err, const char *prog, const cha
         return dn_fail(err, DN_ENOTSUP, "%s is not installed", prog);
     }
     log_command(d, line);
+    if (!d->tty) /* a log, not a terminal: one line per finished step */
+        fprintf(stderr, "demo %5.1fs [%s] %s %s\n", cli_now() - d->t0,
+                d->section ? d->section : "", code ? "FAILED" : "done", line);
     if (code != 0) {
         free(out);
         d->failed_runs++;

@@ -103,6 +103,21 @@ static void help_maps(void)
     printf("\nSCOTCH is %s in this build.\n", dn_have_scotch() ? "built in" : "NOT built in");
 }
 
+/* The help topics that are not commands. */
+static const char *const topics[] = {"nets", "trees", "maps", "formats", "apps"};
+
+/* "a, b, c" of every command (and of the topics first, if asked): built
+ * from the tables, so that no command can be left out of a message. */
+static void list_names(FILE *f, int with_topics)
+{
+    const char *sep = "";
+    if (with_topics)
+        for (size_t i = 0; i < sizeof topics / sizeof topics[0]; i++, sep = ", ")
+            fprintf(f, "%s%s", sep, topics[i]);
+    for (int i = 0; i < N_COMMANDS; i++, sep = ", ")
+        fprintf(f, "%s%s", sep, commands[i].name);
+}
+
 static int help(int argc, char **argv)
 {
     if (argc < 2) {
@@ -136,8 +151,9 @@ static int help(int argc, char **argv)
             char *hargv[] = {argv[1], "--help", NULL};
             return commands[i].run(2, hargv);
         }
-    fprintf(stderr, "dcnet help: no help for '%s' (topics: nets, trees, maps, formats, net, tree, embed, load, simulate, exec, apps, demo)\n",
-            argv[1]);
+    fprintf(stderr, "dcnet help: no help for '%s' (topics: ", argv[1]);
+    list_names(stderr, 1);
+    fputs(")\n", stderr);
     return 2;
 }
 
@@ -172,8 +188,8 @@ int main(int argc, char **argv)
     for (int i = 0; i < N_COMMANDS; i++)
         if (strcmp(argv[1], commands[i].name) == 0)
             return finish(commands[i].run(argc - 1, argv + 1));
-    fprintf(stderr, "dcnet: unknown command '%s' (known: net, tree, embed, load, simulate, exec, demo, help)\n"
-                    "Try 'dcnet --help' for more information.\n",
-            argv[1]);
+    fprintf(stderr, "dcnet: unknown command '%s' (known: ", argv[1]);
+    list_names(stderr, 0);
+    fputs(", help)\nTry 'dcnet --help' for more information.\n", stderr);
     return 2;
 }

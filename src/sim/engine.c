@@ -876,12 +876,25 @@ int dn_sim_run(dn_sim *s, const dn_sim_work *w, dn_sim_result *res, dn_err *err)
                 dn_lin F = s->fr[m];
                 double t = tval(&R, &F);
                 if (s->o.sw == DN_SW_VCT) {
-                    release_hop(&R, m, s->rel[m]++, &F);
-                    if (s->rel[m] == d) {
-                        deliver(&R, m, &F);
-                    } else if (s->rel[m] < s->pos[m]) {
-                        s->fr[m] = lin_add(s->fg[w->route_off[m] + s->rel[m]], 1, w->size[m], 1);
-                        schedule(&R, m, EV_REL, &s->fr[m]);
+                    /* free every granted channel due at this instant now,
+                     * in phase 1 (a same-instant free left to a later
+                     * batch would come after this instant's requests and
+                     * count a conflict where none waits); then the next */
+                    for (;;) {
+                        release_hop(&R, m, s->rel[m]++, &F);
+                        if (s->rel[m] == d) {
+                            deliver(&R, m, &F);
+                            break;
+                        }
+                        if (s->rel[m] >= s->pos[m])
+                            break; /* not granted yet: advance() schedules it */
+                        dn_lin nf = lin_add(s->fg[w->route_off[m] + s->rel[m]], 1, w->size[m], 1);
+                        if (tval(&R, &nf) > t) {
+                            s->fr[m] = nf;
+                            schedule(&R, m, EV_REL, &s->fr[m]);
+                            break;
+                        }
+                        F = nf;
                     }
                     continue;
                 }

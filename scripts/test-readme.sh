@@ -1,0 +1,28 @@
+#!/bin/sh
+# test-readme.sh - every `build/dcnet ...` example of README.md runs as
+# printed: exit 0, or the status its comment names ("(exit N)"), within
+# 120 s, in a scratch directory where examples/ is the repository's (so
+# the files the examples name ship with dcnet and outputs land nowhere).
+# Usage: scripts/test-readme.sh path/to/dcnet   Prints "readme: N passed, M failed".
+set -u
+dcnet=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+top=$(cd "$(dirname "$0")/.." && pwd)
+dir=$(mktemp -d)
+ln -s "$top/examples" "$dir/examples"
+pass=0 fail=0
+grep '^build/dcnet ' "$top/README.md" >"$dir/lines"
+while IFS= read -r line; do
+    cmd=${line%%#*}
+    want=0
+    case $line in *"(exit "[0-9]*) want=$(echo "$line" | sed 's/.*(exit \([0-9]*\)).*/\1/') ;; esac
+    # shellcheck disable=SC2086
+    (cd "$dir" && timeout 120 "$dcnet" ${cmd#build/dcnet } >/dev/null 2>"$dir/err")
+    got=$?
+    if [ "$got" = "$want" ]; then pass=$((pass + 1)); else
+        fail=$((fail + 1)); echo "readme: '$cmd' exited $got, expected $want: $(head -c 300 "$dir/err")" >&2; fi
+done <"$dir/lines"
+[ "$pass" -ge 20 ] || { fail=$((fail + 1)); echo "readme: only $pass examples found" >&2; }
+rm -rf "$dir"
+echo "readme: $pass passed, $fail failed"
+[ -n "${DCNET_TALLY:-}" ] && echo "$pass $fail" >>"$DCNET_TALLY"
+[ "$fail" = 0 ]
