@@ -96,6 +96,41 @@ static double qd_prob(int d, int w, int walk, int delta, int levels)
     return ldexp(s, -d);
 }
 
+/* Issue 17: exact loads of a complete tree larger than 2^62 nodes (no tree
+ * is built; the level sizes 7^l are doubles): complete:7:30 on the 6-cube,
+ * lazy walk of 2 steps, against the Krawtchouk closed form summed over 31
+ * levels, and the loads sum to M = (7^31 - 1) / 6 (about 2.6e25). Before,
+ * the model parser refused it ("more than 2^62 nodes"). */
+static void test_huge_complete_tree(void **state)
+{
+    (void)state;
+    fixture f;
+    fx_init(&f, "hypercube:6");
+    dn_loads L = exact(&f, "complete:7:30", 0, DN_WALK_LAZY, 2, DN_LOAD_SPARSE);
+    double M = (pow(7, 31) - 1) / 6, sum = 0;
+    assert_true(M > ldexp(1, 62));
+    assert_true(fabs(L.size - M) <= 1e-12 * M);
+    for (int64_t j = 0; j < f.g.n; j++) {
+        int w = __builtin_popcountll((unsigned long long)j);
+        double want = 0, bl = 1;
+        for (int h = 0; h <= 30; h++, bl *= 7)
+            want += bl * qd_prob(6, w, DN_WALK_LAZY, 2, h);
+        if (fabs(L.load[j] - want) > 1e-9 * want)
+            fail_msg("complete:7:30 load[%lld] %.15g, Krawtchouk %.15g", (long long)j,
+                     L.load[j], want);
+        sum += L.load[j];
+    }
+    assert_true(fabs(sum - M) <= 1e-9 * M);
+    dn_loads_free(&L);
+    fx_free(&f);
+    /* building such a tree is still refused, with the reason */
+    dn_tree_model m = tree("complete:7:30");
+    dn_tree t;
+    dn_err err;
+    assert_int_equal(dn_tree_init(&t, &m, 1, 0, &err), DN_ERANGE);
+    assert_non_null(strstr(err.msg, "2^62"));
+}
+
 static void test_hypercube_krawtchouk(void **state)
 {
     (void)state;
@@ -557,6 +592,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_hypercube_krawtchouk),
+        cmocka_unit_test(test_huge_complete_tree),
         cmocka_unit_test(test_limits_reproduction),
         cmocka_unit_test(test_butterfly_conjecture),
         cmocka_unit_test(test_butterfly_level_symmetry),

@@ -276,9 +276,15 @@ int dn_grow_simulate(const dn_csr *g, const dn_tree_model *m, int64_t start,
         max_nodes = INT32_MAX; /* loads are int32 */
     if ((m->kind == DN_TREE_COMPLETE || m->kind == DN_TREE_BINOMIAL) &&
         dn_tree_model_expected_size(m) > (double)max_nodes)
-        return dn_fail(err, DN_ELIMIT, "the tree has %.0f nodes, over the limit of %lld per "
-                       "trial; raise --max-nodes", dn_tree_model_expected_size(m),
-                       (long long)max_nodes);
+        return dn_tree_model_expected_size(m) > (double)INT32_MAX
+                   ? dn_fail(err, DN_ELIMIT, "the tree has %.6g nodes; a simulated trial "
+                                             "grows at most %lld: use --exact (level sizes "
+                                             "only, any size)",
+                             dn_tree_model_expected_size(m), (long long)INT32_MAX)
+                   : dn_fail(err, DN_ELIMIT, "the tree has %.0f nodes, over the limit of %lld "
+                                             "per trial; raise --max-nodes (at most %lld)",
+                             dn_tree_model_expected_size(m), (long long)max_nodes,
+                             (long long)INT32_MAX);
     int threads = opts->threads > 0 ? opts->threads : 1;
     if (threads > T)
         threads = (int)T;
