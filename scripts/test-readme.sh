@@ -21,6 +21,12 @@ while IFS= read -r line; do
     if [ "$got" = "$want" ]; then pass=$((pass + 1)); else
         fail=$((fail + 1)); echo "readme: '$cmd' exited $got, expected $want: $(head -c 300 "$dir/err")" >&2; fi
 done <"$dir/lines"
+# the demo's run time is stated once: README, guide and `demo --help` agree
+q=$(sed -n 's/.*`dcnet demo --quick` about \([0-9]*\) s, the full run about \([0-9]*\) s.*/\1 \2/p' "$top/README.md")
+g=$(tr '\n' ' ' <"$top/docs/guide.md" | sed -n 's/.*`dcnet demo --quick` about \([0-9]*\) s, the full run about \([0-9]*\) s.*/\1 \2/p')
+h=$("$dcnet" demo --help | sed -n 's/.*about \([0-9]*\) s on 2 cores (full: about \([0-9]*\) s).*/\1 \2/p')
+if [ -n "$q" ] && [ "$q" = "$g" ] && [ "$q" = "$h" ]; then pass=$((pass + 1)); else
+    fail=$((fail + 1)); echo "readme: demo times differ: README '$q', guide '$g', demo --help '$h'" >&2; fi
 [ "$pass" -ge 20 ] || { fail=$((fail + 1)); echo "readme: only $pass examples found" >&2; }
 rm -rf "$dir"
 echo "readme: $pass passed, $fail failed"

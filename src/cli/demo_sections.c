@@ -10,8 +10,8 @@
  *  4 seed 003: load balancing on DDB(k) vs diffusion and dimension exchange;
  *  5 seed 004: Sneptrees S_3 and T_3, planarity, homogeneous mapping;
  *  6 the runtime: mergesort speed-up; an emulated de Bruijn network.
- * Sizes: --quick keeps the whole demo under a minute on 2 cores; the full
- * sizes (about 5 minutes) reach BDG(20), 64 x 64 meshes and DDB(16).
+ * Sizes: --quick runs in about 12 s on 2 cores; the full sizes (about
+ * 140 s, README) reach BDG(20), 64 x 64 meshes and DDB(16).
  */
 #include "demo.h"
 
