@@ -112,6 +112,7 @@ static void test_spanning_trees(void **state)
             const int64_t root = dn_ddb_tree_root(k, t);
             assert_int_equal(root, one ? mask : 0);
             int64_t edges = 0, childrel = 0, c[2];
+            uint64_t lo_hit = 0, hi_hit = 0; /* levels whose Theorem 4.2 bounds are reached */
             for (int64_t x = 0; x < n; x++) {
                 int64_t p = dn_ddb_tree_parent(k, t, x);
                 int d = dn_ddb_tree_depth(k, t, x);
@@ -149,13 +150,31 @@ static void test_spanning_trees(void **state)
                 /* Theorem 2.2/2.3: up0 leaves odd, inner nodes even (up1: reverse) */
                 if (up)
                     assert_int_equal(nc == 0, (int)((x & 1) != one));
-                /* Theorem 4.2: a level-l node of down0 is >= 2^(l-1); for down1
-                 * (its complement) <= N - 1 - 2^(l-1): the seed prints ">= N - 2^l" */
-                if (t == DN_DDB_DOWN0) assert_true(x >= ((int64_t)1 << (d - 1)));
-                if (t == DN_DDB_DOWN1) assert_true(x <= n - 1 - ((int64_t)1 << (d - 1)));
+                /* Theorem 4.2, as printed: a level-l node (l >= 1) of down0 is
+                 * >= 2^(l-1), of down1 >= N - 2^l. Both hold, and tightly: a
+                 * level-l node of down0 has bit length l, so it lies in
+                 * [2^(l-1), 2^l - 1]; down1's are the complements, in
+                 * [N - 2^l, N - 1 - 2^(l-1)]. Both ends are reached (below). */
+                if (d >= 1 && t == DN_DDB_DOWN0) {
+                    assert_true(x >= ((int64_t)1 << (d - 1)));
+                    assert_true(x <= ((int64_t)1 << d) - 1);
+                }
+                if (d >= 1 && t == DN_DDB_DOWN1) {
+                    assert_true(x >= n - ((int64_t)1 << d));
+                    assert_true(x <= n - 1 - ((int64_t)1 << (d - 1)));
+                    if (x == n - ((int64_t)1 << d))
+                        lo_hit |= (uint64_t)1 << d;
+                    if (x == n - 1 - ((int64_t)1 << (d - 1)))
+                        hi_hit |= (uint64_t)1 << d;
+                }
                 /* Theorem 4.3: down0 leaves >= N/2, down1 leaves <= N/2 */
                 if (t == DN_DDB_DOWN0 && nc == 0) assert_true(x >= n / 2);
                 if (t == DN_DDB_DOWN1 && nc == 0) assert_true(x <= n / 2);
+            }
+            if (t == DN_DDB_DOWN1) { /* every level 1..k reaches both bounds */
+                uint64_t all = (((uint64_t)1 << (k + 1)) - 1) & ~(uint64_t)1;
+                assert_int_equal(lo_hit, all);
+                assert_int_equal(hi_hit, all);
             }
             assert_int_equal(edges, n - 1); /* Theorems 1 and 3: spanning trees */
             assert_int_equal(childrel, n - 1);

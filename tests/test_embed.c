@@ -207,6 +207,27 @@ static void test_zrl_roots_and_errors(void **state)
     close_fixture(&f);
 }
 
+/* docs/embeddings.md "walks, not paths": for n = 4, task 12's route is
+ * 0010 -> 0101 -> 1010 -> 0101, a walk that returns to a node; both hops
+ * count in the dilation, the link 0101-1010 once in the contention. */
+static void test_zrl_walk(void **state)
+{
+    (void)state;
+    fixture f;
+    dn_embed_opts o = opts("zrl");
+    open_fixture(&f, "debruijn:4", "binomial:4", &o);
+    const int64_t *p;
+    int64_t h;
+    dn_err err;
+    assert_int_equal(dn_embed_route(&f.e, 12, &p, &h, &err), DN_OK);
+    assert_int_equal(h, 3);
+    assert_int_equal(p[0], 2);
+    assert_int_equal(p[1], 5);
+    assert_int_equal(p[2], 10);
+    assert_int_equal(p[3], 5);
+    close_fixture(&f);
+}
+
 /* --------------------------------------------- contention, brute force */
 
 /* O(M^2) count of distinct same-phase message pairs sharing a link
@@ -450,6 +471,10 @@ static void test_growing(void **state)
             int64_t want = move <= 1 ? 1 : (int64_t)1 << (move - 1);
             assert_int_equal(h, want);
         }
+        /* docs/embeddings.md: Growing is not contention-free under
+         * dcnet's move rule, e.g. 24 conflicting pairs on the 8 x 8 mesh */
+        if (k == 3)
+            assert_int_equal(f.m.conflicts, 24);
         close_fixture(&f);
         /* approach a puts the root anywhere; approach b moves there first */
         for (int64_t root = 0; root < N; root += 3) {
@@ -693,6 +718,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_zrl_against_paper),
         cmocka_unit_test(test_zrl_roots_and_errors),
+        cmocka_unit_test(test_zrl_walk),
         cmocka_unit_test(test_contention_brute_force),
         cmocka_unit_test(test_mesh_mappings_all_roots),
         cmocka_unit_test(test_dccube_same_cost_every_root),

@@ -604,7 +604,7 @@ static void all_roots(int k, const char *map, char approach, dn_dc_order ord, dn
 static void test_seed001_claims(void **state)
 {
     (void)state;
-    double prev_a = 0, prev_b = 0;
+    double prev_a = 0, prev_b = 0, prev_rb = 1;
     for (int k = 2; k <= 5; k++) {
         dn_roots_result s, a, b, s2;
         all_roots(k, "dccube", 0, DN_ORDER_PAIRED, DN_SW_SAF, 0.5, 2, &s);
@@ -619,6 +619,14 @@ static void test_seed001_claims(void **state)
                      rb, prev_b);
         prev_a = ra;
         prev_b = rb;
+        /* docs/papers/001-meshes.md: the advantage grows like the mesh side
+         * 2^k, not like the 4^k nodes: A/S is exactly 2^(k-2) + 1/2 here
+         * (1.5, 2.5, 4.5, 8.5), and B/S less than doubles per k */
+        if (fabs(ra - (ldexp(1, k - 2) + 0.5)) > 1e-9)
+            fail_msg("k=%d: A/S t_e ratio %.12g, not 2^(k-2) + 1/2", k, ra);
+        if (k > 2)
+            assert_true(rb / prev_rb < 2.0);
+        prev_rb = rb;
         /* small messages: B needs the fewest start-ups (k >= 3) */
         if (k >= 3 && !(b.ts_coeff < a.ts_coeff && b.ts_coeff < s.ts_coeff))
             fail_msg("k=%d: ts coefficients S %g A %g B %g", k, s.ts_coeff, a.ts_coeff,
