@@ -133,7 +133,18 @@ void plot_draw(FILE *f, const plot_box *b, const plot_series *s, int ns)
         if (!(b->y_from_zero && ymin == 0))
             ymin -= pad;
     }
-    const double L = b->x + 62, R = b->x + b->w - 12, T = b->y + 30, B = b->y + b->h - 44;
+    /* the legend goes outside the frame, on the right, so that it never
+     * covers data: the frame gives up the legend's width */
+    int nl = 0;
+    double lw = 0;
+    for (int i = 0; i < ns; i++)
+        if (s[i].name) {
+            nl++;
+            lw = fmax(lw, (double)strlen(s[i].name) * 6.6);
+        }
+    const double legend_w = nl ? lw + 40 : 0;
+    const double L = b->x + 62, R = b->x + b->w - 12 - legend_w, T = b->y + 30,
+                 B = b->y + b->h - 44;
 #define PX(v) (L + ((v) - xmin) / (xmax - xmin) * (R - L))
 #define YT(v) (b->ylog ? log10(v) : (v))
 #define PY(v) (B - (YT(v) - ymin) / (ymax - ymin) * (B - T))
@@ -245,30 +256,27 @@ void plot_draw(FILE *f, const plot_box *b, const plot_series *s, int ns)
         }
     }
     fputs("</g>\n", f);
-    /* legend, top right inside the frame */
-    int nl = 0;
-    for (int i = 0; i < ns; i++)
-        nl += s[i].name != NULL;
+    /* legend, right of the frame; each entry drawn as its series is (line,
+     * dashed line, points, or both) */
     if (nl) {
-        double lw = 0;
-        for (int i = 0; i < ns; i++)
-            if (s[i].name && (double)strlen(s[i].name) * 6.6 > lw)
-                lw = (double)strlen(s[i].name) * 6.6;
-        double lx = R - lw - 34, ly = T + 6;
-        fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" fill=\"white\" "
-                   "fill-opacity=\"0.85\" stroke=\"#bbb\"/>\n",
-                lx, ly, lw + 30, 16 * nl + 6);
+        double lx = R + 10, ly = T;
         int k = 0;
         for (int i = 0; i < ns; i++) {
             if (!s[i].name)
                 continue;
             const char *col = s[i].color ? s[i].color : plot_color(i);
             double yy = ly + 14 + 16 * k++;
-            fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
-                       "stroke-width=\"2\"%s/><text x=\"%.1f\" y=\"%.1f\">",
-                    lx + 5, yy - 4, lx + 23, yy - 4, col,
-                    s[i].dashed || s[i].style == PLOT_HLINE ? " stroke-dasharray=\"5 3\"" : "",
-                    lx + 27, yy);
+            int line = s[i].style != PLOT_POINTS,
+                dots = s[i].style == PLOT_POINTS || s[i].style == PLOT_LINE_POINTS;
+            if (line)
+                fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+                           "stroke=\"%s\" stroke-width=\"2\"%s/>",
+                        lx, yy - 4, lx + 18, yy - 4, col,
+                        s[i].dashed || s[i].style == PLOT_HLINE ? " stroke-dasharray=\"5 3\"" : "");
+            if (dots)
+                fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" fill=\"%s\"/>",
+                        lx + 9, yy - 4, col);
+            fprintf(f, "<text x=\"%.1f\" y=\"%.1f\">", lx + 22, yy);
             plot_xml_text(f, s[i].name);
             fputs("</text>\n", f);
         }
