@@ -6,6 +6,7 @@
  */
 #include "testutil.h"
 
+#include "dcnet/embed.h"
 #include "dcnet/net.h"
 
 #include <fcntl.h>
@@ -282,6 +283,23 @@ static void test_embed_cli(void **state)
              "\"mode\":\"timed\"");
     bad_run("embed --net mesh:4x4 --tree binomial:4 --map dccube --contention slot", 2,
             "phase or timed");
+    /* wall-clock seconds only on request; the SCOTCH target is named */
+    r = json_run("embed --net debruijn:5 --tree binomial:5 --map zrl --json");
+    assert_null(strstr(r.out, "seconds"));
+    run_free(&r);
+    json_has("embed --net debruijn:5 --tree binomial:5 --map zrl --timing --json",
+             "\"map_seconds\":");
+    if (dn_have_scotch()) {
+        json_has("embed --net debruijn:6 --tree binomial:6 --map scotch --json",
+                 "\"scotch_target\":\"deco0\"");
+        json_has("embed --net debruijn:6 --tree binomial:6 --map scotch --scotch-target deco2 "
+                 "--json",
+                 "\"scotch_target\":\"deco2\"");
+        bad_run("embed --net debruijn:13 --tree binomial:13 --map scotch --scotch-target deco0",
+                2, "at most 4096 processors");
+    }
+    bad_run("embed --net debruijn:6 --tree binomial:6 --map scotch --scotch-target deco1", 2,
+            "auto, deco0 or deco2");
     json_has("embed --net mesh:4x4 --tree binomial:4 --map identity --per-phase --json",
              "\"per_phase\":[{\"phase\":1,");
     json_has("embed --net sneptree-s:2 --tree cbt:6 --map sneptree --per-depth --json",

@@ -711,6 +711,21 @@ static void test_scotch(void **state)
     close_fixture(&f);
     assert_int_equal(setup(&f, "ddb:4", "binomial:4", &o, &err), DN_EINVAL);
     close_fixture(&f);
+    /* the target is named, never switched silently (issue 17): auto takes
+     * deco 0 up to 4096 processors and deco 2 above; deco 0 is refused
+     * above 4096 (SCOTCH 7 crashed at 8192), with the reason */
+    open_fixture(&f, "debruijn:8", "binomial:8", &o);
+    assert_int_equal(f.e.scotch_target, DN_SCOTCH_DECO0);
+    close_fixture(&f);
+    dn_embed_opts o2 = o;
+    o2.scotch_target = DN_SCOTCH_DECO2;
+    open_fixture(&f, "debruijn:8", "binomial:8", &o2);
+    assert_int_equal(f.e.scotch_target, DN_SCOTCH_DECO2);
+    close_fixture(&f);
+    o2.scotch_target = DN_SCOTCH_DECO0;
+    assert_int_equal(setup(&f, "debruijn:13", "binomial:13", &o2, &err), DN_ELIMIT);
+    assert_non_null(strstr(err.msg, "deco2"));
+    close_fixture(&f);
 }
 
 int main(void)

@@ -59,6 +59,20 @@ typedef enum dn_dc_order {
     DN_ORDER_DESC         /* (k-1,2k-1), (k-2,2k-2), ...: wormhole */
 } dn_dc_order;
 
+/* SCOTCH's target architecture built from the network (--scotch-target):
+ * DECO0 is SCOTCH_archBuild0, the strong one (recursive bipartitioning
+ * with an explicit distance matrix, O(N^2) memory); DECO2 is
+ * SCOTCH_archBuild2 (multilevel, no matrix, weaker mappings); AUTO takes
+ * DECO0 up to DN_SCOTCH_DECO0_AUTO_MAX processors and DECO2 above. The
+ * embedding reports which one it used (dn_embed.scotch_target). */
+typedef enum dn_scotch_target {
+    DN_SCOTCH_AUTO = 0,
+    DN_SCOTCH_DECO0 = 1,
+    DN_SCOTCH_DECO2 = 2
+} dn_scotch_target;
+#define DN_SCOTCH_DECO0_AUTO_MAX 4096
+#define DN_SCOTCH_DECO0_MAX 4096 /* above, SCOTCH 7's archBuild0 fails (measured) */
+
 typedef struct dn_embed_opts {
     const char *map;        /* mapping name (see above); required */
     int64_t root;           /* processor of the root task; -1: the mapping's default */
@@ -71,6 +85,7 @@ typedef struct dn_embed_opts {
     int64_t given_len;      /* must be T - 1 */
     int64_t mem_limit;      /* for materialising the network; 0: default */
     const char *scotch_strategy; /* scotch: strategy string, NULL = default */
+    int scotch_target;      /* scotch: dn_scotch_target */
     const int64_t *place;   /* given: processor of every task (copied) */
     int64_t place_len;      /* must be T */
 } dn_embed_opts;
@@ -104,6 +119,7 @@ typedef struct dn_embed {
     int64_t *pre_path;   /* owned, pre_hops + 1 entries */
     int64_t *buf;        /* owned route scratch */
     int64_t buf_cap;
+    int scotch_target;   /* scotch: the target used (DECO0 or DECO2), else 0 */
 } dn_embed;
 
 /* Builds the placement. Validates that the mapping applies to this net and

@@ -102,7 +102,7 @@ int net_facts_record(const dn_net *net, const dn_facts_opts *fo, rec *r, dn_err 
 /* Options of the commands that build an embedding (embed, simulate):
  * --net --tree --map --root --order --approach --seed --routes
  * --scotch-strategy --max-nodes --mem-limit (cmd_embed.c). */
-enum { EO_ORDER = 300, EO_APPROACH, EO_ROUTES, EO_SCOTCH, EO_MAXN, EO_MEM };
+enum { EO_ORDER = 300, EO_APPROACH, EO_ROUTES, EO_SCOTCH, EO_SCOTCH_TARGET, EO_MAXN, EO_MEM };
 #define EMBED_LONG_OPTIONS                                                                       \
     {"net", required_argument, NULL, 'n'}, {"tree", required_argument, NULL, 't'},              \
         {"map", required_argument, NULL, 'm'}, {"root", required_argument, NULL, 'r'},          \
@@ -110,6 +110,7 @@ enum { EO_ORDER = 300, EO_APPROACH, EO_ROUTES, EO_SCOTCH, EO_MAXN, EO_MEM };
         {"approach", required_argument, NULL, EO_APPROACH},                                     \
         {"seed", required_argument, NULL, 's'}, {"routes", required_argument, NULL, EO_ROUTES}, \
         {"scotch-strategy", required_argument, NULL, EO_SCOTCH},                                \
+        {"scotch-target", required_argument, NULL, EO_SCOTCH_TARGET},                           \
         {"max-nodes", required_argument, NULL, EO_MAXN},                                        \
         {"mem-limit", required_argument, NULL, EO_MEM}
 typedef struct embed_args {

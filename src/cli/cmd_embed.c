@@ -45,6 +45,11 @@ static const char embed_help[] =
     "      --save-place FILE  write the placement (one processor per task)\n"
     "      --svg FILE         draw the network with the tree on it (SVG)\n"
     "      --scotch-strategy S  SCOTCH mapping strategy string (expert use)\n"
+    "      --scotch-target T  SCOTCH's target built from the network: deco0 (distance\n"
+    "                         matrix, O(N^2) memory, the stronger), deco2\n"
+    "                         (multilevel, no matrix), or auto (default: deco0 up\n"
+    "                         to 4096 processors); JSON 'scotch_target' says which\n"
+    "      --timing           also report the mapping's wall-clock seconds\n"
     "      --max-nodes N      cap on random tree sizes (default 2^24)\n"
     "      --mem-limit GIB    memory limit for the network in GiB (default 8)\n"
     "      --json             one JSON object on stdout\n"
@@ -70,13 +75,14 @@ static const char embed_help[] =
     "  dcnet embed --net sneptree-t:3 --tree cbt:12 --map sneptree --per-depth\n"
     "  dcnet embed --net debruijn:10 --tree binomial:10 --map scotch --json\n";
 
-enum { O_WEIGHTS = 256, O_LINKS, O_CONTENTION, O_PERPHASE, O_PERDEPTH, O_SAVE, O_SVG, O_JSON, O_CSV };
+enum { O_WEIGHTS = 256, O_LINKS, O_CONTENTION, O_TIMING, O_PERPHASE, O_PERDEPTH, O_SAVE, O_SVG, O_JSON, O_CSV };
 
 static const struct option embed_opts[] = {
     EMBED_LONG_OPTIONS,
     {"weights", required_argument, NULL, O_WEIGHTS},
     {"links", required_argument, NULL, O_LINKS},
     {"contention", required_argument, NULL, O_CONTENTION},
+    {"timing", no_argument, NULL, O_TIMING},
     {"per-phase", no_argument, NULL, O_PERPHASE},
     {"per-depth", no_argument, NULL, O_PERDEPTH},
     {"save-place", required_argument, NULL, O_SAVE},
@@ -164,6 +170,8 @@ static void metrics_record(const dn_embed *e, const dn_metrics *m, rec *r)
     char lab[80];
     rec_str(r, "net", e->net->spec);
     rec_str(r, "map", e->map);
+    if (e->scotch_target)
+        rec_str(r, "scotch_target", e->scotch_target == DN_SCOTCH_DECO0 ? "deco0" : "deco2");
     rec_int(r, "tree_nodes", m->tasks);
     rec_int(r, "processors", m->processors);
     dn_net_label(e->net, e->root_proc, lab, sizeof lab);
@@ -288,6 +296,11 @@ int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg)
         return 1;
     }
     case EO_SCOTCH: a->eo.scotch_strategy = arg; return 1;
+    case EO_SCOTCH_TARGET: {
+        static const char *const names[] = {"auto", "deco0", "deco2", NULL};
+        int rc = cli_keyword(cmd, "--scotch-target", arg, names, &a->eo.scotch_target);
+        return rc ? -rc : 1;
+    }
     case EO_MAXN:
         if (dn_parse_i64(arg, 1, (int64_t)1 << 32, "--max-nodes", &a->max_nodes, &err))
             return -cli_usage(cmd, "%s", err.msg);
@@ -359,7 +372,7 @@ int embed_args_net_tree(const char *cmd, embed_args *a, dn_net *net, dn_tree *tr
 int cmd_embed(int argc, char **argv)
 {
     const char *cmd = "embed", *weights_s = "uniform", *save = NULL, *svg = NULL;
-    int mode = OUT_TABLE, per_phase = 0, per_depth = 0, c, rc, code = 0;
+    int mode = OUT_TABLE, per_phase = 0, per_depth = 0, timing = 0, c, rc, code = 0;
     embed_args a;
     dn_metric_opts mo;
     dn_err err;
@@ -388,6 +401,7 @@ int cmd_embed(int argc, char **argv)
                 return code;
             break;
         }
+        case O_TIMING: timing = 1; break;
         case O_PERPHASE: per_phase = 1; break;
         case O_PERDEPTH: per_depth = 1; break;
         case O_SAVE: save = optarg; break;
@@ -426,10 +440,12 @@ int cmd_embed(int argc, char **argv)
         a.eo.given = given;
         a.eo.given_len = tree.nodes - 1;
     }
+    double t0 = cli_now();
     if ((rc = dn_embed_init(&e, &net, &tree, &a.eo, &err))) {
         code = cli_fail(cmd, rc, err.msg);
         goto done_tree;
     }
+    double map_seconds = cli_now() - t0;
     progress pr;
     progress_init(&pr, "embed: routing and counting");
     mo.progress = progress_cb;
@@ -453,6 +469,8 @@ int cmd_embed(int argc, char **argv)
     memset(&r, 0, sizeof r);
     rec_str(&r, "tree", a.tree_spec);
     metrics_record(&e, &m, &r);
+    if (timing) /* wall clock: only on request, so that equal inputs give equal output */
+        rec_dbl(&r, "map_seconds", map_seconds);
     if (per_phase || per_depth)
         code = print_tables(cmd, &m, &r, per_phase, mode);
     else
