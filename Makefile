@@ -63,7 +63,7 @@ ASAN_CLI_OBJ := $(CLI_SRC:%.c=$(ASAN)/obj/%.o)
 TESTS := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 ASAN_TESTS := $(TEST_SRC:tests/%.c=$(ASAN)/tests/%)
 
-.PHONY: all deps demo check test test-asan test-valgrind test-demo test-readme man test-man bench fuzz fuzz-build install clean
+.PHONY: all deps demo check test test-asan test-valgrind test-demo test-readme test-docs man test-man bench fuzz fuzz-build install clean
 
 all: $(BUILD)/libdcnet.a $(BUILD)/libdcnet.so $(BUILD)/dcnet
 
@@ -138,6 +138,7 @@ check: deps
 	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory test-demo
 	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory test-man
 	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory test-readme
+	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory test-docs
 	@awk '{p += $$1; f += $$2} END {printf "check: %d passed, %d failed\n", p, f; exit f != 0}' $(TALLY)
 
 demo: deps
@@ -152,6 +153,11 @@ test-demo: all
 # Every `build/dcnet` example of README.md runs as printed.
 test-readme: all
 	@sh scripts/test-readme.sh $(BUILD)/dcnet
+
+# Every table in docs/ that a script regenerates equals what the code gives
+# now (scripts/doc-tables.sh; about 4 minutes on 2 cores).
+test-docs: all
+	@sh scripts/doc-tables.sh --check $(BUILD)/dcnet
 
 # ------------------------------------------------------------ man page
 # dcnet.1 is generated from the help text (help2man): the top-level help,
