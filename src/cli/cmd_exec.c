@@ -139,11 +139,27 @@ static int write_timeline(const char *path, const char *title, const dn_rt_stats
         free(buf);
         return dn_fail(err, DN_EIO, "cannot write '%s'", path);
     }
-    double h = 170 + 18.0 * (st->workers > 4 ? st->workers : 4);
+    /* one row per worker, none more: rows 0 .. workers - 1 */
+    double h = 110 + 30.0 * (double)st->workers;
     plot_begin(f, 960, h);
+    char (*names)[12] = malloc((size_t)st->workers * sizeof *names);
+    const char **rows = malloc((size_t)st->workers * sizeof *rows);
+    if (!names || !rows) {
+        free(names);
+        free(rows);
+        free(buf);
+        fclose(f);
+        return dn_fail(err, DN_ENOMEM, "out of memory for the timeline");
+    }
+    for (int w = 0; w < st->workers; w++) {
+        snprintf(names[w], sizeof names[w], "%d", w);
+        rows[w] = names[w];
+    }
     plot_box b = {0, 0, 960, h, title, "seconds", "worker", 0, st->seconds > 0 ? st->seconds : 1,
-                  -0.5, st->workers + 1.5, 0, 0, NULL, 0, 0};
+                  -0.5, st->workers - 0.5, 0, 0, rows, st->workers, 0};
     plot_draw(f, &b, ser, ns);
+    free(names);
+    free(rows);
     plot_end(f);
     free(buf);
     if (fclose(f) != 0)

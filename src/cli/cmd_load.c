@@ -411,7 +411,7 @@ static int write_svg(const char *path, const dn_net *net, const char *tree_spec,
     int have_levels = runs[0].has_exact && runs[0].ex.ratio_level && runs[0].ex.levels > 1;
     double W = 900, H1 = have_levels ? 380 : 0, H2 = 380;
     plot_begin(f, W, H1 + H2);
-    char title[400], names[MAX_RUNS][64];
+    char title[400], names[MAX_RUNS][64], limits[MAX_RUNS][96];
     plot_series s[2 * MAX_RUNS + 2];
     int ns = 0;
     double *xs = NULL, *buf = NULL;
@@ -440,9 +440,11 @@ static int write_svg(const char *path, const dn_net *net, const char *tree_spec,
                                     runs[i].ex.levels - 1, PLOT_LINE_POINTS, 0, plot_color(i)};
         }
         for (int i = 0; i < nruns; i++)
-            if (!isnan(runs[i].ex.asym_ratio))
-                s[ns++] = (plot_series){NULL, NULL, &runs[i].ex.asym_ratio, NULL, 1, PLOT_HLINE,
-                                        1, plot_color(i)};
+            if (!isnan(runs[i].ex.asym_ratio)) { /* every dashed line is in the legend */
+                snprintf(limits[i], sizeof limits[i], "%.63s: limit h -> inf", names[i]);
+                s[ns++] = (plot_series){limits[i], NULL, &runs[i].ex.asym_ratio, NULL, 1,
+                                        PLOT_HLINE, 1, plot_color(i)};
+            }
         snprintf(title, sizeof title, "alpha_h on %s, tree %s (dashed: h -> infinity)",
                  net->spec, tree_spec);
         plot_box b = {0, 0, W, H1, title, "tree height h", "alpha_h = max load / (M/N)",

@@ -236,7 +236,8 @@ void plot_draw(FILE *f, const plot_box *b, const plot_series *s, int ns)
             }
             fputs("\"/>\n", f);
         }
-        if (s[i].style == PLOT_POINTS || s[i].style == PLOT_LINE_POINTS || s[i].err) {
+        if (s[i].style == PLOT_POINTS || s[i].style == PLOT_LINE_POINTS ||
+            s[i].style == PLOT_OPEN || s[i].err) {
             for (int k = 0; k < s[i].n; k++) {
                 double x = s[i].x ? s[i].x[k] : k, y = s[i].y[k];
                 if (!is_finite(x) || !is_finite(y))
@@ -248,7 +249,11 @@ void plot_draw(FILE *f, const plot_box *b, const plot_series *s, int ns)
                                "stroke=\"%s\"/>",
                             PX(x), PY(fmax(y - s[i].err[k], b->ylog ? y / 100 : -INFINITY)), PX(x),
                             PY(y + s[i].err[k]), col);
-                if (s[i].style != PLOT_LINE)
+                if (s[i].style == PLOT_OPEN)
+                    fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"7\" height=\"7\" "
+                               "fill=\"white\" stroke=\"%s\" stroke-width=\"1.5\"/>",
+                            PX(x) - 3.5, PY(y) - 3.5, col);
+                else if (s[i].style != PLOT_LINE)
                     fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" fill=\"%s\"/>", PX(x),
                             PY(y), col);
             }
@@ -266,8 +271,12 @@ void plot_draw(FILE *f, const plot_box *b, const plot_series *s, int ns)
                 continue;
             const char *col = s[i].color ? s[i].color : plot_color(i);
             double yy = ly + 14 + 16 * k++;
-            int line = s[i].style != PLOT_POINTS,
+            int line = s[i].style != PLOT_POINTS && s[i].style != PLOT_OPEN,
                 dots = s[i].style == PLOT_POINTS || s[i].style == PLOT_LINE_POINTS;
+            if (s[i].style == PLOT_OPEN)
+                fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"7\" height=\"7\" "
+                           "fill=\"white\" stroke=\"%s\" stroke-width=\"1.5\"/>",
+                        lx + 5.5, yy - 7.5, col);
             if (line)
                 fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
                            "stroke=\"%s\" stroke-width=\"2\"%s/>",

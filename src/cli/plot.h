@@ -10,7 +10,9 @@
 
 /* PLOT_SEGMENTS: a bar from (x, y) to (x + err, y), one row high (Gantt charts);
  * with dashed set, outlined in red instead of filled. */
-enum { PLOT_LINE = 0, PLOT_POINTS, PLOT_LINE_POINTS, PLOT_HLINE, PLOT_SEGMENTS };
+/* PLOT_OPEN: hollow squares, for measured (simulated) points beside exact
+ * curves, so that the two never look alike. */
+enum { PLOT_LINE = 0, PLOT_POINTS, PLOT_LINE_POINTS, PLOT_HLINE, PLOT_SEGMENTS, PLOT_OPEN };
 
 typedef struct plot_series {
     const char *name;   /* legend entry, or NULL for none */
