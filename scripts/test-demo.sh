@@ -16,6 +16,9 @@ bad() { fail=$((fail + 1)); echo "demo: $1 FAILED" >&2; [ -f "$out/err" ] && tai
 # 1. the demo itself: exit 0 (every run and check held), JSON summary, files
 if "$dcnet" demo --quick --out "$out/report" --json >"$out/summary.json" 2>"$out/err"; then ok; else
     bad "dcnet demo --quick (exit status)"; fi
+# stderr is a file here, not a terminal: one line per finished command
+if [ "$(grep -c '^demo .* done dcnet ' "$out/err")" -ge 20 ]; then ok; else
+    bad "progress lines on a non-terminal stderr"; fi
 if grep -q '"summary":\[' "$out/summary.json" && grep -q 'runs (0 failed), [0-9]* checks (0 failed)' \
     "$out/summary.json"; then ok; else bad "JSON summary"; fi
 html=$out/report/index.html

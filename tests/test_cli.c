@@ -75,6 +75,30 @@ static void test_help_and_version(void **state)
     bad_run("", 2, "Usage");
     bad_run("frobnicate", 2, "unknown command");
     bad_run("help frobnicate", 2, "no help");
+    /* both messages list every command of `dcnet help` (balance was missing) */
+    r = ok_run("help");
+    run_result u = run_dcnet("frobnicate"), h = run_dcnet("help bogus");
+    const char *p = strstr(r.out, "Commands:");
+    assert_non_null(p);
+    int listed = 0;
+    for (p = strchr(p, '\n'); p && p[1] == ' ' && p[2] == ' '; p = strchr(p + 1, '\n')) {
+        char name[32];
+        if (sscanf(p + 1, " %31s", name) != 1 || strcmp(name, "help") == 0)
+            continue;
+        char want[40];
+        snprintf(want, sizeof want, " %s,", name);
+        if (!strstr(u.err, want) && !(snprintf(want, sizeof want, " %s)", name), strstr(u.err, want)))
+            fail_msg("'dcnet frobnicate' does not list %s: %s", name, u.err);
+        snprintf(want, sizeof want, " %s", name);
+        if (!strstr(h.err, want))
+            fail_msg("'dcnet help bogus' does not list %s: %s", name, h.err);
+        listed++;
+    }
+    assert_true(listed >= 8);
+    assert_non_null(strstr(u.err, "balance"));
+    run_free(&r);
+    run_free(&u);
+    run_free(&h);
 }
 
 static void test_net_json(void **state)
