@@ -148,6 +148,41 @@ static void test_complete(void **state)
     assert_int_equal(dn_tree_init(&t, &m, 0, 0, &e), DN_OK);
     assert_int_equal(t.nodes, ((int64_t)1 << 62) - 1);
     dn_tree_free(&t);
+    /* depth in O(log) arithmetic (a path's listing was quadratic, issue
+     * 18) against the walk to the root, on paths, wide and tall trees and
+     * the ids next to level boundaries and near 2^62 */
+    static const char *const specs[] = {"complete:1:50000", "complete:2:61", "complete:3:38",
+                                        "complete:1000:6", "complete:2147483647:1"};
+    for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+        assert_int_equal(dn_tree_model_parse(specs[i], &m, &e), DN_OK);
+        assert_int_equal(dn_tree_init(&t, &m, 0, 0, &e), DN_OK);
+        int64_t ids[64 * 3 + 2], nid = 0, first = 1, width = m.b;
+        for (int lv = 1; lv <= m.h && nid < 64 * 3; lv++) { /* each level's first and last */
+            ids[nid++] = first - 1;
+            ids[nid++] = first;
+            ids[nid++] = first + width - 1;
+            if (lv == m.h || width > (t.nodes - first) / (m.b > 1 ? m.b : 1))
+                break;
+            first += width;
+            width *= m.b;
+        }
+        ids[nid++] = t.nodes - 1;
+        for (int64_t q = 0; q < nid; q++) {
+            int64_t v = ids[q], steps = 0;
+            if (v < 0 || v >= t.nodes)
+                continue;
+            if (m.b == 1) {
+                steps = v; /* a path: the walk would be 50000 steps */
+            } else {
+                for (int64_t y = v; y > 0; y = dn_tree_parent(&t, y))
+                    steps++;
+            }
+            if (dn_tree_depth(&t, v) != steps)
+                fail_msg("%s: depth of %lld is %d, %lld steps to the root", specs[i],
+                         (long long)v, dn_tree_depth(&t, v), (long long)steps);
+        }
+        dn_tree_free(&t);
+    }
     /* a model beyond 2^62 nodes parses (exact loads need only its level
      * sizes); building it is refused */
     assert_int_equal(dn_tree_model_parse("complete:2:62", &m, &e), DN_OK);

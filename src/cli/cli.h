@@ -45,6 +45,20 @@ void rec_print(const rec *r, int mode, FILE *f);
  * fields of `head`, if not NULL, before the array), or CSV rows. */
 void rows_print(const rec *head, const rec *rows, int n, const char *json_key, int mode,
                 FILE *f);
+/* Rows written one at a time, in O(1) memory, for listings of any length:
+ * the same three forms as rows_print. In table form the columns are
+ * aligned to `widths` (one per column of the rows, at least the key's
+ * length is used), which the caller knows in advance (e.g. the digits of
+ * the largest id). */
+typedef struct row_stream {
+    int mode, n, cols;
+    int widths[REC_MAX];
+    FILE *f;
+} row_stream;
+void rows_stream_begin(row_stream *s, const rec *head, const rec *first_row, const int *widths,
+                       const char *json_key, int mode, FILE *f);
+void rows_stream_row(row_stream *s, const rec *row);
+void rows_stream_end(row_stream *s);
 /* One JSON object: the fields of head, then one array per set. */
 void json_arrays(const rec *head, int sets, const char *const *keys, const rec *const *rows,
                  const int *ns, FILE *f);

@@ -313,6 +313,72 @@ void rows_print(const rec *head, const rec *rows, int n, const char *json_key, i
     }
 }
 
+void rows_stream_begin(row_stream *s, const rec *head, const rec *first_row, const int *widths,
+                       const char *json_key, int mode, FILE *f)
+{
+    s->mode = mode;
+    s->n = 0;
+    s->f = f;
+    s->cols = first_row->n;
+    for (int c = 0; c < s->cols; c++) {
+        int kw = (int)strlen(first_row->kv[c].key);
+        s->widths[c] = widths && widths[c] > kw ? widths[c] : kw;
+    }
+    if (mode == OUT_JSON) {
+        fputc('{', f);
+        if (head && head->n) {
+            json_fields(head, f, 1);
+            fputc(',', f);
+        }
+        json_string(json_key, f);
+        fputs(":[", f);
+    } else if (mode == OUT_CSV) {
+        for (int c = 0; c < s->cols; c++)
+            fprintf(f, "%s%s", c ? "," : "", first_row->kv[c].key);
+        fputc('\n', f);
+    } else {
+        if (head && head->n)
+            rec_print(head, OUT_TABLE, f);
+        for (int c = 0; c < s->cols; c++)
+            fprintf(f, "%s%-*s", c ? "  " : "", c == s->cols - 1 ? 0 : s->widths[c],
+                    first_row->kv[c].key);
+        fputc('\n', f);
+    }
+}
+
+void rows_stream_row(row_stream *s, const rec *row)
+{
+    FILE *f = s->f;
+    if (s->mode == OUT_JSON) {
+        fputs(s->n ? ",{" : "{", f);
+        json_fields(row, f, 1);
+        fputc('}', f);
+    } else if (s->mode == OUT_CSV) {
+        for (int i = 0; i < row->n; i++) {
+            if (i)
+                fputc(',', f);
+            csv_value(&row->kv[i], f);
+        }
+        fputc('\n', f);
+    } else {
+        char cell[300];
+        for (int c = 0; c < s->cols && c < row->n; c++) {
+            int num = row->kv[c].type == KV_INT || row->kv[c].type == KV_DBL;
+            cell_text(&row->kv[c], cell, sizeof cell);
+            fprintf(f, num ? "%s%*s" : "%s%-*s", c ? "  " : "",
+                    (!num && c == s->cols - 1) ? 0 : s->widths[c], cell);
+        }
+        fputc('\n', f);
+    }
+    s->n++;
+}
+
+void rows_stream_end(row_stream *s)
+{
+    if (s->mode == OUT_JSON)
+        fputs("]}\n", s->f);
+}
+
 int cli_fail(const char *cmd, int status, const char *msg)
 {
     fprintf(stderr, "dcnet %s: %s\n", cmd, msg);

@@ -342,9 +342,18 @@ int dn_tree_depth(const dn_tree *t, int64_t v)
     case DN_TREE_BINOMIAL: /* one tree edge per run of "1 0^(i-1)" */
         return __builtin_popcountll((uint64_t)v);
     case DN_TREE_COMPLETE:
-        while (v > 0) {
-            v = (v - 1) / t->model.b;
-            d++;
+        /* level d starts at (b^d - 1) / (b - 1): a path (b = 1) is its ids;
+         * otherwise at most log_b(v) steps (never the walk to the root,
+         * which made a path's listing quadratic) */
+        if (t->model.b == 1)
+            return (int)v;
+        for (int64_t first = 1, width = t->model.b; v >= first;) {
+            d++; /* v is at level d or below; level d has `width` ids from `first` */
+            if (width > DN_TREE_MAX_NODES - first)
+                break; /* level d + 1 would start beyond every id */
+            first += width;
+            width = width > DN_TREE_MAX_NODES / t->model.b ? DN_TREE_MAX_NODES
+                                                           : width * t->model.b;
         }
         return d;
     default: return t->depth[v];
