@@ -117,6 +117,28 @@ static void test_bad_edgelists(void **state)
                  "nodes=3");
     expect_parse("# dcnet edgelist nodes=0 directed=0\n", DN_FMT_EDGELIST, DN_EINVAL, NULL);
     expect_parse("0 1\r\n1 2\r\n", DN_FMT_EDGELIST, DN_OK, NULL); /* CRLF is fine */
+    /* headers are validated, not ignored (issue 18) */
+    expect_parse("# dcnet edgelist nodes=abc directed=0\n0 1\n", DN_FMT_EDGELIST, DN_EINVAL,
+                 "line 1: header nodes=abc is not a whole number");
+    expect_parse("# dcnet edgelist nodes=99999999999\n0 1\n", DN_FMT_EDGELIST, DN_EINVAL,
+                 "line 1: header nodes=99999999999");
+    expect_parse("# dcnet edgelist nodes=3 directed=2\n0 1\n", DN_FMT_EDGELIST, DN_EINVAL,
+                 "directed=2");
+    expect_parse("0 1\n# dcnet edgelist nodes=5\n1 2\n", DN_FMT_EDGELIST, DN_EINVAL,
+                 "line 2: the '# dcnet edgelist' header must come before the first edge");
+    expect_parse("# dcnet edgelist nodes=5000\n0 1\n", DN_FMT_EDGELIST, DN_ERANGE,
+                 "line 1: header nodes=5000; the limit is 1000");
+    /* a file dcnet wrote ends with its trailer: a cut one is refused */
+    expect_parse("# dcnet edgelist nodes=3 directed=0 edges=2\n0 1\n1 2\n# end edges=2\n",
+                 DN_FMT_EDGELIST, DN_OK, NULL);
+    expect_parse("# dcnet edgelist nodes=3 directed=0 edges=2\n0 1\n", DN_FMT_EDGELIST,
+                 DN_EINVAL, "truncated");
+    expect_parse("# dcnet edgelist nodes=3 directed=0 edges=2\n0 1\n1 2\n", DN_FMT_EDGELIST,
+                 DN_EINVAL, "truncated");
+    expect_parse("# dcnet edgelist nodes=3 directed=0 edges=2\n0 1\n# end edges=2\n",
+                 DN_FMT_EDGELIST, DN_EINVAL, "holds 1");
+    expect_parse("# dcnet edgelist nodes=3 directed=0 edges=1\n0 1\n# end edges=1\n1 2\n",
+                 DN_FMT_EDGELIST, DN_EINVAL, "after the trailer");
     expect_parse("  0\t1  \n\n% comment\n2 1", DN_FMT_EDGELIST, DN_OK, NULL);
 }
 

@@ -57,6 +57,11 @@ int dn_add_ovf(int64_t a, int64_t b, int64_t *out);
 /* base^exp for small non-negative values; 1 on overflow. */
 int dn_pow_ovf(int64_t base, int exp, int64_t *out);
 
+/* A byte count for messages, in the largest unit that keeps it above 1,
+ * with three significant digits and never rounded to zero: "512 B",
+ * "48.0 KiB", "1.49 GiB". Returns buf. */
+const char *dn_fmt_bytes(char *buf, size_t cap, int64_t bytes);
+
 /* Strict decimal parsing of a whole string (no sign, no spaces, no junk).
  * Fails with DN_EINVAL (not a number) or DN_ERANGE (outside [lo, hi]),
  * naming `what` in the message. */

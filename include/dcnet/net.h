@@ -70,6 +70,7 @@ typedef struct dn_net {
     int max_out;             /* upper bound on the out-degree of any node */
     int64_t p[4];            /* parameters; meaning depends on the type */
     dn_csr g;                /* stored graph (sneptrees, files); else zeroed */
+    int64_t mem_limit;       /* bytes a stored graph may take while built (files) */
 } dn_net;
 
 /* Parses `spec` and fills *net. On failure *net is left zeroed (nothing to
@@ -77,6 +78,10 @@ typedef struct dn_net {
  * Refuses sizes beyond DN_NET_MAX_NODES with DN_ERANGE before allocating.
  * Time O(1) for implicit networks; O(n) for Sneptrees; O(file) for files. */
 int dn_net_init(dn_net *net, const char *spec, dn_err *err);
+/* The same under a memory limit in bytes (0: DN_NET_DEFAULT_MEM_LIMIT):
+ * a graph file is refused, before the allocation that would pass it, when
+ * its buffer, arcs or CSR would need more (a header's nodes=N counts). */
+int dn_net_init_limit(dn_net *net, const char *spec, int64_t mem_limit, dn_err *err);
 void dn_net_free(dn_net *net);
 
 /* Writes the out-neighbours of v (all neighbours if undirected) to out,
@@ -146,7 +151,10 @@ int dn_graph_parse(const char *buf, size_t len, dn_graph_format fmt, int64_t max
  * bytes, and parses it. The format comes from the extension: ".grf" is
  * SCOTCH, anything else (and standard input) an edge list. */
 #define DN_GRAPH_MAX_FILE ((int64_t)1 << 32)
-int dn_graph_load(const char *path, dn_csr *out, dn_err *err);
+/* mem_limit bounds the file's buffer plus the graph built from it (0: the
+ * default); a file holding a NUL byte is refused at once (/dev/zero, a
+ * binary), without reading on. */
+int dn_graph_load(const char *path, dn_csr *out, int64_t mem_limit, dn_err *err);
 /* Writes the network in a format, streaming through the neighbour function
  * (no CSR needed). GRF refuses directed networks. Refuses more than
  * DN_GRAPH_MAX_WRITE edges. Time O(n + edges). */

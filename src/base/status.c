@@ -54,6 +54,22 @@ int dn_add_ovf(int64_t a, int64_t b, int64_t *out)
     return 0;
 }
 
+const char *dn_fmt_bytes(char *buf, size_t cap, int64_t bytes)
+{
+    static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+    double v = (double)bytes;
+    int u = 0;
+    while (v >= 1024 && u < 6) {
+        v /= 1024;
+        u++;
+    }
+    if (u == 0)
+        snprintf(buf, cap, "%lld B", (long long)bytes);
+    else
+        snprintf(buf, cap, "%.*f %s", v < 10 ? 2 : v < 100 ? 1 : 0, v, units[u]);
+    return buf;
+}
+
 int dn_pow_ovf(int64_t base, int exp, int64_t *out)
 {
     int64_t r = 1;

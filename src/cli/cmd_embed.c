@@ -329,7 +329,7 @@ int embed_args_net_tree(const char *cmd, embed_args *a, dn_net *net, dn_tree *tr
         return cli_usage(cmd, "missing --map NAME (e.g. --map zrl; see 'dcnet help maps')");
     a->eo.seed = (uint64_t)a->seed;
     a->eo.mem_limit = a->mem_limit;
-    if ((rc = dn_net_init(net, a->net_spec, &err)))
+    if ((rc = dn_net_init_limit(net, a->net_spec, a->mem_limit, &err)))
         return cli_fail(cmd, rc, err.msg);
     if (!need_tree)
         return 0;

@@ -517,7 +517,7 @@ int cmd_load(int argc, char **argv)
     dn_csr g;
     int64_t start = 0;
     memset(&g, 0, sizeof g);
-    if ((rc = dn_net_init(&net, a.net_spec, &err)))
+    if ((rc = dn_net_init_limit(&net, a.net_spec, a.mem_limit, &err)))
         return cli_fail(cmd, rc, err.msg);
     if ((rc = dn_tree_model_parse(a.tree_spec, &tm, &err))) {
         dn_net_free(&net);

@@ -345,7 +345,7 @@ int cmd_net(int argc, char **argv)
         return cli_usage(cmd, "--output needs --format edgelist|grf|dot");
     if (svg && !treeof)
         return cli_usage(cmd, "--svg draws a spanning tree: give --tree-of too");
-    if ((rc = dn_net_init(&net, spec, &err)))
+    if ((rc = dn_net_init_limit(&net, spec, fo.mem_limit, &err)))
         return cli_fail(cmd, rc, err.msg);
     if (treeof) {
         code = tree_of(cmd, &net, treeof, svg, mode);

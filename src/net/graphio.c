@@ -54,7 +54,7 @@ static int read_uint(scan *s, int64_t max, int64_t *out)
     const char *start = s->p;
     while (s->p < s->end && *s->p >= '0' && *s->p <= '9') {
         int dgt = *s->p - '0';
-        if (v > (max - dgt) / 10)
+        if (dgt > max || v > (max - dgt) / 10) /* (max - dgt) / 10 rounds to 0 if negative */
             return 0;
         v = v * 10 + dgt;
         s->p++;
@@ -102,33 +102,95 @@ static void arcs_free(arcs *a)
 
 #define MAX_ID ((int64_t)INT32_MAX - 2)
 
-/* "# dcnet edgelist nodes=N directed=D" */
-static void parse_header(const char *p, const char *eol, int64_t *nodes, int *directed)
+/* Bytes to build a graph of n nodes from `arcs` arcs read: the arc list (8
+ * per arc, narcs of them) plus dn_csr_from_arcs's offsets and cursors (16
+ * per node) and adjacency (4 per stored arc, both directions if
+ * undirected). -1 on overflow. */
+static int64_t build_bytes(int64_t n, int64_t narcs, int directed)
+{
+    int64_t a, b, c, s;
+    if (dn_mul_ovf(narcs, directed ? 12 : 16, &a) || dn_mul_ovf(n + 1, 16, &b) ||
+        dn_add_ovf(a, b, &c) || dn_add_ovf(c, 64, &s))
+        return -1;
+    return s;
+}
+
+static int over_budget(dn_err *err, int64_t line, const char *what, int64_t need,
+                       int64_t budget)
+{
+    char a[32], b[32];
+    return dn_fail(err, DN_ELIMIT,
+                   "edge list line %lld: %s needs %s, over the memory limit of %s for the graph "
+                   "(raise --mem-limit)",
+                   (long long)line, what,
+                   need < 0 ? "more than 8 EiB" : dn_fmt_bytes(a, sizeof a, need),
+                   dn_fmt_bytes(b, sizeof b, budget));
+}
+
+/* A "# key=value" number of the header: decimal, within [0, max]. */
+static int header_num(const char *q, const char *eol, int64_t max, int64_t line,
+                      const char *key, int64_t *out, dn_err *err)
+{
+    scan s = {q, eol, 0};
+    const char *e = q;
+    while (e < eol && *e != ' ' && *e != '\t' && *e != '\r')
+        e++;
+    if (!read_uint(&s, max, out) || s.p != e)
+        return dn_fail(err, DN_EINVAL, "edge list line %lld: header %s=%.*s is not a whole "
+                                       "number in 0..%lld",
+                       (long long)line, key, (int)(e - q), q, (long long)max);
+    return DN_OK;
+}
+
+/* "# dcnet edgelist nodes=N directed=D [edges=M]" (edges= is written by
+ * dcnet and promises the trailer "# end edges=M"). Returns 1 if the line is
+ * such a header, 0 if it is an ordinary comment, or a negative status. */
+static int parse_header(const char *p, const char *eol, int64_t line, int64_t *nodes,
+                        int *directed, int64_t *edges, dn_err *err)
 {
     static const char tag[] = "dcnet edgelist";
     const char *q = p + 1;
     while (q < eol && (*q == ' ' || *q == '\t'))
         q++;
     if ((size_t)(eol - q) < sizeof tag - 1 || memcmp(q, tag, sizeof tag - 1) != 0)
-        return;
+        return 0;
     for (q += sizeof tag - 1; q < eol; q++) {
-        if ((size_t)(eol - q) > 6 && memcmp(q, "nodes=", 6) == 0) {
-            scan s = {q + 6, eol, 0};
-            int64_t v;
-            if (read_uint(&s, MAX_ID + 1, &v))
+        if (q[-1] != ' ' && q[-1] != '\t')
+            continue;
+        int64_t v;
+        int rc = DN_OK;
+        if ((size_t)(eol - q) >= 6 && memcmp(q, "nodes=", 6) == 0) {
+            if (!(rc = header_num(q + 6, eol, MAX_ID + 1, line, "nodes", &v, err)))
                 *nodes = v;
-        } else if ((size_t)(eol - q) > 9 && memcmp(q, "directed=", 9) == 0) {
-            *directed = q[9] == '1';
+        } else if ((size_t)(eol - q) >= 9 && memcmp(q, "directed=", 9) == 0) {
+            if (!(rc = header_num(q + 9, eol, 1, line, "directed", &v, err)))
+                *directed = (int)v;
+        } else if ((size_t)(eol - q) >= 6 && memcmp(q, "edges=", 6) == 0) {
+            if (!(rc = header_num(q + 6, eol, INT64_MAX / 16, line, "edges", &v, err)))
+                *edges = v;
         }
+        if (rc)
+            return -rc;
     }
+    return 1;
 }
 
-static int parse_edgelist(const char *buf, size_t len, int64_t max_nodes, dn_csr *out,
-                          dn_err *err)
+/* "# end edges=M": the trailer dcnet writes last. */
+static int is_trailer(const char *p, const char *eol, int64_t *m)
+{
+    static const char tag[] = "# end edges=";
+    if ((size_t)(eol - p) < sizeof tag - 1 || memcmp(p, tag, sizeof tag - 1) != 0)
+        return 0;
+    scan s = {p + sizeof tag - 1, eol, 0};
+    return read_uint(&s, INT64_MAX, m);
+}
+
+static int parse_edgelist(const char *buf, size_t len, int64_t max_nodes, int64_t budget,
+                          dn_csr *out, dn_err *err)
 {
     scan s = {buf, buf + len, 1};
     arcs a = {0};
-    int64_t maxid = -1, nodes = -1;
+    int64_t maxid = -1, nodes = -1, promised = -1, trailer = -1, trailer_line = 0;
     int directed = 0, rc;
     while (s.p < s.end) {
         const char *eol = memchr(s.p, '\n', (size_t)(s.end - s.p));
@@ -137,11 +199,46 @@ static int parse_edgelist(const char *buf, size_t len, int64_t max_nodes, dn_csr
             eol = s.end;
         skip_blank(&s, 0);
         if (s.p >= eol || *s.p == '#' || *s.p == '%') {
-            if (s.p < eol && *s.p == '#')
-                parse_header(s.p, eol, &nodes, &directed);
+            if (s.p < eol && *s.p == '#') {
+                int64_t m;
+                int h = parse_header(s.p, eol, s.line, &nodes, &directed, &promised, err);
+                if (h < 0) {
+                    arcs_free(&a);
+                    return -h;
+                }
+                if (h && (a.len > 0 || trailer >= 0)) {
+                    arcs_free(&a);
+                    return dn_fail(err, DN_EINVAL, "edge list line %lld: the '# dcnet edgelist' "
+                                                   "header must come before the first edge",
+                                   (long long)s.line);
+                }
+                if (h && nodes > max_nodes) {
+                    arcs_free(&a);
+                    return dn_fail(err, DN_ERANGE, "edge list line %lld: header nodes=%lld; the "
+                                                   "limit is %lld",
+                                   (long long)s.line, (long long)nodes, (long long)max_nodes);
+                }
+                if (h && build_bytes(nodes, 0, directed) > budget) {
+                    arcs_free(&a);
+                    char what[64];
+                    snprintf(what, sizeof what, "header nodes=%lld", (long long)nodes);
+                    return over_budget(err, s.line, what, build_bytes(nodes, 0, directed),
+                                       budget);
+                }
+                if (is_trailer(s.p, eol, &m)) {
+                    trailer = m;
+                    trailer_line = s.line;
+                }
+            }
             s.p = eol < s.end ? eol + 1 : eol;
             s.line++;
             continue;
+        }
+        if (trailer >= 0) {
+            arcs_free(&a);
+            return dn_fail(err, DN_EINVAL, "edge list line %lld: an edge after the trailer "
+                                           "'# end edges=%lld' (line %lld)",
+                           (long long)s.line, (long long)trailer, (long long)trailer_line);
         }
         if (!read_uint(&s, MAX_ID, &u))
             goto bad;
@@ -151,6 +248,14 @@ static int parse_edgelist(const char *buf, size_t len, int64_t max_nodes, dn_csr
         skip_blank(&s, 0);
         if (s.p < eol)
             goto bad;
+        if (a.len == a.cap) { /* the arc list doubles: check what it will hold */
+            int64_t n = nodes > maxid + 1 ? nodes : maxid + 1;
+            int64_t need = build_bytes(n, a.cap ? 2 * a.cap : 1024, directed);
+            if (need < 0 || need > budget) {
+                arcs_free(&a);
+                return over_budget(err, s.line, "the edges read so far", need, budget);
+            }
+        }
         if (!arcs_push(&a, u, v)) {
             arcs_free(&a);
             return dn_fail(err, DN_ENOMEM, "out of memory reading edge list");
@@ -159,6 +264,17 @@ static int parse_edgelist(const char *buf, size_t len, int64_t max_nodes, dn_csr
         if (v > maxid) maxid = v;
         s.p = eol < s.end ? eol + 1 : eol;
         s.line++;
+    }
+    /* a file dcnet wrote promises its trailer: without it, it was cut */
+    if (promised >= 0 && (trailer != promised || a.len != promised)) {
+        arcs_free(&a);
+        return dn_fail(err, DN_EINVAL,
+                       trailer < 0
+                           ? "edge list is truncated: its header promises %lld edges and the "
+                             "trailer '# end edges=%lld'; it has %lld edges and no trailer"
+                           : "edge list header promises %lld edges (trailer %lld) but holds %lld",
+                       (long long)promised, (long long)(trailer < 0 ? promised : trailer),
+                       (long long)a.len);
     }
     if (nodes < 0) {
         if (maxid < 0) {
@@ -180,6 +296,11 @@ static int parse_edgelist(const char *buf, size_t len, int64_t max_nodes, dn_csr
         arcs_free(&a);
         return dn_fail(err, DN_ERANGE, "edge list has %lld nodes; the limit is %lld",
                        (long long)nodes, (long long)max_nodes);
+    }
+    if (build_bytes(nodes, a.len, directed) > budget) {
+        int64_t need = build_bytes(nodes, a.len, directed);
+        arcs_free(&a);
+        return over_budget(err, s.line, "the graph", need, budget);
     }
     rc = dn_csr_from_arcs(out, nodes, directed, a.src, a.dst, a.len, err);
     arcs_free(&a);
@@ -355,45 +476,65 @@ bad:
                    "vertex [label] [load] degree, then [load] end per arc");
 }
 
-int dn_graph_parse(const char *buf, size_t len, dn_graph_format fmt, int64_t max_nodes,
-                   dn_csr *out, dn_err *err)
+static int graph_parse(const char *buf, size_t len, dn_graph_format fmt, int64_t max_nodes,
+                       int64_t budget, dn_csr *out, dn_err *err)
 {
     memset(out, 0, sizeof *out);
     if (max_nodes <= 0 || max_nodes > MAX_ID + 1)
         max_nodes = MAX_ID + 1;
     switch (fmt) {
-    case DN_FMT_EDGELIST: return parse_edgelist(buf, len, max_nodes, out, err);
-    case DN_FMT_GRF: return parse_grf(buf, len, max_nodes, out, err);
+    case DN_FMT_EDGELIST: return parse_edgelist(buf, len, max_nodes, budget, out, err);
+    case DN_FMT_GRF: return parse_grf(buf, len, max_nodes, out, err); /* O(len): counts <= len */
     default:
         return dn_fail(err, DN_ENOTSUP, "reading this format is not supported (edgelist, grf)");
     }
 }
 
+int dn_graph_parse(const char *buf, size_t len, dn_graph_format fmt, int64_t max_nodes,
+                   dn_csr *out, dn_err *err)
+{
+    return graph_parse(buf, len, fmt, max_nodes, DN_NET_DEFAULT_MEM_LIMIT, out, err);
+}
+
 /* Reads all of f (a file, pipe or terminal) into a malloc'd buffer of at
- * most DN_GRAPH_MAX_FILE bytes. */
-static int read_all(FILE *f, const char *path, char **out, size_t *len, dn_err *err)
+ * most `limit` bytes (the smaller of DN_GRAPH_MAX_FILE and the memory
+ * limit). A NUL byte stops the read at once: no edge list or .grf holds
+ * one, and /dev/zero would otherwise be read to the limit. */
+static int read_all(FILE *f, const char *path, int64_t limit, char **out, size_t *len,
+                    dn_err *err)
 {
     size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
+    char *buf = malloc(cap), lim[32];
     if (!buf)
         return dn_fail(err, DN_ENOMEM, "out of memory reading '%s'", path);
     for (;;) {
         size_t got;
         if (n == cap) {
             char *nb;
-            if ((int64_t)cap >= DN_GRAPH_MAX_FILE) {
+            if ((int64_t)cap >= limit) {
                 free(buf);
-                return dn_fail(err, DN_ERANGE, "graph file '%s' is over the 4 GiB limit", path);
+                return dn_fail(err, DN_ELIMIT, "graph file '%s' is larger than %s (%s)", path,
+                               dn_fmt_bytes(lim, sizeof lim, limit),
+                               limit < DN_GRAPH_MAX_FILE ? "the memory limit; raise --mem-limit"
+                                                         : "the file limit");
             }
-            nb = realloc(buf, cap * 2);
+            nb = realloc(buf, (int64_t)cap * 2 > limit ? (size_t)limit : cap * 2);
             if (!nb) {
                 free(buf);
                 return dn_fail(err, DN_ENOMEM, "out of memory reading '%s'", path);
             }
             buf = nb;
-            cap *= 2;
+            cap = (int64_t)cap * 2 > limit ? (size_t)limit : cap * 2;
         }
         got = fread(buf + n, 1, cap - n, f);
+        const char *nul = got ? memchr(buf + n, '\0', got) : NULL;
+        if (nul) {
+            long long at = (long long)(nul - buf);
+            free(buf);
+            return dn_fail(err, DN_EINVAL, "graph file '%s' holds a NUL byte at offset %lld: it "
+                                           "is not a text edge list or .grf",
+                           path, at);
+        }
         n += got;
         if (got == 0)
             break;
@@ -407,16 +548,19 @@ static int read_all(FILE *f, const char *path, char **out, size_t *len, dn_err *
     return DN_OK;
 }
 
-int dn_graph_load(const char *path, dn_csr *out, dn_err *err)
+int dn_graph_load(const char *path, dn_csr *out, int64_t mem_limit, dn_err *err)
 {
     FILE *f;
     struct stat st;
-    char *buf = NULL;
+    char *buf = NULL, a[32], b[32];
     size_t len = 0;
     size_t plen = strlen(path);
     int rc, is_stdin = strcmp(path, "-") == 0;
     dn_graph_format fmt = plen > 4 && strcmp(path + plen - 4, ".grf") == 0 ? DN_FMT_GRF
                                                                             : DN_FMT_EDGELIST;
+    if (mem_limit <= 0)
+        mem_limit = DN_NET_DEFAULT_MEM_LIMIT;
+    const int64_t limit = mem_limit < DN_GRAPH_MAX_FILE ? mem_limit : DN_GRAPH_MAX_FILE;
     memset(out, 0, sizeof *out);
     f = is_stdin ? stdin : fopen(path, "rb");
     if (!f)
@@ -425,18 +569,20 @@ int dn_graph_load(const char *path, dn_csr *out, dn_err *err)
         fclose(f);
         return dn_fail(err, DN_EIO, "graph file '%s' is a directory", path);
     }
-    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
-        (int64_t)st.st_size > DN_GRAPH_MAX_FILE) {
+    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && (int64_t)st.st_size > limit) {
         fclose(f);
-        return dn_fail(err, DN_ERANGE, "graph file '%s' is %lld bytes; the limit is 4 GiB", path,
-                       (long long)st.st_size);
+        return dn_fail(err, DN_ELIMIT, "graph file '%s' is %s; the limit is %s (%s)", path,
+                       dn_fmt_bytes(a, sizeof a, (int64_t)st.st_size),
+                       dn_fmt_bytes(b, sizeof b, limit),
+                       limit < DN_GRAPH_MAX_FILE ? "the memory limit; raise --mem-limit"
+                                                 : "the file limit");
     }
-    rc = read_all(f, is_stdin ? "standard input" : path, &buf, &len, err);
+    rc = read_all(f, is_stdin ? "standard input" : path, limit, &buf, &len, err);
     if (!is_stdin)
         fclose(f);
     if (rc)
         return rc;
-    rc = dn_graph_parse(buf, len, fmt, 0, out, err);
+    rc = graph_parse(buf, len, fmt, 0, mem_limit - (int64_t)len, out, err);
     free(buf);
     if (rc && err) {
         dn_err e = *err;
@@ -463,14 +609,16 @@ int dn_net_write(const dn_net *net, dn_graph_format fmt, FILE *f, dn_err *err)
         return dn_fail(err, DN_ENOMEM, "out of memory");
     switch (fmt) {
     case DN_FMT_EDGELIST:
-        fprintf(f, "# dcnet edgelist nodes=%lld directed=%d\n# %s\n", (long long)net->n,
-                net->directed, net->spec);
+        /* edges=M promises the trailer, so that a cut file is refused */
+        fprintf(f, "# dcnet edgelist nodes=%lld directed=%d edges=%lld\n# %s\n",
+                (long long)net->n, net->directed, (long long)net->edges, net->spec);
         for (int64_t v = 0; v < net->n && !ferror(f); v++) {
             int d = dn_net_neighbors(net, v, nb);
             for (int i = 0; i < d; i++)
                 if (net->directed || v < nb[i])
                     fprintf(f, "%lld %lld\n", (long long)v, (long long)nb[i]);
         }
+        fprintf(f, "# end edges=%lld\n", (long long)net->edges);
         break;
     case DN_FMT_GRF:
         fprintf(f, "0\n%lld\t%lld\n0\t000\n", (long long)net->n, (long long)(2 * net->edges));
@@ -521,7 +669,7 @@ static int file_init(dn_net *net, int argc, char **argv, dn_err *err)
         return dn_fail(err, DN_EINVAL,
                        "expected file:PATH or file:- for standard input (an edge list, or "
                        "SCOTCH .grf; see 'dcnet help formats')");
-    if ((rc = dn_graph_load(argv[0], &net->g, err)))
+    if ((rc = dn_graph_load(argv[0], &net->g, net->mem_limit, err)))
         return rc;
     net->n = net->g.n;
     net->directed = net->g.directed;

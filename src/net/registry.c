@@ -40,6 +40,11 @@ static int unknown_spec(const char *spec, dn_err *err)
 
 int dn_net_init(dn_net *net, const char *spec, dn_err *err)
 {
+    return dn_net_init_limit(net, spec, 0, err);
+}
+
+int dn_net_init_limit(dn_net *net, const char *spec, int64_t mem_limit, dn_err *err)
+{
     char buf[sizeof net->spec];
     char *argv[DN_NET_MAX_ARGS];
     int argc = 0, rc;
@@ -78,6 +83,7 @@ int dn_net_init(dn_net *net, const char *spec, dn_err *err)
             }
         }
     }
+    net->mem_limit = mem_limit > 0 ? mem_limit : DN_NET_DEFAULT_MEM_LIMIT;
     rc = type->init(net, argc, argv, err);
     if (rc != DN_OK) {
         dn_csr_free(&net->g);
@@ -175,11 +181,14 @@ int dn_net_materialize(const dn_net *net, dn_csr *out, int64_t mem_limit, dn_err
                        net->spec, (long long)net->n);
     arcs = net->directed ? net->edges : 2 * net->edges;
     bytes = dn_csr_bytes(net->n, arcs);
-    if (bytes < 0 || bytes > mem_limit)
+    if (bytes < 0 || bytes > mem_limit) {
+        char need[32], lim[32];
         return dn_fail(err, DN_ERANGE,
-                       "%s needs %.2f GiB as a CSR graph, over the limit of %.2f GiB "
-                       "(raise it with --mem-limit)",
-                       net->spec, (double)bytes / (1 << 30), (double)mem_limit / (1 << 30));
+                       "%s needs %s as a CSR graph, over the limit of %s (raise it with "
+                       "--mem-limit)",
+                       net->spec, bytes < 0 ? "more than 8 EiB" : dn_fmt_bytes(need, 32, bytes),
+                       dn_fmt_bytes(lim, 32, mem_limit));
+    }
     if (!net->type->neighbors) {
         out->off = malloc((size_t)(net->n + 1) * sizeof *out->off);
         out->adj = malloc((size_t)(net->g.m ? net->g.m : 1) * sizeof *out->adj);
