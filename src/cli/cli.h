@@ -35,6 +35,13 @@ void rec_bool(rec *r, const char *key, int v);
 /* A string value of up to 255 bytes is copied; a longer one (a long spec
  * or path) is referenced and must outlive the record's printing. */
 void rec_str(rec *r, const char *key, const char *v);
+/* Whole files or none (outfile.c): out_open writes to a temporary file
+ * beside `path` ("-": standard output), out_close renames it onto path when
+ * every byte was written, else removes it; out_discard removes it. The
+ * temporary file is also removed on SIGINT, SIGTERM and SIGHUP. */
+int out_open(const char *path, FILE **f, dn_err *err);
+int out_close(FILE *f, dn_err *err);
+void out_discard(FILE *f);
 /* One CSV field (RFC 4180): quoted when it holds a comma, quote or newline. */
 void csv_field(FILE *f, const char *s);
 void rec_null(rec *r, const char *key);

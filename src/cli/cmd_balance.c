@@ -185,10 +185,11 @@ static int write_svg(const char *path, int k, const int64_t *before, const dn_ba
         y1[i] = (double)lo;
         y2[i] = (double)hi;
     }
-    FILE *f = fopen(path, "w");
-    if (!f) {
+    FILE *f;
+    int orc = out_open(path, &f, err);
+    if (orc) {
         free(buf);
-        return dn_fail(err, DN_EIO, "cannot write '%s'", path);
+        return orc;
     }
     const int tree = k <= DDB_TREE_SVG_MAX_K;
     const double W = 960, H1 = 360, H2 = tree ? 420 : 0;
@@ -210,9 +211,7 @@ static int write_svg(const char *path, int k, const int64_t *before, const dn_ba
         ddb_tree_svg(f, k, DN_DDB_DOWN0, 0, H1, W, H2, before, b->final);
     plot_end(f);
     free(buf);
-    if (fclose(f) != 0)
-        return dn_fail(err, DN_EIO, "error writing '%s'", path);
-    return DN_OK;
+    return out_close(f, err);
 }
 
 static int run_lemma3(const char *cmd, int k, int mode)

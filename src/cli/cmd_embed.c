@@ -100,7 +100,7 @@ int cli_read_numbers(const char *path, int64_t want, double lo, double hi, const
 {
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
     if (!f)
-        return dn_fail(err, DN_EIO, "cannot open %s file '%s'", what, path);
+        return dn_fail(err, DN_EINVAL, "cannot open %s file '%s'", what, path);
     double *a = malloc((size_t)(want > 0 ? want : 1) * sizeof *a);
     if (!a) {
         if (f != stdin)
@@ -152,17 +152,16 @@ int cli_read_numbers(const char *path, int64_t want, double lo, double hi, const
 
 static int save_place(const dn_embed *e, const char *path, dn_err *err)
 {
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return dn_fail(err, DN_EIO, "cannot write '%s'", path);
+    FILE *f;
+    int rc = out_open(path, &f, err);
+    if (rc)
+        return rc;
     fprintf(f, "# placement of %s on %s by %s: processor of task 0 .. %lld\n",
             e->tree->model.kind == DN_TREE_BINOMIAL ? "a binomial tree" : "a tree", e->net->spec,
             e->map, (long long)(e->tree->nodes - 1));
     for (int64_t v = 0; v < e->tree->nodes; v++)
         fprintf(f, "%lld\n", (long long)dn_embed_place(e, v));
-    if (fclose(f) != 0)
-        return dn_fail(err, DN_EIO, "error writing '%s'", path);
-    return DN_OK;
+    return out_close(f, err);
 }
 
 static void metrics_record(const dn_embed *e, const dn_metrics *m, rec *r)

@@ -87,9 +87,10 @@ static const struct option exec_opts[] = {
 
 static int write_links(const char *path, const dn_net *net, const dn_rt_stats *st, dn_err *err)
 {
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return dn_fail(err, DN_EIO, "cannot write '%s'", path);
+    FILE *f;
+    int rc = out_open(path, &f, err);
+    if (rc)
+        return rc;
     char a[64], b[64];
     fprintf(f, "src,dst,src_label,dst_label,messages,bytes\n");
     for (int64_t c = 0; c < st->links; c++) {
@@ -104,9 +105,7 @@ static int write_links(const char *path, const dn_net *net, const dn_rt_stats *s
         fprintf(f, ",%lld,%lld\n",
                 (long long)st->link_msgs[c], (long long)st->link_bytes[c]);
     }
-    if (fclose(f) != 0)
-        return dn_fail(err, DN_EIO, "error writing '%s'", path);
-    return DN_OK;
+    return out_close(f, err);
 }
 
 /* Gantt chart of the workers: one series per kind of work. */
@@ -134,10 +133,11 @@ static int write_timeline(const char *path, const char *title, const dn_rt_stats
             ser[ns++] = (plot_series){kinds[kind], x + first, y + first, e + first,
                                       (int)(k - first), PLOT_SEGMENTS, 0, colors[kind]};
     }
-    FILE *f = fopen(path, "w");
-    if (!f) {
+    FILE *f;
+    int rc = out_open(path, &f, err);
+    if (rc) {
         free(buf);
-        return dn_fail(err, DN_EIO, "cannot write '%s'", path);
+        return rc;
     }
     /* one row per worker, none more: rows 0 .. workers - 1 */
     double h = 110 + 30.0 * (double)st->workers;
@@ -148,7 +148,7 @@ static int write_timeline(const char *path, const char *title, const dn_rt_stats
         free(names);
         free(rows);
         free(buf);
-        fclose(f);
+        out_discard(f);
         return dn_fail(err, DN_ENOMEM, "out of memory for the timeline");
     }
     for (int w = 0; w < st->workers; w++) {
@@ -162,9 +162,7 @@ static int write_timeline(const char *path, const char *title, const dn_rt_stats
     free(rows);
     plot_end(f);
     free(buf);
-    if (fclose(f) != 0)
-        return dn_fail(err, DN_EIO, "error writing '%s'", path);
-    return DN_OK;
+    return out_close(f, err);
 }
 
 int cmd_exec(int argc, char **argv)

@@ -361,10 +361,11 @@ static void run_record(const dn_net *net, const run *r, int multi, int exact_col
 static int write_loads(const char *path, const dn_net *net, const run *runs, int nruns,
                        dn_err *err)
 {
-    FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
+    FILE *f;
     char lab[80];
-    if (!f)
-        return dn_fail(err, DN_EIO, "cannot write --loads file '%s'", path);
+    int rc = out_open(path, &f, err);
+    if (rc)
+        return rc;
     if (runs[0].has_all) {
         fprintf(f, "# variant walk start label ratio max_load argmax\n");
         for (int i = 0; i < nruns; i++)
@@ -391,10 +392,7 @@ static int write_loads(const char *path, const dn_net *net, const run *runs, int
                     fputs(" - -\n", f);
             }
     }
-    int bad = ferror(f);
-    if (f != stdout && fclose(f) != 0)
-        bad = 1;
-    return bad ? dn_fail(err, DN_EIO, "error writing '%s'", path) : DN_OK;
+    return out_close(f, err);
 }
 
 /* Loads across processors, as load / (M/N); large networks are bucketed
@@ -404,9 +402,10 @@ static int write_loads(const char *path, const dn_net *net, const run *runs, int
 static int write_svg(const char *path, const dn_net *net, const char *tree_spec, const run *runs,
                      int nruns, double M, dn_err *err)
 {
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return dn_fail(err, DN_EIO, "cannot write --svg file '%s'", path);
+    FILE *f;
+    int orc = out_open(path, &f, err);
+    if (orc)
+        return orc;
     const int64_t N = net->n;
     int have_levels = runs[0].has_exact && runs[0].ex.ratio_level && runs[0].ex.levels > 1;
     double W = 900, H1 = have_levels ? 380 : 0, H2 = 380;
@@ -487,11 +486,11 @@ static int write_svg(const char *path, const dn_net *net, const char *tree_spec,
 out:
     free(xs);
     free(buf);
-    if (ferror(f))
-        rc = rc ? rc : dn_fail(err, DN_EIO, "error writing '%s'", path);
-    if (fclose(f) != 0 && !rc)
-        rc = dn_fail(err, DN_EIO, "error writing '%s'", path);
-    return rc;
+    if (rc) {
+        out_discard(f);
+        return rc;
+    }
+    return out_close(f, err);
 }
 
 static void runs_free(run *runs, int n)

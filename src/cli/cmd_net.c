@@ -262,15 +262,20 @@ static int tree_of(const char *cmd, const dn_net *net, const char *name, const c
     if (svg) {
         if (k > DDB_TREE_SVG_MAX_K)
             return cli_usage(cmd, "--svg draws trees of ddb:K for K <= %d", DDB_TREE_SVG_MAX_K);
-        FILE *f = fopen(svg, "w");
-        if (!f)
-            return cli_fail(cmd, DN_EIO, "cannot write the --svg file");
+        FILE *f;
+        int orc = out_open(svg, &f, &err);
+        if (orc)
+            return cli_fail(cmd, orc, err.msg);
         const double w = 120 + 40.0 * (double)(net->n / 2), h = 120 + 70.0 * k;
         plot_begin(f, w < 960 ? 960 : w > 4000 ? 4000 : w, h);
         int rc = ddb_tree_svg(f, k, t, 0, 0, w < 960 ? 960 : w > 4000 ? 4000 : w, h, NULL, NULL);
         plot_end(f);
-        if (fclose(f) != 0 || rc)
-            return cli_fail(cmd, DN_EIO, "error writing the --svg file");
+        if (rc) {
+            out_discard(f);
+            return cli_fail(cmd, rc, "cannot draw the tree");
+        }
+        if ((orc = out_close(f, &err)))
+            return cli_fail(cmd, orc, err.msg);
     }
     rec r;
     memset(&r, 0, sizeof r);
@@ -362,14 +367,17 @@ int cmd_net(int argc, char **argv)
             dn_net_free(&net);
             return cli_usage(cmd, "unknown --format '%s' (known: edgelist, grf, dot)", format);
         }
-        if (output && !(f = fopen(output, "w"))) {
-            rc = dn_fail(&err, DN_EIO, "cannot write '%s': %s", output, strerror(errno));
+        if (output && (rc = out_open(output, &f, &err))) {
             dn_net_free(&net);
             return cli_fail(cmd, rc, err.msg);
         }
         rc = dn_net_write(&net, fmt, f, &err);
-        if (output && fclose(f) != 0 && !rc)
-            rc = dn_fail(&err, DN_EIO, "cannot write '%s'", output);
+        if (output && f != stdout) {
+            if (rc)
+                out_discard(f);
+            else
+                rc = out_close(f, &err);
+        }
         dn_net_free(&net);
         if (rc == DN_EIO) { /* the output failed: a run-time failure (1); a
                              * reader that closed the pipe needs no message */

@@ -150,9 +150,10 @@ static const char *stage_name(int8_t st)
 static int write_links(const char *path, const dn_net *net, const dn_sim_work *w,
                        const dn_sim_result *res, dn_err *err)
 {
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return dn_fail(err, DN_EIO, "cannot write '%s'", path);
+    FILE *f;
+    int rc = out_open(path, &f, err);
+    if (rc)
+        return rc;
     fprintf(f, "src,dst,src_label,dst_label,messages,busy,utilisation\n");
     char a[64], b[64];
     for (int64_t c = 0; c < w->channels; c++) {
@@ -167,9 +168,7 @@ static int write_links(const char *path, const dn_net *net, const dn_sim_work *w
         fprintf(f, ",%d,%.17g,%.6f\n",
                 res->carried[c], res->busy[c], res->time > 0 ? res->busy[c] / res->time : 0);
     }
-    if (fclose(f) != 0)
-        return dn_fail(err, DN_EIO, "error writing '%s'", path);
-    return DN_OK;
+    return out_close(f, err);
 }
 
 /* Gantt chart: one row per sending processor (the first 40 by id, the
@@ -261,11 +260,9 @@ static int write_timeline(const char *path, const char *title, const dn_net *net
         ce[nc++] = res->t_done[m] - res->t_ready[m];
     }
     ser[ns++] = (plot_series){"critical path", cx, cy, ce, nc, PLOT_SEGMENTS, 1, "#d62728"};
-    FILE *f = fopen(path, "w");
-    int rc = DN_OK;
-    if (!f) {
-        rc = dn_fail(err, DN_EIO, "cannot write '%s'", path);
-    } else {
+    FILE *f;
+    int rc = out_open(path, &f, err);
+    if (!rc) {
         double h = 150 + 18.0 * (rows > 4 ? rows : 4);
         plot_begin(f, 960, h);
         plot_box b = {0, 0, 960, h, title, "time (colours: steps)", "sending processor", 0, 0,
@@ -274,8 +271,7 @@ static int write_timeline(const char *path, const char *title, const dn_net *net
         b.xmax = res->time > 0 ? res->time : 1;
         plot_draw(f, &b, ser, ns);
         plot_end(f);
-        if (fclose(f) != 0)
-            rc = dn_fail(err, DN_EIO, "error writing '%s'", path);
+        rc = out_close(f, err);
     }
     free(row);
     free(buf);

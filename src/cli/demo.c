@@ -8,16 +8,18 @@
  * dcnet runs itself (fork + exec of /proc/self/exe) in the report directory
  * with --json, reads the object (json.c), and lists the exact command line
  * under the figure or table it fed. Plots that combine many runs are drawn
- * here with plot.c. The page is written to index.html.tmp and renamed at
- * the end, so an interrupted demo never leaves a half report in place of
- * a whole one.
+ * here with plot.c. The whole report is built in a fresh hidden directory
+ * beside --out and swapped in at the end, so an interrupted demo never
+ * leaves a half report, nor old and new figures mixed.
  */
 #include "demo.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
 #include <math.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,6 +61,11 @@ static const char demo_help[] =
 
 /* Splits a command line into words (no quoting: dcnet's arguments have no
  * spaces). Returns the word count, or -1 if there are too many. */
+/* SIGINT/SIGTERM during the demo: the running child is stopped, no other
+ * starts, the work directory is removed and the demo exits 1 with the old
+ * report intact. */
+static volatile sig_atomic_t interrupted;
+
 static int split_words(char *s, char **argv, int max)
 {
     int n = 0;
@@ -123,8 +130,11 @@ static int spawn(demo *d, char **argv, int path_search, char **out, dn_err *err)
             cap *= 2;
         }
         ssize_t r = read(pfd[0], buf + len, cap - 1 - len);
-        if (r < 0 && errno == EINTR)
+        if (r < 0 && errno == EINTR) {
+            if (interrupted)
+                kill(pid, SIGTERM);
             continue;
+        }
         if (r <= 0)
             break;
         len += (size_t)r;
@@ -169,6 +179,8 @@ static int run_words(demo *d, jflat *j, dn_err *err, const char *prog, const cha
         return dn_fail(err, DN_EINVAL, "demo: command too long: %s", line);
     if (self)
         argv[0] = d->self;
+    if (interrupted)
+        return dn_fail(err, DN_EIO, "interrupted");
     d->runs++;
     demo_progress(d, line);
     int code = spawn(d, argv, !self, &out, err);
@@ -368,7 +380,7 @@ void demo_summary(demo *d, const char *what, const char *value)
 
 FILE *demo_open(demo *d, const char *name, dn_err *err)
 {
-    char path[4200];
+    char path[8400];
     snprintf(path, sizeof path, "%s/%s", d->out, name);
     FILE *f = fopen(path, "w");
     if (!f)
@@ -422,14 +434,14 @@ static const char page_tail[] =
 
 static int mkdir_p(const char *dir, dn_err *err)
 {
-    char path[4096];
+    char path[4300];
     snprintf(path, sizeof path, "%s", dir);
     for (char *p = path + 1;; p++) {
         if (*p == '/' || *p == 0) {
             char c = *p;
             *p = 0;
             if (mkdir(path, 0777) != 0 && errno != EEXIST)
-                return dn_fail(err, DN_EIO, "cannot create directory '%s': %s", path,
+                return dn_fail(err, DN_EINVAL, "cannot create directory '%s': %s", path,
                                strerror(errno));
             *p = c;
             if (!c)
@@ -438,7 +450,85 @@ static int mkdir_p(const char *dir, dn_err *err)
     }
     struct stat st;
     if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
-        return dn_fail(err, DN_EIO, "'%s' is not a directory", dir);
+        return dn_fail(err, DN_EINVAL, "'%s' is not a directory", dir);
+    return DN_OK;
+}
+
+static void on_interrupt(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
+/* Removes a directory the demo made and the plain files in it (it makes
+ * no subdirectories). */
+static void remove_tree(const char *dir)
+{
+    DIR *dp = opendir(dir);
+    if (dp) {
+        struct dirent *e;
+        char path[4600];
+        while ((e = readdir(dp)))
+            if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0) {
+                snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+                unlink(path);
+            }
+        closedir(dp);
+    }
+    rmdir(dir);
+}
+
+/* Is every entry of dir a file the demo writes (index.html, sN-*.svg/.dot)?
+ * Only then may an old report be deleted after the swap. */
+static int only_demo_files(const char *dir)
+{
+    DIR *dp = opendir(dir);
+    int ok = dp != NULL;
+    struct dirent *e;
+    while (ok && (e = readdir(dp))) {
+        const char *n = e->d_name;
+        size_t len = strlen(n);
+        if (strcmp(n, ".") == 0 || strcmp(n, "..") == 0 || strcmp(n, "index.html") == 0)
+            continue;
+        ok = n[0] == 's' && n[1] >= '0' && n[1] <= '9' && n[2] == '-' && len > 4 &&
+             (strcmp(n + len - 4, ".svg") == 0 || strcmp(n + len - 4, ".dot") == 0);
+    }
+    if (dp)
+        closedir(dp);
+    return ok;
+}
+
+/* Puts the finished work directory in place of final: the old report, if
+ * any, is moved aside first and deleted if it holds only demo files (else
+ * kept, and said where). */
+static int swap_in(const char *work, const char *final, dn_err *err)
+{
+    struct stat st;
+    if (lstat(final, &st) != 0) {
+        if (rename(work, final) != 0)
+            return dn_fail(err, DN_EIO, "cannot move the report to '%s': %s", final,
+                           strerror(errno));
+        return DN_OK;
+    }
+    char old[8400];
+    snprintf(old, sizeof old, "%s.dcnet-old-XXXXXX", final);
+    if (!mkdtemp(old) || rename(final, old) != 0) {
+        int e = errno;
+        if (*old)
+            rmdir(old);
+        return dn_fail(err, DN_EIO, "cannot move the old report '%s' aside: %s", final,
+                       strerror(e));
+    }
+    if (rename(work, final) != 0) {
+        int e = errno;
+        rename(old, final); /* put the old one back */
+        return dn_fail(err, DN_EIO, "cannot move the report to '%s': %s", final, strerror(e));
+    }
+    if (only_demo_files(old))
+        remove_tree(old);
+    else
+        fprintf(stderr, "dcnet demo: '%s' held files the demo does not write; they are kept in "
+                        "'%s'\n", final, old);
     return DN_OK;
 }
 
@@ -451,7 +541,7 @@ int cmd_demo(int argc, char **argv)
     };
     const char *cmd = "demo";
     int mode = OUT_TABLE, c, rc = DN_OK;
-    char tmp[4200], final[4200];
+
     dn_err err;
     demo *d = calloc(1, sizeof *d);
     if (!d)
@@ -484,17 +574,59 @@ int cmd_demo(int argc, char **argv)
         return cli_fail(cmd, DN_EIO, "cannot find the dcnet executable (/proc/self/exe)");
     }
     d->self[n] = 0;
-    if ((rc = mkdir_p(d->out, &err))) {
+    /* The report is built in a fresh hidden directory beside --out and
+     * swapped in when complete, so an interrupted or failed run never
+     * leaves old and new figures mixed (mkdtemp: nothing planted there can
+     * be followed). */
+    const char *final_dir = d->out;
+    char parent[4100], work[8300], final[4200];
+    snprintf(parent, sizeof parent, "%s", final_dir);
+    char *slash = strrchr(parent, '/');
+    const char *base = slash ? slash + 1 : parent;
+    if (!*base || strcmp(base, ".") == 0 || strcmp(base, "..") == 0) {
         free(d);
-        return cli_fail(cmd, rc, err.msg);
+        return cli_usage(cmd, "--out must name a directory of its own (not '%s'): the "
+                              "report replaces it whole", final_dir);
     }
-    snprintf(tmp, sizeof tmp, "%s/index.html.tmp", d->out);
-    snprintf(final, sizeof final, "%s/index.html", d->out);
-    if (!(d->html = fopen(tmp, "w"))) {
+    if (slash) {
+        *slash = 0;
+        if (*parent && (rc = mkdir_p(parent, &err))) {
+            free(d);
+            return cli_fail(cmd, rc, err.msg);
+        }
+    }
+    struct stat st;
+    if (lstat(final_dir, &st) == 0 && !S_ISDIR(st.st_mode)) {
+        free(d);
+        return cli_usage(cmd, "--out '%s' exists and is not a directory", final_dir);
+    }
+    snprintf(work, sizeof work, "%s%s.%s.dcnet-tmp-XXXXXX", slash ? parent : "",
+             slash ? "/" : "", base);
+    if (!mkdtemp(work)) {
         rc = errno;
+        free(d);
+        return cli_fail(cmd, DN_EINVAL, strerror(rc));
+    }
+    mode_t mask = umask(0); /* mkdtemp makes 0700; a report is read by others */
+    umask(mask);
+    chmod(work, 0777 & ~mask);
+    d->out = work;
+    snprintf(final, sizeof final, "%s/index.html", final_dir);
+    char page[8400];
+    snprintf(page, sizeof page, "%s/index.html", work);
+    if (!(d->html = fopen(page, "w"))) {
+        rc = errno;
+        remove_tree(work);
         free(d);
         return cli_fail(cmd, DN_EIO, strerror(rc));
     }
+    interrupted = 0;
+    struct sigaction sa, old_int, old_term;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_interrupt;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &old_int);
+    sigaction(SIGTERM, &sa, &old_term);
     d->tty = isatty(STDERR_FILENO);
     d->t0 = cli_now();
     fputs(page_head, d->html);
@@ -513,7 +645,7 @@ int cmd_demo(int argc, char **argv)
             d->quick ? " --quick" : "", DN_VERSION);
     int (*const order[])(demo *) = {demo_debruijn, demo_meshes,    demo_walks,
                                     demo_balance,  demo_sneptrees, demo_runtime};
-    for (size_t i = 0; i < sizeof order / sizeof order[0] && !rc; i++) {
+    for (size_t i = 0; i < sizeof order / sizeof order[0] && !rc && !interrupted; i++) {
         rc = order[i](d);
         fputs("</section>\n", d->html);
     }
@@ -522,9 +654,17 @@ int cmd_demo(int argc, char **argv)
             d->runs, d->failed_runs, d->checks, d->failed_checks, secs);
     fputs(page_tail, d->html);
     if (fclose(d->html) != 0 && !rc)
-        rc = dn_fail(&err, DN_EIO, "cannot write '%s'", tmp);
-    if (!rc && rename(tmp, final) != 0)
-        rc = dn_fail(&err, DN_EIO, "cannot rename '%s' to '%s': %s", tmp, final, strerror(errno));
+        rc = dn_fail(&err, DN_EIO, "cannot write '%s'", page);
+    if (interrupted && !rc)
+        rc = dn_fail(&err, DN_EIO, "interrupted: the previous report in '%s' is unchanged",
+                     final_dir);
+    if (!rc)
+        rc = swap_in(work, final_dir, &err);
+    if (rc)
+        remove_tree(work);
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGTERM, &old_term, NULL);
+    d->out = final_dir;
     if (d->tty)
         fputs("\r\033[K", stderr);
     if (rc) {

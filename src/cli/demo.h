@@ -20,9 +20,9 @@
 
 typedef struct demo {
     char self[4096];        /* this dcnet binary, run for every command */
-    const char *out;        /* the report directory (children run in it) */
+    const char *out;        /* the work directory while it runs (children run in it) */
     int quick;
-    FILE *html;             /* index.html.tmp, renamed when complete */
+    FILE *html;             /* index.html in the work directory, swapped in whole */
     int runs, failed_runs;  /* child runs, and those that failed */
     int checks, failed_checks;
     int tty;                /* stderr is a terminal: progress overwrites one line */

@@ -101,10 +101,11 @@ int embed_svg(dn_embed *e, const dn_metrics *m, const char *path, dn_err *err)
     layout(e->net, pos, &W, &H);
     if (W < 520)
         W = 520; /* room for the two title lines */
-    FILE *f = fopen(path, "w");
-    if (!f) {
+    FILE *f;
+    int orc = out_open(path, &f, err);
+    if (orc) {
         free(pos);
-        return dn_fail(err, DN_EIO, "cannot write '%s'", path);
+        return orc;
     }
     double rad = fmax(3.0, fmin(10.0, 300.0 / sqrt((double)n)));
     fprintf(f,
@@ -150,7 +151,7 @@ int embed_svg(dn_embed *e, const dn_metrics *m, const char *path, dn_err *err)
         const int64_t *p;
         int64_t hops;
         if (dn_embed_route(e, v, &p, &hops, err)) {
-            fclose(f);
+            out_discard(f);
             free(pos);
             return DN_EINVAL;
         }
@@ -199,9 +200,7 @@ int embed_svg(dn_embed *e, const dn_metrics *m, const char *path, dn_err *err)
             W + 20, 110 + 16 * (P < 40 ? P : 40), W + 50, 110 + 16 * (P < 40 ? P : 40), W + 56,
             114 + 16 * (P < 40 ? P : 40));
     free(pos);
-    if (fclose(f) != 0)
-        return dn_fail(err, DN_EIO, "error writing '%s'", path);
-    return DN_OK;
+    return out_close(f, err);
 }
 
 /* ------------------------------------------------ DDB spanning trees */

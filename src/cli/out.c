@@ -383,8 +383,9 @@ int cli_fail(const char *cmd, int status, const char *msg)
 {
     fprintf(stderr, "dcnet %s: %s\n", cmd, msg);
     switch (status) {
-    case DN_ENOMEM:
-    case DN_ENOTSUP:
+    case DN_ENOMEM: /* run-time failures: out of memory, a failed write, */
+    case DN_ENOTSUP: /* a part not built in */
+    case DN_EIO:
         return 1;
     default:
         return 2;

@@ -564,10 +564,10 @@ int dn_graph_load(const char *path, dn_csr *out, int64_t mem_limit, dn_err *err)
     memset(out, 0, sizeof *out);
     f = is_stdin ? stdin : fopen(path, "rb");
     if (!f)
-        return dn_fail(err, DN_EIO, "cannot open graph file '%s': %s", path, strerror(errno));
+        return dn_fail(err, DN_EINVAL, "cannot open graph file '%s': %s", path, strerror(errno));
     if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
         fclose(f);
-        return dn_fail(err, DN_EIO, "graph file '%s' is a directory", path);
+        return dn_fail(err, DN_EINVAL, "graph file '%s' is a directory", path);
     }
     if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && (int64_t)st.st_size > limit) {
         fclose(f);

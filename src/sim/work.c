@@ -327,7 +327,7 @@ int dn_trace_read(const char *path, const dn_net *net, dn_trace *tr, dn_err *err
     memset(tr, 0, sizeof *tr);
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
     if (!f)
-        return dn_fail(err, DN_EIO, "cannot open trace file '%s'", path);
+        return dn_fail(err, DN_EINVAL, "cannot open trace file '%s'", path);
     char line[1024];
     int64_t lineno = 0, cap = 0;
     int rc = DN_OK;
