@@ -31,7 +31,7 @@ endif
 HAVE_SCOTCH := $(shell test -f /usr/include/scotch/scotch.h && echo 1)
 ifeq ($(HAVE_SCOTCH),1)
   OPTDEFS += -DDN_HAVE_SCOTCH
-  OPTLIBS += -lscotch -lscotcherr
+  OPTLIBS += -lscotch # dcnet defines SCOTCH's error handlers (src/embed/scotch.c)
 endif
 # Open MPI (libopenmpi-dev) enables `dcnet exec --backend mpi`: its include
 # and link flags come from mpicc itself.

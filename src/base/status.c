@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 const char *dn_strerror(int status)
 {
@@ -117,11 +118,15 @@ int dn_parse_double(const char *s, double lo, double hi, const char *what,
                        lo, hi);
     errno = 0;
     v = strtod(s, &end);
-    if (end == s || *end != '\0' || errno == ERANGE || !isfinite(v))
-        return dn_fail(err, DN_EINVAL, "%s '%s' is not a finite number", what, s);
-    if (v < lo || v > hi)
-        return dn_fail(err, DN_ERANGE, "%s %g is out of range (accepted: %g..%g)", what, v,
-                       lo, hi);
+    /* hexadecimal, inf and nan are not numbers a user writes for dcnet; an
+     * underflow to a subnormal or zero (1e-320) is a finite number, an
+     * overflow is not */
+    if (end == s || *end != '\0' || !isfinite(v) || strpbrk(s, "xXnN") ||
+        (errno == ERANGE && fabs(v) >= 1))
+        return dn_fail(err, DN_EINVAL, "%s '%s' is not a finite decimal number", what, s);
+    if (v < lo || v > hi) /* %.15g: 2147483648 never prints as 2.14748e+09 */
+        return dn_fail(err, DN_ERANGE, "%s %s is out of range (accepted: %.15g..%.15g)", what,
+                       s, lo, hi);
     *out = v;
     return DN_OK;
 }

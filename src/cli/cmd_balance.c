@@ -99,9 +99,11 @@ static int read_loads(const char *arg, int64_t n, int64_t **out, dn_err *err)
     int64_t *l = malloc((size_t)n * sizeof *l);
     for (int64_t i = 0; l && i < n; i++) {
         if (d[i] != (double)(int64_t)d[i]) {
+            double bad = d[i]; /* read before the free (it printed freed memory) */
             free(d), free(l);
-            return dn_fail(err, DN_EINVAL, "%s: load %lld is %g, not an integer", arg,
-                           (long long)i + 1, d[i]);
+            return dn_fail(err, DN_EINVAL, "load file '%s': load %lld is %.15g, not a whole "
+                                           "number of tasks",
+                           arg, (long long)i + 1, bad);
         }
         l[i] = (int64_t)d[i];
     }

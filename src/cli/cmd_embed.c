@@ -350,8 +350,13 @@ int embed_args_net_tree(const char *cmd, embed_args *a, dn_net *net, dn_tree *tr
         else if (!(a->place = malloc((size_t)tree->nodes * sizeof *a->place)))
             code = cli_fail(cmd, DN_ENOMEM, "out of memory");
         for (int64_t v = 0; !code && v < tree->nodes; v++) {
-            if (a->place_d[v] != (double)(int64_t)a->place_d[v])
-                code = cli_fail(cmd, DN_EINVAL, "placement file: processor ids are integers");
+            if (a->place_d[v] != (double)(int64_t)a->place_d[v]) {
+                char msg[400];
+                snprintf(msg, sizeof msg, "placement file '%s': the processor of task %lld is "
+                         "%.15g; processor ids are whole numbers",
+                         a->eo.map + 5, (long long)v, a->place_d[v]);
+                code = cli_fail(cmd, DN_EINVAL, msg);
+            }
             else
                 a->place[v] = (int64_t)a->place_d[v];
         }

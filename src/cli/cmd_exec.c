@@ -170,6 +170,7 @@ int cmd_exec(int argc, char **argv)
     const char *cmd = "exec", *app_name = NULL, *net_spec = NULL, *map = NULL, *root_s = NULL;
     const char *links = NULL, *svg = NULL;
     int64_t n = 0, workers = 4, seed = 1, grain = 0, walk = 2;
+    int walk_given = 0;
     double bw = 0;
     int mode = OUT_TABLE, dynamic = 0, mpi = 0, shared = 0, c, rc, code = 0;
     dn_err err;
@@ -208,6 +209,7 @@ int cmd_exec(int argc, char **argv)
         case O_WALK:
             if (dn_parse_i64(optarg, 0, 64, "--walk", &walk, &err))
                 return cli_usage(cmd, "%s", err.msg);
+            walk_given = 1;
             break;
         case 's':
             if (dn_parse_i64(optarg, 0, INT64_MAX, "--seed", &seed, &err))
@@ -231,6 +233,9 @@ int cmd_exec(int argc, char **argv)
                               "nqueens)");
     if (map && !net_spec)
         return cli_usage(cmd, "--map places workers on a network: give --net too");
+    if (walk_given && !dynamic)
+        return cli_usage(cmd, "--walk is the random walk of --dynamic placement: add --dynamic "
+                              "or drop --walk");
     if (bw > 0 && !net_spec)
         return cli_usage(cmd, "--bandwidth is that of an emulated network's links: give --net");
     if (links && !net_spec)

@@ -350,6 +350,26 @@ int cmd_net(int argc, char **argv)
         return cli_usage(cmd, "--output needs --format edgelist|grf|dot");
     if (svg && !treeof)
         return cli_usage(cmd, "--svg draws a spanning tree: give --tree-of too");
+    /* one task per run: an option another task would ignore is an error,
+     * never silently dropped */
+    {
+        const char *task[4] = {treeof ? "--tree-of" : NULL, format ? "--format" : NULL,
+                               from ? "--from" : NULL, node ? "--neighbors" : NULL};
+        const char *first = NULL;
+        for (int i = 0; i < 4; i++)
+            if (task[i] && first)
+                return cli_usage(cmd, "%s and %s are separate tasks; give one", first, task[i]);
+            else if (task[i])
+                first = task[i];
+        if (first && (planar || circuits || fo.force_scan || fo.bfs_limit))
+            return cli_usage(cmd, "%s would ignore %s: it applies to the facts of the network "
+                                  "(no --tree-of, --format, --from or --neighbors)",
+                             first, planar ? "--planar" : circuits ? "--circuits"
+                                    : fo.force_scan ? "--exact" : "--bfs-limit");
+        if (format && mode != OUT_TABLE)
+            return cli_usage(cmd, "--format writes the graph itself; --json and --csv do not "
+                                  "apply to it");
+    }
     if ((rc = dn_net_init_limit(&net, spec, fo.mem_limit, &err)))
         return cli_fail(cmd, rc, err.msg);
     if (treeof) {

@@ -128,9 +128,15 @@ static int parse_fraction(const char *s, const char *what, double *out, dn_err *
     memcpy(num, s, n);
     num[n] = 0;
     double p, q;
-    if (dn_parse_double(num, 1e-9, 1e6, what, &p, err) ||
-        dn_parse_double(slash + 1, 1e-9, 1e6, what, &q, err))
-        return DN_EINVAL;
+    dn_err e;
+    if (dn_parse_double(num, 0, 1e6, "numerator", &p, &e) ||
+        dn_parse_double(slash + 1, 0, 1e6, "denominator", &q, &e))
+        return dn_fail(err, DN_EINVAL, "%s %s: %s", what, s, e.msg);
+    if (q == 0)
+        return dn_fail(err, DN_EINVAL, "%s %s divides by zero", what, s);
+    if (p / q < 1e-9 || p / q > 1e6)
+        return dn_fail(err, DN_ERANGE, "%s %s = %.15g is out of range (accepted: 1e-09..1000000)",
+                       what, s, p / q);
     *out = p / q;
     return DN_OK;
 }
@@ -286,6 +292,7 @@ typedef struct sim_cli {
     const char *cmd, *trace, *sizes_path, *links_path, *svg;
     int mode, all_roots, per_step, critical, threads;
     int cure_vcs; /* after a deadlock: fewest --vcs that completes (0: none up to 8) */
+    const char *tree_only; /* an option that shapes a tree's messages (not a trace's) */
     dn_work_opts wo;
     dn_sim_opts so;
 } sim_cli;
@@ -569,11 +576,13 @@ static int parse_sim_opt(sim_cli *o, int c, const char *arg)
         return 0;
     }
     case O_ALPHA:
+        o->tree_only = "--alpha";
         if (parse_fraction(arg, "--alpha", &o->wo.alpha, &err))
             return cli_usage(cmd, "%s", err.msg);
         return 0;
-    case O_SIZES: o->sizes_path = arg; return 0;
+    case O_SIZES: o->sizes_path = arg; o->tree_only = "--sizes"; return 0;
     case O_STAGE: {
+        o->tree_only = "--stage";
         static const char *const names[] = {"divide", "combine", "both", NULL};
         static const dn_stage stages[] = {DN_STAGE_DIVIDE, DN_STAGE_COMBINE, DN_STAGE_BOTH};
         int k, rc = cli_keyword(cmd, "--stage", arg, names, &k);
@@ -583,6 +592,7 @@ static int parse_sim_opt(sim_cli *o, int c, const char *arg)
     }
     case O_CSIZES: {
         static const char *const names[] = {"growing", "uniform", NULL};
+        o->tree_only = "--combine-sizes";
         return cli_keyword(cmd, "--combine-sizes", arg, names, &o->wo.combine_uniform);
     }
     case O_SCHED: {
@@ -658,6 +668,9 @@ int cmd_simulate(int argc, char **argv)
         return cli_usage(o.cmd, "--trace plays its own messages; drop --tree and --map");
     if (o.trace && (o.all_roots || a.root_s))
         return cli_usage(o.cmd, "--trace has no root; drop --root and --all-roots");
+    if (o.trace && o.tree_only)
+        return cli_usage(o.cmd, "%s shapes a task tree's messages; a --trace gives its own "
+                                "sizes: drop %s", o.tree_only, o.tree_only);
     if (o.all_roots && a.root_s)
         return cli_usage(o.cmd, "--root and --all-roots exclude each other");
     if (o.all_roots && (o.svg || o.links_path || o.critical))

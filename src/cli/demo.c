@@ -542,7 +542,7 @@ int cmd_demo(int argc, char **argv)
     const char *cmd = "demo";
     int mode = OUT_TABLE, c, rc = DN_OK;
 
-    dn_err err;
+    dn_err err = {""};
     demo *d = calloc(1, sizeof *d);
     if (!d)
         return cli_fail(cmd, DN_ENOMEM, "out of memory");
@@ -646,7 +646,11 @@ int cmd_demo(int argc, char **argv)
     int (*const order[])(demo *) = {demo_debruijn, demo_meshes,    demo_walks,
                                     demo_balance,  demo_sneptrees, demo_runtime};
     for (size_t i = 0; i < sizeof order / sizeof order[0] && !rc && !interrupted; i++) {
+        errno = 0;
         rc = order[i](d);
+        if (rc) /* a section stops only when it cannot write its files */
+            dn_fail(&err, rc, "section '%s' could not write its files (%s)",
+                    d->section ? d->section : "?", errno ? strerror(errno) : dn_strerror(rc));
         fputs("</section>\n", d->html);
     }
     double secs = cli_now() - d->t0;

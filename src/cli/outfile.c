@@ -87,6 +87,9 @@ int out_open(const char *path, FILE **out, dn_err *err)
         return dn_fail(err, DN_EINVAL, s ? "output file name '%s' is too long"
                                          : "too many output files open at once ('%s')",
                        path);
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+        return dn_fail(err, DN_EINVAL, "cannot write '%s': it is a directory", path);
     set_handlers();
     /* the temporary file: same directory, hidden, unique, never followed */
     const char *slash = strrchr(path, '/');

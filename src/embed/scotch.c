@@ -21,12 +21,45 @@
 #include <stdlib.h>
 
 #ifdef DN_HAVE_SCOTCH
+#include <stdarg.h>
 #include <stdio.h>
 #include <scotch/scotch.h>
 
 int dn_have_scotch(void)
 {
     return 1;
+}
+
+/* SCOTCH reports errors through SCOTCH_errorPrint, which its libscotcherr
+ * prints to stderr. dcnet defines the three handlers itself (and does not
+ * link libscotcherr), so that SCOTCH's message becomes part of dcnet's own
+ * error instead of leaking as extra lines. The buffer is per thread, like
+ * errno: SCOTCH calls back without a context argument. */
+static _Thread_local char scotch_msg[200];
+
+void SCOTCH_errorProg(const char *const name)
+{
+    (void)name;
+}
+
+void SCOTCH_errorPrint(const char *const fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    if (!scotch_msg[0]) /* the first message is the cause; later ones are echoes */
+        vsnprintf(scotch_msg, sizeof scotch_msg, fmt, ap);
+    va_end(ap);
+}
+
+void SCOTCH_errorPrintW(const char *const fmt, ...)
+{
+    (void)fmt; /* warnings: nothing to report */
+}
+
+/* The SCOTCH message behind a failure, for dcnet's error ("" if none). */
+static const char *scotch_said(void)
+{
+    return scotch_msg;
 }
 
 int dn_embed_scotch(dn_embed *e, const dn_embed_opts *o, dn_err *err)
@@ -48,6 +81,7 @@ int dn_embed_scotch(dn_embed *e, const dn_embed_opts *o, dn_err *err)
     if (rc)
         return rc;
     const SCOTCH_Num T = (SCOTCH_Num)t->nodes, N = (SCOTCH_Num)g->n;
+    scotch_msg[0] = 0;
     SCOTCH_Num *nv = malloc(((size_t)N + 1) * sizeof *nv);
     SCOTCH_Num *ne = malloc(((size_t)g->m + 1) * sizeof *ne);
     SCOTCH_Num *tv = malloc(((size_t)T + 1) * sizeof *tv);
@@ -147,8 +181,8 @@ int dn_embed_scotch(dn_embed *e, const dn_embed_opts *o, dn_err *err)
     have_ms = 1;
     if (o->scotch_strategy ? SCOTCH_stratGraphMap(&ms, o->scotch_strategy)
                            : SCOTCH_stratGraphMapBuild(&ms, SCOTCH_STRATBALANCE, N, 0.0)) {
-        rc = dn_fail(err, DN_EINVAL, "SCOTCH rejected the mapping strategy '%s'",
-                     o->scotch_strategy ? o->scotch_strategy : "(default)");
+        rc = dn_fail(err, DN_EINVAL, "SCOTCH rejected the mapping strategy '%s' (%s)",
+                     o->scotch_strategy ? o->scotch_strategy : "(default)", scotch_said());
         goto out;
     }
     if (SCOTCH_graphMap(&tg, &arch, &ms, part)) {

@@ -94,7 +94,7 @@ int dn_router_init(dn_router *r, const dn_net *net, const dn_csr *g, dn_router_k
             r->algo = DN_ALGO_ECUBE;
             rc = alloc_path(r, net->p[0] + 1, err);
         } else {
-            return dn_fail(err, DN_ENOTSUP,
+            return dn_fail(err, DN_EINVAL,
                            "dimension-order routing (xy) needs a mesh, torus, ring or hypercube, "
                            "not %s; use --routes shortest",
                            net->spec);

@@ -163,6 +163,15 @@ int rt_depth(int workers, size_t units, size_t grain)
     return D;
 }
 
+/* An app's step failed: name the cause (out of memory is a run-time
+ * failure the user can act on, not a broken app). */
+static int step_failed(dn_err *err, int rc, const char *app, const char *step, int r)
+{
+    if (rc == DN_ENOMEM)
+        return dn_fail(err, rc, "%s: out of memory in %s on worker %d", app, step, r);
+    return dn_fail(err, rc, "%s: %s failed on worker %d (%s)", app, step, r, dn_strerror(rc));
+}
+
 static int bitlen(int r)
 {
     int b = 0;
@@ -194,7 +203,7 @@ int rt_static_worker(const dn_dc_app *app, rt_transport *t, int r, int D, dn_buf
         rt_span_add(sp, r, 0, a - t0, rt_now() - t0);
         if (rc) {
             free(prob.data);
-            return dn_fail(err, rc, "%s: split failed on worker %d", app->name, r);
+            return step_failed(err, rc, app->name, "split", r);
         }
         prob = keep;
         if ((rc = t->send(t, r, r + (1 << (p - 1)), TAG_DIVIDE, &send, err))) {
@@ -206,7 +215,7 @@ int rt_static_worker(const dn_dc_app *app, rt_transport *t, int r, int D, dn_buf
     rc = app->solve(app->ctx, &prob, &res);
     rt_span_add(sp, r, 1, a - t0, rt_now() - t0);
     if (rc)
-        return dn_fail(err, rc, "%s: solve failed on worker %d", app->name, r);
+        return step_failed(err, rc, app->name, "solve", r);
     for (int p = D; p > b; p--) { /* Step 3: combine in reverse order */
         dn_buf got, merged;
         a = rt_now();
@@ -220,7 +229,7 @@ int rt_static_worker(const dn_dc_app *app, rt_transport *t, int r, int D, dn_buf
                       : app->merge(app->ctx, &res, &got, &merged);
         rt_span_add(sp, r, 2, m0 - t0, rt_now() - t0);
         if (rc)
-            return dn_fail(err, rc, "%s: merge failed on worker %d", app->name, r);
+            return step_failed(err, rc, app->name, "merge", r);
         res = merged;
     }
     if (r == 0) { /* Step 4: the root hands the result to the host */
@@ -345,7 +354,7 @@ static int thr_merge(rt_transport *t, const dn_dc_app *app, int r, int p, int D,
         free(help);
         if (rc == DN_ENOMEM) /* no room to share: merge alone */
             return app->merge(app->ctx, a, b, res);
-        return dn_fail(err, rc, "%s: merge failed on worker %d", app->name, r);
+        return step_failed(err, rc, app->name, "merge", r);
     }
     shared_merge job = {app, a, b, res, n, rcs};
     for (int k = 1; k < n; k++) {
@@ -370,7 +379,7 @@ static int thr_merge(rt_transport *t, const dn_dc_app *app, int r, int p, int D,
         free(res->data);
         res->data = NULL;
         res->len = 0;
-        return dn_fail(err, rc, "%s: merge failed on worker %d", app->name, r);
+        return step_failed(err, rc, app->name, "merge", r);
     }
     return DN_OK;
 }
