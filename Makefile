@@ -110,14 +110,18 @@ $(BUILD)/tests/test_json $(ASAN)/tests/test_json: src/cli/json.c src/cli/cli.h
 # test_plot compiles the CLI's SVG plots in
 $(BUILD)/tests/test_plot $(ASAN)/tests/test_plot: src/cli/plot.c src/cli/plot.h
 
-# Unit tests (release build). The CLI test drives build/dcnet.
+# Unit tests (release build). The CLI test drives build/dcnet. Then the
+# bad-input corpus (tests/corpus) with time and memory bounds.
 test: all $(TESTS)
 	@sh scripts/run-tests.sh "release" $(BUILD)/dcnet "" $(TESTS)
+	@sh scripts/test-corpus.sh $(BUILD)/dcnet
 
 # The same tests against the ASan+UBSan library and CLI.
 test-asan: $(ASAN)/dcnet $(ASAN_TESTS)
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 \
 	  sh scripts/run-tests.sh "asan+ubsan" $(ASAN)/dcnet "" $(ASAN_TESTS)
+	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 \
+	  sh scripts/test-corpus.sh $(ASAN)/dcnet
 
 # CLI tests with every dcnet run under valgrind (errors and leaks fail).
 test-valgrind: all $(BUILD)/tests/test_cli
@@ -182,7 +186,9 @@ $(BUILD)/bench/%: bench/%.c $(BUILD)/libdcnet.a
 $(BUILD)/bench/bench_runtime: BENCH_EXTRA = -fopenmp
 
 bench: all $(BUILD)/bench/bench_net $(BUILD)/bench/bench_embed $(BUILD)/bench/bench_load \
-       $(BUILD)/bench/bench_sim $(BUILD)/bench/bench_runtime $(BUILD)/bench/bench_balance
+       $(BUILD)/bench/bench_sim $(BUILD)/bench/bench_runtime $(BUILD)/bench/bench_balance \
+       $(BUILD)/bench/bench_costs
+	$(BUILD)/bench/bench_costs $(BUILD)/dcnet
 	$(BUILD)/bench/bench_net
 	$(BUILD)/bench/bench_embed
 	$(BUILD)/bench/bench_load

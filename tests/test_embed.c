@@ -228,14 +228,58 @@ static void test_zrl_walk(void **state)
     close_fixture(&f);
 }
 
+/* Per-depth loads against a brute force over (depth, processor), for
+ * trees with many tasks per processor (both ways of counting them). */
+static void test_depth_loads(void **state)
+{
+    (void)state;
+    /* the last has depths x processors above 2^22: the sorted path */
+    const char *cases[][3] = {{"ring:8", "binomial:12", "random"},
+                              {"sneptree-t:3", "cbt:12", "sneptree"},
+                              {"mesh:4x4", "complete:3:6", "random"},
+                              {"ring:1000", "complete:1:6000", "random"}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        fixture f;
+        dn_embed_opts o = opts(cases[c][2]);
+        o.seed = 7;
+        open_fixture(&f, cases[c][0], cases[c][1], &o);
+        const int64_t N = f.m.processors, T = f.m.tasks;
+        int32_t *k = calloc((size_t)f.m.depths * (size_t)N, sizeof *k);
+        assert_non_null(k);
+        for (int64_t v = 0; v < T; v++) /* depth by walking to the root */
+        {
+            int d = 0;
+            for (int64_t y = v; y > 0; y = dn_tree_parent(&f.tree, y))
+                d++;
+            k[(int64_t)d * N + dn_embed_place(&f.e, v)]++;
+        }
+        for (int d = 0; d < f.m.depths; d++) {
+            int64_t mn = INT64_MAX, mx = 0;
+            for (int64_t p = 0; p < N; p++) {
+                mn = k[(int64_t)d * N + p] < mn ? k[(int64_t)d * N + p] : mn;
+                mx = k[(int64_t)d * N + p] > mx ? k[(int64_t)d * N + p] : mx;
+            }
+            if (f.m.depth_min[d] != mn || f.m.depth_max[d] != mx)
+                fail_msg("%s %s depth %d: loads %lld..%lld, brute force %lld..%lld",
+                         cases[c][0], cases[c][1], d, (long long)f.m.depth_min[d],
+                         (long long)f.m.depth_max[d], (long long)mn, (long long)mx);
+        }
+        free(k);
+        assert_true(f.m.load_max > 1);
+        close_fixture(&f);
+    }
+}
+
 /* --------------------------------------------- contention, brute force */
 
 /* O(M^2) count of distinct same-phase message pairs sharing a link
- * (timed: the same link in the same hop slot, hop i in slot i). */
-static int64_t brute_conflicts_mode(dn_embed *e, int directed, int timed)
+ * (timed: the same link in the same hop slot, hop i in slot i); *shared
+ * gets the sum over those pairs of the links (link-slots) they share, which
+ * is the sum over links of c(c-1)/2: the `conflicts` metric. */
+static int64_t brute_conflicts_mode(dn_embed *e, int directed, int timed, int64_t *shared)
 {
     const dn_tree *t = e->tree;
-    int64_t T = t->nodes, pairs = 0;
+    int64_t T = t->nodes, pairs = 0, sum = 0;
     int64_t **links = calloc((size_t)T, sizeof *links);
     int64_t *len = calloc((size_t)T, sizeof *len);
     dn_err err;
@@ -259,22 +303,36 @@ static int64_t brute_conflicts_mode(dn_embed *e, int directed, int timed)
         for (int64_t v = u + 1; v < T; v++) {
             if (dn_tree_recv_phase(t, u) != dn_tree_recv_phase(t, v))
                 continue;
-            int share = 0;
-            for (int64_t i = 0; i < len[u] && !share; i++)
-                for (int64_t j = 0; j < len[v] && !share; j++)
-                    share = links[u][i] == links[v][j] && (!timed || i == j);
-            pairs += share;
+            int64_t share = 0;
+            for (int64_t i = 0; i < len[u]; i++) {
+                int again = 0; /* phase mode: a link a walk uses twice counts once */
+                for (int64_t k = 0; k < i && !timed && !again; k++)
+                    again = links[u][k] == links[u][i];
+                if (again)
+                    continue;
+                int hit = 0;
+                for (int64_t j = 0; j < len[v] && !hit; j++)
+                    hit = links[u][i] == links[v][j] && (!timed || i == j);
+                share += hit;
+            }
+            pairs += share > 0;
+            sum += share;
         }
     for (int64_t v = 1; v < T; v++)
         free(links[v]);
     free(links);
     free(len);
+    if (shared)
+        *shared = sum;
     return pairs;
 }
 
+/* The `conflicts` metric by brute force: sum over links of c(c-1)/2. */
 static int64_t brute_conflicts(dn_embed *e, int directed)
 {
-    return brute_conflicts_mode(e, directed, 0);
+    int64_t sum;
+    brute_conflicts_mode(e, directed, 0, &sum);
+    return sum;
 }
 
 static void test_contention_brute_force(void **state)
@@ -308,20 +366,30 @@ static void test_contention_brute_force(void **state)
         assert_int_equal(f.m.conflicts, brute_conflicts(&f.e, 1));
         assert_true(f.m.conflicts <= want);
         close_fixture(&f);
-        /* timed contention (same link, same hop slot), both link models */
-        for (int d = 0; d < 2; d++) {
-            mo.directed_links = d;
-            mo.contention = DN_CONTENTION_TIMED;
-            assert_int_equal(setup(&f, cases[c][0], cases[c][1], &o, &err), DN_OK);
-            assert_int_equal(dn_metrics_compute(&f.e, &mo, &f.m, &err), DN_OK);
-            int64_t timed = brute_conflicts_mode(&f.e, d || directed, 1);
-            if (f.m.conflicts != timed)
-                fail_msg("%s %s %s timed: conflicts %lld, brute force %lld", cases[c][0],
-                         cases[c][1], cases[c][2], (long long)f.m.conflicts, (long long)timed);
-            assert_int_equal(f.m.contention_mode, DN_CONTENTION_TIMED);
-            assert_true(timed <= brute_conflicts(&f.e, d || directed));
-            close_fixture(&f);
-        }
+        /* both modes (timed: same link, same hop slot), both link models,
+         * the conflicts and the distinct pairs */
+        for (int d = 0; d < 2; d++)
+            for (int timed = 0; timed < 2; timed++) {
+                mo.directed_links = d;
+                mo.contention = timed ? DN_CONTENTION_TIMED : DN_CONTENTION_PHASE;
+                mo.distinct_pairs = 1;
+                assert_int_equal(setup(&f, cases[c][0], cases[c][1], &o, &err), DN_OK);
+                assert_int_equal(dn_metrics_compute(&f.e, &mo, &f.m, &err), DN_OK);
+                int64_t sum, distinct = brute_conflicts_mode(&f.e, d || directed, timed, &sum);
+                if (f.m.conflicts != sum || f.m.distinct_pairs != distinct)
+                    fail_msg("%s %s %s %s: conflicts %lld, distinct %lld; brute force %lld, "
+                             "%lld", cases[c][0], cases[c][1], cases[c][2],
+                             timed ? "timed" : "phase", (long long)f.m.conflicts,
+                             (long long)f.m.distinct_pairs, (long long)sum, (long long)distinct);
+                assert_int_equal(f.m.contention_mode, mo.contention);
+                assert_true(distinct <= sum);
+                assert_true((distinct == 0) == (sum == 0));
+                if (timed)
+                    assert_true(sum <= brute_conflicts(&f.e, d || directed));
+                close_fixture(&f);
+            }
+        mo.distinct_pairs = 0;
+        mo.contention = DN_CONTENTION_PHASE;
     }
     /* seed 001's DC-cube on the 4 x 4 mesh, paired order: phases 3 and 4
      * share links (2 + 4 pairs), but never in the same hop slot */
@@ -734,6 +802,7 @@ int main(void)
         cmocka_unit_test(test_zrl_against_paper),
         cmocka_unit_test(test_zrl_roots_and_errors),
         cmocka_unit_test(test_zrl_walk),
+        cmocka_unit_test(test_depth_loads),
         cmocka_unit_test(test_contention_brute_force),
         cmocka_unit_test(test_mesh_mappings_all_roots),
         cmocka_unit_test(test_dccube_same_cost_every_root),

@@ -167,7 +167,7 @@ static void test_dimension_order(void **state)
     dn_router_free(&r);
     dn_net_free(&net);
     assert_int_equal(dn_net_init(&net, "butterfly:3", &err), DN_OK);
-    assert_int_equal(dn_router_init(&r, &net, NULL, DN_ROUTER_XY, &err), DN_ENOTSUP);
+    assert_int_equal(dn_router_init(&r, &net, NULL, DN_ROUTER_XY, &err), DN_EINVAL);
     assert_non_null(strstr(err.msg, "--routes shortest"));
     dn_net_free(&net);
 }

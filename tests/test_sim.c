@@ -741,7 +741,7 @@ static void test_trace_errors(void **state)
         if (!strstr(err.msg, bad[i][1]))
             fail_msg("'%s': message '%s' lacks '%s'", bad[i][0], err.msg, bad[i][1]);
     }
-    assert_int_equal(dn_trace_read("/nonexistent/t", &net, &tr, &err), DN_EIO);
+    assert_int_equal(dn_trace_read("/nonexistent/t", &net, &tr, &err), DN_EINVAL);
     unlink(path);
     dn_net_free(&net);
     /* engine options are validated */

@@ -11,12 +11,15 @@
  *  - link contention per phase: messages of one phase that share a link
  *    (undirected links unless the network is directed or the caller asks
  *    for directed channels), anywhere on their routes (PHASE mode) or in
- *    the same hop slot (TIMED mode, dn_contention_mode). `conflicts` counts
- *    distinct pairs of messages of a phase sharing at least one link (or
- *    link and slot); `link_pairs` counts (link, pair) incidences (link,
- *    slot, pair in TIMED mode); `max_link_load` is the most messages of one
- *    phase on one link (in one slot); congestion is the most messages on
- *    one link over the whole run, whatever the mode.
+ *    the same hop slot (TIMED mode, dn_contention_mode). `conflicts` counts,
+ *    for every link (link and slot in TIMED mode) and phase, the pairs of
+ *    messages on it, c(c-1)/2 for c messages: O(hops), from the counts
+ *    (`link_pairs` is the same number, its older name). `distinct_pairs`
+ *    counts each pair of messages once however many links it shares; it
+ *    costs O(sum c^2) and is computed only on request. Either is 0 exactly
+ *    when the phases are contention-free. `max_link_load` is the most
+ *    messages of one phase on one link (in one slot); congestion is the
+ *    most messages on one link over the whole run, whatever the mode.
  *    A route that is a walk using a link twice (mapping D has some: F of a
  *    CBT path can step u -> v -> u) occupies that link once, but both hops
  *    count in its dilation, as in the paper;
@@ -29,11 +32,12 @@
  * Every route is checked hop by hop against the network's links; a route
  * that leaves the network is an error, not a number.
  *
- * Cost: O(T + total hops) time for dilation, load and contention, plus
- * O(sum over phases and links of c^2) when a phase has conflicts (c =
- * messages on the link); O(N + links) memory for the counters, O(hops of
- * the largest phase) for its route buffer. The per-processor and per-link
- * arrays are kept only on request (for drawings).
+ * Cost: O(T + total hops) time for dilation, load and contention; with
+ * distinct pairs also O(sum over phases and links of c^2) (c = messages on
+ * the link), refused above DN_DISTINCT_PAIRS_MAX_WORK steps before it
+ * starts; O(N + links) memory for the counters, O(hops of the largest
+ * phase) for its route buffer. The per-processor and per-link arrays are
+ * kept only on request (for drawings).
  */
 #ifndef DCNET_METRIC_H
 #define DCNET_METRIC_H
@@ -55,9 +59,14 @@ extern "C" {
  *    Lemma 3. TIMED counts are never above PHASE counts. */
 typedef enum dn_contention_mode { DN_CONTENTION_PHASE = 0, DN_CONTENTION_TIMED = 1 } dn_contention_mode;
 
+/* Most steps the distinct-pair enumeration may take in one phase (the
+ * sum over its links of c^2, known before it starts): about 10 s here. */
+#define DN_DISTINCT_PAIRS_MAX_WORK ((int64_t)1 << 31)
+
 typedef struct dn_metric_opts {
     int directed_links;  /* count each direction of an undirected link apart */
     int contention;      /* dn_contention_mode (default PHASE) */
+    int distinct_pairs;  /* also count distinct conflicting pairs (O(sum c^2)) */
     int keep_arrays;     /* fill load[] and link_msgs[] */
     dn_progress_fn progress;
     void *progress_ctx;
@@ -72,6 +81,7 @@ typedef struct dn_metrics {
     double extra_total, extra_avg;     /* weighted extra dilation: w_total - w_sum, ratio */
     int phases;
     int64_t conflicts, link_pairs, max_link_load, conflict_phases;
+    int64_t distinct_pairs;            /* -1 unless asked for (dn_metric_opts) */
     int64_t congestion;                /* max messages per link over all phases */
     double congestion_weighted;        /* max volume per link over all phases */
     int64_t links;                     /* links counted (arcs if directed) */

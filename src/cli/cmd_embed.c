@@ -40,6 +40,8 @@ static const char embed_help[] =
     "                         when they hold the same link in the same hop slot\n"
     "                         (hop j of every message of a step in slot j:\n"
     "                         synchronous store-and-forward)\n"
+    "      --distinct-pairs   also count distinct conflicting pairs (a pair sharing\n"
+    "                         three links once): O(sum c^2), refused above 2^31 steps\n"
     "      --per-phase        also list every phase: messages, conflicts, max load\n"
     "      --per-depth        also list tasks per processor at every tree depth\n"
     "      --save-place FILE  write the placement (one processor per task)\n"
@@ -54,12 +56,17 @@ static const char embed_help[] =
     "      --mem-limit GIB    memory limit for the network in GiB (default 8)\n"
     "      --json             one JSON object on stdout\n"
     "      --csv              CSV on stdout\n"
-    "  -h, --help             show this help\n"
+    "  -h, --help             show this help\n";
+
+/* (two strings: C99 compilers need support only 4095 characters in one) */
+static const char embed_help_more[] =
     "\n"
-    "Dilation counts the hops of each edge's route. 'conflicts' counts pairs of\n"
-    "messages of one phase that share a link (in the same hop slot with\n"
-    "--contention timed); 'max_link_load' is the most messages on one link in\n"
-    "one phase (one slot); 'congestion' the most over the run, in either mode.\n"
+    "Dilation counts the hops of each edge's route. 'conflicts' counts, for each\n"
+    "link and phase, the pairs of messages on it (c(c-1)/2 for c messages; per\n"
+    "link and hop slot with --contention timed), in time linear in the hops;\n"
+    "'distinct_pairs' (--distinct-pairs) counts each pair once. Both are 0\n"
+    "exactly when no phase has contention. 'max_link_load' is the most messages\n"
+    "on one link in one phase (one slot); 'congestion' the most over the run.\n"
     "'homogeneous' is true when, for every tree depth, processor loads differ\n"
     "by at most one (seed 004). The lower bound is seed 000 section 6 for any\n"
     "one-to-one placement on a network of the same maximum degree.\n"
@@ -75,7 +82,7 @@ static const char embed_help[] =
     "  dcnet embed --net sneptree-t:3 --tree cbt:12 --map sneptree --per-depth\n"
     "  dcnet embed --net debruijn:10 --tree binomial:10 --map scotch --json\n";
 
-enum { O_WEIGHTS = 256, O_LINKS, O_CONTENTION, O_TIMING, O_PERPHASE, O_PERDEPTH, O_SAVE, O_SVG, O_JSON, O_CSV };
+enum { O_WEIGHTS = 256, O_LINKS, O_CONTENTION, O_DISTINCT, O_TIMING, O_PERPHASE, O_PERDEPTH, O_SAVE, O_SVG, O_JSON, O_CSV };
 
 static const struct option embed_opts[] = {
     EMBED_LONG_OPTIONS,
@@ -83,6 +90,7 @@ static const struct option embed_opts[] = {
     {"links", required_argument, NULL, O_LINKS},
     {"contention", required_argument, NULL, O_CONTENTION},
     {"timing", no_argument, NULL, O_TIMING},
+    {"distinct-pairs", no_argument, NULL, O_DISTINCT},
     {"per-phase", no_argument, NULL, O_PERPHASE},
     {"per-depth", no_argument, NULL, O_PERDEPTH},
     {"save-place", required_argument, NULL, O_SAVE},
@@ -193,6 +201,8 @@ static void metrics_record(const dn_embed *e, const dn_metrics *m, rec *r)
     rec_dbl(r, "lower_bound.average_extra", m->lb_avg);
     rec_int(r, "contention.conflicts", m->conflicts);
     rec_int(r, "contention.link_pairs", m->link_pairs);
+    if (m->distinct_pairs >= 0)
+        rec_int(r, "contention.distinct_pairs", m->distinct_pairs);
     rec_int(r, "contention.max_link_load", m->max_link_load);
     rec_int(r, "contention.conflict_phases", m->conflict_phases);
     rec_bool(r, "contention.free", m->conflicts == 0);
@@ -208,36 +218,59 @@ static void metrics_record(const dn_embed *e, const dn_metrics *m, rec *r)
 }
 
 /* The main record followed by one row per phase (per_phase) or per depth. */
+/* One row per phase or depth, streamed (a path tree has 200000 phases:
+ * a record per row would take 4 GB). */
+static void table_row(const dn_metrics *m, int per_phase, int i, rec *r)
+{
+    /* i past the end (a tree with no phases) gives the keys with zeros,
+     * for the header of an empty listing */
+    int in = per_phase ? i < m->phases : i < m->depths;
+    memset(r, 0, sizeof *r);
+    if (per_phase) {
+        rec_int(r, "phase", i + 1);
+        rec_int(r, "messages", in ? m->phase_msgs[i + 1] : 0);
+        rec_int(r, "conflicts", in ? m->phase_conflicts[i + 1] : 0);
+        rec_int(r, "max_link_load", in ? m->phase_max_link[i + 1] : 0);
+    } else {
+        rec_int(r, "depth", i);
+        rec_int(r, "load_min", in ? m->depth_min[i] : 0);
+        rec_int(r, "load_max", in ? m->depth_max[i] : 0);
+    }
+}
+
 static int print_tables(const char *cmd, const dn_metrics *m, rec *head, int per_phase, int mode)
 {
     int n = per_phase ? m->phases : m->depths;
-    rec *rows = calloc((size_t)(n > 0 ? n : 1), sizeof *rows);
-    if (!rows)
+    rec *r = malloc(sizeof *r);
+    if (!r)
         return cli_fail(cmd, DN_ENOMEM, "out of memory");
-    if (per_phase) {
-        for (int p = 1; p <= m->phases; p++) {
-            rec *r = &rows[p - 1];
-            rec_int(r, "phase", p);
-            rec_int(r, "messages", m->phase_msgs[p]);
-            rec_int(r, "conflicts", m->phase_conflicts[p]);
-            rec_int(r, "max_link_load", m->phase_max_link[p]);
-        }
-    } else {
-        for (int d = 0; d < m->depths; d++) {
-            rec *r = &rows[d];
-            rec_int(r, "depth", d);
-            rec_int(r, "load_min", m->depth_min[d]);
-            rec_int(r, "load_max", m->depth_max[d]);
-        }
+    /* widths: the digits of the largest values of each column */
+    int64_t big[4] = {n, 0, 0, 0};
+    for (int i = 0; i < n; i++) {
+        table_row(m, per_phase, i, r);
+        for (int c = 1; c < r->n; c++)
+            big[c] = r->kv[c].i > big[c] ? r->kv[c].i : big[c];
     }
+    int widths[4];
+    char buf[32];
+    for (int c = 0; c < 4; c++)
+        widths[c] = snprintf(buf, sizeof buf, "%lld", (long long)big[c]);
+    row_stream st;
+    table_row(m, per_phase, 0, r);
     if (mode == OUT_TABLE) {
         rec_print(head, mode, stdout);
         fputc('\n', stdout);
-        rows_print(NULL, rows, n, NULL, mode, stdout);
+        rows_stream_begin(&st, NULL, r, widths, NULL, mode, stdout);
     } else {
-        rows_print(head, rows, n, per_phase ? "per_phase" : "per_depth", mode, stdout);
+        rows_stream_begin(&st, head, r, widths, per_phase ? "per_phase" : "per_depth", mode,
+                          stdout);
     }
-    free(rows);
+    for (int i = 0; i < n; i++) {
+        table_row(m, per_phase, i, r);
+        rows_stream_row(&st, r);
+    }
+    rows_stream_end(&st);
+    free(r);
     return 0;
 }
 
@@ -406,13 +439,17 @@ int cmd_embed(int argc, char **argv)
             break;
         }
         case O_TIMING: timing = 1; break;
+        case O_DISTINCT: mo.distinct_pairs = 1; break;
         case O_PERPHASE: per_phase = 1; break;
         case O_PERDEPTH: per_depth = 1; break;
         case O_SAVE: save = optarg; break;
         case O_SVG: svg = optarg; break;
         case O_JSON: mode = OUT_JSON; break;
         case O_CSV: mode = OUT_CSV; break;
-        case 'h': fputs(embed_help, stdout); return 0;
+        case 'h':
+            fputs(embed_help, stdout);
+            fputs(embed_help_more, stdout);
+            return 0;
         case ':': return cli_usage(cmd, "option '%s' needs a value", argv[optind - 1]);
         default: return cli_usage(cmd, "unknown option '%s'", argv[optind - 1]);
         }

@@ -6,9 +6,12 @@
  * so that the receive phase never decreases with the id (binomial trees:
  * phase bitlen(y); other trees: phase = depth in breadth-first order), so a
  * phase is an id range and needs no sorting. For each phase the routes are
- * expanded once into link ids (checked against the network), counted per
- * link, and only when some link carries two messages are the distinct
- * conflicting pairs enumerated, with per-message stamps.
+ * expanded once into link ids (checked against the network) and counted per
+ * link: the conflicts are sum c(c-1)/2 over the links, O(hops). Distinct
+ * pairs (a pair sharing three links counted once) are enumerated only on
+ * request, with per-message stamps, at O(sum c^2): that cost is known from
+ * the counts before it is paid, and refused above a limit (a ring of 65536
+ * with cbt:12 placed by identity needs 2.4e10 steps).
  */
 #include "dcnet/metric.h"
 
@@ -255,8 +258,15 @@ static int phase_pass(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, work 
 {
     const dn_csr *g = &e->g;
     const int64_t msgs = hi - lo;
-    if (grow((void **)&w->moff, &w->mcap, msgs + 1, sizeof *w->moff))
+    /* The routes are kept as lists only where a second pass needs them
+     * (hop slots in TIMED mode, members for distinct pairs); otherwise the
+     * per-link counts are made on the fly, in O(1) memory per message. */
+    const int lists = o->contention == DN_CONTENTION_TIMED || o->distinct_pairs;
+    int64_t ntouched = 0;
+    if (lists && grow((void **)&w->moff, &w->mcap, msgs + 1, sizeof *w->moff))
         return dn_fail(err, DN_ENOMEM, "out of memory for phase %d", phase);
+    if (!lists && grow_counters(w, g->m + 1))
+        return dn_fail(err, DN_ENOMEM, "out of memory for the link counts of phase %d", phase);
     int64_t nl = 0;
     for (int64_t v = lo; v < hi; v++) {
         const int64_t *path;
@@ -276,9 +286,12 @@ static int phase_pass(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, work 
         m->w_sum += wt;
         if (wt * (double)hops > m->w_max)
             m->w_max = wt * (double)hops;
-        w->moff[v - lo] = nl;
-        if (grow((void **)&w->links, &w->lcap, nl + hops, sizeof *w->links))
-            return dn_fail(err, DN_ENOMEM, "out of memory for the routes of phase %d", phase);
+        if (lists) {
+            w->moff[v - lo] = nl;
+            if (grow((void **)&w->links, &w->lcap, nl + hops, sizeof *w->links))
+                return dn_fail(err, DN_ENOMEM, "out of memory for the routes of phase %d",
+                               phase);
+        }
         for (int64_t h = 0; h < hops; h++) {
             int64_t l = dn_link_id(g, path[h], path[h + 1], o->directed_links);
             if (l < 0)
@@ -296,11 +309,16 @@ static int phase_pass(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, work 
                 w->tot[l]++;
                 w->vol[l] += wt;
             }
-            if (!again || o->contention == DN_CONTENTION_TIMED)
+            if (!lists) {
+                if (!again && w->cnt[l]++ == 0)
+                    w->touched[ntouched++] = l;
+            } else if (!again || o->contention == DN_CONTENTION_TIMED) {
                 w->links[nl++] = (uint32_t)l;
+            }
         }
     }
-    w->moff[msgs] = nl;
+    if (lists)
+        w->moff[msgs] = nl;
     /* keys of this phase: links, or (link, slot) pairs */
     const uint32_t *key = w->links, *keylink = NULL;
     int64_t nkeys = g->m + 1;
@@ -312,23 +330,36 @@ static int phase_pass(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, work 
     }
     if (grow_counters(w, nkeys))
         return dn_fail(err, DN_ENOMEM, "out of memory for the link counts of phase %d", phase);
-    /* per-key counts of this phase */
-    int64_t ntouched = 0, maxc = 0, lp = 0;
-    for (int64_t h = 0; h < nl; h++) {
+    /* per-key counts of this phase (made above when there are no lists) */
+    int64_t maxc = 0, lp = 0;
+    for (int64_t h = 0; lists && h < nl; h++) {
         uint32_t k = key[h];
         if (w->cnt[k]++ == 0)
             w->touched[ntouched++] = k;
     }
+    int64_t steps = 0; /* steps the distinct-pair enumeration would take: sum of c^2 */
     for (int64_t i = 0; i < ntouched; i++) {
         int64_t k = w->touched[i], c = w->cnt[k], l = keylink ? keylink[k] : k;
         if (c > maxc)
             maxc = c;
-        lp += c * (c - 1) / 2;
+        lp += c * (c - 1) / 2; /* the conflicts: pairs per (link[, slot]), from the counts */
+        if (c >= 2)
+            steps += c * c;
         if (m->link_peak && c > m->link_peak[l])
             m->link_peak[l] = (int32_t)c;
     }
     int64_t pairs = 0;
-    if (maxc >= 2) {
+    if (o->distinct_pairs && maxc >= 2) {
+        /* refused up front, by the exact cost, rather than run for hours */
+        if (steps > DN_DISTINCT_PAIRS_MAX_WORK) {
+            for (int64_t i = 0; i < ntouched; i++)
+                w->cnt[w->touched[i]] = 0;
+            return dn_fail(err, DN_ELIMIT,
+                           "distinct pairs of phase %d would take %lld steps (the sum over its "
+                           "links of c^2), over the limit of %lld; drop --distinct-pairs (the "
+                           "conflicts count needs no enumeration)",
+                           phase, (long long)steps, (long long)DN_DISTINCT_PAIRS_MAX_WORK);
+        }
         int rc = count_pairs(w, key, msgs, ntouched, &pairs, err);
         if (rc)
             return rc;
@@ -337,13 +368,15 @@ static int phase_pass(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, work 
             w->cnt[w->touched[i]] = 0;
     }
     m->phase_msgs[phase] = msgs;
-    m->phase_conflicts[phase] = pairs;
+    m->phase_conflicts[phase] = lp;
     m->phase_max_link[phase] = maxc;
-    m->conflicts += pairs;
+    m->conflicts += lp;
     m->link_pairs += lp;
+    if (o->distinct_pairs)
+        m->distinct_pairs += pairs;
     if (maxc > m->max_link_load)
         m->max_link_load = maxc;
-    if (pairs)
+    if (lp)
         m->conflict_phases++;
     return DN_OK;
 }
@@ -375,6 +408,28 @@ static int depth_loads(dn_embed *e, dn_metrics *m, int32_t *load, dn_err *err)
             m->depth_max[d] = cnt[d + 1] > 0;
             m->depth_min[d] = cnt[d + 1] == N;
         }
+    } else if ((int64_t)m->depths * N <= (T > ((int64_t)1 << 22) ? T : ((int64_t)1 << 22))) {
+        /* few depths times processors: one counter per (depth, processor),
+         * one pass, no per-task memory (B(26) on ring:8: 27 x 8 counters
+         * instead of a 512 MB order) */
+        int32_t *dl = calloc((size_t)m->depths * (size_t)N, sizeof *dl);
+        if (!dl) {
+            free(cnt);
+            return dn_fail(err, DN_ENOMEM, "out of memory for per-depth loads");
+        }
+        for (int64_t v = 0; v < T; v++)
+            dl[(int64_t)dn_tree_depth(t, v) * N + dn_embed_place(e, v)]++;
+        for (int d = 0; d < m->depths; d++) {
+            int64_t mn = INT64_MAX, mx = 0;
+            for (int64_t p = 0; p < N; p++) {
+                int64_t c = dl[(int64_t)d * N + p];
+                mn = c < mn ? c : mn;
+                mx = c > mx ? c : mx;
+            }
+            m->depth_min[d] = mn;
+            m->depth_max[d] = mx;
+        }
+        free(dl);
     } else {
         /* counting sort of the tasks by depth, then one counter pass each */
         int64_t *order = malloc((size_t)T * sizeof *order);
@@ -437,6 +492,7 @@ int dn_metrics_compute(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, dn_e
         return dn_fail(err, DN_EINVAL, "contention mode %d is not phase (0) or timed (1)",
                        o->contention);
     m->contention_mode = o->contention;
+    m->distinct_pairs = o->distinct_pairs ? 0 : -1;
     m->phases = dn_tree_phases(t);
     if (g->m >= UINT32_MAX || T >= UINT32_MAX)
         return dn_fail(err, DN_ERANGE, "metrics support fewer than 2^32 arcs and tasks");

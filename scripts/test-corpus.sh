@@ -1,0 +1,84 @@
+#!/bin/sh
+# test-corpus.sh - the bad-input corpus (issue 18): every case of
+# tests/corpus/cases.txt ("EXIT | FRAGMENT | ARGS") runs under a time bound
+# (timeout 10) and, for the release build, a memory bound (ulimit -v 2 GB;
+# ASan and valgrind reserve address space of their own, so there only the
+# time bound applies). Each must exit with EXIT, say FRAGMENT on stderr,
+# print nothing on stdout when it fails, and leave no file behind. Then the
+# output-file cases: a write past `ulimit -f`, SIGTERM in the middle of a
+# write, and a full disk (a small tmpfs, when this user may mount one)
+# leave no file under the final name and no temporary file.
+# Usage: scripts/test-corpus.sh path/to/dcnet   Prints "corpus: N passed, M failed".
+set -u
+dcnet=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+top=$(cd "$(dirname "$0")/.." && pwd)
+corpus=$top/tests/corpus
+scratch=$(mktemp -d)
+trap 'umount "$scratch/small" 2>/dev/null; rm -rf "$scratch"' EXIT
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "corpus: $1" >&2; }
+limit="ulimit -v 2000000;"
+case "$dcnet" in *asan*) limit="" ;; esac
+[ -n "${DCNET_WRAPPER:-}" ] && limit=""
+
+mkdir -p "$scratch/run"
+while IFS= read -r line; do
+    case $line in '#'* | '') continue ;; esac
+    want=$(echo "$line" | cut -d'|' -f1 | tr -d ' ')
+    report=0 # "1*": exit 1 with a report on stdout (a deadlocked simulation)
+    case $want in *'*') want=${want%'*'}; report=1 ;; esac
+    frag=$(echo "$line" | cut -d'|' -f2 | sed 's/^ //; s/ $//')
+    args=$(echo "$line" | cut -d'|' -f3- | sed "s/^ //; s|@|$corpus|g; s|%|$scratch/run|g")
+    (cd "$scratch/run" && eval "$limit timeout 10 ${DCNET_WRAPPER:-} \"$dcnet\" $args" \
+        </dev/null >"$scratch/out" 2>"$scratch/err")
+    got=$?
+    frag_here=$(echo "$frag" | sed "s|@|$corpus|g; s|%|$scratch/run|g")
+    left=$(ls -A "$scratch/run")
+    if [ "$got" != "$want" ]; then
+        bad "'$args': exit $got, expected $want: $(head -c 200 "$scratch/err")"
+    elif [ "$frag" != "-" ] && ! grep -qF -- "$frag_here" "$scratch/err"; then
+        bad "'$args': stderr lacks '$frag': $(head -c 200 "$scratch/err")"
+    elif [ "$want" != 0 ] && [ "$report" = 0 ] && [ -s "$scratch/out" ]; then
+        bad "'$args': failed but printed on stdout: $(head -c 100 "$scratch/out")"
+    elif [ -n "$left" ]; then
+        bad "'$args': left files behind: $left"
+    else
+        ok
+    fi
+    rm -rf "$scratch/run" && mkdir -p "$scratch/run"
+done <"$corpus/cases.txt"
+
+# output files: never a partial file under the final name, no temporary left
+cd "$scratch/run" || exit 2
+(ulimit -f 64; "$dcnet" net --net debruijn:16 --format edgelist -o big.txt 2>"$scratch/err")
+got=$?
+if [ "$got" = 1 ] && [ -z "$(ls -A)" ] && grep -q "File too large" "$scratch/err"; then ok; else
+    bad "ulimit -f: exit $got, files '$(ls -A)': $(cat "$scratch/err")"; fi
+"$dcnet" net --net debruijn:22 --format edgelist -o big.txt 2>/dev/null &
+pid=$!
+sleep 0.3
+kill -TERM "$pid" 2>/dev/null
+wait "$pid"
+got=$?
+if [ "$got" = 1 ] && [ -z "$(ls -A)" ]; then ok; else
+    bad "SIGTERM mid-write: exit $got, files '$(ls -A)'"; fi
+ln -s "$scratch/target" link.svg
+if "$dcnet" embed --net debruijn:4 --tree binomial:4 --map zrl --svg link.svg >/dev/null &&
+    [ ! -e "$scratch/target" ] && [ -f link.svg ] && [ ! -L link.svg ]; then ok; else
+    bad "an --svg over a symlink wrote through it"; fi
+rm -f link.svg
+mkdir -p "$scratch/small"
+if mount -t tmpfs -o size=256k tmpfs "$scratch/small" 2>/dev/null; then
+    "$dcnet" net --net debruijn:16 --format edgelist -o "$scratch/small/e.txt" 2>"$scratch/err"
+    got=$?
+    if [ "$got" = 1 ] && [ -z "$(ls -A "$scratch/small")" ] &&
+        grep -q "No space left" "$scratch/err"; then ok; else
+        bad "full disk: exit $got, files '$(ls -A "$scratch/small")': $(cat "$scratch/err")"; fi
+    umount "$scratch/small"
+else
+    echo "corpus: full-disk case skipped: cannot mount a tmpfs here (needs root)"
+fi
+echo "corpus: $pass passed, $fail failed"
+[ -n "${DCNET_TALLY:-}" ] && echo "$pass $fail" >>"$DCNET_TALLY"
+[ "$fail" = 0 ]
