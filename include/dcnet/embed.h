@@ -120,6 +120,7 @@ typedef struct dn_embed {
     int64_t *buf;        /* owned route scratch */
     int64_t buf_cap;
     int scotch_target;   /* scotch: the target used (DECO0 or DECO2), else 0 */
+    int64_t mem_limit;   /* bytes the embedding's per-task arrays may take */
 } dn_embed;
 
 /* Builds the placement. Validates that the mapping applies to this net and

@@ -68,6 +68,16 @@ int dn_embed_alloc_place(dn_embed *e, dn_err *err)
                        "--map %s stores one processor per task: at most 2^31 - 2 tasks, "
                        "the tree has %lld",
                        e->map, (long long)e->tree->nodes);
+    /* checked against the memory limit before it is made */
+    int64_t need = e->tree->nodes * (int64_t)sizeof *e->place;
+    if (need > e->mem_limit) {
+        char a[32], b[32];
+        return dn_fail(err, DN_ELIMIT,
+                       "--map %s stores one processor per task: %lld tasks need %s, over the "
+                       "memory limit of %s (raise --mem-limit)",
+                       e->map, (long long)e->tree->nodes, dn_fmt_bytes(a, sizeof a, need),
+                       dn_fmt_bytes(b, sizeof b, e->mem_limit));
+    }
     e->place = malloc((size_t)e->tree->nodes * sizeof *e->place);
     if (!e->place)
         return dn_fail(err, DN_ENOMEM, "out of memory for %lld task placements",
@@ -378,6 +388,7 @@ int dn_embed_init(dn_embed *e, const dn_net *net, const dn_tree *tree,
     snprintf(e->map, sizeof e->map, "%s", o->map);
     e->routes = o->routes;
     e->weights = o->weights;
+    e->mem_limit = o->mem_limit > 0 ? o->mem_limit : DN_NET_DEFAULT_MEM_LIMIT;
     if (o->root >= net->n)
         return dn_fail(err, DN_EINVAL, "--root %lld is not a processor of %s (0 .. %lld)",
                        (long long)o->root, net->spec, (long long)(net->n - 1));
