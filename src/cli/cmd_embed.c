@@ -116,11 +116,25 @@ int cli_read_numbers(const char *path, int64_t want, double lo, double hi, const
         return dn_fail(err, DN_ENOMEM, "out of memory for %lld %s values", (long long)want, what);
     }
     char line[256];
-    int64_t n = 0, lineno = 0;
+    int64_t n = 0, lineno = 0, promised = -1, trailer = -1;
     int rc = DN_OK;
     while (fgets(line, sizeof line, f)) {
         lineno++;
         char *s = line;
+        long long c;
+        char tail;
+        /* a file dcnet wrote: "# dcnet values count=T" first, "# end count=T" last */
+        if (lineno == 1 && sscanf(line, "# dcnet values count=%lld%c", &c, &tail) == 2 &&
+            tail == '\n')
+            promised = c;
+        else if (sscanf(line, "# end count=%lld%c", &c, &tail) == 2 && tail == '\n')
+            trailer = c;
+        else if (trailer >= 0 && line[strspn(line, " \t\r\n")] && line[0] != '#') {
+            rc = dn_fail(err, DN_EINVAL, "%s file '%s' line %lld: a value after the trailer "
+                                         "'# end count=%lld'",
+                         what, path, (long long)lineno, (long long)trailer);
+            break;
+        }
         line[strcspn(line, "#\r\n")] = 0;
         while (*s == ' ' || *s == '\t')
             s++;
@@ -145,6 +159,11 @@ int cli_read_numbers(const char *path, int64_t want, double lo, double hi, const
     }
     if (!rc && ferror(f))
         rc = dn_fail(err, DN_EIO, "error reading %s file '%s'", what, path);
+    if (!rc && promised >= 0 && (trailer != promised || n != promised))
+        rc = dn_fail(err, DN_EINVAL, "%s file '%s' is truncated: it promises %lld values and "
+                                     "the trailer '# end count=%lld'; it has %lld values%s",
+                     what, path, (long long)promised, (long long)promised, (long long)n,
+                     trailer < 0 ? " and no trailer" : "");
     if (!rc && n != want)
         rc = dn_fail(err, DN_EINVAL, "%s file '%s' has %lld values; %lld are needed", what, path,
                      (long long)n, (long long)want);
@@ -164,11 +183,16 @@ static int save_place(const dn_embed *e, const char *path, dn_err *err)
     int rc = out_open(path, &f, err);
     if (rc)
         return rc;
-    fprintf(f, "# placement of %s on %s by %s: processor of task 0 .. %lld\n",
+    /* "# dcnet values count=T" promises the trailer "# end count=T", so
+     * that a cut file is refused when read back (cli_read_numbers) */
+    fprintf(f, "# dcnet values count=%lld\n# placement of %s on %s by %s: processor of task "
+               "0 .. %lld\n",
+            (long long)e->tree->nodes,
             e->tree->model.kind == DN_TREE_BINOMIAL ? "a binomial tree" : "a tree", e->net->spec,
             e->map, (long long)(e->tree->nodes - 1));
     for (int64_t v = 0; v < e->tree->nodes; v++)
         fprintf(f, "%lld\n", (long long)dn_embed_place(e, v));
+    fprintf(f, "# end count=%lld\n", (long long)e->tree->nodes);
     return out_close(f, err);
 }
 
