@@ -9,7 +9,7 @@ For every <figure> of REPORT_DIR/index.html:
     ("timed contention: conflicts N, max link load L"); a caption sentence
     that gives the same mode's count must give N;
   - a sentence that says messages "use disjoint links" must name its
-    contention mode and give "0 conflicting pairs" for it, and when that mode
+    contention mode and give "0 conflicts" for it, and when that mode
     is the picture's, the picture's count must be 0;
   - "contention-free" is not used at all: it does not say which contention.
 It prints each contradiction and exits 1 when there is one. The report is
@@ -23,7 +23,7 @@ import sys
 FIG = re.compile(r'<figure><a href="[^"]*"><img src="([^"]*)"[^>]*></a><figcaption>(.*?)</figcaption>',
                  re.S)
 DRAWN = re.compile(r'(phase|timed) contention: conflicts (\d+), max link load (\d+)')
-STATED = re.compile(r'(phase|timed) contention[^:.]*?(?:\([^)]*\))?[^:.]*: (\d+) conflicting pairs',
+STATED = re.compile(r'(phase|timed) contention[^:.]*?(?:\([^)]*\))?[^:.]*: (\d+) conflicts',
                     re.I)
 
 
@@ -65,7 +65,7 @@ def check(report):
                 problems.append('%s: "contention-free" names no mode: %s' % (src, s))
             if 'disjoint links' in s:
                 if not stated or any(n != 0 for _, n in stated):
-                    problems.append('%s: "disjoint links" without "0 conflicting pairs" in a '
+                    problems.append('%s: "disjoint links" without "0 conflicts" in a '
                                     'named mode: %s' % (src, s))
                 for mode, _ in stated:
                     if drawn and mode == drawn[0] and drawn[1] != 0:

@@ -360,10 +360,11 @@ void demo_contention_words(char *buf, size_t cap, const char *mode, double confl
     if (isnan(conflicts) || isnan(max_link_load))
         snprintf(buf, cap, "not measured (the run failed)");
     else if (conflicts == 0)
-        snprintf(buf, cap, "0 conflicting pairs: every step's messages use disjoint links%s",
+        snprintf(buf, cap, "0 conflicts: every step's messages use disjoint links%s",
                  strcmp(mode, "timed") == 0 ? " in every hop slot" : "");
     else
-        snprintf(buf, cap, "%.0f conflicting pairs, up to %.0f messages on one link%s",
+        snprintf(buf, cap, "%.0f conflicts (message pairs counted on each link they share), "
+                           "up to %.0f messages on one link%s",
                  conflicts, max_link_load, strcmp(mode, "timed") == 0 ? " in one hop slot" : "");
 }
 

@@ -138,7 +138,7 @@ int demo_debruijn(demo *d)
                      fig_maps[m], name) == DN_OK)
             snprintf(cap, sizeof cap,
                      "B(4) on BDG(4) by %s: average dilation %s; phase contention (routes of "
-                     "one phase sharing a link anywhere): %s conflicting pairs. Edges coloured "
+                     "one phase sharing a link anywhere): %s conflicts. Edges coloured "
                      "by phase; red links carry two messages in one phase.",
                      m == 1 ? "SCOTCH (deco 0)" : fig_maps[m], fx(NUM(j, "dilation.average"), 3),
                      fx(NUM(j, "contention.conflicts"), 0));
@@ -150,7 +150,7 @@ int demo_debruijn(demo *d)
     }
     demo_figures_end(d);
 
-    demo_table(d, "n|mapping|average dilation|max dilation|conflicting pairs (phase "
+    demo_table(d, "n|mapping|average dilation|max dilation|conflicts (phase "
                   "contention)|max link load (phase)|mapping time (s)|"
                   "lower bound on the average (any one-to-one placement)");
     for (int n = 4; n <= nmax; n++)
