@@ -209,6 +209,17 @@ static void csv_value(const kv *e, FILE *f)
         value_text(e, 1, f);
 }
 
+/* One CSV line of a record's values. */
+static void csv_row(const rec *r, FILE *f)
+{
+    for (int i = 0; i < r->n; i++) {
+        if (i)
+            fputc(',', f);
+        csv_value(&r->kv[i], f);
+    }
+    fputc('\n', f);
+}
+
 void rec_print(const rec *r, int mode, FILE *f)
 {
     if (mode == OUT_JSON) {
@@ -219,12 +230,7 @@ void rec_print(const rec *r, int mode, FILE *f)
         for (int i = 0; i < r->n; i++)
             fprintf(f, "%s%s", i ? "," : "", r->kv[i].key);
         fputc('\n', f);
-        for (int i = 0; i < r->n; i++) {
-            if (i)
-                fputc(',', f);
-            csv_value(&r->kv[i], f);
-        }
-        fputc('\n', f);
+        csv_row(r, f);
     } else {
         size_t w = 0;
         for (int i = 0; i < r->n; i++)
@@ -267,50 +273,24 @@ void rows_print(const rec *head, const rec *rows, int n, const char *json_key, i
         json_arrays(head, 1, &json_key, &rows, &n, f);
         return;
     }
-    if (mode == OUT_CSV) {
-        if (n == 0)
-            return;
-        for (int i = 0; i < rows[0].n; i++)
-            fprintf(f, "%s%s", i ? "," : "", rows[0].kv[i].key);
-        fputc('\n', f);
-        for (int r = 0; r < n; r++) {
-            for (int i = 0; i < rows[r].n; i++) {
-                if (i)
-                    fputc(',', f);
-                csv_value(&rows[r].kv[i], f);
-            }
-            fputc('\n', f);
-        }
+    if (n == 0) {
+        if (mode == OUT_TABLE && head && head->n)
+            rec_print(head, OUT_TABLE, f);
         return;
     }
-    if (head && head->n)
-        rec_print(head, OUT_TABLE, f);
-    if (n == 0)
-        return;
-    {
-        int cols = rows[0].n;
-        int w[REC_MAX];
-        char cell[300];
-        for (int c = 0; c < cols; c++)
-            w[c] = (int)strlen(rows[0].kv[c].key);
-        for (int r = 0; r < n; r++)
-            for (int c = 0; c < cols && c < rows[r].n; c++)
-                if (cell_text(&rows[r].kv[c], cell, sizeof cell) > w[c])
-                    w[c] = (int)strlen(cell);
-        for (int c = 0; c < cols; c++)
-            fprintf(f, "%s%-*s", c ? "  " : "", c == cols - 1 ? 0 : w[c], rows[0].kv[c].key);
-        fputc('\n', f);
-        for (int r = 0; r < n; r++) {
-            for (int c = 0; c < cols && c < rows[r].n; c++) {
-                int num = rows[r].kv[c].type == KV_INT || rows[r].kv[c].type == KV_DBL;
-                cell_text(&rows[r].kv[c], cell, sizeof cell);
-                /* numbers right-aligned, text left-aligned */
-                fprintf(f, num ? "%s%*s" : "%s%-*s", c ? "  " : "",
-                        (!num && c == cols - 1) ? 0 : w[c], cell);
-            }
-            fputc('\n', f);
+    /* all rows are at hand: the widest cell of each column sets its width */
+    int widths[REC_MAX] = {0};
+    char cell[300];
+    for (int r = 0; mode == OUT_TABLE && r < n; r++)
+        for (int c = 0; c < rows[0].n && c < rows[r].n; c++) {
+            int w = cell_text(&rows[r].kv[c], cell, sizeof cell);
+            widths[c] = w > widths[c] ? w : widths[c];
         }
-    }
+    row_stream st;
+    rows_stream_begin(&st, mode == OUT_CSV ? NULL : head, &rows[0], widths, json_key, mode, f);
+    for (int r = 0; r < n; r++)
+        rows_stream_row(&st, &rows[r]);
+    rows_stream_end(&st);
 }
 
 void rows_stream_begin(row_stream *s, const rec *head, const rec *first_row, const int *widths,
@@ -354,12 +334,7 @@ void rows_stream_row(row_stream *s, const rec *row)
         json_fields(row, f, 1);
         fputc('}', f);
     } else if (s->mode == OUT_CSV) {
-        for (int i = 0; i < row->n; i++) {
-            if (i)
-                fputc(',', f);
-            csv_value(&row->kv[i], f);
-        }
-        fputc('\n', f);
+        csv_row(row, f);
     } else {
         char cell[300];
         for (int c = 0; c < s->cols && c < row->n; c++) {
