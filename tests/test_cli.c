@@ -619,6 +619,22 @@ static void test_exec_cli(void **state)
     (void)state;
     ok_has("exec --help", "Usage: dcnet exec APP");
     ok_has("help apps", "nqueens");
+    /* issue 19: the default dynamic walk on 2 workers uses both (a plain
+     * walk of 2 kept all 447 tasks of nqueens 10 on worker 0): lazy, since
+     * the complete graph of 2 workers is bipartite; no worker above 60% */
+    r = json_run("exec nqueens --n 10 --dynamic --workers 2 --json");
+    assert_non_null(strstr(r.out, "\"policy\":\"lazy\",\"bipartite\":true"));
+    assert_true(json_num(r.out, "tasks") == 447);
+    assert_true(json_num(r.out, "min") > 0);
+    assert_true(json_num(r.out, "max") <= 0.6 * 447);
+    assert_non_null(strstr(r.out, "\"answer\":724")); /* the 10-queens solutions */
+    run_free(&r);
+    r = json_run("exec nqueens --n 10 --dynamic --workers 2 --policy walk --json");
+    assert_true(json_num(r.out, "max") == 447); /* the plain even walk's trap, measured */
+    run_free(&r);
+    json_has("exec nqueens --n 10 --dynamic --workers 8 --json", "\"policy\":\"walk\"");
+    bad_run("exec nqueens --n 10 --policy lazy", 2, "--policy is the random walk");
+    bad_run("exec nqueens --n 10 --dynamic --policy random", 2, "walk or lazy");
     static const char *apps[] = {"mergesort", "quicksort", "matchain", "prefix", "max", "nqueens"};
     for (int i = 0; i < 6; i++) {
         char args[160];

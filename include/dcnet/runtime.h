@@ -85,6 +85,19 @@ typedef struct dn_tree_app {
 
 typedef enum dn_backend { DN_BACKEND_THREADS = 0, DN_BACKEND_MPI } dn_backend;
 
+/* How the dynamic mode walks (seed 002's Canonical Algorithm and its lazy
+ * variant). A plain walk of even length on a bipartite network never
+ * leaves its start's side (on 2 workers, every task stayed on worker 0),
+ * and an odd one alternates sides by depth; a lazy walk (each step stays
+ * put with probability 1/2) mixes on every connected network. AUTO takes
+ * LAZY when the network (or the complete graph of the workers: bipartite
+ * for 2) is bipartite, WALK otherwise; the run reports its choice. */
+typedef enum dn_walk_policy {
+    DN_POLICY_AUTO = 0,
+    DN_POLICY_WALK = 1,
+    DN_POLICY_LAZY = 2
+} dn_walk_policy;
+
 typedef struct dn_rt_opts {
     int workers;          /* P; static mode uses the largest power of two <= P */
     size_t grain;         /* do not split parts smaller than this (units); 0: 1 */
@@ -94,6 +107,7 @@ typedef struct dn_rt_opts {
     int64_t root;         /* processor of worker 0 (-1: the mapping's) */
     double link_bw;       /* emulation: bytes per second per link (0: copy speed) */
     int walk;             /* dynamic mode: random-walk length Delta (0: 2) */
+    int policy;           /* dynamic mode: dn_walk_policy (0: auto) */
     uint64_t seed;        /* dynamic mode: walk streams */
     int timeline;         /* keep per-worker busy intervals */
 } dn_rt_opts;
@@ -114,6 +128,8 @@ typedef struct dn_rt_stats {
     int64_t *link_msgs, *link_bytes; /* emulation: per channel */
     int32_t *link_src, *link_dst;
     int64_t tasks;        /* dynamic mode: tasks executed */
+    int policy;           /* dynamic mode: the walk used (WALK or LAZY) */
+    int bipartite;        /* dynamic mode: the walked network is bipartite */
     int64_t *worker_tasks;           /* dynamic mode: per worker */
     dn_rt_span *spans;    /* timeline (opts.timeline) */
     int64_t nspans;

@@ -41,6 +41,11 @@ static const char exec_help[] =
     "                         with --net the walk uses its links and every processor\n"
     "                         is a worker\n"
     "      --walk D           random-walk length for --dynamic (default 2)\n"
+    "      --policy P         walk (seed 002's plain walk) or lazy (each step stays\n"
+    "                         put with probability 1/2); default: lazy when the\n"
+    "                         network, or the complete graph of the workers, is\n"
+    "                         bipartite (2 workers are: a plain even walk never\n"
+    "                         leaves its start), walk otherwise; JSON 'policy'\n"
     "      --shared           mergesort in shared memory (threads, direct): the keys\n"
     "                         stay in one array, messages carry 32-byte references,\n"
     "                         and finished workers share every large merge\n"
@@ -61,7 +66,7 @@ static const char exec_help[] =
     "  mpirun -np 4 dcnet exec mergesort --backend mpi --json\n";
 
 enum {
-    O_GRAIN = 256, O_NET, O_MAP, O_ROOT, O_BW, O_DYN, O_WALK, O_SHARED, O_LINKS, O_SVG, O_JSON, O_CSV
+    O_GRAIN = 256, O_NET, O_MAP, O_ROOT, O_BW, O_DYN, O_WALK, O_POLICY, O_SHARED, O_LINKS, O_SVG, O_JSON, O_CSV
 };
 
 static const struct option exec_opts[] = {
@@ -75,6 +80,7 @@ static const struct option exec_opts[] = {
     {"bandwidth", required_argument, NULL, O_BW},
     {"dynamic", no_argument, NULL, O_DYN},
     {"walk", required_argument, NULL, O_WALK},
+    {"policy", required_argument, NULL, O_POLICY},
     {"shared", no_argument, NULL, O_SHARED},
     {"seed", required_argument, NULL, 's'},
     {"links", required_argument, NULL, O_LINKS},
@@ -170,7 +176,7 @@ int cmd_exec(int argc, char **argv)
     const char *cmd = "exec", *app_name = NULL, *net_spec = NULL, *map = NULL, *root_s = NULL;
     const char *links = NULL, *svg = NULL;
     int64_t n = 0, workers = 4, seed = 1, grain = 0, walk = 2;
-    int walk_given = 0;
+    int walk_given = 0, policy = DN_POLICY_AUTO;
     double bw = 0;
     int mode = OUT_TABLE, dynamic = 0, mpi = 0, shared = 0, c, rc, code = 0;
     dn_err err;
@@ -206,6 +212,14 @@ int cmd_exec(int argc, char **argv)
             break;
         case O_DYN: dynamic = 1; break;
         case O_SHARED: shared = 1; break;
+        case O_POLICY: {
+            static const char *const names[] = {"walk", "lazy", NULL};
+            int k;
+            if ((rc = cli_keyword(cmd, "--policy", optarg, names, &k)))
+                return rc;
+            policy = k == 0 ? DN_POLICY_WALK : DN_POLICY_LAZY;
+            break;
+        }
         case O_WALK:
             if (dn_parse_i64(optarg, 0, 64, "--walk", &walk, &err))
                 return cli_usage(cmd, "%s", err.msg);
@@ -233,9 +247,9 @@ int cmd_exec(int argc, char **argv)
                               "nqueens)");
     if (map && !net_spec)
         return cli_usage(cmd, "--map places workers on a network: give --net too");
-    if (walk_given && !dynamic)
-        return cli_usage(cmd, "--walk is the random walk of --dynamic placement: add --dynamic "
-                              "or drop --walk");
+    if ((walk_given || policy != DN_POLICY_AUTO) && !dynamic)
+        return cli_usage(cmd, "--%s is the random walk of --dynamic placement: add --dynamic "
+                              "or drop it", walk_given ? "walk" : "policy");
     if (bw > 0 && !net_spec)
         return cli_usage(cmd, "--bandwidth is that of an emulated network's links: give --net");
     if (links && !net_spec)
@@ -264,6 +278,7 @@ int cmd_exec(int argc, char **argv)
     o.map = map;
     o.root = -1;
     o.walk = (int)walk;
+    o.policy = policy;
     o.seed = (uint64_t)seed;
     o.timeline = svg != NULL;
     o.link_bw = bw * 1e6;
@@ -348,10 +363,17 @@ int cmd_exec(int argc, char **argv)
         rec_int(&r, "depth", st.depth);
     else {
         rec_int(&r, "tasks", st.tasks);
+        rec_str(&r, "policy", st.policy == DN_POLICY_LAZY ? "lazy" : "walk");
+        rec_bool(&r, "bipartite", st.bipartite);
         rec_int(&r, "walk", walk);
-        int64_t mx = 0;
-        for (int w = 0; w < st.workers; w++)
+        int64_t mx = 0, mn = INT64_MAX;
+        for (int w = 0; w < st.workers; w++) {
             mx = st.worker_tasks[w] > mx ? st.worker_tasks[w] : mx;
+            mn = st.worker_tasks[w] < mn ? st.worker_tasks[w] : mn;
+        }
+        rec_int(&r, "worker_tasks.min", mn);
+        rec_int(&r, "worker_tasks.max", mx);
+        rec_dbl(&r, "worker_tasks.mean", (double)st.tasks / st.workers);
         rec_int(&r, "max_worker_tasks", mx);
         rec_int(&r, "answer", answer);
     }

@@ -21,7 +21,7 @@
 
 typedef struct dyn {
     const dn_tree_app *app;
-    int W, walk;
+    int W, walk, lazy;
     uint64_t seed;
     mailbox *box;
     const dn_csr *g;          /* NULL: complete graph of W */
@@ -53,6 +53,8 @@ static int walk_from(const dyn *D, int start, uint64_t id)
     dn_rng_stream(&rng, D->seed, id);
     int64_t at = start;
     for (int s = 0; s < D->walk; s++) {
+        if (D->lazy && (dn_rng_next(&rng) >> 63)) /* lazy: stay put with probability 1/2 */
+            continue;
         if (D->g) {
             int64_t deg = D->g->off[at + 1] - D->g->off[at];
             if (deg > 0)
@@ -63,6 +65,42 @@ static int walk_from(const dyn *D, int start, uint64_t id)
         }
     }
     return (int)at;
+}
+
+/* Two-colourable? BFS from every uncoloured node, O(N + arcs). A walk
+ * along the arcs of a graph whose arcs all join the two colours alternates
+ * sides, directed or not. (An allocation failure answers "no": the plain
+ * walk is then used.) */
+static int csr_bipartite(const dn_csr *g)
+{
+    int8_t *side = malloc((size_t)g->n);
+    int32_t *queue = malloc((size_t)g->n * sizeof *queue);
+    int ok = side && queue;
+    if (ok)
+        memset(side, -1, (size_t)g->n);
+    for (int64_t s = 0; ok && s < g->n; s++) {
+        if (side[s] >= 0)
+            continue;
+        int64_t head = 0, tail = 0;
+        side[s] = 0;
+        queue[tail++] = (int32_t)s;
+        while (ok && head < tail) {
+            int32_t u = queue[head++];
+            for (int64_t a = g->off[u]; ok && a < g->off[u + 1]; a++) {
+                int32_t v = g->adj[a];
+                if (side[v] < 0) {
+                    side[v] = (int8_t)(1 - side[u]);
+                    queue[tail++] = v;
+                } else if (side[v] == side[u]) {
+                    ok = 0;
+                }
+            }
+        }
+    }
+    int bip = ok;
+    free(side);
+    free(queue);
+    return bip;
 }
 
 static void dyn_stop(dyn *D)
@@ -172,6 +210,10 @@ int dn_rt_run_tree(const dn_tree_app *app, dn_buf *root, int64_t *answer, const 
         return dn_fail(err, DN_ERANGE, "workers must be 1..4096, not %d", D.W);
     }
     int start = o->net && o->root >= 0 && o->root < D.W ? (int)o->root : 0;
+    /* the walk: lazy where a plain one would stay on its start's side */
+    st->bipartite = D.g ? csr_bipartite(D.g) : D.W <= 2;
+    D.lazy = o->policy == DN_POLICY_LAZY || (o->policy == DN_POLICY_AUTO && st->bipartite);
+    st->policy = D.lazy ? DN_POLICY_LAZY : DN_POLICY_WALK;
     D.box = calloc((size_t)D.W, sizeof *D.box);
     D.tasks = calloc((size_t)D.W, sizeof *D.tasks);
     D.spans = calloc((size_t)D.W, sizeof *D.spans);
