@@ -573,8 +573,19 @@ static void test_conflicting_placement(void **state)
 
 /* ----------------------------------------------------- seed 001 claims */
 
+static void all_roots_opt(int k, const char *map, char approach, dn_dc_order ord,
+                          dn_switching sw, double alpha, int threads, int every_root,
+                          dn_roots_result *out);
+
 static void all_roots(int k, const char *map, char approach, dn_dc_order ord, dn_switching sw,
                       double alpha, int threads, dn_roots_result *out)
+{
+    all_roots_opt(k, map, approach, ord, sw, alpha, threads, 0, out);
+}
+
+static void all_roots_opt(int k, const char *map, char approach, dn_dc_order ord,
+                          dn_switching sw, double alpha, int threads, int every_root,
+                          dn_roots_result *out)
 {
     char net[32], tree[32];
     int side = 1 << k;
@@ -591,6 +602,7 @@ static void all_roots(int k, const char *map, char approach, dn_dc_order ord, dn
     eo.order = ord;
     dn_work_opts wo = divide(alpha);
     dn_sim_opts so = sim_opts(sw, 1, 1, 0);
+    so.every_root = every_root;
     if (dn_net_init(&n, net, &err) || dn_tree_model_parse(tree, &tm, &err) ||
         dn_tree_init(&t, &tm, 1, 0, &err) ||
         dn_sim_all_roots(&n, &t, &eo, &wo, &so, threads, out, &err))
@@ -599,6 +611,42 @@ static void all_roots(int k, const char *map, char approach, dn_dc_order ord, dn
     assert_int_equal(out->deadlocks, 0);
     dn_tree_free(&t);
     dn_net_free(&n);
+}
+
+/* One root per orbit of the mesh's mirrors gives the same numbers as every
+ * root (issue 19): every mapping and switching mode, k = 2..4, compared
+ * with the full run bit for bit; growing B is not mirror-symmetric and
+ * runs every root. */
+static void test_root_orbits(void **state)
+{
+    (void)state;
+    static const struct { const char *map; char approach; dn_dc_order ord; } maps[] = {
+        {"dccube", 0, DN_ORDER_PAIRED}, {"dccube", 0, DN_ORDER_DESC},
+        {"growing", 'a', DN_ORDER_DEFAULT}, {"growing", 'b', DN_ORDER_DEFAULT},
+        {"reflecting", 0, DN_ORDER_DEFAULT}};
+    static const dn_switching sws[] = {DN_SW_SAF, DN_SW_WORMHOLE, DN_SW_VCT, DN_SW_CIRCUIT};
+    for (int k = 2; k <= 4; k++)
+        for (size_t m = 0; m < sizeof maps / sizeof maps[0]; m++)
+            for (size_t w = 0; w < sizeof sws / sizeof sws[0]; w++) {
+                dn_roots_result a, b;
+                all_roots_opt(k, maps[m].map, maps[m].approach, maps[m].ord, sws[w], 0.5, 2, 0,
+                              &a);
+                all_roots_opt(k, maps[m].map, maps[m].approach, maps[m].ord, sws[w], 0.5, 2, 1,
+                              &b);
+                const int64_t N = (int64_t)1 << (2 * k);
+                assert_int_equal(b.simulated, N);
+                assert_int_equal(a.simulated, maps[m].approach == 'b' ? N : N / 4);
+                if (a.time != b.time || a.ts_coeff != b.ts_coeff || a.te_coeff != b.te_coeff ||
+                    a.conflicts != b.conflicts || a.time_min != b.time_min ||
+                    a.time_max != b.time_max || a.steps != b.steps)
+                    fail_msg("k=%d %s%c sw %d: orbits %.17g, every root %.17g", k,
+                             maps[m].map, maps[m].approach ? maps[m].approach : ' ',
+                             (int)sws[w], a.time, b.time);
+                assert_memory_equal(a.root_time, b.root_time, sizeof(double) * (size_t)N);
+                assert_memory_equal(a.step_time, b.step_time, sizeof(double) * (size_t)a.steps);
+                dn_roots_result_free(&a);
+                dn_roots_result_free(&b);
+            }
 }
 
 static void test_seed001_claims(void **state)
@@ -766,6 +814,7 @@ int main(void)
         cmocka_unit_test(test_mapping_d),
         cmocka_unit_test(test_conflicting_placement),
         cmocka_unit_test(test_seed001_claims),
+        cmocka_unit_test(test_root_orbits),
         cmocka_unit_test(test_combine_and_both),
         cmocka_unit_test(test_trace_errors),
     };

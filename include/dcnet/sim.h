@@ -161,6 +161,8 @@ typedef struct dn_sim_opts {
                           * 1: messages start as soon as their data is there */
     int timeline;        /* keep per-message start/first grant/delivery */
     int links;           /* keep per-channel busy time and message counts */
+    int every_root;      /* dn_sim_all_roots: simulate every root, even where
+                          * mirror images are known to give the same run */
     void (*progress)(void *ctx, double fraction);
     void *progress_ctx;
 } dn_sim_opts;
@@ -225,11 +227,20 @@ typedef struct dn_roots_result {
     double *step_time;            /* average duration of each step */
     double *root_time;            /* time from each root (roots entries) */
     int64_t deadlocks;            /* roots whose run deadlocked */
+    int64_t simulated;            /* roots simulated: one per orbit of the mesh's
+                                   * mirror images where the mapping respects them */
 } dn_roots_result;
 
 /* Runs the embedding from every processor as root (eo->root ignored), in
  * parallel over threads, and averages in root order (identical output for
- * any thread count). */
+ * any thread count). On a 2-D mesh with a mapping whose runs are the same
+ * from a root and from its mirror images in x and in y (the DC-cube, the
+ * Reflecting mapping and Growing approach A, with their own or XY routes:
+ * mirrors keep XY routes XY; the transposition does not, and approach B's
+ * fixed centre breaks the mirrors), one root per orbit is simulated and its
+ * results stand for the orbit: the averages are the same numbers
+ * (tests/test_sim.c compares every mapping and switching mode on k = 2..4)
+ * at a quarter of the cost. so->every_root turns this off. */
 int dn_sim_all_roots(const dn_net *net, const dn_tree *tree, const dn_embed_opts *eo,
                      const dn_work_opts *wo, const dn_sim_opts *so, int threads,
                      dn_roots_result *out, dn_err *err);

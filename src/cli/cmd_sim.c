@@ -516,6 +516,7 @@ static int report_roots(const sim_cli *o, const dn_net *net, const dn_roots_resu
 {
     char lab[80];
     rec_int(head, "roots", rr->roots);
+    rec_int(head, "roots_simulated", rr->simulated);
     rec_dbl(head, "time", rr->time);
     rec_dbl(head, "ts_coeff", rr->ts_coeff);
     rec_dbl(head, "te_coeff", rr->te_coeff);

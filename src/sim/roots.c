@@ -13,6 +13,7 @@
 #include <string.h>
 
 typedef struct roots_ctx {
+    const int64_t *reps;  /* the roots to simulate (one per orbit) */
     const dn_net *net;
     const dn_tree *tree;
     const dn_embed_opts *eo;
@@ -40,7 +41,8 @@ static int root_range(void *vctx, int64_t begin, int64_t end, int tid)
         if ((rc = dn_sim_init(&c->engines[tid], &so, err)))
             return rc;
     }
-    for (int64_t r = begin; r < end; r++) {
+    for (int64_t i = begin; i < end; i++) {
+        const int64_t r = c->reps[i];
         dn_embed_opts eo = *c->eo;
         eo.root = r;
         dn_embed e;
@@ -75,6 +77,30 @@ static int root_range(void *vctx, int64_t begin, int64_t end, int tid)
     return DN_OK;
 }
 
+/* Do the runs from a root and from its mirror images in x and in y agree?
+ * Known for a 2-D mesh under the DC-cube, Reflecting and Growing A with
+ * their own or XY routes (mirroring maps the embedding from r onto the one
+ * from the mirrored root, and XY routes onto XY routes). Approach B moves
+ * the problem to a fixed centre first, which no mirror keeps. */
+static int mirror_symmetric(const dn_net *net, const dn_embed_opts *eo)
+{
+    if (strcmp(dn_net_family(net), "mesh") != 0 || !eo->map)
+        return 0;
+    if (eo->routes != DN_ROUTES_MAPPING && eo->routes != DN_ROUTES_XY &&
+        eo->routes != DN_ROUTES_SHORTEST)
+        return 0;
+    return strcmp(eo->map, "dccube") == 0 || strcmp(eo->map, "reflecting") == 0 ||
+           (strcmp(eo->map, "growing") == 0 && eo->approach != 'b');
+}
+
+/* The smallest root of r's orbit under the mirrors of an R x C mesh. */
+static int64_t orbit_rep(int64_t r, int64_t R, int64_t C)
+{
+    int64_t i = r / C, j = r % C;
+    int64_t mi = R - 1 - i < i ? R - 1 - i : i, mj = C - 1 - j < j ? C - 1 - j : j;
+    return mi * C + mj;
+}
+
 void dn_roots_result_free(dn_roots_result *r)
 {
     free(r->step_time);
@@ -105,8 +131,18 @@ int dn_sim_all_roots(const dn_net *net, const dn_tree *tree, const dn_embed_opts
     c.wo = wo;
     c.so = so;
     c.maxsteps = maxsteps;
-    c.roots = n;
     atomic_init(&c.done, 0);
+    /* the roots to simulate: all, or one per orbit of the mirrors */
+    const int sym = !so->every_root && mirror_symmetric(net, eo);
+    const int64_t R = sym ? net->p[0] : 1, C = sym ? net->p[1] : n;
+    int64_t *reps = malloc((size_t)(n > 0 ? n : 1) * sizeof *reps), nrep = 0;
+    if (!reps)
+        return dn_fail(err, DN_ENOMEM, "out of memory for %lld roots", (long long)n);
+    for (int64_t r = 0; r < n; r++)
+        if (!sym || orbit_rep(r, R, C) == r)
+            reps[nrep++] = r;
+    c.reps = reps;
+    c.roots = nrep;
     size_t N = (size_t)(n > 0 ? n : 1);
     c.engines = calloc((size_t)threads, sizeof *c.engines);
     c.errs = calloc((size_t)threads, sizeof *c.errs);
@@ -123,11 +159,26 @@ int dn_sim_all_roots(const dn_net *net, const dn_tree *tree, const dn_embed_opts
         rc = dn_fail(err, DN_ENOMEM, "out of memory for %lld roots", (long long)n);
         goto done;
     }
-    rc = dn_parallel_for(threads, n, 1, root_range, &c);
+    rc = dn_parallel_for(threads, nrep, 1, root_range, &c);
     if (rc) {
         dn_parallel_error(c.errs, threads, err);
         goto done;
     }
+    /* every other root takes its orbit's results (the same numbers) */
+    for (int64_t r = 0; sym && r < n; r++) {
+        int64_t q = orbit_rep(r, R, C);
+        if (q == r)
+            continue;
+        c.time[r] = c.time[q];
+        memcpy(&c.lin[4 * r], &c.lin[4 * q], 4 * sizeof *c.lin);
+        c.conf[r] = c.conf[q];
+        c.ideal[r] = c.ideal[q];
+        c.dead[r] = c.dead[q];
+        c.steps[r] = c.steps[q];
+        memcpy(&c.step_time[r * maxsteps], &c.step_time[q * maxsteps],
+               (size_t)maxsteps * sizeof *c.step_time);
+    }
+    out->simulated = nrep;
     /* averages in root order */
     out->roots = n;
     out->step_time = calloc((size_t)maxsteps, sizeof *out->step_time);
@@ -183,6 +234,7 @@ done:
     free(c.step_time);
     free(c.steps);
     free(c.dead);
+    free(reps);
     if (rc)
         dn_roots_result_free(out);
     return rc;
