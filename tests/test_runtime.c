@@ -44,7 +44,49 @@ static void run_app_as(const char *name, int64_t n, int workers, size_t grain, i
     if (dn_rt_run(&a.dc, &a.input, &out, &o, st, &err) || dn_app_verify(&a, &out, 0, &err))
         fail_msg("%s%s n=%lld P=%d: %s", name, shared ? " (shared)" : "", (long long)n, workers,
                  err.msg);
+    if (!shared) { /* the same output against the full reference (a sorted copy) */
+        dn_app_run full;
+        if (dn_app_init(&full, name, n, 11, DN_APP_VERIFY_FULL, &err) ||
+            dn_app_verify(&full, &out, 0, &err))
+            fail_msg("%s n=%lld P=%d, full reference: %s", name, (long long)n, workers, err.msg);
+        dn_app_free(&full);
+    }
     free(out.data);
+    dn_app_free(&a);
+}
+
+/* The O(n) check of the sorts catches what the full reference catches:
+ * keys out of order, and a key changed, lost or repeated in order. */
+static void test_fast_verify(void **state)
+{
+    (void)state;
+    dn_app_run a;
+    dn_err err;
+    assert_int_equal(dn_app_init(&a, "mergesort", 1000, 5, 0, &err), DN_OK);
+    assert_null(a.ref); /* no sorted copy is kept */
+    uint64_t *k = malloc(1000 * sizeof *k);
+    memcpy(k, a.input.data, 1000 * sizeof *k);
+    for (int i = 1; i < 1000; i++) /* insertion sort: an independent sorter */
+        for (int j = i; j > 0 && k[j - 1] > k[j]; j--) {
+            uint64_t t = k[j];
+            k[j] = k[j - 1];
+            k[j - 1] = t;
+        }
+    dn_buf out = {k, 1000 * sizeof *k};
+    assert_int_equal(dn_app_verify(&a, &out, 0, &err), DN_OK);
+    uint64_t t = k[10];
+    k[10] = k[11], k[11] = t;
+    assert_int_equal(dn_app_verify(&a, &out, 0, &err), DN_EINVAL);
+    assert_non_null(strstr(err.msg, "out of order"));
+    k[11] = k[10], k[10] = t; /* back in order */
+    uint64_t keep = k[500];
+    k[500] = k[499]; /* k[499] twice, k[500] lost: still in order */
+    assert_int_equal(dn_app_verify(&a, &out, 0, &err), DN_EINVAL);
+    assert_non_null(strstr(err.msg, "multiset hash"));
+    k[500] = keep;
+    out.len -= sizeof *k;
+    assert_int_equal(dn_app_verify(&a, &out, 0, &err), DN_EINVAL);
+    free(k);
     dn_app_free(&a);
 }
 
@@ -412,6 +454,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_apps_verified),
+        cmocka_unit_test(test_fast_verify),
         cmocka_unit_test(test_traffic_closed_form),
         cmocka_unit_test(test_emulation),
         cmocka_unit_test(test_dynamic),

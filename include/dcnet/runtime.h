@@ -164,6 +164,8 @@ typedef struct dn_app_run {
     void *ref;            /* the sequential reference (app-specific) */
     void *shared;         /* dn_app_share's arrays (internal) */
     int dynamic;          /* nqueens in dynamic mode */
+    int verify_full;      /* sorts: a sorted reference copy (else order + hash) */
+    uint64_t hash[2];     /* sorts: the input keys' multiset hash */
     size_t grain;         /* a sensible default grain for this app (units) */
     dn_dc_app dc;
     dn_tree_app tree;
@@ -172,9 +174,16 @@ typedef struct dn_app_run {
 /* Names of the bundled apps, for help; NULL past the end. */
 const char *dn_app_name(int i);
 const char *dn_app_summary(int i);
-/* Builds the input of app NAME of size n (0: the app's default) and its
- * sequential reference. DN_ENOTFOUND for an unknown name. */
-int dn_app_init(dn_app_run *a, const char *name, int64_t n, uint64_t seed, int dynamic,
+/* Flags of dn_app_init. DYNAMIC: nqueens grown task by task. VERIFY_FULL:
+ * the sorts keep a sorted copy of the input (qsort, O(n log n) and n words)
+ * and compare word by word; without it they are checked in O(n) and no
+ * extra memory: the output is in order and holds the same multiset as the
+ * input (an order-independent hash of the keys). The other apps' references
+ * are linear already. */
+enum { DN_APP_DYNAMIC = 1, DN_APP_VERIFY_FULL = 2 };
+/* Builds the input of app NAME of size n (0: the app's default) and what
+ * checks its result. DN_ENOTFOUND for an unknown name. */
+int dn_app_init(dn_app_run *a, const char *name, int64_t n, uint64_t seed, int flags,
                 dn_err *err);
 /* Switches a freshly initialised mergesort to its shared-memory form, for
  * the threads backend in direct mode only: the keys stay in one array and

@@ -137,7 +137,7 @@ static int help(int argc, char **argv)
         return 0;
     }
     if (strcmp(argv[1], "apps") == 0) {
-        puts("Apps of 'dcnet exec' (each verified against a sequential reference):");
+        puts("Apps of 'dcnet exec' (each result checked: see --verify):");
         for (int i = 0; dn_app_name(i); i++)
             printf("  %-10s %s\n", dn_app_name(i), dn_app_summary(i));
         return 0;
