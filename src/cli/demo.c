@@ -648,7 +648,13 @@ int cmd_demo(int argc, char **argv)
                                     demo_balance,  demo_sneptrees, demo_runtime};
     for (size_t i = 0; i < sizeof order / sizeof order[0] && !rc && !interrupted; i++) {
         errno = 0;
+        double t_section = cli_now();
         rc = order[i](d);
+        if (!rc) { /* each section's time, in the summary */
+            char took[32];
+            snprintf(took, sizeof took, "%.1f s", cli_now() - t_section);
+            demo_summary(d, "section time", took);
+        }
         if (rc) /* a section stops only when it cannot write its files */
             dn_fail(&err, rc, "section '%s' could not write its files (%s)",
                     d->section ? d->section : "?", errno ? strerror(errno) : dn_strerror(rc));

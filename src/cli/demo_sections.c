@@ -1037,6 +1037,36 @@ int demo_runtime(demo *d)
     demo_check(d, hops[0] < hops[1], "mapping D needs fewer message hops than a random placement "
                                      "on the emulated BDG(4) (%s vs %s)",
                fx(hops[0], 0), fx(hops[1], 0));
+
+    /* the dynamic mode's walk policies side by side (seed 002 run for real) */
+    static const char *const pol[2] = {"walk", "lazy"};
+    const int qn = d->quick ? 11 : 13;
+    double pmin[2] = {NAN, NAN}, pmax[2] = {NAN, NAN}, ptask[2] = {NAN, NAN};
+    demo_table(d, "app|workers|policy|tasks|tasks per worker (min..max)|largest share|"
+                  "seconds|verified");
+    for (int p = 0; p < 2; p++) {
+        if (demo_run(d, &j, &err, "exec nqueens --n %d --dynamic --workers 2 --policy %s --json",
+                     qn, pol[p]) != DN_OK) {
+            demo_row(d, "nqueens %d|2|%s|failed: %s||||", qn, pol[p], err.msg);
+            continue;
+        }
+        const char *vv = jflat_get(&j, "verified");
+        ptask[p] = NUM(j, "tasks");
+        pmin[p] = NUM(j, "worker_tasks.min");
+        pmax[p] = NUM(j, "worker_tasks.max");
+        demo_row(d, "nqueens %d|2|%s|%s|%s..%s|%s%%|%s|%s", qn, pol[p], fx(ptask[p], 0),
+                 fx(pmin[p], 0), fx(pmax[p], 0), fx(100 * pmax[p] / ptask[p], 1),
+                 fx(NUM(j, "seconds"), 3), vv && strcmp(vv, "true") == 0 ? "yes" : "no");
+        jflat_free(&j);
+    }
+    demo_table_end(d);
+    demo_para(d, "Dynamic placement on 2 workers: every spawned task goes to the end of a random "
+                 "walk of 2 steps. The complete graph of 2 workers is bipartite, so a plain walk "
+                 "of even length never leaves its start; the lazy walk (each step stays put with "
+                 "probability 1/2), the default there, spreads the tasks.");
+    demo_check(d, pmax[1] <= 0.6 * ptask[1] && pmin[1] > 0,
+               "the default (lazy) walk on 2 workers uses both, none above 60%% of the tasks "
+               "(%s..%s of %s)", fx(pmin[1], 0), fx(pmax[1], 0), fx(ptask[1], 0));
     char v[200];
     snprintf(v, sizeof v, "speed-up %s (2 workers), %s (4) at %ld keys; emulated BDG(4) zrl %s s "
                           "vs random %s s", fx(speed[1], 2), fx(speed[2], 2), keys,
