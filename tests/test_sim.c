@@ -573,8 +573,10 @@ static void test_conflicting_placement(void **state)
 
 /* ----------------------------------------------------- seed 001 claims */
 
+/* flags: 1 every root (no classes), 2 the other regime (both stages,
+ * dataflow, hop latency, all ports, 2 lanes) */
 static void all_roots_opt(int k, const char *map, char approach, dn_dc_order ord,
-                          dn_switching sw, double alpha, int threads, int every_root,
+                          dn_switching sw, double alpha, int threads, int flags,
                           dn_roots_result *out);
 
 static void all_roots(int k, const char *map, char approach, dn_dc_order ord, dn_switching sw,
@@ -584,7 +586,7 @@ static void all_roots(int k, const char *map, char approach, dn_dc_order ord, dn
 }
 
 static void all_roots_opt(int k, const char *map, char approach, dn_dc_order ord,
-                          dn_switching sw, double alpha, int threads, int every_root,
+                          dn_switching sw, double alpha, int threads, int flags,
                           dn_roots_result *out)
 {
     char net[32], tree[32];
@@ -602,7 +604,14 @@ static void all_roots_opt(int k, const char *map, char approach, dn_dc_order ord
     eo.order = ord;
     dn_work_opts wo = divide(alpha);
     dn_sim_opts so = sim_opts(sw, 1, 1, 0);
-    so.every_root = every_root;
+    so.every_root = flags & 1;
+    if (flags & 2) { /* the other regime: both stages, dataflow, hop latency, lanes */
+        wo.stage = DN_STAGE_BOTH;
+        so.async = 1;
+        so.hop = 0.25;
+        so.ports = 0;
+        so.vcs = 2;
+    }
     if (dn_net_init(&n, net, &err) || dn_tree_model_parse(tree, &tm, &err) ||
         dn_tree_init(&t, &tm, 1, 0, &err) ||
         dn_sim_all_roots(&n, &t, &eo, &wo, &so, threads, out, &err))
@@ -613,10 +622,10 @@ static void all_roots_opt(int k, const char *map, char approach, dn_dc_order ord
     dn_net_free(&n);
 }
 
-/* One root per orbit of the mesh's mirrors gives the same numbers as every
- * root (issue 19): every mapping and switching mode, k = 2..4, compared
- * with the full run bit for bit; growing B is not mirror-symmetric and
- * runs every root. */
+/* One root per orbit of the mesh's mirrors (one per distance to the centre
+ * for Growing B) gives the same numbers as every root (issue 19): every
+ * mapping and switching mode, k = 2..4, compared with the full run bit for
+ * bit. */
 static void test_root_orbits(void **state)
 {
     (void)state;
@@ -627,26 +636,29 @@ static void test_root_orbits(void **state)
     static const dn_switching sws[] = {DN_SW_SAF, DN_SW_WORMHOLE, DN_SW_VCT, DN_SW_CIRCUIT};
     for (int k = 2; k <= 4; k++)
         for (size_t m = 0; m < sizeof maps / sizeof maps[0]; m++)
-            for (size_t w = 0; w < sizeof sws / sizeof sws[0]; w++) {
-                dn_roots_result a, b;
-                all_roots_opt(k, maps[m].map, maps[m].approach, maps[m].ord, sws[w], 0.5, 2, 0,
-                              &a);
-                all_roots_opt(k, maps[m].map, maps[m].approach, maps[m].ord, sws[w], 0.5, 2, 1,
-                              &b);
-                const int64_t N = (int64_t)1 << (2 * k);
-                assert_int_equal(b.simulated, N);
-                assert_int_equal(a.simulated, maps[m].approach == 'b' ? N : N / 4);
-                if (a.time != b.time || a.ts_coeff != b.ts_coeff || a.te_coeff != b.te_coeff ||
-                    a.conflicts != b.conflicts || a.time_min != b.time_min ||
-                    a.time_max != b.time_max || a.steps != b.steps)
-                    fail_msg("k=%d %s%c sw %d: orbits %.17g, every root %.17g", k,
-                             maps[m].map, maps[m].approach ? maps[m].approach : ' ',
-                             (int)sws[w], a.time, b.time);
-                assert_memory_equal(a.root_time, b.root_time, sizeof(double) * (size_t)N);
-                assert_memory_equal(a.step_time, b.step_time, sizeof(double) * (size_t)a.steps);
-                dn_roots_result_free(&a);
-                dn_roots_result_free(&b);
-            }
+            for (size_t w = 0; w < sizeof sws / sizeof sws[0]; w++)
+                for (int regime = 0; regime < 2; regime++) {
+                    dn_roots_result a, b;
+                    all_roots_opt(k, maps[m].map, maps[m].approach, maps[m].ord, sws[w], 0.5, 2,
+                                  2 * regime, &a);
+                    all_roots_opt(k, maps[m].map, maps[m].approach, maps[m].ord, sws[w], 0.5, 2,
+                                  2 * regime + 1, &b);
+                    const int64_t N = (int64_t)1 << (2 * k);
+                    assert_int_equal(b.simulated, N);
+                    /* B: one root per distance to the centre (side/2 - 1, side/2 - 1),
+                     * 0 .. side: side + 1 runs */
+                    assert_int_equal(a.simulated, maps[m].approach == 'b' ? (1 << k) + 1 : N / 4);
+                    if (a.time != b.time || a.ts_coeff != b.ts_coeff || a.te_coeff != b.te_coeff ||
+                        a.conflicts != b.conflicts || a.time_min != b.time_min ||
+                        a.time_max != b.time_max || a.steps != b.steps)
+                        fail_msg("k=%d %s%c sw %d: orbits %.17g, every root %.17g", k,
+                                 maps[m].map, maps[m].approach ? maps[m].approach : ' ',
+                                 (int)sws[w], a.time, b.time);
+                    assert_memory_equal(a.root_time, b.root_time, sizeof(double) * (size_t)N);
+                    assert_memory_equal(a.step_time, b.step_time, sizeof(double) * (size_t)a.steps);
+                    dn_roots_result_free(&a);
+                    dn_roots_result_free(&b);
+                }
 }
 
 static void test_seed001_claims(void **state)

@@ -236,11 +236,14 @@ typedef struct dn_roots_result {
  * any thread count). On a 2-D mesh with a mapping whose runs are the same
  * from a root and from its mirror images in x and in y (the DC-cube, the
  * Reflecting mapping and Growing approach A, with their own or XY routes:
- * mirrors keep XY routes XY; the transposition does not, and approach B's
- * fixed centre breaks the mirrors), one root per orbit is simulated and its
- * results stand for the orbit: the averages are the same numbers
- * (tests/test_sim.c compares every mapping and switching mode on k = 2..4)
- * at a quarter of the cost. so->every_root turns this off. */
+ * mirrors keep XY routes XY; the transposition does not), one root per
+ * orbit is simulated and its results stand for the orbit. Growing approach
+ * B first moves the problem to a fixed centre, a message alone in the
+ * network, so its run depends on the root only through that distance: one
+ * root per distance. The averages are the same numbers (tests/test_sim.c
+ * compares every mapping and switching mode on k = 2..4, bit for bit) at a
+ * quarter of the cost, or 2 side - 1 runs for B. so->every_root turns this
+ * off. */
 int dn_sim_all_roots(const dn_net *net, const dn_tree *tree, const dn_embed_opts *eo,
                      const dn_work_opts *wo, const dn_sim_opts *so, int threads,
                      dn_roots_result *out, dn_err *err);

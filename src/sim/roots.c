@@ -101,6 +101,55 @@ static int64_t orbit_rep(int64_t r, int64_t R, int64_t C)
     return mi * C + mj;
 }
 
+/* Growing approach B first moves the whole problem from the root to the
+ * mapping's fixed centre, one message alone in the network, then runs the
+ * same computation from the centre whatever the root: the run depends on
+ * the root only through the move's length (its XY route meets nothing).
+ * So roots at the same distance from the centre give the same numbers. */
+static int centre_move(const dn_net *net, const dn_embed_opts *eo)
+{
+    return strcmp(dn_net_family(net), "mesh") == 0 && eo->map &&
+           strcmp(eo->map, "growing") == 0 && eo->approach == 'b';
+}
+
+/* rep[r]: the root whose run stands for r's (r itself when it is run). */
+static int root_classes(const dn_net *net, const dn_tree *tree, const dn_embed_opts *eo,
+                        int every_root, int64_t *rep, dn_err *err)
+{
+    const int64_t n = net->n;
+    for (int64_t r = 0; r < n; r++)
+        rep[r] = r;
+    if (every_root)
+        return DN_OK;
+    const int64_t R = net->p[0], C = net->p[1];
+    if (mirror_symmetric(net, eo)) {
+        for (int64_t r = 0; r < n; r++)
+            rep[r] = orbit_rep(r, R, C);
+    } else if (centre_move(net, eo)) {
+        dn_embed_opts o = *eo;
+        dn_embed e;
+        o.root = 0;
+        int rc = dn_embed_init(&e, net, tree, &o, err);
+        if (rc)
+            return rc;
+        const int64_t c = dn_embed_place(&e, 0); /* the fixed centre */
+        dn_embed_free(&e);
+        int64_t *first = malloc((size_t)(R + C) * sizeof *first);
+        if (!first)
+            return dn_fail(err, DN_ENOMEM, "out of memory");
+        for (int64_t d = 0; d < R + C; d++)
+            first[d] = -1;
+        for (int64_t r = 0; r < n; r++) {
+            int64_t d = llabs(r / C - c / C) + llabs(r % C - c % C);
+            if (first[d] < 0)
+                first[d] = r;
+            rep[r] = first[d];
+        }
+        free(first);
+    }
+    return DN_OK;
+}
+
 void dn_roots_result_free(dn_roots_result *r)
 {
     free(r->step_time);
@@ -132,14 +181,18 @@ int dn_sim_all_roots(const dn_net *net, const dn_tree *tree, const dn_embed_opts
     c.so = so;
     c.maxsteps = maxsteps;
     atomic_init(&c.done, 0);
-    /* the roots to simulate: all, or one per orbit of the mirrors */
-    const int sym = !so->every_root && mirror_symmetric(net, eo);
-    const int64_t R = sym ? net->p[0] : 1, C = sym ? net->p[1] : n;
-    int64_t *reps = malloc((size_t)(n > 0 ? n : 1) * sizeof *reps), nrep = 0;
+    /* the roots to simulate: all, or one per class of equal runs */
+    int64_t *reps = malloc(2 * (size_t)(n > 0 ? n : 1) * sizeof *reps), nrep = 0;
     if (!reps)
         return dn_fail(err, DN_ENOMEM, "out of memory for %lld roots", (long long)n);
+    int64_t *rep_of = reps + n;
+    int rc = root_classes(net, tree, eo, so->every_root, rep_of, err);
+    if (rc) {
+        free(reps);
+        return rc;
+    }
     for (int64_t r = 0; r < n; r++)
-        if (!sym || orbit_rep(r, R, C) == r)
+        if (rep_of[r] == r)
             reps[nrep++] = r;
     c.reps = reps;
     c.roots = nrep;
@@ -153,7 +206,6 @@ int dn_sim_all_roots(const dn_net *net, const dn_tree *tree, const dn_embed_opts
     c.step_time = calloc(N * (size_t)maxsteps, sizeof *c.step_time);
     c.steps = calloc(N, sizeof *c.steps);
     c.dead = calloc(N, sizeof *c.dead);
-    int rc = DN_OK;
     if (!c.engines || !c.errs || !c.time || !c.lin || !c.conf || !c.ideal || !c.step_time ||
         !c.steps || !c.dead) {
         rc = dn_fail(err, DN_ENOMEM, "out of memory for %lld roots", (long long)n);
@@ -164,9 +216,9 @@ int dn_sim_all_roots(const dn_net *net, const dn_tree *tree, const dn_embed_opts
         dn_parallel_error(c.errs, threads, err);
         goto done;
     }
-    /* every other root takes its orbit's results (the same numbers) */
-    for (int64_t r = 0; sym && r < n; r++) {
-        int64_t q = orbit_rep(r, R, C);
+    /* every other root takes its class's results (the same numbers) */
+    for (int64_t r = 0; r < n; r++) {
+        int64_t q = rep_of[r];
         if (q == r)
             continue;
         c.time[r] = c.time[q];
