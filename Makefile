@@ -182,13 +182,19 @@ $(BUILD)/bench/%: bench/%.c $(BUILD)/libdcnet.a
 	@mkdir -p $(dir $@)
 	$(CC) $(BASEFLAGS) $(OPTDEFS) -O2 -g -Wno-conversion $(BENCH_EXTRA) -o $@ $< $(BUILD)/libdcnet.a $(LIBS)
 
+# the leaf kernel against qsort and std::sort (an introsort): C++ for the latter
+$(BUILD)/bench/bench_kernels: bench/bench_kernels.cc $(BUILD)/libdcnet.a
+	@mkdir -p $(dir $@)
+	$(CXX) -O2 -g -Iinclude -o $@ $< $(BUILD)/libdcnet.a $(LIBS)
+
 # the OpenMP-tasks mergesort baseline of bench_runtime (gcc's libgomp)
 $(BUILD)/bench/bench_runtime: BENCH_EXTRA = -fopenmp
 
 bench: all $(BUILD)/bench/bench_net $(BUILD)/bench/bench_embed $(BUILD)/bench/bench_load \
        $(BUILD)/bench/bench_sim $(BUILD)/bench/bench_runtime $(BUILD)/bench/bench_balance \
-       $(BUILD)/bench/bench_costs
+       $(BUILD)/bench/bench_costs $(BUILD)/bench/bench_kernels
 	$(BUILD)/bench/bench_costs $(BUILD)/dcnet
+	$(BUILD)/bench/bench_kernels
 	$(BUILD)/bench/bench_net
 	$(BUILD)/bench/bench_embed
 	$(BUILD)/bench/bench_load

@@ -55,6 +55,44 @@ static void run_app_as(const char *name, int64_t n, int workers, size_t grain, i
     dn_app_free(&a);
 }
 
+/* The leaf kernel (radix sort) against qsort: sizes around the insertion
+ * cut-off, keys that share digits (skipped passes, odd pass counts), all
+ * equal, already sorted, reversed. */
+static int cmp_keys(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+static void test_sort_kernel(void **state)
+{
+    (void)state;
+    static const size_t sizes[] = {0, 1, 2, 63, 64, 65, 1000, 100000};
+    dn_rng rng;
+    dn_rng_seed(&rng, 9);
+    for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++)
+        for (int kind = 0; kind < 6; kind++) {
+            size_t n = sizes[si];
+            uint64_t *a = malloc((n + 1) * sizeof *a), *b = malloc((n + 1) * sizeof *b);
+            for (size_t i = 0; i < n; i++) {
+                uint64_t r = dn_rng_next(&rng);
+                a[i] = kind == 0 ? r
+                       : kind == 1 ? r & 0xff00ff /* two live digits: 2 passes */
+                       : kind == 2 ? 0x0123456789abcdefULL ^ (r & 0xff0000) /* one: odd */
+                       : kind == 3 ? 42                                       /* all equal */
+                       : kind == 4 ? i                                        /* sorted */
+                                   : n - i;                                   /* reversed */
+            }
+            memcpy(b, a, n * sizeof *a);
+            qsort(b, n, sizeof *b, cmp_keys);
+            assert_int_equal(dn_sort_keys(a, NULL, n), DN_OK);
+            if (n && memcmp(a, b, n * sizeof *a) != 0)
+                fail_msg("dn_sort_keys: n = %zu, kind %d differs from qsort", n, kind);
+            free(a);
+            free(b);
+        }
+}
+
 /* The O(n) check of the sorts catches what the full reference catches:
  * keys out of order, and a key changed, lost or repeated in order. */
 static void test_fast_verify(void **state)
@@ -455,6 +493,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_apps_verified),
         cmocka_unit_test(test_fast_verify),
+        cmocka_unit_test(test_sort_kernel),
         cmocka_unit_test(test_traffic_closed_form),
         cmocka_unit_test(test_emulation),
         cmocka_unit_test(test_dynamic),

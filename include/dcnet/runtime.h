@@ -171,6 +171,11 @@ typedef struct dn_app_run {
     dn_tree_app tree;
 } dn_app_run;
 
+/* The sorts' leaf kernel, for a user's own app too: sorts n 64-bit keys
+ * (an LSD radix sort, 8 passes of 8 bits; insertion sort for 64 or fewer).
+ * scratch holds n keys, or is NULL to allocate them. DN_ENOMEM. */
+int dn_sort_keys(uint64_t *keys, uint64_t *scratch, size_t n);
+
 /* Names of the bundled apps, for help; NULL past the end. */
 const char *dn_app_name(int i);
 const char *dn_app_summary(int i);
