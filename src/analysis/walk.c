@@ -221,33 +221,18 @@ static int limit_undirected(const dn_csr *g, int64_t s, const dn_load_opts *o,
 {
     const int64_t n = g->n;
     int8_t *side = malloc((size_t)n);
-    int32_t *queue = malloc((size_t)n * sizeof *queue);
-    if (!side || !queue) {
+    if (side)
+        memset(side, -1, (size_t)n);
+    int bipartite = side ? dn_csr_two_colour(g, s, side) : -DN_ENOMEM;
+    if (bipartite < 0) {
         free(side);
-        free(queue);
         return dn_fail(err, DN_ENOMEM, "out of memory for the walk's limit (n = %lld)",
                        (long long)n);
     }
-    memset(side, -1, (size_t)n);
-    int64_t head = 0, tail = 0;
-    double vol = 0.0;
-    int bipartite = 1;
-    side[s] = 0;
-    queue[tail++] = (int32_t)s;
-    while (head < tail) {
-        int32_t u = queue[head++];
-        vol += (double)(g->off[u + 1] - g->off[u]);
-        for (int64_t a = g->off[u]; a < g->off[u + 1]; a++) {
-            int32_t v = g->adj[a];
-            if (side[v] < 0) {
-                side[v] = (int8_t)(1 - side[u]);
-                queue[tail++] = v;
-            } else if (side[v] == side[u]) {
-                bipartite = 0;
-            }
-        }
-    }
-    free(queue);
+    double vol = 0.0; /* the degrees of s's component */
+    for (int64_t u = 0; u < n; u++)
+        if (side[u] >= 0)
+            vol += (double)(g->off[u + 1] - g->off[u]);
     const int d = o->delta;
     int q = 1, split = 0; /* split: mass lives on one side per residue */
     if (vol > 0 && d > 0 && bipartite) {

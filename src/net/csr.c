@@ -245,6 +245,31 @@ int dn_bfs_implicit(const dn_net *net, int64_t src, int32_t *dist, int32_t *ecc,
     return DN_OK;
 }
 
+int dn_csr_two_colour(const dn_csr *g, int64_t s, int8_t *side)
+{
+    int32_t *queue = malloc((size_t)(g->n > 0 ? g->n : 1) * sizeof *queue);
+    if (!queue)
+        return -DN_ENOMEM;
+    int64_t head = 0, tail = 0;
+    int bipartite = 1;
+    side[s] = 0;
+    queue[tail++] = (int32_t)s;
+    while (head < tail) {
+        int32_t u = queue[head++];
+        for (int64_t a = g->off[u]; a < g->off[u + 1]; a++) {
+            int32_t v = g->adj[a];
+            if (side[v] < 0) {
+                side[v] = (int8_t)(1 - side[u]);
+                queue[tail++] = v;
+            } else if (side[v] == side[u]) {
+                bipartite = 0;
+            }
+        }
+    }
+    free(queue);
+    return bipartite;
+}
+
 int64_t dn_csr_arc(const dn_csr *g, int64_t u, int64_t v)
 {
     if (u < 0 || u >= g->n)

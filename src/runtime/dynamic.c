@@ -73,34 +73,15 @@ static int walk_from(const dyn *D, int start, uint64_t id)
  * walk is then used.) */
 static int csr_bipartite(const dn_csr *g)
 {
-    int8_t *side = malloc((size_t)g->n);
-    int32_t *queue = malloc((size_t)g->n * sizeof *queue);
-    int ok = side && queue;
-    if (ok)
+    int8_t *side = malloc((size_t)(g->n > 0 ? g->n : 1));
+    int bip = side != NULL;
+    if (side)
         memset(side, -1, (size_t)g->n);
-    for (int64_t s = 0; ok && s < g->n; s++) {
-        if (side[s] >= 0)
-            continue;
-        int64_t head = 0, tail = 0;
-        side[s] = 0;
-        queue[tail++] = (int32_t)s;
-        while (ok && head < tail) {
-            int32_t u = queue[head++];
-            for (int64_t a = g->off[u]; ok && a < g->off[u + 1]; a++) {
-                int32_t v = g->adj[a];
-                if (side[v] < 0) {
-                    side[v] = (int8_t)(1 - side[u]);
-                    queue[tail++] = v;
-                } else if (side[v] == side[u]) {
-                    ok = 0;
-                }
-            }
-        }
-    }
-    int bip = ok;
+    for (int64_t s = 0; bip > 0 && s < g->n; s++)
+        if (side[s] < 0)
+            bip = dn_csr_two_colour(g, s, side);
     free(side);
-    free(queue);
-    return bip;
+    return bip > 0;
 }
 
 static void dyn_stop(dyn *D)
