@@ -148,6 +148,12 @@ int dn_balance(int k, const int64_t *loads, dn_bal_algo algo, const dn_bal_opts 
  * and deficit(S) / (links entering S), rounded up, with the targets
  * floor(L/N) + [x < L mod N]. O(N k). */
 int dn_bal_lower_bound(int k, const int64_t *loads, int64_t *bound, dn_err *err);
+/* The checks dn_balance makes before it starts, for a caller to make first:
+ * loads non-negative, fewer than 2^31 tasks in all, and the memory the run
+ * would need (about 64 bytes a task and 400 a processor) within
+ * opts->mem_limit. Sets *total (if not NULL). */
+int dn_bal_check(int k, const int64_t *loads, const dn_bal_opts *opts, int64_t *total,
+                 dn_err *err);
 
 /* Targets used by every algorithm: AVG + 1 on the L mod N lowest ids. */
 static inline int64_t dn_bal_target(int64_t x, int64_t avg, int64_t rem)

@@ -23,6 +23,37 @@ void dn_bal_result_free(dn_bal_result *r)
     r->final = NULL;
 }
 
+int dn_bal_check(int k, const int64_t *loads, const dn_bal_opts *opts, int64_t *total,
+                 dn_err *err)
+{
+    int64_t t = 0, n = (int64_t)1 << k;
+    for (int64_t x = 0; x < n; x++) {
+        if (loads[x] < 0)
+            return dn_fail(err, DN_EINVAL, "balance: processor %lld has a negative load %lld",
+                           (long long)x, (long long)loads[x]);
+        t += loads[x];
+        if (t >= ((int64_t)1 << 31))
+            return dn_fail(err, DN_ERANGE, "balance: more than 2^31 - 1 tasks in all; use "
+                                           "smaller loads");
+    }
+    int64_t limit = opts && opts->mem_limit > 0 ? opts->mem_limit : (int64_t)8 << 30;
+    /* measured peaks: 76 MB for DDB(16) with 1M tasks (spanning), 733 MB for
+     * DDB(20) with 8.4M (task lists grow by doubling, tasks in flight are
+     * copied, the root gathers every surplus): 64 B per task + 400 B per node
+     * stays above both */
+    int64_t need = 64 * t + 400 * n;
+    if (need > limit) {
+        char a[32], b[32];
+        return dn_fail(err, DN_ERANGE, "balance: %lld tasks on DDB(%d) need about %s, over the "
+                                       "memory limit of %s",
+                       (long long)t, k, dn_fmt_bytes(a, sizeof a, need),
+                       dn_fmt_bytes(b, sizeof b, limit));
+    }
+    if (total)
+        *total = t;
+    return DN_OK;
+}
+
 int dn_balance(int k, const int64_t *loads, dn_bal_algo algo, const dn_bal_opts *opts,
                dn_bal_result *out, dn_err *err)
 {
@@ -38,24 +69,9 @@ int dn_balance(int k, const int64_t *loads, dn_bal_algo algo, const dn_bal_opts 
     dn_bal_opts defaults = {0};
     bal_in in = {k, (int64_t)1 << k, ((int64_t)1 << k) - 1, (int64_t)1 << (k - 1), loads, 0, 0,
                  0, opts ? opts : &defaults};
-    for (int64_t x = 0; x < in.n; x++) {
-        if (loads[x] < 0)
-            return dn_fail(err, DN_EINVAL, "balance: processor %lld has a negative load %lld",
-                           (long long)x, (long long)loads[x]);
-        in.total += loads[x];
-        if (in.total >= ((int64_t)1 << 31))
-            return dn_fail(err, DN_ERANGE, "balance: more than 2^31 - 1 tasks in all; use "
-                                           "smaller loads");
-    }
-    int64_t limit = in.opts->mem_limit > 0 ? in.opts->mem_limit : (int64_t)8 << 30;
-    /* measured peaks: 76 MB for DDB(16) with 1M tasks (spanning), 733 MB for
-     * DDB(20) with 8.4M (task lists grow by doubling, tasks in flight are
-     * copied, the root gathers every surplus): 64 B per task + 400 B per node
-     * stays above both */
-    int64_t need = 64 * in.total + 400 * in.n;
-    if (need > limit)
-        return dn_fail(err, DN_ERANGE, "balance: needs about %lld MiB, over the %lld MiB limit",
-                       (long long)(need >> 20), (long long)(limit >> 20));
+    int rc = dn_bal_check(k, loads, in.opts, &in.total, err);
+    if (rc)
+        return rc;
     in.avg = in.total / in.n;
     in.rem = in.total % in.n;
     out->algo = algo;
@@ -73,7 +89,7 @@ int dn_balance(int k, const int64_t *loads, dn_bal_algo algo, const dn_bal_opts 
     }
     if (!(out->final = calloc((size_t)in.n, sizeof *out->final)))
         return dn_fail(err, DN_ENOMEM, "balance: out of memory for %lld loads", (long long)in.n);
-    int rc;
+    rc = DN_OK;
     switch (algo) {
     case DN_BAL_SPANNING:
     case DN_BAL_ABSORB:

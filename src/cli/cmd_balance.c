@@ -321,11 +321,13 @@ int cmd_balance(int argc, char **argv)
     int64_t *loads = NULL, bound = 0;
     if ((rc = read_loads(loads_arg, n, &loads, &err)))
         return rc == DN_ENOMEM ? cli_fail(cmd, rc, err.msg) : cli_usage(cmd, "%s", err.msg);
-    if ((rc = dn_bal_lower_bound(k, loads, &bound, &err))) {
+    dn_bal_opts o = {shortest, (uint64_t)seed, max_rounds, 0};
+    /* refuse what cannot run before the cut bound's O(N k) work */
+    if ((rc = dn_bal_check(k, loads, &o, NULL, &err)) ||
+        (rc = dn_bal_lower_bound(k, loads, &bound, &err))) {
         free(loads);
         return cli_fail(cmd, rc, err.msg);
     }
-    dn_bal_opts o = {shortest, (uint64_t)seed, max_rounds, 0};
     int first = all ? 0 : algo, last = all ? DN_BAL_NALGO - 1 : algo, nrun = 0;
     rec rows[DN_BAL_NALGO];
     /* JSON is built in memory and printed only when every run succeeded:
