@@ -579,8 +579,11 @@ int cmd_demo(int argc, char **argv)
      * swapped in when complete, so an interrupted or failed run never
      * leaves old and new figures mixed (mkdtemp: nothing planted there can
      * be followed). */
-    const char *final_dir = d->out;
-    char parent[4100], work[8300], final[4200];
+    char outdir[4100], parent[4100], work[8300], final[4200];
+    snprintf(outdir, sizeof outdir, "%s", d->out);
+    for (size_t len = strlen(outdir); len > 1 && outdir[len - 1] == '/'; len--)
+        outdir[len - 1] = 0; /* "out/demo/" is "out/demo" */
+    const char *final_dir = outdir;
     snprintf(parent, sizeof parent, "%s", final_dir);
     char *slash = strrchr(parent, '/');
     const char *base = slash ? slash + 1 : parent;
