@@ -83,14 +83,22 @@ static void help_formats(void)
     puts("Graph files (file:PATH, file:- for standard input; dcnet net --format):\n"
          "  edgelist  one 'u v' per line, decimal ids from 0; '#' and '%' start\n"
          "            comments. An optional first line\n"
-         "              # dcnet edgelist nodes=N directed=0|1\n"
+         "              # dcnet edgelist nodes=N directed=0|1 [edges=M]\n"
          "            fixes the node count and direction (default: undirected,\n"
-         "            max id + 1 nodes). Undirected graphs become simple (loops\n"
-         "            and repeats dropped); directed ones keep loops.\n"
+         "            max id + 1 nodes); its values are checked, and it must come\n"
+         "            before the first edge. edges=M (dcnet writes it) promises\n"
+         "            the last line '# end edges=M': a file cut short is refused.\n"
+         "            Undirected graphs become simple (loops and repeats\n"
+         "            dropped); directed ones keep loops. Read within --mem-limit.\n"
          "  grf       SCOTCH source graph: version 0, vertex and arc counts, base\n"
          "            and flags (e.g. '0 000'), then per vertex: [label] [load]\n"
          "            degree and [load] end per arc. Chosen for files ending .grf.\n"
-         "  dot       Graphviz DOT, written only (Sneptree left arcs blue, right red).");
+         "  dot       Graphviz DOT, written only (Sneptree left arcs blue, right red).\n"
+         "\n"
+         "Value files (embed --map file:PATH, embed --weights, balance --loads): one\n"
+         "decimal number per line, '#' comments. A first line '# dcnet values count=T'\n"
+         "(dcnet writes it with --save-place) promises the last line '# end count=T'.\n"
+         "Traces (simulate --trace): 'SRC DST SIZE [RELEASE]' per line.");
 }
 
 static void help_maps(void)
