@@ -20,7 +20,7 @@ import os
 import re
 import sys
 
-FIG = re.compile(r'<figure><a href="[^"]*"><img src="([^"]*)"[^>]*></a><figcaption>(.*?)</figcaption>',
+FIG = re.compile(r'<figure[^>]*><a href="[^"]*"><img src="([^"]*)"[^>]*></a><figcaption>(.*?)</figcaption>',
                  re.S)
 DRAWN = re.compile(r'(phase|timed) contention: conflicts (\d+), max link load (\d+)')
 STATED = re.compile(r'(phase|timed) contention[^:.]*?(?:\([^)]*\))?[^:.]*: (\d+) conflicts',

@@ -276,7 +276,10 @@ void demo_commands(demo *d)
 
 void demo_figure(demo *d, const char *file, const char *caption, int width)
 {
-    fprintf(d->html, "<figure><a href=\"%s\"><img src=\"%s\" alt=\"", file, file);
+    /* in a row, a figure keeps its own width and wraps rather than shrink
+     * below it (a drawing shown smaller than drawn is not legible) */
+    fprintf(d->html, "<figure style=\"flex:0 1 %dpx\"><a href=\"%s\"><img src=\"%s\" alt=\"",
+            width, file, file);
     plot_xml_text(d->html, caption);
     fprintf(d->html, "\" style=\"max-width:%dpx\"></a><figcaption>", width);
     plot_xml_text(d->html, caption);
