@@ -295,6 +295,15 @@ static void test_ports(void **state)
 /* Four worms i -> i + 3 (i = 0, 2, 4, 6) on ring:8 with hop latency 1:
  * each takes its first two links, then waits for a link held by the next:
  * a cycle of four. Two lanes per link let all pass: 3 hops + L = 5. */
+/* Frees what trace_work made (and a result). */
+static void trace_free(dn_sim_result *r, dn_sim_work *w, dn_csr *g, dn_net *net)
+{
+    dn_sim_result_free(r);
+    dn_work_free(w);
+    dn_csr_free(g);
+    dn_net_free(net);
+}
+
 /* Virtual cut-through with hop latency 0 frees every channel due at an
  * instant before that instant's requests (issue 17), checked on traces
  * computed by hand:
@@ -327,10 +336,7 @@ static void test_vct_same_instant(void **state)
         assert_int_equal(r.conflicts, 0);
         assert_int_equal(r.port_waits, 1);
         assert_true(fabs(r.wait_time - 0.9) < 1e-12);
-        dn_sim_result_free(&r);
-        dn_work_free(&w);
-        dn_csr_free(&g);
-        dn_net_free(&net);
+        trace_free(&r, &w, &g, &net);
         trace_work("ring:9", mb, sb, 2, &net, &g, &w);
         o = sim_opts(mode, 1, 1, 0);
         run_work(&w, &o, &r);
@@ -338,10 +344,7 @@ static void test_vct_same_instant(void **state)
         assert_int_equal(r.conflicts, 1);
         assert_int_equal(r.port_waits, 0);
         assert_true(r.wait_time == 2.0);
-        dn_sim_result_free(&r);
-        dn_work_free(&w);
-        dn_csr_free(&g);
-        dn_net_free(&net);
+        trace_free(&r, &w, &g, &net);
     }
 }
 
@@ -377,10 +380,7 @@ static void test_deadlock(void **state)
     run_work(&w, &o, &r);
     assert_int_equal(r.deadlock, 0);
     assert_true(r.time == 9.0);
-    dn_sim_result_free(&r);
-    dn_work_free(&w);
-    dn_csr_free(&g);
-    dn_net_free(&net);
+    trace_free(&r, &w, &g, &net);
     /* Eight worms i -> i + 4 on ring:8 (issue 17): every link lies on the
      * routes of four worms, all started together, so 2 and 3 lanes still
      * deadlock and 4 are the fewest that let all pass */

@@ -2,8 +2,8 @@
  * cmd_exec.c - `dcnet exec APP`: run a bundled divide-and-conquer program
  * on worker threads or MPI ranks with dcnet's binomial schedule (seed 000
  * section 2), optionally on an emulated network with a mapping, or in the
- * dynamic random-walk mode (seed 002) for nqueens; verify the result
- * against a sequential reference. JSON keys follow spec/cli.md: app, n,
+ * dynamic random-walk mode (seed 002) for nqueens; check the result
+ * (dn_app_verify: linear checks, or --verify full's sorted copy). JSON keys follow spec/cli.md: app, n,
  * workers, backend, seconds, verified, messages, bytes.
  */
 #include "cli.h"
