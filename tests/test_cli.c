@@ -663,14 +663,22 @@ static void test_exec_cli(void **state)
     bad_run("exec max --dynamic", 2, "nqueens");
     bad_run("exec max --backend mpi --dynamic", 2, "static");
     bad_run("exec max --net debruijn:4 --map zrl --workers 8", 2, "8 workers form binomial:3");
-    /* shared memory: 6 messages of one 32-byte reference each */
-    r = json_run("exec mergesort --n 300000 --workers 4 --shared --json");
+    /* shared memory, the default on threads, direct: 6 messages of one
+     * 32-byte reference each; --copy sends the keys (8 n D bytes) */
+    r = json_run("exec mergesort --n 300000 --workers 4 --json");
     assert_non_null(strstr(r.out, "\"verified\":true"));
     assert_non_null(strstr(r.out, "\"shared\":true"));
     assert_true(json_num(r.out, "messages") == 6);
     assert_true(json_num(r.out, "bytes") == 6 * 32);
     run_free(&r);
-    bad_run("exec prefix --shared", 2, "mergesort has");
+    r = json_run("exec mergesort --n 300000 --workers 4 --copy --json");
+    assert_non_null(strstr(r.out, "\"verified\":true"));
+    assert_non_null(strstr(r.out, "\"shared\":false"));
+    assert_true(json_num(r.out, "bytes") == 8 * 300000 * 2);
+    run_free(&r);
+    json_has("exec prefix --net debruijn:2 --json", "\"shared\":false");
+    bad_run("exec prefix --shared --copy", 2, "give one");
+    bad_run("exec nqueens --dynamic --copy", 2, "drop --dynamic");
     bad_run("exec mergesort --shared --backend mpi", 2, "threads, direct");
     bad_run("exec mergesort --shared --net debruijn:2", 2, "threads, direct");
     /* MPI: every app on 4 ranks */
@@ -689,7 +697,8 @@ static void test_exec_cli(void **state)
             return;
         }
         if (st != 0 || !json_valid_object(out) || !strstr(out, "\"verified\":true") ||
-            !strstr(out, "\"backend\":\"mpi\"") || json_num(out, "workers") != 4)
+            !strstr(out, "\"backend\":\"mpi\"") || json_num(out, "workers") != 4 ||
+            !strstr(out, "\"shared\":false")) /* ranks share no memory: the copy form */
             fail_msg("mpirun -np 4 dcnet %s: exit %d, output %s", args, st, out);
     }
 }

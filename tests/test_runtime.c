@@ -128,36 +128,42 @@ static void test_fast_verify(void **state)
     dn_app_free(&a);
 }
 
-static void run_app(const char *name, int64_t n, int workers, size_t grain, dn_rt_stats *st)
-{
-    run_app_as(name, n, workers, grain, 0, 0, st);
-}
-
+/* Every app, in the copy form and the shared form, on 1..8 workers. The
+ * shared form's messages carry a 32-byte reference down and, back up,
+ * a reference (sorts, prefix) or the value (max and nqueens 8 bytes,
+ * matchain a 128-byte matrix): no data. */
 static void test_apps_verified(void **state)
 {
     (void)state;
     static const char *names[] = {"mergesort", "quicksort", "matchain", "prefix", "max"};
+    static const int64_t up[] = {32, 32, 128, 32, 8};
     static const int64_t sizes[] = {1, 2, 3, 17, 1000, 12345};
-    for (size_t i = 0; i < 5; i++)
-        for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++)
+    for (int shared = 0; shared <= 1; shared++)
+        for (size_t i = 0; i < 5; i++)
+            for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++)
+                for (int p = 1; p <= 8; p++) {
+                    dn_rt_stats st;
+                    run_app_as(names[i], sizes[k], p, 1, shared, 0, &st);
+                    /* P workers -> the largest power of two that the size allows */
+                    int D = 0;
+                    while ((2 << D) <= p && (sizes[k] >> (D + 1)) >= 1)
+                        D++;
+                    assert_int_equal(st.depth, D);
+                    assert_int_equal(st.workers, 1 << D);
+                    assert_int_equal(st.messages, 2 * ((1 << D) - 1));
+                    if (shared)
+                        assert_int_equal(st.bytes, ((1 << D) - 1) * (32 + up[i]));
+                    dn_rt_stats_free(&st);
+                }
+    for (int shared = 0; shared <= 1; shared++)
+        for (int n = 1; n <= 12; n++)
             for (int p = 1; p <= 8; p++) {
                 dn_rt_stats st;
-                run_app(names[i], sizes[k], p, 1, &st);
-                /* P workers -> the largest power of two that the size allows */
-                int D = 0;
-                while ((2 << D) <= p && (sizes[k] >> (D + 1)) >= 1)
-                    D++;
-                assert_int_equal(st.depth, D);
-                assert_int_equal(st.workers, 1 << D);
-                assert_int_equal(st.messages, 2 * ((1 << D) - 1));
+                run_app_as("nqueens", n, p, 1, shared, 0, &st);
+                if (shared)
+                    assert_int_equal(st.bytes, ((1 << st.depth) - 1) * (32 + 8));
                 dn_rt_stats_free(&st);
             }
-    for (int n = 1; n <= 12; n++)
-        for (int p = 1; p <= 8; p *= 2) {
-            dn_rt_stats st;
-            run_app("nqueens", n, p, 1, &st);
-            dn_rt_stats_free(&st);
-        }
 }
 
 static void test_traffic_closed_form(void **state)
@@ -166,14 +172,14 @@ static void test_traffic_closed_form(void **state)
     dn_rt_stats st;
     /* mergesort: every phase moves n/2 keys down and n/2 back up */
     for (int p = 1; p <= 16; p *= 2) {
-        run_app("mergesort", 1 << 16, p, 1, &st);
+        run_app_as("mergesort", 1 << 16, p, 1, 0, 0, &st);
         int D = st.depth;
         assert_int_equal(D, p == 1 ? 0 : __builtin_ctz((unsigned)p));
         assert_int_equal(st.bytes, 8 * (1 << 16) * D);
         dn_rt_stats_free(&st);
     }
     /* the grain stops splitting: 3000 keys, grain 1024 -> one split */
-    run_app("max", 3000, 8, 1024, &st);
+    run_app_as("max", 3000, 8, 1024, 0, 0, &st);
     assert_int_equal(st.depth, 1);
     dn_rt_stats_free(&st);
 }
@@ -434,22 +440,25 @@ static void test_shared_mergesort(void **state)
         }
     /* 200003 keys on 4 workers: the two phase-2 merges (100001 and 100002
      * keys, above share_units 65536) are shared in pairs {0, 2} and
-     * {1, 3}; the top merge by all four. So every worker merges twice. */
-    dn_rt_stats st;
-    run_app_as("mergesort", 200003, 4, 1, 1, 1, &st);
-    int merges[4] = {0, 0, 0, 0};
-    for (int64_t i = 0; i < st.nspans; i++)
-        if (st.spans[i].kind == 2)
-            merges[st.spans[i].worker]++;
-    for (int w = 0; w < 4; w++)
-        assert_int_equal(merges[w], 2);
-    dn_rt_stats_free(&st);
-    /* only mergesort has a shared-memory form */
+     * {1, 3}; the top merge by all four. So every worker merges twice;
+     * prefix sums share their merges (adding the left total) the same way. */
+    for (int app = 0; app < 2; app++) {
+        dn_rt_stats st;
+        run_app_as(app ? "prefix" : "mergesort", 200003, 4, 1, 1, 1, &st);
+        int merges[4] = {0, 0, 0, 0};
+        for (int64_t i = 0; i < st.nspans; i++)
+            if (st.spans[i].kind == 2)
+                merges[st.spans[i].worker]++;
+        for (int w = 0; w < 4; w++)
+            assert_int_equal(merges[w], 2);
+        dn_rt_stats_free(&st);
+    }
+    /* the dynamic mode has no shared form */
     dn_app_run a;
     dn_err err;
-    assert_int_equal(dn_app_init(&a, "prefix", 10, 1, 0, &err), DN_OK);
+    assert_int_equal(dn_app_init(&a, "nqueens", 8, 1, DN_APP_DYNAMIC, &err), DN_OK);
     assert_int_equal(dn_app_share(&a, &err), DN_ENOTSUP);
-    assert_non_null(strstr(err.msg, "mergesort"));
+    assert_non_null(strstr(err.msg, "dynamic"));
     dn_app_free(&a);
 }
 

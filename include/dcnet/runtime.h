@@ -190,11 +190,14 @@ enum { DN_APP_DYNAMIC = 1, DN_APP_VERIFY_FULL = 2 };
  * checks its result. DN_ENOTFOUND for an unknown name. */
 int dn_app_init(dn_app_run *a, const char *name, int64_t n, uint64_t seed, int flags,
                 dn_err *err);
-/* Switches a freshly initialised mergesort to its shared-memory form, for
- * the threads backend in direct mode only: the keys stay in one array and
- * one scratch array, problems and results are 32-byte references into
- * them (messages carry no keys), and every merge is shared by the workers
- * that have finished (dn_dc_app.merge_part). DN_ENOTSUP for other apps. */
+/* Switches a freshly initialised static app to its shared-memory form,
+ * for the threads backend in direct mode only (`dcnet exec`'s default
+ * there): the data stays in one array (and, for the sorts, one scratch
+ * array), problems are 32-byte references into it, and results are
+ * references (sorts, prefix) or the app's small values (max, matchain,
+ * nqueens), so messages carry no data; mergesort's and prefix's large
+ * merges are shared by the workers that have finished
+ * (dn_dc_app.merge_part). DN_ENOTSUP in dynamic mode. */
 int dn_app_share(dn_app_run *a, dn_err *err);
 /* Compares the parallel output (or answer) with the reference. */
 int dn_app_verify(const dn_app_run *a, const dn_buf *output, int64_t answer, dn_err *err);

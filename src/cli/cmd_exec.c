@@ -49,9 +49,13 @@ static const char exec_help[] =
     "                         network, or the complete graph of the workers, is\n"
     "                         bipartite (2 workers are: a plain even walk never\n"
     "                         leaves its start), walk otherwise; JSON 'policy'\n"
-    "      --shared           mergesort in shared memory (threads, direct): the keys\n"
-    "                         stay in one array, messages carry 32-byte references,\n"
-    "                         and finished workers share every large merge\n"
+    "      --copy             the message-passing form: every split copies the part\n"
+    "                         it sends into a new buffer, as MPI and network\n"
+    "                         emulation must (default on threads, direct: the shared\n"
+    "                         form, where the data stays in one array, messages carry\n"
+    "                         32-byte references and finished workers share every\n"
+    "                         large merge; JSON 'shared')\n"
+    "      --shared           insist on the shared form (refused where it cannot run)\n"
     "  -s, --seed S           seed for the input and the walks (default 1)\n"
     "      --links FILE       write per-link messages and bytes (CSV; with --net)\n"
     "      --svg FILE         draw a timeline per worker (split, solve, merge, wait)\n"
@@ -63,13 +67,13 @@ static const char exec_help[] =
     "\n"
     "Examples:\n"
     "  dcnet exec mergesort --n 20000000 --workers 2\n"
-    "  dcnet exec mergesort --n 100000000 --workers 2 --shared\n"
+    "  dcnet exec mergesort --n 100000000 --workers 2 --copy\n"
     "  dcnet exec matchain --workers 16 --net debruijn:4 --map zrl --links links.csv\n"
     "  dcnet exec nqueens --n 12 --dynamic --workers 8\n"
     "  mpirun -np 4 dcnet exec mergesort --backend mpi --json\n";
 
 enum {
-    O_GRAIN = 256, O_NET, O_MAP, O_ROOT, O_BW, O_DYN, O_WALK, O_POLICY, O_VERIFY, O_SHARED, O_LINKS, O_SVG, O_JSON, O_CSV
+    O_GRAIN = 256, O_NET, O_MAP, O_ROOT, O_BW, O_DYN, O_WALK, O_POLICY, O_VERIFY, O_SHARED, O_COPY, O_LINKS, O_SVG, O_JSON, O_CSV
 };
 
 static const struct option exec_opts[] = {
@@ -86,6 +90,7 @@ static const struct option exec_opts[] = {
     {"policy", required_argument, NULL, O_POLICY},
     {"verify", required_argument, NULL, O_VERIFY},
     {"shared", no_argument, NULL, O_SHARED},
+    {"copy", no_argument, NULL, O_COPY},
     {"seed", required_argument, NULL, 's'},
     {"links", required_argument, NULL, O_LINKS},
     {"svg", required_argument, NULL, O_SVG},
@@ -182,7 +187,7 @@ int cmd_exec(int argc, char **argv)
     int64_t n = 0, workers = 4, seed = 1, grain = 0, walk = 2;
     int walk_given = 0, policy = DN_POLICY_AUTO, verify_full = 0;
     double bw = 0;
-    int mode = OUT_TABLE, dynamic = 0, mpi = 0, shared = 0, c, rc, code = 0;
+    int mode = OUT_TABLE, dynamic = 0, mpi = 0, shared = 0, copy = 0, c, rc, code = 0;
     dn_err err;
 
     opterr = 0;
@@ -216,6 +221,7 @@ int cmd_exec(int argc, char **argv)
             break;
         case O_DYN: dynamic = 1; break;
         case O_SHARED: shared = 1; break;
+        case O_COPY: copy = 1; break;
         case O_VERIFY: {
             static const char *const names[] = {"fast", "full", NULL};
             if ((rc = cli_keyword(cmd, "--verify", optarg, names, &verify_full)))
@@ -267,9 +273,16 @@ int cmd_exec(int argc, char **argv)
     if (mpi && (net_spec || dynamic))
         return cli_usage(cmd, "--backend mpi runs the static schedule, direct: drop --net, "
                               "--dynamic");
+    if (shared && copy)
+        return cli_usage(cmd, "--shared and --copy are the two forms of a run: give one");
     if (shared && (mpi || net_spec || dynamic))
-        return cli_usage(cmd, "--shared keeps the keys in one process's memory: it runs on "
+        return cli_usage(cmd, "--shared keeps the data in one process's memory: it runs on "
                               "threads, direct (drop --backend mpi, --net, --dynamic)");
+    if (copy && dynamic)
+        return cli_usage(cmd, "--copy is a form of the static schedule: drop --dynamic");
+    /* the shared form wherever memory is shared; copies only where a
+     * message crosses memory (MPI) or carries emulated links' bytes */
+    shared = !copy && !mpi && !net_spec && !dynamic;
     if (mpi && !dn_have_mpi())
         return cli_fail(cmd, DN_ENOTSUP, "dcnet was built without MPI (install "
                                          "libopenmpi-dev and rebuild)");

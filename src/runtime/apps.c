@@ -31,7 +31,7 @@ static const struct {
     const char *name, *summary;
     int64_t def, max;
 } apps[] = {
-    {"mergesort", "sort 64-bit keys, merge sorted runs (--shared: in shared memory)", 1000000, (int64_t)1 << 31},
+    {"mergesort", "sort 64-bit keys, merge sorted runs", 1000000, (int64_t)1 << 31},
     {"quicksort", "sort 64-bit keys: split by a pivot, keep low, send high", 1000000,
      (int64_t)1 << 31},
     {"matchain", "product of n 4x4 matrices mod 2^31-1 (log-weighted divide, uniform combine)",
@@ -252,173 +252,6 @@ static int mergesort_merge(void *ctx, dn_buf *a, dn_buf *b, dn_buf *res)
     res->len = (na + nb) * sizeof(u64);
     free(b->data);
     a->data = b->data = NULL;
-    return DN_OK;
-}
-
-/* ------------------------------------------------------------ shared memory
- *
- * mergesort in shared memory (dn_app_share): the keys stay in one array
- * (arr[0], the input) plus one scratch array of the same size (arr[1]),
- * as an OpenMP mergesort keeps them, and a problem or a result is a
- * reference {offset, count, array, depth}: messages carry 32 bytes, nothing is
- * copied to be sent. A merge reads two adjacent ranges of one array and
- * writes the other array, so merges copy nothing either, and they are
- * shared (merge_part): worker k of n writes part k of the output, found
- * by the merge path. Part k of n of N words is [part_at(N, k, n),
- * part_at(N, k + 1, n)).
- * A leaf below a split copies its range into arr[1] and sorts it there
- * (msort, with its range of arr[0] as the temporary): so every page of the
- * scratch array is first touched by the leaves, in parallel, at the start,
- * and no merge writes fresh memory (a first touch costs 0.1 to 1 ms per MB
- * on the VMs dcnet is measured on, more the later it comes). Without a
- * split (one worker) the leaf sorts in place in arr[0], as msort does. */
-
-typedef struct shm_ref {
-    u64 off, cnt, arr, depth; /* depth: splits above this range */
-} shm_ref;
-
-typedef struct shm_state {
-    u64 *arr[2];
-    size_t n;
-} shm_state;
-
-static size_t part_at(size_t N, int k, int n)
-{
-    return N / (size_t)n * (size_t)k + (N % (size_t)n) * (size_t)k / (size_t)n;
-}
-
-size_t rt_merge_path(const u64 *a, size_t na, const u64 *b, size_t nb, size_t k)
-{
-    /* the smallest i (j = k - i) with a[i] after b[j - 1], i.e. b[j - 1] < a[i] */
-    size_t lo = k > nb ? k - nb : 0, hi = k < na ? k : na;
-    while (lo < hi) {
-        size_t i = lo + (hi - lo) / 2;
-        if (a[i] <= b[k - i - 1]) /* a[i] comes first: more of a */
-            lo = i + 1;
-        else
-            hi = i;
-    }
-    return lo;
-}
-
-static int shm_new(dn_buf *b, u64 off, u64 cnt, u64 arr, u64 depth)
-{
-    shm_ref *r = malloc(sizeof *r);
-    if (!r)
-        return DN_ENOMEM;
-    *r = (shm_ref){off, cnt, arr, depth};
-    b->data = r;
-    b->len = sizeof *r;
-    return DN_OK;
-}
-
-static size_t shm_units(void *ctx, const dn_buf *p)
-{
-    (void)ctx;
-    return (size_t)((const shm_ref *)p->data)->cnt;
-}
-
-static int shm_split(void *ctx, dn_buf *p, dn_buf *keep, dn_buf *send)
-{
-    (void)ctx;
-    shm_ref r = *(shm_ref *)p->data;
-    u64 h = r.cnt / 2;
-    if (shm_new(send, r.off + h, r.cnt - h, r.arr, r.depth + 1))
-        return DN_ENOMEM;
-    ((shm_ref *)p->data)->cnt = h; /* keep: the first half, same reference */
-    ((shm_ref *)p->data)->depth++;
-    *keep = *p;
-    p->data = NULL;
-    return DN_OK;
-}
-
-static int shm_solve(void *ctx, dn_buf *p, dn_buf *res)
-{
-    shm_state *st = ctx;
-    shm_ref *r = p->data;
-    if (r->arr != 0) /* leaves are always references into the keys */
-        return DN_EINVAL;
-    size_t n = (size_t)r->cnt;
-    u64 *keys = st->arr[0] + r->off, *scratch = st->arr[1] + r->off;
-    if (r->depth == 0) {
-        sort_keys(keys, scratch, n);
-    } else {
-        memcpy(scratch, keys, n * sizeof(u64));
-        sort_keys(scratch, keys, n);
-        r->arr = 1;
-    }
-    *res = *p;
-    p->data = NULL;
-    return DN_OK;
-}
-
-static int shm_merge_alloc(void *ctx, const dn_buf *a, const dn_buf *b, dn_buf *out)
-{
-    (void)ctx;
-    const shm_ref *x = a->data, *y = b->data;
-    if (y->arr != x->arr || y->off != x->off + x->cnt) /* not the two halves of one range */
-        return DN_EINVAL;
-    return shm_new(out, x->off, x->cnt + y->cnt, 1 - x->arr, x->depth ? x->depth - 1 : 0);
-}
-
-static int shm_merge_part(void *ctx, const dn_buf *a, const dn_buf *b, dn_buf *out, int k, int n)
-{
-    shm_state *st = ctx;
-    const shm_ref *x = a->data, *y = b->data;
-    const u64 *src = st->arr[x->arr];
-    const u64 *xa = src + x->off, *yb = src + y->off;
-    size_t na = (size_t)x->cnt, nb = (size_t)y->cnt, N = na + nb;
-    size_t lo = part_at(N, k, n), hi = part_at(N, k + 1, n);
-    size_t i0 = rt_merge_path(xa, na, yb, nb, lo), i1 = rt_merge_path(xa, na, yb, nb, hi);
-    u64 *dst = st->arr[((const shm_ref *)out->data)->arr] + x->off;
-    merge_runs(xa + i0, i1 - i0, yb + (lo - i0), (hi - i1) - (lo - i0), dst + lo);
-    return DN_OK;
-}
-
-static int shm_merge(void *ctx, dn_buf *a, dn_buf *b, dn_buf *res)
-{
-    int rc = shm_merge_alloc(ctx, a, b, res);
-    if (rc || (rc = shm_merge_part(ctx, a, b, res, 0, 1)))
-        return rc;
-    free(a->data);
-    free(b->data);
-    a->data = b->data = NULL;
-    return DN_OK;
-}
-
-int dn_app_share(dn_app_run *a, dn_err *err)
-{
-    if (strcmp(a->name, "mergesort") != 0 || a->dynamic)
-        return dn_fail(err, DN_ENOTSUP, "%s has no shared-memory form (mergesort has)", a->name);
-    if (a->shared)
-        return DN_OK;
-    shm_state *st = malloc(sizeof *st);
-    dn_buf scratch;
-    size_t n = a->input.len / sizeof(u64);
-    if (!st || new_buf(&scratch, n)) {
-        free(st);
-        return dn_fail(err, DN_ENOMEM, "out of memory for the scratch array (%zu keys)", n);
-    }
-    dn_buf ref;
-    if (shm_new(&ref, 0, n, 0, 0)) {
-        free(st);
-        free(scratch.data);
-        return dn_fail(err, DN_ENOMEM, "out of memory");
-    }
-    st->arr[0] = a->input.data;
-    st->arr[1] = scratch.data;
-    st->n = n;
-    a->input = ref;
-    a->shared = st;
-    a->dc = (dn_dc_app){.name = "mergesort",
-                        .ctx = st,
-                        .units = shm_units,
-                        .split = shm_split,
-                        .solve = shm_solve,
-                        .merge = shm_merge,
-                        .merge_alloc = shm_merge_alloc,
-                        .merge_part = shm_merge_part,
-                        .share_units = 1 << 16};
     return DN_OK;
 }
 
@@ -718,6 +551,281 @@ static int queens_expand(void *ctx, const dn_buf *t, dn_buf **kids, int *nk, int
     return DN_OK;
 }
 
+/* ------------------------------------------------------------ shared memory
+ *
+ * The shared form of every static app (dn_app_share; the default of
+ * `dcnet exec` on threads in direct mode). The data stays in one array
+ * (arr[0], the input) and, for the sorts, one scratch array of the same
+ * size (arr[1]), as an OpenMP program keeps them; a problem, and a result
+ * that is a range (sorts, prefix), is a reference {offset, count, array,
+ * depth} in units (a key, a 4x4 matrix, an nqueens prefix of 3 words), so
+ * a message carries 32 bytes and nothing is copied to be sent. Results
+ * that are values (max, matchain, nqueens) are the copy form's own small
+ * buffers (1 or 16 words). Copies happen only where a message really
+ * crosses memory: MPI and network emulation use the copy form.
+ *
+ *   mergesort  halves; a merge reads two adjacent ranges of one array and
+ *              writes the other, shared by the finished workers
+ *              (merge_part: worker k of n writes part k of the output,
+ *              found by the merge path; part k of n of N words is
+ *              [part_at(N, k, n), part_at(N, k + 1, n))). A leaf below a
+ *              split copies its range into arr[1] and sorts it there, so
+ *              every page of the scratch array is first touched by the
+ *              leaves, in parallel, at the start, and no merge writes fresh
+ *              memory (a first touch costs 0.1 to 1 ms per MB on the VMs
+ *              dcnet is measured on). Without a split the leaf sorts in
+ *              place in arr[0].
+ *   quicksort  the split partitions its range in place; leaves sort in
+ *              place (their range of arr[1] is the radix sort's scratch);
+ *              the merge of two adjacent ranges is a reference to both.
+ *   prefix     leaves sum in place; the merge adds the left part's last
+ *              sum to the right part, shared like mergesort's.
+ *   max, matchain, nqueens: leaves read their range and return a value. */
+
+enum { SHM_MERGESORT, SHM_QUICKSORT, SHM_PREFIX, SHM_MAX, SHM_MATCHAIN, SHM_QUEENS };
+
+typedef struct shm_ref {
+    u64 off, cnt, arr, depth; /* in units; depth: splits above this range */
+} shm_ref;
+
+typedef struct shm_state {
+    u64 *arr[2];  /* the data (units of `unit` words) and the sorts' scratch */
+    size_t n;     /* units */
+    size_t unit;  /* words per unit */
+    int kind;     /* SHM_* */
+    u64 queens_n; /* nqueens: the board size (word 0 of the copy form's input) */
+    void *own;    /* the allocation arr[0] points into */
+} shm_state;
+
+static size_t part_at(size_t N, int k, int n)
+{
+    return N / (size_t)n * (size_t)k + (N % (size_t)n) * (size_t)k / (size_t)n;
+}
+
+size_t rt_merge_path(const u64 *a, size_t na, const u64 *b, size_t nb, size_t k)
+{
+    /* the smallest i (j = k - i) with a[i] after b[j - 1], i.e. b[j - 1] < a[i] */
+    size_t lo = k > nb ? k - nb : 0, hi = k < na ? k : na;
+    while (lo < hi) {
+        size_t i = lo + (hi - lo) / 2;
+        if (a[i] <= b[k - i - 1]) /* a[i] comes first: more of a */
+            lo = i + 1;
+        else
+            hi = i;
+    }
+    return lo;
+}
+
+static int shm_new(dn_buf *b, u64 off, u64 cnt, u64 arr, u64 depth)
+{
+    shm_ref *r = malloc(sizeof *r);
+    if (!r)
+        return DN_ENOMEM;
+    *r = (shm_ref){off, cnt, arr, depth};
+    b->data = r;
+    b->len = sizeof *r;
+    return DN_OK;
+}
+
+static size_t shm_units(void *ctx, const dn_buf *p)
+{
+    (void)ctx;
+    return (size_t)((const shm_ref *)p->data)->cnt;
+}
+
+/* keep the first `h` units (the same reference), send the rest */
+static int shm_split_at(dn_buf *p, u64 h, dn_buf *keep, dn_buf *send)
+{
+    shm_ref *r = p->data;
+    if (shm_new(send, r->off + h, r->cnt - h, r->arr, r->depth + 1))
+        return DN_ENOMEM;
+    r->cnt = h;
+    r->depth++;
+    *keep = *p;
+    p->data = NULL;
+    return DN_OK;
+}
+
+static int shm_split(void *ctx, dn_buf *p, dn_buf *keep, dn_buf *send)
+{
+    (void)ctx;
+    return shm_split_at(p, ((shm_ref *)p->data)->cnt / 2, keep, send);
+}
+
+static int shm_qsplit(void *ctx, dn_buf *p, dn_buf *keep, dn_buf *send)
+{
+    shm_state *st = ctx;
+    const shm_ref *r = p->data;
+    u64 *a = st->arr[0] + r->off;
+    size_t n = (size_t)r->cnt, lt = 0, gt = 0;
+    if (n)
+        partition3(a, n, median3(a[0], a[n / 2], a[n - 1]), &lt, &gt);
+    return shm_split_at(p, gt, keep, send); /* keep <= pivot, send > pivot */
+}
+
+/* a value result (max, matchain, nqueens) replaces the reference */
+static int shm_value(dn_buf *p, dn_buf *res, const u64 *v, size_t words)
+{
+    free(p->data);
+    p->data = NULL;
+    if (new_buf(res, words))
+        return DN_ENOMEM;
+    memcpy(res->data, v, words * sizeof *v);
+    return DN_OK;
+}
+
+static int shm_solve(void *ctx, dn_buf *p, dn_buf *res)
+{
+    shm_state *st = ctx;
+    shm_ref *r = p->data;
+    if (r->arr != 0) /* leaves are always references into the data */
+        return DN_EINVAL;
+    size_t n = (size_t)r->cnt;
+    u64 *x = st->arr[0] + r->off * st->unit, v[16];
+    switch (st->kind) {
+    case SHM_MERGESORT: {
+        u64 *scratch = st->arr[1] + r->off;
+        if (r->depth == 0) {
+            sort_keys(x, scratch, n);
+        } else {
+            memcpy(scratch, x, n * sizeof(u64));
+            sort_keys(scratch, x, n);
+            r->arr = 1;
+        }
+        break;
+    }
+    case SHM_QUICKSORT: sort_keys(x, st->arr[1] + r->off, n); break;
+    case SHM_PREFIX:
+        for (size_t i = 1; i < n; i++)
+            x[i] += x[i - 1];
+        break;
+    case SHM_MAX:
+        v[0] = 0;
+        for (size_t i = 0; i < n; i++)
+            v[0] = x[i] > v[0] ? x[i] : v[0];
+        return shm_value(p, res, v, 1);
+    case SHM_MATCHAIN:
+        memset(v, 0, sizeof v);
+        for (int i = 0; i < 4; i++)
+            v[5 * i] = 1;
+        for (size_t k = 0; k < n; k++)
+            mat_mul(v, x + 16 * k, v);
+        return shm_value(p, res, v, 16);
+    default: { /* SHM_QUEENS */
+        int64_t c = 0;
+        for (size_t i = 0; i < n; i++)
+            c += queens_count((int)st->queens_n, x[3 * i], x[3 * i + 1], x[3 * i + 2]);
+        v[0] = (u64)c;
+        return shm_value(p, res, v, 1);
+    }
+    }
+    *res = *p; /* a range result: the same reference */
+    p->data = NULL;
+    return DN_OK;
+}
+
+/* the output reference of merging two adjacent ranges (sorts, prefix) */
+static int shm_merge_alloc(void *ctx, const dn_buf *a, const dn_buf *b, dn_buf *out)
+{
+    const shm_state *st = ctx;
+    const shm_ref *x = a->data, *y = b->data;
+    if (y->arr != x->arr || y->off != x->off + x->cnt) /* not the two halves of one range */
+        return DN_EINVAL;
+    u64 arr = st->kind == SHM_MERGESORT ? 1 - x->arr : x->arr; /* merges ping-pong */
+    return shm_new(out, x->off, x->cnt + y->cnt, arr, x->depth ? x->depth - 1 : 0);
+}
+
+static int shm_merge_part(void *ctx, const dn_buf *a, const dn_buf *b, dn_buf *out, int k, int n)
+{
+    shm_state *st = ctx;
+    const shm_ref *x = a->data, *y = b->data;
+    u64 *src = st->arr[x->arr];
+    if (st->kind == SHM_PREFIX) { /* part k of the right range gets the left total */
+        u64 add = x->cnt ? src[x->off + x->cnt - 1] : 0, *yb = src + y->off;
+        size_t N = (size_t)y->cnt, hi = part_at(N, k + 1, n);
+        for (size_t i = part_at(N, k, n); i < hi; i++)
+            yb[i] += add;
+        return DN_OK;
+    }
+    if (st->kind == SHM_QUICKSORT) /* the runs are in place already */
+        return DN_OK;
+    const u64 *xa = src + x->off, *yb = src + y->off;
+    size_t na = (size_t)x->cnt, nb = (size_t)y->cnt, N = na + nb;
+    size_t lo = part_at(N, k, n), hi = part_at(N, k + 1, n);
+    size_t i0 = rt_merge_path(xa, na, yb, nb, lo), i1 = rt_merge_path(xa, na, yb, nb, hi);
+    u64 *dst = st->arr[((const shm_ref *)out->data)->arr] + x->off;
+    merge_runs(xa + i0, i1 - i0, yb + (lo - i0), (hi - i1) - (lo - i0), dst + lo);
+    return DN_OK;
+}
+
+static int shm_merge(void *ctx, dn_buf *a, dn_buf *b, dn_buf *res)
+{
+    int rc = shm_merge_alloc(ctx, a, b, res);
+    if (rc || (rc = shm_merge_part(ctx, a, b, res, 0, 1)))
+        return rc;
+    free(a->data);
+    free(b->data);
+    a->data = b->data = NULL;
+    return DN_OK;
+}
+
+int dn_app_share(dn_app_run *a, dn_err *err)
+{
+    static const char *const kinds[] = {"mergesort", "quicksort", "prefix", "max", "matchain",
+                                        "nqueens"};
+    int kind = 0;
+    while (kind < 6 && strcmp(a->name, kinds[kind]) != 0)
+        kind++;
+    if (kind == 6 || a->dynamic)
+        return dn_fail(err, DN_ENOTSUP, "%s%s has no shared-memory form (the static apps have)",
+                       a->name, a->dynamic ? " in dynamic mode" : "");
+    if (a->shared)
+        return DN_OK;
+    shm_state *st = calloc(1, sizeof *st);
+    if (!st)
+        return dn_fail(err, DN_ENOMEM, "out of memory");
+    u64 *in = a->input.data;
+    size_t words = a->input.len / sizeof(u64);
+    st->kind = kind;
+    st->own = in;
+    st->unit = kind == SHM_MATCHAIN ? 16 : kind == SHM_QUEENS ? 3 : 1;
+    st->arr[0] = kind == SHM_QUEENS ? in + 1 : in;
+    st->queens_n = kind == SHM_QUEENS ? in[0] : 0;
+    st->n = kind == SHM_QUEENS ? (words - 1) / 3 : words / st->unit;
+    dn_buf scratch = {NULL, 0}, ref;
+    if (kind <= SHM_QUICKSORT && new_buf(&scratch, st->n)) {
+        size_t n = st->n;
+        free(st);
+        return dn_fail(err, DN_ENOMEM, "out of memory for the scratch array (%zu keys)", n);
+    }
+    if (shm_new(&ref, 0, st->n, 0, 0)) {
+        free(st);
+        free(scratch.data);
+        return dn_fail(err, DN_ENOMEM, "out of memory");
+    }
+    st->arr[1] = scratch.data;
+    a->input = ref;
+    a->shared = st;
+    dn_dc_app dc = {.name = a->dc.name, .ctx = st, .units = shm_units, .split = shm_split,
+                    .solve = shm_solve, .merge = shm_merge};
+    if (kind == SHM_MERGESORT || kind == SHM_PREFIX) { /* O(n) merges: shared */
+        dc.merge_alloc = shm_merge_alloc;
+        dc.merge_part = shm_merge_part;
+        dc.share_units = 1 << 16;
+    }
+    if (kind == SHM_QUICKSORT)
+        dc.split = shm_qsplit;
+    if (kind == SHM_MAX)
+        dc.merge = max_merge;
+    if (kind == SHM_MATCHAIN)
+        dc.merge = mat_merge;
+    if (kind == SHM_QUEENS)
+        dc.merge = sum_merge;
+    a->dc = dc;
+    return DN_OK;
+}
+
+
 /* ------------------------------------------------------------ set-up */
 
 /* An order-independent hash of a multiset of keys: the sum and the xor of
@@ -884,13 +992,14 @@ int dn_app_verify(const dn_app_run *a, const dn_buf *out, int64_t answer, dn_err
     }
     size_t want = strcmp(nm, "max") == 0 ? 1 : strcmp(nm, "matchain") == 0 ? 16 : (size_t)a->n;
     dn_buf keys = *out;
-    if (a->shared) { /* the result is a reference to the whole sorted range */
-        const shm_state *st = a->shared;
+    const shm_state *sh = a->shared;
+    if (sh && sh->kind <= SHM_PREFIX) { /* the result is a reference to the whole range */
         const shm_ref *r = out->data;
-        if (out->len != sizeof *r || r->off != 0 || r->cnt != st->n || r->arr > 1)
+        if (out->len != sizeof *r || r->off != 0 || r->cnt != sh->n || r->arr > 1 ||
+            !sh->arr[r->arr])
             return dn_fail(err, DN_EINVAL, "%s: the result is not the whole array", nm);
-        keys.data = st->arr[r->arr];
-        keys.len = st->n * sizeof(u64);
+        keys.data = sh->arr[r->arr];
+        keys.len = sh->n * sizeof(u64);
         out = &keys;
     }
     if (out->len != want * sizeof(u64))
@@ -922,7 +1031,7 @@ void dn_app_free(dn_app_run *a)
 {
     if (a->shared) {
         shm_state *st = a->shared;
-        free(st->arr[0]);
+        free(st->own);
         free(st->arr[1]);
         free(st);
     }
