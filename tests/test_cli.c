@@ -633,8 +633,29 @@ static void test_exec_cli(void **state)
     assert_true(json_num(r.out, "max") == 447); /* the plain even walk's trap, measured */
     run_free(&r);
     json_has("exec nqueens --n 10 --dynamic --workers 8 --json", "\"policy\":\"walk\"");
-    bad_run("exec nqueens --n 10 --policy lazy", 2, "--policy is the random walk");
-    bad_run("exec nqueens --n 10 --dynamic --policy random", 2, "walk or lazy");
+    bad_run("exec nqueens --n 10 --policy lazy", 2, "--policy is how --dynamic places");
+    bad_run("exec nqueens --n 10 --dynamic --policy random", 2, "two-choices");
+    /* the other policies: same answer, both workers used, idle time and
+     * steals reported */
+    for (int k = 0; k < 3; k++) {
+        static const char *const args[] = {
+            "exec nqueens --n 10 --dynamic --workers 2 --policy two-choices --json",
+            "exec nqueens --n 10 --dynamic --workers 2 --policy steal --json",
+            "exec nqueens --n 10 --dynamic --workers 2 --policy steal --steal one --json"};
+        r = json_run(args[k]);
+        assert_non_null(strstr(r.out, "\"answer\":724"));
+        assert_true(json_num(r.out, "tasks") == 447);
+        assert_non_null(strstr(r.out, "\"worker_idle\":{\"min\":"));
+        assert_non_null(strstr(r.out, k ? "\"policy\":\"steal\"" : "\"policy\":\"two-choices\""));
+        if (k)
+            assert_non_null(strstr(r.out, k == 1 ? "\"steal\":\"half\"" : "\"steal\":\"one\""));
+        run_free(&r);
+    }
+    json_has("exec nqueens --n 9 --dynamic --net hypercube:3 --policy walk --json",
+             "\"hop_messages\":"); /* 2 hops per spawned task: test_runtime */
+    bad_run("exec nqueens --n 10 --dynamic --steal one", 2, "--policy steal");
+    bad_run("exec nqueens --n 10 --dynamic --policy steal --walk 3", 2, "drop --walk");
+    bad_run("exec nqueens --n 10 --dynamic --policy steal --steal all", 2, "half");
     static const char *apps[] = {"mergesort", "quicksort", "matchain", "prefix", "max", "nqueens"};
     for (int i = 0; i < 6; i++) {
         char args[160];

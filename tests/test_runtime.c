@@ -11,6 +11,8 @@
  *  - the dynamic mode: n-queens counts on 1, 3 and 8 workers and on a
  *    hypercube; tasks = 1 + the partial placements above the cutoff,
  *    counted here by brute force; the same per-worker counts on every run;
+ *    every placement policy (walk, lazy, two-choices, steal half and one)
+ *    on 1..8 workers and the 3-cube, with the walk's hops in closed form;
  *  - docs/runtime.md's example (examples/dc_sum.c) against its closed form;
  *  - shared merges: the merge path against a brute-force stable merge on
  *    inputs full of ties; mergesort in shared memory on 1 to 8 workers,
@@ -369,6 +371,62 @@ static void test_dynamic(void **state)
 }
 
 /* the documented example: sum of (i mod 7)^2 in closed form */
+/* Every placement policy, on 1..8 workers and on a network: the right
+ * answer, the brute-force task count, every task counted on some worker,
+ * idle times within the run; the walk on a network travels exactly
+ * Delta hops per spawned task (hypercube: no self-loops, a plain walk
+ * moves at every step); a steal run on more than one worker steals, and
+ * steal-one moves exactly one task per steal. */
+static void test_policies(void **state)
+{
+    (void)state;
+    static const int pol[] = {DN_POLICY_WALK, DN_POLICY_LAZY, DN_POLICY_TWO_CHOICES,
+                              DN_POLICY_STEAL, DN_POLICY_STEAL};
+    dn_net cube;
+    dn_err err;
+    assert_int_equal(dn_net_init(&cube, "hypercube:3", &err), DN_OK);
+    for (int pi = 0; pi < 5; pi++)
+        for (int p = 1; p <= 9; p++) {
+            const int n = 11;
+            dn_app_run a;
+            assert_int_equal(dn_app_init(&a, "nqueens", n, 1, DN_APP_DYNAMIC, &err), DN_OK);
+            dn_rt_opts o;
+            memset(&o, 0, sizeof o);
+            o.workers = p == 9 ? 0 : p;
+            o.net = p == 9 ? &cube : NULL; /* 9: the 8 processors of the 3-cube */
+            o.root = -1;
+            o.seed = 3;
+            o.walk = 2;
+            o.policy = pol[pi];
+            o.steal = pi == 4 ? DN_STEAL_ONE : DN_STEAL_HALF;
+            dn_rt_stats st;
+            int64_t answer;
+            if (dn_rt_run_tree(&a.tree, &a.input, &answer, &o, &st, &err) ||
+                dn_app_verify(&a, NULL, answer, &err))
+                fail_msg("policy %d on %d workers: %s", pol[pi], p, err.msg);
+            assert_int_equal(st.policy, pol[pi]);
+            assert_int_equal(st.tasks, tasks_expected(n, 3));
+            int64_t sum = 0;
+            for (int w = 0; w < st.workers; w++) {
+                sum += st.worker_tasks[w];
+                assert_true(st.worker_idle[w] >= 0 && st.worker_idle[w] <= st.seconds);
+            }
+            assert_int_equal(sum, st.tasks);
+            if (pol[pi] == DN_POLICY_WALK && o.net)
+                assert_int_equal(st.hop_messages, 2 * (st.tasks - 1));
+            if (pol[pi] == DN_POLICY_STEAL) {
+                assert_true(st.steals <= st.steal_attempts);
+                if (st.workers > 1)
+                    assert_true(st.steals > 0);
+                if (o.steal == DN_STEAL_ONE)
+                    assert_int_equal(st.messages, st.steals);
+            }
+            dn_rt_stats_free(&st);
+            dn_app_free(&a);
+        }
+    dn_net_free(&cube);
+}
+
 static void test_doc_example(void **state)
 {
     (void)state;
@@ -506,6 +564,7 @@ int main(void)
         cmocka_unit_test(test_traffic_closed_form),
         cmocka_unit_test(test_emulation),
         cmocka_unit_test(test_dynamic),
+        cmocka_unit_test(test_policies),
         cmocka_unit_test(test_doc_example),
         cmocka_unit_test(test_merge_path),
         cmocka_unit_test(test_shared_mergesort),

@@ -85,18 +85,38 @@ typedef struct dn_tree_app {
 
 typedef enum dn_backend { DN_BACKEND_THREADS = 0, DN_BACKEND_MPI } dn_backend;
 
-/* How the dynamic mode walks (seed 002's Canonical Algorithm and its lazy
- * variant). A plain walk of even length on a bipartite network never
- * leaves its start's side (on 2 workers, every task stayed on worker 0),
- * and an odd one alternates sides by depth; a lazy walk (each step stays
- * put with probability 1/2) mixes on every connected network. AUTO takes
- * LAZY when the network (or the complete graph of the workers: bipartite
- * for 2) is bipartite, WALK otherwise; the run reports its choice. */
+/* How the dynamic mode places a spawned task.
+ *  WALK         seed 002's Canonical Algorithm: the end of a random walk of
+ *               Delta steps from the parent's processor. A plain walk of
+ *               even length on a bipartite network never leaves its
+ *               start's side (on 2 workers every task stayed on worker 0),
+ *               and an odd one alternates sides by depth;
+ *  LAZY         each step stays put with probability 1/2: mixes on every
+ *               connected network;
+ *  TWO_CHOICES  two independent walks (lazy where the network is
+ *               bipartite); the task goes to the end whose queue is shorter
+ *               (the first on a tie), as `dcnet load`'s two-choices variant;
+ *  STEAL        work stealing: a task stays on its parent's worker (a deque
+ *               per worker: the owner takes the newest, a thief the oldest);
+ *               an idle worker picks a random victim and steals one task or
+ *               half of its deque (dn_rt_opts.steal). On an emulated network
+ *               the request and the stolen tasks travel the victim's
+ *               distance in hops and pay len / bandwidth per hop.
+ * AUTO takes LAZY when the network (or the complete graph of the workers:
+ * bipartite for 2) is bipartite, WALK otherwise; the run reports its choice.
+ * WALK and LAZY place every task by its own random stream: the placement
+ * repeats exactly for a seed. TWO_CHOICES and STEAL depend on the queues
+ * met at run time: the answer and the task count repeat, the per-worker
+ * counts need not. */
 typedef enum dn_walk_policy {
     DN_POLICY_AUTO = 0,
     DN_POLICY_WALK = 1,
-    DN_POLICY_LAZY = 2
+    DN_POLICY_LAZY = 2,
+    DN_POLICY_TWO_CHOICES = 3,
+    DN_POLICY_STEAL = 4
 } dn_walk_policy;
+
+enum { DN_STEAL_HALF = 0, DN_STEAL_ONE = 1 };
 
 typedef struct dn_rt_opts {
     int workers;          /* P; static mode uses the largest power of two <= P */
@@ -108,6 +128,7 @@ typedef struct dn_rt_opts {
     double link_bw;       /* emulation: bytes per second per link (0: copy speed) */
     int walk;             /* dynamic mode: random-walk length Delta (0: 2) */
     int policy;           /* dynamic mode: dn_walk_policy (0: auto) */
+    int steal;            /* STEAL: DN_STEAL_HALF (0) or DN_STEAL_ONE */
     uint64_t seed;        /* dynamic mode: walk streams */
     int timeline;         /* keep per-worker busy intervals */
 } dn_rt_opts;
@@ -123,14 +144,17 @@ typedef struct dn_rt_stats {
     int workers;          /* workers used */
     int depth;            /* D (static) */
     int64_t messages, bytes;       /* worker-to-worker messages and payload */
-    int64_t hop_messages, hop_bytes; /* emulation: summed over hops */
+    int64_t hop_messages, hop_bytes; /* emulation, and dynamic mode on a network:
+                                        summed over hops */
     int64_t links;        /* emulation: channels (CSR arcs) */
     int64_t *link_msgs, *link_bytes; /* emulation: per channel */
     int32_t *link_src, *link_dst;
     int64_t tasks;        /* dynamic mode: tasks executed */
-    int policy;           /* dynamic mode: the walk used (WALK or LAZY) */
+    int policy;           /* dynamic mode: the policy used (never AUTO) */
     int bipartite;        /* dynamic mode: the walked network is bipartite */
     int64_t *worker_tasks;           /* dynamic mode: per worker */
+    double *worker_idle;  /* dynamic mode: per worker, seconds not in expand */
+    int64_t steals, steal_attempts;  /* STEAL: successful steals, and tries */
     dn_rt_span *spans;    /* timeline (opts.timeline) */
     int64_t nspans;
 } dn_rt_stats;

@@ -44,11 +44,17 @@ static const char exec_help[] =
     "      --verify V         fast (default): sorts are checked in O(n), in order and\n"
     "                         holding the input's keys (a multiset hash); full:\n"
     "                         against a qsort'ed copy (O(n log n), n more words)\n"
-    "      --policy P         walk (seed 002's plain walk) or lazy (each step stays\n"
-    "                         put with probability 1/2); default: lazy when the\n"
-    "                         network, or the complete graph of the workers, is\n"
-    "                         bipartite (2 workers are: a plain even walk never\n"
-    "                         leaves its start), walk otherwise; JSON 'policy'\n"
+    "      --policy P         where --dynamic puts a spawned task: walk (seed 002's\n"
+    "                         plain walk), lazy (each step stays put with\n"
+    "                         probability 1/2), two-choices (two walks, the end\n"
+    "                         with the shorter queue) or steal (work stealing: a\n"
+    "                         task stays on its worker, idle workers steal from a\n"
+    "                         random victim); default: lazy when the network, or\n"
+    "                         the complete graph of the workers, is bipartite (2\n"
+    "                         workers are: a plain even walk never leaves its\n"
+    "                         start), walk otherwise; JSON 'policy'\n"
+    "      --steal K          what a thief takes: half (default) of the victim's\n"
+    "                         tasks, or one\n"
     "      --copy             the message-passing form: every split copies the part\n"
     "                         it sends into a new buffer, as MPI and network\n"
     "                         emulation must (default on threads, direct: the shared\n"
@@ -70,10 +76,11 @@ static const char exec_help[] =
     "  dcnet exec mergesort --n 100000000 --workers 2 --copy\n"
     "  dcnet exec matchain --workers 16 --net debruijn:4 --map zrl --links links.csv\n"
     "  dcnet exec nqueens --n 12 --dynamic --workers 8\n"
+    "  dcnet exec nqueens --n 14 --dynamic --workers 2 --policy steal\n"
     "  mpirun -np 4 dcnet exec mergesort --backend mpi --json\n";
 
 enum {
-    O_GRAIN = 256, O_NET, O_MAP, O_ROOT, O_BW, O_DYN, O_WALK, O_POLICY, O_VERIFY, O_SHARED, O_COPY, O_LINKS, O_SVG, O_JSON, O_CSV
+    O_GRAIN = 256, O_NET, O_MAP, O_ROOT, O_BW, O_DYN, O_WALK, O_POLICY, O_STEAL, O_VERIFY, O_SHARED, O_COPY, O_LINKS, O_SVG, O_JSON, O_CSV
 };
 
 static const struct option exec_opts[] = {
@@ -88,6 +95,7 @@ static const struct option exec_opts[] = {
     {"dynamic", no_argument, NULL, O_DYN},
     {"walk", required_argument, NULL, O_WALK},
     {"policy", required_argument, NULL, O_POLICY},
+    {"steal", required_argument, NULL, O_STEAL},
     {"verify", required_argument, NULL, O_VERIFY},
     {"shared", no_argument, NULL, O_SHARED},
     {"copy", no_argument, NULL, O_COPY},
@@ -185,7 +193,7 @@ int cmd_exec(int argc, char **argv)
     const char *cmd = "exec", *app_name = NULL, *net_spec = NULL, *map = NULL, *root_s = NULL;
     const char *links = NULL, *svg = NULL;
     int64_t n = 0, workers = 4, seed = 1, grain = 0, walk = 2;
-    int walk_given = 0, policy = DN_POLICY_AUTO, verify_full = 0;
+    int walk_given = 0, policy = DN_POLICY_AUTO, verify_full = 0, steal = 0, steal_given = 0;
     double bw = 0;
     int mode = OUT_TABLE, dynamic = 0, mpi = 0, shared = 0, copy = 0, c, rc, code = 0;
     dn_err err;
@@ -229,11 +237,18 @@ int cmd_exec(int argc, char **argv)
             break;
         }
         case O_POLICY: {
-            static const char *const names[] = {"walk", "lazy", NULL};
+            static const char *const names[] = {"walk", "lazy", "two-choices", "steal", NULL};
             int k;
             if ((rc = cli_keyword(cmd, "--policy", optarg, names, &k)))
                 return rc;
-            policy = k == 0 ? DN_POLICY_WALK : DN_POLICY_LAZY;
+            policy = DN_POLICY_WALK + k;
+            break;
+        }
+        case O_STEAL: {
+            static const char *const names[] = {"half", "one", NULL};
+            if ((rc = cli_keyword(cmd, "--steal", optarg, names, &steal)))
+                return rc;
+            steal_given = 1;
             break;
         }
         case O_WALK:
@@ -264,8 +279,13 @@ int cmd_exec(int argc, char **argv)
     if (map && !net_spec)
         return cli_usage(cmd, "--map places workers on a network: give --net too");
     if ((walk_given || policy != DN_POLICY_AUTO) && !dynamic)
-        return cli_usage(cmd, "--%s is the random walk of --dynamic placement: add --dynamic "
-                              "or drop it", walk_given ? "walk" : "policy");
+        return cli_usage(cmd, "--%s is how --dynamic places tasks: add --dynamic or drop it",
+                         walk_given ? "walk" : "policy");
+    if (steal_given && policy != DN_POLICY_STEAL)
+        return cli_usage(cmd, "--steal says what a thief takes: add --dynamic --policy steal");
+    if (walk_given && policy == DN_POLICY_STEAL)
+        return cli_usage(cmd, "--walk is the length of a placement walk; --policy steal "
+                              "places no task by walking: drop --walk");
     if (bw > 0 && !net_spec)
         return cli_usage(cmd, "--bandwidth is that of an emulated network's links: give --net");
     if (links && !net_spec)
@@ -302,6 +322,7 @@ int cmd_exec(int argc, char **argv)
     o.root = -1;
     o.walk = (int)walk;
     o.policy = policy;
+    o.steal = steal;
     o.seed = (uint64_t)seed;
     o.timeline = svg != NULL;
     o.link_bw = bw * 1e6;
@@ -389,22 +410,38 @@ int cmd_exec(int argc, char **argv)
         rec_int(&r, "depth", st.depth);
     else {
         rec_int(&r, "tasks", st.tasks);
-        rec_str(&r, "policy", st.policy == DN_POLICY_LAZY ? "lazy" : "walk");
+        static const char *const pname[] = {"auto", "walk", "lazy", "two-choices", "steal"};
+        rec_str(&r, "policy", pname[st.policy]);
         rec_bool(&r, "bipartite", st.bipartite);
-        rec_int(&r, "walk", walk);
+        if (st.policy == DN_POLICY_STEAL) {
+            rec_str(&r, "steal", steal ? "one" : "half");
+            rec_int(&r, "steals", st.steals);
+            rec_int(&r, "steal_attempts", st.steal_attempts);
+        } else {
+            rec_int(&r, "walk", walk);
+        }
         int64_t mx = 0, mn = INT64_MAX;
+        double imx = 0, imn = 1e300, isum = 0;
         for (int w = 0; w < st.workers; w++) {
             mx = st.worker_tasks[w] > mx ? st.worker_tasks[w] : mx;
             mn = st.worker_tasks[w] < mn ? st.worker_tasks[w] : mn;
+            imx = st.worker_idle[w] > imx ? st.worker_idle[w] : imx;
+            imn = st.worker_idle[w] < imn ? st.worker_idle[w] : imn;
+            isum += st.worker_idle[w];
         }
         rec_int(&r, "worker_tasks.min", mn);
         rec_int(&r, "worker_tasks.max", mx);
         rec_dbl(&r, "worker_tasks.mean", (double)st.tasks / st.workers);
         rec_int(&r, "max_worker_tasks", mx);
+        rec_dbl(&r, "worker_idle.min", imn);
+        rec_dbl(&r, "worker_idle.max", imx);
+        rec_dbl(&r, "worker_idle.mean", isum / st.workers);
         rec_int(&r, "answer", answer);
     }
     if (net_spec) {
         rec_str(&r, "net", net.spec);
+        if (dynamic)
+            rec_int(&r, "hop_messages", st.hop_messages);
         if (!dynamic) {
             rec_str(&r, "map", map ? map : "identity");
             int64_t used = 0, mx = 0;

@@ -66,6 +66,9 @@ typedef struct rt_spans {
 } rt_spans;
 void rt_span_add(rt_spans *sp, int worker, int kind, double t0, double t1);
 double rt_now(void);
+/* Waits this long (an emulated link's len / bandwidth): spins below 100 us,
+ * sleeps above. */
+void rt_hold(double seconds);
 /* Concatenates per-worker spans (sp[w] for w < n, stride bytes apart) into
  * st->spans; on allocation failure the timeline is simply left empty. */
 void rt_spans_gather(dn_rt_stats *st, const rt_spans *first, size_t stride, int n);

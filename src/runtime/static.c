@@ -122,6 +122,21 @@ double rt_now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+void rt_hold(double seconds)
+{
+    if (seconds <= 0)
+        return;
+    if (seconds < 100e-6) { /* below the sleep's granularity: spin */
+        double end = rt_now() + seconds;
+        while (rt_now() < end)
+            ;
+        return;
+    }
+    struct timespec ts = {(time_t)seconds, (long)((seconds - (double)(time_t)seconds) * 1e9)};
+    while (nanosleep(&ts, &ts) != 0)
+        ;
+}
+
 void rt_spans_gather(dn_rt_stats *st, const rt_spans *first, size_t stride, int n)
 {
     int64_t total = 0;
@@ -439,14 +454,8 @@ static void *router_main(void *p)
         double t0 = rt_now();
         if (copy)
             memcpy(copy, m->buf.data, m->buf.len);
-        if (T->link_bw > 0) { /* a slower link: hold it for the rest of len / bw */
-            double left = (double)m->buf.len / T->link_bw - (rt_now() - t0);
-            if (left > 0) {
-                struct timespec ts = {(time_t)left, (long)((left - (double)(time_t)left) * 1e9)};
-                while (nanosleep(&ts, &ts) != 0)
-                    ;
-            }
-        }
+        if (T->link_bw > 0) /* a slower link: hold it for the rest of len / bw */
+            rt_hold((double)m->buf.len / T->link_bw - (rt_now() - t0));
         if (c >= 0) {
             pthread_mutex_unlock(&T->link_mu[c]);
             atomic_fetch_add(&T->link_msgs[c], 1);
@@ -497,6 +506,7 @@ void dn_rt_stats_free(dn_rt_stats *s)
     free(s->link_src);
     free(s->link_dst);
     free(s->worker_tasks);
+    free(s->worker_idle);
     free(s->spans);
     memset(s, 0, sizeof *s);
 }
