@@ -653,6 +653,15 @@ static void test_exec_cli(void **state)
     }
     json_has("exec nqueens --n 9 --dynamic --net hypercube:3 --policy walk --json",
              "\"hop_messages\":"); /* 2 hops per spawned task: test_runtime */
+    /* the skewed workload: the default tree, seed 1 (5273 nodes, 2637 leaves) */
+    r = json_run("exec search --dynamic --workers 2 --work 100 --policy steal --verify full --json");
+    assert_non_null(strstr(r.out, "\"verified\":true"));
+    assert_true(json_num(r.out, "n") == json_num(r.out, "tasks"));
+    run_free(&r);
+    bad_run("exec search", 2, "add --dynamic");
+    bad_run("exec search --dynamic --tree cbt:3", 2, "random tree");
+    bad_run("exec search --dynamic --n 9", 2, "give --tree");
+    bad_run("exec max --tree gw:0.5,0.5", 2, "search app");
     bad_run("exec nqueens --n 10 --dynamic --steal one", 2, "--policy steal");
     bad_run("exec nqueens --n 10 --dynamic --policy steal --walk 3", 2, "drop --walk");
     bad_run("exec nqueens --n 10 --dynamic --policy steal --steal all", 2, "half");

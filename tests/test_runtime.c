@@ -427,6 +427,51 @@ static void test_policies(void **state)
     dn_net_free(&cube);
 }
 
+/* The skewed synthetic workload: every policy finds the tree's leaves
+ * (counted here from the tree itself) and does every task's work exactly
+ * once (--verify full's xor of the work results); a wrong count and a
+ * deterministic tree are refused. */
+static void test_search(void **state)
+{
+    (void)state;
+    static const char *spec = "crt:12:0.2,0.3,0.5";
+    dn_err err;
+    dn_tree_model m;
+    dn_tree t;
+    assert_int_equal(dn_tree_model_parse(spec, &m, &err), DN_OK);
+    assert_int_equal(dn_tree_init(&t, &m, 4, 0, &err), DN_OK);
+    int64_t leaves = 0;
+    for (int64_t v = 0; v < t.nodes; v++)
+        leaves += t.child_off[v + 1] == t.child_off[v];
+    for (int pol = DN_POLICY_WALK; pol <= DN_POLICY_STEAL; pol++)
+        for (int p = 1; p <= 4; p++) {
+            dn_app_run a;
+            assert_int_equal(dn_app_init_search(&a, spec, 50, 4, 0, DN_APP_VERIFY_FULL, &err),
+                             DN_OK);
+            assert_int_equal(a.n, t.nodes);
+            dn_rt_opts o;
+            memset(&o, 0, sizeof o);
+            o.workers = p;
+            o.root = -1;
+            o.policy = pol;
+            o.seed = 4;
+            dn_rt_stats st;
+            int64_t answer;
+            if (dn_rt_run_tree(&a.tree, &a.input, &answer, &o, &st, &err) ||
+                dn_app_verify(&a, NULL, answer, &err))
+                fail_msg("search, policy %d, %d workers: %s", pol, p, err.msg);
+            assert_int_equal(answer, leaves);
+            assert_int_equal(st.tasks, t.nodes);
+            assert_int_equal(dn_app_verify(&a, NULL, answer + 1, &err), DN_EINVAL);
+            dn_rt_stats_free(&st);
+            dn_app_free(&a);
+        }
+    dn_tree_free(&t);
+    dn_app_run a;
+    assert_int_equal(dn_app_init_search(&a, "binomial:5", 1, 1, 0, 0, &err), DN_EINVAL);
+    assert_int_equal(dn_app_init(&a, "search", 0, 1, DN_APP_DYNAMIC, &err), DN_EINVAL);
+}
+
 static void test_doc_example(void **state)
 {
     (void)state;
@@ -565,6 +610,7 @@ int main(void)
         cmocka_unit_test(test_emulation),
         cmocka_unit_test(test_dynamic),
         cmocka_unit_test(test_policies),
+        cmocka_unit_test(test_search),
         cmocka_unit_test(test_doc_example),
         cmocka_unit_test(test_merge_path),
         cmocka_unit_test(test_shared_mergesort),

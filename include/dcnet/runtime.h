@@ -223,6 +223,18 @@ int dn_app_init(dn_app_run *a, const char *name, int64_t n, uint64_t seed, int f
  * merges are shared by the workers that have finished
  * (dn_dc_app.merge_part). DN_ENOTSUP in dynamic mode. */
 int dn_app_share(dn_app_run *a, dn_err *err);
+/* The skewed synthetic workload of the dynamic mode ("search"): an
+ * unbalanced tree search over one of dcnet's random trees (tree_spec, a
+ * random model such as gw:DIST or crt:H:DIST, sampled from seed and at
+ * most max_nodes nodes, 0: DN_TREE_DEFAULT_MAX_NODES). Task v does a
+ * seeded amount of work (rounds of a 64-bit mixing function, drawn for
+ * v from an exponential law of mean `work`) and spawns v's children; the
+ * answer is the number of leaves. The check: the leaf count (O(nodes));
+ * with DN_APP_VERIFY_FULL also the xor of every task's work result,
+ * recomputed sequentially. a->n is the tree's size. DN_EINVAL for a
+ * deterministic tree, DN_ELIMIT above max_nodes. */
+int dn_app_init_search(dn_app_run *a, const char *tree_spec, double work, uint64_t seed,
+                       int64_t max_nodes, int flags, dn_err *err);
 /* Compares the parallel output (or answer) with the reference. */
 int dn_app_verify(const dn_app_run *a, const dn_buf *output, int64_t answer, dn_err *err);
 void dn_app_free(dn_app_run *a);

@@ -13,13 +13,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define SEARCH_TREE "crt:48:0,0,1/0,0,1/0,0,1/0,0,1/0,0,1/0.48,0,0.52"
+
 static const char exec_help[] =
     "Usage: dcnet exec APP [OPTION]...\n"
     "Run a divide-and-conquer program on workers with dcnet's \"keep half, send\n"
     "half\" binomial schedule, and verify its result against a sequential\n"
     "reference.\n"
     "\n"
-    "Apps: mergesort, quicksort, matchain, prefix, max, nqueens ('dcnet help apps').\n"
+    "Apps: mergesort, quicksort, matchain, prefix, max, nqueens, search ('dcnet help\n"
+    "apps').\n"
     "\n"
     "  -n, --n SIZE           problem size (keys, matrices, board size; default per app)\n"
     "  -p, --workers P        workers (default 4); the static schedule uses the largest\n"
@@ -41,6 +44,13 @@ static const char exec_help[] =
     "                         with --net the walk uses its links and every processor\n"
     "                         is a worker\n"
     "      --walk D           random-walk length for --dynamic (default 2)\n"
+    "      --tree SPEC        search: the random tree to search (gw:DIST, crt:H:DIST,\n"
+    "                         rct:..., repro:M; 'dcnet help trees'); default\n"
+    "                         " SEARCH_TREE "\n"
+    "                         (32 near-critical Galton-Watson subtrees: skewed)\n"
+    "      --work W           search: mean work per task, in rounds of a 64-bit\n"
+    "                         mixing function (exponentially distributed, seeded\n"
+    "                         per task; default 20000)\n"
     "      --verify V         fast (default): sorts are checked in O(n), in order and\n"
     "                         holding the input's keys (a multiset hash); full:\n"
     "                         against a qsort'ed copy (O(n log n), n more words)\n"
@@ -67,7 +77,9 @@ static const char exec_help[] =
     "      --svg FILE         draw a timeline per worker (split, solve, merge, wait)\n"
     "      --json             one JSON object on stdout\n"
     "      --csv              CSV on stdout\n"
-    "  -h, --help             show this help\n"
+    "  -h, --help             show this help\n";
+
+static const char exec_help_tail[] =
     "\n"
     "Exit status 1 if the result fails its check (--verify).\n"
     "\n"
@@ -77,10 +89,11 @@ static const char exec_help[] =
     "  dcnet exec matchain --workers 16 --net debruijn:4 --map zrl --links links.csv\n"
     "  dcnet exec nqueens --n 12 --dynamic --workers 8\n"
     "  dcnet exec nqueens --n 14 --dynamic --workers 2 --policy steal\n"
+    "  dcnet exec search --dynamic --workers 2 --policy two-choices --seed 3\n"
     "  mpirun -np 4 dcnet exec mergesort --backend mpi --json\n";
 
 enum {
-    O_GRAIN = 256, O_NET, O_MAP, O_ROOT, O_BW, O_DYN, O_WALK, O_POLICY, O_STEAL, O_VERIFY, O_SHARED, O_COPY, O_LINKS, O_SVG, O_JSON, O_CSV
+    O_GRAIN = 256, O_NET, O_MAP, O_ROOT, O_BW, O_DYN, O_WALK, O_POLICY, O_STEAL, O_TREE, O_WORK, O_VERIFY, O_SHARED, O_COPY, O_LINKS, O_SVG, O_JSON, O_CSV
 };
 
 static const struct option exec_opts[] = {
@@ -96,6 +109,8 @@ static const struct option exec_opts[] = {
     {"walk", required_argument, NULL, O_WALK},
     {"policy", required_argument, NULL, O_POLICY},
     {"steal", required_argument, NULL, O_STEAL},
+    {"tree", required_argument, NULL, O_TREE},
+    {"work", required_argument, NULL, O_WORK},
     {"verify", required_argument, NULL, O_VERIFY},
     {"shared", no_argument, NULL, O_SHARED},
     {"copy", no_argument, NULL, O_COPY},
@@ -191,7 +206,9 @@ static int write_timeline(const char *path, const char *title, const dn_rt_stats
 int cmd_exec(int argc, char **argv)
 {
     const char *cmd = "exec", *app_name = NULL, *net_spec = NULL, *map = NULL, *root_s = NULL;
-    const char *links = NULL, *svg = NULL;
+    const char *links = NULL, *svg = NULL, *tree_spec = NULL;
+    double work = -1;
+    int n_given = 0;
     int64_t n = 0, workers = 4, seed = 1, grain = 0, walk = 2;
     int walk_given = 0, policy = DN_POLICY_AUTO, verify_full = 0, steal = 0, steal_given = 0;
     double bw = 0;
@@ -204,6 +221,12 @@ int cmd_exec(int argc, char **argv)
         switch (c) {
         case 'n':
             if (dn_parse_i64(optarg, 1, (int64_t)1 << 31, "--n", &n, &err))
+                return cli_usage(cmd, "%s", err.msg);
+            n_given = 1;
+            break;
+        case O_TREE: tree_spec = optarg; break;
+        case O_WORK:
+            if (dn_parse_double(optarg, 0, 1e9, "--work (rounds per task)", &work, &err))
                 return cli_usage(cmd, "%s", err.msg);
             break;
         case 'p':
@@ -264,7 +287,10 @@ int cmd_exec(int argc, char **argv)
         case O_SVG: svg = optarg; break;
         case O_JSON: mode = OUT_JSON; break;
         case O_CSV: mode = OUT_CSV; break;
-        case 'h': fputs(exec_help, stdout); return 0;
+        case 'h':
+            fputs(exec_help, stdout);
+            fputs(exec_help_tail, stdout);
+            return 0;
         case ':': return cli_usage(cmd, "option '%s' needs a value", argv[optind - 1]);
         default: return cli_usage(cmd, "unknown option '%s'", argv[optind - 1]);
         }
@@ -275,7 +301,15 @@ int cmd_exec(int argc, char **argv)
         return cli_usage(cmd, "unexpected argument '%s'", argv[optind]);
     if (!app_name)
         return cli_usage(cmd, "missing APP (mergesort, quicksort, matchain, prefix, max, "
-                              "nqueens)");
+                              "nqueens, search)");
+    const int search = strcmp(app_name, "search") == 0;
+    if (search && !dynamic)
+        return cli_usage(cmd, "search is an irregular tree: add --dynamic");
+    if (search && n_given)
+        return cli_usage(cmd, "search's size is its tree's: give --tree, not --n");
+    if (!search && (tree_spec || work >= 0))
+        return cli_usage(cmd, "--%s belongs to the search app (dcnet exec search --dynamic)",
+                         tree_spec ? "tree" : "work");
     if (map && !net_spec)
         return cli_usage(cmd, "--map places workers on a network: give --net too");
     if ((walk_given || policy != DN_POLICY_AUTO) && !dynamic)
@@ -349,9 +383,11 @@ int cmd_exec(int argc, char **argv)
     }
     /* rank 0 builds the input and the reference; other ranks only need the
      * callbacks */
-    if ((rc = dn_app_init(&app, app_name, rank == 0 ? n : 1, (uint64_t)seed,
-                          (dynamic ? DN_APP_DYNAMIC : 0) | (verify_full ? DN_APP_VERIFY_FULL : 0),
-                          &err))) {
+    const int flags = (dynamic ? DN_APP_DYNAMIC : 0) | (verify_full ? DN_APP_VERIFY_FULL : 0);
+    rc = search ? dn_app_init_search(&app, tree_spec ? tree_spec : SEARCH_TREE,
+                                     work >= 0 ? work : 20000, (uint64_t)seed, 0, flags, &err)
+                : dn_app_init(&app, app_name, rank == 0 ? n : 1, (uint64_t)seed, flags, &err);
+    if (rc) {
         code = rc == DN_ENOMEM ? cli_fail(cmd, rc, err.msg) : cli_usage(cmd, "%s", err.msg);
         goto done;
     }

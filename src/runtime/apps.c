@@ -21,6 +21,8 @@
  */
 #include "rt_impl.h"
 
+#include <math.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -39,6 +41,7 @@ static const struct {
     {"prefix", "inclusive prefix sums of n keys", 10000000, (int64_t)1 << 31},
     {"max", "the largest of n keys", 10000000, (int64_t)1 << 31},
     {"nqueens", "count the solutions of n queens (irregular tree: --dynamic)", 10, 18},
+    {"search", "unbalanced tree search over a random tree (--dynamic, --tree, --work)", 0, 0},
 };
 #define NAPPS ((int)(sizeof apps / sizeof apps[0]))
 
@@ -826,6 +829,107 @@ int dn_app_share(dn_app_run *a, dn_err *err)
 }
 
 
+/* ------------------------------------------------------------ search
+ *
+ * The skewed synthetic workload (dn_app_init_search): a task is a node id
+ * of a sampled random tree; it does its node's work and spawns the node's
+ * children. The work's results are folded into an atomic xor, so the
+ * compiler cannot drop the work and --verify full can check it. */
+
+static u64 key_mix(u64 x);
+
+typedef struct search_ctx {
+    dn_tree t;
+    uint64_t seed;
+    double work;            /* mean rounds per node */
+    _Atomic uint64_t sink;  /* xor of every node's work result */
+    int64_t leaves;         /* the reference answer */
+} search_ctx;
+
+static u64 search_work(const search_ctx *c, int64_t v)
+{
+    dn_rng rng;
+    dn_rng_stream(&rng, c->seed, (uint64_t)v);
+    /* exponential rounds: -work ln U, U in (0, 1] */
+    double u = ((double)(dn_rng_next(&rng) >> 11) + 1.0) * 0x1p-53;
+    u64 rounds = (u64)(-c->work * log(u)), x = (u64)v;
+    for (u64 r = 0; r < rounds; r++)
+        x = key_mix(x);
+    return x;
+}
+
+static int search_expand(void *ctx, const dn_buf *task, dn_buf **kids, int *nk, int64_t *value)
+{
+    search_ctx *c = ctx;
+    int64_t v = (int64_t) * (const u64 *)task->data;
+    atomic_fetch_xor(&c->sink, search_work(c, v));
+    int64_t k = dn_tree_num_children(&c->t, v);
+    *kids = NULL;
+    *nk = 0;
+    *value = k == 0;
+    if (k == 0)
+        return DN_OK;
+    if (!(*kids = calloc((size_t)k, sizeof **kids)))
+        return DN_ENOMEM;
+    for (int64_t i = 0; i < k; i++) {
+        if (new_buf(&(*kids)[i], 1)) {
+            for (int j = 0; j < *nk; j++)
+                free((*kids)[j].data);
+            free(*kids);
+            *kids = NULL;
+            *nk = 0;
+            return DN_ENOMEM;
+        }
+        *(u64 *)(*kids)[i].data = (u64)dn_tree_child(&c->t, v, i);
+        (*nk)++;
+    }
+    return DN_OK;
+}
+
+int dn_app_init_search(dn_app_run *a, const char *tree_spec, double work, uint64_t seed,
+                       int64_t max_nodes, int flags, dn_err *err)
+{
+    memset(a, 0, sizeof *a);
+    dn_tree_model m;
+    int rc = dn_tree_model_parse(tree_spec, &m, err);
+    if (rc)
+        return rc;
+    if (!dn_tree_model_is_random(&m))
+        return dn_fail(err, DN_EINVAL, "search runs over a random tree (gw:DIST, crt:H:DIST, "
+                                       "rct:..., repro:M), not %s",
+                       tree_spec);
+    if (!(work >= 0 && work <= 1e9))
+        return dn_fail(err, DN_ERANGE, "search: work per node must be 0..1e9 rounds, not %g",
+                       work);
+    search_ctx *c = calloc(1, sizeof *c);
+    if (!c)
+        return dn_fail(err, DN_ENOMEM, "out of memory");
+    if ((rc = dn_tree_init(&c->t, &m, seed, max_nodes, err))) {
+        free(c);
+        return rc;
+    }
+    c->seed = seed;
+    c->work = work;
+    atomic_init(&c->sink, 0);
+    for (int64_t v = 0; v < c->t.nodes; v++)
+        c->leaves += dn_tree_num_children(&c->t, v) == 0;
+    if (new_buf(&a->input, 1)) {
+        dn_tree_free(&c->t);
+        free(c);
+        return dn_fail(err, DN_ENOMEM, "out of memory");
+    }
+    *(u64 *)a->input.data = 0; /* the root */
+    snprintf(a->name, sizeof a->name, "search");
+    a->n = c->t.nodes;
+    a->seed = seed;
+    a->dynamic = 1;
+    a->verify_full = (flags & DN_APP_VERIFY_FULL) != 0;
+    a->grain = 1;
+    a->ref = c;
+    a->tree = (dn_tree_app){"search", c, search_expand};
+    return DN_OK;
+}
+
 /* ------------------------------------------------------------ set-up */
 
 /* An order-independent hash of a multiset of keys: the sum and the xor of
@@ -859,8 +963,11 @@ int dn_app_init(dn_app_run *a, const char *name, int64_t n, uint64_t seed, int f
         i++;
     if (i == NAPPS)
         return dn_fail(err, DN_ENOTFOUND, "unknown app '%s' (mergesort, quicksort, matchain, "
-                                          "prefix, max, nqueens)",
+                                          "prefix, max, nqueens, search)",
                        name);
+    if (strcmp(name, "search") == 0)
+        return dn_fail(err, DN_EINVAL, "search runs over a random tree: it is built by "
+                                       "dn_app_init_search (dcnet exec search --tree SPEC)");
     if (n == 0)
         n = apps[i].def;
     if (n < 1 || n > apps[i].max)
@@ -983,6 +1090,21 @@ int dn_app_init(dn_app_run *a, const char *name, int64_t n, uint64_t seed, int f
 int dn_app_verify(const dn_app_run *a, const dn_buf *out, int64_t answer, dn_err *err)
 {
     const char *nm = a->name;
+    if (strcmp(nm, "search") == 0) {
+        search_ctx *c = a->ref;
+        if (answer != c->leaves)
+            return dn_fail(err, DN_EINVAL, "search: %lld leaves, the tree has %lld",
+                           (long long)answer, (long long)c->leaves);
+        if (a->verify_full) { /* every node's work, once: the xor of all results */
+            u64 x = 0;
+            for (int64_t v = 0; v < c->t.nodes; v++)
+                x ^= search_work(c, v);
+            if (x != atomic_load(&c->sink))
+                return dn_fail(err, DN_EINVAL, "search: the tasks' work results differ from "
+                                               "a sequential run (a task ran twice or never)");
+        }
+        return DN_OK;
+    }
     if (strcmp(nm, "nqueens") == 0) {
         int64_t got = a->dynamic ? answer : (out->len == 8 ? (int64_t) * (u64 *)out->data : -1);
         if (got != queens_known[a->n])
@@ -1029,6 +1151,8 @@ int dn_app_verify(const dn_app_run *a, const dn_buf *out, int64_t answer, dn_err
 
 void dn_app_free(dn_app_run *a)
 {
+    if (strcmp(a->name, "search") == 0 && a->ref)
+        dn_tree_free(&((search_ctx *)a->ref)->t);
     if (a->shared) {
         shm_state *st = a->shared;
         free(st->own);
