@@ -187,8 +187,15 @@ $(BUILD)/bench/bench_kernels: bench/bench_kernels.cc $(BUILD)/libdcnet.a
 	@mkdir -p $(dir $@)
 	$(CXX) -O2 -g -Iinclude -o $@ $< $(BUILD)/libdcnet.a $(LIBS)
 
-# the OpenMP-tasks mergesort baseline of bench_runtime (gcc's libgomp)
-$(BUILD)/bench/bench_runtime: BENCH_EXTRA = -fopenmp
+# bench_runtime: OpenMP-task baselines of every app (gcc's libgomp), and
+# the parallel sort libraries in C++ (par_sorts.cc): __gnu_parallel::sort,
+# and oneTBB's parallel_sort when libtbb-dev is installed
+TBB_FOUND := $(wildcard /usr/include/oneapi/tbb/parallel_sort.h)
+$(BUILD)/bench/bench_runtime: bench/bench_runtime.c bench/par_sorts.cc $(BUILD)/libdcnet.a
+	@mkdir -p $(dir $@)
+	$(CC) $(BASEFLAGS) $(OPTDEFS) -O2 -g -Wno-conversion -fopenmp -c bench/bench_runtime.c -o $@.o
+	$(CXX) -O2 -g -Wall -fopenmp $(if $(TBB_FOUND),-DHAVE_TBB) -c bench/par_sorts.cc -o $@-sorts.o
+	$(CXX) -fopenmp -o $@ $@.o $@-sorts.o $(BUILD)/libdcnet.a $(LIBS) $(if $(TBB_FOUND),-ltbb)
 
 bench: all $(BUILD)/bench/bench_net $(BUILD)/bench/bench_embed $(BUILD)/bench/bench_load \
        $(BUILD)/bench/bench_sim $(BUILD)/bench/bench_runtime $(BUILD)/bench/bench_balance \

@@ -1,24 +1,26 @@
 /*
- * bench_runtime.c - the runtime on this machine (issue 7), one run:
- *   1. mergesort of 2e7 and 1e8 random 64-bit keys with 1, 2 and 4 worker
- *      threads, dcnet's copying form (messages carry the keys) and its
- *      shared-memory form (dn_app_share), against libc qsort and against
- *      an OpenMP-tasks mergesort (the version every C user would write
- *      first: two tasks per split above a cutoff, a taskwait, a sequential
- *      merge) with the same sequential kernels, all in this run, best of
- *      3 (2e7) or 2 (1e8) interleaved rounds; goal: 2 workers at least
- *      1.7x faster than 1, and no slower than OpenMP tasks with 2 threads;
- *   2. nqueens 14: the dynamic random-walk mode against the static split
- *      of the first two rows, 4 workers;
- *   3. network emulation: prefix sums of 1.6e7 keys (little computing,
- *      64 MB first messages both ways) on debruijn:4 (16 processors, one
- *      router thread each, links of 1000 MB/s) placed by mapping D (zrl)
- *      against a random placement (--seed 1): the measured cost of
- *      dilation (best of 3).
- * Every result is verified; every ratio is against a baseline of this run.
+ * bench_runtime.c - the runtime against the baselines a practitioner would
+ * use instead (issue 19), every figure a ratio measured in this run:
+ *   1. every bundled app, dcnet's default form (shared memory on threads)
+ *      against an OpenMP-tasks version of the same algorithm with the same
+ *      cutoff and the same leaf kernel (gcc -fopenmp, below), 2 workers;
+ *   2. mergesort against the parallel sort libraries: libstdc++'s
+ *      __gnu_parallel::sort and oneTBB's parallel_sort (par_sorts.cc);
+ *   3. the dynamic mode's policies (walk, lazy, two-choices, steal half and
+ *      one) on nqueens 15 and on the skewed search workload, against
+ *      OpenMP tasks, with the share of tasks on the busiest worker;
+ *   4. network emulation: prefix sums over debruijn:4, mapping D (zrl)
+ *      against a random placement (the measured cost of dilation).
+ * Ratios are baseline time / dcnet time (above 1: dcnet faster). Every run
+ * is repeated ROUNDS times, the contenders interleaved in each round so
+ * that they share the machine's moods; each ratio is taken within a round
+ * and reported as its min and median over the rounds. Every result, dcnet's
+ * and the baselines', is verified (dn_app_verify or the leaf count).
+ * Usage: bench_runtime [rounds [sections]]   (default 5 rounds, sections 1234)
  */
 #include "dcnet/dcnet.h"
 
+#include <math.h>
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +29,12 @@
 
 typedef uint64_t u64;
 
+void bench_gnu_parallel_sort(u64 *a, size_t n, int threads); /* par_sorts.cc */
+int bench_tbb_sort(u64 *a, size_t n, int threads);
+
+enum { MAXR = 64, P = 2 };
+static int rounds = 5; /* set once by main */
+
 static double now(void)
 {
     struct timespec ts;
@@ -34,19 +42,71 @@ static double now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static void die(const char *what, const dn_err *err)
+static void die(const char *what, const char *msg)
 {
-    fprintf(stderr, "bench_runtime: %s: %s\n", what, err->msg);
+    fprintf(stderr, "bench_runtime: %s: %s\n", what, msg);
     exit(1);
 }
 
-static int cmp_u64(const void *a, const void *b)
+static void pause_gomp(void) /* libgomp's idle threads spin a while after a region */
 {
-    u64 x = *(const u64 *)a, y = *(const u64 *)b;
+    struct timespec ts = {0, 50000000};
+    nanosleep(&ts, NULL);
+}
+
+static int cmp_dbl(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
     return x < y ? -1 : x > y;
 }
 
-/* ---- the OpenMP-tasks baseline ---- */
+static double median(const double *v, int n)
+{
+    double s[MAXR];
+    memcpy(s, v, (size_t)n * sizeof *s);
+    qsort(s, (size_t)n, sizeof *s, cmp_dbl);
+    return n % 2 ? s[n / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
+}
+
+static double minimum(const double *v, int n)
+{
+    double m = v[0];
+    for (int i = 1; i < n; i++)
+        m = v[i] < m ? v[i] : m;
+    return m;
+}
+
+/* ------------------------------------------------ OpenMP-task baselines
+ * The same algorithms as src/runtime/apps.c's shared forms, on P threads:
+ * D = log2 P levels of two tasks (the static schedule's depth), the same
+ * leaf kernels (dn_sort_keys for the sorts), and the large merges of the
+ * sorts and prefix sums split over the subtree's threads (merge path). */
+
+static int depth_for(int threads)
+{
+    int D = 0;
+    while ((2 << D) <= threads)
+        D++;
+    return D;
+}
+
+static size_t part_at(size_t N, int k, int n)
+{
+    return N / (size_t)n * (size_t)k + (N % (size_t)n) * (size_t)k / (size_t)n;
+}
+
+static size_t merge_path(const u64 *a, size_t na, const u64 *b, size_t nb, size_t k)
+{
+    size_t lo = k > nb ? k - nb : 0, hi = k < na ? k : na;
+    while (lo < hi) {
+        size_t i = lo + (hi - lo) / 2;
+        if (a[i] <= b[k - i - 1])
+            lo = i + 1;
+        else
+            hi = i;
+    }
+    return lo;
+}
 
 static void merge_runs(const u64 *a, size_t na, const u64 *b, size_t nb, u64 *out)
 {
@@ -59,271 +119,646 @@ static void merge_runs(const u64 *a, size_t na, const u64 *b, size_t nb, u64 *ou
         out[k++] = b[j++];
 }
 
-static void seq_msort(u64 *a, u64 *tmp, size_t n)
+/* returns which array (0 or 1) holds the sorted range */
+static int omp_msort(u64 *arr[2], size_t off, size_t n, int depth, int D)
 {
-    if (n <= 32) {
-        for (size_t i = 1; i < n; i++) {
-            u64 x = a[i];
-            size_t j = i;
-            while (j > 0 && a[j - 1] > x) {
-                a[j] = a[j - 1];
-                j--;
-            }
-            a[j] = x;
+    if (depth == D) {
+        if (D == 0) {
+            dn_sort_keys(arr[0] + off, arr[1] + off, n);
+            return 0;
         }
-        return;
+        memcpy(arr[1] + off, arr[0] + off, n * sizeof(u64));
+        dn_sort_keys(arr[1] + off, arr[0] + off, n);
+        return 1;
     }
     size_t h = n / 2;
-    seq_msort(a, tmp, h);
-    seq_msort(a + h, tmp, n - h);
-    memcpy(tmp, a, h * sizeof *a);
-    merge_runs(tmp, h, a + h, n - h, a);
-}
-
-static void omp_msort(u64 *a, u64 *tmp, size_t n)
-{
-    if (n < 100000) {
-        seq_msort(a, tmp, n);
-        return;
-    }
-    size_t h = n / 2;
-#pragma omp task
-    omp_msort(a, tmp, h);
-#pragma omp task
-    omp_msort(a + h, tmp + h, n - h);
+    int x;
+#pragma omp task shared(x)
+    x = omp_msort(arr, off, h, depth + 1, D);
+    omp_msort(arr, off + h, n - h, depth + 1, D);
 #pragma omp taskwait
-    memcpy(tmp, a, h * sizeof *a);
-    merge_runs(tmp, h, a + h, n - h, a);
+    const u64 *xa = arr[x] + off, *yb = arr[x] + off + h;
+    u64 *dst = arr[1 - x] + off;
+    int parts = n < 65536 ? 1 : 1 << (D - depth);
+    for (int k = 0; k < parts; k++) {
+#pragma omp task
+        {
+            size_t lo = part_at(n, k, parts), hi = part_at(n, k + 1, parts);
+            size_t i0 = merge_path(xa, h, yb, n - h, lo), i1 = merge_path(xa, h, yb, n - h, hi);
+            merge_runs(xa + i0, i1 - i0, yb + (lo - i0), (hi - i1) - (lo - i0), dst + lo);
+        }
+    }
+#pragma omp taskwait
+    return 1 - x;
 }
 
-/* ---- dcnet runs ---- */
-
-static double run_dc(const dn_app_run *proto, const u64 *keys, size_t n, int workers,
-                     const dn_net *net, const char *map, double bw, const u64 *sorted,
-                     dn_rt_stats *st)
+static u64 median3(u64 x, u64 y, u64 z)
 {
-    dn_err err;
-    dn_buf in = {malloc(n * sizeof(u64)), n * sizeof(u64)}, out;
-    if (!in.data) {
-        fprintf(stderr, "bench_runtime: out of memory\n");
-        exit(1);
+    if (x > y) {
+        u64 t = x;
+        x = y;
+        y = t;
     }
-    memcpy(in.data, keys, n * sizeof(u64));
-    dn_rt_opts o;
-    memset(&o, 0, sizeof o);
-    o.workers = workers;
-    o.grain = 1024;
-    o.net = net;
-    o.map = map;
-    o.root = -1;
-    o.seed = 1;
-    o.link_bw = bw;
-    if (dn_rt_run(&proto->dc, &in, &out, &o, st, &err))
-        die("run", &err);
-    if (out.len != n * sizeof(u64) || memcmp(out.data, sorted, out.len) != 0) {
-        fprintf(stderr, "bench_runtime: %s result differs from the reference\n", proto->name);
-        exit(1);
-    }
-    free(out.data);
-    return st->seconds;
+    return z < x ? x : z > y ? y : z;
 }
 
-/* One dcnet mergesort of keys (copied in, verified against ref): with
- * messages that carry the keys, or in shared memory (dn_app_share). */
-static double run_sort(const u64 *keys, const u64 *ref, size_t n, int workers, int shared)
+static void omp_qsort(u64 *a, u64 *tmp, size_t n, int depth, int D)
 {
-    dn_err err;
+    if (depth == D || n < 2) {
+        dn_sort_keys(a, tmp, n);
+        return;
+    }
+    u64 pivot = median3(a[0], a[n / 2], a[n - 1]);
+    size_t l = 0, i = 0, g = n; /* three-way partition, as apps.c */
+    while (i < g) {
+        u64 x = a[i];
+        if (x < pivot) {
+            a[i++] = a[l];
+            a[l++] = x;
+        } else if (x > pivot) {
+            a[i] = a[--g];
+            a[g] = x;
+        } else {
+            i++;
+        }
+    }
+#pragma omp task
+    omp_qsort(a, tmp, g, depth + 1, D);
+    omp_qsort(a + g, tmp + g, n - g, depth + 1, D);
+#pragma omp taskwait
+}
+
+static void omp_prefix(u64 *a, size_t n, int depth, int D)
+{
+    if (depth == D) {
+        for (size_t i = 1; i < n; i++)
+            a[i] += a[i - 1];
+        return;
+    }
+    size_t h = n / 2;
+#pragma omp task
+    omp_prefix(a, h, depth + 1, D);
+    omp_prefix(a + h, n - h, depth + 1, D);
+#pragma omp taskwait
+    u64 add = h ? a[h - 1] : 0, *y = a + h;
+    size_t N = n - h;
+    int parts = n < 65536 ? 1 : 1 << (D - depth);
+    for (int k = 0; k < parts; k++) {
+#pragma omp task
+        for (size_t i = part_at(N, k, parts), e = part_at(N, k + 1, parts); i < e; i++)
+            y[i] += add;
+    }
+#pragma omp taskwait
+}
+
+static u64 omp_max(const u64 *a, size_t n, int depth, int D)
+{
+    if (depth == D) {
+        u64 m = 0;
+        for (size_t i = 0; i < n; i++)
+            m = a[i] > m ? a[i] : m;
+        return m;
+    }
+    size_t h = n / 2;
+    u64 x, y;
+#pragma omp task shared(x)
+    x = omp_max(a, h, depth + 1, D);
+    y = omp_max(a + h, n - h, depth + 1, D);
+#pragma omp taskwait
+    return x > y ? x : y;
+}
+
+#define MP 2147483647ULL
+static void mat_mul(const u64 *x, const u64 *y, u64 *out)
+{
+    u64 t[16];
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 4; j++) {
+            u64 s = 0;
+            for (int k = 0; k < 4; k++)
+                s = (s + x[4 * i + k] * y[4 * k + j]) % MP;
+            t[4 * i + j] = s;
+        }
+    memcpy(out, t, sizeof t);
+}
+
+static void omp_matchain(const u64 *a, size_t m, u64 *r, int depth, int D)
+{
+    if (depth == D) {
+        memset(r, 0, 16 * sizeof *r);
+        for (int i = 0; i < 4; i++)
+            r[5 * i] = 1;
+        for (size_t k = 0; k < m; k++)
+            mat_mul(r, a + 16 * k, r);
+        return;
+    }
+    size_t h = m / 2;
+    u64 y[16];
+#pragma omp task
+    omp_matchain(a, h, r, depth + 1, D);
+    omp_matchain(a + 16 * h, m - h, y, depth + 1, D);
+#pragma omp taskwait
+    mat_mul(r, y, r);
+}
+
+static int64_t queens_count(int n, u64 cols, u64 d1, u64 d2)
+{
+    u64 full = ((u64)1 << n) - 1;
+    if (cols == full)
+        return 1;
+    int64_t c = 0;
+    u64 f = full & ~(cols | d1 | d2);
+    while (f) {
+        u64 bit = f & (~f + 1);
+        f ^= bit;
+        c += queens_count(n, cols | bit, ((d1 | bit) << 1) & full, (d2 | bit) >> 1);
+    }
+    return c;
+}
+
+/* static nqueens: the two-row placements (triples) split in halves */
+static int64_t omp_queens_static(int n, const u64 *t, size_t k, int depth, int D)
+{
+    if (depth == D) {
+        int64_t c = 0;
+        for (size_t i = 0; i < k; i++)
+            c += queens_count(n, t[3 * i], t[3 * i + 1], t[3 * i + 2]);
+        return c;
+    }
+    size_t h = k / 2;
+    int64_t x, y;
+#pragma omp task shared(x)
+    x = omp_queens_static(n, t, h, depth + 1, D);
+    y = omp_queens_static(n, t + 3 * h, k - h, depth + 1, D);
+#pragma omp taskwait
+    return x + y;
+}
+
+/* dynamic nqueens: a task per placement of the rows above the cutoff (3),
+ * as dcnet's dynamic tasks */
+static int64_t omp_queens_tasks(int n, int row, u64 cols, u64 d1, u64 d2)
+{
+    u64 full = ((u64)1 << n) - 1;
+    if (row >= 3 || row >= n)
+        return queens_count(n, cols, d1, d2);
+    int64_t c[64] = {0};
+    int k = 0;
+    u64 f = full & ~(cols | d1 | d2);
+    while (f) {
+        u64 bit = f & (~f + 1);
+        f ^= bit;
+        int kk = k++;
+#pragma omp task shared(c) firstprivate(kk, bit)
+        c[kk] = omp_queens_tasks(n, row + 1, cols | bit, ((d1 | bit) << 1) & full, (d2 | bit) >> 1);
+    }
+#pragma omp taskwait
+    int64_t s = 0;
+    for (int i = 0; i < k; i++)
+        s += c[i];
+    return s;
+}
+
+/* search: the same tree and the same work per node as apps.c's search
+ * (rounds of splitmix64 from the node's stream, exponential of mean W) */
+static u64 mix64(u64 x)
+{
+    x += 0x9e3779b97f4a7c15ULL;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
+static u64 node_work(u64 seed, double W, int64_t v)
+{
+    dn_rng rng;
+    dn_rng_stream(&rng, seed, (uint64_t)v);
+    double u = ((double)(dn_rng_next(&rng) >> 11) + 1.0) * 0x1p-53;
+    u64 steps = (u64)(-W * log(u)), x = (u64)v;
+    for (u64 r = 0; r < steps; r++)
+        x = mix64(x);
+    return x;
+}
+
+static int64_t omp_search(const dn_tree *t, u64 seed, double W, int64_t v, u64 *sink)
+{
+    u64 h = node_work(seed, W, v);
+#pragma omp atomic
+    *sink ^= h;
+    int64_t k = dn_tree_num_children(t, v);
+    if (k == 0)
+        return 1;
+    int64_t *c = calloc((size_t)k, sizeof *c), s = 0;
+    if (!c)
+        die("search", "out of memory");
+    for (int64_t i = 0; i < k; i++) {
+#pragma omp task shared(c) firstprivate(i)
+        c[i] = omp_search(t, seed, W, dn_tree_child(t, v, i), sink);
+    }
+#pragma omp taskwait
+    for (int64_t i = 0; i < k; i++)
+        s += c[i];
+    free(c);
+    return s;
+}
+
+/* ------------------------------------------------ section 1: every app */
+
+/* dcnet's run of app (default form: shared memory); seconds */
+static double dcnet_static(const char *app, int64_t n)
+{
     dn_app_run a;
-    if (dn_app_init(&a, "mergesort", 1, 1, 0, &err))
-        die("app", &err);
-    free(a.input.data);
-    free(a.ref);
-    a.input.data = malloc(n * sizeof(u64));
-    a.input.len = n * sizeof(u64);
-    if (!a.input.data) {
-        fprintf(stderr, "bench_runtime: out of memory for %zu keys\n", n);
-        exit(1);
-    }
-    memcpy(a.input.data, keys, n * sizeof(u64));
-    a.n = (int64_t)n;
-    a.ref = (void *)ref; /* borrowed: given back before dn_app_free */
-    if (shared && dn_app_share(&a, &err))
-        die("shared", &err);
+    dn_err err;
+    if (dn_app_init(&a, app, n, 1, 0, &err) || dn_app_share(&a, &err))
+        die(app, err.msg);
     dn_rt_opts o;
     memset(&o, 0, sizeof o);
-    o.workers = workers;
-    o.grain = 1024;
+    o.workers = P;
+    o.grain = a.grain;
     o.root = -1;
-    o.seed = 1;
     dn_rt_stats st;
     dn_buf out;
     if (dn_rt_run(&a.dc, &a.input, &out, &o, &st, &err) || dn_app_verify(&a, &out, 0, &err))
-        die("mergesort", &err);
+        die(app, err.msg);
     double s = st.seconds;
     free(out.data);
     dn_rt_stats_free(&st);
-    a.ref = NULL;
     dn_app_free(&a);
     return s;
 }
 
-static double run_omp(const u64 *keys, const u64 *ref, size_t n, int threads)
+/* the OpenMP version on the same input (dn_app_init, same seed); checked
+ * by the app's own verifier */
+static double omp_static(const char *app, int64_t n)
 {
-    u64 *a = malloc(n * sizeof *a), *scratch = malloc(n * sizeof *scratch);
-    if (!a || !scratch) {
-        fprintf(stderr, "bench_runtime: out of memory for %zu keys\n", n);
-        exit(1);
-    }
-    memcpy(a, keys, n * sizeof *a);
-    double t0 = now();
-#pragma omp parallel num_threads(threads)
+    dn_app_run a;
+    dn_err err;
+    if (dn_app_init(&a, app, n, 1, 0, &err))
+        die(app, err.msg);
+    u64 *x = a.input.data;
+    size_t words = a.input.len / sizeof(u64);
+    int D = depth_for(P);
+    u64 res[16];
+    dn_buf out = {res, 0};
+    double t0 = 0, s = 0;
+    if (strcmp(app, "mergesort") == 0 || strcmp(app, "quicksort") == 0) {
+        u64 *scratch = malloc(words * sizeof *scratch);
+        if (!scratch)
+            die(app, "out of memory");
+        u64 *arr[2] = {x, scratch};
+        int where = 0;
+        t0 = now();
+#pragma omp parallel num_threads(P)
 #pragma omp single
-    omp_msort(a, scratch, n);
-    double s = now() - t0;
-    if (memcmp(a, ref, n * sizeof *a) != 0) {
-        fprintf(stderr, "bench_runtime: OpenMP mergesort is wrong\n");
-        exit(1);
+        {
+            if (app[0] == 'm')
+                where = omp_msort(arr, 0, words, 0, D);
+            else
+                omp_qsort(x, scratch, words, 0, D);
+        }
+        s = now() - t0;
+        out.data = arr[where];
+        out.len = words * sizeof(u64);
+        if (dn_app_verify(&a, &out, 0, &err))
+            die(app, err.msg);
+        free(scratch);
+    } else {
+        t0 = now();
+#pragma omp parallel num_threads(P)
+#pragma omp single
+        {
+            if (strcmp(app, "prefix") == 0)
+                omp_prefix(x, words, 0, D);
+            else if (strcmp(app, "max") == 0)
+                res[0] = omp_max(x, words, 0, D);
+            else if (strcmp(app, "matchain") == 0)
+                omp_matchain(x, words / 16, res, 0, D);
+            else /* nqueens */
+                res[0] = (u64)omp_queens_static((int)x[0], x + 1, (words - 1) / 3, 0, D);
+        }
+        s = now() - t0;
+        if (strcmp(app, "prefix") == 0) {
+            out.data = x;
+            out.len = words * sizeof(u64);
+        } else {
+            out.len = (strcmp(app, "matchain") == 0 ? 16 : 1) * sizeof(u64);
+        }
+        if (dn_app_verify(&a, &out, 0, &err))
+            die(app, err.msg);
     }
-    free(a);
-    free(scratch);
+    dn_app_free(&a);
     return s;
 }
 
-static void sort_bench(size_t n, int reps)
+typedef struct goal_row {
+    char what[96];
+    double goal, min, med;
+} goal_row;
+static goal_row goals[32];
+static int ngoals;
+
+static void add_goal(const char *what, double goal, const double *r, int n)
 {
-    u64 *keys = malloc(n * sizeof *keys), *ref = malloc(n * sizeof *ref);
-    if (!keys || !ref) {
-        fprintf(stderr, "bench_runtime: out of memory for %zu keys\n", n);
-        exit(1);
-    }
-    dn_rng rng;
-    dn_rng_seed(&rng, 42);
-    for (size_t i = 0; i < n; i++)
-        keys[i] = dn_rng_next(&rng);
-    memcpy(ref, keys, n * sizeof *ref);
-    double t0 = now();
-    qsort(ref, n, sizeof *ref, cmp_u64);
-    double t_qsort = now() - t0;
-    /* best of reps, the three kinds interleaved in every round so that
-     * they share the machine's moods; OpenMP last in a round, then a
-     * pause: libgomp's idle threads spin for a while after a region */
-    double t[3][5];
-    for (int k = 0; k < 3; k++)
-        for (int p = 0; p < 5; p++)
-            t[k][p] = 1e9;
-    for (int rep = 0; rep < reps; rep++) {
-        for (int p = 1; p <= 4; p *= 2) {
-            double s = run_sort(keys, ref, n, p, 0);
-            t[0][p] = s < t[0][p] ? s : t[0][p];
-            s = run_sort(keys, ref, n, p, 1);
-            t[1][p] = s < t[1][p] ? s : t[1][p];
-        }
-        for (int p = 1; p <= 4; p *= 2) {
-            double s = run_omp(keys, ref, n, p);
-            t[2][p] = s < t[2][p] ? s : t[2][p];
-        }
-        struct timespec pause = {0, 200000000};
-        nanosleep(&pause, NULL);
-    }
-    static const char *kind[3] = {"dcnet, messages carry the keys", "dcnet, shared memory",
-                                  "OpenMP tasks (baseline)"};
-    printf("| %.0e | qsort | %.3f | | | | |\n", (double)n, t_qsort);
-    for (int k = 0; k < 3; k++)
-        printf("| %.0e | %s | %.3f | %.3f | %.3f | %.2fx | %.2fx |\n", (double)n, kind[k],
-               t[k][1], t[k][2], t[k][4], t[k][1] / t[k][2], t[2][2] / t[k][2]);
-    free(keys);
-    free(ref);
+    goal_row *g = &goals[ngoals++];
+    snprintf(g->what, sizeof g->what, "%s", what);
+    g->goal = goal;
+    g->min = minimum(r, n);
+    g->med = median(r, n);
 }
 
-int main(void)
+static void section_apps(void)
 {
-    dn_err err;
-    printf("# bench_runtime: real divide-and-conquer runs (issue 7), %d cores\n\n",
-           omp_get_num_procs());
-    printf("## 1. mergesort of random 64-bit keys (seconds; 1, 2, 4 workers or threads)\n\n");
-    printf("| keys | run | 1 | 2 | 4 | 1 -> 2 | OpenMP 2 / this 2 |\n");
-    printf("|---|---|---|---|---|---|---|\n");
-    sort_bench(20000000, 3);
-    sort_bench(100000000, 2);
-
-    printf("\n## 2. nqueens 14, 4 workers (seconds)\n\n| mode | seconds | tasks or "
-           "messages | max tasks on one worker |\n|---|---|---|---|\n");
-    {
-        dn_app_run a;
-        dn_rt_stats st;
-        dn_buf out;
-        dn_rt_opts o;
-        memset(&o, 0, sizeof o);
-        o.workers = 4;
-        o.grain = 1;
-        o.root = -1;
-        o.seed = 1;
-        o.walk = 2;
-        if (dn_app_init(&a, "nqueens", 14, 1, 0, &err) ||
-            dn_rt_run(&a.dc, &a.input, &out, &o, &st, &err) || dn_app_verify(&a, &out, 0, &err))
-            die("nqueens static", &err);
-        double ts = st.seconds;
-        printf("| static (first two rows split in halves) | %.3f | %lld messages | - |\n", ts,
-               (long long)st.messages);
-        free(out.data);
-        dn_rt_stats_free(&st);
-        dn_app_free(&a);
-        int64_t answer;
-        if (dn_app_init(&a, "nqueens", 14, 1, 1, &err) ||
-            dn_rt_run_tree(&a.tree, &a.input, &answer, &o, &st, &err) ||
-            dn_app_verify(&a, NULL, answer, &err))
-            die("nqueens dynamic", &err);
-        int64_t mx = 0;
-        for (int w = 0; w < st.workers; w++)
-            mx = st.worker_tasks[w] > mx ? st.worker_tasks[w] : mx;
-        printf("| dynamic (random walk, Delta 2) | %.3f | %lld tasks | %lld |\n", st.seconds,
-               (long long)st.tasks, (long long)mx);
-        printf("\nstatic / dynamic = %.2fx\n", ts / st.seconds);
-        dn_rt_stats_free(&st);
-        dn_app_free(&a);
+    static const struct {
+        const char *app;
+        int64_t n;
+    } rows[] = {{"mergesort", 20000000}, {"quicksort", 20000000}, {"matchain", 4000000},
+                {"prefix", 100000000},   {"max", 100000000},      {"nqueens", 14}};
+    printf("## 1. every app against OpenMP tasks (same algorithm, cutoff and kernel), %d "
+           "workers\n\n",
+           P);
+    printf("| app | n | dcnet s (median) | OpenMP s (median) | OpenMP / dcnet min | median |\n");
+    printf("|---|---|---|---|---|---|\n");
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        double td[MAXR], to[MAXR], r[MAXR];
+        for (int k = 0; k < rounds; k++) {
+            td[k] = dcnet_static(rows[i].app, rows[i].n);
+            to[k] = omp_static(rows[i].app, rows[i].n);
+            pause_gomp();
+            r[k] = to[k] / td[k];
+        }
+        printf("| %s | %lld | %.4f | %.4f | %.2fx | %.2fx |\n", rows[i].app, (long long)rows[i].n,
+               median(td, rounds), median(to, rounds), minimum(r, rounds), median(r, rounds));
+        char what[96];
+        snprintf(what, sizeof what, "%s %lld against OpenMP tasks", rows[i].app,
+                 (long long)rows[i].n);
+        add_goal(what, 0.95, r, rounds);
     }
+    fflush(stdout);
+}
 
-    printf("\n## 3. emulated debruijn:4 (links of 1000 MB/s): prefix sums of 1.6e7 keys, 16 "
-           "workers\n\n| placement | "
-           "seconds | hops | bytes over links | links used |\n|---|---|---|---|---|\n");
-    {
-        dn_net net;
-        dn_app_run app;
-        if (dn_net_init(&net, "debruijn:4", &err) || dn_app_init(&app, "prefix", 1, 1, 0, &err))
-            die("emulation", &err);
-        size_t n = 16000000;
-        u64 *keys = malloc(n * sizeof *keys), *ref = malloc(n * sizeof *ref);
-        dn_rng rng;
-        dn_rng_seed(&rng, 7);
-        for (size_t i = 0; i < n; i++) {
-            keys[i] = dn_rng_next(&rng) >> 20;
-            ref[i] = keys[i] + (i ? ref[i - 1] : 0);
+/* ------------------------------------------------ section 2: sort libraries */
+
+static void section_sorts(size_t n)
+{
+    u64 *keys = NULL, *a = malloc(n * sizeof *a);
+    dn_app_run proto;
+    dn_err err;
+    if (!a || dn_app_init(&proto, "mergesort", (int64_t)n, 1, 0, &err))
+        die("sorts", a ? err.msg : "out of memory");
+    keys = proto.input.data;
+    double td[MAXR], tg[MAXR], tt[MAXR], rg[MAXR], rt[MAXR];
+    int have_tbb = 1;
+    for (int k = 0; k < rounds; k++) {
+        td[k] = dcnet_static("mergesort", (int64_t)n);
+        memcpy(a, keys, n * sizeof *a);
+        double t0 = now();
+        bench_gnu_parallel_sort(a, n, P);
+        tg[k] = now() - t0;
+        dn_buf out = {a, n * sizeof *a};
+        if (dn_app_verify(&proto, &out, 0, &err))
+            die("__gnu_parallel::sort", err.msg);
+        pause_gomp();
+        memcpy(a, keys, n * sizeof *a);
+        t0 = now();
+        have_tbb = bench_tbb_sort(a, n, P);
+        tt[k] = now() - t0;
+        pause_gomp(); /* TBB's workers, too, spin a while */
+        if (have_tbb && dn_app_verify(&proto, &out, 0, &err))
+            die("tbb::parallel_sort", err.msg);
+        rg[k] = tg[k] / td[k];
+        rt[k] = tt[k] / td[k];
+    }
+    printf("| %.0e | %.3f | %.3f | %.2fx | %.2fx |", (double)n, median(td, rounds),
+           median(tg, rounds), minimum(rg, rounds), median(rg, rounds));
+    if (have_tbb)
+        printf(" %.3f | %.2fx | %.2fx |\n", median(tt, rounds), minimum(rt, rounds),
+               median(rt, rounds));
+    else
+        printf(" (libtbb-dev not installed) | | |\n");
+    char what[96];
+    snprintf(what, sizeof what, "mergesort %.0e against __gnu_parallel::sort", (double)n);
+    add_goal(what, 1.0, rg, rounds);
+    if (have_tbb) {
+        snprintf(what, sizeof what, "mergesort %.0e against tbb::parallel_sort", (double)n);
+        add_goal(what, 0, rt, rounds);
+    }
+    free(a);
+    dn_app_free(&proto);
+    fflush(stdout);
+}
+
+/* ------------------------------------------------ section 3: dynamic */
+
+typedef struct dyn_run {
+    double seconds, busiest, idle;
+} dyn_run;
+
+static dyn_run dcnet_dynamic(int search, int policy, int steal)
+{
+    dn_app_run a;
+    dn_err err;
+    int rc = search ? dn_app_init_search(&a, "crt:48:0,0,1/0,0,1/0,0,1/0,0,1/0,0,1/0.48,0,0.52",
+                                         20000, 1, 0, 0, &err)
+                    : dn_app_init(&a, "nqueens", 15, 1, DN_APP_DYNAMIC, &err);
+    if (rc)
+        die("dynamic", err.msg);
+    dn_rt_opts o;
+    memset(&o, 0, sizeof o);
+    o.workers = P;
+    o.root = -1;
+    o.seed = 1;
+    o.policy = policy;
+    o.steal = steal;
+    dn_rt_stats st;
+    int64_t answer;
+    if (dn_rt_run_tree(&a.tree, &a.input, &answer, &o, &st, &err) ||
+        dn_app_verify(&a, NULL, answer, &err))
+        die("dynamic", err.msg);
+    dyn_run r = {st.seconds, 0, 0};
+    for (int w = 0; w < st.workers; w++) {
+        double share = (double)st.worker_tasks[w] / (double)st.tasks;
+        r.busiest = share > r.busiest ? share : r.busiest;
+        r.idle += st.worker_idle[w] / st.workers;
+    }
+    dn_rt_stats_free(&st);
+    dn_app_free(&a);
+    return r;
+}
+
+static double omp_dynamic(int search)
+{
+    double s;
+    if (search) {
+        dn_tree_model m;
+        dn_tree t;
+        dn_err err;
+        if (dn_tree_model_parse("crt:48:0,0,1/0,0,1/0,0,1/0,0,1/0,0,1/0.48,0,0.52", &m, &err) ||
+            dn_tree_init(&t, &m, 1, 0, &err))
+            die("search", err.msg);
+        int64_t want = 0, got = 0;
+        for (int64_t v = 0; v < t.nodes; v++)
+            want += dn_tree_num_children(&t, v) == 0;
+        u64 sink = 0;
+        double t0 = now();
+#pragma omp parallel num_threads(P)
+#pragma omp single
+        got = omp_search(&t, 1, 20000, 0, &sink);
+        s = now() - t0;
+        if (got != want)
+            die("search", "OpenMP tasks found the wrong number of leaves");
+        dn_tree_free(&t);
+    } else {
+        int64_t c = 0;
+        double t0 = now();
+#pragma omp parallel num_threads(P)
+#pragma omp single
+        c = omp_queens_tasks(15, 0, 0, 0, 0);
+        s = now() - t0;
+        if (c != 2279184) /* OEIS A000170 */
+            die("nqueens", "OpenMP tasks counted wrong");
+    }
+    pause_gomp();
+    return s;
+}
+
+static void section_dynamic(int search)
+{
+    static const struct {
+        const char *name;
+        int policy, steal;
+    } pol[] = {{"walk (default length 2)", DN_POLICY_WALK, 0},
+               {"lazy (the default on 2 workers)", DN_POLICY_LAZY, 0},
+               {"two-choices", DN_POLICY_TWO_CHOICES, 0},
+               {"steal half", DN_POLICY_STEAL, DN_STEAL_HALF},
+               {"steal one", DN_POLICY_STEAL, DN_STEAL_ONE}};
+    enum { NP = sizeof pol / sizeof pol[0] };
+    static double t[NP][MAXR], busiest[NP][MAXR], idle[NP][MAXR], to[MAXR], r[NP][MAXR];
+    for (int k = 0; k < rounds; k++) {
+        for (int i = 0; i < NP; i++) {
+            dyn_run d = dcnet_dynamic(search, pol[i].policy, pol[i].steal);
+            t[i][k] = d.seconds;
+            busiest[i][k] = d.busiest;
+            idle[i][k] = d.idle;
         }
-        static const char *maps[] = {"zrl", "random"};
-        double sec[2];
+        to[k] = omp_dynamic(search);
+        for (int i = 0; i < NP; i++)
+            r[i][k] = to[k] / t[i][k];
+    }
+    const char *what = search ? "search (default tree, seed 1, work 20000)" : "nqueens 15";
+    for (int i = 0; i < NP; i++)
+        printf("| %s | %s | %.3f | %.1f%% | %.4f | %.2fx | %.2fx |\n", what, pol[i].name,
+               median(t[i], rounds), 100 * median(busiest[i], rounds), median(idle[i], rounds),
+               minimum(r[i], rounds), median(r[i], rounds));
+    printf("| %s | OpenMP tasks (baseline) | %.3f | | | | |\n", what, median(to, rounds));
+    if (!search) {
+        add_goal("nqueens 15 --policy steal (half) against OpenMP tasks", 0.95, r[3], rounds);
+        /* the walk's balance: the busiest worker's share, lower is better */
+        double share[MAXR];
+        for (int k = 0; k < rounds; k++)
+            share[k] = busiest[1][k];
+        goal_row *g = &goals[ngoals++];
+        snprintf(g->what, sizeof g->what,
+                 "nqueens 15, default placement (lazy walk): busiest worker's share");
+        g->goal = -0.60; /* at most 60% */
+        g->min = minimum(share, rounds);
+        g->med = median(share, rounds);
+    }
+    fflush(stdout);
+}
+
+/* ------------------------------------------------ section 4: emulation */
+
+static void section_emulation(void)
+{
+    dn_net net;
+    dn_err err;
+    if (dn_net_init(&net, "debruijn:4", &err))
+        die("emulation", err.msg);
+    static const char *maps[] = {"zrl", "random"};
+    double t[2][MAXR], r[MAXR];
+    int64_t hops[2] = {0, 0}, used[2] = {0, 0};
+    for (int k = 0; k < rounds; k++) {
         for (int i = 0; i < 2; i++) {
+            dn_app_run a;
+            if (dn_app_init(&a, "prefix", 16000000, 7, 0, &err))
+                die("emulation", err.msg);
+            dn_rt_opts o;
+            memset(&o, 0, sizeof o);
+            o.workers = 16;
+            o.grain = 1024;
+            o.net = &net;
+            o.map = maps[i];
+            o.root = -1;
+            o.seed = 1;
+            o.link_bw = 1e9;
             dn_rt_stats st;
-            double best = 1e9;
-            int64_t hops = 0, hb = 0, used = 0;
-            for (int rep = 0; rep < 3; rep++) { /* best of 3: threads on 2 cores are noisy */
-                double s = run_dc(&app, keys, n, 16, &net, maps[i], 1e9, ref, &st);
-                best = s < best ? s : best;
-                hops = st.hop_messages;
-                hb = st.hop_bytes;
-                used = 0;
-                for (int64_t l = 0; l < st.links; l++)
-                    used += st.link_msgs[l] > 0;
-                dn_rt_stats_free(&st);
-            }
-            sec[i] = best;
-            printf("| %s | %.3f | %lld | %lld | %lld |\n", maps[i], best, (long long)hops,
-                   (long long)hb, (long long)used);
+            dn_buf out;
+            if (dn_rt_run(&a.dc, &a.input, &out, &o, &st, &err) ||
+                dn_app_verify(&a, &out, 0, &err))
+                die("emulation", err.msg);
+            t[i][k] = st.seconds;
+            hops[i] = st.hop_messages;
+            used[i] = 0;
+            for (int64_t l = 0; l < st.links; l++)
+                used[i] += st.link_msgs[l] > 0;
+            free(out.data);
+            dn_rt_stats_free(&st);
+            dn_app_free(&a);
         }
-        printf("\nrandom / zrl = %.2fx the time\n", sec[1] / sec[0]);
-        free(keys);
-        free(ref);
-        dn_app_free(&app);
-        dn_net_free(&net);
+        r[k] = t[1][k] / t[0][k];
+    }
+    for (int i = 0; i < 2; i++)
+        printf("| %s | %.3f | %lld | %lld |\n", maps[i], median(t[i], rounds),
+               (long long)hops[i], (long long)used[i]);
+    printf("\nrandom / zrl time: min %.2fx, median %.2fx\n", minimum(r, rounds),
+           median(r, rounds));
+    dn_net_free(&net);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1)
+        rounds = atoi(argv[1]);
+    const char *only = argc > 2 ? argv[2] : "1234"; /* which sections */
+    if (rounds < 1 || rounds > MAXR || argc > 3)
+        die("usage", "bench_runtime [rounds 1..64 [sections, e.g. 13]]");
+    printf("# bench_runtime: %d workers, %d cores, %d rounds (min and median of each ratio; "
+           "ratio = baseline time / dcnet time)\n\n",
+           P, omp_get_num_procs(), rounds);
+    if (strchr(only, '1'))
+        section_apps();
+    if (strchr(only, '2')) {
+    printf("\n## 2. mergesort against parallel sort libraries, %d threads (seconds: medians)\n\n",
+           P);
+    printf("| keys | dcnet | __gnu_parallel::sort | gnu / dcnet min | median | "
+           "tbb::parallel_sort | tbb / dcnet min | median |\n|---|---|---|---|---|---|---|---|\n");
+    section_sorts(20000000);
+    section_sorts(100000000);
+    }
+    if (strchr(only, '3')) {
+    printf("\n## 3. the dynamic mode's policies against OpenMP tasks, %d workers\n\n", P);
+    printf("| workload | policy | seconds (median) | busiest worker's tasks | idle s per worker "
+           "| OpenMP / dcnet min | median |\n|---|---|---|---|---|---|---|\n");
+    section_dynamic(0);
+    section_dynamic(1);
+    }
+    if (strchr(only, '4')) {
+    printf("\n## 4. emulated debruijn:4 (links of 1000 MB/s): prefix sums of 1.6e7 keys, copy "
+           "form, 16 workers\n\n| placement | seconds (median) | hops | links used |\n"
+           "|---|---|---|---|\n");
+    section_emulation();
+    }
+    printf("\n## Goals (issue 19)\n\n| measurement | goal | min | median | median meets it |\n"
+           "|---|---|---|---|---|\n");
+    for (int i = 0; i < ngoals; i++) {
+        const goal_row *g = &goals[i];
+        if (g->goal < 0)
+            printf("| %s | at most %.0f%% | %.1f%% | %.1f%% | %s |\n", g->what, -100 * g->goal,
+                   100 * g->min, 100 * g->med, g->med <= -g->goal ? "yes" : "no");
+        else if (g->goal > 0)
+            printf("| %s | at least %.2fx | %.2fx | %.2fx | %s |\n", g->what, g->goal, g->min,
+                   g->med, g->med >= g->goal ? "yes" : "no");
+        else
+            printf("| %s | (no goal) | %.2fx | %.2fx | |\n", g->what, g->min, g->med);
     }
     return 0;
 }

@@ -375,8 +375,8 @@ static void test_dynamic(void **state)
  * answer, the brute-force task count, every task counted on some worker,
  * idle times within the run; the walk on a network travels exactly
  * Delta hops per spawned task (hypercube: no self-loops, a plain walk
- * moves at every step); a steal run on more than one worker steals, and
- * steal-one moves exactly one task per steal. */
+ * moves at every step); under stealing a task leaves its worker only by a
+ * steal, and steal-one moves exactly one task per steal. */
 static void test_policies(void **state)
 {
     (void)state;
@@ -415,9 +415,12 @@ static void test_policies(void **state)
             if (pol[pi] == DN_POLICY_WALK && o.net)
                 assert_int_equal(st.hop_messages, 2 * (st.tasks - 1));
             if (pol[pi] == DN_POLICY_STEAL) {
+                /* a task leaves its worker only by a steal (how many steals
+                 * happen depends on the thread schedule) */
                 assert_true(st.steals <= st.steal_attempts);
-                if (st.workers > 1)
-                    assert_true(st.steals > 0);
+                assert_true(st.messages >= st.steals);
+                if (st.steals == 0)
+                    assert_int_equal(st.worker_tasks[0], st.tasks);
                 if (o.steal == DN_STEAL_ONE)
                     assert_int_equal(st.messages, st.steals);
             }

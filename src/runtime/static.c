@@ -664,19 +664,24 @@ static int run_threads(const dn_dc_app *app, dn_buf *input, dn_buf *output, cons
         }
     }
     double t0 = rt_now();
-    int started = 0;
-    for (int w = 0; w < W; w++) {
+    for (int w = 0; w < W; w++)
         wa[w] = (worker_arg){app, &T, w, D, input, output, {NULL, 0, 0, o->timeline}, t0,
                              {{0}}, 0};
+    /* worker 0 runs on the calling thread, which holds the input hot in
+     * its cache and needs no start-up: one thread fewer to create */
+    int started = 1;
+    for (int w = 1; w < W; w++) {
         if (pthread_create(&th[w], NULL, worker_main, &wa[w])) {
             rc = dn_fail(err, DN_ENOMEM, "cannot start worker thread %d", w);
             thr_fail(&T.base);
-            workers_left(&T, W - w);
+            workers_left(&T, W - w + 1); /* w .. W-1, and worker 0, which will not run */
             break;
         }
         started++;
     }
-    for (int w = 0; w < started; w++)
+    if (!rc)
+        worker_main(&wa[0]);
+    for (int w = 1; w < started; w++)
         pthread_join(th[w], NULL);
     st->seconds = rt_now() - t0;
     int cause = atomic_load(&T.first_fail);
