@@ -702,11 +702,13 @@ static int shm_solve(void *ctx, dn_buf *p, dn_buf *res)
         for (size_t i = 1; i < n; i++)
             x[i] += x[i - 1];
         break;
-    case SHM_MAX:
-        v[0] = 0;
+    case SHM_MAX: {
+        u64 m = 0; /* a scalar: the loop keeps it in a register */
         for (size_t i = 0; i < n; i++)
-            v[0] = x[i] > v[0] ? x[i] : v[0];
+            m = x[i] > m ? x[i] : m;
+        v[0] = m;
         return shm_value(p, res, v, 1);
+    }
     case SHM_MATCHAIN:
         memset(v, 0, sizeof v);
         for (int i = 0; i < 4; i++)
