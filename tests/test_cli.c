@@ -222,6 +222,59 @@ static void test_bad_input(void **state)
     bad_run("tree --tree repro:10 --seed -1", 2, "--seed");
     bad_run("tree --tree crt:40:0,0,1 --max-nodes 1000", 2, "--max-nodes");
     bad_run("tree --tree binomial:30 --list", 2, "2^26");
+    /* tree files (issue 21): written, read back wherever --tree is, and
+     * measured exactly as the built-in tree */
+    {
+        char dir[] = "/tmp/dcnet-treefile-XXXXXX", a1[600], a2[600];
+        assert_non_null(mkdtemp(dir));
+        static const char *const fmts[] = {"csv", "dot", "grf"};
+        for (int k = 0; k < 3; k++) {
+            snprintf(a1, sizeof a1, "tree --tree binomial:6 --format %s -o %s/b6.%s", fmts[k],
+                     dir, fmts[k]);
+            run_result w = ok_run(a1);
+            run_free(&w);
+            static const char *const cmds[] = {
+                "embed --net debruijn:6 --map zrl --contention timed --tree %s --json",
+                "simulate --net debruijn:6 --map zrl --switching wormhole --tree %s --json",
+                "tree --tree %s --list --csv"};
+            for (int c = 0; c < 3; c++) {
+                char spec[300];
+                snprintf(spec, sizeof spec, "file:%s/b6.%s", dir, fmts[k]);
+                snprintf(a1, sizeof a1, cmds[c], "binomial:6");
+                snprintf(a2, sizeof a2, cmds[c], spec);
+                run_result x = ok_run(a1), y = ok_run(a2);
+                /* the same output but for the tree's name (and the listing's
+                 * label column, which only B(n) has) */
+                char *p = strstr(x.out, "binomial:6"), *q = strstr(y.out, spec);
+                if (c < 2) {
+                    assert_non_null(p);
+                    assert_non_null(q);
+                    assert_true(p - x.out == q - y.out);
+                    assert_memory_equal(x.out, y.out, (size_t)(p - x.out));
+                    assert_string_equal(p + strlen("binomial:6"), q + strlen(spec));
+                } else {
+                    int lines = 0; /* a header and 64 rows */
+                    for (const char *t = y.out; *t; t++)
+                        lines += *t == '\n';
+                    assert_int_equal(lines, 65);
+                }
+                run_free(&x);
+                run_free(&y);
+            }
+        }
+        snprintf(a1, sizeof a1, "%s/b6.csv", dir);
+        unlink(a1);
+        snprintf(a1, sizeof a1, "%s/b6.dot", dir);
+        unlink(a1);
+        snprintf(a1, sizeof a1, "%s/b6.grf", dir);
+        unlink(a1);
+        rmdir(dir);
+    }
+    bad_run("tree --tree binomial:3 --format png", 2, "csv, dot or grf");
+    bad_run("tree --tree binomial:3 -o x.csv", 2, "--format");
+    bad_run("tree --tree binomial:3 --format csv --list", 2, "one or the other");
+    bad_run("tree --tree file:/nonexistent/t.csv", 2, "cannot open tree file");
+    bad_run("load --net debruijn:4 --tree file:/dev/null --walk 2", 2, "fixed tree");
     /* --list streams: binomial:18 (262144 rows) in under 100 MB of address
      * space (it took 1.5 GB; issue 18); not under valgrind or ASan, whose
      * own address space would not fit */
@@ -658,6 +711,39 @@ static void test_exec_cli(void **state)
     assert_non_null(strstr(r.out, "\"verified\":true"));
     assert_true(json_num(r.out, "n") == json_num(r.out, "tasks"));
     run_free(&r);
+    /* issue 21: the tree a run executed, recorded and read back */
+    {
+        char dir[] = "/tmp/dcnet-record-XXXXXX", a1[400];
+        assert_non_null(mkdtemp(dir));
+        snprintf(a1, sizeof a1, "exec nqueens --n 10 --dynamic --record-tree %s/t.csv --json",
+                 dir);
+        r = json_run(a1);
+        double tasks = json_num(r.out, "tasks");
+        run_free(&r);
+        snprintf(a1, sizeof a1, "%s/t.csv", dir);
+        FILE *f = fopen(a1, "r");
+        assert_non_null(f);
+        int lines = 0, ch;
+        while ((ch = fgetc(f)) != EOF)
+            lines += ch == '\n';
+        fclose(f);
+        assert_true(lines == tasks + 1); /* a header and a row per task */
+        snprintf(a1, sizeof a1, "tree --tree file:%s/t.csv --json", dir);
+        r = json_run(a1);
+        assert_true(json_num(r.out, "nodes") == tasks);
+        assert_true(json_num(r.out, "bytes_down_total") == 40 * (tasks - 1)); /* 5 words a task */
+        run_free(&r);
+        /* static: the workers' binomial tree, replayed with mapping D */
+        snprintf(a1, sizeof a1, "exec max --n 100000 --workers 4 --record-tree %s/m.csv --json",
+                 dir);
+        r = json_run(a1);
+        run_free(&r);
+        snprintf(a1, sizeof a1, "embed --net debruijn:2 --map zrl --tree file:%s/m.csv --json",
+                 dir);
+        json_has(a1, "\"tree_nodes\":4");
+        snprintf(a1, sizeof a1, "rm -rf %s", dir);
+        assert_int_equal(system(a1), 0);
+    }
     bad_run("exec search", 2, "add --dynamic");
     bad_run("exec search --dynamic --tree cbt:3", 2, "random tree");
     bad_run("exec search --dynamic --n 9", 2, "give --tree");
@@ -725,6 +811,31 @@ static void test_exec_cli(void **state)
         if (st < 0) {
             print_message("mpirun or mpicc not found (MPI not built): MPI tests skipped\n");
             return;
+        }
+        if (st == 0 && i == 0) { /* the tree of an MPI run, gathered on rank 0 */
+            char a2[200];
+            snprintf(a2, sizeof a2, "exec max --n 100000 --backend mpi --record-tree "
+                                    "/tmp/dcnet-mpi-tree.csv --json");
+            char out2[2048];
+            assert_int_equal(mpi_run(a2, out2, sizeof out2), 0);
+            FILE *f = fopen("/tmp/dcnet-mpi-tree.csv", "r");
+            assert_non_null(f);
+            char line[200];
+            int rows = 0;
+            long long down = 0, up = 0;
+            while (fgets(line, sizeof line, f)) {
+                long long id, par, bd, bu;
+                double w;
+                if (sscanf(line, "%lld,%lld,%lf,%lld,%lld", &id, &par, &w, &bd, &bu) == 5) {
+                    rows++;
+                    down += bd;
+                    up += bu;
+                }
+            }
+            fclose(f);
+            unlink("/tmp/dcnet-mpi-tree.csv");
+            assert_int_equal(rows, 4);
+            assert_true(down + up == (long long)json_num(out2, "bytes")); /* every message */
         }
         if (st != 0 || !json_valid_object(out) || !strstr(out, "\"verified\":true") ||
             !strstr(out, "\"backend\":\"mpi\"") || json_num(out, "workers") != 4 ||

@@ -311,6 +311,26 @@ static int64_t tasks_expected(int n, int cutoff)
     return t;
 }
 
+/* leaves of the dynamic n-queens tree: placements of `cutoff` rows, and
+ * shorter ones that cannot be extended */
+static int64_t leaves_expected(int n, int row, int cutoff, int *col)
+{
+    if (row == cutoff || row == n)
+        return 1;
+    int64_t c = 0, kids = 0;
+    for (int x = 0; x < n; x++) {
+        int ok = 1;
+        for (int r = 0; r < row && ok; r++)
+            ok = col[r] != x && abs(col[r] - x) != row - r;
+        if (ok) {
+            col[row] = x;
+            kids++;
+            c += leaves_expected(n, row + 1, cutoff, col);
+        }
+    }
+    return kids ? c : 1;
+}
+
 static void run_dynamic(int n, int workers, const char *net_s, int64_t *tasks, int64_t **per)
 {
     dn_app_run a;
@@ -428,6 +448,68 @@ static void test_policies(void **state)
             dn_app_free(&a);
         }
     dn_net_free(&cube);
+}
+
+/* --record-tree: the static run's tree is B(D) with the bytes of its
+ * messages (down and up add up to the run's bytes); the dynamic run's is
+ * the n-queens tree, numbered breadth first (every parent before its
+ * children), each task 40 bytes down. */
+static void test_record_tree(void **state)
+{
+    (void)state;
+    dn_app_run a;
+    dn_err err;
+    dn_rt_stats st;
+    dn_buf out;
+    dn_rt_opts o;
+    for (int p = 1; p <= 8; p *= 2) {
+        assert_int_equal(dn_app_init(&a, "prefix", 5000, 1, 0, &err), DN_OK);
+        memset(&o, 0, sizeof o);
+        o.workers = p;
+        o.grain = 1;
+        o.root = -1;
+        assert_int_equal(dn_rt_run(&a.dc, &a.input, &out, &o, &st, &err), DN_OK);
+        assert_int_equal(st.ntask_rec, p);
+        int64_t bytes = 0;
+        for (int r = 0; r < p; r++) {
+            int b = 0;
+            while ((1 << b) <= r)
+                b++;
+            assert_int_equal(st.task_parent[r], r ? r & ~(1 << (b - 1)) : -1);
+            assert_true(st.task_work[r] >= 0 && st.task_work[r] <= st.seconds);
+            bytes += st.task_bytes_down[r] + st.task_bytes_up[r];
+        }
+        assert_int_equal(bytes, st.bytes);
+        free(out.data);
+        dn_rt_stats_free(&st);
+        dn_app_free(&a);
+    }
+    for (int pol = DN_POLICY_WALK; pol <= DN_POLICY_STEAL; pol++) {
+        assert_int_equal(dn_app_init(&a, "nqueens", 9, 1, DN_APP_DYNAMIC, &err), DN_OK);
+        memset(&o, 0, sizeof o);
+        o.workers = 3;
+        o.root = -1;
+        o.policy = pol;
+        o.record_tree = 1;
+        int64_t answer;
+        assert_int_equal(dn_rt_run_tree(&a.tree, &a.input, &answer, &o, &st, &err), DN_OK);
+        assert_int_equal(st.ntask_rec, tasks_expected(9, 3));
+        assert_int_equal(st.task_parent[0], -1);
+        int64_t leaves = 0;
+        int64_t *kids = calloc((size_t)st.ntask_rec, sizeof *kids);
+        for (int64_t t = 1; t < st.ntask_rec; t++) {
+            assert_true(st.task_parent[t] >= st.task_parent[t - 1] && st.task_parent[t] < t);
+            assert_int_equal(st.task_bytes_down[t], 40);
+            kids[st.task_parent[t]]++;
+        }
+        for (int64_t t = 0; t < st.ntask_rec; t++)
+            leaves += kids[t] == 0;
+        free(kids);
+        int col[32];
+        assert_int_equal(leaves, leaves_expected(9, 0, 3, col)); /* brute force */
+        dn_rt_stats_free(&st);
+        dn_app_free(&a);
+    }
 }
 
 /* The skewed synthetic workload: every policy finds the tree's leaves
@@ -614,6 +696,7 @@ int main(void)
         cmocka_unit_test(test_dynamic),
         cmocka_unit_test(test_policies),
         cmocka_unit_test(test_search),
+        cmocka_unit_test(test_record_tree),
         cmocka_unit_test(test_doc_example),
         cmocka_unit_test(test_merge_path),
         cmocka_unit_test(test_shared_mergesort),

@@ -14,6 +14,10 @@
 #include "dcnet/tree.h"
 
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 static void test_binomial_vs_contraction(void **state)
 {
@@ -311,6 +315,201 @@ static void test_dist(void **state)
     assert_int_equal(dn_dist_parse("", &d, &e), DN_EINVAL);
 }
 
+/* ---------------------------------------------------------- tree files */
+
+/* Writes t in fmt to a temporary file and reads it back as file:PATH. */
+static void round_trip(const dn_tree *t, dn_tree_format fmt, dn_tree *back)
+{
+    static const char *const ext[] = {".csv", ".dot", ".grf"};
+    char path[64];
+    snprintf(path, sizeof path, "/tmp/dcnet-test-tree-XXXXXX%s", ext[fmt]);
+    int fd = mkstemps(path, 4);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    dn_err err;
+    assert_int_equal(dn_tree_write(t, fmt, f, &err), DN_OK);
+    fclose(f);
+    char spec[80];
+    snprintf(spec, sizeof spec, "file:%s", path);
+    dn_tree_model m;
+    assert_int_equal(dn_tree_model_parse(spec, &m, &err), DN_OK);
+    if (dn_tree_init(back, &m, 1, 0, &err))
+        fail_msg("reading back %s: %s", path, err.msg);
+    unlink(path);
+}
+
+/* node by node: parent, children in order, depth, weights; the phases are
+ * the sequential schedule's (child i of a node of phase p: p + i + 1) */
+static void same_tree(const dn_tree *a, const dn_tree *b, int weights)
+{
+    assert_int_equal(a->nodes, b->nodes);
+    assert_int_equal(a->height, b->height);
+    for (int64_t v = 0; v < a->nodes; v++) {
+        assert_int_equal(dn_tree_parent(a, v), dn_tree_parent(b, v));
+        int64_t k = dn_tree_num_children(a, v);
+        assert_int_equal(k, dn_tree_num_children(b, v));
+        for (int64_t i = 0; i < k; i++) {
+            int64_t c = dn_tree_child(a, v, i);
+            assert_int_equal(c, dn_tree_child(b, v, i));
+            assert_int_equal(dn_tree_recv_phase(b, c), dn_tree_recv_phase(b, v) + i + 1);
+        }
+        assert_int_equal(dn_tree_depth(a, v), dn_tree_depth(b, v));
+        if (weights & 1)
+            assert_true(b->work && b->work[v] == a->work[v]);
+        if (weights & 2)
+            assert_true(b->bytes_down && b->bytes_down[v] == a->bytes_down[v]);
+        if (weights & 4)
+            assert_true(b->bytes_up && b->bytes_up[v] == a->bytes_up[v]);
+    }
+}
+
+static void test_tree_files(void **state)
+{
+    (void)state;
+    static const char *const specs[] = {"binomial:6", "complete:3:3", "crt:6:0.2,0.3,0.5",
+                                        "repro:50", "binomial:0"};
+    dn_err err;
+    for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++)
+        for (int fmt = 0; fmt < 3; fmt++) {
+            dn_tree_model m;
+            dn_tree t, back;
+            assert_int_equal(dn_tree_model_parse(specs[i], &m, &err), DN_OK);
+            assert_int_equal(dn_tree_init(&t, &m, 5, 0, &err), DN_OK);
+            round_trip(&t, (dn_tree_format)fmt, &back);
+            same_tree(&t, &back, 0);
+            /* seed 000's phases are the sequential schedule on B(n) */
+            if (m.kind == DN_TREE_BINOMIAL) {
+                assert_int_equal(dn_tree_binomial_order(&back), m.n);
+                assert_int_equal(dn_tree_phases(&back), dn_tree_phases(&t));
+                for (int64_t v = 0; v < t.nodes; v++)
+                    assert_int_equal(dn_tree_recv_phase(&back, v), dn_tree_recv_phase(&t, v));
+            } else if (t.nodes > 1) { /* (a random tree of one node is B(0)) */
+                assert_int_equal(dn_tree_binomial_order(&back), -1);
+            }
+            /* and back again: a file tree writes what it read */
+            dn_tree again;
+            round_trip(&back, (dn_tree_format)fmt, &again);
+            same_tree(&back, &again, 0);
+            dn_tree_free(&again);
+            dn_tree_free(&back);
+            dn_tree_free(&t);
+        }
+}
+
+static int read_text_tree(const char *ext, const char *text, dn_tree *t, dn_err *err)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/tmp/dcnet-test-tree-XXXXXX%s", ext);
+    int fd = mkstemps(path, (int)strlen(ext));
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    fputs(text, f);
+    fclose(f);
+    char spec[80];
+    snprintf(spec, sizeof spec, "file:%s", path);
+    dn_tree_model m;
+    assert_int_equal(dn_tree_model_parse(spec, &m, err), DN_OK);
+    int rc = dn_tree_init(t, &m, 1, 0, err);
+    unlink(path);
+    return rc;
+}
+
+static void test_tree_file_weights_and_ids(void **state)
+{
+    (void)state;
+    dn_tree t, back;
+    dn_err err;
+    /* weights in a header's own column order; sparse ids relabelled in
+     * row order, the root first; children in line order */
+    assert_int_equal(read_text_tree(".csv", "# a tree\nparent,id,bytes_up,work,bytes_down\n"
+                                            "10,30,1,2.5,100\n,10,0,1,0\n10,20,2,0.5,50\n"
+                                            "30,40,3,0.125,25\n",
+                                    &t, &err),
+                     DN_OK);
+    assert_int_equal(t.nodes, 4);
+    /* ids: 10 (root) -> 0, 30 -> 1, 20 -> 2, 40 -> 3 */
+    assert_int_equal(dn_tree_child(&t, 0, 0), 1);
+    assert_int_equal(dn_tree_child(&t, 0, 1), 2);
+    assert_int_equal(dn_tree_parent(&t, 3), 1);
+    assert_true(t.work[0] == 1 && t.work[1] == 2.5 && t.work[2] == 0.5 && t.work[3] == 0.125);
+    assert_true(t.bytes_down[1] == 100 && t.bytes_down[3] == 25 && t.bytes_up[2] == 2);
+    assert_int_equal(dn_tree_recv_phase(&t, 2), 2); /* the second child: phase 0 + 1 + 1 */
+    assert_int_equal(dn_tree_recv_phase(&t, 3), 2);
+    for (int fmt = 0; fmt < 2; fmt++) { /* CSV and DOT keep every weight */
+        round_trip(&t, (dn_tree_format)fmt, &back);
+        same_tree(&t, &back, fmt == 0 ? 7 : 7);
+        dn_tree_free(&back);
+    }
+    round_trip(&t, DN_TREE_FMT_GRF, &back); /* integers: work 2.5 rounds to 3 */
+    assert_true(back.work && back.work[1] == 3 && back.bytes_down[3] == 25 && !back.bytes_up);
+    dn_tree_free(&back);
+    dn_tree_free(&t);
+    /* DOT with names: relabelled in order of first appearance */
+    assert_int_equal(read_text_tree(".dot", "digraph g { root -> b [bytes=8]; root -> c; "
+                                            "c -> d -> e; /* chain */ b [work=3, color=red] }",
+                                    &t, &err),
+                     DN_OK);
+    assert_int_equal(t.nodes, 5);
+    assert_int_equal(dn_tree_num_children(&t, 0), 2);
+    assert_true(t.bytes_down[1] == 8 && t.work[1] == 3 && t.work[2] == 0);
+    assert_int_equal(t.height, 3);
+    dn_tree_free(&t);
+}
+
+static void test_tree_file_errors(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *ext, *text, *msg;
+    } bad[] = {
+        {".csv", "0,-1\n1,0\n2,5\n", ":3: the parent 5 of node 2 is not defined"},
+        {".csv", "0,-1\n1,-1\n", ":2: a second root"},
+        {".csv", "0,1\n1,0\n", "no root"},
+        {".csv", "0,-1\n1,2\n2,1\n", "is on a cycle"},
+        {".csv", "0,-1\n1,0\n1,0\n", ":3: node 1 is defined twice (first on line 2)"},
+        {".csv", "0,-1\n1,0,x\n", ":2: work"},
+        {".csv", "0,-1\n1,0,1,2,3,4\n", ":2: expected id,parent"},
+        {".csv", "id,kid\n", "unknown column 'kid'"},
+        {".csv", "# nothing\n", "no node"},
+        {".dot", "digraph { a -> b; c -> b; }", "node b has two parents"},
+        {".dot", "digraph { a -> b ", "expected '}'"},
+        {".dot", "graph x { a -- b; b -- a; }", "no root"},
+        {".grf", "0\n3 2\n0 000\n1 1\n1 0\n0\n", "not a tree: 3 vertices and 2 arcs"},
+        {".grf", "0\n3 4\n0 000\n1 1\n2 0 2\n", ":6: expected a vertex line"},
+        {".grf", "0\n3 4\n0 000\n1 1\n1 0\n2 0 1\n", "1 of 3 vertices are not connected"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        dn_tree t;
+        dn_err err;
+        int rc = read_text_tree(bad[i].ext, bad[i].text, &t, &err);
+        if (rc == DN_OK)
+            fail_msg("case %zu was accepted", i);
+        if (!strstr(err.msg, bad[i].msg))
+            fail_msg("case %zu: '%s' does not say '%s'", i, err.msg, bad[i].msg);
+        assert_null(t.parent); /* nothing left allocated */
+    }
+    /* the node cap: --max-nodes */
+    dn_tree_model m;
+    dn_tree t;
+    dn_err err;
+    FILE *f = fopen("/tmp/dcnet-test-cap.csv", "w");
+    for (int v = 0; v < 100; v++)
+        fprintf(f, "%d,%d\n", v, v - 1);
+    fclose(f);
+    assert_int_equal(dn_tree_model_parse("file:/tmp/dcnet-test-cap.csv", &m, &err), DN_OK);
+    assert_int_equal(dn_tree_init(&t, &m, 1, 50, &err), DN_ELIMIT);
+    assert_non_null(strstr(err.msg, "more than 50 nodes"));
+    assert_int_equal(dn_tree_init(&t, &m, 1, 100, &err), DN_OK);
+    assert_int_equal(t.height, 99); /* a path */
+    assert_int_equal(dn_tree_phases(&t), 99);
+    dn_tree_free(&t);
+    unlink("/tmp/dcnet-test-cap.csv");
+    assert_int_equal(dn_tree_model_parse("file:", &m, &err), DN_EINVAL);
+    assert_int_equal(dn_tree_model_parse("file:/no/such/file.csv", &m, &err), DN_OK);
+    assert_int_equal(dn_tree_init(&t, &m, 1, 0, &err), DN_EINVAL);
+    assert_non_null(strstr(err.msg, "cannot open tree file"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -320,6 +519,9 @@ int main(void)
         cmocka_unit_test(test_random_models),
         cmocka_unit_test(test_random_reproducible),
         cmocka_unit_test(test_dist),
+        cmocka_unit_test(test_tree_files),
+        cmocka_unit_test(test_tree_file_weights_and_ids),
+        cmocka_unit_test(test_tree_file_errors),
     };
     return cmocka_run_group_tests_name("tree", tests, NULL, NULL);
 }

@@ -62,6 +62,16 @@ int dn_pow_ovf(int64_t base, int exp, int64_t *out);
  * "48.0 KiB", "1.49 GiB". Returns buf. */
 const char *dn_fmt_bytes(char *buf, size_t cap, int64_t bytes);
 
+/* Reads a text file, pipe or "-" (standard input) whole into *buf
+ * (malloc'd, NUL-terminated after *len bytes; the caller frees it), at most
+ * `limit` bytes: a larger regular file is refused before reading, with the
+ * limit named as the memory limit (limit_is_mem: "raise --mem-limit") or
+ * the file limit. A directory, and a file holding a NUL byte (refused at
+ * once, without reading on), are DN_EINVAL. `what` names the file in
+ * messages ("graph file", "tree file"). */
+int dn_read_text(const char *path, const char *what, int64_t limit, int limit_is_mem,
+                 char **buf, size_t *len, dn_err *err);
+
 /* Strict decimal parsing of a whole string (no sign, no spaces, no junk).
  * Fails with DN_EINVAL (not a number) or DN_ERANGE (outside [lo, hi]),
  * naming `what` in the message. */

@@ -131,6 +131,7 @@ typedef struct dn_rt_opts {
     int steal;            /* STEAL: DN_STEAL_HALF (0) or DN_STEAL_ONE */
     uint64_t seed;        /* dynamic mode: walk streams */
     int timeline;         /* keep per-worker busy intervals */
+    int record_tree;      /* dynamic mode: record every task (dn_rt_stats.task_*) */
 } dn_rt_opts;
 
 typedef struct dn_rt_span {
@@ -157,6 +158,19 @@ typedef struct dn_rt_stats {
     int64_t steals, steal_attempts;  /* STEAL: successful steals, and tries */
     dn_rt_span *spans;    /* timeline (opts.timeline) */
     int64_t nspans;
+    /* The tree the run executed (`dcnet exec --record-tree`), ntask_rec
+     * tasks: static mode, task r = worker r of B(D) (parent: r with its
+     * top bit cleared); dynamic mode (with opts.record_tree), every task
+     * numbered breadth first, the root 0, the children of a task in spawn
+     * order. Per task: its parent (-1: the root), its work (seconds of
+     * split, solve and merge, or of expand, on its worker, not waiting or
+     * sending), the bytes of the message from its parent and of its result
+     * back (dynamic mode: 0, values are summed, not sent). NULL when not
+     * recorded (or out of memory). */
+    int64_t ntask_rec;
+    int64_t *task_parent;
+    double *task_work;
+    int64_t *task_bytes_down, *task_bytes_up;
 } dn_rt_stats;
 
 void dn_rt_stats_free(dn_rt_stats *s);

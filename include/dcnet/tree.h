@@ -27,6 +27,8 @@
 
 #include "dcnet/base.h"
 
+#include <stdio.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -36,8 +38,11 @@ enum {
     DN_TREE_COMPLETE,     /* complete:B:H, cbt:H */
     DN_TREE_CRT,          /* crt:H:DIST   complete-tree-based random tree */
     DN_TREE_RCT,          /* rct:HDIST:DIST randomized complete tree */
-    DN_TREE_REPRO         /* repro:M[:geom], gw:DIST  reproduction tree */
+    DN_TREE_REPRO,        /* repro:M[:geom], gw:DIST  reproduction tree */
+    DN_TREE_FILE          /* file:PATH  a tree read from a file (CSV, DOT, .grf) */
 };
+
+#define DN_TREE_PATH_MAX 1024
 
 /* A discrete distribution on {0, 1, ..., len-1}: p[k] = P(k). */
 #define DN_DIST_MAX 64
@@ -66,13 +71,14 @@ typedef struct dn_tree_model {
     dn_dist off[DN_TREE_MAX_LEVEL_DISTS]; /* crt, rct, repro: child-count laws */
     int noff;       /* how many of off[] are set (>= 1 for random models) */
     dn_dist height; /* rct: distribution of the height */
+    char path[DN_TREE_PATH_MAX]; /* file: the tree file ("-": standard input) */
 } dn_tree_model;
 
 /* Parses a tree spec (see docs/trees.md and 'dcnet help trees'). */
 int dn_tree_model_parse(const char *spec, dn_tree_model *m, dn_err *err);
 /* The child-count distribution of nodes on `level` (random models). */
 const dn_dist *dn_tree_model_offspring(const dn_tree_model *m, int level);
-/* 1 for crt, rct and repro. */
+/* 1 for crt, rct and repro (not for a file: its tree is fixed). */
 int dn_tree_model_is_random(const dn_tree_model *m);
 /* Exact expected number of nodes M (the size itself when deterministic). */
 double dn_tree_model_expected_size(const dn_tree_model *m);
@@ -85,10 +91,17 @@ typedef struct dn_tree {
     dn_tree_model model;
     int64_t nodes;
     int height;          /* largest depth */
-    /* sampled trees only (NULL for implicit ones): */
+    /* sampled and file trees only (NULL for implicit ones): */
     int64_t *child_off;  /* nodes + 1; children of v are child_off[v] .. child_off[v+1]-1 */
     int64_t *parent;     /* parent[0] = -1 */
     int32_t *depth;
+    /* file trees only (NULL otherwise): */
+    int64_t *kids;       /* children of v: kids[child_off[v] .. child_off[v+1]), in file order */
+    int32_t *phase;      /* receive phase of the sequential schedule (below) */
+    int nphases;         /* the largest phase */
+    double *work;        /* per node, when the file gives it (else NULL) */
+    double *bytes_down;  /* per node: the message from its parent (else NULL) */
+    double *bytes_up;    /* per node: its result back to its parent (else NULL) */
 } dn_tree;
 
 /* Builds the tree of a model. Random models draw from seed (same seed, same
@@ -109,6 +122,43 @@ int dn_tree_depth(const dn_tree *t, int64_t v);
  * The number of phases is dn_tree_phases(t). */
 int dn_tree_recv_phase(const dn_tree *t, int64_t v);
 int dn_tree_phases(const dn_tree *t);
+
+/* ---------------------------------------------------------- tree files
+ * A file tree (file:PATH) is read by dn_tree_init in one of three formats,
+ * told by the extension (.csv, .dot or .gv, .grf) or else by the content:
+ *   CSV   id,parent[,work][,bytes_down][,bytes_up] per line; the root's
+ *         parent is empty or -1; an optional header line names the columns
+ *         (any order); '#' lines are comments;
+ *   DOT   a Graphviz digraph (or graph) of the tree's edges, parent ->
+ *         child; node attribute work, edge attributes bytes (or
+ *         bytes_down) and bytes_up;
+ *   GRF   a SCOTCH source graph that is a tree, rooted at its first vertex;
+ *         vertex loads are work, edge loads bytes_down.
+ * Ids 0..N-1 with the root 0 are kept as they are; any other ids are
+ * relabelled in order of first appearance, the root first. The children
+ * of a node keep the order of their lines. Validation: one root, every
+ * parent defined, no cycle, no id twice, at most max_nodes nodes; every
+ * error names the file and line.
+ * Schedule (the runtime's, for any tree): a node that receives in phase p
+ * sends to its i-th child (from 0) in phase p + i + 1, each send after the
+ * previous one. On a binomial tree this is seed 000's schedule exactly. */
+typedef enum dn_tree_format {
+    DN_TREE_FMT_CSV = 0,
+    DN_TREE_FMT_DOT,
+    DN_TREE_FMT_GRF
+} dn_tree_format;
+/* "csv", "dot", "grf": DN_OK, else DN_ENOTFOUND. */
+int dn_tree_format_parse(const char *name, dn_tree_format *fmt);
+/* Writes any tree (implicit, sampled or read) in a format, with its
+ * weights when it has them (GRF weights are integers: rounded). Refuses
+ * more than 2^31 nodes. DN_EIO on a write error. Time O(nodes). */
+int dn_tree_write(const dn_tree *t, dn_tree_format fmt, FILE *f, dn_err *err);
+
+/* n when t is the binomial tree B(n) node by node (the same ids, parents
+ * and order of children; a built-in binomial tree, or a file holding one),
+ * else -1: so the seeds' mappings of B(n) apply to a file tree that is
+ * B(n). O(nodes). */
+int dn_tree_binomial_order(const dn_tree *t);
 
 /* Binomial helpers. The seed's label of node y of B(n): the (n+1)-bit
  * binary string of 2y + 1 (cap >= n + 2). */

@@ -64,6 +64,8 @@ int dn_level_sizes(const dn_tree_model *m, int max_levels, double *sizes, int *l
     case DN_TREE_CRT: h = m->h; break;
     case DN_TREE_RCT: h = m->height.len - 1; break;
     case DN_TREE_REPRO: h = max_levels - 1; break;
+    case DN_TREE_FILE:
+        return dn_fail(err, DN_EINVAL, "a tree file is one fixed tree, not a tree model");
     default: return dn_fail(err, DN_EINVAL, "unknown tree model");
     }
     if (h + 1 > max_levels)

@@ -72,8 +72,16 @@ static const char exec_help[] =
     "                         32-byte references and finished workers share every\n"
     "                         large merge; JSON 'shared')\n"
     "      --shared           insist on the shared form (refused where it cannot run)\n"
+    ;
+
+static const char exec_help_more[] =
     "  -s, --seed S           seed for the input and the walks (default 1)\n"
     "      --links FILE       write per-link messages and bytes (CSV; with --net)\n"
+    "      --record-tree FILE write the tree the run executed as a CSV tree file:\n"
+    "                         every task, its parent, its work (seconds of split,\n"
+    "                         solve and merge, or expand, on its worker) and the\n"
+    "                         bytes it received and sent back; replay it with\n"
+    "                         --tree file:FILE in embed or simulate\n"
     "      --svg FILE         draw a timeline per worker (split, solve, merge, wait)\n"
     "      --json             one JSON object on stdout\n"
     "      --csv              CSV on stdout\n"
@@ -90,10 +98,11 @@ static const char exec_help_tail[] =
     "  dcnet exec nqueens --n 12 --dynamic --workers 8\n"
     "  dcnet exec nqueens --n 14 --dynamic --workers 2 --policy steal\n"
     "  dcnet exec search --dynamic --workers 2 --policy two-choices --seed 3\n"
+    "  dcnet exec nqueens --n 10 --dynamic --record-tree t.csv\n"
     "  mpirun -np 4 dcnet exec mergesort --backend mpi --json\n";
 
 enum {
-    O_GRAIN = 256, O_NET, O_MAP, O_ROOT, O_BW, O_DYN, O_WALK, O_POLICY, O_STEAL, O_TREE, O_WORK, O_VERIFY, O_SHARED, O_COPY, O_LINKS, O_SVG, O_JSON, O_CSV
+    O_GRAIN = 256, O_NET, O_MAP, O_ROOT, O_BW, O_DYN, O_WALK, O_POLICY, O_STEAL, O_TREE, O_WORK, O_RECORD, O_VERIFY, O_SHARED, O_COPY, O_LINKS, O_SVG, O_JSON, O_CSV
 };
 
 static const struct option exec_opts[] = {
@@ -111,6 +120,7 @@ static const struct option exec_opts[] = {
     {"steal", required_argument, NULL, O_STEAL},
     {"tree", required_argument, NULL, O_TREE},
     {"work", required_argument, NULL, O_WORK},
+    {"record-tree", required_argument, NULL, O_RECORD},
     {"verify", required_argument, NULL, O_VERIFY},
     {"shared", no_argument, NULL, O_SHARED},
     {"copy", no_argument, NULL, O_COPY},
@@ -122,6 +132,24 @@ static const struct option exec_opts[] = {
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
+
+/* The executed tree as a CSV tree file (dcnet/tree.h): rows in id order,
+ * so the children of a task keep their order when read back. */
+static int write_record(const char *path, const dn_rt_stats *st, dn_err *err)
+{
+    if (!st->task_parent)
+        return dn_fail(err, DN_ENOMEM, "the run's tree was not recorded (out of memory)");
+    FILE *f;
+    int rc = out_open(path, &f, err);
+    if (rc)
+        return rc;
+    fprintf(f, "id,parent,work,bytes_down,bytes_up\n");
+    for (int64_t t = 0; t < st->ntask_rec; t++)
+        fprintf(f, "%lld,%lld,%.9g,%lld,%lld\n", (long long)t, (long long)st->task_parent[t],
+                st->task_work[t], (long long)st->task_bytes_down[t],
+                (long long)st->task_bytes_up[t]);
+    return out_close(f, err);
+}
 
 static int write_links(const char *path, const dn_net *net, const dn_rt_stats *st, dn_err *err)
 {
@@ -206,7 +234,7 @@ static int write_timeline(const char *path, const char *title, const dn_rt_stats
 int cmd_exec(int argc, char **argv)
 {
     const char *cmd = "exec", *app_name = NULL, *net_spec = NULL, *map = NULL, *root_s = NULL;
-    const char *links = NULL, *svg = NULL, *tree_spec = NULL;
+    const char *links = NULL, *svg = NULL, *tree_spec = NULL, *record = NULL;
     double work = -1;
     int n_given = 0;
     int64_t n = 0, workers = 4, seed = 1, grain = 0, walk = 2;
@@ -225,6 +253,7 @@ int cmd_exec(int argc, char **argv)
             n_given = 1;
             break;
         case O_TREE: tree_spec = optarg; break;
+        case O_RECORD: record = optarg; break;
         case O_WORK:
             if (dn_parse_double(optarg, 0, 1e9, "--work (rounds per task)", &work, &err))
                 return cli_usage(cmd, "%s", err.msg);
@@ -289,6 +318,7 @@ int cmd_exec(int argc, char **argv)
         case O_CSV: mode = OUT_CSV; break;
         case 'h':
             fputs(exec_help, stdout);
+            fputs(exec_help_more, stdout);
             fputs(exec_help_tail, stdout);
             return 0;
         case ':': return cli_usage(cmd, "option '%s' needs a value", argv[optind - 1]);
@@ -359,6 +389,7 @@ int cmd_exec(int argc, char **argv)
     o.steal = steal;
     o.seed = (uint64_t)seed;
     o.timeline = svg != NULL;
+    o.record_tree = record != NULL;
     o.link_bw = bw * 1e6;
     dn_app_run app;
     memset(&app, 0, sizeof app);
@@ -415,6 +446,10 @@ int cmd_exec(int argc, char **argv)
         goto done;
     dn_err verr;
     int verified = dn_app_verify(&app, &out, answer, &verr) == DN_OK;
+    if (record && (rc = write_record(record, &st, &err))) {
+        code = cli_fail(cmd, rc, err.msg);
+        goto done;
+    }
     if (links && (rc = write_links(links, &net, &st, &err))) {
         code = cli_fail(cmd, rc, err.msg);
         goto done;

@@ -522,6 +522,11 @@ int cmd_load(int argc, char **argv)
         dn_net_free(&net);
         return cli_fail(cmd, rc, err.msg);
     }
+    if (tm.kind == DN_TREE_FILE) {
+        dn_net_free(&net);
+        return cli_usage(cmd, "load analyses tree models (binomial, complete, random); a tree "
+                              "file is one fixed tree: measure it with embed or simulate");
+    }
     if (a.start_s && !a.all_starts && (rc = dn_net_parse_node(&net, a.start_s, &start, &err))) {
         dn_net_free(&net);
         return cli_usage(cmd, "--start: %s", err.msg);

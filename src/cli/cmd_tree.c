@@ -1,7 +1,9 @@
 /*
  * cmd_tree.c - `dcnet tree`: facts of a task tree (nodes, height, phases,
  * leaves, expected size) and, with --list, every node with its seed 000
- * label, parent, children, depth and receive phase.
+ * label, parent, children, depth and receive phase (and its weights, for a
+ * tree file); with --format, the tree written as a tree file (CSV, DOT,
+ * SCOTCH .grf) that --tree file: reads back node by node.
  */
 #include "cli.h"
 
@@ -17,6 +19,9 @@ static const char tree_help[] =
     "  -s, --seed S           seed for random trees (default 1)\n"
     "      --max-nodes N      stop sampling a random tree past N nodes (default 2^24)\n"
     "      --list             list every node (at most 2^26, streamed: constant memory)\n"
+    "      --format F         write the tree as a tree file: csv, dot or grf (read\n"
+    "                         back by --tree file:PATH; 'dcnet help formats')\n"
+    "  -o, --output FILE      where --format writes (default: standard output)\n"
     "      --json             one JSON object on stdout\n"
     "      --csv              CSV on stdout\n"
     "  -h, --help             show this help\n"
@@ -27,20 +32,26 @@ static const char tree_help[] =
     "\n"
     "Limits: binomial and complete trees are implicit (up to 2^62 nodes, no\n"
     "memory); random trees take 20 bytes per node and stop at --max-nodes\n"
-    "(at most 2^32); --list streams at most 2^26 nodes in constant memory.\n"
+    "(at most 2^32); tree files take about 100 bytes per node while read and\n"
+    "stop at --max-nodes too; --list streams at most 2^26 nodes in constant\n"
+    "memory; --format writes at most 2^31 nodes.\n"
     "\n"
     "Examples:\n"
     "  dcnet tree --tree binomial:3 --list\n"
     "  dcnet tree --tree repro:100 --seed 7 --json\n"
-    "  dcnet tree --tree crt:6:0.2,0.3,0.5\n";
+    "  dcnet tree --tree crt:6:0.2,0.3,0.5\n"
+    "  dcnet tree --tree binomial:5 --format csv -o b5.csv\n"
+    "  dcnet tree --tree file:b5.csv --json\n";
 
-enum { O_MAXN = 256, O_LIST, O_JSON, O_CSV };
+enum { O_MAXN = 256, O_LIST, O_FORMAT, O_JSON, O_CSV };
 
 static const struct option tree_opts[] = {
     {"tree", required_argument, NULL, 't'},
     {"seed", required_argument, NULL, 's'},
     {"max-nodes", required_argument, NULL, O_MAXN},
     {"list", no_argument, NULL, O_LIST},
+    {"format", required_argument, NULL, O_FORMAT},
+    {"output", required_argument, NULL, 'o'},
     {"json", no_argument, NULL, O_JSON},
     {"csv", no_argument, NULL, O_CSV},
     {"help", no_argument, NULL, 'h'},
@@ -55,6 +66,7 @@ static const char *kind_name(int kind)
     case DN_TREE_CRT: return "complete-tree-based random";
     case DN_TREE_RCT: return "randomized complete";
     case DN_TREE_REPRO: return "reproduction (Galton-Watson)";
+    case DN_TREE_FILE: return "file";
     default: return "?";
     }
 }
@@ -90,6 +102,12 @@ static void node_row(const dn_tree *t, int64_t v, rec *r)
     rec_int(r, "children", dn_tree_num_children(t, v));
     rec_int(r, "depth", dn_tree_depth(t, v));
     rec_int(r, "recv_phase", dn_tree_recv_phase(t, v));
+    if (t->work)
+        rec_dbl(r, "work", t->work[v]);
+    if (t->bytes_down)
+        rec_dbl(r, "bytes_down", t->bytes_down[v]);
+    if (t->bytes_up)
+        rec_dbl(r, "bytes_up", t->bytes_up[v]);
 }
 
 static int list_nodes(const char *cmd, const dn_tree *t, rec *head, int mode)
@@ -108,7 +126,8 @@ static int list_nodes(const char *cmd, const dn_tree *t, rec *head, int mode)
                                                             (long long)t->model.b)
                                                  : idw;
     int binom = t->model.kind == DN_TREE_BINOMIAL;
-    int widths[6] = {idw, binom ? t->model.n + 1 : idw, binom ? idw : cw, binom ? cw : hw, hw, hw};
+    int widths[9] = {idw, binom ? t->model.n + 1 : idw, binom ? idw : cw, binom ? cw : hw, hw, hw,
+                     12, 12, 12};
     row_stream st;
     node_row(t, 0, r);
     rows_stream_begin(&st, head, r, widths, "list", mode, stdout);
@@ -123,7 +142,7 @@ static int list_nodes(const char *cmd, const dn_tree *t, rec *head, int mode)
 
 int cmd_tree(int argc, char **argv)
 {
-    const char *cmd = "tree", *spec = NULL;
+    const char *cmd = "tree", *spec = NULL, *format = NULL, *output = NULL;
     int mode = OUT_TABLE, list = 0, c, rc, code;
     int64_t seed = 1, max_nodes = 0;
     dn_tree_model m;
@@ -133,7 +152,7 @@ int cmd_tree(int argc, char **argv)
 
     opterr = 0;
     optind = 1;
-    while ((c = getopt_long(argc, argv, ":t:s:h", tree_opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":t:s:o:h", tree_opts, NULL)) != -1) {
         switch (c) {
         case 't': spec = optarg; break;
         case 's':
@@ -145,6 +164,8 @@ int cmd_tree(int argc, char **argv)
                 return cli_usage(cmd, "%s", err.msg);
             break;
         case O_LIST: list = 1; break;
+        case O_FORMAT: format = optarg; break;
+        case 'o': output = optarg; break;
         case O_JSON: mode = OUT_JSON; break;
         case O_CSV: mode = OUT_CSV; break;
         case 'h': fputs(tree_help, stdout); return 0;
@@ -156,10 +177,29 @@ int cmd_tree(int argc, char **argv)
         return cli_usage(cmd, "unexpected argument '%s'", argv[optind]);
     if (!spec)
         return cli_usage(cmd, "missing --tree SPEC (e.g. --tree binomial:4; see 'dcnet help trees')");
+    dn_tree_format fmt = DN_TREE_FMT_CSV;
+    if (format && dn_tree_format_parse(format, &fmt))
+        return cli_usage(cmd, "--format is csv, dot or grf, not '%s'", format);
+    if (output && !format)
+        return cli_usage(cmd, "-o writes the tree file of --format: add --format csv|dot|grf");
+    if (format && (list || mode != OUT_TABLE))
+        return cli_usage(cmd, "--format writes a tree file; --list, --json and --csv print "
+                              "facts: give one or the other");
     if ((rc = dn_tree_model_parse(spec, &m, &err)))
         return cli_fail(cmd, rc, err.msg);
     if ((rc = dn_tree_init(&t, &m, (uint64_t)seed, max_nodes, &err)))
         return cli_fail(cmd, rc, err.msg);
+    if (format) {
+        FILE *f;
+        if ((rc = out_open(output ? output : "-", &f, &err)) == DN_OK) {
+            if ((rc = dn_tree_write(&t, fmt, f, &err)))
+                out_discard(f);
+            else
+                rc = out_close(f, &err);
+        }
+        dn_tree_free(&t);
+        return rc ? cli_fail(cmd, rc, err.msg) : 0;
+    }
     memset(&r, 0, sizeof r);
     rec_str(&r, "tree", spec);
     rec_str(&r, "kind", kind_name(m.kind));
@@ -171,7 +211,19 @@ int cmd_tree(int argc, char **argv)
     rec_int(&r, "phases", dn_tree_phases(&t));
     if (!list)
         rec_int(&r, "leaves", count_leaves(&t));
-    rec_dbl(&r, "expected_nodes", dn_tree_model_expected_size(&m));
+    if (m.kind == DN_TREE_FILE) { /* a fixed tree: its weights' totals */
+        const double *w[3] = {t.work, t.bytes_down, t.bytes_up};
+        static const char *const wn[3] = {"work_total", "bytes_down_total", "bytes_up_total"};
+        for (int k = 0; k < 3; k++)
+            if (w[k]) {
+                double sum = 0;
+                for (int64_t v = 0; v < t.nodes; v++)
+                    sum += w[k][v];
+                rec_dbl(&r, wn[k], sum);
+            }
+    } else {
+        rec_dbl(&r, "expected_nodes", dn_tree_model_expected_size(&m));
+    }
     if (list) {
         code = list_nodes(cmd, &t, &r, mode);
     } else {

@@ -99,6 +99,24 @@ static void help_formats(void)
          "decimal number per line, '#' comments. A first line '# dcnet values count=T'\n"
          "(dcnet writes it with --save-place) promises the last line '# end count=T'.\n"
          "Traces (simulate --trace): 'SRC DST SIZE [RELEASE]' per line.");
+    puts("\n"
+         "Tree files (--tree file:PATH wherever --tree is; dcnet tree --format):\n"
+         "  csv   'id,parent[,work][,bytes_down][,bytes_up]' per line; the root's\n"
+         "        parent is empty or -1; an optional header line names the columns\n"
+         "        in any order; '#' starts a comment. work: the task's work (seconds\n"
+         "        or units); bytes_down: the message from its parent; bytes_up: its\n"
+         "        result back. Chosen for .csv and by default.\n"
+         "  dot   a Graphviz digraph of parent -> child edges; node attribute work,\n"
+         "        edge attributes bytes (or bytes_down) and bytes_up; other\n"
+         "        attributes are ignored. Chosen for .dot, .gv, or a 'digraph' file.\n"
+         "  grf   a SCOTCH source graph that is a tree, rooted at its first vertex;\n"
+         "        vertex loads are work, edge loads bytes_down (integers). For .grf.\n"
+         "  Ids 0..N-1 with the root 0 are kept; others are renumbered in order of\n"
+         "  first appearance, the root first. Children keep the order of their\n"
+         "  lines. Checked: one root, every parent defined, no cycle, no id twice,\n"
+         "  at most --max-nodes nodes; errors give the line. Schedule: a task that\n"
+         "  receives in phase p sends to its i-th child (from 0) in phase p + i + 1\n"
+         "  (seed 000's phases on a binomial tree).");
 }
 
 static void help_maps(void)

@@ -54,8 +54,7 @@ static int family_is(const dn_net *net, const char *name)
 
 int dn_embed_need_binomial(const dn_embed *e, int n, dn_err *err)
 {
-    const dn_tree_model *m = &e->tree->model;
-    if (m->kind != DN_TREE_BINOMIAL || m->n != n)
+    if (dn_tree_binomial_order(e->tree) != n) /* built in, or a file holding B(n) */
         return dn_fail(err, DN_EINVAL, "--map %s on %s needs --tree binomial:%d", e->map,
                        e->net->spec, n);
     return DN_OK;

@@ -24,7 +24,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 /* ------------------------------------------------------------ scanning */
 typedef struct scan {
@@ -496,63 +495,9 @@ int dn_graph_parse(const char *buf, size_t len, dn_graph_format fmt, int64_t max
     return graph_parse(buf, len, fmt, max_nodes, DN_NET_DEFAULT_MEM_LIMIT, out, err);
 }
 
-/* Reads all of f (a file, pipe or terminal) into a malloc'd buffer of at
- * most `limit` bytes (the smaller of DN_GRAPH_MAX_FILE and the memory
- * limit). A NUL byte stops the read at once: no edge list or .grf holds
- * one, and /dev/zero would otherwise be read to the limit. */
-static int read_all(FILE *f, const char *path, int64_t limit, char **out, size_t *len,
-                    dn_err *err)
-{
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap), lim[32];
-    if (!buf)
-        return dn_fail(err, DN_ENOMEM, "out of memory reading '%s'", path);
-    for (;;) {
-        size_t got;
-        if (n == cap) {
-            char *nb;
-            if ((int64_t)cap >= limit) {
-                free(buf);
-                return dn_fail(err, DN_ELIMIT, "graph file '%s' is larger than %s (%s)", path,
-                               dn_fmt_bytes(lim, sizeof lim, limit),
-                               limit < DN_GRAPH_MAX_FILE ? "the memory limit; raise --mem-limit"
-                                                         : "the file limit");
-            }
-            nb = realloc(buf, (int64_t)cap * 2 > limit ? (size_t)limit : cap * 2);
-            if (!nb) {
-                free(buf);
-                return dn_fail(err, DN_ENOMEM, "out of memory reading '%s'", path);
-            }
-            buf = nb;
-            cap = (int64_t)cap * 2 > limit ? (size_t)limit : cap * 2;
-        }
-        got = fread(buf + n, 1, cap - n, f);
-        const char *nul = got ? memchr(buf + n, '\0', got) : NULL;
-        if (nul) {
-            long long at = (long long)(nul - buf);
-            free(buf);
-            return dn_fail(err, DN_EINVAL, "graph file '%s' holds a NUL byte at offset %lld: it "
-                                           "is not a text edge list or .grf",
-                           path, at);
-        }
-        n += got;
-        if (got == 0)
-            break;
-    }
-    if (ferror(f)) {
-        free(buf);
-        return dn_fail(err, DN_EIO, "cannot read graph file '%s': %s", path, strerror(errno));
-    }
-    *out = buf;
-    *len = n;
-    return DN_OK;
-}
-
 int dn_graph_load(const char *path, dn_csr *out, int64_t mem_limit, dn_err *err)
 {
-    FILE *f;
-    struct stat st;
-    char *buf = NULL, a[32], b[32];
+    char *buf = NULL;
     size_t len = 0;
     size_t plen = strlen(path);
     int rc, is_stdin = strcmp(path, "-") == 0;
@@ -562,25 +507,7 @@ int dn_graph_load(const char *path, dn_csr *out, int64_t mem_limit, dn_err *err)
         mem_limit = DN_NET_DEFAULT_MEM_LIMIT;
     const int64_t limit = mem_limit < DN_GRAPH_MAX_FILE ? mem_limit : DN_GRAPH_MAX_FILE;
     memset(out, 0, sizeof *out);
-    f = is_stdin ? stdin : fopen(path, "rb");
-    if (!f)
-        return dn_fail(err, DN_EINVAL, "cannot open graph file '%s': %s", path, strerror(errno));
-    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-        fclose(f);
-        return dn_fail(err, DN_EINVAL, "graph file '%s' is a directory", path);
-    }
-    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && (int64_t)st.st_size > limit) {
-        fclose(f);
-        return dn_fail(err, DN_ELIMIT, "graph file '%s' is %s; the limit is %s (%s)", path,
-                       dn_fmt_bytes(a, sizeof a, (int64_t)st.st_size),
-                       dn_fmt_bytes(b, sizeof b, limit),
-                       limit < DN_GRAPH_MAX_FILE ? "the memory limit; raise --mem-limit"
-                                                 : "the file limit");
-    }
-    rc = read_all(f, is_stdin ? "standard input" : path, limit, &buf, &len, err);
-    if (!is_stdin)
-        fclose(f);
-    if (rc)
+    if ((rc = dn_read_text(path, "graph file", limit, limit < DN_GRAPH_MAX_FILE, &buf, &len, err)))
         return rc;
     rc = graph_parse(buf, len, fmt, 0, mem_limit - (int64_t)len, out, err);
     free(buf);

@@ -46,6 +46,17 @@ typedef struct wsq { /* a worker's deque: tasks a[lo .. hi) */
     atomic_long size;
 } wsq;
 
+typedef struct trec { /* --record-tree: what one task did */
+    int64_t task, parent, bytes;
+    int kid;
+    double work;
+} trec;
+
+typedef struct trecs { /* a worker's records, written by that worker only */
+    trec *r;
+    int64_t n, cap;
+} trecs;
+
 typedef struct dyn {
     const dn_tree_app *app;
     int W, walk, lazy, policy, steal_one;
@@ -58,6 +69,8 @@ typedef struct dyn {
     double bw;                /* bytes per second per link (0: free) */
     atomic_llong outstanding, sum, messages, bytes, hop_msgs, hop_bytes, steals, tries;
     atomic_int done;          /* STEAL: the last task finished, or a failure */
+    atomic_llong next_task;   /* --record-tree: numbers of spawned tasks (root 0) */
+    trecs *rec;               /* --record-tree: per worker, else NULL */
     int64_t *tasks;           /* per worker, written by its owner only */
     double *busy;             /* per worker, seconds in expand */
     atomic_int failed;
@@ -228,6 +241,20 @@ static void run_task(dyn *D, int w, rt_msg *m)
     rt_span_add(&D->spans[w], w, 4, s0 - D->t0, s1 - D->t0);
     D->tasks[w]++;
     uint64_t id = (uint64_t)m->at;
+    const int64_t me = m->task;
+    if (D->rec) {
+        trecs *R = &D->rec[w];
+        if (R->n == R->cap) {
+            int64_t nc = R->cap ? 2 * R->cap : 256;
+            trec *p = realloc(R->r, (size_t)nc * sizeof *p);
+            if (!p)
+                rc = rc ? rc : DN_ENOMEM;
+            else
+                R->r = p, R->cap = nc;
+        }
+        if (R->n < R->cap)
+            R->r[R->n++] = (trec){me, m->parent_task, (int64_t)m->buf.len, m->kid, s1 - s0};
+    }
     free(m->buf.data);
     free(m);
     if (rc) {
@@ -255,6 +282,11 @@ static void run_task(dyn *D, int w, rt_msg *m)
         c->tag = TAG_TASK;
         c->at = (int64_t)cid;
         c->buf = kids[k];
+        if (D->rec) {
+            c->task = atomic_fetch_add(&D->next_task, 1);
+            c->parent_task = me;
+            c->kid = k;
+        }
         if (D->policy == DN_POLICY_STEAL) {
             c->to = w;
             if (wsq_push(&D->q[w], c)) {
@@ -369,6 +401,74 @@ static void *steal_main(void *p)
 
 /* ------------------------------------------------------------ the run */
 
+/* The records of a successful run as a tree numbered breadth first: the
+ * root 0, the children of a task in spawn order (a counting sort by parent,
+ * each child at its kid's slot). Tasks are numbered 0 .. N-1 at spawn. */
+static int record_tree(dyn *D, dn_rt_stats *st)
+{
+    int64_t N = atomic_load(&D->next_task), got = 0;
+    for (int w = 0; w < D->W; w++)
+        got += D->rec[w].n;
+    if (got != N)
+        return DN_ENOMEM; /* a record was lost to an allocation failure */
+    trec *by = malloc((size_t)N * sizeof *by);
+    int64_t *off = calloc((size_t)N + 1, sizeof *off), *slot = malloc((size_t)N * sizeof *slot);
+    int64_t *newid = malloc((size_t)N * sizeof *newid), *order = malloc((size_t)N * sizeof *order);
+    st->task_parent = malloc((size_t)N * sizeof *st->task_parent);
+    st->task_work = malloc((size_t)N * sizeof *st->task_work);
+    st->task_bytes_down = malloc((size_t)N * sizeof *st->task_bytes_down);
+    st->task_bytes_up = calloc((size_t)N, sizeof *st->task_bytes_up);
+    int rc = DN_OK;
+    if (!by || !off || !slot || !newid || !order || !st->task_parent || !st->task_work ||
+        !st->task_bytes_down || !st->task_bytes_up) {
+        rc = DN_ENOMEM;
+        goto out;
+    }
+    for (int w = 0; w < D->W; w++)
+        for (int64_t i = 0; i < D->rec[w].n; i++)
+            by[D->rec[w].r[i].task] = D->rec[w].r[i];
+    for (int64_t t = 1; t < N; t++)
+        off[by[t].parent + 1]++;
+    for (int64_t t = 0; t < N; t++)
+        off[t + 1] += off[t];
+    for (int64_t t = 1; t < N; t++)
+        slot[off[by[t].parent] + by[t].kid] = t;
+    /* breadth first: the queue's order is the new numbering */
+    int64_t tail = 1;
+    newid[0] = 0;
+    order[0] = 0;
+    for (int64_t head = 0; head < tail; head++) {
+        int64_t t = order[head];
+        for (int64_t c = off[t]; c < off[t + 1]; c++) {
+            newid[slot[c]] = tail;
+            order[tail++] = slot[c];
+        }
+    }
+    for (int64_t i = 0; i < N; i++) {
+        int64_t t = order[i];
+        st->task_parent[i] = t ? newid[by[t].parent] : -1;
+        st->task_work[i] = by[t].work;
+        st->task_bytes_down[i] = t ? by[t].bytes : 0;
+    }
+    st->ntask_rec = N;
+out:
+    free(order);
+    free(by);
+    free(off);
+    free(slot);
+    free(newid);
+    if (rc) {
+        free(st->task_parent);
+        free(st->task_work);
+        free(st->task_bytes_down);
+        free(st->task_bytes_up);
+        st->task_parent = NULL;
+        st->task_work = NULL;
+        st->task_bytes_down = st->task_bytes_up = NULL;
+    }
+    return rc;
+}
+
 static void dyn_free(dyn *D)
 {
     for (int w = 0; w < D->W; w++) {
@@ -385,6 +485,9 @@ static void dyn_free(dyn *D)
         if (D->spans)
             free(D->spans[w].s);
     }
+    for (int w = 0; D->rec && w < D->W; w++)
+        free(D->rec[w].r);
+    free(D->rec);
     free(D->box);
     free(D->queued);
     free(D->q);
@@ -449,11 +552,13 @@ int dn_rt_run_tree(const dn_tree_app *app, dn_buf *root, int64_t *answer, const 
     }
     if (steal && D.g)
         D.dist = malloc(W * W * sizeof *D.dist);
+    if (o->record_tree)
+        D.rec = calloc(W, sizeof *D.rec);
     pthread_t *th = calloc(W, sizeof *th);
     dyn_arg *args = calloc(W, sizeof *args);
     rt_msg *first = malloc(sizeof *first);
     if (!D.tasks || !D.busy || !D.spans || (steal ? !D.q : !D.box || !D.queued) ||
-        (steal && D.g && !D.dist) || !th || !args || !first) {
+        (steal && D.g && !D.dist) || (o->record_tree && !D.rec) || !th || !args || !first) {
         rc = dn_fail(err, DN_ENOMEM, "out of memory for %d workers", D.W);
         D.W = 0; /* nothing initialised to tear down */
         goto out;
@@ -474,6 +579,7 @@ int dn_rt_run_tree(const dn_tree_app *app, dn_buf *root, int64_t *answer, const 
     atomic_init(&D.steals, 0);
     atomic_init(&D.tries, 0);
     atomic_init(&D.done, 0);
+    atomic_init(&D.next_task, 1);
     atomic_init(&D.failed, 0);
     for (int w = 0; w < D.W; w++) {
         if (steal) {
@@ -489,6 +595,8 @@ int dn_rt_run_tree(const dn_tree_app *app, dn_buf *root, int64_t *answer, const 
     first->to = start;
     first->tag = TAG_TASK;
     first->at = (int64_t)mix(D.seed);
+    first->task = 0;
+    first->parent_task = -1;
     first->buf = *root;
     root->data = NULL;
     root->len = 0;
@@ -541,6 +649,8 @@ int dn_rt_run_tree(const dn_tree_app *app, dn_buf *root, int64_t *answer, const 
     D.busy = NULL;
     if (o->timeline)
         rt_spans_gather(st, D.spans, sizeof *D.spans, D.W);
+    if (!rc && D.rec && (rc = record_tree(&D, st)))
+        rc = dn_fail(err, rc, "out of memory recording %lld tasks", (long long)st->tasks);
     pthread_mutex_destroy(&D.err_mu);
 out:
     dyn_free(&D);

@@ -102,9 +102,24 @@ int rt_mpi_run(const dn_dc_app *app, dn_buf *input, dn_buf *output, const dn_rt_
     MPI_Barrier(MPI_COMM_WORLD);
     double t0 = rt_now();
     int rc = DN_OK;
+    rt_task_rec rec = {0, 0, 0};
     if (rank < (1 << D))
-        rc = rt_static_worker(app, &t, rank, D, input, output, NULL, t0, err);
+        rc = rt_static_worker(app, &t, rank, D, input, output, NULL, t0, &rec, err);
     double sec = rt_now() - t0;
+    /* what every task did, gathered on rank 0 (--record-tree) */
+    double mine3[3] = {rec.work, (double)rec.down, (double)rec.up};
+    double *all = rank == 0 ? malloc((size_t)size * sizeof mine3) : NULL;
+    MPI_Gather(mine3, 3, MPI_DOUBLE, all, 3, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    if (rank == 0 && all) {
+        int W = 1 << D;
+        rt_task_rec *recs = malloc((size_t)W * sizeof *recs);
+        for (int r = 0; recs && r < W; r++)
+            recs[r] = (rt_task_rec){all[3 * r], (int64_t)all[3 * r + 1], (int64_t)all[3 * r + 2]};
+        if (recs)
+            rt_stats_tasks(st, recs, W);
+        free(recs);
+    }
+    free(all);
     long long mine[2] = {t.messages, t.bytes}, sum[2] = {0, 0};
     int bad = rc != DN_OK, anybad = 0;
     MPI_Reduce(mine, sum, 2, MPI_LONG_LONG, MPI_SUM, 0, MPI_COMM_WORLD);

@@ -24,6 +24,8 @@ typedef struct rt_msg {
     dn_buf buf;
     void *job;           /* TAG_HELP: the shared merge (not owned) */
     int part;            /* TAG_HELP: which part of it */
+    int64_t task, parent_task; /* dynamic mode: the task's number and its parent's */
+    int kid;             /* dynamic mode: which child of its parent */
 } rt_msg;
 
 /* A blocking queue: one mutex and condition variable, no busy waiting.
@@ -73,10 +75,22 @@ void rt_hold(double seconds);
  * st->spans; on allocation failure the timeline is simply left empty. */
 void rt_spans_gather(dn_rt_stats *st, const rt_spans *first, size_t stride, int n);
 
+/* What task r of a run did (--record-tree): seconds of split, solve and
+ * merge on its worker (not waiting, not sending), the bytes of the
+ * message it received from its parent and of the result it sent back. */
+typedef struct rt_task_rec {
+    double work;
+    int64_t down, up;
+} rt_task_rec;
+
 /* The static "keep half, send half" worker r of B(D) (file comment of
- * dcnet/runtime.h). Worker 0 passes the input and gets the output. */
+ * dcnet/runtime.h). Worker 0 passes the input and gets the output. rec
+ * (not NULL) receives what the task did. */
 int rt_static_worker(const dn_dc_app *app, rt_transport *t, int r, int D, dn_buf *input,
-                     dn_buf *output, rt_spans *sp, double t0, dn_err *err);
+                     dn_buf *output, rt_spans *sp, double t0, rt_task_rec *rec, dn_err *err);
+/* Fills st's task_* arrays from W static records (task r = worker r, the
+ * binomial tree B(D)); on allocation failure they stay NULL. */
+void rt_stats_tasks(dn_rt_stats *st, const rt_task_rec *rec, int W);
 
 /* Merge path (Odeh, Green, Mwassi, Shmueli and Birk 2012): how many of
  * the first k elements of the stable merge of sorted a (na) and b (nb)

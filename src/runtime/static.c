@@ -196,11 +196,12 @@ static int bitlen(int r)
 }
 
 int rt_static_worker(const dn_dc_app *app, rt_transport *t, int r, int D, dn_buf *input,
-                     dn_buf *output, rt_spans *sp, double t0, dn_err *err)
+                     dn_buf *output, rt_spans *sp, double t0, rt_task_rec *rec, dn_err *err)
 {
     dn_buf prob = {NULL, 0}, res = {NULL, 0};
     int b = bitlen(r), rc = DN_OK;
     double a;
+    *rec = (rt_task_rec){0, 0, 0};
     if (r == 0) {
         prob = *input;
         input->data = NULL;
@@ -210,11 +211,13 @@ int rt_static_worker(const dn_dc_app *app, rt_transport *t, int r, int D, dn_buf
         if ((rc = t->recv(t, r, r & ~(1 << (b - 1)), TAG_DIVIDE, &prob, err)))
             return rc;
         rt_span_add(sp, r, 3, a - t0, rt_now() - t0);
+        rec->down = (int64_t)prob.len;
     }
     for (int p = b + 1; p <= D; p++) { /* Step 2: keep half, send half */
         dn_buf keep, send;
         a = rt_now();
         rc = app->split(app->ctx, &prob, &keep, &send);
+        rec->work += rt_now() - a;
         rt_span_add(sp, r, 0, a - t0, rt_now() - t0);
         if (rc) {
             free(prob.data);
@@ -228,6 +231,7 @@ int rt_static_worker(const dn_dc_app *app, rt_transport *t, int r, int D, dn_buf
     }
     a = rt_now();
     rc = app->solve(app->ctx, &prob, &res);
+    rec->work += rt_now() - a;
     rt_span_add(sp, r, 1, a - t0, rt_now() - t0);
     if (rc)
         return step_failed(err, rc, app->name, "solve", r);
@@ -242,6 +246,7 @@ int rt_static_worker(const dn_dc_app *app, rt_transport *t, int r, int D, dn_buf
         rt_span_add(sp, r, 3, a - t0, m0 - t0);
         rc = t->merge ? t->merge(t, app, r, p, D, &res, &got, &merged, err)
                       : app->merge(app->ctx, &res, &got, &merged);
+        rec->work += rt_now() - m0;
         rt_span_add(sp, r, 2, m0 - t0, rt_now() - t0);
         if (rc)
             return step_failed(err, rc, app->name, "merge", r);
@@ -251,7 +256,33 @@ int rt_static_worker(const dn_dc_app *app, rt_transport *t, int r, int D, dn_buf
         *output = res;
         return DN_OK;
     }
+    rec->up = (int64_t)res.len;
     return t->send(t, r, r & ~(1 << (b - 1)), TAG_RESULT, &res, err);
+}
+
+void rt_stats_tasks(dn_rt_stats *st, const rt_task_rec *rec, int W)
+{
+    st->task_parent = malloc((size_t)W * sizeof *st->task_parent);
+    st->task_work = malloc((size_t)W * sizeof *st->task_work);
+    st->task_bytes_down = malloc((size_t)W * sizeof *st->task_bytes_down);
+    st->task_bytes_up = malloc((size_t)W * sizeof *st->task_bytes_up);
+    if (!st->task_parent || !st->task_work || !st->task_bytes_down || !st->task_bytes_up) {
+        free(st->task_parent);
+        free(st->task_work);
+        free(st->task_bytes_down);
+        free(st->task_bytes_up);
+        st->task_parent = NULL;
+        st->task_work = NULL;
+        st->task_bytes_down = st->task_bytes_up = NULL;
+        return;
+    }
+    for (int r = 0; r < W; r++) { /* binomial task r: its parent clears the top bit */
+        st->task_parent[r] = r ? r & ~(1 << (bitlen(r) - 1)) : -1;
+        st->task_work[r] = rec[r].work;
+        st->task_bytes_down[r] = rec[r].down;
+        st->task_bytes_up[r] = rec[r].up;
+    }
+    st->ntask_rec = W;
 }
 
 /* ------------------------------------------------------------ threads */
@@ -482,13 +513,14 @@ typedef struct worker_arg {
     double t0;
     dn_err err;
     int rc;
+    rt_task_rec rec;
 } worker_arg;
 
 static void *worker_main(void *p)
 {
     worker_arg *wa = p;
     wa->rc = rt_static_worker(wa->app, &wa->T->base, wa->r, wa->D, wa->input, wa->output,
-                              &wa->spans, wa->t0, &wa->err);
+                              &wa->spans, wa->t0, &wa->rec, &wa->err);
     if (wa->rc) { /* the first to fail is the cause; the others only stop */
         int none = -1;
         atomic_compare_exchange_strong(&wa->T->first_fail, &none, wa->r);
@@ -507,6 +539,10 @@ void dn_rt_stats_free(dn_rt_stats *s)
     free(s->link_dst);
     free(s->worker_tasks);
     free(s->worker_idle);
+    free(s->task_parent);
+    free(s->task_work);
+    free(s->task_bytes_down);
+    free(s->task_bytes_up);
     free(s->spans);
     memset(s, 0, sizeof *s);
 }
@@ -666,7 +702,7 @@ static int run_threads(const dn_dc_app *app, dn_buf *input, dn_buf *output, cons
     double t0 = rt_now();
     for (int w = 0; w < W; w++)
         wa[w] = (worker_arg){app, &T, w, D, input, output, {NULL, 0, 0, o->timeline}, t0,
-                             {{0}}, 0};
+                             {{0}}, 0, {0, 0, 0}};
     /* worker 0 runs on the calling thread, which holds the input hot in
      * its cache and needs no start-up: one thread fewer to create */
     int started = 1;
@@ -692,6 +728,14 @@ static int run_threads(const dn_dc_app *app, dn_buf *input, dn_buf *output, cons
     }
     st->workers = W;
     st->depth = D;
+    if (!rc) {
+        rt_task_rec *rec = malloc((size_t)W * sizeof *rec);
+        for (int w = 0; rec && w < W; w++)
+            rec[w] = wa[w].rec;
+        if (rec)
+            rt_stats_tasks(st, rec, W);
+        free(rec);
+    }
     st->messages = atomic_load(&T.messages);
     st->bytes = atomic_load(&T.bytes);
     if (o->timeline && started > 0)

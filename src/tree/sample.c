@@ -12,7 +12,7 @@
  * The draw order is fixed (BFS, one draw per node, then one per child
  * count), so a seed determines the tree on any machine and thread count.
  */
-#include "dcnet/tree.h"
+#include "tree_impl.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -76,6 +76,12 @@ int dn_tree_init(dn_tree *t, const dn_tree_model *m, uint64_t seed, int64_t max_
     case DN_TREE_RCT:
     case DN_TREE_REPRO:
         break;
+    case DN_TREE_FILE: {
+        int rc = dn_tree_read_file(t, m->path, max_nodes, err);
+        if (!rc)
+            t->model = *m;
+        return rc;
+    }
     default:
         return dn_fail(err, DN_EINVAL, "unknown tree model");
     }

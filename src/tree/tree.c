@@ -142,7 +142,7 @@ static double crt_size(const dn_tree_model *m, int h)
 }
 
 /* ---------------------------------------------------------------- specs */
-#define TREE_SPECS "binomial:N, complete:B:H, cbt:H, crt:H:DIST, rct:HDIST:DIST, repro:M[:geom], gw:DIST"
+#define TREE_SPECS "binomial:N, complete:B:H, cbt:H, crt:H:DIST, rct:HDIST:DIST, repro:M[:geom], gw:DIST, file:PATH"
 
 /* Nodes of the complete B-ary tree of height H, (B^(H+1) - 1) / (B - 1),
  * in floating point: exact to 2^53, then rounded; inf if larger than a
@@ -166,6 +166,16 @@ int dn_tree_model_parse(const char *spec, dn_tree_model *m, dn_err *err)
     memset(m, 0, sizeof *m);
     if (!spec || !*spec)
         return dn_fail(err, DN_EINVAL, "empty tree spec; known: " TREE_SPECS);
+    if (strncmp(spec, "file:", 5) == 0) { /* the path may hold ':' */
+        if (!spec[5])
+            return dn_fail(err, DN_EINVAL, "expected file:PATH (a CSV, DOT or .grf tree file)");
+        if (strlen(spec + 5) >= sizeof m->path)
+            return dn_fail(err, DN_EINVAL, "tree file path is longer than %d bytes",
+                           DN_TREE_PATH_MAX - 1);
+        m->kind = DN_TREE_FILE;
+        strcpy(m->path, spec + 5);
+        return DN_OK;
+    }
     if (strlen(spec) >= sizeof buf)
         return dn_fail(err, DN_EINVAL, "tree spec is too long");
     strcpy(buf, spec);
@@ -331,7 +341,7 @@ int64_t dn_tree_child(const dn_tree *t, int64_t v, int64_t i)
     switch (t->model.kind) {
     case DN_TREE_BINOMIAL: return (v << (i + 1)) | ((int64_t)1 << i);
     case DN_TREE_COMPLETE: return t->model.b * v + 1 + i;
-    default: return t->child_off[v] + i;
+    default: return t->kids ? t->kids[t->child_off[v] + i] : t->child_off[v] + i;
     }
 }
 
@@ -364,12 +374,14 @@ int dn_tree_recv_phase(const dn_tree *t, int64_t v)
 {
     if (t->model.kind == DN_TREE_BINOMIAL)
         return dn_bitlen((uint64_t)v);
+    if (t->phase)
+        return t->phase[v];
     return dn_tree_depth(t, v);
 }
 
 int dn_tree_phases(const dn_tree *t)
 {
-    return t->model.kind == DN_TREE_BINOMIAL ? t->model.n : t->height;
+    return t->model.kind == DN_TREE_BINOMIAL ? t->model.n : t->phase ? t->nphases : t->height;
 }
 
 void dn_tree_free(dn_tree *t)
@@ -379,5 +391,28 @@ void dn_tree_free(dn_tree *t)
     free(t->child_off);
     free(t->parent);
     free(t->depth);
+    free(t->kids);
+    free(t->phase);
+    free(t->work);
+    free(t->bytes_down);
+    free(t->bytes_up);
     memset(t, 0, sizeof *t);
+}
+
+int dn_tree_binomial_order(const dn_tree *t)
+{
+    if (t->model.kind == DN_TREE_BINOMIAL)
+        return t->model.n;
+    if (t->nodes < 1 || (t->nodes & (t->nodes - 1)))
+        return -1;
+    int n = __builtin_ctzll((uint64_t)t->nodes);
+    for (int64_t v = 0; v < t->nodes; v++) {
+        int64_t k = dn_tree_num_children(t, v);
+        if (k != n - dn_bitlen((uint64_t)v))
+            return -1;
+        for (int64_t i = 0; i < k; i++) /* B(n)'s i-th child of v */
+            if (dn_tree_child(t, v, i) != ((v << (i + 1)) | ((int64_t)1 << i)))
+                return -1;
+    }
+    return n; /* every node has B(n)'s children, so also B(n)'s parent */
 }
