@@ -44,6 +44,8 @@ int out_close(FILE *f, dn_err *err);
 void out_discard(FILE *f);
 /* One CSV field (RFC 4180): quoted when it holds a comma, quote or newline. */
 void csv_field(FILE *f, const char *s);
+/* s as a JSON string literal (quoted, escaped, valid UTF-8) */
+void json_string(const char *s, FILE *f);
 void rec_null(rec *r, const char *key);
 
 /* One record: "key  value" lines, a JSON object, or a CSV header + row. */
@@ -95,6 +97,17 @@ void progress_done(progress *p);
 double cli_now(void);
 
 /* Commands */
+/* Runs argv (argv[0] a path, or a name found on PATH when path_search) in
+ * directory dir (NULL: here) with its standard output read into *out
+ * (malloc'd, NUL-terminated; the caller frees it) and the first line of its
+ * standard error in err when it fails. A signal that sets *stop (if given)
+ * stops the child. Returns the exit status (0..255; 128 + N for signal N),
+ * 127 if it could not start, or -1 for a failure of this process. Safe to
+ * call from several threads at once. */
+#include <signal.h>
+int cli_spawn(char **argv, const char *dir, int path_search, volatile sig_atomic_t *stop,
+              char **out, dn_err *err);
+
 int cmd_net(int argc, char **argv);
 int cmd_tree(int argc, char **argv);
 int cmd_demo(int argc, char **argv);
@@ -103,6 +116,7 @@ int cmd_load(int argc, char **argv);
 int cmd_simulate(int argc, char **argv);
 int cmd_exec(int argc, char **argv);
 int cmd_balance(int argc, char **argv);
+int cmd_sweep(int argc, char **argv);
 
 /* SVG drawing of an embedding (draw.c): processors laid out per network
  * family, tree edges coloured by phase, hot links marked. m must have been

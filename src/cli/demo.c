@@ -78,86 +78,6 @@ static int split_words(char *s, char **argv, int max)
     return n;
 }
 
-/* Runs argv (argv[0] a path, or a name found on PATH when path_search) in
- * d->out with stdout read into *out (malloc'd) and stderr's first line in
- * err. Returns the exit status (0..255), 127 if it could not start, or
- * -1 for a failure of this process (memory, pipes). */
-static int spawn(demo *d, char **argv, int path_search, char **out, dn_err *err)
-{
-    int pfd[2];
-    FILE *errf = tmpfile();
-    size_t len = 0, cap = 1 << 16;
-    char *buf = malloc(cap);
-    *out = NULL;
-    if (!errf || !buf || pipe(pfd) != 0) {
-        if (errf)
-            fclose(errf);
-        free(buf);
-        dn_fail(err, DN_EIO, "cannot start '%s': %s", argv[0], strerror(errno));
-        return -1;
-    }
-    fflush(stdout);
-    fflush(stderr);
-    pid_t pid = fork();
-    if (pid < 0) {
-        close(pfd[0]);
-        close(pfd[1]);
-        fclose(errf);
-        free(buf);
-        dn_fail(err, DN_EIO, "cannot fork: %s", strerror(errno));
-        return -1;
-    }
-    if (pid == 0) {
-        close(pfd[0]);
-        if (dup2(pfd[1], STDOUT_FILENO) < 0 || dup2(fileno(errf), STDERR_FILENO) < 0 ||
-            chdir(d->out) != 0)
-            _exit(127);
-        close(pfd[1]);
-        if (path_search)
-            execvp(argv[0], argv);
-        else
-            execv(argv[0], argv);
-        fprintf(stderr, "cannot run %s: %s\n", argv[0], strerror(errno));
-        _exit(127);
-    }
-    close(pfd[1]);
-    for (;;) {
-        if (len + 1 == cap) {
-            char *nb = realloc(buf, cap * 2);
-            if (!nb)
-                break;
-            buf = nb;
-            cap *= 2;
-        }
-        ssize_t r = read(pfd[0], buf + len, cap - 1 - len);
-        if (r < 0 && errno == EINTR) {
-            if (interrupted)
-                kill(pid, SIGTERM);
-            continue;
-        }
-        if (r <= 0)
-            break;
-        len += (size_t)r;
-    }
-    buf[len] = 0;
-    close(pfd[0]);
-    int status, code;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-        ;
-    code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-    if (code != 0) {
-        char line[400] = "";
-        rewind(errf);
-        if (!fgets(line, sizeof line, errf))
-            snprintf(line, sizeof line, "exit status %d", code);
-        line[strcspn(line, "\n")] = 0;
-        dn_fail(err, DN_EIO, "%s", line);
-    }
-    fclose(errf);
-    *out = buf;
-    return code;
-}
-
 static void log_command(demo *d, const char *cmdline)
 {
     if (d->nlog < DEMO_LOG_MAX)
@@ -183,7 +103,7 @@ static int run_words(demo *d, jflat *j, dn_err *err, const char *prog, const cha
         return dn_fail(err, DN_EIO, "interrupted");
     d->runs++;
     demo_progress(d, line);
-    int code = spawn(d, argv, !self, &out, err);
+    int code = cli_spawn(argv, d->out, !self, &interrupted, &out, err);
     if (!self && code == 127) {
         free(out);
         d->runs--;

@@ -91,7 +91,7 @@ void rec_null(rec *r, const char *key)
 /* A JSON string: quotes, backslashes and control characters escaped, a
  * byte that is not valid UTF-8 (a raw file name, say) replaced by U+FFFD,
  * so the output is valid JSON whatever the input. */
-static void json_string(const char *s, FILE *f)
+void json_string(const char *s, FILE *f)
 {
     fputc('"', f);
     while (*s) {

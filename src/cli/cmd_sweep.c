@@ -1,0 +1,894 @@
+/*
+ * cmd_sweep.c - `dcnet sweep CMD --var NAME=LIST ... [CMD's options]`: runs
+ * embed, simulate, load or balance for every combination of the variables
+ * (`{NAME}` in any option's value is replaced), in parallel, and writes one
+ * row per run: the variables, the run's exit status, and every key of the
+ * run's JSON output, flattened ("dilation.average"). Issue 21.
+ *
+ * Every run is dcnet itself, forked and exec'd (cli_spawn) with --json
+ * added: exactly the command a user could type, printed by --dry-run.
+ * Runs are numbered in the order of the combinations (the first variable
+ * outermost); rows are written in that order whatever order the runs
+ * finish in, and the columns are the union of the runs' keys in order of
+ * first appearance, so the output depends only on the runs' outputs.
+ *
+ * Resuming: with -o FILE, every finished run's output is appended at once
+ * to FILE.runs (JSON lines, one per run, after a first line naming the
+ * sweep); --resume reads it back (a line cut short by a kill is dropped),
+ * runs only what is missing, and writes FILE as an uninterrupted sweep
+ * would, byte for byte. FILE itself is written at the end, atomically.
+ */
+#include "cli.h"
+#include "plot.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char sweep_help[] =
+    "Usage: dcnet sweep CMD --var NAME=LIST... [OPTION]... [CMD's options]\n"
+    "Run CMD (embed, simulate, load or balance) for every combination of the\n"
+    "variables, in parallel, and write one row per run: the variables, the\n"
+    "run's exit status and every key of its JSON output.\n"
+    "\n"
+    "  --var NAME=LIST        a variable: LIST is a,b,c or an integer range a..b;\n"
+    "                         {NAME} in any of CMD's option values is replaced\n"
+    "                         (the first --var varies slowest)\n"
+    "  -j, --jobs J           runs at once (default: the online cores)\n"
+    "  -o, --output FILE      write the rows here (CSV, or JSON lines for .jsonl\n"
+    "                         and .json or with --json), atomically at the end;\n"
+    "                         every finished run is kept in FILE.runs at once\n"
+    "      --resume           read FILE.runs and run only what is missing: the\n"
+    "                         same FILE as an uninterrupted sweep, byte for byte\n"
+    "      --csv              CSV (the default for -o FILE)\n"
+    "      --json             JSON lines: one object per run\n"
+    "      --plot SPEC        x=COL,y=COL[,series=COL][,logy]: a chart of the\n"
+    "                         rows (mean and standard error where runs share a\n"
+    "                         point), written by --svg\n"
+    "      --svg FILE         where --plot draws\n"
+    "      --dry-run          print the commands, run nothing\n"
+    "  -h, --help             show this help\n"
+    "\n"
+    "Without -o, the rows go to standard output as a table (or --csv, --json).\n"
+    "Every other option is CMD's. Exit status 1 if a run failed (its row has\n"
+    "its exit status and error), 2 for a bad sweep. At most 100000 runs.\n"
+    "\n"
+    "Examples:\n"
+    "  dcnet sweep embed --var n=4..12 --var map=zrl,scotch,random \\\n"
+    "      --net debruijn:{n} --tree binomial:{n} --map {map} --csv -o out.csv\n"
+    "  dcnet sweep simulate --var k=2..5 --net mesh:{k}x{k} --tree binomial:{k} \\\n"
+    "      --map greedy --json\n"
+    "  dcnet sweep embed --var n=4..10 --var map=zrl,random --net debruijn:{n} \\\n"
+    "      --tree binomial:{n} --map {map} -o d.csv \\\n"
+    "      --plot x=n,y=dilation.average,series=map --svg d.svg\n";
+
+#define MAX_RUNS 100000
+#define MAX_VARS 16
+
+typedef struct var {
+    char name[32];
+    char **val;
+    int n;
+} var;
+
+typedef struct run {
+    int done, code;
+    char *json;  /* the run's JSON output, one line (NULL: none) */
+    char *error; /* its error, if it failed */
+} run;
+
+typedef struct sweep {
+    const char *cmd, *self;
+    var vars[MAX_VARS];
+    int nvars;
+    char **args; /* CMD's options, with {NAME}s */
+    int nargs;
+    int64_t total;
+    run *runs;
+    /* the pool */
+    pthread_mutex_t mu;
+    int64_t next, finished, failed;
+    FILE *journal;
+    int tty;
+    double t0, last;
+} sweep;
+
+/* ------------------------------------------------------------ variables */
+
+static int parse_var(const char *cmd, sweep *S, const char *spec)
+{
+    const char *eq = strchr(spec, '=');
+    if (!eq || eq == spec || eq - spec >= 32)
+        return cli_usage(cmd, "--var takes NAME=LIST (e.g. n=4..12 or map=zrl,random), not '%s'",
+                         spec);
+    if (S->nvars == MAX_VARS)
+        return cli_usage(cmd, "at most %d --var", MAX_VARS);
+    var *v = &S->vars[S->nvars];
+    memset(v, 0, sizeof *v);
+    memcpy(v->name, spec, (size_t)(eq - spec));
+    for (const char *c = v->name; *c; c++)
+        if (!(*c == '_' || (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+              (c > v->name && *c >= '0' && *c <= '9')))
+            return cli_usage(cmd, "--var: '%s' is not a name (letters, digits, _)", v->name);
+    for (int i = 0; i < S->nvars; i++)
+        if (strcmp(S->vars[i].name, v->name) == 0)
+            return cli_usage(cmd, "--var %s is given twice", v->name);
+    const char *list = eq + 1, *dots = strstr(list, "..");
+    dn_err e;
+    if (dots && !strchr(list, ',')) { /* a range a..b */
+        char a[32], b[32];
+        int64_t lo, hi;
+        if (dots - list >= 32 || strlen(dots + 2) >= 32)
+            return cli_usage(cmd, "--var %s: a range is a..b with integers", v->name);
+        snprintf(a, sizeof a, "%.*s", (int)(dots - list), list);
+        snprintf(b, sizeof b, "%s", dots + 2);
+        if (dn_parse_i64(a, 0, INT64_MAX, "the range's start", &lo, &e) ||
+            dn_parse_i64(b, 0, INT64_MAX, "the range's end", &hi, &e))
+            return cli_usage(cmd, "--var %s: %s", v->name, e.msg);
+        if (hi < lo || hi - lo >= MAX_RUNS)
+            return cli_usage(cmd, "--var %s: the range %lld..%lld is empty or longer than %d",
+                             v->name, (long long)lo, (long long)hi, MAX_RUNS);
+        v->n = (int)(hi - lo + 1);
+        v->val = calloc((size_t)v->n, sizeof *v->val);
+        for (int i = 0; v->val && i < v->n; i++) {
+            char t[32];
+            snprintf(t, sizeof t, "%lld", (long long)(lo + i));
+            if (!(v->val[i] = strdup(t)))
+                return cli_fail(cmd, DN_ENOMEM, "out of memory");
+        }
+    } else { /* a list a,b,c */
+        for (const char *p = list;; p = strchr(p, ',') + 1) {
+            size_t len = strcspn(p, ",");
+            if (len == 0)
+                return cli_usage(cmd, "--var %s: an empty value in '%s'", v->name, list);
+            char **nv = realloc(v->val, (size_t)(v->n + 1) * sizeof *nv);
+            if (!nv || !(nv[v->n] = strndup(p, len)))
+                return cli_fail(cmd, DN_ENOMEM, "out of memory");
+            v->val = nv;
+            v->n++;
+            if (!p[len])
+                break;
+            if (v->n == MAX_RUNS)
+                return cli_usage(cmd, "--var %s: more than %d values", v->name, MAX_RUNS);
+        }
+    }
+    if (!v->val)
+        return cli_fail(cmd, DN_ENOMEM, "out of memory");
+    S->nvars++;
+    return 0;
+}
+
+/* run i's value of variable k (the first variable varies slowest) */
+static const char *value_of(const sweep *S, int64_t i, int k)
+{
+    for (int j = S->nvars - 1; j > k; j--)
+        i /= S->vars[j].n;
+    return S->vars[k].val[i % S->vars[k].n];
+}
+
+/* arg with every {NAME} of run i replaced; NULL on an unknown {NAME} (its
+ * name in bad) or out of memory */
+static char *substitute(const sweep *S, int64_t i, const char *arg, char *bad, size_t cap)
+{
+    size_t len = 0, size = strlen(arg) + 1;
+    char *out = malloc(size);
+    for (const char *p = arg; out && *p;) {
+        const char *close = *p == '{' ? strchr(p, '}') : NULL;
+        int k = -1;
+        if (close) {
+            for (int j = 0; j < S->nvars; j++)
+                if ((size_t)(close - p - 1) == strlen(S->vars[j].name) &&
+                    strncmp(p + 1, S->vars[j].name, (size_t)(close - p - 1)) == 0)
+                    k = j;
+            if (k < 0) {
+                snprintf(bad, cap, "%.*s", (int)(close - p + 1), p);
+                free(out);
+                return NULL;
+            }
+        }
+        const char *piece = k >= 0 ? value_of(S, i, k) : p;
+        size_t n = k >= 0 ? strlen(piece) : 1;
+        if (len + n + 1 > size) {
+            size = 2 * (len + n + 1);
+            char *o = realloc(out, size);
+            if (!o) {
+                free(out);
+                return NULL;
+            }
+            out = o;
+        }
+        memcpy(out + len, piece, n);
+        len += n;
+        p = k >= 0 ? close + 1 : p + 1;
+    }
+    if (out)
+        out[len] = '\0';
+    return out;
+}
+
+/* argv of run i (malloc'd words; free with free_argv) */
+static char **run_argv(const sweep *S, int64_t i, char *bad, size_t cap)
+{
+    char **argv = calloc((size_t)S->nargs + 4, sizeof *argv);
+    if (!argv)
+        return NULL;
+    argv[0] = strdup(S->self);
+    argv[1] = strdup(S->cmd);
+    int n = 2, ok = argv[0] && argv[1];
+    for (int a = 0; ok && a < S->nargs; a++)
+        ok = (argv[n++] = substitute(S, i, S->args[a], bad, cap)) != NULL;
+    if (ok)
+        ok = (argv[n++] = strdup("--json")) != NULL;
+    if (!ok) {
+        for (int a = 0; a < n; a++)
+            free(argv[a]);
+        free(argv);
+        return NULL;
+    }
+    return argv;
+}
+
+static void free_argv(char **argv)
+{
+    for (int a = 0; argv && argv[a]; a++)
+        free(argv[a]);
+    free(argv);
+}
+
+/* ------------------------------------------------------------ running */
+
+static void one_line(char *s) /* JSON output on one line: newlines are spaces */
+{
+    for (; s && *s; s++)
+        if (*s == '\n' || *s == '\r')
+            *s = ' ';
+}
+
+static void journal_line(FILE *f, int64_t i, const run *r)
+{
+    fprintf(f, "{\"run\":%lld,\"exit\":%d,\"error\":", (long long)i, r->code);
+    json_string(r->error ? r->error : "", f);
+    fprintf(f, ",\"result\":%s}\n", r->json && *r->json ? r->json : "null");
+    fflush(f);
+}
+
+static void progress_line(sweep *S)
+{
+    double t = cli_now();
+    if (!S->tty || (t - S->last < 0.2 && S->finished < S->total))
+        return;
+    S->last = t;
+    fprintf(stderr, "\r\033[Ksweep: %lld/%lld runs%s%lld failed, %.1f s", (long long)S->finished,
+            (long long)S->total, ", ", (long long)S->failed, t - S->t0);
+    fflush(stderr);
+}
+
+static void *worker(void *p)
+{
+    sweep *S = p;
+    for (;;) {
+        pthread_mutex_lock(&S->mu);
+        while (S->next < S->total && S->runs[S->next].done)
+            S->next++;
+        int64_t i = S->next < S->total ? S->next++ : -1;
+        pthread_mutex_unlock(&S->mu);
+        if (i < 0)
+            return NULL;
+        char bad[64];
+        char **argv = run_argv(S, i, bad, sizeof bad);
+        run r = {1, -1, NULL, NULL};
+        dn_err err = {""};
+        if (!argv) {
+            r.error = strdup("out of memory");
+        } else {
+            r.code = cli_spawn(argv, NULL, 0, NULL, &r.json, &err);
+            if (r.code != 0) {
+                r.error = strdup(err.msg[0] ? err.msg : "failed");
+                free(r.json);
+                r.json = NULL;
+            } else {
+                one_line(r.json);
+                jflat j; /* the output must be one JSON value */
+                if (jflat_parse(&j, r.json, &err)) {
+                    r.code = 1;
+                    r.error = strdup("the output is not JSON");
+                    free(r.json);
+                    r.json = NULL;
+                } else {
+                    jflat_free(&j);
+                }
+            }
+        }
+        free_argv(argv);
+        pthread_mutex_lock(&S->mu);
+        S->runs[i] = r;
+        S->finished++;
+        S->failed += r.code != 0;
+        if (S->journal)
+            journal_line(S->journal, i, &r);
+        progress_line(S);
+        pthread_mutex_unlock(&S->mu);
+    }
+}
+
+/* ------------------------------------------------------------ the journal */
+
+static void signature(const sweep *S, char *buf, size_t cap)
+{
+    size_t n = (size_t)snprintf(buf, cap, "%s", S->cmd);
+    for (int k = 0; k < S->nvars && n < cap; k++) {
+        n += (size_t)snprintf(buf + n, cap - n, " --var %s=", S->vars[k].name);
+        for (int v = 0; v < S->vars[k].n && n < cap; v++)
+            n += (size_t)snprintf(buf + n, cap - n, "%s%s", v ? "," : "", S->vars[k].val[v]);
+    }
+    for (int a = 0; a < S->nargs && n < cap; a++)
+        n += (size_t)snprintf(buf + n, cap - n, " %s", S->args[a]);
+}
+
+/* Reads FILE.runs back into S->runs; the journal is then rewritten with
+ * the whole lines only (a kill can cut the last one), ready to append. */
+static int journal_resume(const char *cmd, sweep *S, const char *jpath, const char *sig)
+{
+    char *buf;
+    size_t len;
+    dn_err err;
+    if (access(jpath, F_OK) != 0)
+        return 0; /* nothing done yet */
+    int rc = dn_read_text(jpath, "sweep journal", (int64_t)1 << 32, 0, &buf, &len, &err);
+    if (rc)
+        return cli_fail(cmd, rc, err.msg);
+    int64_t line = 0, kept = 0;
+    for (char *p = buf, *nl; p && *p; p = nl) {
+        nl = strchr(p, '\n');
+        if (!nl)
+            break; /* a line cut short */
+        *nl++ = '\0';
+        jflat j;
+        if (jflat_parse(&j, p, &err))
+            continue;
+        if (line++ == 0) {
+            const char *s = jflat_get(&j, "sweep");
+            int same = s && strcmp(s, sig) == 0;
+            jflat_free(&j);
+            if (!same) {
+                free(buf);
+                return cli_usage(cmd, "--resume: %s is the journal of another sweep (%s); "
+                                      "remove it or run without --resume",
+                                 jpath, s ? s : "?");
+            }
+            continue;
+        }
+        double ri = jflat_num(&j, "run"), code = jflat_num(&j, "exit");
+        const char *e = jflat_get(&j, "error");
+        if (ri >= 0 && ri < (double)S->total && ri == floor(ri) && !isnan(code) &&
+            !S->runs[(int64_t)ri].done) {
+            run *r = &S->runs[(int64_t)ri];
+            /* the raw result: the text after "result": */
+            const char *res = strstr(p, ",\"result\":");
+            size_t rl = res ? strlen(res + 10) : 0;
+            r->done = 1;
+            r->code = (int)code;
+            r->error = e && *e ? strdup(e) : NULL;
+            if (res && rl > 1 && strncmp(res + 10, "null}", 5) != 0)
+                r->json = strndup(res + 10, rl - 1); /* drop the closing brace */
+            kept++;
+        }
+        jflat_free(&j);
+    }
+    free(buf);
+    if (S->tty || kept)
+        fprintf(stderr, "sweep: resuming: %lld of %lld runs done\n", (long long)kept,
+                (long long)S->total);
+    return 0;
+}
+
+/* ------------------------------------------------------------ rows */
+
+typedef struct table {
+    char **col;
+    int ncol, cap;
+    jflat *res; /* per run: its flattened result */
+} table;
+
+static int add_col(table *T, const char *name)
+{
+    for (int c = 0; c < T->ncol; c++)
+        if (strcmp(T->col[c], name) == 0)
+            return c;
+    if (T->ncol == T->cap) {
+        int nc = T->cap ? 2 * T->cap : 64;
+        char **p = realloc(T->col, (size_t)nc * sizeof *p);
+        if (!p)
+            return -1;
+        T->col = p;
+        T->cap = nc;
+    }
+    if (!(T->col[T->ncol] = strdup(name)))
+        return -1;
+    return T->ncol++;
+}
+
+/* The value of column c of run i (NULL: empty). Columns: the variables,
+ * "exit", "error", then the results' keys. */
+static const char *cell(const sweep *S, const table *T, int64_t i, int c, char *tmp, size_t cap)
+{
+    if (c < S->nvars)
+        return value_of(S, i, c);
+    if (c == S->nvars) {
+        snprintf(tmp, cap, "%d", S->runs[i].code);
+        return tmp;
+    }
+    if (c == S->nvars + 1)
+        return S->runs[i].error;
+    return jflat_get(&T->res[i], T->col[c]);
+}
+
+static int build_table(sweep *S, table *T)
+{
+    memset(T, 0, sizeof *T);
+    for (int k = 0; k < S->nvars; k++)
+        if (add_col(T, S->vars[k].name) < 0)
+            return DN_ENOMEM;
+    if (add_col(T, "exit") < 0 || add_col(T, "error") < 0)
+        return DN_ENOMEM;
+    T->res = calloc((size_t)S->total, sizeof *T->res);
+    if (!T->res)
+        return DN_ENOMEM;
+    for (int64_t i = 0; i < S->total; i++) {
+        dn_err err;
+        if (!S->runs[i].json || jflat_parse(&T->res[i], S->runs[i].json, &err))
+            continue;
+        for (int k = 0; k < T->res[i].n; k++) {
+            if (strcmp(T->res[i].key[k], "exit") == 0 || strcmp(T->res[i].key[k], "error") == 0)
+                continue;
+            int dup = 0; /* a result key named like a variable is the variable's column */
+            for (int v = 0; v < S->nvars; v++)
+                dup |= strcmp(T->res[i].key[k], S->vars[v].name) == 0;
+            if (!dup && add_col(T, T->res[i].key[k]) < 0)
+                return DN_ENOMEM;
+        }
+    }
+    return DN_OK;
+}
+
+static void free_table(const sweep *S, table *T)
+{
+    for (int c = 0; c < T->ncol; c++)
+        free(T->col[c]);
+    free(T->col);
+    for (int64_t i = 0; T->res && i < S->total; i++)
+        jflat_free(&T->res[i]);
+    free(T->res);
+}
+
+static int is_number(const char *s)
+{
+    char *end;
+    if (!s || !*s)
+        return 0;
+    strtod(s, &end);
+    return !*end && strcmp(s, "nan") != 0 && strcmp(s, "inf") != 0;
+}
+
+static void write_rows(const sweep *S, const table *T, int mode, FILE *f)
+{
+    char tmp[32];
+    if (mode == OUT_CSV) {
+        for (int c = 0; c < T->ncol; c++) {
+            if (c)
+                fputc(',', f);
+            csv_field(f, T->col[c]);
+        }
+        fputc('\n', f);
+        for (int64_t i = 0; i < S->total; i++) {
+            for (int c = 0; c < T->ncol; c++) {
+                const char *v = cell(S, T, i, c, tmp, sizeof tmp);
+                if (c)
+                    fputc(',', f);
+                if (v)
+                    csv_field(f, v);
+            }
+            fputc('\n', f);
+        }
+        return;
+    }
+    if (mode == OUT_JSON) {
+        for (int64_t i = 0; i < S->total; i++) {
+            fputc('{', f);
+            int first = 1;
+            for (int c = 0; c < T->ncol; c++) {
+                const char *v = cell(S, T, i, c, tmp, sizeof tmp);
+                if (!v)
+                    continue;
+                fputs(first ? "" : ",", f);
+                first = 0;
+                json_string(T->col[c], f);
+                fputc(':', f);
+                if (is_number(v) || strcmp(v, "true") == 0 || strcmp(v, "false") == 0 ||
+                    strcmp(v, "null") == 0)
+                    fputs(v, f);
+                else
+                    json_string(v, f);
+            }
+            fputs("}\n", f);
+        }
+        return;
+    }
+    /* a table: every column as wide as its widest cell (at most 24) */
+    int *w = calloc((size_t)T->ncol, sizeof *w);
+    if (!w)
+        return;
+    for (int c = 0; c < T->ncol; c++) {
+        w[c] = (int)strlen(T->col[c]);
+        for (int64_t i = 0; i < S->total; i++) {
+            const char *v = cell(S, T, i, c, tmp, sizeof tmp);
+            int l = v ? (int)strlen(v) : 0;
+            w[c] = l > w[c] ? l : w[c];
+        }
+        w[c] = w[c] > 24 ? 24 : w[c];
+    }
+    for (int c = 0; c < T->ncol; c++)
+        fprintf(f, "%-*.*s%s", w[c], w[c], T->col[c], c + 1 < T->ncol ? "  " : "\n");
+    for (int64_t i = 0; i < S->total; i++)
+        for (int c = 0; c < T->ncol; c++) {
+            const char *v = cell(S, T, i, c, tmp, sizeof tmp);
+            fprintf(f, "%-*.*s%s", w[c], w[c], v ? v : "", c + 1 < T->ncol ? "  " : "\n");
+        }
+    free(w);
+}
+
+/* ------------------------------------------------------------ the chart */
+
+typedef struct pt {
+    int series;
+    double x, y;
+} pt;
+
+static int cmp_pt(const void *a, const void *b)
+{
+    const pt *p = a, *q = b;
+    if (p->series != q->series)
+        return p->series - q->series;
+    return (p->x > q->x) - (p->x < q->x);
+}
+
+static int draw_plot(const char *cmd, const sweep *S, const table *T, const char *spec,
+                     const char *path)
+{
+    char xs[64] = "", ys[64] = "", ss[64] = "";
+    int logy = 0;
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", spec);
+    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+        if (strncmp(tok, "x=", 2) == 0)
+            snprintf(xs, sizeof xs, "%s", tok + 2);
+        else if (strncmp(tok, "y=", 2) == 0)
+            snprintf(ys, sizeof ys, "%s", tok + 2);
+        else if (strncmp(tok, "series=", 7) == 0)
+            snprintf(ss, sizeof ss, "%s", tok + 7);
+        else if (strcmp(tok, "logy") == 0)
+            logy = 1;
+        else
+            return cli_usage(cmd, "--plot: '%s' is not x=COL, y=COL, series=COL or logy", tok);
+    }
+    int cx = -1, cy = -1, cs = -1;
+    for (int c = 0; c < T->ncol; c++) {
+        cx = strcmp(T->col[c], xs) == 0 ? c : cx;
+        cy = strcmp(T->col[c], ys) == 0 ? c : cy;
+        cs = *ss && strcmp(T->col[c], ss) == 0 ? c : cs;
+    }
+    if (cx < 0 || cy < 0 || (*ss && cs < 0))
+        return cli_usage(cmd, "--plot: no column '%s' in the rows (columns: %s, ...)",
+                         cx < 0 ? xs : cy < 0 ? ys : ss, T->ncol > 0 ? T->col[0] : "");
+    /* series names in order of first appearance; points grouped */
+    char **names = calloc((size_t)S->total + 1, sizeof *names);
+    pt *pts = malloc((size_t)S->total * sizeof *pts);
+    int nnames = 0;
+    int64_t np = 0;
+    char t1[32], t2[32], t3[32];
+    for (int64_t i = 0; names && pts && i < S->total; i++) {
+        const char *xv = cell(S, T, i, cx, t1, sizeof t1), *yv = cell(S, T, i, cy, t2, sizeof t2);
+        const char *sv = cs >= 0 ? cell(S, T, i, cs, t3, sizeof t3) : "";
+        if (!is_number(xv) || !is_number(yv) || !sv)
+            continue;
+        int k = 0;
+        while (k < nnames && strcmp(names[k], sv) != 0)
+            k++;
+        if (k == nnames)
+            names[nnames++] = (char *)sv;
+        pts[np++] = (pt){k, strtod(xv, NULL), strtod(yv, NULL)};
+    }
+    if (!names || !pts) {
+        free(names);
+        free(pts);
+        return cli_fail(cmd, DN_ENOMEM, "out of memory");
+    }
+    qsort(pts, (size_t)np, sizeof *pts, cmp_pt);
+    /* runs sharing (series, x): their mean, with the standard error */
+    double *X = malloc((size_t)(np ? np : 1) * sizeof *X), *Y = malloc((size_t)(np ? np : 1) * sizeof *Y);
+    double *E = malloc((size_t)(np ? np : 1) * sizeof *E);
+    plot_series *ser = calloc((size_t)(nnames ? nnames : 1), sizeof *ser);
+    int rc = 0;
+    if (!X || !Y || !E || !ser) {
+        rc = cli_fail(cmd, DN_ENOMEM, "out of memory");
+        goto out;
+    }
+    int64_t m = 0, any_err = 0;
+    for (int64_t a = 0; a < np;) {
+        int64_t b = a;
+        double sum = 0, sq = 0;
+        while (b < np && pts[b].series == pts[a].series && pts[b].x == pts[a].x) {
+            sum += pts[b].y;
+            sq += pts[b].y * pts[b].y;
+            b++;
+        }
+        double k = (double)(b - a), mean = sum / k;
+        double s2 = k > 1 ? (sq - k * mean * mean) / (k - 1) : 0; /* sample variance */
+        X[m] = pts[a].x;
+        Y[m] = mean;
+        E[m] = k > 1 && s2 > 0 ? sqrt(s2 / k) : 0;
+        any_err |= k > 1;
+        m++;
+        a = b;
+    }
+    /* the series: consecutive runs of the same index in the sorted points */
+    {
+        int64_t a = 0, q = 0;
+        for (int k = 0; k < nnames; k++) {
+            int64_t start = q;
+            while (a < np && pts[a].series == k) {
+                int64_t b = a;
+                while (b < np && pts[b].series == k && pts[b].x == pts[a].x)
+                    b++;
+                q++;
+                a = b;
+            }
+            ser[k] = (plot_series){cs >= 0 ? names[k] : ys, X + start, Y + start,
+                                   any_err ? E + start : NULL, (int)(q - start), PLOT_LINE_POINTS,
+                                   0, NULL};
+        }
+    }
+    FILE *f;
+    dn_err err;
+    if ((rc = out_open(path, &f, &err))) {
+        rc = cli_fail(cmd, rc, err.msg);
+        goto out;
+    }
+    char title[200];
+    snprintf(title, sizeof title, "%s against %s%s%s (dcnet sweep %s)", ys, xs,
+             cs >= 0 ? ", by " : "", cs >= 0 ? ss : "", S->cmd);
+    plot_begin(f, 900, 440);
+    plot_box box = {0, 0, 900, 440, title, xs, ys, 0, 0, 0, 0, 0, !logy, NULL, 0, logy};
+    int xint = 1;
+    for (int64_t i = 0; i < m; i++)
+        xint &= X[i] == floor(X[i]);
+    box.x_integer = xint;
+    plot_draw(f, &box, ser, nnames);
+    plot_end(f);
+    if ((rc = out_close(f, &err)))
+        rc = cli_fail(cmd, rc, err.msg);
+out:
+    free(names);
+    free(pts);
+    free(X);
+    free(Y);
+    free(E);
+    free(ser);
+    return rc;
+}
+
+/* ------------------------------------------------------------ the command */
+
+static int ends_with(const char *s, const char *suffix)
+{
+    size_t a = strlen(s), b = strlen(suffix);
+    return a >= b && strcmp(s + a - b, suffix) == 0;
+}
+
+static void free_sweep(sweep *S)
+{
+    for (int k = 0; k < S->nvars; k++) {
+        for (int v = 0; v < S->vars[k].n; v++)
+            free(S->vars[k].val[v]);
+        free(S->vars[k].val);
+    }
+    for (int64_t i = 0; S->runs && i < S->total; i++) {
+        free(S->runs[i].json);
+        free(S->runs[i].error);
+    }
+    free(S->runs);
+    free(S->args);
+}
+
+static int sweep_main(sweep *S, int argc, char **argv)
+{
+    const char *cmd = "sweep", *output = NULL, *plot = NULL, *svg = NULL;
+    int mode = -1, resume = 0, dry = 0, rc;
+    int64_t jobs = 0;
+    static const char *const cmds[] = {"embed", "simulate", "load", "balance", NULL};
+    if (argc < 2)
+        return cli_usage(cmd, "missing CMD (embed, simulate, load or balance)");
+    if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
+        fputs(sweep_help, stdout);
+        return 0;
+    }
+    int ci = 0;
+    while (cmds[ci] && strcmp(cmds[ci], argv[1]) != 0)
+        ci++;
+    if (!cmds[ci])
+        return cli_usage(cmd, "CMD is embed, simulate, load or balance, not '%s'", argv[1]);
+    S->cmd = argv[1];
+    S->args = calloc((size_t)argc, sizeof *S->args);
+    if (!S->args)
+        return cli_fail(cmd, DN_ENOMEM, "out of memory");
+    dn_err e;
+    for (int a = 2; a < argc; a++) {
+        const char *s = argv[a];
+#define VALUE()                                                                              \
+    (strchr(s, '=') && strncmp(s, "--", 2) == 0 ? strchr(s, '=') + 1                         \
+     : a + 1 < argc                             ? argv[++a]                                   \
+                                                : NULL)
+#define IS(opt) (strcmp(s, opt) == 0 || (strncmp(s, opt "=", sizeof opt) == 0))
+        if (strcmp(s, "-h") == 0 || strcmp(s, "--help") == 0) {
+            fputs(sweep_help, stdout);
+            return 0;
+        } else if (IS("--var")) {
+            const char *v = VALUE();
+            if (!v)
+                return cli_usage(cmd, "option '--var' needs a value");
+            if ((rc = parse_var(cmd, S, v)))
+                return rc;
+        } else if (IS("--jobs") || strcmp(s, "-j") == 0) {
+            const char *v = VALUE();
+            if (!v || dn_parse_i64(v, 1, 256, "--jobs", &jobs, &e))
+                return cli_usage(cmd, "%s", v ? e.msg : "option '--jobs' needs a value");
+        } else if (IS("--output") || strcmp(s, "-o") == 0) {
+            if (!(output = VALUE()))
+                return cli_usage(cmd, "option '-o' needs a value");
+        } else if (IS("--plot")) {
+            if (!(plot = VALUE()))
+                return cli_usage(cmd, "option '--plot' needs a value");
+        } else if (IS("--svg")) {
+            if (!(svg = VALUE()))
+                return cli_usage(cmd, "option '--svg' needs a value");
+        } else if (strcmp(s, "--resume") == 0) {
+            resume = 1;
+        } else if (strcmp(s, "--dry-run") == 0) {
+            dry = 1;
+        } else if (strcmp(s, "--csv") == 0) {
+            mode = OUT_CSV;
+        } else if (strcmp(s, "--json") == 0) {
+            mode = OUT_JSON;
+        } else {
+            S->args[S->nargs++] = argv[a]; /* CMD's */
+        }
+#undef VALUE
+#undef IS
+    }
+    if (S->nvars == 0)
+        return cli_usage(cmd, "give at least one --var NAME=LIST");
+    if (resume && !output)
+        return cli_usage(cmd, "--resume continues the sweep of -o FILE: give -o");
+    if ((plot != NULL) != (svg != NULL))
+        return cli_usage(cmd, "--plot draws into --svg FILE: give both");
+    S->total = 1;
+    for (int k = 0; k < S->nvars; k++)
+        if ((S->total *= S->vars[k].n) > MAX_RUNS)
+            return cli_usage(cmd, "%lld runs or more; a sweep runs at most %d",
+                             (long long)S->total, MAX_RUNS);
+    if (mode < 0)
+        mode = output ? (ends_with(output, ".jsonl") || ends_with(output, ".json") ? OUT_JSON
+                                                                                   : OUT_CSV)
+                      : OUT_TABLE;
+    static char self[4096]; /* the runs are this executable */
+    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (n <= 0)
+        return cli_fail(cmd, DN_ENOTSUP, "cannot find the dcnet executable (/proc/self/exe)");
+    self[n] = '\0';
+    S->self = self;
+    /* every {NAME} is a variable (checked on the first run) */
+    char bad[64];
+    char **first = run_argv(S, 0, bad, sizeof bad);
+    if (!first)
+        return cli_usage(cmd, "%s is not a --var (variables: %s%s)", bad, S->vars[0].name,
+                         S->nvars > 1 ? ", ..." : "");
+    free_argv(first);
+    if (dry) {
+        for (int64_t i = 0; i < S->total; i++) {
+            char **av = run_argv(S, i, bad, sizeof bad);
+            fputs("dcnet", stdout);
+            for (int a = 1; av && av[a]; a++) /* (the words hold no spaces to quote) */
+                printf(" %s", av[a]);
+            putchar('\n');
+            free_argv(av);
+        }
+        return 0;
+    }
+    S->runs = calloc((size_t)S->total, sizeof *S->runs);
+    if (!S->runs)
+        return cli_fail(cmd, DN_ENOMEM, "out of memory for the runs");
+    /* the journal */
+    char jpath[4200], sig[8192];
+    signature(S, sig, sizeof sig);
+    if (output) {
+        snprintf(jpath, sizeof jpath, "%s.runs", output);
+        if (resume && (rc = journal_resume(cmd, S, jpath, sig)))
+            return rc;
+        /* rewrite it with the runs kept, then append */
+        char tmp[4300];
+        snprintf(tmp, sizeof tmp, "%s.tmp", jpath);
+        FILE *jf = fopen(tmp, "w");
+        if (!jf)
+            return cli_fail(cmd, DN_EIO, "cannot write the sweep journal next to the output");
+        fputs("{\"sweep\":", jf);
+        json_string(sig, jf);
+        fputs("}\n", jf);
+        for (int64_t i = 0; i < S->total; i++)
+            if (S->runs[i].done)
+                journal_line(jf, i, &S->runs[i]);
+        if (fflush(jf) != 0 || rename(tmp, jpath) != 0) {
+            fclose(jf);
+            unlink(tmp);
+            return cli_fail(cmd, DN_EIO, "cannot write the sweep journal next to the output");
+        }
+        S->journal = jf;
+    }
+    /* the runs */
+    S->tty = isatty(STDERR_FILENO);
+    S->t0 = cli_now();
+    for (int64_t i = 0; i < S->total; i++)
+        if (S->runs[i].done) {
+            S->finished++;
+            S->failed += S->runs[i].code != 0;
+        }
+    int J = jobs > 0 ? (int)jobs : cli_default_threads();
+    pthread_mutex_init(&S->mu, NULL);
+    pthread_t th[256];
+    int started = 0;
+    for (int t = 0; t < J; t++)
+        if (pthread_create(&th[t], NULL, worker, S) == 0)
+            started++;
+    if (started == 0)
+        worker(S);
+    for (int t = 0; t < started; t++)
+        pthread_join(th[t], NULL);
+    pthread_mutex_destroy(&S->mu);
+    if (S->tty)
+        fputs("\r\033[K", stderr);
+    if (S->journal)
+        fclose(S->journal);
+    /* the rows */
+    table T;
+    if (build_table(S, &T)) {
+        free_table(S, &T);
+        return cli_fail(cmd, DN_ENOMEM, "out of memory for the rows");
+    }
+    FILE *f;
+    rc = 0;
+    if ((rc = out_open(output ? output : "-", &f, &e)) == DN_OK) {
+        write_rows(S, &T, mode, f);
+        rc = out_close(f, &e);
+    }
+    if (rc)
+        rc = cli_fail(cmd, rc, e.msg);
+    if (!rc && plot)
+        rc = draw_plot(cmd, S, &T, plot, svg);
+    free_table(S, &T);
+    if (!rc && S->failed) {
+        fprintf(stderr, "dcnet sweep: %lld of %lld runs failed (their rows give the error)\n",
+                (long long)S->failed, (long long)S->total);
+        rc = 1;
+    }
+    return rc;
+}
+
+int cmd_sweep(int argc, char **argv)
+{
+    sweep S;
+    memset(&S, 0, sizeof S);
+    int rc = sweep_main(&S, argc, argv);
+    free_sweep(&S);
+    return rc;
+}
