@@ -270,6 +270,23 @@ static void test_bad_input(void **state)
         unlink(a1);
         rmdir(dir);
     }
+    /* a tree file's bytes weigh the dilation (hop-bytes): on ring:4 by
+     * identity, 0->1 (1000 bytes) 1 hop, 0->2 (10) 2 hops, 1->3 (10) 2 hops */
+    {
+        FILE *wf = fopen("/tmp/dcnet-cli-w.csv", "w");
+        fputs("id,parent,work,bytes_down\n0,-1,1,0\n1,0,1,1000\n2,0,1,10\n3,1,1,10\n", wf);
+        fclose(wf);
+        run_result w = json_run("embed --net ring:4 --tree file:/tmp/dcnet-cli-w.csv "
+                                "--map identity --json");
+        assert_non_null(strstr(w.out, "\"weights\":\"bytes\""));
+        assert_non_null(strstr(w.out, "\"weighted\":{\"total\":1040,\"weight_sum\":1020"));
+        run_free(&w);
+        json_has("embed --net ring:4 --tree file:/tmp/dcnet-cli-w.csv --map identity --weights "
+                 "uniform --json", "\"weights\":\"uniform\"");
+        unlink("/tmp/dcnet-cli-w.csv");
+        bad_run("embed --net ring:4 --tree binomial:2 --map identity --weights bytes", 2,
+                "bytes_down");
+    }
     bad_run("tree --tree binomial:3 --format png", 2, "csv, dot or grf");
     bad_run("tree --tree binomial:3 -o x.csv", 2, "--format");
     bad_run("tree --tree binomial:3 --format csv --list", 2, "one or the other");

@@ -31,8 +31,10 @@ static const char embed_help[] =
     "                         shortest (the network's shortest paths), or xy\n"
     "                         (dimension order on meshes, tori, hypercubes), or\n"
     "                         bfs (bidirectional BFS, any network: a cross-check)\n"
-    "      --weights W        uniform (default), log (phase p carries 2^-p), or a\n"
-    "                         file with one volume per non-root task\n"
+    "      --weights W        uniform, log (phase p carries 2^-p), bytes (a tree\n"
+    "                         file's bytes_down: hop-bytes), or a file with one\n"
+    "                         volume per non-root task; default: bytes when the\n"
+    "                         tree file has them, else uniform (JSON 'weights')\n"
     "      --links L          undirected (default) or directed: count the two\n"
     "                         directions of a link as separate channels\n"
     "      --contention C     phase (default): two messages of one phase contend\n"
@@ -432,7 +434,7 @@ int embed_args_net_tree(const char *cmd, embed_args *a, dn_net *net, dn_tree *tr
 
 int cmd_embed(int argc, char **argv)
 {
-    const char *cmd = "embed", *weights_s = "uniform", *save = NULL, *svg = NULL;
+    const char *cmd = "embed", *weights_s = NULL, *save = NULL, *svg = NULL;
     int mode = OUT_TABLE, per_phase = 0, per_depth = 0, timing = 0, c, rc, code = 0;
     embed_args a;
     dn_metric_opts mo;
@@ -482,8 +484,8 @@ int cmd_embed(int argc, char **argv)
         return cli_usage(cmd, "unexpected argument '%s'", argv[optind]);
     if (per_phase && per_depth)
         return cli_usage(cmd, "--per-phase and --per-depth are separate listings; give one");
-    if (strcmp(weights_s, "uniform") == 0)
-        a.eo.weights = DN_WEIGHTS_UNIFORM;
+    if (!weights_s || strcmp(weights_s, "uniform") == 0 || strcmp(weights_s, "bytes") == 0)
+        a.eo.weights = DN_WEIGHTS_UNIFORM; /* bytes: given from the tree, below */
     else if (strcmp(weights_s, "log") == 0)
         a.eo.weights = DN_WEIGHTS_LOG;
     else
@@ -496,7 +498,19 @@ int cmd_embed(int argc, char **argv)
     double *given = NULL;
     if ((code = embed_args_net_tree(cmd, &a, &net, &tree, 1)))
         return code;
-    if (a.eo.weights == DN_WEIGHTS_GIVEN) {
+    /* the tree file's message sizes weigh the dilation: hop-bytes */
+    const char *weights_kind = a.eo.weights == DN_WEIGHTS_LOG ? "log" : "uniform";
+    if (weights_s && strcmp(weights_s, "bytes") == 0 && !tree.bytes_down) {
+        code = cli_usage(cmd, "--weights bytes needs a tree file with bytes_down (--tree "
+                              "file:PATH)");
+        goto done_tree;
+    }
+    if ((!weights_s || strcmp(weights_s, "bytes") == 0) && tree.bytes_down && tree.nodes > 1) {
+        a.eo.weights = DN_WEIGHTS_GIVEN;
+        a.eo.given = tree.bytes_down + 1; /* tasks 1 .. T-1 (copied by dn_embed_init) */
+        a.eo.given_len = tree.nodes - 1;
+        weights_kind = "bytes";
+    } else if (a.eo.weights == DN_WEIGHTS_GIVEN) {
         if ((rc = cli_read_numbers(weights_s, tree.nodes - 1, 0, 1e300, "--weights", &given,
                                    &err))) {
             code = cli_fail(cmd, rc, err.msg);
@@ -504,6 +518,7 @@ int cmd_embed(int argc, char **argv)
         }
         a.eo.given = given;
         a.eo.given_len = tree.nodes - 1;
+        weights_kind = "file";
     }
     double t0 = cli_now();
     if ((rc = dn_embed_init(&e, &net, &tree, &a.eo, &err))) {
@@ -534,6 +549,7 @@ int cmd_embed(int argc, char **argv)
     memset(&r, 0, sizeof r);
     rec_str(&r, "tree", a.tree_spec);
     metrics_record(&e, &m, &r);
+    rec_str(&r, "weights", weights_kind);
     if (timing) /* wall clock: only on request, so that equal inputs give equal output */
         rec_dbl(&r, "map_seconds", map_seconds);
     if (per_phase || per_depth)
