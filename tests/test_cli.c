@@ -283,6 +283,18 @@ static void test_bad_input(void **state)
         run_free(&w);
         json_has("embed --net ring:4 --tree file:/tmp/dcnet-cli-w.csv --map identity --weights "
                  "uniform --json", "\"weights\":\"uniform\"");
+        /* and its messages carry those bytes: store-and-forward, divide then
+         * combine (results of 8 bytes): 1000 + max(2x10, 2x10) + 2x8 + 8 */
+        wf = fopen("/tmp/dcnet-cli-w.csv", "w");
+        fputs("id,parent,work,bytes_down,bytes_up\n0,-1,1,0,0\n1,0,1,1000,8\n2,0,1,10,8\n"
+              "3,1,1,10,8\n",
+              wf);
+        fclose(wf);
+        w = json_run("simulate --net ring:4 --tree file:/tmp/dcnet-cli-w.csv --map identity "
+                     "--stage both --json");
+        assert_non_null(strstr(w.out, "\"sizes\":\"tree bytes\""));
+        assert_true(json_num(w.out, "te_coeff") == 1044);
+        run_free(&w);
         unlink("/tmp/dcnet-cli-w.csv");
         bad_run("embed --net ring:4 --tree binomial:2 --map identity --weights bytes", 2,
                 "bytes_down");

@@ -87,6 +87,8 @@ typedef struct dn_work_opts {
     int combine_uniform;   /* combine messages of size 1 (default: alpha^t) */
     const double *sizes;   /* or: size of the message into task v at sizes[v-1] */
     int64_t sizes_len;     /* must be tasks - 1 when sizes != NULL */
+    const double *combine_sizes; /* or: size of task v's result at combine_sizes[v-1]
+                                  * (tasks - 1 entries; e.g. a tree file's bytes_up) */
     int64_t mem_limit;     /* bytes for the workload; 0: 8 GiB */
 } dn_work_opts;
 

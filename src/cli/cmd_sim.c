@@ -35,6 +35,9 @@ static const char sim_help[] =
     "      --alpha A          divide message of step t has size A^t (default 1/2;\n"
     "                         a number or a fraction like 1/2)\n"
     "      --sizes FILE       or: one message size per non-root task, in task order\n"
+    "                         (a tree file's bytes_down and bytes_up are its sizes\n"
+    "                         unless --alpha or --sizes is given; --te is then the\n"
+    "                         time per byte; JSON 'sizes')\n"
     "      --combine-sizes C  growing (default: the result of a subtree is as large\n"
     "                         as its problem) or uniform (size 1)\n"
     "      --trace FILE       play 'src dst size [release]' lines instead (routes by\n"
@@ -77,6 +80,9 @@ static const char sim_help[] =
     "Limits: about 150 bytes per message plus 16 per link; the divide stage of\n"
     "B(20) on BDG(20) (1M messages) needs about 0.3 GiB.\n"
     "\n"
+    ;
+
+static const char sim_help_examples[] =
     "Examples:\n"
     "  dcnet simulate --net mesh:8x8 --tree binomial:6 --map dccube --order desc -w wormhole\n"
     "  dcnet simulate --net mesh:16x16 --tree binomial:8 --map growing --approach b \\\n"
@@ -293,6 +299,7 @@ typedef struct sim_cli {
     int mode, all_roots, per_step, critical, threads;
     int cure_vcs; /* after a deadlock: fewest --vcs that completes (0: none up to 8) */
     const char *tree_only; /* an option that shapes a tree's messages (not a trace's) */
+    int alpha_given;       /* --alpha: the sizes are alpha^t, not a tree file's bytes */
     dn_work_opts wo;
     dn_sim_opts so;
 } sim_cli;
@@ -578,6 +585,7 @@ static int parse_sim_opt(sim_cli *o, int c, const char *arg)
     }
     case O_ALPHA:
         o->tree_only = "--alpha";
+        o->alpha_given = 1;
         if (parse_fraction(arg, "--alpha", &o->wo.alpha, &err))
             return cli_usage(cmd, "%s", err.msg);
         return 0;
@@ -654,6 +662,7 @@ int cmd_simulate(int argc, char **argv)
             continue;
         if (c == 'h') {
             fputs(sim_help, stdout);
+            fputs(sim_help_examples, stdout);
             return 0;
         }
         if (c == ':')
@@ -703,7 +712,16 @@ int cmd_simulate(int argc, char **argv)
     memset(&head, 0, sizeof head);
     rec_str(&head, "net", net.spec);
 
+    const char *sizes_kind = "alpha";
+    if (!o.trace && !o.sizes_path && !o.alpha_given && tree.bytes_down && tree.nodes > 1) {
+        o.wo.sizes = tree.bytes_down + 1; /* tasks 1 .. T-1 */
+        o.wo.sizes_len = tree.nodes - 1;
+        if (tree.bytes_up && !o.wo.combine_uniform)
+            o.wo.combine_sizes = tree.bytes_up + 1;
+        sizes_kind = "tree bytes";
+    }
     if (!o.trace && o.sizes_path) {
+        sizes_kind = "file";
         if ((rc = cli_read_numbers(o.sizes_path, tree.nodes - 1, 0, 1e300, "--sizes", &sizes,
                                    &err))) {
             code = cli_fail(o.cmd, rc, err.msg);
@@ -717,6 +735,8 @@ int cmd_simulate(int argc, char **argv)
         rec_str(&head, "map", a.eo.map);
     }
     params_record(&o, &head);
+    if (!o.trace)
+        rec_str(&head, "sizes", sizes_kind);
 
     if (o.all_roots) {
         dn_roots_result rr;

@@ -247,6 +247,7 @@ int dn_work_from_embed(dn_sim_work *w, dn_embed *e, const dn_work_opts *o, dn_er
             w->src[m] = (int32_t)(rev ? path[hops] : path[0]);
             w->dst[m] = (int32_t)(rev ? path[0] : path[hops]);
             w->size[m] = o->combine_uniform ? 1.0
+                         : o->combine_sizes  ? o->combine_sizes[v - 1]
                          : o->sizes          ? o->sizes[v - 1]
                                              : pow(o->alpha, ph);
             w->task[m] = v;
