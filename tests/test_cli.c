@@ -295,6 +295,15 @@ static void test_bad_input(void **state)
         assert_non_null(strstr(w.out, "\"sizes\":\"tree bytes\""));
         assert_true(json_num(w.out, "te_coeff") == 1044);
         run_free(&w);
+        /* phases out of id order (task 4, child of 1, receives in phase 2;
+         * task 3 in phase 3): ring:5, unit messages, te 1: 1 + 2 + 2 */
+        wf = fopen("/tmp/dcnet-cli-w.csv", "w");
+        fputs("id,parent,work,bytes_down\n0,-1,0,0\n1,0,0,1\n2,0,0,1\n3,0,0,1\n4,1,0,1\n", wf);
+        fclose(wf);
+        w = json_run("simulate --net ring:5 --tree file:/tmp/dcnet-cli-w.csv --map identity --ts 0 "
+                     "--json");
+        assert_true(json_num(w.out, "time") == 5 && json_num(w.out, "steps") == 3);
+        run_free(&w);
         unlink("/tmp/dcnet-cli-w.csv");
         bad_run("embed --net ring:4 --tree binomial:2 --map identity --weights bytes", 2,
                 "bytes_down");

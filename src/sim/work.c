@@ -13,9 +13,10 @@
  * network's shortest route child -> parent), size 1 ("uniform", a single
  * result) or alpha^t ("growing back"), phase P first.
  *
- * Messages are stored in step order (divide: task ids ascending, since
- * every dcnet tree numbers tasks so that receive phases never decrease;
- * combine: descending), so steps are contiguous ranges.
+ * Messages are stored in step order (divide: by receive phase, then task
+ * id; combine: the reverse), so steps are contiguous ranges. dcnet's
+ * built-in trees number tasks so that phases never decrease; a tree file's
+ * tasks are sorted by phase first.
  */
 #include "dcnet/sim.h"
 
@@ -179,6 +180,7 @@ int dn_work_from_embed(dn_sim_work *w, dn_embed *e, const dn_work_opts *o, dn_er
                        (long long)o->sizes_len, (long long)E);
     int64_t per = E + pre;
     int64_t msgs = (div ? per : 0) + (comb ? per : 0);
+    int64_t *order = NULL, *pos = NULL; /* tasks in phase order (below) */
     int rc = work_alloc(w, msgs, g, 1, 0, o->mem_limit, err);
     if (rc)
         return rc;
@@ -193,9 +195,37 @@ int dn_work_from_embed(dn_sim_work *w, dn_embed *e, const dn_work_opts *o, dn_er
             goto fail;
         have_back = 1;
     }
+    /* Messages go in phase order. dcnet's built-in trees number tasks so
+     * that receive phases never decrease (task order is phase order); a
+     * tree file's need not, so its tasks are sorted by phase (a counting
+     * sort, stable in id): order[k] is the k-th task, pos[v] its rank. */
+    for (int64_t v = 2; v < T && !order; v++)
+        if (dn_tree_recv_phase(t, v) < dn_tree_recv_phase(t, v - 1)) {
+            order = malloc((size_t)T * sizeof *order);
+            pos = malloc((size_t)T * sizeof *pos);
+            int64_t *cnt = calloc((size_t)P + 2, sizeof *cnt);
+            if (!order || !pos || !cnt) {
+                free(cnt);
+                rc = dn_fail(err, DN_ENOMEM, "out of memory ordering %lld tasks by phase",
+                             (long long)T);
+                goto fail;
+            }
+            for (int64_t u = 1; u < T; u++)
+                cnt[dn_tree_recv_phase(t, u) + 1]++;
+            for (int q = 0; q <= P; q++)
+                cnt[q + 1] += cnt[q];
+            for (int64_t u = 1; u < T; u++) {
+                int64_t k = cnt[dn_tree_recv_phase(t, u)]++;
+                order[k + 1] = u; /* ranks from 1, as task ids are */
+                pos[u] = k + 1;
+            }
+            free(cnt);
+        }
+#define TASK_AT(k) (order ? order[k] : (k))
+#define RANK(v) (pos ? pos[v] : (v))
     /* message index of task v's edge in each stage */
-#define DIV_ID(v) (div0 + pre + (v) - 1)
-#define COMB_ID(v) (comb0 + (T - 1 - (v)))
+#define DIV_ID(v) (div0 + pre + RANK(v) - 1)
+#define COMB_ID(v) (comb0 + (T - 1 - RANK(v)))
     if (div) {
         if (pre) {
             w->src[m] = (int32_t)e->pre_path[0];
@@ -208,9 +238,9 @@ int dn_work_from_embed(dn_sim_work *w, dn_embed *e, const dn_work_opts *o, dn_er
                 goto fail;
             w->route_off[++m] = w->hops;
         }
-        for (int64_t v = 1; v < T; v++, m++) {
+        for (int64_t k = 1; k < T; k++, m++) {
             const int64_t *path;
-            int64_t hops, par = dn_tree_parent(t, v);
+            int64_t v = TASK_AT(k), hops, par = dn_tree_parent(t, v);
             int ph = dn_tree_recv_phase(t, v);
             if ((rc = dn_embed_route(e, v, &path, &hops, err)))
                 goto fail;
@@ -232,9 +262,9 @@ int dn_work_from_embed(dn_sim_work *w, dn_embed *e, const dn_work_opts *o, dn_er
         }
     }
     if (comb) {
-        for (int64_t v = T - 1; v >= 1; v--, m++) {
+        for (int64_t k = T - 1; k >= 1; k--, m++) {
             const int64_t *path;
-            int64_t hops, par = dn_tree_parent(t, v);
+            int64_t v = TASK_AT(k), hops, par = dn_tree_parent(t, v);
             int ph = dn_tree_recv_phase(t, v);
             int rev = !g->directed;
             if (rev)
@@ -280,8 +310,12 @@ int dn_work_from_embed(dn_sim_work *w, dn_embed *e, const dn_work_opts *o, dn_er
     }
 #undef DIV_ID
 #undef COMB_ID
+#undef TASK_AT
+#undef RANK
     rc = deps_to_csr(w, &d, err);
 fail:
+    free(order);
+    free(pos);
     free(d.from);
     free(d.to);
     if (have_back)
