@@ -82,8 +82,9 @@ static double minimum(const double *v, int n)
 /* ------------------------------------------------ OpenMP-task baselines
  * The same algorithms as src/runtime/apps.c's shared forms, on P threads:
  * D = log2 P levels of two tasks (the static schedule's depth), the same
- * leaf kernels (dn_sort_keys for the sorts), and the large merges of the
- * sorts and prefix sums split over the subtree's threads (merge path). */
+ * kernels (dn_sort_keys, dn_merge_keys, dn_merge_path, dn_partition_keys,
+ * dn_mat4_mul, dn_queens_count: dcnet/runtime.h), and the large merges of
+ * the sorts and prefix sums split over the subtree's threads. */
 
 static int depth_for(int threads)
 {
@@ -98,29 +99,7 @@ static size_t part_at(size_t N, int k, int n)
     return N / (size_t)n * (size_t)k + (N % (size_t)n) * (size_t)k / (size_t)n;
 }
 
-static size_t merge_path(const u64 *a, size_t na, const u64 *b, size_t nb, size_t k)
-{
-    size_t lo = k > nb ? k - nb : 0, hi = k < na ? k : na;
-    while (lo < hi) {
-        size_t i = lo + (hi - lo) / 2;
-        if (a[i] <= b[k - i - 1])
-            lo = i + 1;
-        else
-            hi = i;
-    }
-    return lo;
-}
 
-static void merge_runs(const u64 *a, size_t na, const u64 *b, size_t nb, u64 *out)
-{
-    size_t i = 0, j = 0, k = 0;
-    while (i < na && j < nb)
-        out[k++] = b[j] < a[i] ? b[j++] : a[i++];
-    while (i < na)
-        out[k++] = a[i++];
-    while (j < nb)
-        out[k++] = b[j++];
-}
 
 /* returns which array (0 or 1) holds the sorted range */
 static int omp_msort(u64 *arr[2], size_t off, size_t n, int depth, int D)
@@ -147,23 +126,14 @@ static int omp_msort(u64 *arr[2], size_t off, size_t n, int depth, int D)
 #pragma omp task
         {
             size_t lo = part_at(n, k, parts), hi = part_at(n, k + 1, parts);
-            size_t i0 = merge_path(xa, h, yb, n - h, lo), i1 = merge_path(xa, h, yb, n - h, hi);
-            merge_runs(xa + i0, i1 - i0, yb + (lo - i0), (hi - i1) - (lo - i0), dst + lo);
+            size_t i0 = dn_merge_path(xa, h, yb, n - h, lo), i1 = dn_merge_path(xa, h, yb, n - h, hi);
+            dn_merge_keys(xa + i0, i1 - i0, yb + (lo - i0), (hi - i1) - (lo - i0), dst + lo);
         }
     }
 #pragma omp taskwait
     return 1 - x;
 }
 
-static u64 median3(u64 x, u64 y, u64 z)
-{
-    if (x > y) {
-        u64 t = x;
-        x = y;
-        y = t;
-    }
-    return z < x ? x : z > y ? y : z;
-}
 
 static void omp_qsort(u64 *a, u64 *tmp, size_t n, int depth, int D)
 {
@@ -171,20 +141,7 @@ static void omp_qsort(u64 *a, u64 *tmp, size_t n, int depth, int D)
         dn_sort_keys(a, tmp, n);
         return;
     }
-    u64 pivot = median3(a[0], a[n / 2], a[n - 1]);
-    size_t l = 0, i = 0, g = n; /* three-way partition, as apps.c */
-    while (i < g) {
-        u64 x = a[i];
-        if (x < pivot) {
-            a[i++] = a[l];
-            a[l++] = x;
-        } else if (x > pivot) {
-            a[i] = a[--g];
-            a[g] = x;
-        } else {
-            i++;
-        }
-    }
+    size_t g = dn_partition_keys(a, n); /* the same partition as dcnet's */
 #pragma omp task
     omp_qsort(a, tmp, g, depth + 1, D);
     omp_qsort(a + g, tmp + g, n - g, depth + 1, D);
@@ -231,19 +188,6 @@ static u64 omp_max(const u64 *a, size_t n, int depth, int D)
     return x > y ? x : y;
 }
 
-#define MP 2147483647ULL
-static void mat_mul(const u64 *x, const u64 *y, u64 *out)
-{
-    u64 t[16];
-    for (int i = 0; i < 4; i++)
-        for (int j = 0; j < 4; j++) {
-            u64 s = 0;
-            for (int k = 0; k < 4; k++)
-                s = (s + x[4 * i + k] * y[4 * k + j]) % MP;
-            t[4 * i + j] = s;
-        }
-    memcpy(out, t, sizeof t);
-}
 
 static void omp_matchain(const u64 *a, size_t m, u64 *r, int depth, int D)
 {
@@ -252,7 +196,7 @@ static void omp_matchain(const u64 *a, size_t m, u64 *r, int depth, int D)
         for (int i = 0; i < 4; i++)
             r[5 * i] = 1;
         for (size_t k = 0; k < m; k++)
-            mat_mul(r, a + 16 * k, r);
+            dn_mat4_mul(r, a + 16 * k, r);
         return;
     }
     size_t h = m / 2;
@@ -261,23 +205,11 @@ static void omp_matchain(const u64 *a, size_t m, u64 *r, int depth, int D)
     omp_matchain(a, h, r, depth + 1, D);
     omp_matchain(a + 16 * h, m - h, y, depth + 1, D);
 #pragma omp taskwait
-    mat_mul(r, y, r);
+    dn_mat4_mul(r, y, r);
 }
 
-static int64_t queens_count(int n, u64 cols, u64 d1, u64 d2)
-{
-    u64 full = ((u64)1 << n) - 1;
-    if (cols == full)
-        return 1;
-    int64_t c = 0;
-    u64 f = full & ~(cols | d1 | d2);
-    while (f) {
-        u64 bit = f & (~f + 1);
-        f ^= bit;
-        c += queens_count(n, cols | bit, ((d1 | bit) << 1) & full, (d2 | bit) >> 1);
-    }
-    return c;
-}
+/* the leaves: the same kernel as dcnet's (dn_queens_count) */
+#define queens_count dn_queens_count
 
 /* static nqueens: the two-row placements (triples) split in halves */
 static int64_t omp_queens_static(int n, const u64 *t, size_t k, int depth, int D)

@@ -283,21 +283,26 @@ static void test_emulation(void **state)
     dn_net_free(&net);
 }
 
+/* a queen on (row, x) is safe from the queens of rows 0 .. row-1 */
+static int safe(const int *col, int row, int x)
+{
+    for (int r = 0; r < row; r++)
+        if (col[r] == x || abs(col[r] - x) == row - r)
+            return 0;
+    return 1;
+}
+
 /* valid placements of the first `rows` rows (brute force, no bit tricks) */
 static int64_t partial(int n, int row, int rows, int *col)
 {
     if (row == rows)
         return 1;
     int64_t c = 0;
-    for (int x = 0; x < n; x++) {
-        int ok = 1;
-        for (int r = 0; r < row && ok; r++)
-            ok = col[r] != x && abs(col[r] - x) != row - r;
-        if (ok) {
+    for (int x = 0; x < n; x++)
+        if (safe(col, row, x)) {
             col[row] = x;
             c += partial(n, row + 1, rows, col);
         }
-    }
     return c;
 }
 
@@ -318,16 +323,12 @@ static int64_t leaves_expected(int n, int row, int cutoff, int *col)
     if (row == cutoff || row == n)
         return 1;
     int64_t c = 0, kids = 0;
-    for (int x = 0; x < n; x++) {
-        int ok = 1;
-        for (int r = 0; r < row && ok; r++)
-            ok = col[r] != x && abs(col[r] - x) != row - r;
-        if (ok) {
+    for (int x = 0; x < n; x++)
+        if (safe(col, row, x)) {
             col[row] = x;
             kids++;
             c += leaves_expected(n, row + 1, cutoff, col);
         }
-    }
     return kids ? c : 1;
 }
 
@@ -598,7 +599,7 @@ static void test_merge_path(void **state)
             }
         size_t i = 0, j = 0;
         for (size_t k = 0; k <= na + nb; k++) { /* i of the first k, stably merged */
-            assert_int_equal(rt_merge_path(a, na, b, nb, k), i);
+            assert_int_equal(dn_merge_path(a, na, b, nb, k), i);
             if (k == na + nb)
                 break;
             if (j == nb || (i < na && a[i] <= b[j]))

@@ -214,6 +214,26 @@ typedef struct dn_app_run {
  * scratch holds n keys, or is NULL to allocate them. DN_ENOMEM. */
 int dn_sort_keys(uint64_t *keys, uint64_t *scratch, size_t n);
 
+/* The bundled apps' kernels, public so that a user's own app, and the
+ * baselines of bench/bench_runtime.c, run the same code:
+ *  dn_merge_keys     merges sorted a (na) and b (nb) into out (na + nb),
+ *                    ties from a first;
+ *  dn_merge_path     how many of the first k outputs of that merge come
+ *                    from a (Odeh et al.'s merge path): one binary search,
+ *                    so k parts of a merge can be written independently;
+ *  dn_partition_keys three-way partition around the median of the first,
+ *                    middle and last keys; returns how many keys are <= it
+ *                    (they come first);
+ *  dn_mat4_mul       out = x y for 4 x 4 matrices mod 2^31 - 1 (out may be x);
+ *  dn_queens_count   the completions of a placement of the first rows on an
+ *                    n x n board (cols: the columns taken; d1, d2: the
+ *                    diagonals attacked on the next row), n <= 32. */
+void dn_merge_keys(const uint64_t *a, size_t na, const uint64_t *b, size_t nb, uint64_t *out);
+size_t dn_merge_path(const uint64_t *a, size_t na, const uint64_t *b, size_t nb, size_t k);
+size_t dn_partition_keys(uint64_t *a, size_t n);
+void dn_mat4_mul(const uint64_t *x, const uint64_t *y, uint64_t *out);
+int64_t dn_queens_count(int n, uint64_t cols, uint64_t d1, uint64_t d2);
+
 /* Names of the bundled apps, for help; NULL past the end. */
 const char *dn_app_name(int i);
 const char *dn_app_summary(int i);

@@ -127,7 +127,7 @@ static void insertion(u64 *a, size_t n)
     }
 }
 
-static void merge_runs(const u64 *a, size_t na, const u64 *b, size_t nb, u64 *out)
+void dn_merge_keys(const uint64_t *a, size_t na, const uint64_t *b, size_t nb, uint64_t *out)
 {
     size_t i = 0, j = 0, k = 0;
     while (i < na && j < nb)
@@ -151,7 +151,7 @@ static void msort(u64 *a, u64 *tmp, size_t n)
     if (a[h - 1] <= a[h])
         return;
     memcpy(tmp, a, h * sizeof *a);
-    merge_runs(tmp, h, a + h, n - h, a);
+    dn_merge_keys(tmp, h, a + h, n - h, a);
 }
 
 /* LSD radix sort of 64-bit keys, 8 passes of 8 bits, ping-ponging between
@@ -289,14 +289,18 @@ static void partition3(u64 *a, size_t n, u64 pivot, size_t *lt, size_t *gt)
     *gt = g;
 }
 
-static int quicksort_split(void *ctx, dn_buf *p, dn_buf *keep, dn_buf *send)
+size_t dn_partition_keys(uint64_t *a, size_t n)
 {
-    (void)ctx;
-    u64 *a = p->data;
-    size_t n = p->len / sizeof(u64);
     size_t lt = 0, gt = 0;
     if (n)
         partition3(a, n, median3(a[0], a[n / 2], a[n - 1]), &lt, &gt);
+    return gt;
+}
+
+static int quicksort_split(void *ctx, dn_buf *p, dn_buf *keep, dn_buf *send)
+{
+    (void)ctx;
+    size_t gt = dn_partition_keys(p->data, p->len / sizeof(u64));
     return split_at(p, gt, keep, send); /* keep <= pivot, send > pivot */
 }
 
@@ -380,7 +384,7 @@ static int prefix_merge(void *ctx, dn_buf *a, dn_buf *b, dn_buf *res)
 
 #define MP 2147483647ULL /* 2^31 - 1: products of two residues fit in 64 bits */
 
-static void mat_mul(const u64 *x, const u64 *y, u64 *out)
+void dn_mat4_mul(const uint64_t *x, const uint64_t *y, uint64_t *out)
 {
     u64 t[16];
     for (int i = 0; i < 4; i++)
@@ -420,7 +424,7 @@ static int mat_solve(void *ctx, dn_buf *p, dn_buf *res)
     for (int i = 0; i < 4; i++)
         r[5 * i] = 1;
     for (size_t k = 0; k < m; k++)
-        mat_mul(r, a + 16 * k, r);
+        dn_mat4_mul(r, a + 16 * k, r);
     free(p->data);
     p->data = NULL;
     return DN_OK;
@@ -429,7 +433,7 @@ static int mat_solve(void *ctx, dn_buf *p, dn_buf *res)
 static int mat_merge(void *ctx, dn_buf *a, dn_buf *b, dn_buf *res)
 {
     (void)ctx;
-    mat_mul(a->data, b->data, a->data);
+    dn_mat4_mul(a->data, b->data, a->data);
     *res = *a;
     free(b->data);
     a->data = b->data = NULL;
@@ -444,7 +448,7 @@ static const int64_t queens_known[] = {1,     1,      0,       0,        2,     
                                        14200, 73712,  365596,  2279184,  14772512,  95815104,
                                        666090624};
 
-static int64_t queens_count(int n, u64 cols, u64 d1, u64 d2)
+int64_t dn_queens_count(int n, uint64_t cols, uint64_t d1, uint64_t d2)
 {
     u64 full = ((u64)1 << n) - 1;
     if (cols == full)
@@ -454,10 +458,12 @@ static int64_t queens_count(int n, u64 cols, u64 d1, u64 d2)
     while (free_) {
         u64 bit = free_ & (~free_ + 1);
         free_ ^= bit;
-        c += queens_count(n, cols | bit, ((d1 | bit) << 1) & full, (d2 | bit) >> 1);
+        c += dn_queens_count(n, cols | bit, ((d1 | bit) << 1) & full, (d2 | bit) >> 1);
     }
     return c;
 }
+
+#define queens_count dn_queens_count
 
 /* static problem: word 0 = n, then triples (cols, d1, d2) after two rows */
 static size_t queens_units(void *ctx, const dn_buf *p)
@@ -605,7 +611,7 @@ static size_t part_at(size_t N, int k, int n)
     return N / (size_t)n * (size_t)k + (N % (size_t)n) * (size_t)k / (size_t)n;
 }
 
-size_t rt_merge_path(const u64 *a, size_t na, const u64 *b, size_t nb, size_t k)
+size_t dn_merge_path(const uint64_t *a, size_t na, const uint64_t *b, size_t nb, size_t k)
 {
     /* the smallest i (j = k - i) with a[i] after b[j - 1], i.e. b[j - 1] < a[i] */
     size_t lo = k > nb ? k - nb : 0, hi = k < na ? k : na;
@@ -659,10 +665,7 @@ static int shm_qsplit(void *ctx, dn_buf *p, dn_buf *keep, dn_buf *send)
 {
     shm_state *st = ctx;
     const shm_ref *r = p->data;
-    u64 *a = st->arr[0] + r->off;
-    size_t n = (size_t)r->cnt, lt = 0, gt = 0;
-    if (n)
-        partition3(a, n, median3(a[0], a[n / 2], a[n - 1]), &lt, &gt);
+    size_t gt = dn_partition_keys(st->arr[0] + r->off, (size_t)r->cnt);
     return shm_split_at(p, gt, keep, send); /* keep <= pivot, send > pivot */
 }
 
@@ -714,7 +717,7 @@ static int shm_solve(void *ctx, dn_buf *p, dn_buf *res)
         for (int i = 0; i < 4; i++)
             v[5 * i] = 1;
         for (size_t k = 0; k < n; k++)
-            mat_mul(v, x + 16 * k, v);
+            dn_mat4_mul(v, x + 16 * k, v);
         return shm_value(p, res, v, 16);
     default: { /* SHM_QUEENS */
         int64_t c = 0;
@@ -757,9 +760,9 @@ static int shm_merge_part(void *ctx, const dn_buf *a, const dn_buf *b, dn_buf *o
     const u64 *xa = src + x->off, *yb = src + y->off;
     size_t na = (size_t)x->cnt, nb = (size_t)y->cnt, N = na + nb;
     size_t lo = part_at(N, k, n), hi = part_at(N, k + 1, n);
-    size_t i0 = rt_merge_path(xa, na, yb, nb, lo), i1 = rt_merge_path(xa, na, yb, nb, hi);
+    size_t i0 = dn_merge_path(xa, na, yb, nb, lo), i1 = dn_merge_path(xa, na, yb, nb, hi);
     u64 *dst = st->arr[((const shm_ref *)out->data)->arr] + x->off;
-    merge_runs(xa + i0, i1 - i0, yb + (lo - i0), (hi - i1) - (lo - i0), dst + lo);
+    dn_merge_keys(xa + i0, i1 - i0, yb + (lo - i0), (hi - i1) - (lo - i0), dst + lo);
     return DN_OK;
 }
 
@@ -1078,7 +1081,7 @@ int dn_app_init(dn_app_run *a, const char *name, int64_t n, uint64_t seed, int f
         for (int k = 0; k < 4; k++)
             r[5 * k] = 1;
         for (int64_t k = 0; k < n; k++)
-            mat_mul(r, x + 16 * k, r);
+            dn_mat4_mul(r, x + 16 * k, r);
         a->ref = r;
         dc.units = mat_units;
         dc.split = mat_split;

@@ -457,15 +457,8 @@ out:
     free(off);
     free(slot);
     free(newid);
-    if (rc) {
-        free(st->task_parent);
-        free(st->task_work);
-        free(st->task_bytes_down);
-        free(st->task_bytes_up);
-        st->task_parent = NULL;
-        st->task_work = NULL;
-        st->task_bytes_down = st->task_bytes_up = NULL;
-    }
+    if (rc)
+        rt_stats_tasks_free(st);
     return rc;
 }
 

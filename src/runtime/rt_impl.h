@@ -91,11 +91,8 @@ int rt_static_worker(const dn_dc_app *app, rt_transport *t, int r, int D, dn_buf
 /* Fills st's task_* arrays from W static records (task r = worker r, the
  * binomial tree B(D)); on allocation failure they stay NULL. */
 void rt_stats_tasks(dn_rt_stats *st, const rt_task_rec *rec, int W);
+void rt_stats_tasks_free(dn_rt_stats *st); /* and NULL them */
 
-/* Merge path (Odeh, Green, Mwassi, Shmueli and Birk 2012): how many of
- * the first k elements of the stable merge of sorted a (na) and b (nb)
- * come from a, ties taken from a first. O(log min(na, nb)). */
-size_t rt_merge_path(const uint64_t *a, size_t na, const uint64_t *b, size_t nb, size_t k);
 
 /* Depth of the binomial tree for P workers, input size and grain. */
 int rt_depth(int workers, size_t units, size_t grain);

@@ -260,6 +260,18 @@ int rt_static_worker(const dn_dc_app *app, rt_transport *t, int r, int D, dn_buf
     return t->send(t, r, r & ~(1 << (b - 1)), TAG_RESULT, &res, err);
 }
 
+void rt_stats_tasks_free(dn_rt_stats *st)
+{
+    free(st->task_parent);
+    free(st->task_work);
+    free(st->task_bytes_down);
+    free(st->task_bytes_up);
+    st->task_parent = NULL;
+    st->task_work = NULL;
+    st->task_bytes_down = st->task_bytes_up = NULL;
+    st->ntask_rec = 0;
+}
+
 void rt_stats_tasks(dn_rt_stats *st, const rt_task_rec *rec, int W)
 {
     st->task_parent = malloc((size_t)W * sizeof *st->task_parent);
@@ -267,13 +279,7 @@ void rt_stats_tasks(dn_rt_stats *st, const rt_task_rec *rec, int W)
     st->task_bytes_down = malloc((size_t)W * sizeof *st->task_bytes_down);
     st->task_bytes_up = malloc((size_t)W * sizeof *st->task_bytes_up);
     if (!st->task_parent || !st->task_work || !st->task_bytes_down || !st->task_bytes_up) {
-        free(st->task_parent);
-        free(st->task_work);
-        free(st->task_bytes_down);
-        free(st->task_bytes_up);
-        st->task_parent = NULL;
-        st->task_work = NULL;
-        st->task_bytes_down = st->task_bytes_up = NULL;
+        rt_stats_tasks_free(st);
         return;
     }
     for (int r = 0; r < W; r++) { /* binomial task r: its parent clears the top bit */
@@ -539,10 +545,7 @@ void dn_rt_stats_free(dn_rt_stats *s)
     free(s->link_dst);
     free(s->worker_tasks);
     free(s->worker_idle);
-    free(s->task_parent);
-    free(s->task_work);
-    free(s->task_bytes_down);
-    free(s->task_bytes_up);
+    rt_stats_tasks_free(s);
     free(s->spans);
     memset(s, 0, sizeof *s);
 }
