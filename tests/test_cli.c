@@ -312,7 +312,29 @@ static void test_bad_input(void **state)
     bad_run("tree --tree binomial:3 -o x.csv", 2, "--format");
     bad_run("tree --tree binomial:3 --format csv --list", 2, "one or the other");
     bad_run("tree --tree file:/nonexistent/t.csv", 2, "cannot open tree file");
-    bad_run("load --net debruijn:4 --tree file:/dev/null --walk 2", 2, "fixed tree");
+    /* a fixed tree's loads are exact by level: complete:2:6 from a file
+     * gives the model's loads; levels 1, 2, 1 on the 1-cube with walks of
+     * one step: loads 1 + 1 on the start and 2 on the other */
+    {
+        run_result t = ok_run("tree --tree complete:2:6 --format csv -o /tmp/dcnet-cli-c26.csv");
+        run_free(&t);
+        run_result x = json_run("load --net butterfly:3 --tree complete:2:6 --walk 2 --json");
+        run_result y = json_run("load --net butterfly:3 --tree file:/tmp/dcnet-cli-c26.csv "
+                                "--walk 2 --json");
+        assert_true(json_num(x.out, "max_load") == json_num(y.out, "max_load"));
+        assert_true(json_num(x.out, "ratio") == json_num(y.out, "ratio"));
+        run_free(&x);
+        run_free(&y);
+        FILE *lf = fopen("/tmp/dcnet-cli-c26.csv", "w");
+        fputs("0,-1\n1,0\n2,0\n3,1\n", lf);
+        fclose(lf);
+        y = json_run("load --net hypercube:1 --tree file:/tmp/dcnet-cli-c26.csv --walk 1 --json");
+        assert_true(json_num(y.out, "max_load") == 2 && json_num(y.out, "min_load") == 2);
+        run_free(&y);
+        bad_run("load --net hypercube:1 --tree file:/tmp/dcnet-cli-c26.csv --walk 1 --trials 3",
+                2, "exact by level");
+        unlink("/tmp/dcnet-cli-c26.csv");
+    }
     /* --list streams: binomial:18 (262144 rows) in under 100 MB of address
      * space (it took 1.5 GB; issue 18); not under valgrind or ASan, whose
      * own address space would not fit */

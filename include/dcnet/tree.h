@@ -72,6 +72,11 @@ typedef struct dn_tree_model {
     int noff;       /* how many of off[] are set (>= 1 for random models) */
     dn_dist height; /* rct: distribution of the height */
     char path[DN_TREE_PATH_MAX]; /* file: the tree file ("-": standard input) */
+    /* file: the read tree's node count on every level (borrowed from the
+     * caller, which fills it with dn_tree_level_counts), so that the
+     * analysis of a fixed tree is exact by level; NULL until then */
+    const double *level_count;
+    int nlevels;
 } dn_tree_model;
 
 /* Parses a tree spec (see docs/trees.md and 'dcnet help trees'). */
@@ -153,6 +158,11 @@ int dn_tree_format_parse(const char *name, dn_tree_format *fmt);
  * weights when it has them (GRF weights are integers: rounded). Refuses
  * more than 2^31 nodes. DN_EIO on a write error. Time O(nodes). */
 int dn_tree_write(const dn_tree *t, dn_tree_format fmt, FILE *f, dn_err *err);
+
+/* The number of nodes on every level of a built tree: counts[l] for
+ * l = 0 .. height (height + 1 doubles, malloc'd; the caller frees them).
+ * DN_ERANGE for an implicit tree above 2^26 levels; DN_ENOMEM. */
+int dn_tree_level_counts(const dn_tree *t, double **counts, dn_err *err);
 
 /* n when t is the binomial tree B(n) node by node (the same ids, parents
  * and order of children; a built-in binomial tree, or a file holding one),

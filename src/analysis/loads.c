@@ -64,8 +64,12 @@ int dn_level_sizes(const dn_tree_model *m, int max_levels, double *sizes, int *l
     case DN_TREE_CRT: h = m->h; break;
     case DN_TREE_RCT: h = m->height.len - 1; break;
     case DN_TREE_REPRO: h = max_levels - 1; break;
-    case DN_TREE_FILE:
-        return dn_fail(err, DN_EINVAL, "a tree file is one fixed tree, not a tree model");
+    case DN_TREE_FILE: /* a fixed tree: its levels, counted by the caller */
+        if (!m->level_count || m->nlevels < 1)
+            return dn_fail(err, DN_EINVAL, "a tree file's levels must be counted first "
+                                           "(dn_tree_level_counts)");
+        h = m->nlevels - 1;
+        break;
     default: return dn_fail(err, DN_EINVAL, "unknown tree model");
     }
     if (h + 1 > max_levels)
@@ -105,6 +109,10 @@ int dn_level_sizes(const dn_tree_model *m, int max_levels, double *sizes, int *l
         for (int l = 0; l <= h; l++)
             sizes[l] = l ? sizes[l - 1] * m->mean : 1.0;
         *tail_ratio = m->mean;
+        break;
+    case DN_TREE_FILE: /* exact: the node counts, not expectations */
+        for (int l = 0; l <= h; l++)
+            sizes[l] = m->level_count[l];
         break;
     }
     return DN_OK;

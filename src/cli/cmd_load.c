@@ -502,7 +502,8 @@ static void runs_free(run *runs, int n)
     }
 }
 
-int cmd_load(int argc, char **argv)
+/* the command; *level_count (a tree file's levels) is freed by cmd_load */
+static int load_run(int argc, char **argv, double **level_count)
 {
     const char *cmd = "load";
     load_args a;
@@ -522,10 +523,24 @@ int cmd_load(int argc, char **argv)
         dn_net_free(&net);
         return cli_fail(cmd, rc, err.msg);
     }
-    if (tm.kind == DN_TREE_FILE) {
-        dn_net_free(&net);
-        return cli_usage(cmd, "load analyses tree models (binomial, complete, random); a tree "
-                              "file is one fixed tree: measure it with embed or simulate");
+    if (tm.kind == DN_TREE_FILE) { /* exact by level (tm borrows the counts) */
+        dn_tree ft;
+        if (a.trials || a.method == DN_LOAD_DENSE) {
+            dn_net_free(&net);
+            return cli_usage(cmd, "a tree file is one fixed tree: its loads are exact by level "
+                                  "(the sparse method); drop --trials and --method dense");
+        }
+        rc = dn_tree_init(&ft, &tm, 1, a.max_nodes, &err);
+        if (!rc) {
+            rc = dn_tree_level_counts(&ft, level_count, &err);
+            tm.nlevels = ft.height + 1;
+            dn_tree_free(&ft);
+        }
+        if (rc) {
+            dn_net_free(&net);
+            return cli_fail(cmd, rc, err.msg);
+        }
+        tm.level_count = *level_count;
     }
     if (a.start_s && !a.all_starts && (rc = dn_net_parse_node(&net, a.start_s, &start, &err))) {
         dn_net_free(&net);
@@ -695,5 +710,13 @@ fail_io:
     runs_free(runs, nruns);
     dn_csr_free(&g);
     dn_net_free(&net);
+    return code;
+}
+
+int cmd_load(int argc, char **argv)
+{
+    double *level_count = NULL;
+    int code = load_run(argc, argv, &level_count);
+    free(level_count);
     return code;
 }

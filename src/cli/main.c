@@ -101,7 +101,8 @@ static void help_formats(void)
          "(dcnet writes it with --save-place) promises the last line '# end count=T'.\n"
          "Traces (simulate --trace): 'SRC DST SIZE [RELEASE]' per line.");
     puts("\n"
-         "Tree files (--tree file:PATH wherever --tree is; dcnet tree --format):\n"
+         "Tree files (--tree file:PATH in tree, embed, simulate and load; dcnet tree\n"
+         "--format writes them):\n"
          "  csv   'id,parent[,work][,bytes_down][,bytes_up]' per line; the root's\n"
          "        parent is empty or -1; an optional header line names the columns\n"
          "        in any order; '#' starts a comment. work: the task's work (seconds\n"

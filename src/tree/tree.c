@@ -311,6 +311,12 @@ double dn_tree_model_expected_size(const dn_tree_model *m)
         return s;
     }
     case DN_TREE_REPRO: return m->size > 0 ? m->size : 1.0 / (1.0 - m->mean);
+    case DN_TREE_FILE: { /* a fixed tree: its size, once its levels are counted */
+        double s = 0;
+        for (int l = 0; m->level_count && l < m->nlevels; l++)
+            s += m->level_count[l];
+        return s;
+    }
     default: return 0;
     }
 }
@@ -415,4 +421,28 @@ int dn_tree_binomial_order(const dn_tree *t)
                 return -1;
     }
     return n; /* every node has B(n)'s children, so also B(n)'s parent */
+}
+
+int dn_tree_level_counts(const dn_tree *t, double **counts, dn_err *err)
+{
+    *counts = NULL;
+    if (t->height >= (1 << 26))
+        return dn_fail(err, DN_ERANGE, "a tree of %d levels is too deep to count by level",
+                       t->height + 1);
+    double *c = calloc((size_t)t->height + 1, sizeof *c);
+    if (!c)
+        return dn_fail(err, DN_ENOMEM, "out of memory");
+    if (t->depth) {
+        for (int64_t v = 0; v < t->nodes; v++)
+            c[t->depth[v]] += 1;
+    } else if (t->model.kind == DN_TREE_BINOMIAL) {
+        double b = 1; /* C(n, l) */
+        for (int l = 0; l <= t->height; l++, b = b * (t->height - l + 1) / l)
+            c[l] = b;
+    } else { /* complete */
+        for (int l = 0; l <= t->height; l++)
+            c[l] = l ? c[l - 1] * (double)t->model.b : 1;
+    }
+    *counts = c;
+    return DN_OK;
 }
