@@ -152,6 +152,11 @@ typedef enum dn_tree_format {
     DN_TREE_FMT_DOT,
     DN_TREE_FMT_GRF
 } dn_tree_format;
+/* Parses a tree file held in memory (buf need not be NUL-terminated; name
+ * is used in messages); dn_tree_init reads file:PATH through it. *t is a
+ * caller-owned file tree (dn_tree_free), zeroed on failure. */
+int dn_tree_parse(const char *buf, size_t len, dn_tree_format fmt, int64_t max_nodes,
+                  const char *name, dn_tree *t, dn_err *err);
 /* "csv", "dot", "grf": DN_OK, else DN_ENOTFOUND. */
 int dn_tree_format_parse(const char *name, dn_tree_format *fmt);
 /* Writes any tree (implicit, sampled or read) in a format, with its

@@ -831,6 +831,39 @@ static int ends_with(const char *s, const char *suffix)
     return a >= b && strcmp(s + a - b, suffix) == 0;
 }
 
+static int parse_fmt(char *buf, size_t len, dn_tree_format fmt, int64_t max_nodes,
+                     const char *name, dn_tree *t, dn_err *err)
+{
+    rows R = {NULL, 0, 0, max_nodes, 0, name};
+    int rc = fmt == DN_TREE_FMT_DOT   ? parse_dot(buf, len, &R, err)
+             : fmt == DN_TREE_FMT_GRF ? parse_grf(buf, len, &R, err)
+                                      : parse_csv(buf, &R, err);
+    if (!rc)
+        rc = build(t, &R, err);
+    if (!rc)
+        t->model.kind = DN_TREE_FILE;
+    free(R.r);
+    return rc;
+}
+
+int dn_tree_parse(const char *buf, size_t len, dn_tree_format fmt, int64_t max_nodes,
+                  const char *name, dn_tree *t, dn_err *err)
+{
+    memset(t, 0, sizeof *t);
+    if (max_nodes <= 0)
+        max_nodes = DN_TREE_DEFAULT_MAX_NODES;
+    if (memchr(buf, '\0', len))
+        return dn_fail(err, DN_EINVAL, "%s holds a NUL byte: not a text tree file", name);
+    char *copy = malloc(len + 1); /* NUL-terminated, and the CSV reader cuts it up */
+    if (!copy)
+        return dn_fail(err, DN_ENOMEM, "out of memory reading '%s'", name);
+    memcpy(copy, buf, len);
+    copy[len] = '\0';
+    int rc = parse_fmt(copy, len, fmt, max_nodes, name, t, err);
+    free(copy);
+    return rc;
+}
+
 int dn_tree_read_file(dn_tree *t, const char *path, int64_t max_nodes, dn_err *err)
 {
     memset(t, 0, sizeof *t);
@@ -843,25 +876,20 @@ int dn_tree_read_file(dn_tree *t, const char *path, int64_t max_nodes, dn_err *e
     int rc = dn_read_text(path, "tree file", limit, 0, &buf, &len, err);
     if (rc)
         return rc;
-    rows R = {NULL, 0, 0, max_nodes, 0, path};
     const char *q = buf;
     while (*q && isspace((unsigned char)*q))
         q++;
-    int fmt = ends_with(path, ".dot") || ends_with(path, ".gv") ? DN_TREE_FMT_DOT
-              : ends_with(path, ".grf") || ends_with(path, ".src") ? DN_TREE_FMT_GRF
-              : ends_with(path, ".csv")                          ? DN_TREE_FMT_CSV
-              : strncmp(q, "digraph", 7) == 0 || strncmp(q, "graph", 5) == 0 ||
-                      strncmp(q, "strict", 6) == 0
-                  ? DN_TREE_FMT_DOT
-              : q[0] == '0' && isspace((unsigned char)q[1]) && !strchr(buf, ',') ? DN_TREE_FMT_GRF
-                                                                                 : DN_TREE_FMT_CSV;
-    rc = fmt == DN_TREE_FMT_DOT   ? parse_dot(buf, len, &R, err)
-         : fmt == DN_TREE_FMT_GRF ? parse_grf(buf, len, &R, err)
-                                  : parse_csv(buf, &R, err);
+    dn_tree_format fmt = ends_with(path, ".dot") || ends_with(path, ".gv") ? DN_TREE_FMT_DOT
+                         : ends_with(path, ".grf") || ends_with(path, ".src") ? DN_TREE_FMT_GRF
+                         : ends_with(path, ".csv") ? DN_TREE_FMT_CSV
+                         : strncmp(q, "digraph", 7) == 0 || strncmp(q, "graph", 5) == 0 ||
+                                 strncmp(q, "strict", 6) == 0
+                             ? DN_TREE_FMT_DOT
+                         : q[0] == '0' && isspace((unsigned char)q[1]) && !strchr(buf, ',')
+                             ? DN_TREE_FMT_GRF
+                             : DN_TREE_FMT_CSV;
+    rc = parse_fmt(buf, len, fmt, max_nodes, path, t, err);
     free(buf);
-    if (!rc)
-        rc = build(t, &R, err);
-    free(R.r);
     return rc;
 }
 
