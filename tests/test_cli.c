@@ -308,6 +308,86 @@ static void test_bad_input(void **state)
         bad_run("embed --net ring:4 --tree binomial:2 --map identity --weights bytes", 2,
                 "bytes_down");
     }
+    /* placements in and out (issue 20): every format reads back to the same
+     * metrics; SCOTCH's gmtst reads dcnet's mapping file and finds the same
+     * average dilation; a rankfile puts rank y on place(y)'s host and slot */
+    {
+        char pa[600], pb[600];
+        static const char *const fm[] = {"list", "scotch", "csv"};
+        for (int k = 0; k < 3; k++) {
+            snprintf(pa, sizeof pa, "embed --net hypercube:4 --tree binomial:4 --map random "
+                                    "--seed 3 --save-place /tmp/dcnet-cli-p.%s --place-format "
+                                    "%s --json", fm[k], fm[k]);
+            snprintf(pb, sizeof pb, "embed --net hypercube:4 --tree binomial:4 --map "
+                                    "file:/tmp/dcnet-cli-p.%s --json", fm[k]);
+            run_result x = json_run(pa), y = json_run(pb);
+            assert_true(json_num(x.out, "total") == json_num(y.out, "total"));
+            assert_true(json_num(x.out, "conflicts") == json_num(y.out, "conflicts"));
+            run_free(&x);
+            run_free(&y);
+        }
+        if (system("command -v gmtst >/dev/null 2>&1") == 0) {
+            run_result t = ok_run("tree --tree binomial:4 --format grf -o /tmp/dcnet-cli-b4.grf");
+            run_free(&t);
+            FILE *tf = fopen("/tmp/dcnet-cli-h4.tgt", "w");
+            fputs("hcub 4\n", tf);
+            fclose(tf);
+            FILE *g = popen("gmtst /tmp/dcnet-cli-b4.grf /tmp/dcnet-cli-h4.tgt "
+                            "/tmp/dcnet-cli-p.scotch 2>&1", "r");
+            char line[256];
+            double dil = -1;
+            while (g && fgets(line, sizeof line, g))
+                if (strstr(line, "CommDilat="))
+                    dil = atof(strstr(line, "CommDilat=") + 10);
+            if (g)
+                pclose(g);
+            run_result x = json_run("embed --net hypercube:4 --tree binomial:4 --map "
+                                    "file:/tmp/dcnet-cli-p.scotch --json");
+            if (fabs(dil - json_num(x.out, "average")) > 1e-6)
+                fail_msg("gmtst's average dilation %g, dcnet's %g", dil,
+                         json_num(x.out, "average"));
+            run_free(&x);
+            unlink("/tmp/dcnet-cli-b4.grf");
+            unlink("/tmp/dcnet-cli-h4.tgt");
+        } else {
+            print_message("gmtst (Debian package scotch) not installed: cross-check skipped\n");
+        }
+        FILE *hf = fopen("/tmp/dcnet-cli-hosts.txt", "w");
+        for (int q = 0; q < 16; q++)
+            fprintf(hf, "%d node%d %d\n", q, q / 4, q % 4);
+        fclose(hf);
+        run_result x = ok_run("embed --net hypercube:4 --tree binomial:4 --map "
+                              "file:/tmp/dcnet-cli-p.csv --rankfile /tmp/dcnet-cli-rf.txt "
+                              "--hosts /tmp/dcnet-cli-hosts.txt");
+        run_free(&x);
+        char *rf = slurp("/tmp/dcnet-cli-rf.txt"), *pl = slurp("/tmp/dcnet-cli-p.csv");
+        int q0 = atoi(strchr(strchr(pl, '\n') + 1, ',') + 1); /* place(0) */
+        char want[64];
+        snprintf(want, sizeof want, "\nrank 0=node%d slot=%d\n", q0 / 4, q0 % 4);
+        assert_non_null(strstr(rf, want));
+        free(rf);
+        free(pl);
+        bad_run("embed --net hypercube:4 --tree binomial:4 --map identity --rankfile /tmp/x", 2,
+                "--hosts");
+        hf = fopen("/tmp/dcnet-cli-hosts.txt", "w");
+        fputs("0 a 0\n", hf);
+        fclose(hf);
+        bad_run("embed --net hypercube:4 --tree binomial:4 --map identity --rankfile "
+                "/tmp/dcnet-cli-rf.txt --hosts /tmp/dcnet-cli-hosts.txt", 2, "no line for processor");
+        hf = fopen("/tmp/dcnet-cli-hosts.txt", "w");
+        fputs("3\n0 1\n1 1\n", hf);
+        fclose(hf);
+        bad_run("embed --net hypercube:4 --tree binomial:1 --map file:/tmp/dcnet-cli-hosts.txt", 2,
+                "maps 3 tasks; the tree has 2");
+        bad_run("embed --net hypercube:4 --tree binomial:4 --map identity --place-format csv", 2,
+                "--save-place");
+        for (int k = 0; k < 3; k++) {
+            snprintf(pa, sizeof pa, "/tmp/dcnet-cli-p.%s", fm[k]);
+            unlink(pa);
+        }
+        unlink("/tmp/dcnet-cli-hosts.txt");
+        unlink("/tmp/dcnet-cli-rf.txt");
+    }
     bad_run("tree --tree binomial:3 --format png", 2, "csv, dot or grf");
     bad_run("tree --tree binomial:3 -o x.csv", 2, "--format");
     bad_run("tree --tree binomial:3 --format csv --list", 2, "one or the other");
@@ -804,6 +884,7 @@ static void test_exec_cli(void **state)
         snprintf(a1, sizeof a1, "rm -rf %s", dir);
         assert_int_equal(system(a1), 0);
     }
+    bad_run("exec max --place /dev/null", 2, "add --backend mpi");
     bad_run("exec search", 2, "add --dynamic");
     bad_run("exec search --dynamic --tree cbt:3", 2, "random tree");
     bad_run("exec search --dynamic --n 9", 2, "give --tree");
@@ -871,6 +952,33 @@ static void test_exec_cli(void **state)
         if (st < 0) {
             print_message("mpirun or mpicc not found (MPI not built): MPI tests skipped\n");
             return;
+        }
+        if (st == 0 && i == 1) { /* --place: task y on world rank place(y), 4 and 8 ranks */
+            FILE *pf = fopen("/tmp/dcnet-mpi-place.map", "w");
+            fputs("4\n0 3\n1 2\n2 1\n3 0\n", pf); /* SCOTCH's mapping format */
+            fclose(pf);
+            char out2[2048];
+            assert_int_equal(mpi_run("exec quicksort --n 100000 --backend mpi --place "
+                                     "/tmp/dcnet-mpi-place.map --json",
+                                     out2, sizeof out2),
+                             0);
+            assert_non_null(strstr(out2, "\"verified\":true"));
+            assert_true(json_num(out2, "root_rank") == 3 && json_num(out2, "workers") == 4);
+            pf = fopen("/tmp/dcnet-mpi-place.map", "w");
+            fputs("task,processor,processor_label\n0,2,2\n1,0,0\n", pf); /* CSV, 2 of 4 */
+            fclose(pf);
+            assert_int_equal(mpi_run("exec max --n 100000 --backend mpi --place "
+                                     "/tmp/dcnet-mpi-place.map --json",
+                                     out2, sizeof out2),
+                             0);
+            assert_true(json_num(out2, "root_rank") == 2 && json_num(out2, "workers") == 2);
+            pf = fopen("/tmp/dcnet-mpi-place.map", "w");
+            fputs("4\n0 1\n1 1\n2 2\n3 3\n", pf); /* two tasks on rank 1 */
+            fclose(pf);
+            assert_true(mpi_run("exec max --n 100000 --backend mpi --place "
+                                "/tmp/dcnet-mpi-place.map --json",
+                                out2, sizeof out2) != 0);
+            unlink("/tmp/dcnet-mpi-place.map");
         }
         if (st == 0 && i == 0) { /* the tree of an MPI run, gathered on rank 0 */
             char a2[200];

@@ -132,6 +132,13 @@ typedef struct dn_rt_opts {
     uint64_t seed;        /* dynamic mode: walk streams */
     int timeline;         /* keep per-worker busy intervals */
     int record_tree;      /* dynamic mode: record every task (dn_rt_stats.task_*) */
+    /* MPI: worker y of the static schedule runs on world rank place[y]
+     * (place_len tasks, a power of two, on distinct ranks; the others
+     * idle): the ranks split off with their task as key (MPI_Comm_split),
+     * and the rank of task 0 passes the input and gets the output. NULL:
+     * worker y is world rank y. */
+    const int64_t *place;
+    int64_t place_len;
 } dn_rt_opts;
 
 typedef struct dn_rt_span {

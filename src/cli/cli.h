@@ -108,6 +108,23 @@ double cli_now(void);
 int cli_spawn(char **argv, const char *dir, int path_search, volatile sig_atomic_t *stop,
               char **out, dn_err *err);
 
+/* Placements in and out (place.c): formats list, scotch (.map), csv. */
+enum { PLACE_LIST = 0, PLACE_SCOTCH, PLACE_CSV };
+int place_format_parse(const char *s, int *fmt);
+int place_write(const dn_net *net, const int64_t *place, int64_t T, int fmt, const char *what,
+                const char *path, dn_err *err);
+/* Reads T processors in 0 .. nproc-1 (any of the formats, told by the
+ * content; labels in CSV through net, when given); *out is malloc'd.
+ * Errors name the file and line. */
+int place_read(const char *path, const dn_net *net, int64_t nproc, int64_t T, int64_t **out,
+               dn_err *err);
+/* How many tasks a placement file places (its format told by content). */
+int place_count(const char *path, int64_t *T, dn_err *err);
+/* An Open MPI rankfile: rank y on the host and slot of place[y], from a
+ * hosts file of "LABEL HOST SLOT" lines. */
+int place_rankfile(const char *path, const char *hosts, const dn_net *net, const int64_t *place,
+                   int64_t T, dn_err *err);
+
 int cmd_net(int argc, char **argv);
 int cmd_tree(int argc, char **argv);
 int cmd_demo(int argc, char **argv);
@@ -152,8 +169,7 @@ typedef struct embed_args {
     const char *net_spec, *tree_spec, *root_s;
     int64_t seed, max_nodes, mem_limit;
     dn_embed_opts eo;
-    double *place_d;  /* owned: a placement read from --map file:PATH */
-    int64_t *place;
+    int64_t *place;   /* owned: a placement read from --map file:PATH */
 } embed_args;
 void embed_args_init(embed_args *a);
 void embed_args_free(embed_args *a);

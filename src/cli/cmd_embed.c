@@ -46,7 +46,13 @@ static const char embed_help[] =
     "                         three links once): O(sum c^2), refused above 2^31 steps\n"
     "      --per-phase        also list every phase: messages, conflicts, max load\n"
     "      --per-depth        also list tasks per processor at every tree depth\n"
-    "      --save-place FILE  write the placement (one processor per task)\n"
+    "      --save-place FILE  write the placement (one processor per task), in\n"
+    "      --place-format F   list (default: dcnet's value file), scotch (a SCOTCH\n"
+    "                         mapping file, for gmtst) or csv; --map file:PATH reads\n"
+    "                         any of them (and gmap's output)\n"
+    "      --rankfile FILE    write an Open MPI rankfile: task y's rank on the host\n"
+    "      --hosts HOSTFILE   and slot of its processor (HOSTFILE: a line 'LABEL HOST\n"
+    "                         SLOT' per processor, LABEL its label or id)\n"
     "      --svg FILE         draw the network with the tree on it (SVG)\n"
     "      --scotch-strategy S  SCOTCH mapping strategy string (expert use)\n"
     "      --scotch-target T  SCOTCH's target built from the network: deco0 (distance\n"
@@ -84,7 +90,7 @@ static const char embed_help_more[] =
     "  dcnet embed --net sneptree-t:3 --tree cbt:12 --map sneptree --per-depth\n"
     "  dcnet embed --net debruijn:10 --tree binomial:10 --map scotch --json\n";
 
-enum { O_WEIGHTS = 256, O_LINKS, O_CONTENTION, O_DISTINCT, O_TIMING, O_PERPHASE, O_PERDEPTH, O_SAVE, O_SVG, O_JSON, O_CSV };
+enum { O_WEIGHTS = 256, O_LINKS, O_CONTENTION, O_DISTINCT, O_TIMING, O_PERPHASE, O_PERDEPTH, O_SAVE, O_PFMT, O_RANKFILE, O_HOSTS, O_SVG, O_JSON, O_CSV };
 
 static const struct option embed_opts[] = {
     EMBED_LONG_OPTIONS,
@@ -96,6 +102,9 @@ static const struct option embed_opts[] = {
     {"per-phase", no_argument, NULL, O_PERPHASE},
     {"per-depth", no_argument, NULL, O_PERDEPTH},
     {"save-place", required_argument, NULL, O_SAVE},
+    {"place-format", required_argument, NULL, O_PFMT},
+    {"rankfile", required_argument, NULL, O_RANKFILE},
+    {"hosts", required_argument, NULL, O_HOSTS},
     {"svg", required_argument, NULL, O_SVG},
     {"json", no_argument, NULL, O_JSON},
     {"csv", no_argument, NULL, O_CSV},
@@ -179,23 +188,13 @@ int cli_read_numbers(const char *path, int64_t want, double lo, double hi, const
     return DN_OK;
 }
 
-static int save_place(const dn_embed *e, const char *path, dn_err *err)
+/* the embedding's task -> processor table, for place.c */
+static int64_t *placement_of(const dn_embed *e)
 {
-    FILE *f;
-    int rc = out_open(path, &f, err);
-    if (rc)
-        return rc;
-    /* "# dcnet values count=T" promises the trailer "# end count=T", so
-     * that a cut file is refused when read back (cli_read_numbers) */
-    fprintf(f, "# dcnet values count=%lld\n# placement of %s on %s by %s: processor of task "
-               "0 .. %lld\n",
-            (long long)e->tree->nodes,
-            e->tree->model.kind == DN_TREE_BINOMIAL ? "a binomial tree" : "a tree", e->net->spec,
-            e->map, (long long)(e->tree->nodes - 1));
-    for (int64_t v = 0; v < e->tree->nodes; v++)
-        fprintf(f, "%lld\n", (long long)dn_embed_place(e, v));
-    fprintf(f, "# end count=%lld\n", (long long)e->tree->nodes);
-    return out_close(f, err);
+    int64_t *p = malloc((size_t)(e->tree->nodes > 0 ? e->tree->nodes : 1) * sizeof *p);
+    for (int64_t v = 0; p && v < e->tree->nodes; v++)
+        p[v] = dn_embed_place(e, v);
+    return p;
 }
 
 static void metrics_record(const dn_embed *e, const dn_metrics *m, rec *r)
@@ -312,9 +311,7 @@ void embed_args_init(embed_args *a)
 void embed_args_free(embed_args *a)
 {
     free(a->place);
-    free(a->place_d);
     a->place = NULL;
-    a->place_d = NULL;
 }
 
 int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg)
@@ -401,24 +398,10 @@ int embed_args_net_tree(const char *cmd, embed_args *a, dn_net *net, dn_tree *tr
         dn_net_free(net);
         return cli_usage(cmd, "--root: %s", err.msg);
     }
-    if (strncmp(a->eo.map, "file:", 5) == 0) {
+    if (strncmp(a->eo.map, "file:", 5) == 0) { /* list, SCOTCH .map or CSV */
         int code = 0;
-        if ((rc = cli_read_numbers(a->eo.map + 5, tree->nodes, 0, (double)(net->n - 1),
-                                   "placement", &a->place_d, &err)))
+        if ((rc = place_read(a->eo.map + 5, net, net->n, tree->nodes, &a->place, &err)))
             code = cli_fail(cmd, rc, err.msg);
-        else if (!(a->place = malloc((size_t)tree->nodes * sizeof *a->place)))
-            code = cli_fail(cmd, DN_ENOMEM, "out of memory");
-        for (int64_t v = 0; !code && v < tree->nodes; v++) {
-            if (a->place_d[v] != (double)(int64_t)a->place_d[v]) {
-                char msg[400];
-                snprintf(msg, sizeof msg, "placement file '%s': the processor of task %lld is "
-                         "%.15g; processor ids are whole numbers",
-                         a->eo.map + 5, (long long)v, a->place_d[v]);
-                code = cli_fail(cmd, DN_EINVAL, msg);
-            }
-            else
-                a->place[v] = (int64_t)a->place_d[v];
-        }
         if (code) {
             embed_args_free(a);
             dn_tree_free(tree);
@@ -435,6 +418,8 @@ int embed_args_net_tree(const char *cmd, embed_args *a, dn_net *net, dn_tree *tr
 int cmd_embed(int argc, char **argv)
 {
     const char *cmd = "embed", *weights_s = NULL, *save = NULL, *svg = NULL;
+    const char *rankfile = NULL, *hosts = NULL;
+    int place_fmt = PLACE_LIST, fmt_given = 0;
     int mode = OUT_TABLE, per_phase = 0, per_depth = 0, timing = 0, c, rc, code = 0;
     embed_args a;
     dn_metric_opts mo;
@@ -469,6 +454,13 @@ int cmd_embed(int argc, char **argv)
         case O_PERPHASE: per_phase = 1; break;
         case O_PERDEPTH: per_depth = 1; break;
         case O_SAVE: save = optarg; break;
+        case O_PFMT:
+            if (place_format_parse(optarg, &place_fmt))
+                return cli_usage(cmd, "--place-format is list, scotch or csv, not '%s'", optarg);
+            fmt_given = 1;
+            break;
+        case O_RANKFILE: rankfile = optarg; break;
+        case O_HOSTS: hosts = optarg; break;
         case O_SVG: svg = optarg; break;
         case O_JSON: mode = OUT_JSON; break;
         case O_CSV: mode = OUT_CSV; break;
@@ -482,6 +474,11 @@ int cmd_embed(int argc, char **argv)
     }
     if (optind < argc)
         return cli_usage(cmd, "unexpected argument '%s'", argv[optind]);
+    if (fmt_given && !save)
+        return cli_usage(cmd, "--place-format is the format of --save-place FILE: add it");
+    if ((rankfile != NULL) != (hosts != NULL))
+        return cli_usage(cmd, "--rankfile needs --hosts HOSTFILE (a line 'LABEL HOST SLOT' per "
+                              "processor), and --hosts needs --rankfile");
     if (per_phase && per_depth)
         return cli_usage(cmd, "--per-phase and --per-depth are separate listings; give one");
     if (!weights_s || strcmp(weights_s, "uniform") == 0 || strcmp(weights_s, "bytes") == 0)
@@ -537,9 +534,20 @@ int cmd_embed(int argc, char **argv)
         code = cli_fail(cmd, rc, err.msg);
         goto done_embed;
     }
-    if (save && (rc = save_place(&e, save, &err))) {
-        code = cli_fail(cmd, rc, err.msg);
-        goto done_metrics;
+    if (save || rankfile) {
+        int64_t *place = placement_of(&e);
+        char what[160];
+        snprintf(what, sizeof what, "%s by %s", a.tree_spec, e.map);
+        rc = !place ? dn_fail(&err, DN_ENOMEM, "out of memory")
+             : save ? place_write(e.net, place, e.tree->nodes, place_fmt, what, save, &err)
+                    : DN_OK;
+        if (!rc && rankfile)
+            rc = place_rankfile(rankfile, hosts, e.net, place, e.tree->nodes, &err);
+        free(place);
+        if (rc) {
+            code = cli_fail(cmd, rc, err.msg);
+            goto done_metrics;
+        }
     }
     if (svg && (rc = embed_svg(&e, &m, svg, &err))) {
         code = cli_fail(cmd, rc, err.msg);

@@ -76,6 +76,10 @@ static const char exec_help[] =
 
 static const char exec_help_more[] =
     "  -s, --seed S           seed for the input and the walks (default 1)\n"
+    "      --place FILE       --backend mpi: worker y runs on world rank place(y), a\n"
+    "                         placement file (list, SCOTCH .map or CSV; embed\n"
+    "                         --save-place writes them) whose processors are the\n"
+    "                         ranks; the ranks split off in task order\n"
     "      --links FILE       write per-link messages and bytes (CSV; with --net)\n"
     "      --record-tree FILE write the tree the run executed as a CSV tree file:\n"
     "                         every task, its parent, its work (seconds of split,\n"
@@ -102,7 +106,7 @@ static const char exec_help_tail[] =
     "  mpirun -np 4 dcnet exec mergesort --backend mpi --json\n";
 
 enum {
-    O_GRAIN = 256, O_NET, O_MAP, O_ROOT, O_BW, O_DYN, O_WALK, O_POLICY, O_STEAL, O_TREE, O_WORK, O_RECORD, O_VERIFY, O_SHARED, O_COPY, O_LINKS, O_SVG, O_JSON, O_CSV
+    O_GRAIN = 256, O_NET, O_MAP, O_ROOT, O_BW, O_DYN, O_WALK, O_POLICY, O_STEAL, O_TREE, O_WORK, O_RECORD, O_PLACE, O_VERIFY, O_SHARED, O_COPY, O_LINKS, O_SVG, O_JSON, O_CSV
 };
 
 static const struct option exec_opts[] = {
@@ -121,6 +125,7 @@ static const struct option exec_opts[] = {
     {"tree", required_argument, NULL, O_TREE},
     {"work", required_argument, NULL, O_WORK},
     {"record-tree", required_argument, NULL, O_RECORD},
+    {"place", required_argument, NULL, O_PLACE},
     {"verify", required_argument, NULL, O_VERIFY},
     {"shared", no_argument, NULL, O_SHARED},
     {"copy", no_argument, NULL, O_COPY},
@@ -234,10 +239,12 @@ static int write_timeline(const char *path, const char *title, const dn_rt_stats
 int cmd_exec(int argc, char **argv)
 {
     const char *cmd = "exec", *app_name = NULL, *net_spec = NULL, *map = NULL, *root_s = NULL;
-    const char *links = NULL, *svg = NULL, *tree_spec = NULL, *record = NULL;
+    const char *links = NULL, *svg = NULL, *tree_spec = NULL, *record = NULL, *place_path = NULL;
+    int64_t *place = NULL;
     double work = -1;
     int n_given = 0;
     int64_t n = 0, workers = 4, seed = 1, grain = 0, walk = 2;
+    int64_t o_place_len = 0;
     int walk_given = 0, policy = DN_POLICY_AUTO, verify_full = 0, steal = 0, steal_given = 0;
     double bw = 0;
     int mode = OUT_TABLE, dynamic = 0, mpi = 0, shared = 0, copy = 0, c, rc, code = 0;
@@ -254,6 +261,7 @@ int cmd_exec(int argc, char **argv)
             break;
         case O_TREE: tree_spec = optarg; break;
         case O_RECORD: record = optarg; break;
+        case O_PLACE: place_path = optarg; break;
         case O_WORK:
             if (dn_parse_double(optarg, 0, 1e9, "--work (rounds per task)", &work, &err))
                 return cli_usage(cmd, "%s", err.msg);
@@ -367,13 +375,30 @@ int cmd_exec(int argc, char **argv)
     /* the shared form wherever memory is shared; copies only where a
      * message crosses memory (MPI) or carries emulated links' bytes */
     shared = !copy && !mpi && !net_spec && !dynamic;
+    if (place_path && !mpi)
+        return cli_usage(cmd, "--place puts workers on MPI ranks: add --backend mpi (on threads, "
+                              "--net SPEC --map NAME places them on an emulated network)");
     if (mpi && !dn_have_mpi())
         return cli_fail(cmd, DN_ENOTSUP, "dcnet was built without MPI (install "
                                          "libopenmpi-dev and rebuild)");
 
-    int rank = 0, size = 1;
+    int rank = 0, size = 1, root_rank = 0;
     if (mpi && (rc = dn_mpi_init(NULL, NULL, &rank, &size, &err)))
         return cli_fail(cmd, rc, err.msg);
+    if (place_path) { /* every rank reads it: processors are the world's ranks */
+        int64_t T = 0;
+        rc = place_count(place_path, &T, &err);
+        if (!rc)
+            rc = place_read(place_path, NULL, size, T, &place, &err);
+        if (rc) {
+            code = rc == DN_ENOMEM ? cli_fail(cmd, rc, err.msg) : cli_usage(cmd, "--place: %s",
+                                                                            err.msg);
+            dn_mpi_finalize();
+            return code;
+        }
+        root_rank = (int)place[0];
+        o_place_len = T;
+    }
 
     dn_net net;
     int have_net = 0;
@@ -390,6 +415,8 @@ int cmd_exec(int argc, char **argv)
     o.seed = (uint64_t)seed;
     o.timeline = svg != NULL;
     o.record_tree = record != NULL;
+    o.place = place;
+    o.place_len = o_place_len;
     o.link_bw = bw * 1e6;
     dn_app_run app;
     memset(&app, 0, sizeof app);
@@ -417,7 +444,8 @@ int cmd_exec(int argc, char **argv)
     const int flags = (dynamic ? DN_APP_DYNAMIC : 0) | (verify_full ? DN_APP_VERIFY_FULL : 0);
     rc = search ? dn_app_init_search(&app, tree_spec ? tree_spec : SEARCH_TREE,
                                      work >= 0 ? work : 20000, (uint64_t)seed, 0, flags, &err)
-                : dn_app_init(&app, app_name, rank == 0 ? n : 1, (uint64_t)seed, flags, &err);
+                : dn_app_init(&app, app_name, rank == root_rank ? n : 1, (uint64_t)seed, flags,
+                              &err);
     if (rc) {
         code = rc == DN_ENOMEM ? cli_fail(cmd, rc, err.msg) : cli_usage(cmd, "%s", err.msg);
         goto done;
@@ -428,7 +456,7 @@ int cmd_exec(int argc, char **argv)
     }
     if (!o.grain)
         o.grain = app.grain;
-    if (rank != 0) {
+    if (rank != root_rank) {
         free(app.input.data);
         app.input.data = NULL;
         app.input.len = 0;
@@ -442,7 +470,7 @@ int cmd_exec(int argc, char **argv)
         code = cli_fail(cmd, rc, err.msg);
         goto done;
     }
-    if (rank != 0)
+    if (rank != root_rank)
         goto done;
     dn_err verr;
     int verified = dn_app_verify(&app, &out, answer, &verr) == DN_OK;
@@ -470,6 +498,8 @@ int cmd_exec(int argc, char **argv)
     rec_int(&r, "n", app.n);
     rec_int(&r, "workers", st.workers);
     rec_str(&r, "backend", mpi ? "mpi" : "threads");
+    if (place)
+        rec_int(&r, "root_rank", root_rank); /* the world rank of task 0 */
     rec_str(&r, "mode", dynamic ? "dynamic" : "static");
     rec_bool(&r, "shared", shared);
     rec_dbl(&r, "seconds", st.seconds);
@@ -535,6 +565,7 @@ done:
     free(out.data);
     dn_rt_stats_free(&st);
     dn_app_free(&app);
+    free(place);
     if (have_net)
         dn_net_free(&net);
     if (mpi) {

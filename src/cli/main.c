@@ -99,6 +99,11 @@ static void help_formats(void)
          "Value files (embed --map file:PATH, embed --weights, balance --loads): one\n"
          "decimal number per line, '#' comments. A first line '# dcnet values count=T'\n"
          "(dcnet writes it with --save-place) promises the last line '# end count=T'.\n"
+         "Placements (embed --map file:PATH, exec --place; written by --save-place\n"
+         "with --place-format list|scotch|csv): the value file above (list), a SCOTCH\n"
+         "mapping file (the count T, then 'task processor' lines: what gmap writes and\n"
+         "gmtst reads), or CSV 'task,processor,processor_label'. Hosts files (embed\n"
+         "--hosts, for --rankfile): 'LABEL HOST SLOT' per processor.\n"
          "Traces (simulate --trace): 'SRC DST SIZE [RELEASE]' per line.");
     puts("\n"
          "Tree files (--tree file:PATH in tree, embed, simulate and load; dcnet tree\n"

@@ -38,9 +38,17 @@ void dn_mpi_finalize(void)
         MPI_Finalize();
 }
 
+/* the transport over a communicator: MPI_COMM_WORLD, or with a
+ * placement the ranks that host tasks, renumbered so that rank y is task y */
+typedef struct mpi_transport {
+    rt_transport base; /* first: the callbacks get &base */
+    MPI_Comm comm;
+} mpi_transport;
+
 static int mpi_send(rt_transport *t, int from, int to, int tag, dn_buf *b, dn_err *err)
 {
     (void)from;
+    MPI_Comm comm = ((mpi_transport *)t)->comm;
     if (b->len > (size_t)INT32_MAX) {
         free(b->data);
         b->data = NULL;
@@ -49,7 +57,7 @@ static int mpi_send(rt_transport *t, int from, int to, int tag, dn_buf *b, dn_er
     }
     t->messages++;
     t->bytes += (int64_t)b->len;
-    int rc = MPI_Send(b->data, (int)b->len, MPI_BYTE, to, tag, MPI_COMM_WORLD);
+    int rc = MPI_Send(b->data, (int)b->len, MPI_BYTE, to, tag, comm);
     free(b->data);
     b->data = NULL;
     b->len = 0;
@@ -58,18 +66,18 @@ static int mpi_send(rt_transport *t, int from, int to, int tag, dn_buf *b, dn_er
 
 static int mpi_recv(rt_transport *t, int me, int from, int tag, dn_buf *b, dn_err *err)
 {
-    (void)t;
     (void)me;
+    MPI_Comm comm = ((mpi_transport *)t)->comm;
     MPI_Status s;
     int count;
-    if (MPI_Probe(from, tag, MPI_COMM_WORLD, &s) != MPI_SUCCESS ||
+    if (MPI_Probe(from, tag, comm, &s) != MPI_SUCCESS ||
         MPI_Get_count(&s, MPI_BYTE, &count) != MPI_SUCCESS)
         return dn_fail(err, DN_EIO, "MPI_Probe from rank %d failed", from);
     b->len = (size_t)count;
     b->data = malloc(count > 0 ? (size_t)count : 1);
     if (!b->data)
         return dn_fail(err, DN_ENOMEM, "out of memory for %d bytes", count);
-    if (MPI_Recv(b->data, count, MPI_BYTE, from, tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE) !=
+    if (MPI_Recv(b->data, count, MPI_BYTE, from, tag, comm, MPI_STATUS_IGNORE) !=
         MPI_SUCCESS) {
         free(b->data);
         b->data = NULL;
@@ -92,24 +100,49 @@ int rt_mpi_run(const dn_dc_app *app, dn_buf *input, dn_buf *output, const dn_rt_
         return dn_fail(err, DN_EINVAL, "the MPI backend needs MPI started (run under mpirun)");
     if (o->net)
         return dn_fail(err, DN_ENOTSUP, "network emulation runs on the threads backend");
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    int world;
+    MPI_Comm_rank(MPI_COMM_WORLD, &world);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
+    /* a placement: task y runs on world rank place[y]; the hosting ranks
+     * split off, ordered by their task, so that rank y of comm is task y */
+    mpi_transport t = {{.send = mpi_send, .recv = mpi_recv, .fail = mpi_fail}, MPI_COMM_WORLD};
+    if (o->place) {
+        int64_t T = o->place_len, mine = -1;
+        int ok = T >= 1 && T <= size && (T & (T - 1)) == 0;
+        for (int64_t y = 0; ok && y < T; y++) {
+            ok = o->place[y] >= 0 && o->place[y] < size;
+            for (int64_t z = 0; ok && z < y; z++)
+                ok = o->place[z] != o->place[y];
+            if (ok && o->place[y] == world)
+                mine = y;
+        }
+        if (!ok)
+            return dn_fail(err, DN_EINVAL, "the placement must put %lld tasks (a power of two) "
+                                           "on distinct ranks 0..%d",
+                           (long long)T, size - 1);
+        if (MPI_Comm_split(MPI_COMM_WORLD, mine >= 0 ? 0 : MPI_UNDEFINED, (int)mine,
+                           &t.comm) != MPI_SUCCESS)
+            return dn_fail(err, DN_EIO, "MPI_Comm_split failed");
+        if (mine < 0)
+            return DN_OK; /* this rank hosts no task */
+        size = (int)T;
+    }
+    MPI_Comm_rank(t.comm, &rank);
     int D = 0;
     if (rank == 0)
         D = rt_depth(size, app->units(app->ctx, input), o->grain);
-    MPI_Bcast(&D, 1, MPI_INT, 0, MPI_COMM_WORLD);
-    rt_transport t = {.send = mpi_send, .recv = mpi_recv, .fail = mpi_fail};
-    MPI_Barrier(MPI_COMM_WORLD);
+    MPI_Bcast(&D, 1, MPI_INT, 0, t.comm);
+    MPI_Barrier(t.comm);
     double t0 = rt_now();
     int rc = DN_OK;
     rt_task_rec rec = {0, 0, 0};
     if (rank < (1 << D))
-        rc = rt_static_worker(app, &t, rank, D, input, output, NULL, t0, &rec, err);
+        rc = rt_static_worker(app, &t.base, rank, D, input, output, NULL, t0, &rec, err);
     double sec = rt_now() - t0;
     /* what every task did, gathered on rank 0 (--record-tree) */
     double mine3[3] = {rec.work, (double)rec.down, (double)rec.up};
     double *all = rank == 0 ? malloc((size_t)size * sizeof mine3) : NULL;
-    MPI_Gather(mine3, 3, MPI_DOUBLE, all, 3, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    MPI_Gather(mine3, 3, MPI_DOUBLE, all, 3, MPI_DOUBLE, 0, t.comm);
     if (rank == 0 && all) {
         int W = 1 << D;
         rt_task_rec *recs = malloc((size_t)W * sizeof *recs);
@@ -120,10 +153,10 @@ int rt_mpi_run(const dn_dc_app *app, dn_buf *input, dn_buf *output, const dn_rt_
         free(recs);
     }
     free(all);
-    long long mine[2] = {t.messages, t.bytes}, sum[2] = {0, 0};
+    long long mine[2] = {t.base.messages, t.base.bytes}, sum[2] = {0, 0};
     int bad = rc != DN_OK, anybad = 0;
-    MPI_Reduce(mine, sum, 2, MPI_LONG_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
-    MPI_Allreduce(&bad, &anybad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    MPI_Reduce(mine, sum, 2, MPI_LONG_LONG, MPI_SUM, 0, t.comm);
+    MPI_Allreduce(&bad, &anybad, 1, MPI_INT, MPI_MAX, t.comm);
     if (rank == 0) {
         st->seconds = sec;
         st->workers = 1 << D;
@@ -131,6 +164,8 @@ int rt_mpi_run(const dn_dc_app *app, dn_buf *input, dn_buf *output, const dn_rt_
         st->messages = sum[0];
         st->bytes = sum[1];
     }
+    if (t.comm != MPI_COMM_WORLD)
+        MPI_Comm_free(&t.comm);
     if (!rc && anybad)
         rc = dn_fail(err, DN_EIO, "another rank failed");
     return rc;
