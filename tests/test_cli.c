@@ -301,9 +301,27 @@ static void test_bad_input(void **state)
         fputs("id,parent,work,bytes_down\n0,-1,0,0\n1,0,0,1\n2,0,0,1\n3,0,0,1\n4,1,0,1\n", wf);
         fclose(wf);
         w = json_run("simulate --net ring:5 --tree file:/tmp/dcnet-cli-w.csv --map identity --ts 0 "
-                     "--json");
+                     "--work ignore --json");
         assert_true(json_num(w.out, "time") == 5 && json_num(w.out, "steps") == 3);
         run_free(&w);
+        /* the work as compute time, by hand (ring:4, 1 ms a byte, one port):
+         * 0->1 (1000 B) arrives at 1.0; 0->2 waits for the port, arrives at
+         * 1.02; 1->3 arrives at 1.02; 3 and 2 compute 1 s and send 8 B two
+         * hops (2.036); 1 waits for 3 (2.036) and sends 8 B one hop: 2.044,
+         * after the root's own second */
+        wf = fopen("/tmp/dcnet-cli-w.csv", "w");
+        fputs("id,parent,work,bytes_down,bytes_up\n0,-1,1,0,0\n1,0,1,1000,8\n2,0,1,10,8\n"
+              "3,1,1,10,8\n",
+              wf);
+        fclose(wf);
+        w = json_run("simulate --net ring:4 --tree file:/tmp/dcnet-cli-w.csv --map identity "
+                     "--stage both --ts 0 --te 0.001 --json");
+        assert_non_null(strstr(w.out, "\"work\":\"tree\""));
+        assert_true(fabs(json_num(w.out, "time") - 2.044) < 1e-12);
+        assert_true(json_num(w.out, "messages") == 6); /* the compute mark is not traffic */
+        run_free(&w);
+        bad_run("simulate --net ring:4 --tree file:/tmp/dcnet-cli-w.csv --map identity "
+                "--schedule steps", 2, "async");
         unlink("/tmp/dcnet-cli-w.csv");
         bad_run("embed --net ring:4 --tree binomial:2 --map identity --weights bytes", 2,
                 "bytes_down");

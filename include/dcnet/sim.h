@@ -89,6 +89,13 @@ typedef struct dn_work_opts {
     int64_t sizes_len;     /* must be tasks - 1 when sizes != NULL */
     const double *combine_sizes; /* or: size of task v's result at combine_sizes[v-1]
                                   * (tasks - 1 entries; e.g. a tree file's bytes_up) */
+    const double *work;    /* or NULL: task v's compute time (work[v], in the time
+                            * unit; tasks entries), on its processor after its data
+                            * has arrived: its result leaves (combine) no earlier
+                            * than arrival + work; the root's work starts at 0. A
+                            * zero-hop "compute" message per task (divide only) or
+                            * for the root marks each end, so the time is the
+                            * makespan. Async schedule only. */
     int64_t mem_limit;     /* bytes for the workload; 0: 8 GiB */
 } dn_work_opts;
 
@@ -101,7 +108,8 @@ typedef struct dn_sim_work {
     double *size;          /* m of each message */
     double *release;       /* earliest start, or NULL (all 0) */
     int64_t *task;         /* task the message belongs to (-1: none) */
-    int8_t *stage;         /* 0 approach b's move, 1 divide, 2 combine, 3 trace */
+    int8_t *stage;         /* 0 approach b's move, 1 divide, 2 combine, 3 trace,
+                            * 4 compute mark */
     int32_t *step;         /* step of each message, or NULL (no steps) */
     int32_t steps;         /* number of steps (0 without) */
     int64_t *route_off;    /* msgs + 1 offsets into route */
@@ -109,6 +117,10 @@ typedef struct dn_sim_work {
     int64_t hops;          /* route_off[msgs] */
     int64_t *succ_off;     /* msgs + 1 offsets: dependants of each message */
     int32_t *succ;
+    double *succ_delay;    /* or NULL: succ[i] may start succ_delay[i] after the
+                            * delivery (compute time; async schedule only) */
+    int64_t computes;      /* the last `computes` messages are compute marks
+                            * (zero hops, size 0; stage 4), not traffic */
     int32_t *ndeps;        /* number of messages each one waits for */
     int32_t *chan_src, *chan_dst; /* endpoints of each channel (for reports) */
 } dn_sim_work;

@@ -40,6 +40,14 @@ static const char sim_help[] =
     "                         time per byte; JSON 'sizes')\n"
     "      --combine-sizes C  growing (default: the result of a subtree is as large\n"
     "                         as its problem) or uniform (size 1)\n"
+    "      --work W           use (default) or ignore a tree file's work: task v\n"
+    "                         computes work(v) (in --te's time unit) on its\n"
+    "                         processor after its data arrives, its result leaves\n"
+    "                         after that; the time is then the makespan (async\n"
+    "                         schedule; JSON 'work')\n"
+    ;
+
+static const char sim_help_more[] =
     "      --trace FILE       play 'src dst size [release]' lines instead (routes by\n"
     "                         --routes shortest|xy|bfs; default shortest)\n"
     "\n"
@@ -91,7 +99,7 @@ static const char sim_help_examples[] =
     "  dcnet simulate --net ring:8 --trace msgs.txt -w wormhole --hop 1\n";
 
 enum {
-    O_SW = 256, O_TS, O_TE, O_HOP, O_ALPHA, O_SIZES, O_STAGE, O_CSIZES, O_SCHED, O_PORTS, O_VCS,
+    O_SW = 256, O_TS, O_TE, O_HOP, O_ALPHA, O_SIZES, O_STAGE, O_CSIZES, O_SCHED, O_WORKOPT, O_PORTS, O_VCS,
     O_ALL, O_TRACE, O_PERSTEP, O_CRIT, O_LINKS, O_SVG, O_THREADS, O_JSON, O_CSV
 };
 
@@ -106,6 +114,7 @@ static const struct option sim_opts[] = {
     {"stage", required_argument, NULL, O_STAGE},
     {"combine-sizes", required_argument, NULL, O_CSIZES},
     {"schedule", required_argument, NULL, O_SCHED},
+    {"work", required_argument, NULL, O_WORKOPT},
     {"ports", required_argument, NULL, O_PORTS},
     {"vcs", required_argument, NULL, O_VCS},
     {"all-roots", no_argument, NULL, O_ALL},
@@ -300,6 +309,8 @@ typedef struct sim_cli {
     int cure_vcs; /* after a deadlock: fewest --vcs that completes (0: none up to 8) */
     const char *tree_only; /* an option that shapes a tree's messages (not a trace's) */
     int alpha_given;       /* --alpha: the sizes are alpha^t, not a tree file's bytes */
+    int sched_given;       /* --schedule given */
+    int use_work;          /* a tree file's work as compute time (--work use|ignore) */
     dn_work_opts wo;
     dn_sim_opts so;
 } sim_cli;
@@ -606,7 +617,13 @@ static int parse_sim_opt(sim_cli *o, int c, const char *arg)
     }
     case O_SCHED: {
         static const char *const names[] = {"steps", "async", NULL};
+        o->sched_given = 1;
         return cli_keyword(cmd, "--schedule", arg, names, &o->so.async);
+    }
+    case O_WORKOPT: {
+        static const char *const names[] = {"ignore", "use", NULL};
+        o->tree_only = "--work";
+        return cli_keyword(cmd, "--work", arg, names, &o->use_work);
     }
     case O_PORTS:
         if (strcmp(arg, "all") == 0) {
@@ -646,6 +663,7 @@ int cmd_simulate(int argc, char **argv)
     o.cmd = "simulate";
     o.wo.stage = DN_STAGE_DIVIDE;
     o.wo.alpha = 0.5;
+    o.use_work = 1;
     o.so.ts = 1;
     o.so.te = 1;
     o.so.ports = 1;
@@ -662,6 +680,7 @@ int cmd_simulate(int argc, char **argv)
             continue;
         if (c == 'h') {
             fputs(sim_help, stdout);
+            fputs(sim_help_more, stdout);
             fputs(sim_help_examples, stdout);
             return 0;
         }
@@ -712,6 +731,19 @@ int cmd_simulate(int argc, char **argv)
     memset(&head, 0, sizeof head);
     rec_str(&head, "net", net.spec);
 
+    /* a tree file's work: compute time on its processor (async only) */
+    const char *work_kind = "none";
+    if (!o.trace && tree.work && o.use_work) {
+        if (o.sched_given && !o.so.async) {
+            code = cli_usage(o.cmd, "the tree's work is modelled with --schedule async (a step "
+                                    "barrier waits for work it does not see); drop --schedule "
+                                    "steps or add --work ignore");
+            goto done;
+        }
+        o.so.async = 1;
+        o.wo.work = tree.work;
+        work_kind = "tree";
+    }
     const char *sizes_kind = "alpha";
     if (!o.trace && !o.sizes_path && !o.alpha_given && tree.bytes_down && tree.nodes > 1) {
         o.wo.sizes = tree.bytes_down + 1; /* tasks 1 .. T-1 */
@@ -735,8 +767,10 @@ int cmd_simulate(int argc, char **argv)
         rec_str(&head, "map", a.eo.map);
     }
     params_record(&o, &head);
-    if (!o.trace)
+    if (!o.trace) {
         rec_str(&head, "sizes", sizes_kind);
+        rec_str(&head, "work", work_kind);
+    }
 
     if (o.all_roots) {
         dn_roots_result rr;

@@ -61,6 +61,7 @@ struct dn_sim {
     dn_lin *f;         /* form of the pending head event / of the grant */
     dn_lin *fr;        /* form of the pending release */
     dn_lin *fa;        /* wormhole/circuit: arrival of the head */
+    dn_lin *fd;        /* with dependency delays: the latest (delivery + delay) so far */
     double *wait_since;
     /* per hop */
     int64_t hcap;
@@ -145,6 +146,7 @@ void dn_sim_free(dn_sim *s)
     free(s->batch);
     free(s->pos);
     free(s->rel);
+    free(s->fd);
     free(s->ndeps);
     free(s->qnext);
     free(s->waiting);
@@ -206,6 +208,7 @@ static int grow_msgs(dn_sim *s, int64_t n)
     GROW(s->f, n);
     GROW(s->fr, n);
     GROW(s->fa, n);
+    GROW(s->fd, n);
     GROW(s->wait_since, n);
     s->mcap = n;
     return DN_OK;
@@ -506,11 +509,20 @@ static void deliver(run *R, int64_t m, const dn_lin *F)
     }
     for (int64_t i = w->succ_off[m]; i < w->succ_off[m + 1]; i++) {
         int64_t x = w->succ[i];
+        if (w->succ_delay) { /* x may start succ_delay after this delivery */
+            dn_lin c = *F;
+            c.c += w->succ_delay[i];
+            if (s->ndeps[x] == w->ndeps[x] || tval(R, &c) > tval(R, &s->fd[x]))
+                s->fd[x] = c;
+        }
         if (--s->ndeps[x] > 0 || (R->barrier && !s->step_started[w->step[x]]))
             continue;
         s->start_cause[x] = m;
         double rel = w->release ? w->release[x] : 0;
-        if (rel > t) {
+        if (w->succ_delay && tval(R, &s->fd[x]) > t && tval(R, &s->fd[x]) >= rel) {
+            s->f[x] = s->fd[x]; /* computing: data there, work not done */
+            schedule(R, x, EV_READY, &s->fd[x]);
+        } else if (rel > t) {
             dn_lin c = {rel, 0, 0, 0};
             s->f[x] = c;
             s->start_cause[x] = -1;
@@ -604,9 +616,11 @@ static int compute_ideal(run *R)
     for (int64_t m = 0; m < w->msgs; m++) {
         ef[m] += alone(R, m);
         best = ef[m] > best ? ef[m] : best;
-        for (int64_t i = w->succ_off[m]; i < w->succ_off[m + 1]; i++)
-            if (ef[m] > ef[w->succ[i]])
-                ef[w->succ[i]] = ef[m];
+        for (int64_t i = w->succ_off[m]; i < w->succ_off[m + 1]; i++) {
+            double e = ef[m] + (w->succ_delay ? w->succ_delay[i] : 0);
+            if (e > ef[w->succ[i]])
+                ef[w->succ[i]] = e;
+        }
     }
     free(ef);
     res->ideal = best;
@@ -741,8 +755,11 @@ static int find_deadlock(run *R)
     return DN_OK;
 }
 
-static int check_work(const dn_sim_work *w, dn_err *err)
+static int check_work(const dn_sim_work *w, int barrier, dn_err *err)
 {
+    if (w->succ_delay && barrier)
+        return dn_fail(err, DN_EINVAL, "compute times (a tree's work) need the async schedule: "
+                                       "a step barrier would wait for work it does not model");
     for (int64_t m = 0; m < w->msgs; m++) {
         if (w->src[m] < 0 || w->src[m] >= w->nodes)
             return dn_fail(err, DN_EINVAL, "message %lld: source %d out of range", (long long)m,
@@ -768,7 +785,7 @@ static int check_work(const dn_sim_work *w, dn_err *err)
 int dn_sim_run(dn_sim *s, const dn_sim_work *w, dn_sim_result *res, dn_err *err)
 {
     memset(res, 0, sizeof *res);
-    int rc = check_work(w, err);
+    int rc = check_work(w, w->step != NULL && !s->o.async, err);
     if (rc)
         return rc;
     run R = {s, w, res, err, w->channels, s->o.vcs, s->o.ports, w->step != NULL && !s->o.async,
@@ -838,7 +855,7 @@ int dn_sim_run(dn_sim *s, const dn_sim_work *w, dn_sim_result *res, dn_err *err)
         s->cause[i] = -1;
     dn_evq_clear(&s->q);
     s->tlen = 0;
-    res->msgs = w->msgs;
+    res->msgs = w->msgs - w->computes; /* compute marks are not traffic */
     res->hops = w->hops;
 
     dn_lin zero = {0, 0, 0, 0};

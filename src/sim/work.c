@@ -37,6 +37,7 @@ void dn_work_free(dn_sim_work *w)
     free(w->route);
     free(w->succ_off);
     free(w->succ);
+    free(w->succ_delay);
     free(w->ndeps);
     free(w->chan_src);
     free(w->chan_dst);
@@ -120,10 +121,11 @@ static int add_route(dn_sim_work *w, int64_t *cap, const dn_csr *g, const int64_
 /* Dependency edges, gathered as pairs then turned into CSR. */
 typedef struct deps {
     int32_t *from, *to;
+    double *delay; /* NULL until a dependency has one */
     int64_t n, cap;
 } deps;
 
-static int dep_add(deps *d, int64_t from, int64_t to, dn_err *err)
+static int dep_add_delay(deps *d, int64_t from, int64_t to, double delay, dn_err *err)
 {
     if (d->n == d->cap) {
         int64_t nc = d->cap ? d->cap * 2 : 1024;
@@ -135,11 +137,28 @@ static int dep_add(deps *d, int64_t from, int64_t to, dn_err *err)
         if (!t)
             return dn_fail(err, DN_ENOMEM, "out of memory for dependencies");
         d->to = t;
+        if (d->delay) {
+            double *dl = realloc(d->delay, (size_t)nc * sizeof *dl);
+            if (!dl)
+                return dn_fail(err, DN_ENOMEM, "out of memory for dependencies");
+            d->delay = dl;
+        }
         d->cap = nc;
     }
+    if (delay != 0 && !d->delay) {
+        if (!(d->delay = calloc((size_t)d->cap, sizeof *d->delay)))
+            return dn_fail(err, DN_ENOMEM, "out of memory for dependencies");
+    }
+    if (d->delay)
+        d->delay[d->n] = delay;
     d->from[d->n] = (int32_t)from;
     d->to[d->n++] = (int32_t)to;
     return DN_OK;
+}
+
+static int dep_add(deps *d, int64_t from, int64_t to, dn_err *err)
+{
+    return dep_add_delay(d, from, to, 0, err);
 }
 
 static int deps_to_csr(dn_sim_work *w, deps *d, dn_err *err)
@@ -157,8 +176,15 @@ static int deps_to_csr(dn_sim_work *w, deps *d, dn_err *err)
     if (!fill)
         return dn_fail(err, DN_ENOMEM, "out of memory for dependencies");
     memcpy(fill, w->succ_off, (size_t)w->msgs * sizeof *fill);
-    for (int64_t i = 0; i < d->n; i++)
+    if (d->delay && !(w->succ_delay = malloc((size_t)(d->n ? d->n : 1) * sizeof *w->succ_delay))) {
+        free(fill);
+        return dn_fail(err, DN_ENOMEM, "out of memory for dependencies");
+    }
+    for (int64_t i = 0; i < d->n; i++) {
+        if (d->delay)
+            w->succ_delay[fill[d->from[i]]] = d->delay[i];
         w->succ[fill[d->from[i]]++] = d->to[i];
+    }
     free(fill);
     return DN_OK;
 }
@@ -179,9 +205,12 @@ int dn_work_from_embed(dn_sim_work *w, dn_embed *e, const dn_work_opts *o, dn_er
         return dn_fail(err, DN_EINVAL, "%lld message sizes given; the tree has %lld edges",
                        (long long)o->sizes_len, (long long)E);
     int64_t per = E + pre;
-    int64_t msgs = (div ? per : 0) + (comb ? per : 0);
+    /* compute marks: one per task (divide only: every task's end) or one
+     * for the root (its result is the end) */
+    int64_t marks = !o->work ? 0 : comb ? 1 : T;
+    int64_t msgs = (div ? per : 0) + (comb ? per : 0) + marks;
     int64_t *order = NULL, *pos = NULL; /* tasks in phase order (below) */
-    int rc = work_alloc(w, msgs, g, 1, 0, o->mem_limit, err);
+    int rc = work_alloc(w, msgs, g, 1, o->work != NULL, o->mem_limit, err);
     if (rc)
         return rc;
     int div_steps = div ? P + pre : 0;
@@ -286,8 +315,11 @@ int dn_work_from_embed(dn_sim_work *w, dn_embed *e, const dn_work_opts *o, dn_er
             if ((rc = add_route(w, &cap, g, path, hops, rev, err)))
                 goto fail;
             w->route_off[m + 1] = w->hops;
-            if (div && (rc = dep_add(&d, DIV_ID(v), m, err)))
+            /* v's result leaves after its data came and its work is done */
+            if (div && (rc = dep_add_delay(&d, DIV_ID(v), m, o->work ? o->work[v] : 0, err)))
                 goto fail;
+            if (!div && o->work && w->release)
+                w->release[m] = o->work[v];
             for (int64_t i = 0; i < dn_tree_num_children(t, v); i++)
                 if ((rc = dep_add(&d, COMB_ID(dn_tree_child(t, v, i)), m, err)))
                     goto fail;
@@ -308,6 +340,26 @@ int dn_work_from_embed(dn_sim_work *w, dn_embed *e, const dn_work_opts *o, dn_er
             m++;
         }
     }
+    /* compute marks: zero hops at the task's processor, delivered when its
+     * work is done (the root's starts at 0) */
+    for (int64_t k = 0; k < marks; k++, m++) {
+        int64_t v = comb ? 0 : k;
+        int32_t at = (int32_t)dn_embed_place(e, v);
+        w->src[m] = w->dst[m] = at;
+        w->size[m] = 0;
+        w->task[m] = v;
+        w->stage[m] = 4;
+        w->step[m] = w->steps > 0 ? w->steps - 1 : 0;
+        w->route_off[m + 1] = w->hops;
+        w->release[m] = v == 0 ? o->work[0] : 0;
+        if (v > 0 && div)
+            rc = dep_add_delay(&d, DIV_ID(v), m, o->work[v], err);
+        for (int64_t i = 0; !rc && comb && i < dn_tree_num_children(t, 0); i++)
+            rc = dep_add(&d, COMB_ID(dn_tree_child(t, 0, i)), m, err);
+        if (rc)
+            goto fail;
+    }
+    w->computes = marks;
 #undef DIV_ID
 #undef COMB_ID
 #undef TASK_AT
@@ -316,6 +368,7 @@ int dn_work_from_embed(dn_sim_work *w, dn_embed *e, const dn_work_opts *o, dn_er
 fail:
     free(order);
     free(pos);
+    free(d.delay);
     free(d.from);
     free(d.to);
     if (have_back)
