@@ -451,7 +451,8 @@ static void test_policies(void **state)
     dn_net_free(&cube);
 }
 
-/* --record-tree: the static run's tree is B(D) with the bytes of its
+/* --record-tree: the static run's tree is B(D) in dcnet's labels (the
+ * workers' tree relabelled by rt_binomial_task), with the bytes of its
  * messages (down and up add up to the run's bytes); the dynamic run's is
  * the n-queens tree, numbered breadth first (every parent before its
  * children), each task 40 bytes down. */
@@ -472,11 +473,8 @@ static void test_record_tree(void **state)
         assert_int_equal(dn_rt_run(&a.dc, &a.input, &out, &o, &st, &err), DN_OK);
         assert_int_equal(st.ntask_rec, p);
         int64_t bytes = 0;
-        for (int r = 0; r < p; r++) {
-            int b = 0;
-            while ((1 << b) <= r)
-                b++;
-            assert_int_equal(st.task_parent[r], r ? r & ~(1 << (b - 1)) : -1);
+        for (int r = 0; r < p; r++) { /* B(D)'s parents: y >> (ctz(y) + 1) */
+            assert_int_equal(st.task_parent[r], r ? r >> (__builtin_ctz((unsigned)r) + 1) : -1);
             assert_true(st.task_work[r] >= 0 && st.task_work[r] <= st.seconds);
             bytes += st.task_bytes_down[r] + st.task_bytes_up[r];
         }
@@ -556,6 +554,32 @@ static void test_search(void **state)
     dn_app_run a;
     assert_int_equal(dn_app_init_search(&a, "binomial:5", 1, 1, 0, 0, &err), DN_EINVAL);
     assert_int_equal(dn_app_init(&a, "search", 0, 1, DN_APP_DYNAMIC, &err), DN_EINVAL);
+}
+
+/* Worker r's task in B(D): a bijection that keeps parents (the worker
+ * with its top bit cleared -> B(D)'s parent) and receive phases (bit
+ * lengths), checked for D = 1..12; the first values by hand. */
+static void test_worker_tasks(void **state)
+{
+    (void)state;
+    static const int64_t first[16] = {0, 1, 2, 3, 4, 6, 5, 7, 8, 12, 10, 14, 9, 13, 11, 15};
+    for (int r = 0; r < 16; r++)
+        assert_int_equal(rt_binomial_task(r), first[r]);
+    for (int D = 1; D <= 12; D++) {
+        int64_t W = (int64_t)1 << D;
+        char *seen = calloc((size_t)W, 1);
+        for (int64_t r = 0; r < W; r++) {
+            int64_t y = rt_binomial_task(r);
+            assert_true(y >= 0 && y < W && !seen[y]);
+            seen[y] = 1;
+            assert_int_equal(dn_bitlen((uint64_t)y), dn_bitlen((uint64_t)r));
+            if (r) {
+                int64_t pr = r & ~((int64_t)1 << (dn_bitlen((uint64_t)r) - 1));
+                assert_int_equal(y >> (__builtin_ctzll((uint64_t)y) + 1), rt_binomial_task(pr));
+            }
+        }
+        free(seen);
+    }
 }
 
 static void test_doc_example(void **state)
@@ -698,6 +722,7 @@ int main(void)
         cmocka_unit_test(test_policies),
         cmocka_unit_test(test_search),
         cmocka_unit_test(test_record_tree),
+        cmocka_unit_test(test_worker_tasks),
         cmocka_unit_test(test_doc_example),
         cmocka_unit_test(test_merge_path),
         cmocka_unit_test(test_shared_mergesort),

@@ -113,8 +113,10 @@ int rt_mpi_run(const dn_dc_app *app, dn_buf *input, dn_buf *output, const dn_rt_
             ok = o->place[y] >= 0 && o->place[y] < size;
             for (int64_t z = 0; ok && z < y; z++)
                 ok = o->place[z] != o->place[y];
-            if (ok && o->place[y] == world)
-                mine = y;
+            if (ok && o->place[y] == world) /* task y of B(D) is worker r: find r */
+                for (int64_t r = 0; r < T; r++)
+                    if (rt_binomial_task(r) == y)
+                        mine = r;
         }
         if (!ok)
             return dn_fail(err, DN_EINVAL, "the placement must put %lld tasks (a power of two) "

@@ -92,6 +92,8 @@ int rt_static_worker(const dn_dc_app *app, rt_transport *t, int r, int D, dn_buf
  * binomial tree B(D)); on allocation failure they stay NULL. */
 void rt_stats_tasks(dn_rt_stats *st, const rt_task_rec *rec, int W);
 void rt_stats_tasks_free(dn_rt_stats *st); /* and NULL them */
+/* Worker r's task in dcnet's binomial tree B(D) (static.c). */
+int64_t rt_binomial_task(int64_t r);
 
 
 /* Depth of the binomial tree for P workers, input size and grain. */

@@ -260,6 +260,28 @@ int rt_static_worker(const dn_dc_app *app, rt_transport *t, int r, int D, dn_buf
     return t->send(t, r, r & ~(1 << (b - 1)), TAG_RESULT, &res, err);
 }
 
+/* Worker r's task in dcnet's B(D) (seed 000's labels, dcnet/tree.h): the
+ * schedule's worker r has parent r with its top bit cleared and sends to
+ * r + 2^(p-1) in phase p, while task y of B(D) has parent y >> (ctz(y)+1)
+ * and i-th child (y << (i+1)) | (1 << i) in phase bitlen(y) + i + 1. The
+ * bijection follows the bits of r from the lowest: adding bit q to a worker
+ * of bit length b makes it the child sent in phase q + 1, child
+ * i = q - b of the task. It keeps parents and phases (bitlen(task) =
+ * bitlen(r)): rt_binomial_task(1, 2, ..., 15) = 1 2 3 4 6 5 7 8 12 10 14 9
+ * 13 11 15. So a mapping's place and routes of task y serve worker r. */
+int64_t rt_binomial_task(int64_t r)
+{
+    int64_t task = 0;
+    int b = 0; /* bit length so far */
+    for (int q = 0; q < 63; q++)
+        if (r >> q & 1) {
+            int i = q - b;
+            task = (task << (i + 1)) | ((int64_t)1 << i);
+            b = q + 1;
+        }
+    return task;
+}
+
 void rt_stats_tasks_free(dn_rt_stats *st)
 {
     free(st->task_parent);
@@ -282,11 +304,12 @@ void rt_stats_tasks(dn_rt_stats *st, const rt_task_rec *rec, int W)
         rt_stats_tasks_free(st);
         return;
     }
-    for (int r = 0; r < W; r++) { /* binomial task r: its parent clears the top bit */
-        st->task_parent[r] = r ? r & ~(1 << (bitlen(r) - 1)) : -1;
-        st->task_work[r] = rec[r].work;
-        st->task_bytes_down[r] = rec[r].down;
-        st->task_bytes_up[r] = rec[r].up;
+    for (int r = 0; r < W; r++) { /* as B(D)'s tasks: worker r is task rt_binomial_task(r) */
+        int64_t y = rt_binomial_task(r);
+        st->task_parent[y] = r ? rt_binomial_task(r & ~(1 << (bitlen(r) - 1))) : -1;
+        st->task_work[y] = rec[r].work;
+        st->task_bytes_down[y] = rec[r].down;
+        st->task_bytes_up[y] = rec[r].up;
     }
     st->ntask_rec = W;
 }
@@ -347,6 +370,14 @@ static int thr_send(rt_transport *t, int from, int to, int tag, dn_buf *b, dn_er
     m->hops = T->route_hops[y];
     m->reverse = tag != TAG_DIVIDE;
     m->at = 0;
+    if ((m->reverse ? m->path[m->hops] : m->path[0]) != T->place[from] ||
+        (m->reverse ? m->path[0] : m->path[m->hops]) != T->place[to]) {
+        free(m->buf.data);
+        free(m);
+        return dn_fail(err, DN_EINVAL, "internal: the route of worker %d's edge does not join "
+                                       "workers %d and %d",
+                       y, from, to);
+    }
     mb_put(&T->router[T->place[from]], m);
     return DN_OK;
 }
@@ -598,8 +629,9 @@ static int emulation_init(thr_transport *T, dn_embed *e, dn_tree *tree, int D,
         mb_init(&T->router[q]);
         T->worker_at[q] = -1;
     }
-    for (int y = 0; y < W; y++) {
-        T->place[y] = dn_embed_place(e, y);
+    for (int y = 0; y < W; y++) { /* worker y is task rt_binomial_task(y) of B(D) */
+        const int64_t task = rt_binomial_task(y);
+        T->place[y] = dn_embed_place(e, task);
         if (T->worker_at[T->place[y]] >= 0)
             return dn_fail(err, DN_EINVAL, "mapping %s puts workers %d and %d on processor %lld; "
                                            "emulation needs one worker per processor",
@@ -609,7 +641,7 @@ static int emulation_init(thr_transport *T, dn_embed *e, dn_tree *tree, int D,
             continue;
         const int64_t *path;
         int64_t hops;
-        if ((rc = dn_embed_route(e, y, &path, &hops, err)))
+        if ((rc = dn_embed_route(e, task, &path, &hops, err)))
             return rc;
         T->route[y] = malloc((size_t)(hops + 1) * sizeof **T->route);
         if (!T->route[y])
