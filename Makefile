@@ -207,6 +207,7 @@ bench: all $(BUILD)/bench/bench_net $(BUILD)/bench/bench_embed $(BUILD)/bench/be
 	$(BUILD)/bench/bench_load
 	$(BUILD)/bench/bench_sim
 	$(BUILD)/bench/bench_runtime 5 12345 $(BUILD)/dcnet
+	sh bench/bench_predict.sh $(BUILD)/dcnet
 	$(BUILD)/bench/bench_balance
 
 # --------------------------------------------------------------- fuzzing

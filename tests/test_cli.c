@@ -168,16 +168,16 @@ static void test_formats(void **state)
     assert_true(strncmp(r.out, "digraph", 7) == 0);
     assert_non_null(strstr(r.out, "[color=blue]"));
     run_free(&r);
-    r = ok_run("net --net debruijn:3 --format edgelist -o /tmp/dcnet-cli-bdg3.txt");
+    r = ok_run("net --net debruijn:3 --format edgelist -o @T/bdg3.txt");
     run_free(&r);
-    r = json_run("net --net file:/tmp/dcnet-cli-bdg3.txt --json");
+    r = json_run("net --net file:@T/bdg3.txt --json");
     assert_true(json_num(r.out, "edges") == 13);
     assert_true(json_num(r.out, "diameter") == 3);
     run_free(&r);
-    r = json_run("net --net file:- --json < /tmp/dcnet-cli-bdg3.txt");
+    r = json_run("net --net file:- --json < @T/bdg3.txt");
     assert_true(json_num(r.out, "edges") == 13);
     run_free(&r);
-    unlink("/tmp/dcnet-cli-bdg3.txt");
+    unlink(tp("@T/bdg3.txt"));
     /* hypercube: C(4, d) nodes at distance d from any node */
     r = json_run("net --net hypercube:4 --from 0101 --json");
     assert_non_null(strstr(r.out, "\"eccentricity\":4"));
@@ -211,11 +211,11 @@ static void test_bad_input(void **state)
     bad_run("net --net file:/nonexistent/g.txt", 2, "cannot open");
     bad_run("net --net debruijn:34 --format edgelist", 2, "2^31");
     bad_run("net --net hypercube:40 --exact", 2, "2^31");
-    f = fopen("/tmp/dcnet-cli-bad.txt", "w");
+    f = fopen(tp("@T/bad.txt"), "w");
     fputs("0 1\n1 two\n", f);
     fclose(f);
-    bad_run("net --net file:/tmp/dcnet-cli-bad.txt", 2, "line 2");
-    unlink("/tmp/dcnet-cli-bad.txt");
+    bad_run("net --net file:@T/bad.txt", 2, "line 2");
+    unlink(tp("@T/bad.txt"));
     bad_run("tree", 2, "--tree");
     bad_run("tree --tree binomial:99", 2, "out of range");
     bad_run("tree --tree crt:3:0.5,0.4", 2, "sum");
@@ -273,34 +273,34 @@ static void test_bad_input(void **state)
     /* a tree file's bytes weigh the dilation (hop-bytes): on ring:4 by
      * identity, 0->1 (1000 bytes) 1 hop, 0->2 (10) 2 hops, 1->3 (10) 2 hops */
     {
-        FILE *wf = fopen("/tmp/dcnet-cli-w.csv", "w");
+        FILE *wf = fopen(tp("@T/w.csv"), "w");
         fputs("id,parent,work,bytes_down\n0,-1,1,0\n1,0,1,1000\n2,0,1,10\n3,1,1,10\n", wf);
         fclose(wf);
-        run_result w = json_run("embed --net ring:4 --tree file:/tmp/dcnet-cli-w.csv "
+        run_result w = json_run("embed --net ring:4 --tree file:@T/w.csv "
                                 "--map identity --json");
         assert_non_null(strstr(w.out, "\"weights\":\"bytes\""));
         assert_non_null(strstr(w.out, "\"weighted\":{\"total\":1040,\"weight_sum\":1020"));
         run_free(&w);
-        json_has("embed --net ring:4 --tree file:/tmp/dcnet-cli-w.csv --map identity --weights "
+        json_has("embed --net ring:4 --tree file:@T/w.csv --map identity --weights "
                  "uniform --json", "\"weights\":\"uniform\"");
         /* and its messages carry those bytes: store-and-forward, divide then
          * combine (results of 8 bytes): 1000 + max(2x10, 2x10) + 2x8 + 8 */
-        wf = fopen("/tmp/dcnet-cli-w.csv", "w");
+        wf = fopen(tp("@T/w.csv"), "w");
         fputs("id,parent,work,bytes_down,bytes_up\n0,-1,1,0,0\n1,0,1,1000,8\n2,0,1,10,8\n"
               "3,1,1,10,8\n",
               wf);
         fclose(wf);
-        w = json_run("simulate --net ring:4 --tree file:/tmp/dcnet-cli-w.csv --map identity "
+        w = json_run("simulate --net ring:4 --tree file:@T/w.csv --map identity "
                      "--stage both --json");
         assert_non_null(strstr(w.out, "\"sizes\":\"tree bytes\""));
         assert_true(json_num(w.out, "te_coeff") == 1044);
         run_free(&w);
         /* phases out of id order (task 4, child of 1, receives in phase 2;
          * task 3 in phase 3): ring:5, unit messages, te 1: 1 + 2 + 2 */
-        wf = fopen("/tmp/dcnet-cli-w.csv", "w");
+        wf = fopen(tp("@T/w.csv"), "w");
         fputs("id,parent,work,bytes_down\n0,-1,0,0\n1,0,0,1\n2,0,0,1\n3,0,0,1\n4,1,0,1\n", wf);
         fclose(wf);
-        w = json_run("simulate --net ring:5 --tree file:/tmp/dcnet-cli-w.csv --map identity --ts 0 "
+        w = json_run("simulate --net ring:5 --tree file:@T/w.csv --map identity --ts 0 "
                      "--work ignore --json");
         assert_true(json_num(w.out, "time") == 5 && json_num(w.out, "steps") == 3);
         run_free(&w);
@@ -309,20 +309,20 @@ static void test_bad_input(void **state)
          * 1.02; 1->3 arrives at 1.02; 3 and 2 compute 1 s and send 8 B two
          * hops (2.036); 1 waits for 3 (2.036) and sends 8 B one hop: 2.044,
          * after the root's own second */
-        wf = fopen("/tmp/dcnet-cli-w.csv", "w");
+        wf = fopen(tp("@T/w.csv"), "w");
         fputs("id,parent,work,bytes_down,bytes_up\n0,-1,1,0,0\n1,0,1,1000,8\n2,0,1,10,8\n"
               "3,1,1,10,8\n",
               wf);
         fclose(wf);
-        w = json_run("simulate --net ring:4 --tree file:/tmp/dcnet-cli-w.csv --map identity "
+        w = json_run("simulate --net ring:4 --tree file:@T/w.csv --map identity "
                      "--stage both --ts 0 --te 0.001 --json");
         assert_non_null(strstr(w.out, "\"work\":\"tree\""));
         assert_true(fabs(json_num(w.out, "time") - 2.044) < 1e-12);
         assert_true(json_num(w.out, "messages") == 6); /* the compute mark is not traffic */
         run_free(&w);
-        bad_run("simulate --net ring:4 --tree file:/tmp/dcnet-cli-w.csv --map identity "
+        bad_run("simulate --net ring:4 --tree file:@T/w.csv --map identity "
                 "--schedule steps", 2, "async");
-        unlink("/tmp/dcnet-cli-w.csv");
+        unlink(tp("@T/w.csv"));
         bad_run("embed --net ring:4 --tree binomial:2 --map identity --weights bytes", 2,
                 "bytes_down");
     }
@@ -334,10 +334,10 @@ static void test_bad_input(void **state)
         static const char *const fm[] = {"list", "scotch", "csv"};
         for (int k = 0; k < 3; k++) {
             snprintf(pa, sizeof pa, "embed --net hypercube:4 --tree binomial:4 --map random "
-                                    "--seed 3 --save-place /tmp/dcnet-cli-p.%s --place-format "
+                                    "--seed 3 --save-place @T/p.%s --place-format "
                                     "%s --json", fm[k], fm[k]);
             snprintf(pb, sizeof pb, "embed --net hypercube:4 --tree binomial:4 --map "
-                                    "file:/tmp/dcnet-cli-p.%s --json", fm[k]);
+                                    "file:@T/p.%s --json", fm[k]);
             run_result x = json_run(pa), y = json_run(pb);
             assert_true(json_num(x.out, "total") == json_num(y.out, "total"));
             assert_true(json_num(x.out, "conflicts") == json_num(y.out, "conflicts"));
@@ -345,13 +345,12 @@ static void test_bad_input(void **state)
             run_free(&y);
         }
         if (system("command -v gmtst >/dev/null 2>&1") == 0) {
-            run_result t = ok_run("tree --tree binomial:4 --format grf -o /tmp/dcnet-cli-b4.grf");
+            run_result t = ok_run("tree --tree binomial:4 --format grf -o @T/b4.grf");
             run_free(&t);
-            FILE *tf = fopen("/tmp/dcnet-cli-h4.tgt", "w");
+            FILE *tf = fopen(tp("@T/h4.tgt"), "w");
             fputs("hcub 4\n", tf);
             fclose(tf);
-            FILE *g = popen("gmtst /tmp/dcnet-cli-b4.grf /tmp/dcnet-cli-h4.tgt "
-                            "/tmp/dcnet-cli-p.scotch 2>&1", "r");
+            FILE *g = popen(tp("gmtst @T/b4.grf @T/h4.tgt @T/p.scotch 2>&1"), "r");
             char line[256];
             double dil = -1;
             while (g && fgets(line, sizeof line, g))
@@ -360,25 +359,25 @@ static void test_bad_input(void **state)
             if (g)
                 pclose(g);
             run_result x = json_run("embed --net hypercube:4 --tree binomial:4 --map "
-                                    "file:/tmp/dcnet-cli-p.scotch --json");
+                                    "file:@T/p.scotch --json");
             if (fabs(dil - json_num(x.out, "average")) > 1e-6)
                 fail_msg("gmtst's average dilation %g, dcnet's %g", dil,
                          json_num(x.out, "average"));
             run_free(&x);
-            unlink("/tmp/dcnet-cli-b4.grf");
-            unlink("/tmp/dcnet-cli-h4.tgt");
+            unlink(tp("@T/b4.grf"));
+            unlink(tp("@T/h4.tgt"));
         } else {
             print_message("gmtst (Debian package scotch) not installed: cross-check skipped\n");
         }
-        FILE *hf = fopen("/tmp/dcnet-cli-hosts.txt", "w");
+        FILE *hf = fopen(tp("@T/hosts.txt"), "w");
         for (int q = 0; q < 16; q++)
             fprintf(hf, "%d node%d %d\n", q, q / 4, q % 4);
         fclose(hf);
         run_result x = ok_run("embed --net hypercube:4 --tree binomial:4 --map "
-                              "file:/tmp/dcnet-cli-p.csv --rankfile /tmp/dcnet-cli-rf.txt "
-                              "--hosts /tmp/dcnet-cli-hosts.txt");
+                              "file:@T/p.csv --rankfile @T/rf.txt "
+                              "--hosts @T/hosts.txt");
         run_free(&x);
-        char *rf = slurp("/tmp/dcnet-cli-rf.txt"), *pl = slurp("/tmp/dcnet-cli-p.csv");
+        char *rf = slurp(tp("@T/rf.txt")), *pl = slurp(tp("@T/p.csv"));
         int q0 = atoi(strchr(strchr(pl, '\n') + 1, ',') + 1); /* place(0) */
         char want[64];
         snprintf(want, sizeof want, "\nrank 0=node%d slot=%d\n", q0 / 4, q0 % 4);
@@ -387,24 +386,24 @@ static void test_bad_input(void **state)
         free(pl);
         bad_run("embed --net hypercube:4 --tree binomial:4 --map identity --rankfile /tmp/x", 2,
                 "--hosts");
-        hf = fopen("/tmp/dcnet-cli-hosts.txt", "w");
+        hf = fopen(tp("@T/hosts.txt"), "w");
         fputs("0 a 0\n", hf);
         fclose(hf);
         bad_run("embed --net hypercube:4 --tree binomial:4 --map identity --rankfile "
-                "/tmp/dcnet-cli-rf.txt --hosts /tmp/dcnet-cli-hosts.txt", 2, "no line for processor");
-        hf = fopen("/tmp/dcnet-cli-hosts.txt", "w");
+                "@T/rf.txt --hosts @T/hosts.txt", 2, "no line for processor");
+        hf = fopen(tp("@T/hosts.txt"), "w");
         fputs("3\n0 1\n1 1\n", hf);
         fclose(hf);
-        bad_run("embed --net hypercube:4 --tree binomial:1 --map file:/tmp/dcnet-cli-hosts.txt", 2,
+        bad_run("embed --net hypercube:4 --tree binomial:1 --map file:@T/hosts.txt", 2,
                 "maps 3 tasks; the tree has 2");
         bad_run("embed --net hypercube:4 --tree binomial:4 --map identity --place-format csv", 2,
                 "--save-place");
         for (int k = 0; k < 3; k++) {
-            snprintf(pa, sizeof pa, "/tmp/dcnet-cli-p.%s", fm[k]);
-            unlink(pa);
+            snprintf(pa, sizeof pa, "@T/p.%s", fm[k]);
+            unlink(tp(pa));
         }
-        unlink("/tmp/dcnet-cli-hosts.txt");
-        unlink("/tmp/dcnet-cli-rf.txt");
+        unlink(tp("@T/hosts.txt"));
+        unlink(tp("@T/rf.txt"));
     }
     bad_run("tree --tree binomial:3 --format png", 2, "csv, dot or grf");
     bad_run("tree --tree binomial:3 -o x.csv", 2, "--format");
@@ -414,24 +413,24 @@ static void test_bad_input(void **state)
      * gives the model's loads; levels 1, 2, 1 on the 1-cube with walks of
      * one step: loads 1 + 1 on the start and 2 on the other */
     {
-        run_result t = ok_run("tree --tree complete:2:6 --format csv -o /tmp/dcnet-cli-c26.csv");
+        run_result t = ok_run("tree --tree complete:2:6 --format csv -o @T/c26.csv");
         run_free(&t);
         run_result x = json_run("load --net butterfly:3 --tree complete:2:6 --walk 2 --json");
-        run_result y = json_run("load --net butterfly:3 --tree file:/tmp/dcnet-cli-c26.csv "
+        run_result y = json_run("load --net butterfly:3 --tree file:@T/c26.csv "
                                 "--walk 2 --json");
         assert_true(json_num(x.out, "max_load") == json_num(y.out, "max_load"));
         assert_true(json_num(x.out, "ratio") == json_num(y.out, "ratio"));
         run_free(&x);
         run_free(&y);
-        FILE *lf = fopen("/tmp/dcnet-cli-c26.csv", "w");
+        FILE *lf = fopen(tp("@T/c26.csv"), "w");
         fputs("0,-1\n1,0\n2,0\n3,1\n", lf);
         fclose(lf);
-        y = json_run("load --net hypercube:1 --tree file:/tmp/dcnet-cli-c26.csv --walk 1 --json");
+        y = json_run("load --net hypercube:1 --tree file:@T/c26.csv --walk 1 --json");
         assert_true(json_num(y.out, "max_load") == 2 && json_num(y.out, "min_load") == 2);
         run_free(&y);
-        bad_run("load --net hypercube:1 --tree file:/tmp/dcnet-cli-c26.csv --walk 1 --trials 3",
+        bad_run("load --net hypercube:1 --tree file:@T/c26.csv --walk 1 --trials 3",
                 2, "exact by level");
-        unlink("/tmp/dcnet-cli-c26.csv");
+        unlink(tp("@T/c26.csv"));
     }
     /* --list streams: binomial:18 (262144 rows) in under 100 MB of address
      * space (it took 1.5 GB; issue 18); not under valgrind or ASan, whose
@@ -814,7 +813,7 @@ static int mpi_run(const char *args, char *out, size_t cap)
     snprintf(cmd, sizeof cmd,
              "ASAN_OPTIONS=detect_leaks=0 mpirun -np 4 --oversubscribe --allow-run-as-root "
              "%s %s 2>/dev/null",
-             bin, args);
+             bin, tp(args));
     FILE *p = popen(cmd, "r");
     if (!p)
         return -1;
@@ -972,39 +971,39 @@ static void test_exec_cli(void **state)
             return;
         }
         if (st == 0 && i == 1) { /* --place: task y on world rank place(y), 4 and 8 ranks */
-            FILE *pf = fopen("/tmp/dcnet-mpi-place.map", "w");
+            FILE *pf = fopen(tp("@T/mpi-place.map"), "w");
             fputs("4\n0 3\n1 2\n2 1\n3 0\n", pf); /* SCOTCH's mapping format */
             fclose(pf);
             char out2[2048];
             assert_int_equal(mpi_run("exec quicksort --n 100000 --backend mpi --place "
-                                     "/tmp/dcnet-mpi-place.map --json",
+                                     "@T/mpi-place.map --json",
                                      out2, sizeof out2),
                              0);
             assert_non_null(strstr(out2, "\"verified\":true"));
             assert_true(json_num(out2, "root_rank") == 3 && json_num(out2, "workers") == 4);
-            pf = fopen("/tmp/dcnet-mpi-place.map", "w");
+            pf = fopen(tp("@T/mpi-place.map"), "w");
             fputs("task,processor,processor_label\n0,2,2\n1,0,0\n", pf); /* CSV, 2 of 4 */
             fclose(pf);
             assert_int_equal(mpi_run("exec max --n 100000 --backend mpi --place "
-                                     "/tmp/dcnet-mpi-place.map --json",
+                                     "@T/mpi-place.map --json",
                                      out2, sizeof out2),
                              0);
             assert_true(json_num(out2, "root_rank") == 2 && json_num(out2, "workers") == 2);
-            pf = fopen("/tmp/dcnet-mpi-place.map", "w");
+            pf = fopen(tp("@T/mpi-place.map"), "w");
             fputs("4\n0 1\n1 1\n2 2\n3 3\n", pf); /* two tasks on rank 1 */
             fclose(pf);
             assert_true(mpi_run("exec max --n 100000 --backend mpi --place "
-                                "/tmp/dcnet-mpi-place.map --json",
+                                "@T/mpi-place.map --json",
                                 out2, sizeof out2) != 0);
-            unlink("/tmp/dcnet-mpi-place.map");
+            unlink(tp("@T/mpi-place.map"));
         }
         if (st == 0 && i == 0) { /* the tree of an MPI run, gathered on rank 0 */
             char a2[200];
             snprintf(a2, sizeof a2, "exec max --n 100000 --backend mpi --record-tree "
-                                    "/tmp/dcnet-mpi-tree.csv --json");
+                                    "@T/mpi-tree.csv --json");
             char out2[2048];
             assert_int_equal(mpi_run(a2, out2, sizeof out2), 0);
-            FILE *f = fopen("/tmp/dcnet-mpi-tree.csv", "r");
+            FILE *f = fopen(tp("@T/mpi-tree.csv"), "r");
             assert_non_null(f);
             char line[200];
             int rows = 0;
@@ -1019,7 +1018,7 @@ static void test_exec_cli(void **state)
                 }
             }
             fclose(f);
-            unlink("/tmp/dcnet-mpi-tree.csv");
+            unlink(tp("@T/mpi-tree.csv"));
             assert_int_equal(rows, 4);
             assert_true(down + up == (long long)json_num(out2, "bytes")); /* every message */
         }

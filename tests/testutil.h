@@ -145,8 +145,48 @@ static char *slurp(const char *path)
     return buf;
 }
 
+/* A private scratch directory per test process: "@T" in a path or in the
+ * arguments of a run stands for it, so that suites running at once (the
+ * release, sanitizer and valgrind runs of make check) never share a file. */
+static char test_tmp_dir[64];
+
+static void test_tmp_cleanup(void)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", test_tmp_dir);
+    if (test_tmp_dir[0] && system(cmd) != 0)
+        fprintf(stderr, "could not remove %s\n", test_tmp_dir);
+}
+
+/* s with every "@T" replaced by the scratch directory (a rotating static
+ * buffer: valid for the next 7 calls) */
+static const char *tp(const char *s)
+{
+    static char buf[8][4096];
+    static int k;
+    if (!test_tmp_dir[0]) {
+        snprintf(test_tmp_dir, sizeof test_tmp_dir, "/tmp/dcnet-test-XXXXXX");
+        if (!mkdtemp(test_tmp_dir)) {
+            perror("mkdtemp");
+            exit(1);
+        }
+        atexit(test_tmp_cleanup);
+    }
+    char *out = buf[k++ & 7];
+    size_t n = 0;
+    for (const char *c = s; *c && n + 64 < sizeof buf[0]; c++)
+        if (c[0] == '@' && c[1] == 'T') {
+            n += (size_t)snprintf(out + n, sizeof buf[0] - n, "%s", test_tmp_dir);
+            c++;
+        } else {
+            out[n++] = *c;
+        }
+    out[n] = '\0';
+    return out;
+}
+
 /* Runs "$DCNET_WRAPPER $DCNET_BIN args" through /bin/sh; args is shell text
- * written by the test itself. */
+ * written by the test itself ("@T": the scratch directory). */
 static run_result run_dcnet(const char *args)
 {
     static int counter;
@@ -157,7 +197,7 @@ static run_result run_dcnet(const char *args)
     int st;
     snprintf(out, sizeof out, "/tmp/dcnet-test-%d-%d.out", (int)getpid(), counter);
     snprintf(err, sizeof err, "/tmp/dcnet-test-%d-%d.err", (int)getpid(), counter++);
-    snprintf(cmd, sizeof cmd, "%s %s </dev/null %s >%s 2>%s", wrap, bin, args, out, err);
+    snprintf(cmd, sizeof cmd, "%s %s </dev/null %s >%s 2>%s", wrap, bin, tp(args), out, err);
     st = system(cmd);
     if (st == -1)
         r.status = -1000;
