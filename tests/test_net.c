@@ -272,6 +272,12 @@ static void test_closed_forms(void **state)
             snprintf(spec, sizeof spec, "mesh:%dx%d", R, C); check_facts(spec);
             snprintf(spec, sizeof spec, "torus:%dx%d", R, C); check_facts(spec);
         }
+    /* 3 to 8 sides: the closed forms against BFS */
+    static const char *const nd[] = {"mesh:2x3x4", "torus:3x4x5", "torus:4x4x4", "mesh:1x5x1",
+                                     "torus:2x2x2", "torus:2x3x1x2", "mesh:2x2x2x2x2x2x2x2",
+                                     "torus:3x3x3x3", "torus:1x1x1", "mesh:6x1x7"};
+    for (size_t i = 0; i < sizeof nd / sizeof nd[0]; i++)
+        check_facts(nd[i]);
     check_facts("mesh:64x64");
     check_facts("torus:64x48");
     check_facts("mesh:1x300");
@@ -566,6 +572,8 @@ static void test_labels(void **state)
     check_labels("ddb:4");
     check_labels("hypercube:4");
     check_labels("mesh:3x5");
+    check_labels("torus:3x4x5");
+    check_labels("mesh:2x2x2x2x2x2x2x2");
     check_labels("butterfly:3");
     check_labels("wbutterfly:3");
     check_labels("sneptree-s:3");

@@ -150,6 +150,11 @@ static void test_dimension_order(void **state)
     check_router("torus:5x6", DN_ROUTER_XY, 1, DN_ALGO_XY);
     check_router("torus:4x4", DN_ROUTER_SHORTEST, 1, DN_ALGO_XY);
     check_router("ring:9", DN_ROUTER_SHORTEST, 1, DN_ALGO_XY);
+    /* 3 to 8 sides: dimension order, every pair against BFS */
+    check_router("mesh:3x4x5", DN_ROUTER_XY, 1, DN_ALGO_XY);
+    check_router("torus:4x3x5", DN_ROUTER_SHORTEST, 1, DN_ALGO_XY);
+    check_router("torus:2x2x3x1x2", DN_ROUTER_XY, 1, DN_ALGO_XY);
+    check_router("mesh:2x2x2x2x2x2x2x2", DN_ROUTER_XY, 1, DN_ALGO_XY);
     /* XY: the column is corrected before the row */
     dn_net net;
     dn_router r;
@@ -164,6 +169,16 @@ static void test_dimension_order(void **state)
     for (int i = 0; i <= 6; i++)
         assert_int_equal(p[i], want[i]);
     assert_int_equal(dn_route(&r, 0, 16, &p, &h, &err), DN_EINVAL);
+    dn_router_free(&r);
+    dn_net_free(&net);
+    /* mesh:2x2x2: the last side first, then the middle, then the first */
+    assert_int_equal(dn_net_init(&net, "mesh:2x2x2", &err), DN_OK);
+    assert_int_equal(dn_router_init(&r, &net, NULL, DN_ROUTER_XY, &err), DN_OK);
+    assert_int_equal(dn_route(&r, 0, 7, &p, &h, &err), DN_OK);
+    int64_t want3[] = {0, 1, 3, 7};
+    assert_int_equal(h, 3);
+    for (int i = 0; i <= 3; i++)
+        assert_int_equal(p[i], want3[i]);
     dn_router_free(&r);
     dn_net_free(&net);
     assert_int_equal(dn_net_init(&net, "butterfly:3", &err), DN_OK);

@@ -74,7 +74,7 @@ typedef struct dn_net {
     int64_t edges;           /* undirected edges, or arcs if directed */
     int directed;            /* 1 for ddb, sneptrees, directed files */
     int max_out;             /* upper bound on the out-degree of any node */
-    int64_t p[4];            /* parameters; meaning depends on the type */
+    int64_t p[12];           /* parameters; meaning depends on the type */
     dn_csr g;                /* stored graph (sneptrees, files); else zeroed */
     int64_t mem_limit;       /* bytes a stored graph may take while built (files) */
 } dn_net;
@@ -112,7 +112,9 @@ int dn_net_parse_node(const dn_net *net, const char *s, int64_t *v, dn_err *err)
  * "sneptree-s", "sneptree-t", "sneptree", "cbt", "complete", "file"), or ""
  * for a zeroed net. Parameters are in net->p[] as each family documents:
  * debruijn/dg/ddb p[0] = k, p[1] = radix; mesh/torus/ring p[0] = rows,
- * p[1] = columns, p[2] = wrap; hypercube p[0] = dimension. */
+ * p[1] = columns, p[2] = wrap; meshes and tori of 3 to 8 dimensions
+ * (families "meshnd", "torusnd") p[0] = d, p[1] = wrap, p[2 .. d+1] = the
+ * sides; hypercube p[0] = dimension. */
 const char *dn_net_family(const dn_net *net);
 
 /* Short description, e.g. "undirected binary de Bruijn BDG(4)". */

@@ -1,6 +1,14 @@
 /*
- * grid.c - 2D meshes and tori (seed 001 works on 2^k x 2^k meshes without
- * wraparound) and rings.
+ * grid.c - meshes and tori (seed 001 works on 2^k x 2^k meshes without
+ * wraparound), of 2 to 8 dimensions, and rings.
+ *
+ * mesh:AxBxC... and torus:AxBxC... with 3 to 8 sides are the families
+ * meshnd and torusnd (the 2-D ones keep their own layout, which the mesh
+ * mappings, drawings and XY routes read): id row-major, the last side
+ * fastest (id = ((x0 B + x1) C + x2) ...), label "x0,x1,x2". A node's
+ * degree is the sum over its sides of a path's (a cycle's) degree, the
+ * diameter the sum of the sides' (L - 1, or floor(L/2) with wraparound),
+ * and the edges sum (n / L) times a path's (cycle's) edges over the sides.
  *
  * mesh:RxC and torus:RxC number nodes row-major: id = row * C + col, label
  * "row,col". ring:N is the torus 1xN with decimal labels. Tori are simple
@@ -16,6 +24,7 @@
 #include "net_impl.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* p[0] = R, p[1] = C, p[2] = 1 for wraparound */
@@ -59,26 +68,169 @@ static int grid_setup(dn_net *net, int64_t r, int64_t c, int wrap, const char *s
     return DN_OK;
 }
 
-static int mesh_init(dn_net *net, int argc, char **argv, dn_err *err)
+/* ---------------------------------------------------------- 3 to 8 sides */
+
+static void dim_degrees(int64_t len, int wrap, int64_t *lo, int64_t *hi);
+
+enum { ND_MAX = 8 };
+extern const dn_net_type dn_type_meshnd, dn_type_torusnd;
+
+#define ND_D(net) ((int)(net)->p[0])
+#define ND_WRAP(net) ((int)(net)->p[1])
+#define ND_SIDE(net, i) ((net)->p[2 + (i)])
+
+static int sides_count(const char *arg)
 {
+    int k = 1;
+    for (const char *c = arg; *c; c++)
+        k += *c == 'x';
+    return k;
+}
+
+static int nd_setup(dn_net *net, const char *arg, int wrap, const char *syntax, dn_err *err)
+{
+    char tmp[128];
+    int d = 0, rc;
+    if (strlen(arg) >= sizeof tmp)
+        return dn_fail(err, DN_EINVAL, "expected %s with at most 8 sides", syntax);
+    strcpy(tmp, arg);
+    if (tmp[0] == 'x' || strstr(tmp, "xx") || tmp[strlen(tmp) - 1] == 'x')
+        return dn_fail(err, DN_EINVAL, "%s: a side is missing in '%s' (e.g. %s)", syntax, arg,
+                       wrap ? "torus:4x4x4" : "mesh:4x4x4");
+    int64_t n = 1, edges = 0;
+    for (char *tok = strtok(tmp, "x"); tok; tok = strtok(NULL, "x")) {
+        int64_t L;
+        if (d == ND_MAX)
+            return dn_fail(err, DN_EINVAL, "%s: at most %d sides", syntax, ND_MAX);
+        if ((rc = dn_spec_int(tok, 1, DN_NET_MAX_NODES, "side", syntax, &L, err)))
+            return rc;
+        if (dn_mul_ovf(n, L, &n) || n > DN_NET_MAX_NODES)
+            return dn_fail(err, DN_ERANGE, "%s: %s nodes is over the limit of 2^50", syntax, arg);
+        ND_SIDE(net, d++) = L;
+    }
+    net->p[0] = d;
+    net->p[1] = wrap;
+    net->n = n;
+    for (int i = 0; i < d; i++) {
+        int64_t L = ND_SIDE(net, i);
+        edges += (n / L) * (wrap ? cycle_edges(L) : path_edges(L));
+    }
+    net->edges = edges;
+    net->directed = 0;
+    net->max_out = 2 * d;
+    net->type = wrap ? &dn_type_torusnd : &dn_type_meshnd;
+    return DN_OK;
+}
+
+static void nd_coords(const dn_net *net, int64_t v, int64_t *x)
+{
+    for (int i = ND_D(net) - 1; i >= 0; i--) {
+        x[i] = v % ND_SIDE(net, i);
+        v /= ND_SIDE(net, i);
+    }
+}
+
+static int nd_neighbors(const dn_net *net, int64_t v, int64_t *out)
+{
+    int64_t x[ND_MAX], stride = 1;
+    int d = 0;
+    nd_coords(net, v, x);
+    for (int i = ND_D(net) - 1; i >= 0; stride *= ND_SIDE(net, i), i--) {
+        int64_t L = ND_SIDE(net, i);
+        if (x[i] > 0)
+            out[d++] = v - stride;
+        else if (ND_WRAP(net) && L > 1)
+            out[d++] = v + (L - 1) * stride;
+        if (x[i] < L - 1)
+            out[d++] = v + stride;
+        else if (ND_WRAP(net) && L > 1)
+            out[d++] = v - (L - 1) * stride;
+    }
+    return dn_nbr_normalize(out, d, v); /* drops the doubles and loops of short sides */
+}
+
+static void nd_facts(const dn_net *net, dn_facts *f)
+{
+    f->deg_min = f->deg_max = f->diameter = 0;
+    for (int i = 0; i < ND_D(net); i++) {
+        int64_t lo, hi, L = ND_SIDE(net, i);
+        dim_degrees(L, ND_WRAP(net), &lo, &hi);
+        f->deg_min += lo;
+        f->deg_max += hi;
+        f->diameter += ND_WRAP(net) ? L / 2 : L - 1;
+    }
+}
+
+static int nd_label(const dn_net *net, int64_t v, char *buf, size_t cap)
+{
+    int64_t x[ND_MAX];
+    size_t n = 0;
+    nd_coords(net, v, x);
+    for (int i = 0; i < ND_D(net) && n < cap; i++)
+        n += (size_t)snprintf(buf + n, cap - n, "%s%lld", i ? "," : "", (long long)x[i]);
+    return n < cap ? DN_OK : DN_ERANGE;
+}
+
+static int nd_parse_label(const dn_net *net, const char *s, int64_t *v)
+{
+    int64_t id = 0;
+    int i = 0;
+    for (const char *p = s;; p++) {
+        char *end;
+        if (i == ND_D(net) || *p < '0' || *p > '9')
+            return 0;
+        long long x = strtoll(p, &end, 10);
+        if (x >= ND_SIDE(net, i)) {
+            *v = -1; /* a label of this shape, out of range */
+            return 1;
+        }
+        id = id * ND_SIDE(net, i++) + x;
+        p = end;
+        if (!*p)
+            break;
+        if (*p != ',')
+            return 0;
+    }
+    if (i != ND_D(net))
+        return 0;
+    *v = id;
+    return 1;
+}
+
+static void nd_describe(const dn_net *net, char *buf, size_t cap)
+{
+    size_t n = 0;
+    for (int i = 0; i < ND_D(net) && n < cap; i++)
+        n += (size_t)snprintf(buf + n, cap - n, "%s%lld", i ? " x " : "",
+                              (long long)ND_SIDE(net, i));
+    if (n < cap)
+        snprintf(buf + n, cap - n, " %s", ND_WRAP(net) ? "torus" : "mesh");
+}
+
+/* mesh:RxC, or 3 to 8 sides */
+static int grid_init(dn_net *net, int argc, char **argv, int wrap, dn_err *err)
+{
+    const char *syntax = wrap ? "torus:RxC" : "mesh:RxC";
     int64_t r, c;
     int rc;
     if (argc != 1)
-        return dn_fail(err, DN_EINVAL, "expected mesh:RxC (e.g. mesh:8x8)");
-    if ((rc = parse_dims(argv[0], "mesh:RxC", &r, &c, err)))
+        return dn_fail(err, DN_EINVAL, "expected %s or %s (e.g. %s)", syntax,
+                       wrap ? "torus:AxBxC..." : "mesh:AxBxC...", wrap ? "torus:4x4x4" : "mesh:8x8");
+    if (sides_count(argv[0]) >= 3)
+        return nd_setup(net, argv[0], wrap, wrap ? "torus:AxBxC..." : "mesh:AxBxC...", err);
+    if ((rc = parse_dims(argv[0], syntax, &r, &c, err)))
         return rc;
-    return grid_setup(net, r, c, 0, "mesh:RxC", err);
+    return grid_setup(net, r, c, wrap, syntax, err);
+}
+
+static int mesh_init(dn_net *net, int argc, char **argv, dn_err *err)
+{
+    return grid_init(net, argc, argv, 0, err);
 }
 
 static int torus_init(dn_net *net, int argc, char **argv, dn_err *err)
 {
-    int64_t r, c;
-    int rc;
-    if (argc != 1)
-        return dn_fail(err, DN_EINVAL, "expected torus:RxC (e.g. torus:4x4)");
-    if ((rc = parse_dims(argv[0], "torus:RxC", &r, &c, err)))
-        return rc;
-    return grid_setup(net, r, c, 1, "torus:RxC", err);
+    return grid_init(net, argc, argv, 1, err);
 }
 
 static int ring_init(dn_net *net, int argc, char **argv, dn_err *err)
@@ -158,12 +310,20 @@ static void grid_describe(const dn_net *net, char *buf, size_t cap)
                  net->p[2] ? "torus" : "mesh");
 }
 
+const dn_net_type dn_type_meshnd = {
+    "meshnd", "mesh:AxBxC...", "mesh of 3 to 8 sides, id row-major (the last side fastest)",
+    NULL, nd_neighbors, nd_facts, nd_label, nd_parse_label, nd_describe,
+};
+const dn_net_type dn_type_torusnd = {
+    "torusnd", "torus:AxBxC...", "torus of 3 to 8 sides, id row-major (the last side fastest)",
+    NULL, nd_neighbors, nd_facts, nd_label, nd_parse_label, nd_describe,
+};
 const dn_net_type dn_type_mesh = {
-    "mesh", "mesh:RxC", "2D mesh, R rows x C columns, id = row * C + col",
+    "mesh", "mesh:RxC", "2D mesh, R rows x C columns, id = row * C + col (or AxBxC...: 3 to 8 sides)",
     mesh_init, grid_neighbors, grid_facts, grid_label, grid_parse_label, grid_describe,
 };
 const dn_net_type dn_type_torus = {
-    "torus", "torus:RxC", "2D torus (wraparound mesh), id = row * C + col",
+    "torus", "torus:RxC", "2D torus (wraparound mesh), id = row * C + col (or AxBxC...)",
     torus_init, grid_neighbors, grid_facts, grid_label, grid_parse_label, grid_describe,
 };
 const dn_net_type dn_type_ring = {

@@ -90,7 +90,8 @@ int dn_net_init_limit(dn_net *net, const char *spec, int64_t mem_limit, dn_err *
         memset(net, 0, sizeof *net);
         return rc;
     }
-    net->type = type;
+    if (!net->type) /* (an init may choose a variant: mesh:AxBxC is meshnd) */
+        net->type = type;
     strcpy(net->spec, spec);
     return DN_OK;
 }

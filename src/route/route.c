@@ -41,6 +41,20 @@ static int is_grid(const dn_net *net)
     return family_is(net, "mesh") || family_is(net, "torus") || family_is(net, "ring");
 }
 
+/* meshes and tori of 3 to 8 sides (p[0] = d, p[1] = wrap, p[2..] sides) */
+static int is_grid_nd(const dn_net *net)
+{
+    return family_is(net, "meshnd") || family_is(net, "torusnd");
+}
+
+static int64_t grid_nd_hops(const dn_net *net)
+{
+    int64_t h = 1;
+    for (int i = 0; i < (int)net->p[0]; i++)
+        h += net->p[2 + i];
+    return h;
+}
+
 static int alloc_path(dn_router *r, int64_t cap, dn_err *err)
 {
     r->cap = cap;
@@ -90,6 +104,9 @@ int dn_router_init(dn_router *r, const dn_net *net, const dn_csr *g, dn_router_k
         if (is_grid(net)) {
             r->algo = DN_ALGO_XY;
             rc = alloc_path(r, net->p[0] + net->p[1], err);
+        } else if (is_grid_nd(net)) {
+            r->algo = DN_ALGO_XY;
+            rc = alloc_path(r, grid_nd_hops(net), err);
         } else if (family_is(net, "hypercube")) {
             r->algo = DN_ALGO_ECUBE;
             rc = alloc_path(r, net->p[0] + 1, err);
@@ -111,6 +128,9 @@ int dn_router_init(dn_router *r, const dn_net *net, const dn_csr *g, dn_router_k
     } else if (kind == DN_ROUTER_SHORTEST && is_grid(net)) {
         r->algo = DN_ALGO_XY;
         rc = alloc_path(r, net->p[0] + net->p[1], err);
+    } else if (kind == DN_ROUTER_SHORTEST && is_grid_nd(net)) {
+        r->algo = DN_ALGO_XY; /* dimension order is a shortest route on meshes and tori */
+        rc = alloc_path(r, grid_nd_hops(net), err);
     } else {
         rc = init_bfs(r, g, err);
     }
@@ -328,8 +348,35 @@ static int64_t line_delta(int64_t a, int64_t b, int64_t len, int wrap)
     return fwd <= len - fwd ? fwd : fwd - len;
 }
 
+/* Dimension order on 3 to 8 sides: the last side first (as XY moves along
+ * the row, the fastest coordinate, first), tori the short way (ties: up). */
+static int64_t route_nd(dn_router *r, int64_t x, int64_t y)
+{
+    const dn_net *net = r->net;
+    const int d = (int)net->p[0], wrap = (int)net->p[1];
+    int64_t n = 0, stride = 1, v = x, xs = x, ys = y;
+    r->path[n++] = x;
+    for (int i = d - 1; i >= 0; i--) {
+        const int64_t L = net->p[2 + i];
+        int64_t cx = xs % L, cy = ys % L;
+        xs /= L;
+        ys /= L;
+        int64_t dv = line_delta(cx, cy, L, wrap);
+        for (int64_t step = dv > 0 ? 1 : -1; dv; dv -= step) {
+            int64_t nc = ((cx + step) % L + L) % L;
+            v += (nc - cx) * stride;
+            cx = nc;
+            r->path[n++] = v;
+        }
+        stride *= L;
+    }
+    return n - 1;
+}
+
 static int64_t route_xy(dn_router *r, int64_t x, int64_t y)
 {
+    if (is_grid_nd(r->net))
+        return route_nd(r, x, y);
     const int64_t R = r->net->p[0], C = r->net->p[1];
     const int wrap = (int)r->net->p[2];
     int64_t row = x / C, col = x % C, n = 0;
