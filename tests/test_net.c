@@ -272,6 +272,16 @@ static void test_closed_forms(void **state)
             snprintf(spec, sizeof spec, "mesh:%dx%d", R, C); check_facts(spec);
             snprintf(spec, sizeof spec, "torus:%dx%d", R, C); check_facts(spec);
         }
+    /* Kautz K(D, K): arcs, degrees and directed diameter against a scan and BFS */
+    for (int D = 1; D <= 4; D++)
+        for (int K = 1; K <= 6; K++) {
+            if ((D + 1) * ipow(D, K - 1) > 4096)
+                continue;
+            snprintf(spec, sizeof spec, "kautz:%d:%d", D, K);
+            check_facts(spec);
+        }
+    check_facts("kautz:9:3");
+    check_facts("kautz:12:2");
     /* 3 to 8 sides: the closed forms against BFS */
     static const char *const nd[] = {"mesh:2x3x4", "torus:3x4x5", "torus:4x4x4", "mesh:1x5x1",
                                      "torus:2x2x2", "torus:2x3x1x2", "mesh:2x2x2x2x2x2x2x2",
@@ -573,6 +583,8 @@ static void test_labels(void **state)
     check_labels("hypercube:4");
     check_labels("mesh:3x5");
     check_labels("torus:3x4x5");
+    check_labels("kautz:2:5");
+    check_labels("kautz:12:2"); /* symbols above 9: comma-separated */
     check_labels("mesh:2x2x2x2x2x2x2x2");
     check_labels("butterfly:3");
     check_labels("wbutterfly:3");

@@ -150,6 +150,12 @@ static void test_dimension_order(void **state)
     check_router("torus:5x6", DN_ROUTER_XY, 1, DN_ALGO_XY);
     check_router("torus:4x4", DN_ROUTER_SHORTEST, 1, DN_ALGO_XY);
     check_router("ring:9", DN_ROUTER_SHORTEST, 1, DN_ALGO_XY);
+    /* Kautz: shift past the longest overlap, every pair against BFS */
+    check_router("kautz:2:4", DN_ROUTER_SHORTEST, 1, DN_ALGO_KAUTZ);
+    check_router("kautz:3:3", DN_ROUTER_SHORTEST, 1, DN_ALGO_KAUTZ);
+    check_router("kautz:1:4", DN_ROUTER_SHORTEST, 1, DN_ALGO_KAUTZ);
+    check_router("kautz:4:1", DN_ROUTER_SHORTEST, 1, DN_ALGO_KAUTZ);
+    check_router("kautz:11:2", DN_ROUTER_SHORTEST, 1, DN_ALGO_KAUTZ);
     /* 3 to 8 sides: dimension order, every pair against BFS */
     check_router("mesh:3x4x5", DN_ROUTER_XY, 1, DN_ALGO_XY);
     check_router("torus:4x3x5", DN_ROUTER_SHORTEST, 1, DN_ALGO_XY);

@@ -90,6 +90,10 @@ int dn_net_init(dn_net *net, const char *spec, dn_err *err);
 int dn_net_init_limit(dn_net *net, const char *spec, int64_t mem_limit, dn_err *err);
 void dn_net_free(dn_net *net);
 
+/* Kautz graphs (kautz:D:K): node v's symbols s[0 .. K), and back. */
+void dn_kautz_symbols(const dn_net *net, int64_t v, int *s);
+int64_t dn_kautz_id(const dn_net *net, const int *s);
+
 /* Writes the out-neighbours of v (all neighbours if undirected) to out,
  * which must hold net->max_out entries; returns how many. For Sneptrees the
  * order is (left successor, right successor). v must be in [0, n).

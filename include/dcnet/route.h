@@ -50,7 +50,8 @@ typedef enum dn_route_algo {
     DN_ALGO_DDB,   /* DDB(k) overlap, exact */
     DN_ALGO_ECUBE, /* hypercube, lowest dimension first */
     DN_ALGO_XY,    /* mesh / torus, column then row */
-    DN_ALGO_DDB_K  /* DDB(k) length-k route (k left shifts), not shortest */
+    DN_ALGO_DDB_K, /* DDB(k) length-k route (k left shifts), not shortest */
+    DN_ALGO_KAUTZ  /* Kautz K(D,K): shift in the target past the longest overlap, exact */
 } dn_route_algo;
 
 typedef struct dn_router {

@@ -22,6 +22,7 @@ const char *dn_route_algo_name(dn_route_algo a)
     case DN_ALGO_ECUBE: return "e-cube";
     case DN_ALGO_XY: return "xy";
     case DN_ALGO_DDB_K: return "ddb-length-k";
+    case DN_ALGO_KAUTZ: return "kautz-shift";
     }
     return "?";
 }
@@ -122,6 +123,9 @@ int dn_router_init(dn_router *r, const dn_net *net, const dn_csr *g, dn_router_k
     } else if (kind == DN_ROUTER_SHORTEST && family_is(net, "ddb")) {
         r->algo = DN_ALGO_DDB;
         rc = alloc_path(r, net->p[0] + 1, err);
+    } else if (kind == DN_ROUTER_SHORTEST && family_is(net, "kautz")) {
+        r->algo = DN_ALGO_KAUTZ;
+        rc = alloc_path(r, net->p[1] + 1, err);
     } else if (kind == DN_ROUTER_SHORTEST && family_is(net, "hypercube")) {
         r->algo = DN_ALGO_ECUBE;
         rc = alloc_path(r, net->p[0] + 1, err);
@@ -393,6 +397,32 @@ static int64_t route_xy(dn_router *r, int64_t x, int64_t y)
     return n - 1;
 }
 
+/* Kautz K(D,K): the longest j with the last j symbols of x the first j of
+ * y; then shift y's symbols j .. K-1 in: K - j hops, the distance (each
+ * hop shifts one symbol in, so a shorter path would give a longer
+ * overlap). Every string on the way is a Kautz string: the symbol shifted
+ * in after y_(j-1) (or after x's last, which is y_(j-1) when j > 0, and
+ * differs from y_0 when j = 0) is the next of y. */
+static int64_t route_kautz(dn_router *r, int64_t x, int64_t y)
+{
+    int sx[64], sy[64], cur[64];
+    const int K = (int)r->net->p[1];
+    dn_kautz_symbols(r->net, x, sx);
+    dn_kautz_symbols(r->net, y, sy);
+    int j = K;
+    while (j > 0 && memcmp(sx + K - j, sy, (size_t)j * sizeof *sx) != 0)
+        j--;
+    int64_t n = 0;
+    r->path[n++] = x;
+    memcpy(cur, sx, (size_t)K * sizeof *cur);
+    for (int i = j; i < K; i++) {
+        memmove(cur, cur + 1, (size_t)(K - 1) * sizeof *cur);
+        cur[K - 1] = sy[i];
+        r->path[n++] = dn_kautz_id(r->net, cur);
+    }
+    return n - 1;
+}
+
 /* ----------------------------------------------------- bidirectional BFS */
 
 static int64_t route_bfs(dn_router *r, int32_t src, int32_t dst)
@@ -483,6 +513,7 @@ int dn_route(dn_router *r, int64_t src, int64_t dst, const int64_t **path, int64
     case DN_ALGO_DDB_K: h = route_ddb(r, (uint64_t)src, (uint64_t)dst, 0); break;
     case DN_ALGO_ECUBE: h = route_ecube(r, src, dst); break;
     case DN_ALGO_XY: h = route_xy(r, src, dst); break;
+    case DN_ALGO_KAUTZ: h = route_kautz(r, src, dst); break;
     case DN_ALGO_BFS: h = route_bfs(r, (int32_t)src, (int32_t)dst); break;
     }
     if (h < 0)
