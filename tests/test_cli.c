@@ -364,6 +364,11 @@ static void test_bad_input(void **state)
                 fail_msg("gmtst's average dilation %g, dcnet's %g", dil,
                          json_num(x.out, "average"));
             run_free(&x);
+            /* the same target read by dcnet as a network: the same dilation */
+            x = json_run("embed --net file:@T/h4.tgt --tree binomial:4 --map "
+                         "file:@T/p.scotch --json");
+            assert_true(fabs(dil - json_num(x.out, "average")) < 1e-6);
+            run_free(&x);
             unlink(tp("@T/b4.grf"));
             unlink(tp("@T/h4.tgt"));
         } else {
@@ -404,6 +409,16 @@ static void test_bad_input(void **state)
         }
         unlink(tp("@T/hosts.txt"));
         unlink(tp("@T/rf.txt"));
+    }
+    {
+        FILE *tg = fopen(tp("@T/m.tgt"), "w");
+        fputs("mesh2D 4 3\n", tg);
+        fclose(tg);
+        bad_run("net --net file:@T/m.tgt", 2, "its own way");
+        tg = fopen(tp("@T/m.tgt"), "w");
+        fputs("cmpltw 5 1 2 3 4 5\n", tg);
+        fclose(tg);
+        json_has("net --net file:@T/m.tgt --json", "\"nodes\":5,\"edges\":10");
     }
     bad_run("tree --tree binomial:3 --format png", 2, "csv, dot or grf");
     bad_run("tree --tree binomial:3 -o x.csv", 2, "--format");

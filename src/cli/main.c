@@ -95,6 +95,8 @@ static void help_formats(void)
          "            and flags (e.g. '0 000'), then per vertex: [label] [load]\n"
          "            degree and [load] end per arc. Chosen for files ending .grf.\n"
          "  dot       Graphviz DOT, written only (Sneptree left arcs blue, right red).\n"
+         "  tgt       a SCOTCH target file (.tgt): cmplt N, cmpltw N ... (complete:N) and\n"
+         "            hcub D (hypercube:D), with SCOTCH's terminal numbers.\n"
          "\n"
          "Value files (embed --map file:PATH, embed --weights, balance --loads): one\n"
          "decimal number per line, '#' comments. A first line '# dcnet values count=T'\n"
