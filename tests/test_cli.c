@@ -420,6 +420,31 @@ static void test_bad_input(void **state)
         fclose(tg);
         json_has("net --net file:@T/m.tgt --json", "\"nodes\":5,\"edges\":10");
     }
+    /* link costs from a graph file: 0-1 at 100 (latency 0.5), 1-2 at 10;
+     * a path 0 -> 1 -> 2 of 1000-byte messages: 10 + 0.5 and 100 */
+    {
+        FILE *cf = fopen(tp("@T/costs.txt"), "w");
+        fputs("# dcnet edgelist nodes=4 directed=0 costs=1\n0 1 100 0.5\n1 2 10\n2 3 1000 0\n"
+              "3 0 100\n",
+              cf);
+        fclose(cf);
+        cf = fopen(tp("@T/p3.csv"), "w");
+        fputs("id,parent,work,bytes_down\n0,-1,0,0\n1,0,0,1000\n2,1,0,1000\n", cf);
+        fclose(cf);
+        run_result c = json_run("simulate --net file:@T/costs.txt --tree file:@T/p3.csv --map "
+                                "identity --ts 0 --te 1 --work ignore --json");
+        assert_true(json_num(c.out, "time") == 110.5);
+        run_free(&c);
+        c = json_run("embed --net file:@T/costs.txt --tree file:@T/p3.csv --map identity --json");
+        assert_non_null(strstr(c.out, "\"link_cost\":{\"total\":110.5,\"max\":100}"));
+        run_free(&c);
+        bad_run("simulate --net file:@T/costs.txt --tree file:@T/p3.csv --map identity -w "
+                "wormhole", 2, "store-and-forward");
+        cf = fopen(tp("@T/costs.txt"), "w");
+        fputs("# dcnet edgelist nodes=2 costs=1\n0 1 -3\n", cf);
+        fclose(cf);
+        bad_run("net --net file:@T/costs.txt", 2, "positive number");
+    }
     bad_run("tree --tree binomial:3 --format png", 2, "csv, dot or grf");
     bad_run("tree --tree binomial:3 -o x.csv", 2, "--format");
     bad_run("tree --tree binomial:3 --format csv --list", 2, "one or the other");

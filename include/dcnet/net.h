@@ -37,6 +37,11 @@ typedef struct dn_csr {
     int directed;    /* 1 if arcs are one-way */
     int64_t *off;    /* n + 1 offsets */
     int32_t *adj;    /* m neighbour ids */
+    /* per-arc link costs, or NULL (every link alike): bandwidth (units of
+     * message size per time unit; a message of m units holds the link
+     * t_s + m t_e / bw) and latency (time per hop, in place of --hop);
+     * from a graph file's cost columns */
+    double *bw, *lat;
 } dn_csr;
 
 void dn_csr_free(dn_csr *g);

@@ -8,6 +8,7 @@
 #include "cli.h"
 
 #include <getopt.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -558,6 +559,28 @@ int cmd_embed(int argc, char **argv)
     rec_str(&r, "tree", a.tree_spec);
     metrics_record(&e, &m, &r);
     rec_str(&r, "weights", weights_kind);
+    if (e.g.bw) { /* the links' own costs: each edge's message alone, store-and-forward */
+        double total = 0, worst = 0;
+        for (int64_t v = 1; v < e.tree->nodes; v++) {
+            const int64_t *path;
+            int64_t hops;
+            if (dn_embed_route(&e, v, &path, &hops, &err))
+                break;
+            double wv = a.eo.weights == DN_WEIGHTS_GIVEN ? a.eo.given[v - 1]
+                        : a.eo.weights == DN_WEIGHTS_LOG ? ldexp(1.0, -dn_tree_recv_phase(e.tree, v))
+                                                         : 1.0;
+            double cost = 0;
+            for (int64_t i = 0; i < hops; i++) {
+                int64_t arc = dn_csr_arc(&e.g, path[i], path[i + 1]);
+                if (arc >= 0)
+                    cost += wv / e.g.bw[arc] + (e.g.lat ? e.g.lat[arc] : 0);
+            }
+            total += cost;
+            worst = cost > worst ? cost : worst;
+        }
+        rec_dbl(&r, "link_cost.total", total);
+        rec_dbl(&r, "link_cost.max", worst);
+    }
     if (timing) /* wall clock: only on request, so that equal inputs give equal output */
         rec_dbl(&r, "map_seconds", map_seconds);
     if (per_phase || per_depth)

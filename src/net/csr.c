@@ -17,6 +17,8 @@ void dn_csr_free(dn_csr *g)
         return;
     free(g->off);
     free(g->adj);
+    free(g->bw);
+    free(g->lat);
     memset(g, 0, sizeof *g);
 }
 

@@ -146,7 +146,7 @@ static int header_num(const char *q, const char *eol, int64_t max, int64_t line,
  * dcnet and promises the trailer "# end edges=M"). Returns 1 if the line is
  * such a header, 0 if it is an ordinary comment, or a negative status. */
 static int parse_header(const char *p, const char *eol, int64_t line, int64_t *nodes,
-                        int *directed, int64_t *edges, dn_err *err)
+                        int *directed, int64_t *edges, int *costs, dn_err *err)
 {
     static const char tag[] = "dcnet edgelist";
     const char *q = p + 1;
@@ -168,6 +168,9 @@ static int parse_header(const char *p, const char *eol, int64_t line, int64_t *n
         } else if ((size_t)(eol - q) >= 6 && memcmp(q, "edges=", 6) == 0) {
             if (!(rc = header_num(q + 6, eol, INT64_MAX / 16, line, "edges", &v, err)))
                 *edges = v;
+        } else if ((size_t)(eol - q) >= 6 && memcmp(q, "costs=", 6) == 0) {
+            if (!(rc = header_num(q + 6, eol, 1, line, "costs", &v, err)))
+                *costs = (int)v;
         }
         if (rc)
             return -rc;
@@ -191,7 +194,10 @@ static int parse_edgelist(const char *buf, size_t len, int64_t max_nodes, int64_
     scan s = {buf, buf + len, 1};
     arcs a = {0};
     int64_t maxid = -1, nodes = -1, promised = -1, trailer = -1, trailer_line = 0;
-    int directed = 0, rc;
+    int directed = 0, costs = 0, rc;
+    double *cbw = NULL, *clat = NULL; /* costs=1: per listed edge */
+    int64_t ccap = 0;
+#define FREE_ALL() (free(cbw), free(clat), arcs_free(&a))
     while (s.p < s.end) {
         const char *eol = memchr(s.p, '\n', (size_t)(s.end - s.p));
         int64_t u, v;
@@ -201,25 +207,26 @@ static int parse_edgelist(const char *buf, size_t len, int64_t max_nodes, int64_
         if (s.p >= eol || *s.p == '#' || *s.p == '%') {
             if (s.p < eol && *s.p == '#') {
                 int64_t m;
-                int h = parse_header(s.p, eol, s.line, &nodes, &directed, &promised, err);
+                int h = parse_header(s.p, eol, s.line, &nodes, &directed, &promised, &costs,
+                                     err);
                 if (h < 0) {
-                    arcs_free(&a);
+                    FREE_ALL();
                     return -h;
                 }
                 if (h && (a.len > 0 || trailer >= 0)) {
-                    arcs_free(&a);
+                    FREE_ALL();
                     return dn_fail(err, DN_EINVAL, "edge list line %lld: the '# dcnet edgelist' "
                                                    "header must come before the first edge",
                                    (long long)s.line);
                 }
                 if (h && nodes > max_nodes) {
-                    arcs_free(&a);
+                    FREE_ALL();
                     return dn_fail(err, DN_ERANGE, "edge list line %lld: header nodes=%lld; the "
                                                    "limit is %lld",
                                    (long long)s.line, (long long)nodes, (long long)max_nodes);
                 }
                 if (h && build_bytes(nodes, 0, directed) > budget) {
-                    arcs_free(&a);
+                    FREE_ALL();
                     char what[64];
                     snprintf(what, sizeof what, "header nodes=%lld", (long long)nodes);
                     return over_budget(err, s.line, what, build_bytes(nodes, 0, directed),
@@ -235,7 +242,7 @@ static int parse_edgelist(const char *buf, size_t len, int64_t max_nodes, int64_
             continue;
         }
         if (trailer >= 0) {
-            arcs_free(&a);
+            FREE_ALL();
             return dn_fail(err, DN_EINVAL, "edge list line %lld: an edge after the trailer "
                                            "'# end edges=%lld' (line %lld)",
                            (long long)s.line, (long long)trailer, (long long)trailer_line);
@@ -246,18 +253,55 @@ static int parse_edgelist(const char *buf, size_t len, int64_t max_nodes, int64_
         if (s.p >= eol || !read_uint(&s, MAX_ID, &v))
             goto bad;
         skip_blank(&s, 0);
+        double bwv = 1, latv = 0;
+        if (costs && s.p < eol) { /* "u v bandwidth [latency]" */
+            char num[64], *end;
+            for (int k = 0; k < 2 && s.p < eol; k++) {
+                size_t l = 0;
+                while (s.p < eol && *s.p != ' ' && *s.p != '\t' && *s.p != '\r' && l + 1 < sizeof num)
+                    num[l++] = *s.p++;
+                num[l] = '\0';
+                double x = strtod(num, &end);
+                if (!l || *end || !(x >= 0) || x > 1e300 || (k == 0 && x <= 0)) {
+                    FREE_ALL();
+                    return dn_fail(err, DN_EINVAL, "edge list line %lld: the %s '%s' is not a "
+                                                   "%s number",
+                                   (long long)s.line, k ? "latency" : "bandwidth", num,
+                                   k ? "non-negative" : "positive");
+                }
+                *(k ? &latv : &bwv) = x;
+                skip_blank(&s, 0);
+            }
+        }
         if (s.p < eol)
             goto bad;
+        if (costs && a.len >= ccap) {
+            int64_t nc = ccap ? 2 * ccap : 1024;
+            double *nb = realloc(cbw, (size_t)nc * sizeof *nb), *nl;
+            if (nb)
+                cbw = nb;
+            nl = nb ? realloc(clat, (size_t)nc * sizeof *nl) : NULL;
+            if (!nb || !nl) {
+                FREE_ALL();
+                return dn_fail(err, DN_ENOMEM, "out of memory reading edge list");
+            }
+            clat = nl;
+            ccap = nc;
+        }
+        if (costs) {
+            cbw[a.len] = bwv;
+            clat[a.len] = latv;
+        }
         if (a.len == a.cap) { /* the arc list doubles: check what it will hold */
             int64_t n = nodes > maxid + 1 ? nodes : maxid + 1;
             int64_t need = build_bytes(n, a.cap ? 2 * a.cap : 1024, directed);
             if (need < 0 || need > budget) {
-                arcs_free(&a);
+                FREE_ALL();
                 return over_budget(err, s.line, "the edges read so far", need, budget);
             }
         }
         if (!arcs_push(&a, u, v)) {
-            arcs_free(&a);
+            FREE_ALL();
             return dn_fail(err, DN_ENOMEM, "out of memory reading edge list");
         }
         if (u > maxid) maxid = u;
@@ -267,7 +311,7 @@ static int parse_edgelist(const char *buf, size_t len, int64_t max_nodes, int64_
     }
     /* a file dcnet wrote promises its trailer: without it, it was cut */
     if (promised >= 0 && (trailer != promised || a.len != promised)) {
-        arcs_free(&a);
+        FREE_ALL();
         return dn_fail(err, DN_EINVAL,
                        trailer < 0
                            ? "edge list is truncated: its header promises %lld edges and the "
@@ -278,39 +322,59 @@ static int parse_edgelist(const char *buf, size_t len, int64_t max_nodes, int64_
     }
     if (nodes < 0) {
         if (maxid < 0) {
-            arcs_free(&a);
+            FREE_ALL();
             return dn_fail(err, DN_EINVAL,
                            "edge list has no edges and no '# dcnet edgelist nodes=N' header");
         }
         nodes = maxid + 1;
     } else if (maxid >= nodes) {
-        arcs_free(&a);
+        FREE_ALL();
         return dn_fail(err, DN_EINVAL, "edge list names node %lld but its header says nodes=%lld",
                        (long long)maxid, (long long)nodes);
     }
     if (nodes == 0) {
-        arcs_free(&a);
+        FREE_ALL();
         return dn_fail(err, DN_EINVAL, "edge list header says nodes=0: a network needs a node");
     }
     if (nodes > max_nodes) {
-        arcs_free(&a);
+        FREE_ALL();
         return dn_fail(err, DN_ERANGE, "edge list has %lld nodes; the limit is %lld",
                        (long long)nodes, (long long)max_nodes);
     }
     if (build_bytes(nodes, a.len, directed) > budget) {
         int64_t need = build_bytes(nodes, a.len, directed);
-        arcs_free(&a);
+        FREE_ALL();
         return over_budget(err, s.line, "the graph", need, budget);
     }
     rc = dn_csr_from_arcs(out, nodes, directed, a.src, a.dst, a.len, err);
-    arcs_free(&a);
+    if (!rc && costs) { /* the listed edges' costs on their arcs (both ways when undirected) */
+        out->bw = malloc((size_t)(out->m ? out->m : 1) * sizeof *out->bw);
+        out->lat = malloc((size_t)(out->m ? out->m : 1) * sizeof *out->lat);
+        if (!out->bw || !out->lat) {
+            dn_csr_free(out);
+            rc = dn_fail(err, DN_ENOMEM, "out of memory for the link costs");
+        }
+        for (int64_t c = 0; !rc && c < out->m; c++)
+            out->bw[c] = 1, out->lat[c] = 0;
+        for (int64_t i = 0; !rc && i < a.len; i++)
+            for (int dir = 0; dir < (directed ? 1 : 2); dir++) {
+                int64_t c = dir ? dn_csr_arc(out, a.dst[i], a.src[i])
+                                : dn_csr_arc(out, a.src[i], a.dst[i]);
+                if (c >= 0) {
+                    out->bw[c] = cbw[i];
+                    out->lat[c] = clat[i];
+                }
+            }
+    }
+    FREE_ALL();
     return rc;
 bad:
-    arcs_free(&a);
+    FREE_ALL();
     return dn_fail(err, DN_EINVAL,
                    "edge list line %lld: expected two node ids 'u v' (decimal, 0..%lld)",
                    (long long)s.line, (long long)MAX_ID);
 }
+#undef FREE_ALL
 
 /* ----------------------------------------------------------------- grf */
 static int grf_num(scan *s, int64_t max, int64_t *out)

@@ -199,6 +199,17 @@ int dn_net_materialize(const dn_net *net, dn_csr *out, int64_t mem_limit, dn_err
         }
         memcpy(out->off, net->g.off, (size_t)(net->n + 1) * sizeof *out->off);
         memcpy(out->adj, net->g.adj, (size_t)net->g.m * sizeof *out->adj);
+        for (int k = 0; k < 2; k++) { /* the link costs, when the file has them */
+            const double *src = k ? net->g.lat : net->g.bw;
+            double **dst = k ? &out->lat : &out->bw;
+            if (!src)
+                continue;
+            if (!(*dst = malloc((size_t)(net->g.m ? net->g.m : 1) * sizeof **dst))) {
+                dn_csr_free(out);
+                return dn_fail(err, DN_ENOMEM, "out of memory materialising %s", net->spec);
+            }
+            memcpy(*dst, src, (size_t)net->g.m * sizeof **dst);
+        }
         out->n = net->g.n;
         out->m = net->g.m;
         out->directed = net->g.directed;

@@ -522,8 +522,13 @@ static void *router_main(void *p)
         double t0 = rt_now();
         if (copy)
             memcpy(copy, m->buf.data, m->buf.len);
-        if (T->link_bw > 0) /* a slower link: hold it for the rest of len / bw */
-            rt_hold((double)m->buf.len / T->link_bw - (rt_now() - t0));
+        /* a slower link: hold it for the rest of len / bw (a network file's
+         * own bandwidth, in MB/s, and latency, in seconds, where it has them) */
+        double bw = c >= 0 && T->g->bw ? T->g->bw[c] * 1e6 : T->link_bw;
+        if (bw > 0)
+            rt_hold((double)m->buf.len / bw - (rt_now() - t0));
+        if (c >= 0 && T->g->lat)
+            rt_hold(T->g->lat[c]);
         if (c >= 0) {
             pthread_mutex_unlock(&T->link_mu[c]);
             atomic_fetch_add(&T->link_msgs[c], 1);

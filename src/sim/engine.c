@@ -341,6 +341,18 @@ static void start(run *R, int64_t m, const dn_lin *F)
         request(R, m, R->w->route[R->w->route_off[m]], F);
 }
 
+/* m crosses channel ch whole, from F: t_s + m t_e (+ hop), or with the
+ * link's own costs t_s + m t_e / bw + lat (the latency in place of hop) */
+static dn_lin hop_done(const dn_sim_work *w, int64_t m, int64_t ch, const dn_lin *F)
+{
+    if (!w->chan_bw)
+        return lin_add(*F, 1, w->size[m], 1);
+    dn_lin f = lin_add(*F, 1, w->size[m] / w->chan_bw[ch], w->chan_lat ? 0 : 1);
+    if (w->chan_lat)
+        f.c += w->chan_lat[ch];
+    return f;
+}
+
 /* The head of m has been granted a channel (or its port) at form F: go on. */
 static void advance(run *R, int64_t m, const dn_lin *F, int was_port)
 {
@@ -357,13 +369,13 @@ static void advance(run *R, int64_t m, const dn_lin *F, int was_port)
         R->res->t_grant[m] = tval(R, F);
     switch (s->o.sw) {
     case DN_SW_SAF:
-        s->f[m] = lin_add(*F, 1, w->size[m], 1);
+        s->f[m] = hop_done(w, m, w->route[base + j], F);
         schedule(R, m, EV_HOP, &s->f[m]);
         return;
     case DN_SW_VCT:
         s->fg[base + j] = *F;
         if (s->rel[m] == j) { /* the tail is waiting for this grant */
-            s->fr[m] = lin_add(*F, 1, w->size[m], 1);
+            s->fr[m] = hop_done(w, m, w->route[base + j], F);
             schedule(R, m, EV_REL, &s->fr[m]);
         }
         break;
@@ -582,6 +594,19 @@ static double alone(const run *R, int64_t m)
     double d = (double)hops_of(R, m), L = L_of(R, m), h = R->s->o.hop;
     if (d == 0)
         return 0;
+    const dn_sim_work *w = R->w;
+    if (w->chan_bw) { /* links of their own costs (saf, vct) */
+        double sum = 0, lat = 0, slow = 0;
+        for (int64_t i = w->route_off[m]; i < w->route_off[m + 1]; i++) {
+            int64_t c = w->route[i];
+            double l = w->chan_lat ? w->chan_lat[c] : h;
+            double body = R->s->o.ts + w->size[m] * R->s->o.te / w->chan_bw[c];
+            sum += body + l;
+            lat += l;
+            slow = body > slow ? body : slow;
+        }
+        return R->s->o.sw == DN_SW_SAF ? sum : lat + slow;
+    }
     switch (R->s->o.sw) {
     case DN_SW_SAF: return d * (L + h);
     case DN_SW_CIRCUIT: return 3 * d * h + L;
@@ -755,8 +780,19 @@ static int find_deadlock(run *R)
     return DN_OK;
 }
 
-static int check_work(const dn_sim_work *w, int barrier, dn_err *err)
+static int check_work(const dn_sim_work *w, int barrier, dn_switching sw, dn_err *err)
 {
+    if (w->chan_bw && w->hops > 0)
+        for (int64_t c = 0; c < w->channels; c++)
+            if (w->chan_bw[c] != 1 || (w->chan_lat && w->chan_lat[c] != 0)) {
+                if (sw == DN_SW_WORMHOLE || sw == DN_SW_CIRCUIT)
+                    return dn_fail(err, DN_EINVAL, "links of different bandwidths or latencies "
+                                                   "are modelled with store-and-forward and "
+                                                   "virtual cut-through (-w saf or vct): a worm "
+                                                   "spanning links of different speeds is not "
+                                                   "modelled yet");
+                break;
+            }
     if (w->succ_delay && barrier)
         return dn_fail(err, DN_EINVAL, "compute times (a tree's work) need the async schedule: "
                                        "a step barrier would wait for work it does not model");
@@ -785,7 +821,7 @@ static int check_work(const dn_sim_work *w, int barrier, dn_err *err)
 int dn_sim_run(dn_sim *s, const dn_sim_work *w, dn_sim_result *res, dn_err *err)
 {
     memset(res, 0, sizeof *res);
-    int rc = check_work(w, w->step != NULL && !s->o.async, err);
+    int rc = check_work(w, w->step != NULL && !s->o.async, s->o.sw, err);
     if (rc)
         return rc;
     run R = {s, w, res, err, w->channels, s->o.vcs, s->o.ports, w->step != NULL && !s->o.async,

@@ -41,6 +41,8 @@ void dn_work_free(dn_sim_work *w)
     free(w->ndeps);
     free(w->chan_src);
     free(w->chan_dst);
+    free(w->chan_bw);
+    free(w->chan_lat);
     memset(w, 0, sizeof *w);
 }
 
@@ -62,6 +64,7 @@ static int work_alloc(dn_sim_work *w, int64_t msgs, const dn_csr *g, int with_st
     w->msgs = msgs;
     w->nodes = g->n;
     w->channels = g->m;
+
     w->src = malloc(n * sizeof *w->src);
     w->dst = malloc(n * sizeof *w->dst);
     w->size = malloc(n * sizeof *w->size);
@@ -82,6 +85,18 @@ static int work_alloc(dn_sim_work *w, int64_t msgs, const dn_csr *g, int with_st
         dn_work_free(w);
         return dn_fail(err, DN_ENOMEM, "out of memory for a workload of %lld messages",
                        (long long)msgs);
+    }
+    for (int k = 0; k < 2; k++) { /* the links' own costs, copied: the network may go first */
+        const double *src = k ? g->lat : g->bw;
+        if (!src)
+            continue;
+        double *c = malloc((size_t)(g->m ? g->m : 1) * sizeof *c);
+        if (!c) {
+            dn_work_free(w);
+            return dn_fail(err, DN_ENOMEM, "out of memory for the link costs");
+        }
+        memcpy(c, src, (size_t)g->m * sizeof *c);
+        *(k ? &w->chan_lat : &w->chan_bw) = c;
     }
     for (int64_t u = 0; u < g->n; u++)
         for (int64_t i = g->off[u]; i < g->off[u + 1]; i++) {
