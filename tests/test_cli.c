@@ -285,12 +285,12 @@ static void test_bad_input(void **state)
                  "uniform --json", "\"weights\":\"uniform\"");
         /* and its messages carry those bytes: store-and-forward, divide then
          * combine (results of 8 bytes): 1000 + max(2x10, 2x10) + 2x8 + 8 */
-        wf = fopen(tp("@T/w.csv"), "w");
+        wf = fopen(tp("@T/w2.csv"), "w");
         fputs("id,parent,work,bytes_down,bytes_up\n0,-1,1,0,0\n1,0,1,1000,8\n2,0,1,10,8\n"
               "3,1,1,10,8\n",
               wf);
         fclose(wf);
-        w = json_run("simulate --net ring:4 --tree file:@T/w.csv --map identity "
+        w = json_run("simulate --net ring:4 --tree file:@T/w2.csv --map identity "
                      "--stage both --json");
         assert_non_null(strstr(w.out, "\"sizes\":\"tree bytes\""));
         assert_true(json_num(w.out, "te_coeff") == 1044);
@@ -309,18 +309,13 @@ static void test_bad_input(void **state)
          * 1.02; 1->3 arrives at 1.02; 3 and 2 compute 1 s and send 8 B two
          * hops (2.036); 1 waits for 3 (2.036) and sends 8 B one hop: 2.044,
          * after the root's own second */
-        wf = fopen(tp("@T/w.csv"), "w");
-        fputs("id,parent,work,bytes_down,bytes_up\n0,-1,1,0,0\n1,0,1,1000,8\n2,0,1,10,8\n"
-              "3,1,1,10,8\n",
-              wf);
-        fclose(wf);
-        w = json_run("simulate --net ring:4 --tree file:@T/w.csv --map identity "
+        w = json_run("simulate --net ring:4 --tree file:@T/w2.csv --map identity "
                      "--stage both --ts 0 --te 0.001 --json");
         assert_non_null(strstr(w.out, "\"work\":\"tree\""));
         assert_true(fabs(json_num(w.out, "time") - 2.044) < 1e-12);
         assert_true(json_num(w.out, "messages") == 6); /* the compute mark is not traffic */
         run_free(&w);
-        bad_run("simulate --net ring:4 --tree file:@T/w.csv --map identity "
+        bad_run("simulate --net ring:4 --tree file:@T/w2.csv --map identity "
                 "--schedule steps", 2, "async");
         unlink(tp("@T/w.csv"));
         bad_run("embed --net ring:4 --tree binomial:2 --map identity --weights bytes", 2,
