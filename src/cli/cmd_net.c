@@ -116,6 +116,9 @@ int net_facts_record(const dn_net *net, const dn_facts_opts *fo, rec *r, dn_err 
         rec_bool(r, "connected", f.diameter >= 0);
     if (f.avg_distance >= 0)
         rec_dbl(r, "avg_distance", f.avg_distance);
+    /* every network dcnet builds today is direct: each node a processor */
+    rec_int(r, "processors", f.nodes);
+    rec_int(r, "switches", 0);
     return DN_OK;
 }
 
