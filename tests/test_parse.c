@@ -24,7 +24,7 @@ static void test_bad_net_specs(void **state)
         {"debruijn: 4", DN_EINVAL}, {"ddb:0", DN_ERANGE}, {"dg:1:4", DN_ERANGE},
         {"dg:37:2", DN_ERANGE}, {"dg:3", DN_EINVAL}, {"mesh:4", DN_EINVAL},
         {"mesh:x4", DN_EINVAL}, {"mesh:4x", DN_EINVAL}, {"mesh:0x4", DN_ERANGE},
-        {"mesh:4x4x4", DN_EINVAL}, {"torus:axb", DN_EINVAL}, {"hypercube:0", DN_ERANGE},
+        {"mesh:4xx4", DN_EINVAL}, {"mesh:2x2x2x2x2x2x2x2x2", DN_EINVAL}, {"torus:axb", DN_EINVAL}, {"hypercube:0", DN_ERANGE},
         {"hypercube:51", DN_ERANGE}, {"butterfly:0", DN_ERANGE}, {"wbutterfly:2", DN_ERANGE},
         {"sneptree-s:0", DN_ERANGE}, {"sneptree-t:x", DN_EINVAL}, {"sneptree:3", DN_EINVAL},
         {"sneptree:3:-1", DN_EINVAL}, {"cbt:50", DN_ERANGE}, {"ring:0", DN_ERANGE},
