@@ -440,6 +440,43 @@ static void test_bad_input(void **state)
         fclose(cf);
         bad_run("net --net file:@T/costs.txt", 2, "positive number");
     }
+    /* switches: processors 0..3 under two leaf switches (4, 5) and a root
+     * switch (6). B(2) by identity: 0-1 two hops through switch 4, 0-2 and
+     * 1-3 four hops over the root switch: 10 in all; loads over the four
+     * processors only; the emulation carries each of the 3 edges' routes
+     * down and up: 20 hop messages */
+    {
+        FILE *sf = fopen(tp("@T/sw.txt"), "w");
+        fputs("# dcnet edgelist nodes=7 directed=0 processors=4\n0 4\n1 4\n2 5\n3 5\n4 6\n"
+              "5 6\n",
+              sf);
+        fclose(sf);
+        json_has("net --net file:@T/sw.txt --json", "\"processors\":4,\"switches\":3");
+        run_result x = json_run("embed --net file:@T/sw.txt --tree binomial:2 --map identity "
+                                "--json");
+        assert_non_null(strstr(x.out, "\"load\":{\"min\":1,\"max\":1,\"used\":4}"));
+        assert_non_null(strstr(x.out, "\"dilation\":{\"max\":4,\"total\":10,"));
+        run_free(&x);
+        for (int seed = 1; seed <= 5; seed++) { /* random placements stay off the switches */
+            char a[200];
+            snprintf(a, sizeof a, "embed --net file:@T/sw.txt --tree binomial:2 --map random "
+                                  "--seed %d --json", seed);
+            x = json_run(a);
+            assert_non_null(strstr(x.out, "\"used\":4}"));
+            run_free(&x);
+        }
+        json_has("simulate --net file:@T/sw.txt --tree binomial:2 --map greedy --all-roots "
+                 "--json", "\"roots\":4");
+        x = json_run("exec matchain --n 10000 --workers 4 --net file:@T/sw.txt --map identity "
+                     "--json");
+        assert_true(json_num(x.out, "hop_messages") == 20);
+        assert_non_null(strstr(x.out, "\"verified\":true"));
+        run_free(&x);
+        bad_run("embed --net file:@T/sw.txt --tree binomial:2 --map scotch", 2, "switches");
+        bad_run("load --net file:@T/sw.txt --tree binomial:2 --walk 1", 2, "switches");
+        bad_run("exec nqueens --n 8 --dynamic --net file:@T/sw.txt", 2, "switches");
+        bad_run("embed --net file:@T/sw.txt --tree binomial:2 --map identity --root 5", 2, "");
+    }
     bad_run("tree --tree binomial:3 --format png", 2, "csv, dot or grf");
     bad_run("tree --tree binomial:3 -o x.csv", 2, "--format");
     bad_run("tree --tree binomial:3 --format csv --list", 2, "one or the other");

@@ -42,6 +42,8 @@ typedef struct dn_csr {
      * t_s + m t_e / bw) and latency (time per hop, in place of --hop);
      * from a graph file's cost columns */
     double *bw, *lat;
+    int64_t procs;   /* a graph file's processors=P (nodes 0 .. P-1; the rest are
+                      * switches), or 0: every node */
 } dn_csr;
 
 void dn_csr_free(dn_csr *g);
@@ -82,6 +84,8 @@ typedef struct dn_net {
     int64_t p[12];           /* parameters; meaning depends on the type */
     dn_csr g;                /* stored graph (sneptrees, files); else zeroed */
     int64_t mem_limit;       /* bytes a stored graph may take while built (files) */
+    int64_t procs;           /* processors: nodes 0 .. procs-1; the others are switches
+                              * (a graph file's processors=P); n for direct networks */
 } dn_net;
 
 /* Parses `spec` and fills *net. On failure *net is left zeroed (nothing to
@@ -94,6 +98,10 @@ int dn_net_init(dn_net *net, const char *spec, dn_err *err);
  * its buffer, arcs or CSR would need more (a header's nodes=N counts). */
 int dn_net_init_limit(dn_net *net, const char *spec, int64_t mem_limit, dn_err *err);
 void dn_net_free(dn_net *net);
+
+/* The processors of a network: nodes 0 .. dn_net_processors(net) - 1;
+ * any other node is a switch, which routes but runs no task. */
+int64_t dn_net_processors(const dn_net *net);
 
 /* Kautz graphs (kautz:D:K): node v's symbols s[0 .. K), and back. */
 void dn_kautz_symbols(const dn_net *net, int64_t v, int *s);

@@ -401,7 +401,8 @@ int embed_args_net_tree(const char *cmd, embed_args *a, dn_net *net, dn_tree *tr
     }
     if (strncmp(a->eo.map, "file:", 5) == 0) { /* list, SCOTCH .map or CSV */
         int code = 0;
-        if ((rc = place_read(a->eo.map + 5, net, net->n, tree->nodes, &a->place, &err)))
+        if ((rc = place_read(a->eo.map + 5, net, dn_net_processors(net), tree->nodes, &a->place,
+                             &err)))
             code = cli_fail(cmd, rc, err.msg);
         if (code) {
             embed_args_free(a);

@@ -523,6 +523,11 @@ static int load_run(int argc, char **argv, double **level_count)
         dn_net_free(&net);
         return cli_fail(cmd, rc, err.msg);
     }
+    if (dn_net_processors(&net) < net.n) {
+        dn_net_free(&net);
+        return cli_usage(cmd, "seed 002's walks go from processor to processor; this network "
+                              "has switches (give a direct network)");
+    }
     if (tm.kind == DN_TREE_FILE) { /* exact by level (tm borrows the counts) */
         dn_tree ft;
         if (a.trials || a.method == DN_LOAD_DENSE) {

@@ -116,9 +116,9 @@ int net_facts_record(const dn_net *net, const dn_facts_opts *fo, rec *r, dn_err 
         rec_bool(r, "connected", f.diameter >= 0);
     if (f.avg_distance >= 0)
         rec_dbl(r, "avg_distance", f.avg_distance);
-    /* every network dcnet builds today is direct: each node a processor */
-    rec_int(r, "processors", f.nodes);
-    rec_int(r, "switches", 0);
+    /* processors are nodes 0 .. P-1, switches the rest (direct networks: none) */
+    rec_int(r, "processors", dn_net_processors(net));
+    rec_int(r, "switches", net->n - dn_net_processors(net));
     return DN_OK;
 }
 

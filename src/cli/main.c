@@ -89,6 +89,8 @@ static void help_formats(void)
          "            max id + 1 nodes); its values are checked, and it must come\n"
          "            before the first edge. edges=M (dcnet writes it) promises\n"
          "            the last line '# end edges=M': a file cut short is refused.\n"
+         "            processors=P in the header makes nodes 0..P-1 the processors and\n"
+         "            the others switches (they route, run no task).\n"
          "            costs=1 in the header allows 'u v BANDWIDTH [LATENCY]': the link's\n"
          "            bandwidth (size units per time unit; MB/s in exec's emulation) and\n"
          "            latency (time per hop, in place of --hop), for simulate (saf,\n"

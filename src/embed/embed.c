@@ -241,7 +241,8 @@ static int init_sneptree(dn_embed *e, const dn_embed_opts *o, dn_err *err)
 
 static int64_t capacity(const dn_embed *e)
 {
-    return (e->tree->nodes + e->net->n - 1) / e->net->n; /* ceil(T / N) */
+    const int64_t P = dn_net_processors(e->net);
+    return (e->tree->nodes + P - 1) / P; /* ceil(T / P) */
 }
 
 static int init_random(dn_embed *e, const dn_embed_opts *o, dn_err *err)
@@ -249,7 +250,7 @@ static int init_random(dn_embed *e, const dn_embed_opts *o, dn_err *err)
     int rc = dn_embed_alloc_place(e, err);
     if (rc)
         return rc;
-    const int64_t N = e->net->n, T = e->tree->nodes;
+    const int64_t N = dn_net_processors(e->net), T = e->tree->nodes; /* not on switches */
     int32_t *perm = malloc((size_t)N * sizeof *perm);
     if (!perm)
         return dn_fail(err, DN_ENOMEM, "out of memory for a permutation of %lld processors",
@@ -284,7 +285,8 @@ static int init_greedy(dn_embed *e, const dn_embed_opts *o, dn_err *err)
     if (rc)
         return rc;
     const dn_csr *g = &e->g;
-    const int64_t N = g->n, T = e->tree->nodes, cap = capacity(e);
+    const int64_t N = g->n, P = dn_net_processors(e->net), T = e->tree->nodes,
+                  cap = capacity(e);
     int32_t *load = calloc((size_t)N, sizeof *load);
     uint32_t *seen = calloc((size_t)N, sizeof *seen);
     int32_t *q = malloc((size_t)N * sizeof *q);
@@ -310,7 +312,7 @@ static int init_greedy(dn_embed *e, const dn_embed_opts *o, dn_err *err)
             seen[from] = stamp;
             while (qh < qt && target < 0) {
                 int32_t u = q[qh++];
-                if (load[u] < cap) {
+                if (u < P && load[u] < cap) { /* a processor with room (not a switch) */
                     target = u;
                     break;
                 }
@@ -321,7 +323,7 @@ static int init_greedy(dn_embed *e, const dn_embed_opts *o, dn_err *err)
                     }
             }
             if (target < 0) { /* disconnected: any processor with room */
-                for (int32_t u = 0; u < N && target < 0; u++)
+                for (int32_t u = 0; u < P && target < 0; u++)
                     if (load[u] < cap)
                         target = u;
             }
@@ -348,7 +350,7 @@ static int init_given(dn_embed *e, const dn_embed_opts *o, dn_err *err)
     if (rc)
         return rc;
     for (int64_t v = 0; v < e->tree->nodes; v++) {
-        if (o->place[v] < 0 || o->place[v] >= e->net->n)
+        if (o->place[v] < 0 || o->place[v] >= dn_net_processors(e->net))
             return dn_fail(err, DN_EINVAL, "task %lld is placed on %lld, not a processor of %s "
                                            "(0 .. %lld)",
                            (long long)v, (long long)o->place[v], e->net->spec,
@@ -388,7 +390,7 @@ int dn_embed_init(dn_embed *e, const dn_net *net, const dn_tree *tree,
     e->routes = o->routes;
     e->weights = o->weights;
     e->mem_limit = o->mem_limit > 0 ? o->mem_limit : DN_NET_DEFAULT_MEM_LIMIT;
-    if (o->root >= net->n)
+    if (o->root >= dn_net_processors(net))
         return dn_fail(err, DN_EINVAL, "--root %lld is not a processor of %s (0 .. %lld)",
                        (long long)o->root, net->spec, (long long)(net->n - 1));
     int rc = dn_net_materialize(net, &e->g, o->mem_limit, err);
@@ -491,7 +493,7 @@ int64_t dn_embed_place(const dn_embed *e, int64_t v)
     case MAP_REFLECTING:
     case MAP_GROWING:
         return dn_embed_mesh_place(e, dn_binomial_cube_label(v, e->dims) ^ (uint64_t)e->xor_root);
-    case MAP_IDENTITY: return (v + e->xor_root) % e->net->n;
+    case MAP_IDENTITY: return (v + e->xor_root) % dn_net_processors(e->net);
     }
     return -1;
 }

@@ -71,6 +71,11 @@ int dn_embed_scotch(dn_embed *e, const dn_embed_opts *o, dn_err *err)
                        "--map scotch needs an undirected network (SCOTCH targets are "
                        "undirected); %s is directed",
                        e->net->spec);
+    if (dn_net_processors(e->net) < g->n)
+        return dn_fail(err, DN_EINVAL, "--map scotch: %s has switches, and dcnet builds "
+                                        "SCOTCH's target from the whole graph; use greedy, "
+                                        "random or a placement file",
+                       e->net->spec);
     if (t->nodes >= INT32_MAX / 2 || g->m >= INT32_MAX)
         return dn_fail(err, DN_ERANGE, "--map scotch: SCOTCH here uses 32-bit indices; "
                                        "the tree or network is too large");

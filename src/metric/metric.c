@@ -483,9 +483,9 @@ int dn_metrics_compute(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, dn_e
     memset(m, 0, sizeof *m);
     const dn_tree *t = e->tree;
     const dn_csr *g = &e->g;
-    const int64_t T = t->nodes, N = g->n;
+    const int64_t T = t->nodes, N = g->n, P = dn_net_processors(e->net);
     m->tasks = T;
-    m->processors = N;
+    m->processors = P;
     m->edges = T - 1;
     m->directed_links = g->directed || o->directed_links;
     if (o->contention != DN_CONTENTION_PHASE && o->contention != DN_CONTENTION_TIMED)
@@ -524,7 +524,7 @@ int dn_metrics_compute(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, dn_e
     /* loads */
     for (int64_t v = 0; v < T; v++) {
         int64_t p = dn_embed_place(e, v);
-        if (p < 0 || p >= N) {
+        if (p < 0 || p >= P) {
             rc = dn_fail(err, DN_EINVAL, "task %lld placed on %lld, not a processor",
                          (long long)v, (long long)p);
             goto out;
@@ -532,7 +532,7 @@ int dn_metrics_compute(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, dn_e
         load[p]++;
     }
     m->load_min = INT64_MAX;
-    for (int64_t p = 0; p < N; p++) {
+    for (int64_t p = 0; p < P; p++) { /* switches run no task */
         if (load[p] < m->load_min)
             m->load_min = load[p];
         if (load[p] > m->load_max)

@@ -146,7 +146,7 @@ static int header_num(const char *q, const char *eol, int64_t max, int64_t line,
  * dcnet and promises the trailer "# end edges=M"). Returns 1 if the line is
  * such a header, 0 if it is an ordinary comment, or a negative status. */
 static int parse_header(const char *p, const char *eol, int64_t line, int64_t *nodes,
-                        int *directed, int64_t *edges, int *costs, dn_err *err)
+                        int *directed, int64_t *edges, int *costs, int64_t *procs, dn_err *err)
 {
     static const char tag[] = "dcnet edgelist";
     const char *q = p + 1;
@@ -171,6 +171,9 @@ static int parse_header(const char *p, const char *eol, int64_t line, int64_t *n
         } else if ((size_t)(eol - q) >= 6 && memcmp(q, "costs=", 6) == 0) {
             if (!(rc = header_num(q + 6, eol, 1, line, "costs", &v, err)))
                 *costs = (int)v;
+        } else if ((size_t)(eol - q) >= 11 && memcmp(q, "processors=", 11) == 0) {
+            if (!(rc = header_num(q + 11, eol, MAX_ID + 1, line, "processors", &v, err)))
+                *procs = v;
         }
         if (rc)
             return -rc;
@@ -195,6 +198,7 @@ static int parse_edgelist(const char *buf, size_t len, int64_t max_nodes, int64_
     arcs a = {0};
     int64_t maxid = -1, nodes = -1, promised = -1, trailer = -1, trailer_line = 0;
     int directed = 0, costs = 0, rc;
+    int64_t procs = 0; /* processors=P: nodes 0 .. P-1; the rest are switches */
     double *cbw = NULL, *clat = NULL; /* costs=1: per listed edge */
     int64_t ccap = 0;
 #define FREE_ALL() (free(cbw), free(clat), arcs_free(&a))
@@ -208,7 +212,7 @@ static int parse_edgelist(const char *buf, size_t len, int64_t max_nodes, int64_
             if (s.p < eol && *s.p == '#') {
                 int64_t m;
                 int h = parse_header(s.p, eol, s.line, &nodes, &directed, &promised, &costs,
-                                     err);
+                                     &procs, err);
                 if (h < 0) {
                     FREE_ALL();
                     return -h;
@@ -346,7 +350,15 @@ static int parse_edgelist(const char *buf, size_t len, int64_t max_nodes, int64_
         FREE_ALL();
         return over_budget(err, s.line, "the graph", need, budget);
     }
+    if (procs > nodes) {
+        FREE_ALL();
+        return dn_fail(err, DN_EINVAL, "edge list header says processors=%lld but the graph has "
+                                       "%lld nodes",
+                       (long long)procs, (long long)nodes);
+    }
     rc = dn_csr_from_arcs(out, nodes, directed, a.src, a.dst, a.len, err);
+    if (!rc)
+        out->procs = procs;
     if (!rc && costs) { /* the listed edges' costs on their arcs (both ways when undirected) */
         out->bw = malloc((size_t)(out->m ? out->m : 1) * sizeof *out->bw);
         out->lat = malloc((size_t)(out->m ? out->m : 1) * sizeof *out->lat);
@@ -702,6 +714,7 @@ static int file_init(dn_net *net, int argc, char **argv, dn_err *err)
     if ((rc = dn_graph_load(argv[0], &net->g, net->mem_limit, err)))
         return rc;
     net->n = net->g.n;
+    net->procs = net->g.procs; /* 0: every node a processor */
     net->directed = net->g.directed;
     net->edges = net->directed ? net->g.m : net->g.m / 2;
     for (int64_t v = 0; v < net->g.n; v++) {

@@ -92,6 +92,8 @@ int dn_net_init_limit(dn_net *net, const char *spec, int64_t mem_limit, dn_err *
     }
     if (!net->type) /* (an init may choose a variant: mesh:AxBxC is meshnd) */
         net->type = type;
+    if (net->procs <= 0 || net->procs > net->n) /* direct: every node a processor */
+        net->procs = net->n;
     strcpy(net->spec, spec);
     return DN_OK;
 }
@@ -334,4 +336,9 @@ int dn_spec_int(const char *arg, int64_t lo, int64_t hi, const char *what,
     if (rc != DN_OK)
         return dn_fail(err, rc, "%s (in %s)", e.msg, syntax);
     return DN_OK;
+}
+
+int64_t dn_net_processors(const dn_net *net)
+{
+    return net->procs > 0 && net->procs <= net->n ? net->procs : net->n;
 }

@@ -504,6 +504,10 @@ int dn_rt_run_tree(const dn_tree_app *app, dn_buf *root, int64_t *answer, const 
         rc = dn_fail(err, DN_ENOTSUP, "the dynamic mode runs on the threads backend only");
     else if (o->policy < DN_POLICY_AUTO || o->policy > DN_POLICY_STEAL)
         rc = dn_fail(err, DN_EINVAL, "unknown dynamic policy %d", o->policy);
+    else if (o->net && dn_net_processors(o->net) < o->net->n)
+        rc = dn_fail(err, DN_EINVAL, "the dynamic mode walks from processor to processor; %s "
+                                      "has switches",
+                     o->net->spec);
     else if (o->net && o->net->n > 4096)
         rc = dn_fail(err, DN_ERANGE, "the dynamic mode runs one worker per processor; %s has "
                                      "%lld (limit 4096)",

@@ -116,7 +116,7 @@ static int centre_move(const dn_net *net, const dn_embed_opts *eo)
 static int root_classes(const dn_net *net, const dn_tree *tree, const dn_embed_opts *eo,
                         int every_root, int64_t *rep, dn_err *err)
 {
-    const int64_t n = net->n;
+    const int64_t n = dn_net_processors(net);
     for (int64_t r = 0; r < n; r++)
         rep[r] = r;
     if (every_root)
@@ -162,7 +162,7 @@ int dn_sim_all_roots(const dn_net *net, const dn_tree *tree, const dn_embed_opts
                      dn_roots_result *out, dn_err *err)
 {
     memset(out, 0, sizeof *out);
-    int64_t n = net->n;
+    int64_t n = dn_net_processors(net); /* roots are processors, not switches */
     if (threads < 1)
         threads = 1;
     /* steps: every phase, twice for both stages, plus approach b's moves */
