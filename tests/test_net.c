@@ -281,6 +281,11 @@ static void test_closed_forms(void **state)
             check_facts(spec);
         }
     check_facts("kautz:9:3");
+    /* k-ary n-trees (switches included in the facts) */
+    static const char *const ft[] = {"fattree:2:1", "fattree:2:4", "fattree:3:3", "fattree:4:3",
+                                     "fattree:7:2", "fattree:16:2"};
+    for (size_t i = 0; i < sizeof ft / sizeof ft[0]; i++)
+        check_facts(ft[i]);
     check_facts("kautz:12:2");
     /* 3 to 8 sides: the closed forms against BFS */
     static const char *const nd[] = {"mesh:2x3x4", "torus:3x4x5", "torus:4x4x4", "mesh:1x5x1",
@@ -584,6 +589,7 @@ static void test_labels(void **state)
     check_labels("mesh:3x5");
     check_labels("torus:3x4x5");
     check_labels("kautz:2:5");
+    check_labels("fattree:3:3");
     check_labels("kautz:12:2"); /* symbols above 9: comma-separated */
     check_labels("mesh:2x2x2x2x2x2x2x2");
     check_labels("butterfly:3");

@@ -28,8 +28,19 @@ static int is_link(const dn_csr *g, int64_t u, int64_t v)
     return 0;
 }
 
+static void check_router_pairs(const char *spec, dn_router_kind kind, int exact,
+                               dn_route_algo want, int procs_only);
+
 /* Every pair: route valid; shortest == BFS distance when `exact`. */
 static void check_router(const char *spec, dn_router_kind kind, int exact, dn_route_algo want)
+{
+    check_router_pairs(spec, kind, exact, want, 0);
+}
+
+/* The same over every pair of processors (networks with switches route
+ * between processors). */
+static void check_router_pairs(const char *spec, dn_router_kind kind, int exact,
+                               dn_route_algo want, int procs_only)
 {
     dn_net net;
     dn_csr g;
@@ -40,8 +51,9 @@ static void check_router(const char *spec, dn_router_kind kind, int exact, dn_ro
     assert_int_equal(dn_router_init(&r, &net, &g, kind, &err), DN_OK);
     assert_int_equal(r.algo, want);
     int32_t *d = bfs_table(&g);
-    for (int64_t s = 0; s < g.n; s++)
-        for (int64_t t = 0; t < g.n; t++) {
+    const int64_t ends = procs_only ? dn_net_processors(&net) : g.n;
+    for (int64_t s = 0; s < ends; s++)
+        for (int64_t t = 0; t < ends; t++) {
             const int64_t *p;
             int64_t h;
             int32_t want_d = d[s * g.n + t];
@@ -150,6 +162,12 @@ static void test_dimension_order(void **state)
     check_router("torus:5x6", DN_ROUTER_XY, 1, DN_ALGO_XY);
     check_router("torus:4x4", DN_ROUTER_SHORTEST, 1, DN_ALGO_XY);
     check_router("ring:9", DN_ROUTER_SHORTEST, 1, DN_ALGO_XY);
+    /* fattree: up-down through the nearest common ancestor, every pair of
+     * processors against BFS */
+    check_router_pairs("fattree:2:4", DN_ROUTER_SHORTEST, 1, DN_ALGO_UPDOWN, 1);
+    check_router_pairs("fattree:3:3", DN_ROUTER_SHORTEST, 1, DN_ALGO_UPDOWN, 1);
+    check_router_pairs("fattree:4:2", DN_ROUTER_SHORTEST, 1, DN_ALGO_UPDOWN, 1);
+    check_router_pairs("fattree:5:1", DN_ROUTER_SHORTEST, 1, DN_ALGO_UPDOWN, 1);
     /* Kautz: shift past the longest overlap, every pair against BFS */
     check_router("kautz:2:4", DN_ROUTER_SHORTEST, 1, DN_ALGO_KAUTZ);
     check_router("kautz:3:3", DN_ROUTER_SHORTEST, 1, DN_ALGO_KAUTZ);

@@ -103,6 +103,9 @@ void dn_net_free(dn_net *net);
  * any other node is a switch, which routes but runs no task. */
 int64_t dn_net_processors(const dn_net *net);
 
+/* fattree:K:N: the node id of the level-l switch w (l = 1 .. N). */
+int64_t dn_fattree_switch(const dn_net *net, int level, int64_t w);
+
 /* Kautz graphs (kautz:D:K): node v's symbols s[0 .. K), and back. */
 void dn_kautz_symbols(const dn_net *net, int64_t v, int *s);
 int64_t dn_kautz_id(const dn_net *net, const int *s);

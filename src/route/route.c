@@ -23,6 +23,7 @@ const char *dn_route_algo_name(dn_route_algo a)
     case DN_ALGO_XY: return "xy";
     case DN_ALGO_DDB_K: return "ddb-length-k";
     case DN_ALGO_KAUTZ: return "kautz-shift";
+    case DN_ALGO_UPDOWN: return "up-down";
     }
     return "?";
 }
@@ -123,6 +124,9 @@ int dn_router_init(dn_router *r, const dn_net *net, const dn_csr *g, dn_router_k
     } else if (kind == DN_ROUTER_SHORTEST && family_is(net, "ddb")) {
         r->algo = DN_ALGO_DDB;
         rc = alloc_path(r, net->p[0] + 1, err);
+    } else if (kind == DN_ROUTER_SHORTEST && family_is(net, "fattree")) {
+        r->algo = DN_ALGO_UPDOWN;
+        rc = alloc_path(r, 2 * net->p[1] + 1, err);
     } else if (kind == DN_ROUTER_SHORTEST && family_is(net, "kautz")) {
         r->algo = DN_ALGO_KAUTZ;
         rc = alloc_path(r, net->p[1] + 1, err);
@@ -423,6 +427,43 @@ static int64_t route_kautz(dn_router *r, int64_t x, int64_t y)
     return n - 1;
 }
 
+/* fattree:K:N between processors (net/fattree.c): up to the nearest common
+ * ancestor at level L, each up-port chosen by the destination's digit, so
+ * the switch reached at level L is q div K's own column; then straight
+ * down. 2L hops. Switches as endpoints have no route here. */
+static int64_t route_updown(dn_router *r, int64_t p, int64_t q)
+{
+    const dn_net *net = r->net;
+    const int64_t K = net->p[0], P = net->p[2];
+    const int N = (int)net->p[1];
+    if (p >= P || q >= P)
+        return -1;
+    int64_t n = 0;
+    r->path[n++] = p;
+    if (p == q)
+        return 0;
+    int64_t w = p / K, target = q / K;
+    int L = 1; /* the nearest common ancestor's level */
+    for (int i = N - 2; i >= 0; i--) {
+        int64_t pw = 1;
+        for (int k = 0; k < i; k++)
+            pw *= K;
+        if ((w / pw) % K != (target / pw) % K) {
+            L = i + 2;
+            break;
+        }
+    }
+    r->path[n++] = dn_fattree_switch(net, 1, w);
+    for (int l = 1, pwl = 1; l < L; l++, pwl *= (int)K) { /* up: set digit l-1 */
+        w += ((target / pwl) % K - (w / pwl) % K) * pwl;
+        r->path[n++] = dn_fattree_switch(net, l + 1, w);
+    }
+    for (int l = L - 1; l >= 1; l--) /* down: the column is target's already */
+        r->path[n++] = dn_fattree_switch(net, l, w);
+    r->path[n++] = q;
+    return n - 1;
+}
+
 /* ----------------------------------------------------- bidirectional BFS */
 
 static int64_t route_bfs(dn_router *r, int32_t src, int32_t dst)
@@ -514,6 +555,7 @@ int dn_route(dn_router *r, int64_t src, int64_t dst, const int64_t **path, int64
     case DN_ALGO_ECUBE: h = route_ecube(r, src, dst); break;
     case DN_ALGO_XY: h = route_xy(r, src, dst); break;
     case DN_ALGO_KAUTZ: h = route_kautz(r, src, dst); break;
+    case DN_ALGO_UPDOWN: h = route_updown(r, src, dst); break;
     case DN_ALGO_BFS: h = route_bfs(r, (int32_t)src, (int32_t)dst); break;
     }
     if (h < 0)
