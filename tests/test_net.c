@@ -286,6 +286,10 @@ static void test_closed_forms(void **state)
                                      "fattree:7:2", "fattree:16:2"};
     for (size_t i = 0; i < sizeof ft / sizeof ft[0]; i++)
         check_facts(ft[i]);
+    static const char *const df[] = {"dragonfly:1:1:1", "dragonfly:1:3:2", "dragonfly:2:1:1",
+                                     "dragonfly:4:2:2", "dragonfly:3:2:3", "dragonfly:8:4:4"};
+    for (size_t i = 0; i < sizeof df / sizeof df[0]; i++)
+        check_facts(df[i]);
     check_facts("kautz:12:2");
     /* 3 to 8 sides: the closed forms against BFS */
     static const char *const nd[] = {"mesh:2x3x4", "torus:3x4x5", "torus:4x4x4", "mesh:1x5x1",
@@ -590,6 +594,7 @@ static void test_labels(void **state)
     check_labels("torus:3x4x5");
     check_labels("kautz:2:5");
     check_labels("fattree:3:3");
+    check_labels("dragonfly:3:2:2");
     check_labels("kautz:12:2"); /* symbols above 9: comma-separated */
     check_labels("mesh:2x2x2x2x2x2x2x2");
     check_labels("butterfly:3");

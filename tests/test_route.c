@@ -168,6 +168,41 @@ static void test_dimension_order(void **state)
     check_router_pairs("fattree:3:3", DN_ROUTER_SHORTEST, 1, DN_ALGO_UPDOWN, 1);
     check_router_pairs("fattree:4:2", DN_ROUTER_SHORTEST, 1, DN_ALGO_UPDOWN, 1);
     check_router_pairs("fattree:5:1", DN_ROUTER_SHORTEST, 1, DN_ALGO_UPDOWN, 1);
+    /* dragonfly: minimal (local-global-local) routes are valid, at least
+     * the BFS distance, at most 5 hops, and the distance within a group;
+     * a detour over a third group is sometimes shorter (counted) */
+    for (int k = 0; k < 3; k++) {
+        static const char *const specs[] = {"dragonfly:4:2:2", "dragonfly:3:1:2",
+                                            "dragonfly:2:2:1"};
+        check_router_pairs(specs[k], DN_ROUTER_SHORTEST, 0, DN_ALGO_MINIMAL, 1);
+        dn_net net;
+        dn_csr g;
+        dn_router r;
+        dn_err err;
+        assert_int_equal(dn_net_init(&net, specs[k], &err), DN_OK);
+        assert_int_equal(dn_net_materialize(&net, &g, 0, &err), DN_OK);
+        assert_int_equal(dn_router_init(&r, &net, &g, DN_ROUTER_SHORTEST, &err), DN_OK);
+        int32_t *d = bfs_table(&g);
+        const int64_t P = dn_net_processors(&net), per_group = net.p[0] * net.p[1];
+        int64_t longer = 0, pairs = 0;
+        for (int64_t s2 = 0; s2 < P; s2++)
+            for (int64_t t = 0; t < P; t++) {
+                const int64_t *p;
+                int64_t h;
+                assert_int_equal(dn_route(&r, s2, t, &p, &h, &err), DN_OK);
+                assert_true(h <= 5);
+                if (s2 / per_group == t / per_group)
+                    assert_int_equal(h, d[s2 * g.n + t]);
+                longer += h > d[s2 * g.n + t];
+                pairs++;
+            }
+        print_message("%s: minimal routing is longer than BFS for %lld of %lld pairs\n",
+                      specs[k], (long long)longer, (long long)pairs);
+        free(d);
+        dn_router_free(&r);
+        dn_csr_free(&g);
+        dn_net_free(&net);
+    }
     /* Kautz: shift past the longest overlap, every pair against BFS */
     check_router("kautz:2:4", DN_ROUTER_SHORTEST, 1, DN_ALGO_KAUTZ);
     check_router("kautz:3:3", DN_ROUTER_SHORTEST, 1, DN_ALGO_KAUTZ);

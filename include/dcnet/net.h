@@ -103,6 +103,11 @@ void dn_net_free(dn_net *net);
  * any other node is a switch, which routes but runs no task. */
 int64_t dn_net_processors(const dn_net *net);
 
+/* dragonfly:A:P:H: router r of group g, and the global link of group g
+ * towards group t: its router in g and the router it lands on in t. */
+int64_t dn_dragonfly_router(const dn_net *net, int64_t g, int64_t r);
+void dn_dragonfly_link(const dn_net *net, int64_t g, int64_t t, int64_t *from, int64_t *to);
+
 /* fattree:K:N: the node id of the level-l switch w (l = 1 .. N). */
 int64_t dn_fattree_switch(const dn_net *net, int level, int64_t w);
 

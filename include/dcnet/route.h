@@ -52,7 +52,8 @@ typedef enum dn_route_algo {
     DN_ALGO_XY,    /* mesh / torus, column then row */
     DN_ALGO_DDB_K, /* DDB(k) length-k route (k left shifts), not shortest */
     DN_ALGO_KAUTZ, /* Kautz K(D,K): shift in the target past the longest overlap, exact */
-    DN_ALGO_UPDOWN /* fattree: up-down through the nearest common ancestor, exact */
+    DN_ALGO_UPDOWN, /* fattree: up-down through the nearest common ancestor, exact */
+    DN_ALGO_MINIMAL /* dragonfly: local-global-local (one global hop), not always shortest */
 } dn_route_algo;
 
 typedef struct dn_router {

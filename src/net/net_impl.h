@@ -41,7 +41,7 @@ extern const dn_net_type dn_type_hypercube, dn_type_butterfly, dn_type_wbutterfl
 extern const dn_net_type dn_type_cbt, dn_type_complete;
 extern const dn_net_type dn_type_sneptree_s, dn_type_sneptree_t, dn_type_sneptree;
 extern const dn_net_type dn_type_file;
-extern const dn_net_type dn_type_kautz, dn_type_fattree;
+extern const dn_net_type dn_type_kautz, dn_type_fattree, dn_type_dragonfly;
 
 /* Shared helpers (registry.c). */
 /* Sorts a short neighbour list in place and removes duplicates and the

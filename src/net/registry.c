@@ -14,7 +14,7 @@ static const dn_net_type *const registry[] = {
     &dn_type_debruijn, &dn_type_ddb,        &dn_type_dg,         &dn_type_mesh,
     &dn_type_torus,    &dn_type_hypercube,  &dn_type_butterfly,  &dn_type_wbutterfly,
     &dn_type_sneptree_s, &dn_type_sneptree_t, &dn_type_sneptree, &dn_type_cbt,
-    &dn_type_ring,     &dn_type_complete,   &dn_type_kautz,      &dn_type_fattree, &dn_type_file,
+    &dn_type_ring,     &dn_type_complete,   &dn_type_kautz,      &dn_type_fattree, &dn_type_dragonfly, &dn_type_file,
 };
 #define N_TYPES ((int)(sizeof registry / sizeof registry[0]))
 

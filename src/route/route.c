@@ -24,6 +24,7 @@ const char *dn_route_algo_name(dn_route_algo a)
     case DN_ALGO_DDB_K: return "ddb-length-k";
     case DN_ALGO_KAUTZ: return "kautz-shift";
     case DN_ALGO_UPDOWN: return "up-down";
+    case DN_ALGO_MINIMAL: return "local-global-local";
     }
     return "?";
 }
@@ -124,6 +125,9 @@ int dn_router_init(dn_router *r, const dn_net *net, const dn_csr *g, dn_router_k
     } else if (kind == DN_ROUTER_SHORTEST && family_is(net, "ddb")) {
         r->algo = DN_ALGO_DDB;
         rc = alloc_path(r, net->p[0] + 1, err);
+    } else if (kind == DN_ROUTER_SHORTEST && family_is(net, "dragonfly")) {
+        r->algo = DN_ALGO_MINIMAL;
+        rc = alloc_path(r, 6, err);
     } else if (kind == DN_ROUTER_SHORTEST && family_is(net, "fattree")) {
         r->algo = DN_ALGO_UPDOWN;
         rc = alloc_path(r, 2 * net->p[1] + 1, err);
@@ -427,6 +431,34 @@ static int64_t route_kautz(dn_router *r, int64_t x, int64_t y)
     return n - 1;
 }
 
+/* dragonfly:A:P:H between processors (net/dragonfly.c): to the router of
+ * the source's group that owns the link to the destination's group, over
+ * it, then to the destination's router (each step only when needed). */
+static int64_t route_dragonfly(dn_router *r, int64_t p, int64_t q)
+{
+    const dn_net *net = r->net;
+    const int64_t A = net->p[0], P = net->p[1], G = net->p[3], procs = G * A * P;
+    if (p >= procs || q >= procs)
+        return -1;
+    int64_t n = 0;
+    r->path[n++] = p;
+    if (p == q)
+        return 0;
+    int64_t rp = procs + p / P, rq = procs + q / P, gp = (p / P) / A, gq = (q / P) / A;
+    r->path[n++] = rp;
+    if (gp != gq) {
+        int64_t from, to;
+        dn_dragonfly_link(net, gp, gq, &from, &to);
+        if (from != rp)
+            r->path[n++] = from;
+        r->path[n++] = to;
+    }
+    if (r->path[n - 1] != rq)
+        r->path[n++] = rq;
+    r->path[n++] = q;
+    return n - 1;
+}
+
 /* fattree:K:N between processors (net/fattree.c): up to the nearest common
  * ancestor at level L, each up-port chosen by the destination's digit, so
  * the switch reached at level L is q div K's own column; then straight
@@ -556,6 +588,7 @@ int dn_route(dn_router *r, int64_t src, int64_t dst, const int64_t **path, int64
     case DN_ALGO_XY: h = route_xy(r, src, dst); break;
     case DN_ALGO_KAUTZ: h = route_kautz(r, src, dst); break;
     case DN_ALGO_UPDOWN: h = route_updown(r, src, dst); break;
+    case DN_ALGO_MINIMAL: h = route_dragonfly(r, src, dst); break;
     case DN_ALGO_BFS: h = route_bfs(r, (int32_t)src, (int32_t)dst); break;
     }
     if (h < 0)
