@@ -227,5 +227,21 @@ int main(int argc, char **argv)
                (long long)x.m.load_max, x.seconds);
         end_run(&x);
     }
+    printf("\n5. today's networks (issue 20): B(18) placed at random on torus:64x64x64, every "
+           "metric (best of 3, forked; goal < 10 s, < 2 GiB)\n");
+    {
+        double s_xy, s_bfs, s_big;
+        long kb_xy, kb_bfs, kb_big;
+        forked("torus:64x64x64", "torus:64x64x64", "binomial:18", "random", DN_ROUTES_SHORTEST,
+               &s_big, &kb_big);
+        printf("  torus:64x64x64, B(18), dimension-order routes %7.2f s  %6.0f MiB\n", s_big,
+               kb_big / 1024.0);
+        /* the ratio on a size the BFS baseline can route */
+        forked("xy", "torus:24x24x24", "binomial:13", "random", DN_ROUTES_SHORTEST, &s_xy, &kb_xy);
+        forked("bfs", "torus:24x24x24", "binomial:13", "random", DN_ROUTES_BFS, &s_bfs, &kb_bfs);
+        printf("  torus:24x24x24, B(13): dimension order %7.3f s, bidirectional BFS %7.3f s: "
+               "%.1fx\n",
+               s_xy, s_bfs, s_bfs / s_xy);
+    }
     return 0;
 }
