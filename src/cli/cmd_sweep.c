@@ -284,21 +284,22 @@ static void *worker(void *p)
             r.error = strdup("out of memory");
         } else {
             r.code = cli_spawn(argv, NULL, 0, NULL, &r.json, &err);
-            if (r.code != 0) {
+            dn_err perr;
+            jflat j; /* the output must be one JSON value (a failed run may still
+                        print its report: a deadlocked simulation does) */
+            one_line(r.json);
+            int parsed = r.json && *r.json && jflat_parse(&j, r.json, &perr) == DN_OK;
+            if (parsed)
+                jflat_free(&j);
+            if (r.code != 0)
                 r.error = strdup(err.msg[0] ? err.msg : "failed");
+            else if (!parsed) {
+                r.code = 1;
+                r.error = strdup("the output is not JSON");
+            }
+            if (!parsed) {
                 free(r.json);
                 r.json = NULL;
-            } else {
-                one_line(r.json);
-                jflat j; /* the output must be one JSON value */
-                if (jflat_parse(&j, r.json, &err)) {
-                    r.code = 1;
-                    r.error = strdup("the output is not JSON");
-                    free(r.json);
-                    r.json = NULL;
-                } else {
-                    jflat_free(&j);
-                }
             }
         }
         free_argv(argv);
@@ -463,13 +464,37 @@ static void free_table(const sweep *S, table *T)
     free(T->res);
 }
 
+/* a JSON number: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)? ("01010",
+ * a label, is a string) */
 static int is_number(const char *s)
 {
-    char *end;
-    if (!s || !*s)
+    if (!s)
         return 0;
-    strtod(s, &end);
-    return !*end && strcmp(s, "nan") != 0 && strcmp(s, "inf") != 0;
+    if (*s == '-')
+        s++;
+    if (*s == '0')
+        s++;
+    else if (*s >= '1' && *s <= '9')
+        while (*s >= '0' && *s <= '9')
+            s++;
+    else
+        return 0;
+    if (*s == '.') {
+        if (!(*++s >= '0' && *s <= '9'))
+            return 0;
+        while (*s >= '0' && *s <= '9')
+            s++;
+    }
+    if (*s == 'e' || *s == 'E') {
+        s++;
+        if (*s == '+' || *s == '-')
+            s++;
+        if (!(*s >= '0' && *s <= '9'))
+            return 0;
+        while (*s >= '0' && *s <= '9')
+            s++;
+    }
+    return *s == '\0';
 }
 
 static void write_rows(const sweep *S, const table *T, int mode, FILE *f)

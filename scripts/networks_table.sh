@@ -1,0 +1,47 @@
+#!/bin/sh
+# networks_table.sh DCNET - B(n) on today's networks (issue 20, item 5):
+# for every network, every n whose 2^n tasks fit its processors (n = 6..16;
+# torus:16x16x16 up to 12) and every mapping that applies (greedy and
+# random everywhere, SCOTCH on the undirected direct networks), the average
+# dilation, the phase and timed contention (conflicting pairs), and the
+# simulated wormhole time of the divide stage (t_s = t_e = 1, alpha = 1/2;
+# "deadlock" where the worms lock up). Each network's rows come from two
+# `dcnet sweep` runs (embed, simulate) that a user can edit; every value is
+# deterministic (seed 1). Prints one markdown table.
+set -eu
+dcnet=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+echo "| network | processors | n | mapping | average dilation | phase conflicts | timed conflicts | wormhole divide time |"
+echo "|---|---|---|---|---|---|---|---|"
+row() { # NET NMIN NMAX MAPS
+    net=$1 lo=$2 hi=$3 maps=$4
+    "$dcnet" sweep embed --var n="$lo..$hi" --var map="$maps" --net "$net" \
+        --tree 'binomial:{n}' --map '{map}' --json -o "$tmp/e.jsonl" >/dev/null 2>&1 || true
+    "$dcnet" sweep embed --var n="$lo..$hi" --var map="$maps" --net "$net" \
+        --tree 'binomial:{n}' --map '{map}' --contention timed --json -o "$tmp/t.jsonl" \
+        >/dev/null 2>&1 || true
+    "$dcnet" sweep simulate --var n="$lo..$hi" --var map="$maps" --net "$net" \
+        --tree 'binomial:{n}' --map '{map}' -w wormhole --json -o "$tmp/s.jsonl" \
+        >/dev/null 2>&1 || true
+    python3 - "$net" "$tmp/e.jsonl" "$tmp/t.jsonl" "$tmp/s.jsonl" <<'PY'
+import json, sys
+net, e, t, s = sys.argv[1:]
+rows = lambda p: [json.loads(l) for l in open(p) if l.strip()]
+for a, b, c in zip(rows(e), rows(t), rows(s)):
+    if a.get("exit") != 0:
+        continue
+    time = "deadlock" if c.get("deadlock") else "%.4g" % c["time"] if c.get("exit") == 0 else "failed"
+    print("| %s | %d | %d | %s | %.4f | %d | %d | %s |" % (
+        net, a["processors"], a["n"], a["map"], a["dilation.average"],
+        a["contention.conflicts"], b["contention.conflicts"], time))
+PY
+}
+row torus:8x8x8 6 9 greedy,random,scotch
+row torus:16x16x16 6 12 greedy,random,scotch
+row fattree:4:3 6 6 greedy,random
+row fattree:8:3 6 9 greedy,random
+row dragonfly:4:2:2 6 6 greedy,random
+row dragonfly:8:4:4 6 10 greedy,random
+for n in 6 8 10 12; do row "kautz:2:$n" "$n" "$n" greedy,random; done
+for n in 6 8 10 12; do row "ddb:$n" "$n" "$n" greedy,random; done
