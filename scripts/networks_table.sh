@@ -2,7 +2,10 @@
 # networks_table.sh DCNET - B(n) on today's networks (issue 20, item 5):
 # for every network, every n whose 2^n tasks fit its processors (n = 6..16;
 # torus:16x16x16 up to 12) and every mapping that applies (greedy and
-# random everywhere, SCOTCH on the undirected direct networks), the average
+# random everywhere, SCOTCH on the undirected direct networks, the DC-cube
+# as the hypercube embedding of the whole torus where 2^n fills it, and the
+# seed's mesh mappings on the torus's face 0,1 where 2^n fills the face),
+# the average
 # dilation, the phase and timed contention (conflicting pairs), and the
 # simulated wormhole time of the divide stage (t_s = t_e = 1, alpha = 1/2;
 # "deadlock" where the worms lock up). Each network's rows come from two
@@ -14,31 +17,36 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 echo "| network | processors | n | mapping | average dilation | phase conflicts | timed conflicts | wormhole divide time |"
 echo "|---|---|---|---|---|---|---|---|"
-row() { # NET NMIN NMAX MAPS
+row() { # NET NMIN NMAX MAPS [SUFFIX OPTION...]: SUFFIX follows the mapping's name
     net=$1 lo=$2 hi=$3 maps=$4
+    shift 4
+    suffix=${1:-}
+    [ $# -gt 0 ] && shift
     "$dcnet" sweep embed --var n="$lo..$hi" --var map="$maps" --net "$net" \
-        --tree 'binomial:{n}' --map '{map}' --json -o "$tmp/e.jsonl" >/dev/null 2>&1 || true
+        --tree 'binomial:{n}' --map '{map}' "$@" --json -o "$tmp/e.jsonl" >/dev/null 2>&1 || true
     "$dcnet" sweep embed --var n="$lo..$hi" --var map="$maps" --net "$net" \
-        --tree 'binomial:{n}' --map '{map}' --contention timed --json -o "$tmp/t.jsonl" \
+        --tree 'binomial:{n}' --map '{map}' "$@" --contention timed --json -o "$tmp/t.jsonl" \
         >/dev/null 2>&1 || true
     "$dcnet" sweep simulate --var n="$lo..$hi" --var map="$maps" --net "$net" \
-        --tree 'binomial:{n}' --map '{map}' -w wormhole --json -o "$tmp/s.jsonl" \
+        --tree 'binomial:{n}' --map '{map}' "$@" -w wormhole --json -o "$tmp/s.jsonl" \
         >/dev/null 2>&1 || true
-    python3 - "$net" "$tmp/e.jsonl" "$tmp/t.jsonl" "$tmp/s.jsonl" <<'PY'
+    python3 - "$net" "$tmp/e.jsonl" "$tmp/t.jsonl" "$tmp/s.jsonl" "$suffix" <<'PY'
 import json, sys
-net, e, t, s = sys.argv[1:]
+net, e, t, s, suffix = sys.argv[1:]
 rows = lambda p: [json.loads(l) for l in open(p) if l.strip()]
 for a, b, c in zip(rows(e), rows(t), rows(s)):
     if a.get("exit") != 0:
         continue
     time = "deadlock" if c.get("deadlock") else "%.4g" % c["time"] if c.get("exit") == 0 else "failed"
     print("| %s | %d | %d | %s | %.4f | %d | %d | %s |" % (
-        net, a["processors"], a["n"], a["map"], a["dilation.average"],
+        net, a["processors"], a["n"], a["map"] + suffix, a["dilation.average"],
         a["contention.conflicts"], b["contention.conflicts"], time))
 PY
 }
-row torus:8x8x8 6 9 greedy,random,scotch
-row torus:16x16x16 6 12 greedy,random,scotch
+row torus:8x8x8 6 9 greedy,random,scotch,dccube
+row torus:8x8x8 6 6 dccube,reflecting,growing " (face 0,1)" --face 0,1
+row torus:16x16x16 6 12 greedy,random,scotch,dccube
+row torus:16x16x16 8 8 dccube,reflecting,growing " (face 0,1)" --face 0,1
 row fattree:4:3 6 6 greedy,random
 row fattree:8:3 6 9 greedy,random
 row dragonfly:4:2:2 6 6 greedy,random

@@ -599,6 +599,22 @@ static void test_embed_cli(void **state)
              "\"mode\":\"timed\"");
     bad_run("embed --net mesh:4x4 --tree binomial:4 --map dccube --contention slot", 2,
             "phase or timed");
+    /* the mesh mappings on a face of a 3-D torus, and the hypercube
+     * embedding of a whole one (issue 20): seed 001's 8 x 8 numbers */
+    json_has("embed --net torus:8x4x8 --tree binomial:6 --map reflecting --face 0,2 "
+             "--root 1,3,2 --json",
+             "\"face\":\"0,2\"");
+    json_has("embed --net torus:8x4x8 --tree binomial:6 --map dccube --face 0,2 --root 1,3,2 "
+             "--json",
+             "\"dilation\":{\"max\":4,\"total\":219,");
+    json_has("embed --net mesh:8x8x8 --tree binomial:9 --map dccube --order desc --json",
+             "\"contention\":{\"conflicts\":0,");
+    bad_run("embed --net torus:8x8x8 --tree binomial:6 --map growing --face 1,1", 2,
+            "two different dimensions");
+    bad_run("embed --net torus:8x8x8 --tree binomial:6 --map growing --face 0,5", 2,
+            "0..2");
+    bad_run("embed --net torus:8x8x8 --tree binomial:6 --map random --face 0,1", 2,
+            "dccube, reflecting and growing only");
     /* wall-clock seconds only on request; the SCOTCH target is named */
     r = json_run("embed --net debruijn:5 --tree binomial:5 --map zrl --json");
     assert_null(strstr(r.out, "seconds"));

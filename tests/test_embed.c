@@ -515,6 +515,151 @@ static void test_dccube_same_cost_every_root(void **state)
     }
 }
 
+/* Issue 20: the DC-cube as the hypercube embedding on 2^a x 2^b x ...,
+ * and the seed's mesh mappings on every 2-D face of a 3-D mesh or torus. */
+static void test_mesh_mappings_nd(void **state)
+{
+    (void)state;
+    /* on 2^k x 2^k the generalised orders are spec/meshes.md's */
+    for (int k = 1; k <= 4; k++) {
+        char net[32], tree[32];
+        snprintf(net, sizeof net, "mesh:%dx%d", 1 << k, 1 << k);
+        snprintf(tree, sizeof tree, "binomial:%d", 2 * k);
+        const dn_dc_order ords[] = {DN_ORDER_PAIRED, DN_ORDER_ASC, DN_ORDER_DESC};
+        for (int oi = 0; oi < 3; oi++) {
+            fixture f;
+            dn_embed_opts o = opts("dccube");
+            o.order = ords[oi];
+            open_fixture(&f, net, tree, &o);
+            for (int t = 0; t < 2 * k; t++) {
+                int want = ords[oi] == DN_ORDER_ASC      ? t
+                           : ords[oi] == DN_ORDER_PAIRED ? t / 2 + (t % 2 ? k : 0)
+                                                         : k - 1 - t / 2 + (t % 2 ? k : 0);
+                assert_int_equal(f.e.dims[t], want);
+            }
+            close_fixture(&f);
+        }
+    }
+    /* whole grids of 2 to 4 dimensions: a bijection; every edge runs
+     * straight along the side its label bit belongs to, 2^(bit within the
+     * side) hops; the total is the closed form; desc is conflict-free */
+    static const struct {
+        const char *net;
+        int d, a[4];
+    } grids[] = {{"mesh:8x4", 2, {3, 2}},         {"mesh:4x2x8", 3, {2, 1, 3}},
+                 {"torus:2x4x4x2", 4, {1, 2, 2, 1}}, {"torus:8x8x8", 3, {3, 3, 3}},
+                 {"mesh:2x2x2", 3, {1, 1, 1}}};
+    for (size_t gi = 0; gi < sizeof grids / sizeof grids[0]; gi++) {
+        int n = 0, off[4];
+        for (int i = grids[gi].d - 1; i >= 0; i--) {
+            off[i] = n;
+            n += grids[gi].a[i];
+        }
+        char tree[32];
+        snprintf(tree, sizeof tree, "binomial:%d", n);
+        for (int oi = 0; oi < 3; oi++) {
+            fixture f;
+            dn_embed_opts o = opts("dccube");
+            o.order = oi == 0 ? DN_ORDER_PAIRED : oi == 1 ? DN_ORDER_ASC : DN_ORDER_DESC;
+            o.root = 5;
+            open_fixture(&f, grids[gi].net, tree, &o);
+            assert_int_equal(f.m.load_max, 1);
+            assert_int_equal(dn_embed_place(&f.e, 0), 5);
+            int64_t want_total = 0;
+            for (int64_t v = 1; v < f.tree.nodes; v++) {
+                const int64_t *p;
+                int64_t h;
+                dn_err err;
+                assert_int_equal(dn_embed_route(&f.e, v, &p, &h, &err), DN_OK);
+                int bit = f.e.dims[dn_tree_recv_phase(&f.tree, v) - 1], side = 0;
+                while (!(bit >= off[side] && bit < off[side] + grids[gi].a[side]))
+                    side++;
+                const int64_t len = (int64_t)1 << (bit - off[side]);
+                assert_int_equal(h, len);
+                want_total += len;
+                /* only the side's own bits of the node id change */
+                uint64_t other = ~(((uint64_t)1 << (off[side] + grids[gi].a[side])) -
+                                   ((uint64_t)1 << off[side]));
+                assert_true((((uint64_t)p[0] ^ (uint64_t)p[h]) & other) == 0);
+            }
+            assert_int_equal(f.m.dil_total, want_total);
+            if (o.order == DN_ORDER_DESC)
+                assert_int_equal(f.m.conflicts, 0);
+            close_fixture(&f);
+        }
+    }
+    /* every ordered face (I, J) of mesh:4x4x4 and torus:4x4x4, every root:
+     * each task sits on the face through the root, where the 2-D mapping
+     * from the root's (coordinate I, coordinate J) puts it */
+    static const char *const maps[] = {"dccube", "reflecting", "growing", "growing"};
+    for (int wrap = 0; wrap < 2; wrap++) {
+        const char *net3 = wrap ? "torus:4x4x4" : "mesh:4x4x4";
+        const char *net2 = wrap ? "torus:4x4" : "mesh:4x4";
+        for (int mi = 0; mi < 4; mi++)
+            for (int fi = 0; fi < 3; fi++)
+                for (int fj = 0; fj < 3; fj++) {
+                    if (fi == fj)
+                        continue;
+                    for (int64_t root = 0; root < 64; root += 3) {
+                        const int64_t c[3] = {root / 16, root / 4 % 4, root % 4};
+                        fixture f3, f2;
+                        dn_embed_opts o = opts(maps[mi]);
+                        o.approach = mi == 3 ? 'b' : 0;
+                        o.root = root;
+                        o.face_set = 1;
+                        o.face[0] = fi;
+                        o.face[1] = fj;
+                        open_fixture(&f3, net3, "binomial:4", &o);
+                        o.face_set = 0;
+                        o.root = c[fi] * 4 + c[fj];
+                        open_fixture(&f2, net2, "binomial:4", &o);
+                        for (int64_t v = 0; v < 16; v++) {
+                            int64_t p3 = dn_embed_place(&f3.e, v), p2 = dn_embed_place(&f2.e, v);
+                            int64_t want[3] = {c[0], c[1], c[2]};
+                            want[fi] = p2 / 4;
+                            want[fj] = p2 % 4;
+                            assert_int_equal(p3, want[0] * 16 + want[1] * 4 + want[2]);
+                        }
+                        assert_int_equal(f3.m.dil_total, f2.m.dil_total);
+                        assert_int_equal(f3.m.dil_max, f2.m.dil_max);
+                        assert_int_equal(f3.e.pre_hops, f2.e.pre_hops);
+                        if (fi < fj) /* dimension order kept: the same routes */
+                            assert_int_equal(f3.m.conflicts, f2.m.conflicts);
+                        close_fixture(&f3);
+                        close_fixture(&f2);
+                    }
+                }
+    }
+    /* errors: a face that is not 2^K x 2^K, a face on another mapping */
+    dn_err err;
+    fixture f;
+    dn_embed_opts o = opts("reflecting");
+    assert_int_not_equal(setup(&f, "mesh:4x8x4", "binomial:4", &o, &err), 0);
+    assert_non_null(strstr(err.msg, "--face"));
+    dn_embed_free(&f.e);
+    dn_tree_free(&f.tree);
+    dn_net_free(&f.net);
+    o.face_set = 1;
+    o.face[0] = 0;
+    o.face[1] = 2;
+    assert_int_equal(setup(&f, "mesh:4x8x4", "binomial:4", &o, &err), DN_OK);
+    close_fixture(&f);
+    o = opts("greedy");
+    o.face_set = 1;
+    o.face[1] = 1;
+    assert_int_equal(setup(&f, "mesh:4x4x4", "binomial:4", &o, &err), DN_EINVAL);
+    assert_non_null(strstr(err.msg, "--face"));
+    dn_embed_free(&f.e);
+    dn_tree_free(&f.tree);
+    dn_net_free(&f.net);
+    o = opts("dccube");
+    assert_int_equal(setup(&f, "mesh:4x3x4", "binomial:4", &o, &err), DN_EINVAL);
+    assert_non_null(strstr(err.msg, "powers of two"));
+    dn_embed_free(&f.e);
+    dn_tree_free(&f.tree);
+    dn_net_free(&f.net);
+}
+
 static void test_growing(void **state)
 {
     (void)state;
@@ -806,6 +951,7 @@ int main(void)
         cmocka_unit_test(test_contention_brute_force),
         cmocka_unit_test(test_mesh_mappings_all_roots),
         cmocka_unit_test(test_dccube_same_cost_every_root),
+        cmocka_unit_test(test_mesh_mappings_nd),
         cmocka_unit_test(test_growing),
         cmocka_unit_test(test_hypercube_binomial),
         cmocka_unit_test(test_sneptree_homogeneous),

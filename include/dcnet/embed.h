@@ -8,9 +8,13 @@
  *   zrl        seed 000's mapping D of B(n) onto BDG(n): map-node F(0^m z 1),
  *              map-edge the F-image of the CBT(n+1) path (section 5.1)
  *   dccube     seed 001's standard embedding of the DC-cube on a 2^k x 2^k
- *              mesh, any root by XOR relabelling, order paired|asc|desc
+ *              mesh, any root by XOR relabelling, order paired|asc|desc;
+ *              generalised to the hypercube embedding on any mesh or torus
+ *              whose sides are powers of two (2^a x 2^b x ...)
  *   reflecting Gray-code reflecting mapping (reconstruction, spec/meshes.md)
  *   growing    growing mapping, approach a (relabel) or b (move first)
+ *              (all three also on a 2-D face of a mesh or torus of any
+ *              dimension: opts.face, the face through the root)
  *   binomial   identity spanning binomial tree of a hypercube, any root
  *   sneptree   seed 004's homogeneous mapping on any Sneptree
  *   identity, random, greedy, scotch  baselines for any tree and network
@@ -78,6 +82,10 @@ typedef struct dn_embed_opts {
     int64_t root;           /* processor of the root task; -1: the mapping's default */
     dn_dc_order order;      /* dccube only */
     char approach;          /* growing: 'a' (default) or 'b' */
+    int face_set;           /* dccube/reflecting/growing: map onto the 2-D face */
+    int face[2];            /*   spanned by dimensions face[0] (rows) and face[1]
+                             *   (columns) through the root; reflecting and
+                             *   growing on 3+ dimensions default to 0,1 */
     uint64_t seed;          /* random */
     dn_routes routes;
     dn_weights weights;
@@ -110,6 +118,11 @@ typedef struct dn_embed {
     int dims[64];        /* hypercube dimension used at step t (dims[t-1]) */
     int automorph;       /* zrl: bit 0 complement, bit 1 reversal */
     int32_t *table;      /* growing: coordinate of each per-axis label (2^k) */
+    /* mesh mappings on a 2-D face (face_dim[0] < 0: on the whole grid, where
+     * a label is its node id): the face's local id row * 2^face_bits + col
+     * is node face_base + row * face_stride[0] + col * face_stride[1] */
+    int face_dim[2], face_bits;
+    int64_t face_base, face_stride[2];
     double *given;       /* owned copy of the given weights, or NULL */
     dn_router router;    /* for routes taken from the network */
     /* approach b of the growing mapping: the whole problem first travels

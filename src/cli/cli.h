@@ -152,14 +152,24 @@ int ddb_tree_svg(FILE *f, int k, dn_ddb_tree t, double x0, double y0, double w, 
 int net_facts_record(const dn_net *net, const dn_facts_opts *fo, rec *r, dn_err *err);
 
 /* Options of the commands that build an embedding (embed, simulate):
- * --net --tree --map --root --order --approach --seed --routes
+ * --net --tree --map --root --order --approach --face --seed --routes
  * --scotch-strategy --max-nodes --mem-limit (cmd_embed.c). */
-enum { EO_ORDER = 300, EO_APPROACH, EO_ROUTES, EO_SCOTCH, EO_SCOTCH_TARGET, EO_MAXN, EO_MEM };
+enum {
+    EO_ORDER = 300,
+    EO_APPROACH,
+    EO_FACE,
+    EO_ROUTES,
+    EO_SCOTCH,
+    EO_SCOTCH_TARGET,
+    EO_MAXN,
+    EO_MEM
+};
 #define EMBED_LONG_OPTIONS                                                                       \
     {"net", required_argument, NULL, 'n'}, {"tree", required_argument, NULL, 't'},              \
         {"map", required_argument, NULL, 'm'}, {"root", required_argument, NULL, 'r'},          \
         {"order", required_argument, NULL, EO_ORDER},                                           \
         {"approach", required_argument, NULL, EO_APPROACH},                                     \
+        {"face", required_argument, NULL, EO_FACE},                                             \
         {"seed", required_argument, NULL, 's'}, {"routes", required_argument, NULL, EO_ROUTES}, \
         {"scotch-strategy", required_argument, NULL, EO_SCOTCH},                                \
         {"scotch-target", required_argument, NULL, EO_SCOTCH_TARGET},                           \

@@ -27,6 +27,10 @@ static const char embed_help[] =
     "      --order O          dccube dimension order: paired (default), asc, desc\n"
     "      --approach A       growing with --root: a (relabel, default) or b (move\n"
     "                         the problem to the fixed root first)\n"
+    "      --face I,J         dccube, reflecting, growing: map onto the 2-D face of\n"
+    "                         dimensions I (rows) and J (columns) through the root\n"
+    "                         (default: dccube on every dimension; the others on\n"
+    "                         0,1)\n"
     "  -s, --seed S           seed for random trees and --map random/scotch (default 1)\n"
     "      --routes R         mapping (default: the mapping's own map-edge),\n"
     "                         shortest (the network's shortest paths), or xy\n"
@@ -241,6 +245,11 @@ static void metrics_record(const dn_embed *e, const dn_metrics *m, rec *r)
     rec_int(r, "depth_spread", m->depth_spread);
     if (e->pre_hops >= 0)
         rec_int(r, "approach_b_move_hops", e->pre_hops);
+    if (e->face_dim[0] >= 0) {
+        char face[32];
+        snprintf(face, sizeof face, "%d,%d", e->face_dim[0], e->face_dim[1]);
+        rec_str(r, "face", face);
+    }
 }
 
 /* The main record followed by one row per phase (per_phase) or per depth. */
@@ -330,6 +339,17 @@ int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg)
         if (rc)
             return -rc;
         a->eo.order = orders[k];
+        return 1;
+    }
+    case EO_FACE: {
+        int i, j, used = 0;
+        if (sscanf(arg, "%d,%d%n", &i, &j, &used) != 2 || arg[used] || i < 0 || j < 0 || i > 7 ||
+            j > 7 || i == j)
+            return -cli_usage(cmd, "--face wants two different dimensions I,J in 0..7, e.g. "
+                                   "--face 0,2, not '%s'", arg);
+        a->eo.face_set = 1;
+        a->eo.face[0] = i;
+        a->eo.face[1] = j;
         return 1;
     }
     case EO_APPROACH:

@@ -29,6 +29,8 @@ static const char sim_help[] =
     "      --all-roots        run from every processor as root and average\n"
     "      --order O          dccube dimension order: paired (default), asc, desc\n"
     "      --approach A       growing: a (relabel, default) or b (move first)\n"
+    "      --face I,J         dccube, reflecting, growing on the 2-D face of\n"
+    "                         dimensions I, J through the root (see dcnet embed)\n"
     "  -s, --seed S           seed for random trees and mappings (default 1)\n"
     "      --routes R         mapping (default), shortest, xy or bfs\n"
     "      --stage S          divide (default), combine or both\n"

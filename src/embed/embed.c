@@ -24,9 +24,13 @@ static const struct {
     const char *summary;
 } maps[] = {
     {"zrl", MAP_ZRL, "seed 000 mapping D: binomial:N onto debruijn:N, contention-free"},
-    {"dccube", MAP_DCCUBE, "seed 001 DC-cube standard embedding: binomial:2K onto mesh:2^Kx2^K"},
-    {"reflecting", MAP_REFLECTING, "Gray-code reflecting mapping on mesh:2^Kx2^K (reconstruction)"},
-    {"growing", MAP_GROWING, "growing mapping from the centre of mesh:2^Kx2^K (reconstruction)"},
+    {"dccube", MAP_DCCUBE,
+     "seed 001 DC-cube standard embedding: binomial:2K onto mesh:2^Kx2^K; binomial:a+b+.. "
+     "onto any mesh/torus 2^a x 2^b x .., or a face (--face)"},
+    {"reflecting", MAP_REFLECTING,
+     "Gray-code reflecting mapping on mesh:2^Kx2^K or a face --face I,J (reconstruction)"},
+    {"growing", MAP_GROWING,
+     "growing mapping from the centre of mesh:2^Kx2^K or a face --face I,J (reconstruction)"},
     {"binomial", MAP_BINOMIAL, "spanning binomial tree: binomial:D onto hypercube:D"},
     {"sneptree", MAP_SNEPTREE, "seed 004 homogeneous mapping of binary trees onto Sneptrees"},
     {"identity", MAP_IDENTITY, "task v on processor (v + root) mod N"},
@@ -375,6 +379,7 @@ int dn_embed_init(dn_embed *e, const dn_net *net, const dn_tree *tree,
 {
     memset(e, 0, sizeof *e);
     e->pre_hops = -1;
+    e->face_dim[0] = e->face_dim[1] = -1;
     if (!o->map)
         return dn_fail(err, DN_EINVAL, "no mapping given (--map NAME; see dcnet help maps)");
     int kind = find_map(o->map);
@@ -410,6 +415,10 @@ int dn_embed_init(dn_embed *e, const dn_net *net, const dn_tree *tree,
         }
         e->given[0] = 0;
         memcpy(e->given + 1, o->given, (size_t)o->given_len * sizeof *e->given);
+    }
+    if (o->face_set && kind != MAP_DCCUBE && kind != MAP_REFLECTING && kind != MAP_GROWING) {
+        rc = dn_fail(err, DN_EINVAL, "--face applies to --map dccube, reflecting and growing only");
+        goto fail;
     }
     switch (kind) {
     case MAP_ZRL: rc = init_zrl(e, o, err); break;
@@ -480,6 +489,7 @@ void dn_embed_free(dn_embed *e)
     dn_router_free(&e->router);
     memset(e, 0, sizeof *e);
     e->pre_hops = -1;
+    e->face_dim[0] = e->face_dim[1] = -1;
 }
 
 int64_t dn_embed_place(const dn_embed *e, int64_t v)

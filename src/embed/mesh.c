@@ -19,6 +19,13 @@
  *                contiguous. Approach a relabels with r = the label placed
  *                at the requested root; approach b keeps the fixed root and
  *                first moves the whole problem there (e->pre_path).
+ *
+ * Beyond the seed (issue 20): the DC-cube is the hypercube embedding on
+ * any mesh or torus with sides 2^a x 2^b x ... (binomial:a+b+...; node id
+ * = label, row-major), its orders generalised side by side (dccube_dims);
+ * and any of the three runs on a 2-D face of a grid of more dimensions
+ * (opts.face: dimensions I and J through the root, the other coordinates
+ * the root's), so the seed's 2-D results carry over face by face.
  */
 #include "embed_impl.h"
 
@@ -61,20 +68,102 @@ static int64_t growing_coord(int k, uint64_t lab)
     return v;
 }
 
+/* Sides of a mesh or torus of any dimension (dimension 0 the most
+ * significant in node ids); the number of dimensions, 0 if net is not one. */
+static int grid_sides(const dn_net *net, int64_t *sides)
+{
+    const char *fam = dn_net_family(net);
+    if (strcmp(fam, "mesh") == 0 || strcmp(fam, "torus") == 0) {
+        sides[0] = net->p[0];
+        sides[1] = net->p[1];
+        return 2;
+    }
+    if (strcmp(fam, "meshnd") == 0 || strcmp(fam, "torusnd") == 0) {
+        const int d = (int)net->p[0];
+        for (int i = 0; i < d; i++)
+            sides[i] = net->p[2 + i];
+        return d;
+    }
+    return 0;
+}
+
+static int log2_exact(int64_t v)
+{
+    return v >= 2 && !(v & (v - 1)) ? __builtin_ctzll((uint64_t)v) : -1;
+}
+
+/* The DC-cube's dimension order on a grid of `ld` sides 2^a[i]: the bits
+ * of side i are labels' bits off[i] .. off[i] + a[i] - 1 (side ld-1 the
+ * lowest, as in row-major node ids). Paired: bit 0 of every side (last
+ * side first), then bit 1, ...; desc: the same from the top bit down; asc:
+ * bit 0, 1, 2, ... of the label. On 2^k x 2^k these are spec/meshes.md's
+ * (0,k), (1,k+1), ... and (k-1,2k-1), ..., (0,k). */
+static void dccube_dims(dn_embed *e, dn_dc_order ord, int ld, const int *a)
+{
+    int off[8], amax = 0, n = 0;
+    for (int i = ld - 1; i >= 0; i--) {
+        off[i] = n;
+        n += a[i];
+        if (a[i] > amax)
+            amax = a[i];
+    }
+    int t = 0;
+    if (ord == DN_ORDER_ASC) {
+        for (; t < n; t++)
+            e->dims[t] = t;
+        return;
+    }
+    for (int s = 0; s < amax; s++) {
+        const int j = ord == DN_ORDER_DESC ? amax - 1 - s : s;
+        for (int i = ld - 1; i >= 0; i--)
+            if (a[i] > j)
+                e->dims[t++] = off[i] + j;
+    }
+}
+
 int dn_embed_mesh_init(dn_embed *e, const dn_embed_opts *o, dn_err *err)
 {
     const dn_net *net = e->net;
-    const char *fam = dn_net_family(net);
-    int is_grid = strcmp(fam, "mesh") == 0 || strcmp(fam, "torus") == 0;
-    int64_t side = net->p[1];
-    if (!is_grid || net->p[0] != side || side < 2 || (side & (side - 1)))
+    int64_t sides[8];
+    const int d = grid_sides(net, sides);
+    if (d == 0)
         return dn_fail(err, DN_EINVAL,
-                       "--map %s works on 2^K x 2^K meshes (or tori) with --tree binomial:2K, "
-                       "e.g. --net mesh:8x8 --tree binomial:6 (got --net %s)",
+                       "--map %s works on meshes and tori (mesh:8x8, torus:8x8x8, ...), "
+                       "not on --net %s",
                        e->map, net->spec);
-    const int k = __builtin_ctzll((uint64_t)side);
-    e->k = k;
-    int rc = dn_embed_need_binomial(e, 2 * k, err);
+    /* Whole grid (dccube, or any mesh mapping on 2 dimensions) or a face. */
+    int use_face = o->face_set || (d > 2 && e->kind != MAP_DCCUBE);
+    int fi = o->face_set ? o->face[0] : 0, fj = o->face_set ? o->face[1] : 1;
+    if (use_face && (fi < 0 || fi >= d || fj < 0 || fj >= d || fi == fj))
+        return dn_fail(err, DN_EINVAL,
+                       "--face %d,%d: need two different dimensions in 0..%d of --net %s", fi,
+                       fj, d - 1, net->spec);
+    if (use_face && d == 2 && fi == 0)
+        use_face = 0; /* the face 0,1 of a 2-D grid is the grid */
+    const int ld = use_face ? 2 : d;
+    int a[8];
+    for (int i = 0; i < ld; i++)
+        a[i] = log2_exact(sides[use_face ? (i ? fj : fi) : i]);
+    int n = 0, pow2 = 1;
+    for (int i = 0; i < ld; i++) {
+        pow2 &= a[i] > 0;
+        n += a[i];
+    }
+    if (e->kind == MAP_DCCUBE ? !pow2 : !pow2 || a[0] != a[1]) {
+        if (e->kind == MAP_DCCUBE)
+            return dn_fail(err, DN_EINVAL,
+                           "--map dccube works on meshes and tori whose sides are powers of "
+                           "two (2^K x 2^K, or 2^a x 2^b x ...) with --tree binomial:N, "
+                           "N = a + b + ..., e.g. --net mesh:8x8 --tree binomial:6 or "
+                           "--net torus:4x8x2 --tree binomial:6 (got --net %s%s)",
+                           net->spec, use_face ? " and its face's sides" : "");
+        return dn_fail(err, DN_EINVAL,
+                       "--map %s works on 2^K x 2^K meshes (or tori, or a 2^K x 2^K face "
+                       "--face I,J of one with more dimensions) with --tree binomial:2K, "
+                       "e.g. --net mesh:8x8 --tree binomial:6 (got --net %s%s)",
+                       e->map, net->spec, use_face ? " and its face's sides" : "");
+    }
+    int rc = dn_embed_need_binomial(e, n, err);
     if (rc)
         return rc;
     if (o->order != DN_ORDER_DEFAULT && e->kind != MAP_DCCUBE)
@@ -82,19 +171,32 @@ int dn_embed_mesh_init(dn_embed *e, const dn_embed_opts *o, dn_err *err)
                        "--order applies to --map dccube only (%s has its own order)", e->map);
     if (o->approach && o->approach != 'a' && e->kind != MAP_GROWING)
         return dn_fail(err, DN_EINVAL, "--approach b applies to --map growing only");
-    const int64_t root = o->root;
+    /* The root as a label of the local grid; a face runs through it. */
+    int64_t root = o->root;
+    e->face_dim[0] = e->face_dim[1] = -1;
+    if (use_face) {
+        int64_t stride[8], s = 1;
+        for (int i = d - 1; i >= 0; i--) {
+            stride[i] = s;
+            s *= sides[i];
+        }
+        const int64_t r = root >= 0 ? root : 0;
+        const int64_t row = r / stride[fi] % sides[fi], col = r / stride[fj] % sides[fj];
+        e->face_dim[0] = fi;
+        e->face_dim[1] = fj;
+        e->face_bits = a[1];
+        e->face_stride[0] = stride[fi];
+        e->face_stride[1] = stride[fj];
+        e->face_base = r - row * stride[fi] - col * stride[fj];
+        if (root >= 0)
+            root = (row << a[1]) | col;
+    }
+    const int k = a[0], side = (int)((int64_t)1 << k);
+    e->k = k;
     const uint64_t low = ((uint64_t)1 << k) - 1;
     switch (e->kind) {
     case MAP_DCCUBE: {
-        dn_dc_order ord = o->order == DN_ORDER_DEFAULT ? DN_ORDER_PAIRED : o->order;
-        for (int t = 0; t < 2 * k; t++) {
-            if (ord == DN_ORDER_ASC)
-                e->dims[t] = t;
-            else if (ord == DN_ORDER_PAIRED)
-                e->dims[t] = t / 2 + (t % 2 ? k : 0);
-            else
-                e->dims[t] = k - 1 - t / 2 + (t % 2 ? k : 0);
-        }
+        dccube_dims(e, o->order == DN_ORDER_DEFAULT ? DN_ORDER_PAIRED : o->order, ld, a);
         e->xor_root = root >= 0 ? root : 0;
         break;
     }
@@ -114,7 +216,7 @@ int dn_embed_mesh_init(dn_embed *e, const dn_embed_opts *o, dn_err *err)
         for (uint64_t lab = 0; lab <= low; lab++)
             e->table[lab] = (int32_t)growing_coord(k, lab);
         if (root >= 0 && o->approach == 'b') {
-            e->pre_src = root;
+            e->pre_src = o->root; /* a node of the network, maybe off the face */
             e->pre_hops = 0; /* routed by dn_embed_init once the router exists */
         } else if (root >= 0) {
             /* r = the label the fixed-root mapping places at (a, b) */
@@ -136,16 +238,26 @@ int dn_embed_mesh_init(dn_embed *e, const dn_embed_opts *o, dn_err *err)
     return DN_OK;
 }
 
+/* The node of the local grid's id v (identity unless on a face). */
+static int64_t face_node(const dn_embed *e, int64_t v)
+{
+    if (e->face_dim[0] < 0)
+        return v;
+    return e->face_base + (v >> e->face_bits) * e->face_stride[0] +
+           (v & (((int64_t)1 << e->face_bits) - 1)) * e->face_stride[1];
+}
+
 int64_t dn_embed_mesh_place(const dn_embed *e, uint64_t x)
 {
     const int k = e->k;
     const uint64_t low = ((uint64_t)1 << k) - 1;
     switch (e->kind) {
-    case MAP_DCCUBE: return (int64_t)x;
+    case MAP_DCCUBE: return face_node(e, (int64_t)x);
     case MAP_REFLECTING:
-        return (int64_t)((gray_inverse(x >> k) << k) | gray_inverse(x & low));
+        return face_node(e, (int64_t)((gray_inverse(x >> k) << k) | gray_inverse(x & low)));
     case MAP_GROWING:
-        return ((int64_t)e->table[axis_bits(x, 1, k)] << k) + e->table[axis_bits(x, 0, k)];
+        return face_node(e, ((int64_t)e->table[axis_bits(x, 1, k)] << k) +
+                                e->table[axis_bits(x, 0, k)]);
     }
     return -1;
 }
