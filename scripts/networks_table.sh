@@ -4,7 +4,8 @@
 # torus:16x16x16 up to 12) and every mapping that applies (greedy and
 # random everywhere, SCOTCH on the undirected direct networks, the DC-cube
 # as the hypercube embedding of the whole torus where 2^n fills it, and the
-# seed's mesh mappings on the torus's face 0,1 where 2^n fills the face),
+# seed's mesh mappings on the torus's face 0,1 where 2^n fills the face,
+# seed 000's mapping D on ddb:n and lifted onto kautz:2:n with B(n-1)),
 # the average
 # dilation, the phase and timed contention (conflicting pairs), and the
 # simulated wormhole time of the divide stage (t_s = t_e = 1, alpha = 1/2;
@@ -51,5 +52,8 @@ row fattree:4:3 6 6 greedy,random
 row fattree:8:3 6 9 greedy,random
 row dragonfly:4:2:2 6 6 greedy,random
 row dragonfly:8:4:4 6 10 greedy,random
-for n in 6 8 10 12; do row "kautz:2:$n" "$n" "$n" greedy,random; done
-for n in 6 8 10 12; do row "ddb:$n" "$n" "$n" greedy,random; done
+for n in 6 8 10 12; do
+    row "kautz:2:$n" "$n" "$n" greedy,random
+    row "kautz:2:$n" $((n - 1)) $((n - 1)) zrl " (lifted)"
+done
+for n in 6 8 10 12; do row "ddb:$n" "$n" "$n" greedy,random,zrl; done

@@ -615,6 +615,11 @@ static void test_embed_cli(void **state)
             "0..2");
     bad_run("embed --net torus:8x8x8 --tree binomial:6 --map random --face 0,1", 2,
             "dccube, reflecting and growing only");
+    /* mapping D lifted onto K(2, 6): BDG(5)'s 57 hops, contention-free */
+    json_has("embed --net kautz:2:6 --tree binomial:5 --map zrl --json",
+             "\"dilation\":{\"max\":5,\"total\":57,");
+    bad_run("embed --net kautz:2:6 --tree binomial:5 --map zrl --root 010101", 2,
+            "or its complement");
     /* wall-clock seconds only on request; the SCOTCH target is named */
     r = json_run("embed --net debruijn:5 --tree binomial:5 --map zrl --json");
     assert_null(strstr(r.out, "seconds"));

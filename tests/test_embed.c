@@ -230,6 +230,73 @@ static void test_zrl_walk(void **state)
 
 /* Per-depth loads against a brute force over (depth, processor), for
  * trees with many tasks per processor (both ways of counting them). */
+/* Mapping D beyond BDG(n) (issue 20): on DDB(n) its routes are forward
+ * arcs, and on K(2, n+1) its lift walks them; both keep D's dilation and
+ * contention-freeness, and the lift sits over D's placement. */
+static void test_zrl_lifts(void **state)
+{
+    (void)state;
+    for (int n = 1; n <= 10; n++) {
+        char bdg[32], ddb[32], kz[32], tree[32];
+        snprintf(bdg, sizeof bdg, "debruijn:%d", n);
+        snprintf(ddb, sizeof ddb, "ddb:%d", n);
+        snprintf(kz, sizeof kz, "kautz:2:%d", n + 1);
+        snprintf(tree, sizeof tree, "binomial:%d", n);
+        fixture fb, fd, fk;
+        dn_embed_opts o = opts("zrl");
+        open_fixture(&fb, bdg, tree, &o);
+        open_fixture(&fd, ddb, tree, &o);
+        open_fixture(&fk, kz, tree, &o);
+        assert_int_equal(fd.m.dil_total, fb.m.dil_total);
+        assert_int_equal(fk.m.dil_total, fb.m.dil_total);
+        assert_int_equal(fk.m.dil_max, fb.m.dil_max);
+        assert_int_equal(fd.m.conflicts, 0);
+        assert_int_equal(fk.m.conflicts, 0);
+        assert_int_equal(fk.m.load_max, 1);
+        for (int64_t y = 0; y < fb.tree.nodes; y++) {
+            assert_int_equal(dn_embed_place(&fd.e, y), dn_embed_place(&fb.e, y));
+            /* the Kautz string's differences (s_(i+1) - s_i - 1) mod 3 */
+            int s[16];
+            dn_kautz_symbols(&fk.net, dn_embed_place(&fk.e, y), s);
+            int64_t x = 0;
+            for (int i = 0; i < n; i++)
+                x = 2 * x + ((s[i + 1] - s[i] - 1 + 6) % 3);
+            assert_int_equal(x, dn_embed_place(&fb.e, y));
+        }
+        close_fixture(&fb);
+        close_fixture(&fd);
+        close_fixture(&fk);
+    }
+    /* every root over F(0^n 1) or its complement: 6 on K(2, 5), 2 on DDB */
+    int ok = 0;
+    for (int64_t r = 0; r < 48; r++) {
+        fixture f;
+        dn_err err;
+        dn_embed_opts o = opts("zrl");
+        o.root = r;
+        if (setup(&f, "kautz:2:5", "binomial:4", &o, &err) == DN_OK) {
+            assert_int_equal(dn_metrics_compute(&f.e, NULL, &f.m, &err), DN_OK);
+            assert_int_equal(f.m.conflicts, 0);
+            assert_int_equal(f.m.dil_total, 25);
+            assert_int_equal(dn_embed_place(&f.e, 0), r);
+            ok++;
+            close_fixture(&f);
+        } else {
+            assert_non_null(strstr(err.msg, "0001 or its complement 1110"));
+            dn_tree_free(&f.tree);
+            dn_net_free(&f.net);
+        }
+    }
+    assert_int_equal(ok, 6);
+    fixture f;
+    dn_err err;
+    dn_embed_opts o = opts("zrl");
+    assert_int_equal(setup(&f, "kautz:3:4", "binomial:3", &o, &err), DN_EINVAL);
+    assert_non_null(strstr(err.msg, "kautz:2:N+1"));
+    dn_tree_free(&f.tree);
+    dn_net_free(&f.net);
+}
+
 static void test_depth_loads(void **state)
 {
     (void)state;
@@ -947,6 +1014,7 @@ int main(void)
         cmocka_unit_test(test_zrl_against_paper),
         cmocka_unit_test(test_zrl_roots_and_errors),
         cmocka_unit_test(test_zrl_walk),
+        cmocka_unit_test(test_zrl_lifts),
         cmocka_unit_test(test_depth_loads),
         cmocka_unit_test(test_contention_brute_force),
         cmocka_unit_test(test_mesh_mappings_all_roots),

@@ -6,7 +6,8 @@
  *
  * Mappings (docs/embeddings.md has the definitions and their sources):
  *   zrl        seed 000's mapping D of B(n) onto BDG(n): map-node F(0^m z 1),
- *              map-edge the F-image of the CBT(n+1) path (section 5.1)
+ *              map-edge the F-image of the CBT(n+1) path (section 5.1);
+ *              also on DDB(n), and lifted onto the Kautz graph K(2, n+1)
  *   dccube     seed 001's standard embedding of the DC-cube on a 2^k x 2^k
  *              mesh, any root by XOR relabelling, order paired|asc|desc;
  *              generalised to the hypercube embedding on any mesh or torus
@@ -117,6 +118,7 @@ typedef struct dn_embed {
     int64_t xor_root;    /* XOR relabelling of hypercube labels */
     int dims[64];        /* hypercube dimension used at step t (dims[t-1]) */
     int automorph;       /* zrl: bit 0 complement, bit 1 reversal */
+    int zrl_on;          /* zrl: 0 BDG(n), 1 DDB(n), 2 its lift to K(2, n+1) (place set) */
     int32_t *table;      /* growing: coordinate of each per-axis label (2^k) */
     /* mesh mappings on a 2-D face (face_dim[0] < 0: on the whole grid, where
      * a label is its node id): the face's local id row * 2^face_bits + col

@@ -23,7 +23,9 @@ static const struct {
     int kind;
     const char *summary;
 } maps[] = {
-    {"zrl", MAP_ZRL, "seed 000 mapping D: binomial:N onto debruijn:N, contention-free"},
+    {"zrl", MAP_ZRL,
+     "seed 000 mapping D: binomial:N onto debruijn:N or ddb:N, contention-free; lifted onto "
+     "kautz:2:N+1"},
     {"dccube", MAP_DCCUBE,
      "seed 001 DC-cube standard embedding: binomial:2K onto mesh:2^Kx2^K; binomial:a+b+.. "
      "onto any mesh/torus 2^a x 2^b x .., or a face (--face)"},
@@ -126,47 +128,138 @@ static int64_t zrl_node(const dn_embed *e, uint64_t L)
     return (int64_t)x;
 }
 
+/* Beyond BDG(n) (issue 20). Every step of a mapping-D route appends a
+ * bit at the low end, x -> (2x + b) mod 2^n: a forward arc of DDB(n), so
+ * D runs unchanged on ddb:n (complement only: reversal turns arcs round).
+ * And K(2, n+1) covers DDB(n): a Kautz string s_1 .. s_(n+1) projects to
+ * the differences d_i = (s_(i+1) - s_i - 1) mod 3, and its shift with a
+ * new symbol s_(n+1) + 1 + b projects to the DDB arc appending b. So D
+ * lifts: the root goes to a Kautz node over F(0^n 1) and every route is
+ * walked from its parent's node. The lift is one-to-one (the projections
+ * are), keeps every route's length, and stays contention-free (two
+ * messages on one Kautz arc would share the projected arc). It uses 2^n
+ * of the 3 * 2^n nodes. The dropped loop at 1^n stays dropped: staying
+ * put is a walk too. */
+enum { ZRL_BDG = 0, ZRL_DDB, ZRL_KAUTZ };
+
+/* The Kautz node reached from v by appending difference bit b. */
+static int64_t kautz_step(const dn_net *net, int64_t v, int b)
+{
+    int s[64];
+    const int K = (int)net->p[1];
+    dn_kautz_symbols(net, v, s);
+    const int last = (s[K - 1] + 1 + b) % 3;
+    memmove(s, s + 1, (size_t)(K - 1) * sizeof *s);
+    s[K - 1] = last;
+    return dn_kautz_id(net, s);
+}
+
+/* The DDB(n) node under Kautz node v. */
+static int64_t kautz_projection(const dn_net *net, int64_t v)
+{
+    int s[64];
+    const int K = (int)net->p[1];
+    dn_kautz_symbols(net, v, s);
+    int64_t x = 0;
+    for (int i = 0; i + 1 < K; i++)
+        x = 2 * x + (s[i + 1] - s[i] + 2) % 3;
+    return x;
+}
+
+/* Places every task of the lift (tasks in order: parents first). */
+static int zrl_lift(dn_embed *e, int64_t root_node, dn_err *err)
+{
+    int rc = dn_embed_alloc_place(e, err);
+    if (rc)
+        return rc;
+    e->place[0] = (int32_t)root_node;
+    for (int64_t y = 1; y < e->tree->nodes; y++) {
+        int i = __builtin_ctzll((uint64_t)y);
+        uint64_t L = 2 * (uint64_t)(y >> (i + 1)) + 1;
+        int64_t x = zrl_node(e, L), v = e->place[y >> (i + 1)];
+        for (int t = 1; t <= i + 1; t++) {
+            L = (L << 1) | (t == i + 1 ? 1u : 0u);
+            int64_t nx = zrl_node(e, L);
+            if (nx != x)
+                v = kautz_step(e->net, v, (int)(nx & 1));
+            x = nx;
+        }
+        e->place[y] = (int32_t)v;
+    }
+    return DN_OK;
+}
+
 static int init_zrl(dn_embed *e, const dn_embed_opts *o, dn_err *err)
 {
     const dn_net *net = e->net;
-    if (!(family_is(net, "debruijn") || (family_is(net, "dg") && net->p[1] == 2)))
+    int where = family_is(net, "debruijn") || (family_is(net, "dg") && net->p[1] == 2) ? ZRL_BDG
+                : family_is(net, "ddb")                                 ? ZRL_DDB
+                : family_is(net, "kautz") && net->p[0] == 2 && net->p[1] >= 2 ? ZRL_KAUTZ
+                                                                               : -1;
+    if (where < 0)
         return dn_fail(err, DN_EINVAL,
                        "--map zrl is seed 000's mapping onto BDG(n): use --net debruijn:N "
-                       "with --tree binomial:N (got --net %s)",
+                       "or ddb:N with --tree binomial:N, or its lift --net kautz:2:N+1 "
+                       "(got --net %s)",
                        net->spec);
-    e->k = (int)net->p[0];
+    e->zrl_on = where;
+    e->k = where == ZRL_KAUTZ ? (int)net->p[1] - 1 : (int)net->p[0];
     int rc = dn_embed_need_binomial(e, e->k, err);
     if (rc)
         return rc;
-    /* BDG(n) automorphisms complement and reversal give 4 possible roots. */
+    /* BDG(n) automorphisms complement and reversal give 4 possible roots
+     * (the directed networks keep complement only); on K(2, n+1) each of
+     * them lifts to the 3 nodes over it. */
+    const int nauto = where == ZRL_BDG ? 4 : 2;
+    int64_t root_node = where == ZRL_KAUTZ ? 0 : -1;
     e->automorph = 0;
+    if (where == ZRL_KAUTZ) {
+        int s[64];
+        for (int i = 0; i < (int)net->p[1]; i++)
+            s[i] = 0;
+        for (int i = 1; i < (int)net->p[1]; i++) /* over F(0^n 1) */
+            s[i] = (s[i - 1] + 1 + (int)((zrl_node(e, 1) >> (net->p[1] - 1 - i)) & 1)) % 3;
+        root_node = dn_kautz_id(net, s);
+    }
     if (o->root >= 0) {
+        const int64_t under = where == ZRL_KAUTZ ? kautz_projection(net, o->root) : o->root;
         int found = -1;
-        for (int a = 0; a < 4 && found < 0; a++) {
+        for (int a = 0; a < nauto && found < 0; a++) {
             e->automorph = a;
-            if (zrl_node(e, 1) == o->root)
+            if (zrl_node(e, 1) == under)
                 found = a;
         }
         if (found < 0) {
-            char l0[80], l1[80], l2[80], l3[80];
-            int64_t r[4];
-            for (int a = 0; a < 4; a++) {
+            char l[4][80];
+            for (int a = 0; a < nauto; a++) {
                 e->automorph = a;
-                r[a] = zrl_node(e, 1);
+                if (where == ZRL_BDG) {
+                    dn_net_label(net, zrl_node(e, 1), l[a], sizeof l[a]);
+                } else { /* the DDB(n) string, for the Kautz graph too */
+                    for (int b = 0; b < e->k; b++)
+                        l[a][b] = (char)('0' + ((zrl_node(e, 1) >> (e->k - 1 - b)) & 1));
+                    l[a][e->k] = 0;
+                }
             }
-            dn_net_label(net, r[0], l0, sizeof l0);
-            dn_net_label(net, r[1], l1, sizeof l1);
-            dn_net_label(net, r[2], l2, sizeof l2);
-            dn_net_label(net, r[3], l3, sizeof l3);
+            if (where == ZRL_BDG)
+                return dn_fail(err, DN_EINVAL,
+                               "--map zrl roots B(n) at F(0^n 1) = %s or its images under the "
+                               "automorphisms of BDG(n): %s, %s, %s; for another root use "
+                               "--map greedy, random or scotch",
+                               l[0], l[1], l[2], l[3]);
             return dn_fail(err, DN_EINVAL,
-                           "--map zrl roots B(n) at F(0^n 1) = %s or its images under the "
-                           "automorphisms of BDG(n): %s, %s, %s; for another root use "
-                           "--map greedy, random or scotch",
-                           l0, l1, l2, l3);
+                           "--map zrl on %s roots B(n) %s F(0^n 1) = %s or its complement %s; "
+                           "for another root use --map greedy or random",
+                           net->spec,
+                           where == ZRL_KAUTZ ? "at a Kautz string whose differences "
+                                                "(s_(i+1) - s_i - 1) mod 3 are"
+                                              : "at",
+                           l[0], l[1]);
         }
         e->automorph = found;
+        root_node = o->root;
     }
-    return DN_OK;
+    return where == ZRL_KAUTZ ? zrl_lift(e, root_node, err) : DN_OK;
 }
 
 /* The F-image of the CBT(n+1) path from the parent's label. F maps the
@@ -185,6 +278,11 @@ static int64_t zrl_route(dn_embed *e, int64_t y)
         int64_t x = zrl_node(e, L);
         if (x != e->buf[hops])
             e->buf[++hops] = x;
+    }
+    if (e->zrl_on == ZRL_KAUTZ) { /* the lift, from the parent's node */
+        e->buf[0] = e->place[p];
+        for (int h = 1; h <= hops; h++)
+            e->buf[h] = kautz_step(e->net, e->buf[h - 1], (int)(e->buf[h] & 1));
     }
     return hops;
 }
