@@ -435,6 +435,61 @@ static void test_bad_input(void **state)
         run_free(&c);
         bad_run("simulate --net file:@T/costs.txt --tree file:@T/p3.csv --map identity -w "
                 "wormhole", 2, "store-and-forward");
+        /* a path 0-1-2-3 at 100 (latency 0.5), 10, 1000; 1000 units from 0
+         * to 3: saf 10.5 + 100 + 1 = 111.5; vct: the tail leaves hop j at
+         * (latencies up to j) + its body, never before hop j-1: 100.5; a
+         * second message behind it: saf 211.5, vct 200.5 (hop 1 serialises) */
+        cf = fopen(tp("@T/p4.txt"), "w");
+        fputs("# dcnet edgelist nodes=4 costs=1\n0 1 100 0.5\n1 2 10\n2 3 1000\n", cf);
+        fclose(cf);
+        cf = fopen(tp("@T/tr2.txt"), "w");
+        fputs("0 3 1000\n0 3 1000\n", cf);
+        fclose(cf);
+        cf = fopen(tp("@T/tr1.txt"), "w");
+        fputs("0 3 1000\n", cf);
+        fclose(cf);
+        static const struct {
+            const char *args;
+            double time;
+        } hops[] = {{"--trace @T/tr1.txt -w saf", 111.5},
+                    {"--trace @T/tr1.txt -w vct", 100.5},
+                    {"--trace @T/tr2.txt -w saf", 211.5},
+                    {"--trace @T/tr2.txt -w vct", 200.5}};
+        for (size_t i = 0; i < sizeof hops / sizeof hops[0]; i++) {
+            char a[160];
+            snprintf(a, sizeof a, "simulate --net file:@T/p4.txt --ts 0 --te 1 %s --json",
+                     hops[i].args);
+            c = json_run(a);
+            if (json_num(c.out, "time") != hops[i].time)
+                fail_msg("dcnet %s: time %g, expected %g", a, json_num(c.out, "time"),
+                         hops[i].time);
+            run_free(&c);
+        }
+        /* a family's link costs (SPEC@...) are the file's: mesh:2x4 with
+         * its column links (d0) at 0.5 and its row links (d1) latency 2 */
+        cf = fopen(tp("@T/m24.txt"), "w");
+        fputs("# dcnet edgelist nodes=8 directed=0 costs=1\n0 1 1 2\n1 2 1 2\n2 3 1 2\n"
+              "4 5 1 2\n5 6 1 2\n6 7 1 2\n0 4 0.5\n1 5 0.5\n2 6 0.5\n3 7 0.5\n",
+              cf);
+        fclose(cf);
+        static const char *const same[] = {
+            "embed --net %s --tree binomial:3 --map identity --json",
+            "simulate --net %s --tree binomial:3 --map identity -w saf --json",
+            "simulate --net %s --tree binomial:3 --map identity -w vct --json"};
+        for (size_t i = 0; i < 3; i++) {
+            char a1[160], a2[160];
+            snprintf(a1, sizeof a1, same[i], "file:@T/m24.txt");
+            snprintf(a2, sizeof a2, same[i], "'mesh:2x4@d0.bw=0.5,d1.lat=2'");
+            run_result x = json_run(a1), y = json_run(a2);
+            const char *lx = strstr(x.out, "\"link_cost\":"), *ly = strstr(y.out, "\"link_cost\":");
+            double vx = i ? json_num(x.out, "time") : lx ? json_num(lx, "total") : -1;
+            double vy = i ? json_num(y.out, "time") : ly ? json_num(ly, "total") : -1;
+            assert_true(vx > 0);
+            if (vx != vy)
+                fail_msg("%s: %g from the file, %g from the spec", same[i], vx, vy);
+            run_free(&x);
+            run_free(&y);
+        }
         cf = fopen(tp("@T/costs.txt"), "w");
         fputs("# dcnet edgelist nodes=2 costs=1\n0 1 -3\n", cf);
         fclose(cf);

@@ -624,6 +624,95 @@ static void test_labels(void **state)
 }
 
 /* ----------------------------------------------------------- big sizes */
+/* Link costs given with a family spec (SPEC@...): every arc's bandwidth
+ * and latency against its class read from the endpoints' labels. */
+static void test_link_costs(void **state)
+{
+    (void)state;
+    dn_net net;
+    dn_csr g;
+    dn_err e;
+    char a[64], b[64];
+    /* a 3-D torus: d0 links (first coordinate differs) bw 2, d2 lat 3 */
+    assert_int_equal(dn_net_init(&net, "torus:3x4x5@bw=4,d0.bw=2,d2.lat=3", &e), DN_OK);
+    assert_int_equal(dn_net_materialize(&net, &g, 0, &e), DN_OK);
+    assert_non_null(g.bw);
+    int64_t d0 = 0, d2 = 0;
+    for (int64_t u = 0; u < g.n; u++)
+        for (int64_t k = g.off[u]; k < g.off[u + 1]; k++) {
+            int x[3], y[3];
+            dn_net_label(&net, u, a, sizeof a);
+            dn_net_label(&net, g.adj[k], b, sizeof b);
+            assert_int_equal(sscanf(a, "%d,%d,%d", &x[0], &x[1], &x[2]), 3);
+            assert_int_equal(sscanf(b, "%d,%d,%d", &y[0], &y[1], &y[2]), 3);
+            assert_true(g.bw[k] == (x[0] != y[0] ? 2.0 : 4.0));
+            assert_true(g.lat[k] == (x[2] != y[2] ? 3.0 : 0.0));
+            d0 += x[0] != y[0];
+            d2 += x[2] != y[2];
+        }
+    assert_int_equal(d0, 2 * 60); /* a 3-cycle per (x1, x2): 3 edges, 20 of them */
+    assert_int_equal(d2, 2 * 60); /* a 5-cycle per (x0, x1): 5 edges, 12 of them */
+    dn_csr_free(&g);
+    dn_net_free(&net);
+    /* a fat tree: l1 (a processor's link) bw 5, l3 (to the top) lat 1 */
+    assert_int_equal(dn_net_init(&net, "fattree:2:3@l1.bw=5,l3.lat=1", &e), DN_OK);
+    assert_int_equal(dn_net_materialize(&net, &g, 0, &e), DN_OK);
+    for (int64_t u = 0; u < g.n; u++)
+        for (int64_t k = g.off[u]; k < g.off[u + 1]; k++) {
+            dn_net_label(&net, u, a, sizeof a);
+            dn_net_label(&net, g.adj[k], b, sizeof b);
+            int proc = a[0] == 'p' || b[0] == 'p', top = !strncmp(a, "s3.", 3) ||
+                                                         !strncmp(b, "s3.", 3);
+            assert_true(g.bw[k] == (proc ? 5.0 : 1.0));
+            assert_true(g.lat[k] == (top ? 1.0 : 0.0));
+        }
+    dn_csr_free(&g);
+    dn_net_free(&net);
+    /* a dragonfly: terminal, local (same group r<g>.), global links */
+    assert_int_equal(
+        dn_net_init(&net, "dragonfly:3:1:2@terminal.bw=4,global.bw=0.5,local.lat=2", &e),
+        DN_OK);
+    assert_int_equal(dn_net_materialize(&net, &g, 0, &e), DN_OK);
+    int64_t global = 0;
+    for (int64_t u = 0; u < g.n; u++)
+        for (int64_t k = g.off[u]; k < g.off[u + 1]; k++) {
+            dn_net_label(&net, u, a, sizeof a);
+            dn_net_label(&net, g.adj[k], b, sizeof b);
+            int term = a[0] == 'p' || b[0] == 'p';
+            int same = !term && strcspn(a, ".") == strcspn(b, ".") &&
+                       !strncmp(a, b, strcspn(a, "."));
+            assert_true(g.bw[k] == (term ? 4.0 : same ? 1.0 : 0.5));
+            assert_true(g.lat[k] == (!term && same ? 2.0 : 0.0));
+            global += !term && !same;
+        }
+    assert_int_equal(global, 7 * 6); /* G = 7 groups, one link per pair, both ways */
+    dn_csr_free(&g);
+    dn_net_free(&net);
+    /* errors name the problem and the classes */
+    static const struct {
+        const char *spec, *needle;
+    } bad[] = {{"torus:4x4@d2.bw=1", "d0, d1"},
+               {"debruijn:4@d0.bw=2", "no link classes"},
+               {"mesh:4x4@bw=0", "positive"},
+               {"mesh:4x4@lat=-1", "non-negative"},
+               {"mesh:4x4@speed=1", "unknown link cost"},
+               {"mesh:4x4@bw", "no '='"},
+               {"mesh:4x4@", "nothing after"},
+               {"dragonfly:2:1:1@remote.bw=1", "terminal, local, global"}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        assert_int_equal(dn_net_init(&net, bad[i].spec, &e), DN_EINVAL);
+        if (!strstr(e.msg, bad[i].needle))
+            fail_msg("%s: '%s' lacks '%s'", bad[i].spec, e.msg, bad[i].needle);
+        assert_null(net.type); /* nothing to free */
+    }
+    /* no costs: no arrays */
+    assert_int_equal(dn_net_init(&net, "mesh:4x4", &e), DN_OK);
+    assert_int_equal(dn_net_materialize(&net, &g, 0, &e), DN_OK);
+    assert_null(g.bw);
+    dn_csr_free(&g);
+    dn_net_free(&net);
+}
+
 static void test_large_and_limits(void **state)
 {
     dn_net net;
@@ -668,6 +757,7 @@ int main(void)
         cmocka_unit_test(test_sneptree_random_reproducible),
         cmocka_unit_test(test_planarity),
         cmocka_unit_test(test_labels),
+        cmocka_unit_test(test_link_costs),
         cmocka_unit_test(test_large_and_limits),
     };
     return cmocka_run_group_tests_name("net", tests, NULL, NULL);

@@ -86,6 +86,12 @@ typedef struct dn_net {
     int64_t mem_limit;       /* bytes a stored graph may take while built (files) */
     int64_t procs;           /* processors: nodes 0 .. procs-1; the others are switches
                               * (a graph file's processors=P); n for direct networks */
+    /* link costs given with the spec (SPEC@bw=..,CLASS.lat=..; src/net/links.c):
+     * index 0 every link, i >= 1 the family's class i; link_set bit i marks
+     * link_bw[i] given, bit 16 + i link_lat[i]. dn_net_materialize expands
+     * them into the CSR's bw and lat arrays. */
+    double link_bw[9], link_lat[9];
+    unsigned link_set;
 } dn_net;
 
 /* Parses `spec` and fills *net. On failure *net is left zeroed (nothing to

@@ -58,6 +58,15 @@ static void help_nets(void)
          "'row,col' for meshes and tori; 'level,col' for butterflies and Sneptrees.\n"
          "Closed-form facts work up to 2^50 nodes; materialising (BFS, export,\n"
          "planarity) needs fewer than 2^31 nodes and fits --mem-limit.");
+    puts("\nLink costs: SPEC@KEY=VALUE,... gives links a bandwidth (bw, positive) and\n"
+         "a latency (lat, >= 0), for simulate (saf, vct), embed's link_cost and exec's\n"
+         "emulated links (bw in MB/s there, lat in seconds). bw= and lat= set every\n"
+         "link; CLASS.bw= and CLASS.lat= the links of one class, which wins:\n"
+         "  mesh, torus      d0 .. d7: the dimension the link moves along\n"
+         "  fattree:K:N      l1 .. lN: between levels l-1 and l (l1: processors)\n"
+         "  dragonfly:A:P:H  terminal, local, global\n"
+         "Example: --net 'dragonfly:4:2:2@global.bw=0.25,global.lat=2'. Unset links\n"
+         "have bandwidth 1, latency 0. Graph files carry costs per link (help formats).");
 }
 
 static void help_trees(void)

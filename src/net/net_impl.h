@@ -43,6 +43,12 @@ extern const dn_net_type dn_type_sneptree_s, dn_type_sneptree_t, dn_type_sneptre
 extern const dn_net_type dn_type_file;
 extern const dn_net_type dn_type_kautz, dn_type_fattree, dn_type_dragonfly;
 
+/* Link costs given with a spec (links.c): parses the text after '@' into
+ * net->link_*, and expands them into g's per-arc arrays (unless g has its
+ * own, from a file). */
+int dn_net_parse_link_costs(dn_net *net, const char *list, dn_err *err);
+int dn_net_fill_link_costs(const dn_net *net, dn_csr *g, dn_err *err);
+
 /* Shared helpers (registry.c). */
 /* Sorts a short neighbour list in place and removes duplicates and the
  * value `self` (pass -1 to keep loops); returns the new length. */

@@ -58,13 +58,16 @@ int dn_net_init_limit(dn_net *net, const char *spec, int64_t mem_limit, dn_err *
         return dn_fail(err, DN_EINVAL, "network spec is too long (at most %zu characters)",
                        sizeof buf - 1);
     strcpy(buf, spec);
-    namelen = strcspn(buf, ":");
+    namelen = strcspn(buf, ":@");
     for (int i = 0; i < N_TYPES; i++)
         if (strlen(registry[i]->name) == namelen &&
             strncmp(registry[i]->name, buf, namelen) == 0)
             type = registry[i];
     if (!type)
         return unknown_spec(spec, err);
+    char *costs = NULL; /* SPEC@KEY=VALUE,...: link costs (links.c) */
+    if (type != &dn_type_file && (costs = strchr(buf, '@')) != NULL)
+        *costs++ = '\0';
     if (buf[namelen] == ':') {
         buf[namelen] = '\0';
         if (type == &dn_type_file) {
@@ -92,9 +95,14 @@ int dn_net_init_limit(dn_net *net, const char *spec, int64_t mem_limit, dn_err *
     }
     if (!net->type) /* (an init may choose a variant: mesh:AxBxC is meshnd) */
         net->type = type;
+    strcpy(net->spec, spec);
+    if (costs && (rc = dn_net_parse_link_costs(net, costs, err)) != DN_OK) {
+        dn_csr_free(&net->g);
+        memset(net, 0, sizeof *net);
+        return rc;
+    }
     if (net->procs <= 0 || net->procs > net->n) /* direct: every node a processor */
         net->procs = net->n;
-    strcpy(net->spec, spec);
     return DN_OK;
 }
 
@@ -215,7 +223,10 @@ int dn_net_materialize(const dn_net *net, dn_csr *out, int64_t mem_limit, dn_err
         out->n = net->g.n;
         out->m = net->g.m;
         out->directed = net->g.directed;
-        return DN_OK;
+        int rc = dn_net_fill_link_costs(net, out, err);
+        if (rc)
+            dn_csr_free(out);
+        return rc;
     }
     out->off = malloc((size_t)(net->n + 1) * sizeof *out->off);
     out->adj = malloc((size_t)(arcs ? arcs : 1) * sizeof *out->adj);
@@ -251,7 +262,10 @@ int dn_net_materialize(const dn_net *net, dn_csr *out, int64_t mem_limit, dn_err
     out->n = net->n;
     out->m = arcs;
     out->directed = net->directed;
-    return DN_OK;
+    int rc = dn_net_fill_link_costs(net, out, err);
+    if (rc)
+        dn_csr_free(out);
+    return rc;
 }
 
 /* ------------------------------------------------------------ helpers */

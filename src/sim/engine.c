@@ -381,8 +381,13 @@ static void advance(run *R, int64_t m, const dn_lin *F, int was_port)
         break;
     default: break;
     }
-    if (j + 1 < d) { /* the head moves on: one hop latency (the form keeps it even if 0) */
-        s->f[m] = lin_add(*F, 0, 0, 1);
+    if (j + 1 < d) { /* the head moves on: one hop latency (the form keeps it even if 0),
+                      * or the link's own latency */
+        s->f[m] = lin_add(*F, 0, 0, w->chan_lat ? 0 : 1);
+        if (w->chan_lat) {
+            s->f[m].c += w->chan_lat[w->route[base + j]];
+            h = w->chan_lat[w->route[base + j]];
+        }
         if (h == 0) {
             dn_lin nf = s->f[m];
             request(R, m, w->route[base + j + 1], &nf);
@@ -596,16 +601,19 @@ static double alone(const run *R, int64_t m)
         return 0;
     const dn_sim_work *w = R->w;
     if (w->chan_bw) { /* links of their own costs (saf, vct) */
-        double sum = 0, lat = 0, slow = 0;
+        /* saf: every hop in turn; vct: the head reaches hop j after the
+         * latencies before it, and the tail leaves it a crossing (body +
+         * latency) later, never before it left hop j - 1 */
+        double sum = 0, lat = 0, tail = 0;
         for (int64_t i = w->route_off[m]; i < w->route_off[m + 1]; i++) {
             int64_t c = w->route[i];
             double l = w->chan_lat ? w->chan_lat[c] : h;
             double body = R->s->o.ts + w->size[m] * R->s->o.te / w->chan_bw[c];
             sum += body + l;
+            tail = lat + body + l > tail ? lat + body + l : tail;
             lat += l;
-            slow = body > slow ? body : slow;
         }
-        return R->s->o.sw == DN_SW_SAF ? sum : lat + slow;
+        return R->s->o.sw == DN_SW_SAF ? sum : tail;
     }
     switch (R->s->o.sw) {
     case DN_SW_SAF: return d * (L + h);
@@ -941,13 +949,19 @@ int dn_sim_run(dn_sim *s, const dn_sim_work *w, dn_sim_result *res, dn_err *err)
                         }
                         if (s->rel[m] >= s->pos[m])
                             break; /* not granted yet: advance() schedules it */
-                        dn_lin nf = lin_add(s->fg[w->route_off[m] + s->rel[m]], 1, w->size[m], 1);
-                        if (tval(&R, &nf) > t) {
+                        /* the tail leaves the next channel a crossing after its
+                         * grant, and never before it left this one (a faster
+                         * link waits for the tail: F stays) */
+                        const int64_t gh = w->route_off[m] + s->rel[m];
+                        dn_lin nf = hop_done(w, m, w->route[gh], &s->fg[gh]);
+                        const double tn = tval(&R, &nf);
+                        if (tn > t) {
                             s->fr[m] = nf;
                             schedule(&R, m, EV_REL, &s->fr[m]);
                             break;
                         }
-                        F = nf;
+                        if (tn == t)
+                            F = nf;
                     }
                     continue;
                 }
