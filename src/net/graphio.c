@@ -665,54 +665,9 @@ int dn_net_write(const dn_net *net, dn_graph_format fmt, FILE *f, dn_err *err)
 }
 
 /* ----------------------------------------------------------- file:PATH */
-/* A SCOTCH target file (.tgt) of an algorithmic architecture, as the
- * dcnet family with the same terminal numbers, checked with SCOTCH's
- * gmtst on the same mapping files: cmplt N and cmpltw N w... (weights
- * ignored) -> complete:N; hcub D -> hypercube:D. SCOTCH numbers the
- * terminals of its meshes and tori in its own order (gmtst's dilations
- * differ from row-major ones on mesh2D 4 3 and torus3D 2 3 4), so those are
- * refused rather than read with the wrong numbers; decomposition-defined
- * targets (deco) hold distances, not a graph. */
-static int tgt_init(dn_net *net, const char *path, dn_err *err)
+void dn_file_net_setup(dn_net *net)
 {
-    char *buf, spec[128], word[32];
-    size_t len;
-    long long a = 0;
-    int rc = dn_read_text(path, "target file", 1 << 20, 0, &buf, &len, err), got;
-    if (rc)
-        return rc;
-    got = sscanf(buf, "%31s %lld", word, &a);
-    free(buf);
-    if (got == 2 && (strcmp(word, "cmplt") == 0 || strcmp(word, "cmpltw") == 0))
-        snprintf(spec, sizeof spec, "complete:%lld", a);
-    else if (got == 2 && strcmp(word, "hcub") == 0)
-        snprintf(spec, sizeof spec, "hypercube:%lld", a);
-    else
-        return dn_fail(err, DN_EINVAL, "target file '%s': '%s' is not a target dcnet reads "
-                                       "(cmplt, cmpltw, hcub; SCOTCH numbers mesh and torus "
-                                       "terminals its own way: use --net mesh:... or torus:...; "
-                                       "a deco target holds distances, not a graph)",
-                       path, got >= 1 ? word : "");
-    dn_net t;
-    if ((rc = dn_net_init_limit(&t, spec, net->mem_limit, err)))
-        return rc;
-    *net = t; /* the family's type and parameters; the spec stays file:PATH */
-    return DN_OK;
-}
-
-static int file_init(dn_net *net, int argc, char **argv, dn_err *err)
-{
-    int rc;
-    int maxd = 0;
-    if (argc != 1 || !argv[0][0])
-        return dn_fail(err, DN_EINVAL,
-                       "expected file:PATH or file:- for standard input (an edge list, or "
-                       "SCOTCH .grf; see 'dcnet help formats')");
-    size_t plen = strlen(argv[0]);
-    if (plen > 4 && strcmp(argv[0] + plen - 4, ".tgt") == 0)
-        return tgt_init(net, argv[0], err);
-    if ((rc = dn_graph_load(argv[0], &net->g, net->mem_limit, err)))
-        return rc;
+    int64_t maxd = 0;
     net->n = net->g.n;
     net->procs = net->g.procs; /* 0: every node a processor */
     net->directed = net->g.directed;
@@ -720,9 +675,24 @@ static int file_init(dn_net *net, int argc, char **argv, dn_err *err)
     for (int64_t v = 0; v < net->g.n; v++) {
         int64_t d = net->g.off[v + 1] - net->g.off[v];
         if (d > maxd)
-            maxd = (int)d;
+            maxd = d;
     }
-    net->max_out = maxd;
+    net->max_out = (int)maxd;
+}
+
+static int file_init(dn_net *net, int argc, char **argv, dn_err *err)
+{
+    int rc;
+    if (argc != 1 || !argv[0][0])
+        return dn_fail(err, DN_EINVAL,
+                       "expected file:PATH or file:- for standard input (an edge list, or "
+                       "SCOTCH .grf; see 'dcnet help formats')");
+    size_t plen = strlen(argv[0]);
+    if (plen > 4 && strcmp(argv[0] + plen - 4, ".tgt") == 0)
+        return dn_tgt_load(net, argv[0], err);
+    if ((rc = dn_graph_load(argv[0], &net->g, net->mem_limit, err)))
+        return rc;
+    dn_file_net_setup(net);
     return DN_OK;
 }
 

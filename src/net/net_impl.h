@@ -49,6 +49,12 @@ extern const dn_net_type dn_type_kautz, dn_type_fattree, dn_type_dragonfly;
 int dn_net_parse_link_costs(dn_net *net, const char *list, dn_err *err);
 int dn_net_fill_link_costs(const dn_net *net, dn_csr *g, dn_err *err);
 
+/* SCOTCH target files (tgt.c): a family net, or a stored graph (deco). */
+int dn_tgt_load(dn_net *net, const char *path, dn_err *err);
+/* A stored graph's facts for a file net: n, edges, direction, max_out
+ * (graphio.c). */
+void dn_file_net_setup(dn_net *net);
+
 /* Shared helpers (registry.c). */
 /* Sorts a short neighbour list in place and removes duplicates and the
  * value `self` (pass -1 to keep loops); returns the new length. */
