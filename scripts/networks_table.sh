@@ -2,7 +2,8 @@
 # networks_table.sh DCNET - B(n) on today's networks (issue 20, item 5):
 # for every network, every n whose 2^n tasks fit its processors (n = 6..16;
 # torus:16x16x16 up to 12) and every mapping that applies (greedy and
-# random everywhere, SCOTCH on the undirected direct networks, the DC-cube
+# random and SCOTCH everywhere (on switches its terminals are the
+# processors; on directed networks it sees the links undirected), the DC-cube
 # as the hypercube embedding of the whole torus where 2^n fills it, and the
 # seed's mesh mappings on the torus's face 0,1 where 2^n fills the face,
 # seed 000's mapping D on ddb:n and lifted onto kautz:2:n with B(n-1)),
@@ -48,12 +49,12 @@ row torus:8x8x8 6 9 greedy,random,scotch,dccube
 row torus:8x8x8 6 6 dccube,reflecting,growing " (face 0,1)" --face 0,1
 row torus:16x16x16 6 12 greedy,random,scotch,dccube
 row torus:16x16x16 8 8 dccube,reflecting,growing " (face 0,1)" --face 0,1
-row fattree:4:3 6 6 greedy,random
-row fattree:8:3 6 9 greedy,random
-row dragonfly:4:2:2 6 6 greedy,random
-row dragonfly:8:4:4 6 10 greedy,random
+row fattree:4:3 6 6 greedy,random,scotch
+row fattree:8:3 6 9 greedy,random,scotch
+row dragonfly:4:2:2 6 6 greedy,random,scotch
+row dragonfly:8:4:4 6 10 greedy,random,scotch
 for n in 6 8 10 12; do
-    row "kautz:2:$n" "$n" "$n" greedy,random
+    row "kautz:2:$n" "$n" "$n" greedy,random,scotch
     row "kautz:2:$n" $((n - 1)) $((n - 1)) zrl " (lifted)"
 done
-for n in 6 8 10 12; do row "ddb:$n" "$n" "$n" greedy,random,zrl; done
+for n in 6 8 10 12; do row "ddb:$n" "$n" "$n" greedy,random,scotch,zrl; done

@@ -68,7 +68,9 @@ typedef enum dn_dc_order {
  * DECO0 is SCOTCH_archBuild0, the strong one (recursive bipartitioning
  * with an explicit distance matrix, O(N^2) memory); DECO2 is
  * SCOTCH_archBuild2 (multilevel, no matrix, weaker mappings); AUTO takes
- * DECO0 up to DN_SCOTCH_DECO0_AUTO_MAX processors and DECO2 above. The
+ * DECO0 up to DN_SCOTCH_DECO0_AUTO_MAX processors and DECO2 above, and
+ * DECO2 on networks with switches (deco 0 decomposes the subgraph the
+ * processors induce, which has no links there). The
  * embedding reports which one it used (dn_embed.scotch_target). */
 typedef enum dn_scotch_target {
     DN_SCOTCH_AUTO = 0,
