@@ -1048,16 +1048,16 @@ static void test_simulate_cli(void **state)
 
 /* Runs `mpirun -np 4 ... dcnet ARGS` with stdout captured; -1 when mpirun is
  * absent. Not under valgrind (one process per rank would each be traced). */
-static int mpi_run(const char *args, char *out, size_t cap)
+static int mpi_run_np(int np, const char *args, char *out, size_t cap)
 {
     if (system("command -v mpirun >/dev/null 2>&1 && command -v mpicc >/dev/null 2>&1") != 0)
         return -1;
     const char *bin = getenv("DCNET_BIN") ? getenv("DCNET_BIN") : "build/dcnet";
     char cmd[1024];
     snprintf(cmd, sizeof cmd,
-             "ASAN_OPTIONS=detect_leaks=0 mpirun -np 4 --oversubscribe --allow-run-as-root "
+             "ASAN_OPTIONS=detect_leaks=0 mpirun -np %d --oversubscribe --allow-run-as-root "
              "%s %s 2>/dev/null",
-             bin, tp(args));
+             np, bin, tp(args));
     FILE *p = popen(cmd, "r");
     if (!p)
         return -1;
@@ -1065,6 +1065,12 @@ static int mpi_run(const char *args, char *out, size_t cap)
     out[n] = 0;
     int st = pclose(p);
     return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+}
+
+/* Runs dcnet under mpirun with 4 ranks. */
+static int mpi_run(const char *args, char *out, size_t cap)
+{
+    return mpi_run_np(4, args, out, cap);
 }
 
 static void test_exec_cli(void **state)
@@ -1225,6 +1231,16 @@ static void test_exec_cli(void **state)
                              0);
             assert_non_null(strstr(out2, "\"verified\":true"));
             assert_true(json_num(out2, "root_rank") == 3 && json_num(out2, "workers") == 4);
+            pf = fopen(tp("@T/mpi-place.map"), "w"); /* 8 ranks: task y on rank 7 - y */
+            fputs("8\n0 7\n1 6\n2 5\n3 4\n4 3\n5 2\n6 1\n7 0\n", pf);
+            fclose(pf);
+            assert_int_equal(mpi_run_np(8,
+                                        "exec matchain --n 10000 --backend mpi --place "
+                                        "@T/mpi-place.map --json",
+                                        out2, sizeof out2),
+                             0);
+            assert_non_null(strstr(out2, "\"verified\":true"));
+            assert_true(json_num(out2, "root_rank") == 7 && json_num(out2, "workers") == 8);
             pf = fopen(tp("@T/mpi-place.map"), "w");
             fputs("task,processor,processor_label\n0,2,2\n1,0,0\n", pf); /* CSV, 2 of 4 */
             fclose(pf);
