@@ -4,7 +4,8 @@
 # the page must load with no console message at all, every <img> must decode
 # to a non-empty picture (the page's own check, read back from the DOM), and
 # the screenshot must be a real PNG. Also: one command listed in the report,
-# rerun alone, regenerates its figure byte for byte.
+# rerun alone, regenerates its figure byte for byte, and the sweep listed
+# under section 1's table, pasted into a shell, gives the same rows.
 # Usage: scripts/test-demo.sh path/to/dcnet   Prints "demo: N passed, M failed".
 set -u
 dcnet=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -49,6 +50,19 @@ mkdir -p "$out/again"
 if [ -n "$cmd" ] && (cd "$out/again" && "$dcnet" ${cmd#dcnet } >/dev/null) &&
     cmp -s "$out/again/s1-zrl-bdg4.svg" "$out/report/s1-zrl-bdg4.svg"; then ok; else
     bad "rerunning a listed command"; fi
+
+# 2b. the sweep printed under section 1's table and chart, pasted into a
+# shell as shown, gives the same rows (but the mapping times, which are
+# wall-clock)
+scmd=$(grep -o "dcnet sweep embed [^<]*-o s1-embed.jsonl" "$html" | head -1 | sed 's/&gt;/>/g; s/&lt;/</g; s/&amp;/\&/g')
+mkdir -p "$out/sweep"
+strip() { python3 -c 'import json,sys
+for l in open(sys.argv[1]):
+    r = json.loads(l); r.pop("map_seconds", None); print(json.dumps(r, sort_keys=True))' "$1"; }
+if [ -n "$scmd" ] && (cd "$out/sweep" && eval "\"\$dcnet\" ${scmd#dcnet }" >/dev/null 2>&1) &&
+    [ "$(strip "$out/sweep/s1-embed.jsonl")" = "$(strip "$out/report/s1-embed.jsonl")" ] &&
+    [ "$(wc -l <"$out/report/s1-embed.jsonl")" -ge 40 ]; then ok; else
+    bad "rerunning section 1's sweep ($scmd)"; fi
 
 # 3. the browser
 chrome=$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)

@@ -1541,6 +1541,34 @@ static void test_sweep(void **state)
     bad_run("sweep embed --var 9x=4 --net debruijn:4", 2, "not a name");
     bad_run("sweep embed --var n=0..1000000 --net debruijn:4", 2, "longer than");
     bad_run("sweep embed --var n=4 --net debruijn:{n} --resume", 2, "give -o");
+    /* --skip: combinations left out (no run, no row); terms joined by ','
+     * must all hold, numbers compare as numbers (10 > 9), any --skip skips */
+    {
+        run_result q = ok_run("sweep embed --var map=zrl,random --var n=4..10 --skip "
+                              "'map=random,n>8' --skip 'n<=4' --skip 'n=7,map!=zrl' --net "
+                              "debruijn:{n} --tree binomial:{n} --map {map} --dry-run");
+        int lines = 0;
+        for (const char *c = q.out; *c; c++)
+            lines += *c == '\n';
+        /* zrl n = 5..10 (6 runs), random n = 5, 6, 8 (3) */
+        assert_int_equal(lines, 9);
+        assert_null(strstr(q.out, "debruijn:4 "));
+        assert_null(strstr(q.out, "debruijn:7 --tree binomial:7 --map random"));
+        assert_non_null(strstr(q.out, "debruijn:8 --tree binomial:8 --map random"));
+        assert_null(strstr(q.out, "debruijn:9 --tree binomial:9 --map random"));
+        assert_non_null(strstr(q.out, "debruijn:10 --tree binomial:10 --map zrl"));
+        run_free(&q);
+        q = ok_run("sweep embed --var n=4..6 --skip 'n=5' --net debruijn:{n} --tree "
+                   "binomial:{n} --map scotch:deco2 --csv");
+        assert_non_null(strstr(q.out, "\n4,0,"));
+        assert_null(strstr(q.out, "\n5,"));
+        assert_non_null(strstr(q.out, "\n6,0,"));
+        run_free(&q);
+    }
+    bad_run("sweep embed --var n=4..5 --skip 'm>4' --net debruijn:{n}", 2, "'m' is not a --var");
+    bad_run("sweep embed --var n=4..5 --skip 'n>=4' --net debruijn:{n}", 2, "leaves no run");
+    bad_run("sweep embed --var n=4..5 --skip 'n~4' --net debruijn:{n}", 2, "not NAME OP VALUE");
+    bad_run("sweep embed --var n=4..5 --skip 'n>' --net debruijn:{n}", 2, "needs a value");
     bad_run("sweep embed --var n=4 --net debruijn:{n} --plot x=n,y=m", 2, "--svg");
 }
 

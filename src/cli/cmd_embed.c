@@ -63,7 +63,8 @@ static const char embed_help[] =
     "      --scotch-target T  SCOTCH's target built from the network: deco0 (distance\n"
     "                         matrix, O(N^2) memory, the stronger), deco2\n"
     "                         (multilevel, no matrix), or auto (default: deco0 up\n"
-    "                         to 4096 processors); JSON 'scotch_target' says which\n"
+    "                         to 4096 processors); JSON 'scotch_target' says which;\n"
+    "                         --map scotch:T is --map scotch --scotch-target T\n"
     "      --timing           also report the mapping's wall-clock seconds\n"
     "      --max-nodes N      cap on random tree sizes (default 2^24)\n"
     "      --mem-limit GIB    memory limit for the network in GiB (default 8)\n"
@@ -330,7 +331,17 @@ int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg)
     switch (c) {
     case 'n': a->net_spec = arg; return 1;
     case 't': a->tree_spec = arg; return 1;
-    case 'm': a->eo.map = arg; return 1;
+    case 'm':
+        a->eo.map = arg;
+        if (strncmp(arg, "scotch:", 7) == 0) { /* scotch:TARGET, one word for sweeps */
+            static const char *const names[] = {"auto", "deco0", "deco2", NULL};
+            int rc = cli_keyword(cmd, "--map scotch:TARGET", arg + 7, names,
+                                 &a->eo.scotch_target);
+            if (rc)
+                return -rc;
+            a->eo.map = "scotch";
+        }
+        return 1;
     case 'r': a->root_s = arg; return 1;
     case EO_ORDER: {
         static const char *const names[] = {"paired", "asc", "desc", NULL};

@@ -36,6 +36,11 @@ static const char sweep_help[] =
     "  --var NAME=LIST        a variable: LIST is a,b,c or an integer range a..b;\n"
     "                         {NAME} in any of CMD's option values is replaced\n"
     "                         (the first --var varies slowest)\n"
+    "      --skip COND        leave out the combinations where COND holds: terms\n"
+    "                         NAME OP VALUE joined by ',' (all must hold), OP one\n"
+    "                         of = != < <= > >= (numbers compare as numbers);\n"
+    "                         repeat --skip for alternatives, e.g. --skip\n"
+    "                         'map=scotch:deco0,n>12'\n"
     "  -j, --jobs J           runs at once (default: the online cores)\n"
     "  -o, --output FILE      write the rows here (CSV, or JSON lines for .jsonl\n"
     "                         and .json or with --json), atomically at the end;\n"
@@ -66,6 +71,19 @@ static const char sweep_help[] =
 
 #define MAX_RUNS 100000
 #define MAX_VARS 16
+#define MAX_SKIPS 32
+#define MAX_TERMS 8
+
+/* --skip: a conjunction of terms NAME OP VALUE over the variables */
+enum { OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE };
+typedef struct term {
+    char name[32], value[64];
+    int var, op;
+} term;
+typedef struct skip {
+    term t[MAX_TERMS];
+    int n;
+} skip;
 
 typedef struct var {
     char name[32];
@@ -74,7 +92,7 @@ typedef struct var {
 } var;
 
 typedef struct run {
-    int done, code;
+    int done, code, skipped; /* skipped: left out by --skip (no run, no row) */
     char *json;  /* the run's JSON output, one line (NULL: none) */
     char *error; /* its error, if it failed */
 } run;
@@ -83,6 +101,10 @@ typedef struct sweep {
     const char *cmd, *self;
     var vars[MAX_VARS];
     int nvars;
+    skip skips[MAX_SKIPS];
+    int nskips;
+    const char *skip_text[MAX_SKIPS];
+    int64_t nskipped;
     char **args; /* CMD's options, with {NAME}s */
     int nargs;
     int64_t total;
@@ -166,6 +188,92 @@ static const char *value_of(const sweep *S, int64_t i, int k)
     for (int j = S->nvars - 1; j > k; j--)
         i /= S->vars[j].n;
     return S->vars[k].val[i % S->vars[k].n];
+}
+
+/* Parses one --skip (the variables are resolved later: skip_resolve). */
+static int parse_skip(const char *cmd, sweep *S, const char *spec)
+{
+    if (S->nskips == MAX_SKIPS)
+        return cli_usage(cmd, "at most %d --skip", MAX_SKIPS);
+    skip *k = &S->skips[S->nskips];
+    memset(k, 0, sizeof *k);
+    for (const char *p = spec;;) {
+        size_t len = strcspn(p, ",");
+        if (k->n == MAX_TERMS)
+            return cli_usage(cmd, "--skip: at most %d terms in '%s'", MAX_TERMS, spec);
+        term *t = &k->t[k->n++];
+        size_t nl = strcspn(p, "=!<>");
+        if (nl == 0 || nl >= len || nl >= sizeof t->name)
+            return cli_usage(cmd, "--skip: '%.*s' is not NAME OP VALUE (e.g. n>12, map=zrl)",
+                             (int)len, p);
+        memcpy(t->name, p, nl);
+        const char *o = p + nl;
+        int ol = 1;
+        if (o[0] == '!' && o[1] == '=')
+            t->op = OP_NE, ol = 2;
+        else if (o[0] == '<')
+            t->op = o[1] == '=' ? (ol = 2, OP_LE) : OP_LT;
+        else if (o[0] == '>')
+            t->op = o[1] == '=' ? (ol = 2, OP_GE) : OP_GT;
+        else if (o[0] == '=')
+            t->op = OP_EQ;
+        else
+            return cli_usage(cmd, "--skip: '%.*s' has no operator (= != < <= > >=)", (int)len,
+                             p);
+        size_t vl = len - nl - (size_t)ol;
+        if (vl == 0 || vl >= sizeof t->value)
+            return cli_usage(cmd, "--skip: '%.*s' needs a value after its operator", (int)len, p);
+        memcpy(t->value, o + ol, vl);
+        if (!p[len])
+            break;
+        p += len + 1;
+    }
+    S->skip_text[S->nskips++] = spec;
+    return 0;
+}
+
+static int skip_resolve(const char *cmd, sweep *S)
+{
+    for (int s = 0; s < S->nskips; s++)
+        for (int k = 0; k < S->skips[s].n; k++) {
+            term *t = &S->skips[s].t[k];
+            t->var = -1;
+            for (int v = 0; v < S->nvars; v++)
+                if (strcmp(S->vars[v].name, t->name) == 0)
+                    t->var = v;
+            if (t->var < 0)
+                return cli_usage(cmd, "--skip %s: '%s' is not a --var", S->skip_text[s],
+                                 t->name);
+        }
+    return 0;
+}
+
+/* Does some --skip hold for run i? Numbers compare as numbers, other
+ * values as strings (an order between a number and a word never holds). */
+static int skipped(const sweep *S, int64_t i)
+{
+    for (int s = 0; s < S->nskips; s++) {
+        int all = 1;
+        for (int k = 0; k < S->skips[s].n && all; k++) {
+            const term *t = &S->skips[s].t[k];
+            const char *v = value_of(S, i, t->var);
+            char *e1, *e2;
+            double a = strtod(v, &e1), b = strtod(t->value, &e2);
+            int num = *v && *t->value && !*e1 && !*e2;
+            int c = num ? (a > b) - (a < b) : strcmp(v, t->value);
+            switch (t->op) {
+            case OP_EQ: all = c == 0; break;
+            case OP_NE: all = c != 0; break;
+            case OP_LT: all = num && c < 0; break;
+            case OP_LE: all = num && c <= 0; break;
+            case OP_GT: all = num && c > 0; break;
+            default: all = num && c >= 0; break;
+            }
+        }
+        if (all)
+            return 1;
+    }
+    return 0;
 }
 
 /* arg with every {NAME} of run i replaced; NULL on an unknown {NAME} (its
@@ -261,7 +369,7 @@ static void progress_line(sweep *S)
         return;
     S->last = t;
     fprintf(stderr, "\r\033[Ksweep: %lld/%lld runs%s%lld failed, %.1f s", (long long)S->finished,
-            (long long)S->total, ", ", (long long)S->failed, t - S->t0);
+            (long long)(S->total - S->nskipped), ", ", (long long)S->failed, t - S->t0);
     fflush(stderr);
 }
 
@@ -278,7 +386,7 @@ static void *worker(void *p)
             return NULL;
         char bad[64];
         char **argv = run_argv(S, i, bad, sizeof bad);
-        run r = {1, -1, NULL, NULL};
+        run r = {1, -1, 0, NULL, NULL};
         dn_err err = {""};
         if (!argv) {
             r.error = strdup("out of memory");
@@ -324,6 +432,8 @@ static void signature(const sweep *S, char *buf, size_t cap)
         for (int v = 0; v < S->vars[k].n && n < cap; v++)
             n += (size_t)snprintf(buf + n, cap - n, "%s%s", v ? "," : "", S->vars[k].val[v]);
     }
+    for (int k = 0; k < S->nskips && n < cap; k++)
+        n += (size_t)snprintf(buf + n, cap - n, " --skip %s", S->skip_text[k]);
     for (int a = 0; a < S->nargs && n < cap; a++)
         n += (size_t)snprintf(buf + n, cap - n, " %s", S->args[a]);
 }
@@ -381,7 +491,7 @@ static int journal_resume(const char *cmd, sweep *S, const char *jpath, const ch
     free(buf);
     if (S->tty || kept)
         fprintf(stderr, "sweep: resuming: %lld of %lld runs done\n", (long long)kept,
-                (long long)S->total);
+                (long long)(S->total - S->nskipped));
     return 0;
 }
 
@@ -508,6 +618,8 @@ static void write_rows(const sweep *S, const table *T, int mode, FILE *f)
         }
         fputc('\n', f);
         for (int64_t i = 0; i < S->total; i++) {
+            if (S->runs[i].skipped)
+                continue;
             for (int c = 0; c < T->ncol; c++) {
                 const char *v = cell(S, T, i, c, tmp, sizeof tmp);
                 if (c)
@@ -521,6 +633,8 @@ static void write_rows(const sweep *S, const table *T, int mode, FILE *f)
     }
     if (mode == OUT_JSON) {
         for (int64_t i = 0; i < S->total; i++) {
+            if (S->runs[i].skipped)
+                continue;
             fputc('{', f);
             int first = 1;
             for (int c = 0; c < T->ncol; c++) {
@@ -548,6 +662,8 @@ static void write_rows(const sweep *S, const table *T, int mode, FILE *f)
     for (int c = 0; c < T->ncol; c++) {
         w[c] = (int)strlen(T->col[c]);
         for (int64_t i = 0; i < S->total; i++) {
+            if (S->runs[i].skipped)
+                continue;
             const char *v = cell(S, T, i, c, tmp, sizeof tmp);
             int l = v ? (int)strlen(v) : 0;
             w[c] = l > w[c] ? l : w[c];
@@ -557,7 +673,7 @@ static void write_rows(const sweep *S, const table *T, int mode, FILE *f)
     for (int c = 0; c < T->ncol; c++)
         fprintf(f, "%-*.*s%s", w[c], w[c], T->col[c], c + 1 < T->ncol ? "  " : "\n");
     for (int64_t i = 0; i < S->total; i++)
-        for (int c = 0; c < T->ncol; c++) {
+        for (int c = 0; c < T->ncol && !S->runs[i].skipped; c++) {
             const char *v = cell(S, T, i, c, tmp, sizeof tmp);
             fprintf(f, "%-*.*s%s", w[c], w[c], v ? v : "", c + 1 < T->ncol ? "  " : "\n");
         }
@@ -616,7 +732,7 @@ static int draw_plot(const char *cmd, const sweep *S, const table *T, const char
     for (int64_t i = 0; names && pts && i < S->total; i++) {
         const char *xv = cell(S, T, i, cx, t1, sizeof t1), *yv = cell(S, T, i, cy, t2, sizeof t2);
         const char *sv = cs >= 0 ? cell(S, T, i, cs, t3, sizeof t3) : "";
-        if (!is_number(xv) || !is_number(yv) || !sv)
+        if (S->runs[i].skipped || !is_number(xv) || !is_number(yv) || !sv)
             continue;
         int k = 0;
         while (k < nnames && strcmp(names[k], sv) != 0)
@@ -765,6 +881,12 @@ static int sweep_main(sweep *S, int argc, char **argv)
                 return cli_usage(cmd, "option '--var' needs a value");
             if ((rc = parse_var(cmd, S, v)))
                 return rc;
+        } else if (IS("--skip")) {
+            const char *v = VALUE();
+            if (!v)
+                return cli_usage(cmd, "option '--skip' needs a value");
+            if ((rc = parse_skip(cmd, S, v)))
+                return rc;
         } else if (IS("--jobs") || strcmp(s, "-j") == 0) {
             const char *v = VALUE();
             if (!v || dn_parse_i64(v, 1, 256, "--jobs", &jobs, &e))
@@ -794,6 +916,8 @@ static int sweep_main(sweep *S, int argc, char **argv)
     }
     if (S->nvars == 0)
         return cli_usage(cmd, "give at least one --var NAME=LIST");
+    if ((rc = skip_resolve(cmd, S)))
+        return rc;
     if (resume && !output)
         return cli_usage(cmd, "--resume continues the sweep of -o FILE: give -o");
     if ((plot != NULL) != (svg != NULL))
@@ -822,6 +946,8 @@ static int sweep_main(sweep *S, int argc, char **argv)
     free_argv(first);
     if (dry) {
         for (int64_t i = 0; i < S->total; i++) {
+            if (skipped(S, i))
+                continue;
             char **av = run_argv(S, i, bad, sizeof bad);
             fputs("dcnet", stdout);
             for (int a = 1; av && av[a]; a++) /* (the words hold no spaces to quote) */
@@ -834,6 +960,13 @@ static int sweep_main(sweep *S, int argc, char **argv)
     S->runs = calloc((size_t)S->total, sizeof *S->runs);
     if (!S->runs)
         return cli_fail(cmd, DN_ENOMEM, "out of memory for the runs");
+    for (int64_t i = 0; i < S->total; i++)
+        if (skipped(S, i)) {
+            S->runs[i].done = S->runs[i].skipped = 1;
+            S->nskipped++;
+        }
+    if (S->nskipped == S->total)
+        return cli_usage(cmd, "--skip leaves no run out of %lld", (long long)S->total);
     /* the journal */
     char jpath[4200], sig[8192];
     signature(S, sig, sizeof sig);
@@ -851,7 +984,7 @@ static int sweep_main(sweep *S, int argc, char **argv)
         json_string(sig, jf);
         fputs("}\n", jf);
         for (int64_t i = 0; i < S->total; i++)
-            if (S->runs[i].done)
+            if (S->runs[i].done && !S->runs[i].skipped)
                 journal_line(jf, i, &S->runs[i]);
         if (fflush(jf) != 0 || rename(tmp, jpath) != 0) {
             fclose(jf);
@@ -864,7 +997,7 @@ static int sweep_main(sweep *S, int argc, char **argv)
     S->tty = isatty(STDERR_FILENO);
     S->t0 = cli_now();
     for (int64_t i = 0; i < S->total; i++)
-        if (S->runs[i].done) {
+        if (S->runs[i].done && !S->runs[i].skipped) {
             S->finished++;
             S->failed += S->runs[i].code != 0;
         }
@@ -903,7 +1036,7 @@ static int sweep_main(sweep *S, int argc, char **argv)
     free_table(S, &T);
     if (!rc && S->failed) {
         fprintf(stderr, "dcnet sweep: %lld of %lld runs failed (their rows give the error)\n",
-                (long long)S->failed, (long long)S->total);
+                (long long)S->failed, (long long)(S->total - S->nskipped));
         rc = 1;
     }
     return rc;

@@ -59,8 +59,9 @@ static const char demo_help[] =
 
 /* ------------------------------------------------------------ child runs */
 
-/* Splits a command line into words (no quoting: dcnet's arguments have no
- * spaces). Returns the word count, or -1 if there are too many. */
+/* Splits a command line into words at spaces; a word in single quotes
+ * keeps what the shell would not ('n>12'). Returns the word count, or -1
+ * if there are too many (or a quote is not closed). */
 /* SIGINT/SIGTERM during the demo: the running child is stopped, no other
  * starts, the work directory is removed and the demo exits 1 with the old
  * report intact. */
@@ -69,10 +70,26 @@ static volatile sig_atomic_t interrupted;
 static int split_words(char *s, char **argv, int max)
 {
     int n = 0;
-    for (char *t = strtok(s, " "); t; t = strtok(NULL, " ")) {
+    for (char *p = s; *p;) {
+        while (*p == ' ')
+            p++;
+        if (!*p)
+            break;
         if (n + 1 >= max)
             return -1;
-        argv[n++] = t;
+        if (*p == '\'') { /* 'a word with > or spaces': shown quoted, passed bare */
+            char *end = strchr(p + 1, '\'');
+            if (!end)
+                return -1;
+            *end = '\0';
+            argv[n++] = p + 1;
+            p = end + 1;
+            continue;
+        }
+        argv[n++] = p;
+        p += strcspn(p, " ");
+        if (*p)
+            *p++ = '\0';
     }
     argv[n] = NULL;
     return n;
@@ -148,6 +165,72 @@ int demo_tool(demo *d, dn_err *err, const char *fmt, ...)
     int rc = run_words(d, NULL, err, prog, fmt + n + (fmt[n] == ' '), ap);
     va_end(ap);
     return rc;
+}
+
+int demo_sweep(demo *d, demo_rows *rows, const char *file, dn_err *err, const char *fmt, ...)
+{
+    char args[DEMO_CMD_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(args, sizeof args, fmt, ap);
+    va_end(ap);
+    memset(rows, 0, sizeof *rows);
+    int rc = demo_run(d, NULL, err, "sweep %s --json -o %s", args, file);
+    /* exit 1: some run failed, and its row says so; the rows are there */
+    char path[8400];
+    snprintf(path, sizeof path, "%s/%s", d->out, file);
+    char *buf;
+    size_t len;
+    dn_err rerr;
+    if (dn_read_text(path, "sweep rows", (int64_t)1 << 30, 0, &buf, &len, &rerr) != DN_OK)
+        return rc ? rc : dn_fail(err, DN_EIO, "%s", rerr.msg);
+    int cap = 0;
+    for (char *p = buf, *nl; *p; p = nl) {
+        nl = strchr(p, '\n');
+        if (nl)
+            *nl++ = '\0';
+        else
+            nl = p + strlen(p);
+        if (!*p)
+            continue;
+        if (rows->n == cap) {
+            cap = cap ? 2 * cap : 64;
+            jflat *r = realloc(rows->row, (size_t)cap * sizeof *r);
+            if (!r)
+                break;
+            rows->row = r;
+        }
+        if (jflat_parse(&rows->row[rows->n], p, &rerr) == DN_OK)
+            rows->n++;
+    }
+    free(buf);
+    if (rc && d->failed_runs > 0 && rows->n > 0)
+        d->failed_runs--; /* a sweep with a failed run: its row shows the failure */
+    return DN_OK;
+}
+
+const jflat *demo_rows_find(const demo_rows *r, const char *k1, const char *v1, const char *k2,
+                            const char *v2)
+{
+    for (int i = 0; i < r->n; i++) {
+        const char *a = jflat_get(&r->row[i], k1), *b = k2 ? jflat_get(&r->row[i], k2) : NULL;
+        if (a && strcmp(a, v1) == 0 && (!k2 || (b && strcmp(b, v2) == 0)))
+            return &r->row[i];
+    }
+    return NULL;
+}
+
+double demo_rows_num(const jflat *row, const char *key)
+{
+    return row ? jflat_num(row, key) : NAN;
+}
+
+void demo_rows_free(demo_rows *r)
+{
+    for (int i = 0; i < r->n; i++)
+        jflat_free(&r->row[i]);
+    free(r->row);
+    memset(r, 0, sizeof *r);
 }
 
 /* ----------------------------------------------------------------- HTML */
@@ -402,7 +485,8 @@ static void remove_tree(const char *dir)
     rmdir(dir);
 }
 
-/* Is every entry of dir a file the demo writes (index.html, sN-*.svg/.dot)?
+/* Is every entry of dir a file the demo writes (index.html, sN-*.svg/.dot,
+ * sN-*.jsonl and their .runs journals)?
  * Only then may an old report be deleted after the swap. */
 static int only_demo_files(const char *dir)
 {
@@ -415,7 +499,9 @@ static int only_demo_files(const char *dir)
         if (strcmp(n, ".") == 0 || strcmp(n, "..") == 0 || strcmp(n, "index.html") == 0)
             continue;
         ok = n[0] == 's' && n[1] >= '0' && n[1] <= '9' && n[2] == '-' && len > 4 &&
-             (strcmp(n + len - 4, ".svg") == 0 || strcmp(n + len - 4, ".dot") == 0);
+             (strcmp(n + len - 4, ".svg") == 0 || strcmp(n + len - 4, ".dot") == 0 ||
+              (len > 6 && strcmp(n + len - 6, ".jsonl") == 0) ||
+              (len > 11 && strcmp(n + len - 11, ".jsonl.runs") == 0));
     }
     if (dp)
         closedir(dp);

@@ -46,6 +46,26 @@ int demo_run(demo *d, jflat *j, dn_err *err, const char *fmt, ...)
  * when it is not installed (not counted as a failure). */
 int demo_tool(demo *d, dn_err *err, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
+/* A table's or chart's data from one sweep (issue 21): runs `dcnet sweep
+ * ARGS --json -o FILE` in the report directory, logged like any command
+ * (so it is the "regenerate" line a reader can edit), and reads FILE's
+ * rows (one flattened object per run). ARGS may hold 'single-quoted'
+ * words (a --skip with '>' in it), shown quoted and passed unquoted. A
+ * failed run keeps its row (its "exit" is not 0); DN_OK unless the sweep
+ * itself could not run. Owned by the caller: demo_rows_free. */
+typedef struct demo_rows {
+    int n;
+    jflat *row;
+} demo_rows;
+int demo_sweep(demo *d, demo_rows *rows, const char *file, dn_err *err, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+/* The row whose columns k1 and k2 (k2 may be NULL) have these values, or
+ * NULL; and a number of a row (NAN when the row or the key is missing). */
+const jflat *demo_rows_find(const demo_rows *r, const char *k1, const char *v1, const char *k2,
+                            const char *v2);
+double demo_rows_num(const jflat *row, const char *key);
+void demo_rows_free(demo_rows *r);
+
 /* HTML pieces. Text arguments are escaped unless named html. */
 void demo_section(demo *d, const char *id, const char *short_name, const char *title,
                   const char *intro_html);

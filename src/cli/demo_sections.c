@@ -91,8 +91,7 @@ int demo_debruijn(demo *d)
     /* one SCOTCH setting per curve: its two targets built from the network
      * (embed --scotch-target); deco 0 stops at 4096 processors, where
      * SCOTCH itself fails above (measured, DN_SCOTCH_DECO0_MAX) */
-    static const char *const maps[S1_MAPS] = {"zrl", "scotch --scotch-target deco0",
-                                              "scotch --scotch-target deco2", "random"};
+    static const char *const maps[S1_MAPS] = {"zrl", "scotch:deco0", "scotch:deco2", "random"};
     static const char *const names[S1_MAPS] = {"zrl (mapping D)", "SCOTCH deco 0",
                                                "SCOTCH deco 2", "random"};
     const int nmax = d->quick ? 16 : 20;
@@ -150,30 +149,54 @@ int demo_debruijn(demo *d)
     }
     demo_figures_end(d);
 
+    /* the table and the chart: one sweep (issue 21), its command the
+     * "regenerate" line under both */
+    demo_rows rows;
+    char maplist[128] = "";
+    for (int m = 0; m < S1_MAPS; m++)
+        if (!S1_SKIP(m))
+            snprintf(maplist + strlen(maplist), sizeof maplist - strlen(maplist), "%s%s",
+                     *maplist ? "," : "", maps[m]);
+    char skips[256] = "";
+    if (have_scotch)
+        snprintf(skips, sizeof skips, " --skip 'map=scotch:deco0,n>%d' --skip 'map=scotch:deco2,n>%d'",
+                 maxn[S1_DECO0], maxn[S1_DECO2]);
+    dn_err serr;
+    int src = demo_sweep(d, &rows, "s1-embed.jsonl", &serr,
+                         "embed --var n=4..%d --var map=%s%s --net debruijn:{n} "
+                         "--tree binomial:{n} --map {map} --timing",
+                         nmax, maplist, skips);
     demo_table(d, "n|mapping|average dilation|max dilation|conflicts (phase "
                   "contention)|max link load (phase)|mapping time (s)|"
                   "lower bound on the average (any one-to-one placement)");
-    for (int n = 4; n <= nmax; n++)
+    if (src != DN_OK)
+        demo_row(d, "4..%d|all|the sweep failed: %s|||||", nmax, serr.msg);
+    for (int n = 4; n <= nmax && src == DN_OK; n++)
         for (int m = 0; m < S1_MAPS; m++) {
             if (S1_SKIP(m) || n > maxn[m])
                 continue;
-            if (demo_run(d, &j, &err,
-                         "embed --net debruijn:%d --tree binomial:%d --map %s --timing --json", n,
-                         n, maps[m]) != DN_OK) {
-                demo_row(d, "%d|%s|failed: %s|||||", n, names[m], err.msg);
+            char nv[16];
+            snprintf(nv, sizeof nv, "%d", n);
+            const jflat *r = demo_rows_find(&rows, "n", nv, "map", maps[m]);
+            if (!r || demo_rows_num(r, "exit") != 0) {
+                const char *e = r ? jflat_get(r, "error") : NULL;
+                demo_row(d, "%d|%s|failed: %s|||||", n, names[m], e ? e : "no row");
                 continue;
             }
-            avg[m][n] = NUM(j, "dilation.average");
-            maxd[m][n] = NUM(j, "dilation.max");
-            conf[m][n] = NUM(j, "contention.conflicts");
-            mll[m][n] = NUM(j, "contention.max_link_load");
-            secs[m][n] = NUM(j, "map_seconds");
-            lb[n] = 1 + NUM(j, "lower_bound.average_extra");
+            avg[m][n] = demo_rows_num(r, "dilation.average");
+            maxd[m][n] = demo_rows_num(r, "dilation.max");
+            conf[m][n] = demo_rows_num(r, "contention.conflicts");
+            mll[m][n] = demo_rows_num(r, "contention.max_link_load");
+            secs[m][n] = demo_rows_num(r, "map_seconds");
+            lb[n] = 1 + demo_rows_num(r, "lower_bound.average_extra");
             demo_row(d, "%d|%s|%s|%s|%s|%s|%s|%s", n, names[m], demo_exact(avg[m][n], 4),
                      fx(maxd[m][n], 0), fx(conf[m][n], 0), fx(mll[m][n], 0),
                      demo_sig(secs[m][n], 2), fx(lb[n], 4));
-            jflat_free(&j);
         }
+    demo_rows_free(&rows);
+    /* the chart below comes from the same sweep: keep its command for it */
+    char s1cmd[DEMO_CMD_MAX];
+    snprintf(s1cmd, sizeof s1cmd, "%s", d->nlog > 0 ? d->log[d->nlog - 1] : "");
     demo_table_end(d);
     if (!have_scotch)
         demo_para(d, "SCOTCH is not built in (install libscotch-dev and rebuild): its rows are "
@@ -207,9 +230,13 @@ int demo_debruijn(demo *d)
     plot_draw(f, &b2, s, k);
     if ((rc = plot_close(f)))
         return rc;
+    if (*s1cmd && d->nlog < DEMO_LOG_MAX) /* the chart's regenerate line: the sweep */
+        snprintf(d->log[d->nlog++], DEMO_CMD_MAX, "%s", s1cmd);
     demo_figure(d, "s1-dilation.svg",
                 "Average dilation and phase contention against n, one curve per mapping and "
-                "SCOTCH target, from the runs of the table (drawn by dcnet demo).", 900);
+                "SCOTCH target, from the sweep of the table (drawn by dcnet demo; the sweep "
+                "with --plot x=n,y=dilation.average,series=map,logy --svg FILE draws the "
+                "first panel).", 900);
 
     /* Seed 000's claims, section 5.2 and Property 5.4; closed forms in docs/embeddings.md */
     int ok_avg = 1, ok_free = 1, ok_max = 1, ok_lb = 1, cnt = 0;
