@@ -180,6 +180,7 @@ typedef struct embed_args {
     int64_t seed, max_nodes, mem_limit;
     dn_embed_opts eo;
     int64_t *place;   /* owned: a placement read from --map file:PATH */
+    char map_name[16]; /* NAME of --map NAME:ARG */
 } embed_args;
 void embed_args_init(embed_args *a);
 void embed_args_free(embed_args *a);

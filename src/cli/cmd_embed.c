@@ -65,15 +65,16 @@ static const char embed_help[] =
     "                         (multilevel, no matrix), or auto (default: deco0 up\n"
     "                         to 4096 processors); JSON 'scotch_target' says which;\n"
     "                         --map scotch:T is --map scotch --scotch-target T\n"
-    "      --timing           also report the mapping's wall-clock seconds\n"
+    "                         (and dccube:ORDER, growing:APPROACH alike)\n"
+    "      --timing           also report the mapping's wall-clock seconds\n";
+
+/* (more strings: C99 compilers need support only 4095 characters in one) */
+static const char embed_help_more[] =
     "      --max-nodes N      cap on random tree sizes (default 2^24)\n"
     "      --mem-limit GIB    memory limit for the network in GiB (default 8)\n"
     "      --json             one JSON object on stdout\n"
     "      --csv              CSV on stdout\n"
-    "  -h, --help             show this help\n";
-
-/* (two strings: C99 compilers need support only 4095 characters in one) */
-static const char embed_help_more[] =
+    "  -h, --help             show this help\n"
     "\n"
     "Dilation counts the hops of each edge's route. 'conflicts' counts, for each\n"
     "link and phase, the pairs of messages on it (c(c-1)/2 for c messages; per\n"
@@ -333,13 +334,24 @@ int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg)
     case 't': a->tree_spec = arg; return 1;
     case 'm':
         a->eo.map = arg;
-        if (strncmp(arg, "scotch:", 7) == 0) { /* scotch:TARGET, one word for sweeps */
-            static const char *const names[] = {"auto", "deco0", "deco2", NULL};
-            int rc = cli_keyword(cmd, "--map scotch:TARGET", arg + 7, names,
-                                 &a->eo.scotch_target);
-            if (rc)
-                return -rc;
-            a->eo.map = "scotch";
+        if (strncmp(arg, "file:", 5) != 0 && strchr(arg, ':')) {
+            /* NAME:ARG, the mapping's one option in the same word (for
+             * sweeps): scotch:TARGET, dccube:ORDER, growing:APPROACH */
+            const char *colon = strchr(arg, ':');
+            snprintf(a->map_name, sizeof a->map_name, "%.*s", (int)(colon - arg), arg);
+            a->eo.map = a->map_name;
+            int rc;
+            if (strcmp(a->map_name, "scotch") == 0)
+                rc = embed_args_opt(cmd, a, EO_SCOTCH_TARGET, colon + 1);
+            else if (strcmp(a->map_name, "dccube") == 0)
+                rc = embed_args_opt(cmd, a, EO_ORDER, colon + 1);
+            else if (strcmp(a->map_name, "growing") == 0)
+                rc = embed_args_opt(cmd, a, EO_APPROACH, colon + 1);
+            else
+                return -cli_usage(cmd, "--map %s: only scotch:TARGET, dccube:ORDER and "
+                                       "growing:APPROACH take an option after ':'",
+                                  arg);
+            return rc;
         }
         return 1;
     case 'r': a->root_s = arg; return 1;

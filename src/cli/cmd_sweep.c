@@ -36,6 +36,7 @@ static const char sweep_help[] =
     "  --var NAME=LIST        a variable: LIST is a,b,c or an integer range a..b;\n"
     "                         {NAME} in any of CMD's option values is replaced\n"
     "                         (the first --var varies slowest)\n"
+    "  --var A/B=a1/b1,a2/b2  variables that vary together (a1 with b1, ...)\n"
     "      --skip COND        leave out the combinations where COND holds: terms\n"
     "                         NAME OP VALUE joined by ',' (all must hold), OP one\n"
     "                         of = != < <= > >= (numbers compare as numbers);\n"
@@ -89,6 +90,8 @@ typedef struct var {
     char name[32];
     char **val;
     int n;
+    int leader; /* -1: a dimension of the sweep; else the var whose value
+                 * index this one shares (--var a/b=1/x,2/y) */
 } var;
 
 typedef struct run {
@@ -119,9 +122,63 @@ typedef struct sweep {
 
 /* ------------------------------------------------------------ variables */
 
+static int parse_var(const char *cmd, sweep *S, const char *spec);
+
+/* --var A/B/..=a1/b1,a2/b2,...: variables that vary together, one value
+ * of each per item (no product between them) */
+static int parse_group(const char *cmd, sweep *S, const char *spec)
+{
+    const char *eq = strchr(spec, '=');
+    char names[128];
+    if (!eq || (size_t)(eq - spec) >= sizeof names)
+        return cli_usage(cmd, "--var takes NAME=LIST or A/B=a1/b1,a2/b2, not '%s'", spec);
+    snprintf(names, sizeof names, "%.*s", (int)(eq - spec), spec);
+    int first = S->nvars, k = 0;
+    for (char *save = NULL, *nm = strtok_r(names, "/", &save); nm;
+         nm = strtok_r(NULL, "/", &save), k++) {
+        char one[64];
+        snprintf(one, sizeof one, "%s=x", nm); /* checks the name, adds the var */
+        int rc = parse_var(cmd, S, one);
+        if (rc)
+            return rc;
+        var *v = &S->vars[S->nvars - 1];
+        free(v->val[0]);
+        free(v->val);
+        v->val = NULL;
+        v->n = 0;
+        v->leader = k ? first : -1;
+    }
+    if (k < 2)
+        return cli_usage(cmd, "--var %s: a group needs two names or more (A/B=...)", names);
+    for (const char *p = eq + 1;; p = strchr(p, ',') + 1) {
+        size_t len = strcspn(p, ",");
+        const char *q = p;
+        for (int j = 0; j < k; j++) {
+            size_t fl = strcspn(q, "/,");
+            if (fl == 0 || (j + 1 < k) != (q[fl] == '/'))
+                return cli_usage(cmd, "--var %.*s: '%.*s' needs %d values joined by '/'",
+                                 (int)(eq - spec), spec, (int)len, p, k);
+            var *v = &S->vars[first + j];
+            char **nv = realloc(v->val, (size_t)(v->n + 1) * sizeof *nv);
+            if (!nv || !(nv[v->n] = strndup(q, fl)))
+                return cli_fail(cmd, DN_ENOMEM, "out of memory");
+            v->val = nv;
+            v->n++;
+            q += fl + 1;
+        }
+        if (!p[len])
+            break;
+        if (S->vars[first].n == MAX_RUNS)
+            return cli_usage(cmd, "--var: more than %d values", MAX_RUNS);
+    }
+    return 0;
+}
+
 static int parse_var(const char *cmd, sweep *S, const char *spec)
 {
     const char *eq = strchr(spec, '=');
+    if (eq && memchr(spec, '/', (size_t)(eq - spec)))
+        return parse_group(cmd, S, spec);
     if (!eq || eq == spec || eq - spec >= 32)
         return cli_usage(cmd, "--var takes NAME=LIST (e.g. n=4..12 or map=zrl,random), not '%s'",
                          spec);
@@ -129,6 +186,7 @@ static int parse_var(const char *cmd, sweep *S, const char *spec)
         return cli_usage(cmd, "at most %d --var", MAX_VARS);
     var *v = &S->vars[S->nvars];
     memset(v, 0, sizeof *v);
+    v->leader = -1;
     memcpy(v->name, spec, (size_t)(eq - spec));
     for (const char *c = v->name; *c; c++)
         if (!(*c == '_' || (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
@@ -185,9 +243,11 @@ static int parse_var(const char *cmd, sweep *S, const char *spec)
 /* run i's value of variable k (the first variable varies slowest) */
 static const char *value_of(const sweep *S, int64_t i, int k)
 {
-    for (int j = S->nvars - 1; j > k; j--)
-        i /= S->vars[j].n;
-    return S->vars[k].val[i % S->vars[k].n];
+    const int d = S->vars[k].leader >= 0 ? S->vars[k].leader : k; /* its dimension */
+    for (int j = S->nvars - 1; j > d; j--)
+        if (S->vars[j].leader < 0)
+            i /= S->vars[j].n;
+    return S->vars[k].val[i % S->vars[d].n];
 }
 
 /* Parses one --skip (the variables are resolved later: skip_resolve). */
@@ -428,7 +488,8 @@ static void signature(const sweep *S, char *buf, size_t cap)
 {
     size_t n = (size_t)snprintf(buf, cap, "%s", S->cmd);
     for (int k = 0; k < S->nvars && n < cap; k++) {
-        n += (size_t)snprintf(buf + n, cap - n, " --var %s=", S->vars[k].name);
+        n += (size_t)snprintf(buf + n, cap - n, " --var %s%s=", S->vars[k].leader >= 0 ? "~" : "",
+                              S->vars[k].name);
         for (int v = 0; v < S->vars[k].n && n < cap; v++)
             n += (size_t)snprintf(buf + n, cap - n, "%s%s", v ? "," : "", S->vars[k].val[v]);
     }
@@ -924,7 +985,7 @@ static int sweep_main(sweep *S, int argc, char **argv)
         return cli_usage(cmd, "--plot draws into --svg FILE: give both");
     S->total = 1;
     for (int k = 0; k < S->nvars; k++)
-        if ((S->total *= S->vars[k].n) > MAX_RUNS)
+        if (S->vars[k].leader < 0 && (S->total *= S->vars[k].n) > MAX_RUNS)
             return cli_usage(cmd, "%lld runs or more; a sweep runs at most %d",
                              (long long)S->total, MAX_RUNS);
     if (mode < 0)

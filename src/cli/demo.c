@@ -209,12 +209,26 @@ int demo_sweep(demo *d, demo_rows *rows, const char *file, dn_err *err, const ch
     return DN_OK;
 }
 
-const jflat *demo_rows_find(const demo_rows *r, const char *k1, const char *v1, const char *k2,
-                            const char *v2)
+const jflat *demo_rows_get(const demo_rows *r, const char *fmt, ...)
 {
+    char want[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(want, sizeof want, fmt, ap);
+    va_end(ap);
     for (int i = 0; i < r->n; i++) {
-        const char *a = jflat_get(&r->row[i], k1), *b = k2 ? jflat_get(&r->row[i], k2) : NULL;
-        if (a && strcmp(a, v1) == 0 && (!k2 || (b && strcmp(b, v2) == 0)))
+        int all = 1;
+        for (const char *p = want; *p && all;) {
+            size_t len = strcspn(p, " "), eq = strcspn(p, "=");
+            char key[128];
+            if (eq < len && eq < sizeof key) {
+                snprintf(key, sizeof key, "%.*s", (int)eq, p);
+                const char *v = jflat_get(&r->row[i], key);
+                all = v && strlen(v) == len - eq - 1 && strncmp(v, p + eq + 1, len - eq - 1) == 0;
+            }
+            p += len + (p[len] == ' ');
+        }
+        if (all)
             return &r->row[i];
     }
     return NULL;

@@ -59,10 +59,11 @@ typedef struct demo_rows {
 } demo_rows;
 int demo_sweep(demo *d, demo_rows *rows, const char *file, dn_err *err, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
-/* The row whose columns k1 and k2 (k2 may be NULL) have these values, or
- * NULL; and a number of a row (NAN when the row or the key is missing). */
-const jflat *demo_rows_find(const demo_rows *r, const char *k1, const char *v1, const char *k2,
-                            const char *v2);
+/* The row whose columns have the given values, or NULL: the arguments are
+ * "KEY=VALUE" strings (printf-formatted together: "n=%d map=%s", split at
+ * spaces). And a number of a row (NAN when the row or the key is missing). */
+const jflat *demo_rows_get(const demo_rows *r, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 double demo_rows_num(const jflat *row, const char *key);
 void demo_rows_free(demo_rows *r);
 

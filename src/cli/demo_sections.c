@@ -175,9 +175,7 @@ int demo_debruijn(demo *d)
         for (int m = 0; m < S1_MAPS; m++) {
             if (S1_SKIP(m) || n > maxn[m])
                 continue;
-            char nv[16];
-            snprintf(nv, sizeof nv, "%d", n);
-            const jflat *r = demo_rows_find(&rows, "n", nv, "map", maps[m]);
+            const jflat *r = demo_rows_get(&rows, "n=%d map=%s", n, maps[m]);
             if (!r || demo_rows_num(r, "exit") != 0) {
                 const char *e = r ? jflat_get(r, "error") : NULL;
                 demo_row(d, "%d|%s|failed: %s|||||", n, names[m], e ? e : "no row");
@@ -384,33 +382,51 @@ int demo_meshes(demo *d)
             for (int m = 0; m < S2_MAPS; m++)
                 ts[w][m][k] = te[w][m][k] = tm[w][m][k] = cf[w][m][k] = NAN;
     }
+    /* the table and the chart: one sweep (issue 21). S is the DC-cube in
+     * the order that suits the switching: paired under store-and-forward,
+     * desc under wormhole (spec/meshes.md) */
+    demo_rows rows;
+    dn_err serr;
+    char klist[200] = ""; /* k, the side 2^k and the tree B(2k) vary together */
+    for (int k = 2; k <= kmax; k++)
+        snprintf(klist + strlen(klist), sizeof klist - strlen(klist), "%s%d/%d/%d",
+                 k > 2 ? "," : "", k, 1 << k, 2 * k);
+    int src = demo_sweep(d, &rows, "s2-simulate.jsonl", &serr,
+                         "simulate --var k/side/n=%s --var w=saf,wormhole --var "
+                         "map=dccube:paired,dccube:desc,growing:a,growing:b --skip "
+                         "'w=saf,map=dccube:desc' --skip 'w=wormhole,map=dccube:paired' --net "
+                         "mesh:{side}x{side} --tree binomial:{n} --map {map} -w {w} --alpha 1/2 "
+                         "--all-roots",
+                         klist);
     demo_table(d, "k|mesh|switching|mapping|average time (t_s = t_e = 1)|t_s coefficient|"
                   "t_e coefficient|simulated conflicts (all roots)|t_e ratio to S");
-    for (int k = 2; k <= kmax; k++)
+    if (src != DN_OK)
+        demo_row(d, "2..%d|all|all|all|the sweep failed: %s||||", kmax, serr.msg);
+    for (int k = 2; k <= kmax && src == DN_OK; k++)
         for (int w = 0; w < S2_SW; w++)
             for (int m = 0; m < S2_MAPS; m++) {
                 int side = 1 << k;
-                const char *map = m == S2_S ? (w == S2_SAF ? "dccube --order paired"
-                                                           : "dccube --order desc")
-                                : m == S2_A ? "growing --approach a"
-                                            : "growing --approach b";
-                if (demo_run(d, &j, &err,
-                             "simulate --net mesh:%dx%d --tree binomial:%d --map %s -w %s "
-                             "--alpha 1/2 --all-roots --json",
-                             side, side, 2 * k, map, sw[w]) != DN_OK) {
+                const char *map = m == S2_S ? (w == S2_SAF ? "dccube:paired" : "dccube:desc")
+                                : m == S2_A ? "growing:a"
+                                            : "growing:b";
+                const jflat *r = demo_rows_get(&rows, "k=%d w=%s map=%s", k, sw[w], map);
+                if (!r || demo_rows_num(r, "exit") != 0) {
+                    const char *e = r ? jflat_get(r, "error") : NULL;
                     demo_row(d, "%d|%dx%d|%s|%s|failed: %s||||", k, side, side, sw[w], names[m],
-                             err.msg);
+                             e ? e : "no row");
                     continue;
                 }
-                tm[w][m][k] = NUM(j, "time");
-                ts[w][m][k] = NUM(j, "ts_coeff");
-                te[w][m][k] = NUM(j, "te_coeff");
-                cf[w][m][k] = NUM(j, "conflicts");
-                jflat_free(&j);
+                tm[w][m][k] = demo_rows_num(r, "time");
+                ts[w][m][k] = demo_rows_num(r, "ts_coeff");
+                te[w][m][k] = demo_rows_num(r, "te_coeff");
+                cf[w][m][k] = demo_rows_num(r, "conflicts");
                 demo_row(d, "%d|%dx%d|%s|%s|%s|%s|%s|%s|%s", k, side, side, sw[w], names[m],
                          fx(tm[w][m][k], 4), fx(ts[w][m][k], 4), fx(te[w][m][k], 4),
                          fx(cf[w][m][k], 0), fx(te[w][m][k] / te[w][S2_S][k], 2));
             }
+    demo_rows_free(&rows);
+    char s2cmd[DEMO_CMD_MAX];
+    snprintf(s2cmd, sizeof s2cmd, "%s", d->nlog > 0 ? d->log[d->nlog - 1] : "");
     demo_table_end(d);
 
     if ((rc = plot_file(d, "s2-meshes.svg", &f, 900, 720)))
@@ -433,9 +449,11 @@ int demo_meshes(demo *d)
     }
     if ((rc = plot_close(f)))
         return rc;
+    if (*s2cmd && d->nlog < DEMO_LOG_MAX) /* the chart's regenerate line: the sweep */
+        snprintf(d->log[d->nlog++], DEMO_CMD_MAX, "%s", s2cmd);
     demo_figure(d, "s2-meshes.svg", "The t_e coefficient under store-and-forward and the time "
-                                    "under wormhole against k, from the runs of the table (drawn "
-                                    "by dcnet demo).", 900);
+                                    "under wormhole against k, from the sweep of the table "
+                                    "(drawn by dcnet demo).", 900);
 
     /* Seed 001's conclusions (section 6), as docs/simulator.md reads them */
     int ok_opt = 1, ok_b = 1, ok_grow = 1;
