@@ -528,8 +528,35 @@ int demo_walks(demo *d)
         "h &rarr; &infin;.");
     for (int h = 0; h <= S3_HMAX; h++)
         hs[h] = h;
-    if ((rc = plot_file(d, "s3-alpha.svg", &f, 900, 380.0 * np)))
+    /* the simulated points of every panel: one sweep (issue 21) */
+    char nets[200] = "", skips[300] = "";
+    int hall = 0;
+    for (int p = 0; p < np; p++) {
+        const int hm = d->quick ? panels[p].hmax_quick : panels[p].hmax_full;
+        hall = hm > hall ? hm : hall;
+        snprintf(nets + strlen(nets), sizeof nets - strlen(nets), "%s%s/%d", p ? "," : "",
+                 panels[p].net, panels[p].b);
+    }
+    for (int p = 0; p < np; p++) {
+        const int hm = d->quick ? panels[p].hmax_quick : panels[p].hmax_full;
+        if (hm < hall)
+            snprintf(skips + strlen(skips), sizeof skips - strlen(skips),
+                     " --skip 'net=%s,b=%d,h>%d'", panels[p].net, panels[p].b, hm);
+    }
+    demo_rows rows;
+    dn_err serr;
+    int src = demo_sweep(d, &rows, "s3-load.jsonl", &serr,
+                         "load --var net/b=%s --var dl=1..%d --var h=1..%d%s --net {net} --tree "
+                         "complete:{b}:{h} --walk {dl} --exact --trials %d --seed 1",
+                         nets, S3_DMAX, hall, skips, trials);
+    char s3cmd[DEMO_CMD_MAX];
+    snprintf(s3cmd, sizeof s3cmd, "%s", d->nlog > 0 ? d->log[d->nlog - 1] : "");
+    if (src != DN_OK)
+        demo_para(d, "The sweep of the simulated points failed: they are missing below.");
+    if ((rc = plot_file(d, "s3-alpha.svg", &f, 900, 380.0 * np))) {
+        demo_rows_free(&rows);
         return rc;
+    }
     for (int p = 0; p < np; p++) {
         const walk_panel *P = &panels[p];
         const int hmax = d->quick ? P->hmax_quick : P->hmax_full;
@@ -550,18 +577,19 @@ int demo_walks(demo *d)
         jflat_free(&j);
         for (int dl = 1; dl <= S3_DMAX; dl++)
             for (int h = 1; h <= hmax; h++) {
-                if (demo_run(d, &j, &err,
-                             "load --net %s --tree complete:%d:%d --walk %d --exact --trials %d "
-                             "--seed 1 --json", P->net, P->b, h, dl, trials) != DN_OK)
+                const jflat *r = demo_rows_get(&rows, "net=%s b=%d dl=%d h=%d", P->net, P->b,
+                                               dl, h);
+                if (!r || demo_rows_num(r, "exit") != 0) {
+                    agree = 0; /* a missing point fails the check below */
                     continue;
-                sim[dl][h] = NUM(j, "simulated_ratio");
-                se[dl][h] = NUM(j, "stderr");
-                lim[dl] = NUM(j, "asymptotic");
+                }
+                sim[dl][h] = demo_rows_num(r, "simulated_ratio");
+                se[dl][h] = demo_rows_num(r, "stderr");
+                lim[dl] = demo_rows_num(r, "asymptotic");
                 /* the exact ratio of the tree of height h = alpha_h of the taller tree */
-                agree &= fabs(NUM(j, "ratio") - ex[dl][h]) <= 1e-9 * ex[dl][h];
+                agree &= fabs(demo_rows_num(r, "ratio") - ex[dl][h]) <= 1e-9 * ex[dl][h];
                 points++;
                 within += fabs(sim[dl][h] - ex[dl][h]) <= 3 * se[dl][h] + 1e-12;
-                jflat_free(&j);
             }
         /* seed 002's conjecture for butterflies: alpha_inf = (2b/(b+1))(1 + 1/c) for odd
          * Delta, 2(1 + 1/c) for even Delta */
@@ -598,6 +626,9 @@ int demo_walks(demo *d)
              "alpha_h against h for walk lengths Delta = 1..4: exact curves (lines), %d random "
              "trees per point (hollow squares, +- one standard error), limits h -> infinity "
              "(dashed).", trials);
+    demo_rows_free(&rows);
+    if (*s3cmd && d->nlog < DEMO_LOG_MAX) /* the sweep goes with the figure */
+        snprintf(d->log[d->nlog++], DEMO_CMD_MAX, "%s", s3cmd);
     demo_figure(d, "s3-alpha.svg", cap, 900);
     demo_check(d, agree, "the exact alpha_h of each tree of height h equals the level-h value of "
                          "the tallest tree's recurrence (%d points)", points);
@@ -702,35 +733,58 @@ int demo_balance(demo *d)
             bal[a][k] = 0;
         }
     }
+    /* the table and the charts: one sweep (issue 21) */
+    char klist[64] = "", alist[128] = "", skip[64] = "";
+    for (int k = 6; k <= kmax; k += 2)
+        snprintf(klist + strlen(klist), sizeof klist - strlen(klist), "%s%d", *klist ? "," : "",
+                 k);
+    for (int a = 0; a < S4_ALGOS; a++)
+        if (a != S4_OPT || have_glpk)
+            snprintf(alist + strlen(alist), sizeof alist - strlen(alist), "%s%s",
+                     *alist ? "," : "", algos[a]);
+    if (have_glpk && opt_max < kmax)
+        snprintf(skip, sizeof skip, " --skip 'algo=optimal,k>%d'", opt_max);
+    demo_rows rows;
+    dn_err serr;
+    int src = demo_sweep(d, &rows, "s4-balance.jsonl", &serr,
+                         "balance --var k=%s --var algo=%s%s --net ddb:{k} --loads random:1:16 "
+                         "--algo {algo}",
+                         klist, alist, skip);
+    char s4cmd[DEMO_CMD_MAX];
+    snprintf(s4cmd, sizeof s4cmd, "%s", d->nlog > 0 ? d->log[d->nlog - 1] : "");
     demo_table(d, "k|processors|tasks|algorithm|balanced|final loads|spread|steps|"
                   "cut lower bound|messages|task-hops");
-    for (int k = 6; k <= kmax; k += 2)
+    if (src != DN_OK)
+        demo_row(d, "6..%d||all|the sweep failed: %s|||||||", kmax, serr.msg);
+    for (int k = 6; k <= kmax && src == DN_OK; k += 2)
         for (int a = 0; a < S4_ALGOS; a++) {
             if (a == S4_OPT && (!have_glpk || k > opt_max))
                 continue;
-            if (demo_run(d, &j, &err, "balance --net ddb:%d --loads random:1:16 --algo %s --json",
-                         k, algos[a]) != DN_OK) {
-                demo_row(d, "%d|%d||%s|failed: %s||||||", k, 1 << k, algos[a], err.msg);
+            const jflat *r = demo_rows_get(&rows, "k=%d algo=%s", k, algos[a]);
+            if (!r || demo_rows_num(r, "exit") != 0) {
+                const char *e = r ? jflat_get(r, "error") : NULL;
+                demo_row(d, "%d|%d||%s|failed: %s||||||", k, 1 << k, algos[a], e ? e : "no row");
+                ok_cons = 0;
                 continue;
             }
-            const char *bo = jflat_get(&j, "balanced"), *co = jflat_get(&j, "conserved");
+            const char *bo = jflat_get(r, "balanced"), *co = jflat_get(r, "conserved");
             bal[a][k] = bo && strcmp(bo, "true") == 0;
-            steps[a][k] = NUM(j, "steps");
-            spread[a][k] = NUM(j, "spread");
-            tsum[a][k] = NUM(j, "transfer_sum");
-            bound[k] = NUM(j, "lower_bound");
+            steps[a][k] = demo_rows_num(r, "steps");
+            spread[a][k] = demo_rows_num(r, "spread");
+            tsum[a][k] = demo_rows_num(r, "transfer_sum");
+            bound[k] = demo_rows_num(r, "lower_bound");
             if (a <= S4_TREE) {
                 ok_within &= bal[a][k];
                 ok_bound &= steps[a][k] >= bound[k];
             }
             ok_cons &= co && strcmp(co, "true") == 0;
             demo_row(d, "%d|%d|%s|%s|%s|%s..%s|%s|%s|%s|%s|%s", k, 1 << k,
-                     fx(NUM(j, "total"), 0), algos[a], bal[a][k] ? "yes" : "no",
-                     fx(NUM(j, "final.min"), 0), fx(NUM(j, "final.max"), 0),
+                     fx(demo_rows_num(r, "total"), 0), algos[a], bal[a][k] ? "yes" : "no",
+                     fx(demo_rows_num(r, "final.min"), 0), fx(demo_rows_num(r, "final.max"), 0),
                      fx(spread[a][k], 0), fx(steps[a][k], 0), fx(bound[k], 0),
-                     fx(NUM(j, "messages"), 0), fx(NUM(j, "task_hops"), 0));
-            jflat_free(&j);
+                     fx(demo_rows_num(r, "messages"), 0), fx(demo_rows_num(r, "task_hops"), 0));
         }
+    demo_rows_free(&rows);
     demo_table_end(d);
     if (have_glpk && opt_max < kmax)
         demo_para(d, d->quick ? "The optimal plan stops at k = 12 in the quick run (GLPK's "
@@ -780,10 +834,12 @@ int demo_balance(demo *d)
     plot_draw(f, &b2, u, nu);
     if ((rc = plot_close(f)))
         return rc;
+    if (*s4cmd && d->nlog < DEMO_LOG_MAX) /* the chart's regenerate line: the sweep */
+        snprintf(d->log[d->nlog++], DEMO_CMD_MAX, "%s", s4cmd);
     demo_figure(d, "s4-steps.svg", "Top: steps against k for every run that balanced, and the "
                                    "cut lower bound. Bottom: the final spread of the runs that "
                                    "stopped unbalanced (their steps are not comparable). From the "
-                                   "runs of the table (drawn by dcnet demo).", 900);
+                                   "sweep of the table (drawn by dcnet demo).", 900);
 
     /* seed 003's time claim, Theorem 6: O(log^2 N + sum |Delta_i|). Measured
      * as the ratio steps / (k^2 + sum |Delta|) of the spanning protocol: the
@@ -887,55 +943,83 @@ int demo_sneptrees(demo *d)
     if (dot_missing)
         demo_para(d, "Graphviz's dot is not installed: the drawings above are dcnet's own.");
 
+    /* both tables from sweeps (issue 21) */
+    demo_rows rows;
+    dn_err serr;
+    int src = demo_sweep(d, &rows, "s5-net.jsonl", &serr,
+                         "net --var n=2..%d --var t=s,t --net sneptree-{t}:{n} --planar "
+                         "--circuits",
+                         nmax);
     demo_table(d, "network|cells|planar|left circuit Hamiltonian|right circuit Hamiltonian|"
                   "edge-disjoint|diameter");
-    for (int n = 2; n <= nmax; n++)
+    if (src != DN_OK) {
+        demo_row(d, "all|the sweep failed: %s|||||", serr.msg);
+        ok_circ = 0;
+    }
+    for (int n = 2; n <= nmax && src == DN_OK; n++)
         for (int t = 0; t < 2; t++) {
-            if (demo_run(d, &j, &err, "net --net sneptree-%s:%d --planar --circuits --json",
-                         fam[t], n) != DN_OK) {
-                demo_row(d, "sneptree-%s:%d|failed: %s|||||", fam[t], n, err.msg);
+            const jflat *j1 = demo_rows_get(&rows, "n=%d t=%s", n, fam[t]);
+            if (!j1 || demo_rows_num(j1, "exit") != 0) {
+                const char *e = j1 ? jflat_get(j1, "error") : NULL;
+                demo_row(d, "sneptree-%s:%d|failed: %s|||||", fam[t], n, e ? e : "no row");
+                ok_circ = 0;
                 continue;
             }
-            const char *pl = jflat_get(&j, "planar");
-            const char *l = jflat_get(&j, "circuits.left_hamiltonian");
-            const char *r = jflat_get(&j, "circuits.right_hamiltonian");
-            const char *e = jflat_get(&j, "circuits.edge_disjoint");
+            const char *pl = jflat_get(j1, "planar");
+            const char *l = jflat_get(j1, "circuits.left_hamiltonian");
+            const char *r = jflat_get(j1, "circuits.right_hamiltonian");
+            const char *e = jflat_get(j1, "circuits.edge_disjoint");
             int want_planar = t == 0 || n < 3;
             if (pl)
                 ok_planar &= (strcmp(pl, "true") == 0) == want_planar;
             ok_circ &= l && r && e && !strcmp(l, "true") && !strcmp(r, "true") && !strcmp(e, "true");
-            demo_row(d, "sneptree-%s:%d|%s|%s|%s|%s|%s|%s", fam[t], n, fx(NUM(j, "nodes"), 0),
-                     pl ? pl : "not tested", l ? l : "-", r ? r : "-", e ? e : "-",
-                     fx(NUM(j, "diameter"), 0));
-            jflat_free(&j);
+            demo_row(d, "sneptree-%s:%d|%s|%s|%s|%s|%s|%s", fam[t], n,
+                     fx(demo_rows_num(j1, "nodes"), 0), pl ? pl : "not tested", l ? l : "-",
+                     r ? r : "-", e ? e : "-", fx(demo_rows_num(j1, "diameter"), 0));
         }
+    demo_rows_free(&rows);
     demo_table_end(d);
 
+    char nh[128] = ""; /* the tree of height 2n + 2 on the Sneptree of height n */
+    for (int n = 3; n <= nmax; n++)
+        snprintf(nh + strlen(nh), sizeof nh - strlen(nh), "%s%d/%d", n > 3 ? "," : "", n,
+                 2 * n + 2);
+    src = demo_sweep(d, &rows, "s5-embed.jsonl", &serr,
+                     "embed --var n/h=%s --var t=s,t --var map=sneptree,random --net "
+                     "sneptree-{t}:{n} --tree cbt:{h} --map {map}",
+                     nh);
     demo_table(d, "network|tree|mapping|tasks|loads (min..max)|homogeneous|largest spread at one "
                   "depth|average dilation");
-    for (int n = 3; n <= nmax; n++)
+    if (src != DN_OK) {
+        demo_row(d, "all|all|all|the sweep failed: %s||||", serr.msg);
+        ok_homog = 0;
+    }
+    for (int n = 3; n <= nmax && src == DN_OK; n++)
         for (int t = 0; t < 2; t++)
             for (int m = 0; m < 2; m++) {
                 int h = 2 * n + 2;
                 const char *map = m ? "random" : "sneptree";
-                if (demo_run(d, &j, &err, "embed --net sneptree-%s:%d --tree cbt:%d --map %s --json",
-                             fam[t], n, h, map) != DN_OK) {
+                const jflat *j1 = demo_rows_get(&rows, "n=%d t=%s map=%s", n, fam[t], map);
+                if (!j1 || demo_rows_num(j1, "exit") != 0) {
+                    const char *e = j1 ? jflat_get(j1, "error") : NULL;
                     demo_row(d, "sneptree-%s:%d|cbt:%d|%s|failed: %s||||", fam[t], n, h, map,
-                             err.msg);
+                             e ? e : "no row");
+                    ok_homog = 0;
                     continue;
                 }
-                const char *ho = jflat_get(&j, "homogeneous");
+                const char *ho = jflat_get(j1, "homogeneous");
                 int homog = ho && strcmp(ho, "true") == 0;
                 if (m == 0)
                     ok_homog &= homog;
                 else
                     ok_random &= !homog;
                 demo_row(d, "sneptree-%s:%d|cbt:%d|%s|%s|%s..%s|%s|%s|%s", fam[t], n, h, map,
-                         fx(NUM(j, "tree_nodes"), 0), fx(NUM(j, "load.min"), 0),
-                         fx(NUM(j, "load.max"), 0), homog ? "yes" : "no",
-                         fx(NUM(j, "depth_spread"), 0), fx(NUM(j, "dilation.average"), 3));
-                jflat_free(&j);
+                         fx(demo_rows_num(j1, "tree_nodes"), 0),
+                         fx(demo_rows_num(j1, "load.min"), 0), fx(demo_rows_num(j1, "load.max"), 0),
+                         homog ? "yes" : "no", fx(demo_rows_num(j1, "depth_spread"), 0),
+                         fx(demo_rows_num(j1, "dilation.average"), 3));
             }
+    demo_rows_free(&rows);
     demo_table_end(d);
     if (dn_have_planarity())
         demo_check(d, ok_planar, "S_n is planar for n = 2..%d and T_n is not for n = 3..%d", nmax,
