@@ -858,7 +858,7 @@ static int draw_plot(const char *cmd, const sweep *S, const table *T, const char
         rc = cli_fail(cmd, rc, err.msg);
         goto out;
     }
-    char title[200];
+    char title[320]; /* three 63-character names and the words */
     snprintf(title, sizeof title, "%s against %s%s%s (dcnet sweep %s)", ys, xs,
              cs >= 0 ? ", by " : "", cs >= 0 ? ss : "", S->cmd);
     plot_begin(f, 900, 440);
