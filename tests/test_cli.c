@@ -1569,7 +1569,7 @@ static void test_sweep(void **state)
     snprintf(args, sizeof args, "rm -rf %s", dir);
     assert_int_equal(system(args), 0);
     bad_run("sweep", 2, "missing CMD");
-    bad_run("sweep exec --var n=1,2", 2, "embed, simulate, load, balance or net");
+    bad_run("sweep tree --var n=1,2", 2, "embed, simulate, load, balance, net or exec");
     bad_run("sweep embed --net debruijn:4", 2, "--var");
     bad_run("sweep embed --var n=5..3 --net debruijn:{n}", 2, "empty");
     bad_run("sweep embed --var n=4 --net debruijn:{m}", 2, "{m} is not a --var");

@@ -64,7 +64,7 @@ static const char exec_help[] =
     "                         workers are: a plain even walk never leaves its\n"
     "                         start), walk otherwise; JSON 'policy'\n"
     "      --steal K          what a thief takes: half (default) of the victim's\n"
-    "                         tasks, or one\n"
+    "                         tasks, or one; --policy steal:K says both at once\n"
     "      --copy             the message-passing form: every split copies the part\n"
     "                         it sends into a new buffer, as MPI and network\n"
     "                         emulation must (default on threads, direct: the shared\n"
@@ -298,7 +298,15 @@ int cmd_exec(int argc, char **argv)
         }
         case O_POLICY: {
             static const char *const names[] = {"walk", "lazy", "two-choices", "steal", NULL};
+            static const char *const takes[] = {"half", "one", NULL};
             int k;
+            if (strncmp(optarg, "steal:", 6) == 0) { /* steal:K, one word for sweeps */
+                if ((rc = cli_keyword(cmd, "--policy steal:K", optarg + 6, takes, &steal)))
+                    return rc;
+                steal_given = 1;
+                policy = DN_POLICY_STEAL;
+                break;
+            }
             if ((rc = cli_keyword(cmd, "--policy", optarg, names, &k)))
                 return rc;
             policy = DN_POLICY_WALK + k;

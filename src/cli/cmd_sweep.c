@@ -1,6 +1,6 @@
 /*
  * cmd_sweep.c - `dcnet sweep CMD --var NAME=LIST ... [CMD's options]`: runs
- * embed, simulate, load, balance or net for every combination of the variables
+ * embed, simulate, load, balance, net or exec for every combination of the variables
  * (`{NAME}` in any option's value is replaced), in parallel, and writes one
  * row per run: the variables, the run's exit status, and every key of the
  * run's JSON output, flattened ("dilation.average"). Issue 21.
@@ -29,7 +29,7 @@
 
 static const char sweep_help[] =
     "Usage: dcnet sweep CMD --var NAME=LIST... [OPTION]... [CMD's options]\n"
-    "Run CMD (embed, simulate, load, balance or net) for every combination of the\n"
+    "Run CMD (embed, simulate, load, balance, net or exec) for every combination of the\n"
     "variables, in parallel, and write one row per run: the variables, the\n"
     "run's exit status and every key of its JSON output.\n"
     "\n"
@@ -42,7 +42,8 @@ static const char sweep_help[] =
     "                         of = != < <= > >= (numbers compare as numbers);\n"
     "                         repeat --skip for alternatives, e.g. --skip\n"
     "                         'map=scotch:deco0,n>12'\n"
-    "  -j, --jobs J           runs at once (default: the online cores)\n"
+    "  -j, --jobs J           runs at once (default: the online cores; give 1 for\n"
+    "                         timed runs, e.g. exec, so that they do not share cores)\n"
     "  -o, --output FILE      write the rows here (CSV, or JSON lines for .jsonl\n"
     "                         and .json or with --json), atomically at the end;\n"
     "                         every finished run is kept in FILE.runs at once\n"
@@ -909,9 +910,10 @@ static int sweep_main(sweep *S, int argc, char **argv)
     const char *cmd = "sweep", *output = NULL, *plot = NULL, *svg = NULL;
     int mode = -1, resume = 0, dry = 0, rc;
     int64_t jobs = 0;
-    static const char *const cmds[] = {"embed", "simulate", "load", "balance", "net", NULL};
+    static const char *const cmds[] = {"embed", "simulate", "load", "balance", "net", "exec",
+                                       NULL};
     if (argc < 2)
-        return cli_usage(cmd, "missing CMD (embed, simulate, load, balance or net)");
+        return cli_usage(cmd, "missing CMD (embed, simulate, load, balance, net or exec)");
     if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
         fputs(sweep_help, stdout);
         return 0;
@@ -920,7 +922,7 @@ static int sweep_main(sweep *S, int argc, char **argv)
     while (cmds[ci] && strcmp(cmds[ci], argv[1]) != 0)
         ci++;
     if (!cmds[ci])
-        return cli_usage(cmd, "CMD is embed, simulate, load, balance or net, not '%s'", argv[1]);
+        return cli_usage(cmd, "CMD is embed, simulate, load, balance, net or exec, not '%s'", argv[1]);
     S->cmd = argv[1];
     S->args = calloc((size_t)argc, sizeof *S->args);
     if (!S->args)

@@ -1056,6 +1056,16 @@ int demo_runtime(demo *d)
         "schedule of seed 000 on threads (or MPI ranks), and checks every result (sorts: in "
         "order and holding the input's keys, in linear time). Here: mergesort of 64-bit keys, and the same binomial schedule on "
         "an emulated de Bruijn network where messages travel the mapping's routes hop by hop.");
+    /* every table of this section from a sweep of exec runs, one at a time
+     * (--jobs 1: timed runs must not share the cores) (issue 21) */
+    demo_rows rows;
+    dn_err serr;
+    demo_sweep(d, &rows, "s6-mergesort.jsonl", &serr,
+               "exec --jobs 1 --var workers=%d,%d,%d --var seed=1..%d mergesort --n %ld "
+               "--workers {workers} --seed {seed}",
+               workers[0], workers[1], workers[2], reps, keys);
+    char s6cmd[DEMO_CMD_MAX];
+    snprintf(s6cmd, sizeof s6cmd, "%s", d->nlog > 0 ? d->log[d->nlog - 1] : "");
     demo_table(d, "workers|keys|runs|best seconds|slowest seconds|spread (slowest / best)|"
                   "speed-up over 1 worker (best)|verified");
     for (int w = 0; w < nw; w++) {
@@ -1064,11 +1074,11 @@ int demo_runtime(demo *d)
         xs[w] = workers[w];
         const char *ver = "no";
         for (int r = 0; r < reps; r++) {
-            if (demo_run(d, &j, &err, "exec mergesort --n %ld --workers %d --seed %d --json", keys,
-                         workers[w], r + 1) != DN_OK)
+            const jflat *row = demo_rows_get(&rows, "workers=%d seed=%d", workers[w], r + 1);
+            if (!row || demo_rows_num(row, "exit") != 0)
                 continue;
-            double s = NUM(j, "seconds");
-            const char *v = jflat_get(&j, "verified");
+            double s = demo_rows_num(row, "seconds");
+            const char *v = jflat_get(row, "verified");
             if (v && strcmp(v, "true") == 0)
                 ver = "yes";
             if (isnan(best[w]) || s < best[w])
@@ -1076,13 +1086,13 @@ int demo_runtime(demo *d)
             if (isnan(worst[w]) || s > worst[w])
                 worst[w] = s;
             got[w]++;
-            jflat_free(&j);
         }
         speed[w] = best[0] / best[w];
         ideal[w] = fmin(workers[w], (double)cores);
         demo_row(d, "%d|%ld|%d|%s|%s|%s|%s|%s", workers[w], keys, got[w], fx(best[w], 3),
                  fx(worst[w], 3), fx(worst[w] / best[w], 2), fx(speed[w], 2), ver);
     }
+    demo_rows_free(&rows);
     demo_table_end(d);
     /* on C cores no more than C workers can run at once: a larger speed-up
      * with more workers than cores is run-to-run noise, said so */
@@ -1124,7 +1134,9 @@ int demo_runtime(demo *d)
     plot_draw(f, &b, s, 3);
     if ((rc = plot_close(f)))
         return rc;
-    demo_figure(d, "s6-speedup.svg", "Speed-up over one worker, from the runs of the table (drawn "
+    if (*s6cmd && d->nlog < DEMO_LOG_MAX) /* the chart's regenerate line: the sweep */
+        snprintf(d->log[d->nlog++], DEMO_CMD_MAX, "%s", s6cmd);
+    demo_figure(d, "s6-speedup.svg", "Speed-up over one worker, from the sweep of the table (drawn "
                                      "by dcnet demo).", 900);
     demo_run(d, &j, &err, "exec mergesort --n %ld --workers 4 --svg s6-timeline.svg --json", keys);
     jflat_free(&j);
@@ -1136,30 +1148,34 @@ int demo_runtime(demo *d)
     static const char *const maps[2] = {"zrl", "random"};
     double secs[2] = {NAN, NAN}, hops[2] = {NAN, NAN};
     const long pn = d->quick ? 4000000L : 16000000L;
+    demo_sweep(d, &rows, "s6-emulated.jsonl", &serr,
+               "exec --jobs 1 --var map=%s,%s --var run=1..%d prefix --n %ld --workers 16 --net "
+               "debruijn:4 --map {map} --bandwidth 1000",
+               maps[0], maps[1], reps + 1, pn);
     demo_table(d, "network|mapping|seconds (best of the runs)|messages|hop messages|hop bytes|"
                   "most messages on one link|verified");
     for (int m = 0; m < 2; m++) {
         const char *ver = "no";
         double hb = NAN, msg = NAN, ml = NAN;
         for (int r = 0; r < reps + 1; r++) {
-            if (demo_run(d, &j, &err, "exec prefix --n %ld --workers 16 --net debruijn:4 --map %s "
-                                      "--bandwidth 1000 --json", pn, maps[m]) != DN_OK)
+            const jflat *row = demo_rows_get(&rows, "map=%s run=%d", maps[m], r + 1);
+            if (!row || demo_rows_num(row, "exit") != 0)
                 continue;
-            double sec = NUM(j, "seconds");
-            const char *v = jflat_get(&j, "verified");
+            double sec = demo_rows_num(row, "seconds");
+            const char *v = jflat_get(row, "verified");
             if (v && strcmp(v, "true") == 0)
                 ver = "yes";
             if (isnan(secs[m]) || sec < secs[m])
                 secs[m] = sec;
-            hops[m] = NUM(j, "hop_messages");
-            hb = NUM(j, "hop_bytes");
-            msg = NUM(j, "messages");
-            ml = NUM(j, "max_link_messages");
-            jflat_free(&j);
+            hops[m] = demo_rows_num(row, "hop_messages");
+            hb = demo_rows_num(row, "hop_bytes");
+            msg = demo_rows_num(row, "messages");
+            ml = demo_rows_num(row, "max_link_messages");
         }
         demo_row(d, "debruijn:4|%s|%s|%s|%s|%s|%s|%s", maps[m], fx(secs[m], 3), fx(msg, 0),
                  fx(hops[m], 0), fx(hb, 0), fx(ml, 0), ver);
     }
+    demo_rows_free(&rows);
     demo_table_end(d);
     demo_para(d, "Emulation: 16 worker threads are the processors of BDG(4); every message is "
                  "forwarded hop by hop through router threads along the mapping's routes, and "
@@ -1176,36 +1192,39 @@ int demo_runtime(demo *d)
     enum { NPOL = 5 };
     const int qn = d->quick ? 11 : 13;
     double pmin[2][NPOL], pmax[2][NPOL], ptask[2][NPOL], psec[2][NPOL];
+    demo_sweep(d, &rows, "s6-dynamic.jsonl", &serr,
+               "exec --jobs 1 --var app/opt/val=nqueens/--n/%d,search/--work/%d --var "
+               "policy=walk,lazy,two-choices,steal:half,steal:one {app} {opt} {val} --dynamic "
+               "--workers 2 --policy {policy}",
+               qn, d->quick ? 2000 : 5000);
     demo_table(d, "workload|policy|tasks|tasks per worker (min..max)|largest share|"
                   "idle seconds per worker (mean)|steals|seconds|verified");
     for (int wl = 0; wl < 2; wl++)
         for (int p = 0; p < NPOL; p++) {
-            char app[64];
+            char app[64], pv[32];
             snprintf(app, sizeof app, wl ? "search" : "nqueens %d", qn);
+            snprintf(pv, sizeof pv, "%s%s%s", pol[p], *steal_k[p] ? ":" : "", steal_k[p]);
             pmin[wl][p] = pmax[wl][p] = ptask[wl][p] = psec[wl][p] = NAN;
-            int rr = wl ? demo_run(d, &j, &err, "exec search --dynamic --workers 2 --work %d "
-                                                "--policy %s%s%s --json",
-                                   d->quick ? 2000 : 5000, pol[p], *steal_k[p] ? " --steal " : "",
-                                   steal_k[p])
-                        : demo_run(d, &j, &err, "exec nqueens --n %d --dynamic --workers 2 "
-                                                "--policy %s%s%s --json",
-                                   qn, pol[p], *steal_k[p] ? " --steal " : "", steal_k[p]);
-            if (rr != DN_OK) {
-                demo_row(d, "%s|%s|failed: %s|||||||", app, pname[p], err.msg);
+            const jflat *row =
+                demo_rows_get(&rows, "app=%s policy=%s", wl ? "search" : "nqueens", pv);
+            if (!row || demo_rows_num(row, "exit") != 0) {
+                const char *e = row ? jflat_get(row, "error") : NULL;
+                demo_row(d, "%s|%s|failed: %s|||||||", app, pname[p], e ? e : "no row");
                 continue;
             }
-            const char *vv = jflat_get(&j, "verified");
-            ptask[wl][p] = NUM(j, "tasks");
-            pmin[wl][p] = NUM(j, "worker_tasks.min");
-            pmax[wl][p] = NUM(j, "worker_tasks.max");
-            psec[wl][p] = NUM(j, "seconds");
+            const char *vv = jflat_get(row, "verified");
+            ptask[wl][p] = demo_rows_num(row, "tasks");
+            pmin[wl][p] = demo_rows_num(row, "worker_tasks.min");
+            pmax[wl][p] = demo_rows_num(row, "worker_tasks.max");
+            psec[wl][p] = demo_rows_num(row, "seconds");
             demo_row(d, "%s|%s|%s|%s..%s|%s%%|%s|%s|%s|%s", app, pname[p], fx(ptask[wl][p], 0),
                      fx(pmin[wl][p], 0), fx(pmax[wl][p], 0),
-                     fx(100 * pmax[wl][p] / ptask[wl][p], 1), fx(NUM(j, "worker_idle.mean"), 4),
-                     p >= 3 ? fx(NUM(j, "steals"), 0) : "-", fx(psec[wl][p], 3),
+                     fx(100 * pmax[wl][p] / ptask[wl][p], 1),
+                     fx(demo_rows_num(row, "worker_idle.mean"), 4),
+                     p >= 3 ? fx(demo_rows_num(row, "steals"), 0) : "-", fx(psec[wl][p], 3),
                      vv && strcmp(vv, "true") == 0 ? "yes" : "no");
-            jflat_free(&j);
         }
+    demo_rows_free(&rows);
     demo_table_end(d);
     /* the fastest policy of each workload, from the rows above */
     int fast[2] = {0, 0};

@@ -24,7 +24,7 @@ static const command commands[] = {
     {"simulate", cmd_simulate, "play the messages on the links: saf, wormhole, vct, circuit"},
     {"balance", cmd_balance, "balance task loads on DDB(k): seed 003's protocol and baselines"},
     {"exec", cmd_exec, "run a real divide-and-conquer program on threads or MPI, verified"},
-    {"sweep", cmd_sweep, "run embed, simulate, load, balance or net over every combination of values"},
+    {"sweep", cmd_sweep, "run embed, simulate, load, balance, net or exec over every combination of values"},
     {"demo", cmd_demo, "the main job: the seed papers' results reproduced in one HTML report"},
 };
 #define N_COMMANDS ((int)(sizeof commands / sizeof commands[0]))
