@@ -766,6 +766,14 @@ static void test_embed_cli(void **state)
             "0..2");
     bad_run("embed --net torus:8x8x8 --tree binomial:6 --map random --face 0,1", 2,
             "dccube, reflecting and growing only");
+    /* a mapping's one option in the same word (for sweep variables) */
+    json_has("embed --net mesh:8x8 --tree binomial:6 --map dccube:desc --json",
+             "\"contention\":{\"conflicts\":0,");
+    json_has("simulate --net mesh:8x8 --tree binomial:6 --map growing:b --root 3,3 --json",
+             "\"time\":9.03125");
+    bad_run("embed --net mesh:8x8 --tree binomial:6 --map zrl:x", 2,
+            "only scotch:TARGET, dccube:ORDER and growing:APPROACH");
+    bad_run("embed --net mesh:8x8 --tree binomial:6 --map dccube:up", 2, "paired, asc or desc");
     /* mapping D lifted onto K(2, 6): BDG(5)'s 57 hops, contention-free */
     json_has("embed --net kautz:2:6 --tree binomial:5 --map zrl --json",
              "\"dilation\":{\"max\":5,\"total\":57,");
@@ -1152,6 +1160,9 @@ static void test_exec_cli(void **state)
         assert_int_equal(system(a1), 0);
     }
     bad_run("exec max --place /dev/null", 2, "add --backend mpi");
+    json_has("exec nqueens --n 8 --dynamic --workers 2 --policy steal:one --json",
+             "\"steal\":\"one\"");
+    bad_run("exec nqueens --n 8 --dynamic --workers 2 --policy steal:all", 2, "half or one");
     bad_run("exec search", 2, "add --dynamic");
     bad_run("exec search --dynamic --tree cbt:3", 2, "random tree");
     bad_run("exec search --dynamic --n 9", 2, "give --tree");
