@@ -838,7 +838,7 @@ static void check_sneptree_homogeneous(const char *net, int n)
 static void test_sneptree_homogeneous(void **state)
 {
     (void)state;
-    char spec[32];
+    char spec[48];
     for (int n = 1; n <= 4; n++) {
         snprintf(spec, sizeof spec, "sneptree-s:%d", n);
         check_sneptree_homogeneous(spec, n);
