@@ -58,6 +58,22 @@ static void bad_run(const char *args, int status, const char *needle)
     run_free(&r);
 }
 
+/* SCOTCH's gmtst on "SOURCE TARGET MAPPING" (@T paths): its average
+ * dilation (CommDilat), or -1 if it printed none. */
+static double gmtst_dilation(const char *files)
+{
+    char cmd[512], line[256];
+    snprintf(cmd, sizeof cmd, "gmtst %s 2>&1", files);
+    FILE *g = popen(tp(cmd), "r");
+    double dil = -1;
+    while (g && fgets(line, sizeof line, g))
+        if (strstr(line, "CommDilat="))
+            dil = atof(strstr(line, "CommDilat=") + 10);
+    if (g)
+        pclose(g);
+    return dil;
+}
+
 static void test_help_and_version(void **state)
 {
     run_result r;
@@ -345,14 +361,7 @@ static void test_bad_input(void **state)
             FILE *tf = fopen(tp("@T/h4.tgt"), "w");
             fputs("hcub 4\n", tf);
             fclose(tf);
-            FILE *g = popen(tp("gmtst @T/b4.grf @T/h4.tgt @T/p.scotch 2>&1"), "r");
-            char line[256];
-            double dil = -1;
-            while (g && fgets(line, sizeof line, g))
-                if (strstr(line, "CommDilat="))
-                    dil = atof(strstr(line, "CommDilat=") + 10);
-            if (g)
-                pclose(g);
+            double dil = gmtst_dilation("@T/b4.grf @T/h4.tgt @T/p.scotch");
             run_result x = json_run("embed --net hypercube:4 --tree binomial:4 --map "
                                     "file:@T/p.scotch --json");
             if (fabs(dil - json_num(x.out, "average")) > 1e-6)
@@ -463,14 +472,7 @@ static void test_bad_input(void **state)
             assert_int_equal(system(tp("amk_grf @T/m44.grf @T/d44.tgt && scotch_gmap "
                                        "@T/b6.grf @T/d44.tgt @T/g.map >/dev/null 2>&1")),
                              0);
-            FILE *g = popen(tp("gmtst @T/b6.grf @T/m44.tgt @T/g.map 2>&1"), "r");
-            char line[256];
-            double dil = -1;
-            while (g && fgets(line, sizeof line, g))
-                if (strstr(line, "CommDilat="))
-                    dil = atof(strstr(line, "CommDilat=") + 10);
-            if (g)
-                pclose(g);
+            double dil = gmtst_dilation("@T/b6.grf @T/m44.tgt @T/g.map");
             static const char *const nets[] = {"file:@T/d44.tgt", "file:@T/m44.tgt", "mesh:4x4"};
             for (int k = 0; k < 3; k++) {
                 char a[160];
@@ -491,13 +493,7 @@ static void test_bad_input(void **state)
             x = ok_run("embed --net file:@T/t3.tgt --tree binomial:5 --map random --seed 2 "
                        "--save-place @T/r.map --place-format scotch");
             run_free(&x);
-            g = popen(tp("gmtst @T/b5.grf @T/t3.tgt @T/r.map 2>&1"), "r");
-            dil = -1;
-            while (g && fgets(line, sizeof line, g))
-                if (strstr(line, "CommDilat="))
-                    dil = atof(strstr(line, "CommDilat=") + 10);
-            if (g)
-                pclose(g);
+            dil = gmtst_dilation("@T/b5.grf @T/t3.tgt @T/r.map");
             x = json_run("embed --net file:@T/t3.tgt --tree file:@T/b5.grf --map file:@T/r.map "
                          "--json");
             if (fabs(dil - json_num(x.out, "average")) > 1e-6)
