@@ -48,7 +48,7 @@ static const char demo_help[] =
     "each command under the figure or table it fed, so it can be rerun alone.\n"
     "\n"
     "  -o, --out DIR   report directory (default out/demo; created)\n"
-    "  -q, --quick     smaller sizes: about 9 s on 2 cores (full: about 45 s)\n"
+    "  -q, --quick     smaller sizes: about 6 s on 2 cores (full: about 38 s)\n"
     "      --json      the summary as one JSON object on stdout\n"
     "      --csv       the summary as CSV on stdout\n"
     "  -h, --help      show this help\n"
