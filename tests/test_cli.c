@@ -450,6 +450,10 @@ static void test_bad_input(void **state)
         fputs("deco 0 2 3\n0 1 2\n1 1 3\n", f);
         fclose(f);
         bad_run("net --net file:@T/m.tgt", 2, "ends before a distance");
+        f = fopen(tp("@T/m.tgt"), "w"); /* a header is not a promise to allocate */
+        fputs("deco 1 2 16777216\n0 1 1\n", f);
+        fclose(f);
+        bad_run("net --net file:@T/m.tgt", 2, "more than its 24 bytes can hold");
         f = fopen(tp("@T/m.tgt"), "w");
         fputs("tleaf 2 4 10 4 1\n", f);
         fclose(f);

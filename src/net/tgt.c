@@ -124,7 +124,8 @@ out:
     return rc;
 }
 
-static int read_deco(dn_net *net, tok *t, dn_err *err)
+/* len: the file's size, which bounds what its header may promise */
+static int read_deco(dn_net *net, tok *t, size_t len, dn_err *err)
 {
     long long type, T, M, v;
     int rc;
@@ -137,6 +138,11 @@ static int read_deco(dn_net *net, tok *t, dn_err *err)
     if (T < 1 || M < T || M > ((long long)1 << 24))
         return dn_fail(err, DN_EINVAL, "target file '%s': bad deco header %lld %lld", t->path,
                        T, M);
+    if ((unsigned long long)(type == 1 ? M : T) > len / 6) /* 3 numbers a record */
+        return dn_fail(err, DN_EINVAL,
+                       "target file '%s': its header promises %lld %s, more than its %zu "
+                       "bytes can hold",
+                       t->path, type == 1 ? M : T, type == 1 ? "domains" : "terminals", len);
     if (T > TGT_DECO_MAX || T * T * 4 > net->mem_limit)
         return dn_fail(err, DN_ERANGE,
                        "target file '%s': %lld terminals; dcnet reads deco targets of at most "
@@ -252,7 +258,7 @@ int dn_tgt_load(dn_net *net, const char *path, dn_err *err)
         }
     }
     if (!rc && strcmp(word, "deco") == 0) {
-        rc = read_deco(net, &t, err);
+        rc = read_deco(net, &t, len, err);
         free(buf);
         if (rc)
             return rc;
