@@ -204,9 +204,7 @@ int demo_sweep(demo *d, demo_rows *rows, const char *file, dn_err *err, const ch
             rows->n++;
     }
     free(buf);
-    if (rc && d->failed_runs > 0 && rows->n > 0)
-        d->failed_runs--; /* a sweep with a failed run: its row shows the failure */
-    return DN_OK;
+    return DN_OK; /* a failed run inside: counted as a failed command, its row shows it */
 }
 
 const jflat *demo_rows_get(const demo_rows *r, const char *fmt, ...)

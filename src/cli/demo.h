@@ -51,8 +51,9 @@ int demo_tool(demo *d, dn_err *err, const char *fmt, ...) __attribute__((format(
  * (so it is the "regenerate" line a reader can edit), and reads FILE's
  * rows (one flattened object per run). ARGS may hold 'single-quoted'
  * words (a --skip with '>' in it), shown quoted and passed unquoted. A
- * failed run keeps its row (its "exit" is not 0); DN_OK unless the sweep
- * itself could not run. Owned by the caller: demo_rows_free. */
+ * failed run keeps its row (its "exit" is not 0) and the sweep counts as
+ * a failed command of the report; DN_OK unless no rows could be read.
+ * Owned by the caller: demo_rows_free. */
 typedef struct demo_rows {
     int n;
     jflat *row;
