@@ -6,7 +6,8 @@
 # time bound applies). Each must exit with EXIT, say FRAGMENT on stderr,
 # print nothing on stdout when it fails, and leave no file behind. Then the
 # output-file cases: a write past `ulimit -f`, SIGTERM in the middle of a
-# write, and a full disk (a small tmpfs, when this user may mount one)
+# write, a sweep stopped by SIGTERM (its runs stop too), and a full disk
+# (a small tmpfs, when this user may mount one)
 # leave no file under the final name and no temporary file.
 # Usage: scripts/test-corpus.sh path/to/dcnet   Prints "corpus: N passed, M failed".
 set -u
@@ -63,6 +64,28 @@ wait "$pid"
 got=$?
 if [ "$got" = 1 ] && [ -z "$(ls -A)" ]; then ok; else
     bad "SIGTERM mid-write: exit $got, files '$(ls -A)'"; fi
+# a sweep stopped by SIGTERM stops its runs too (they must not go on
+# without it), exits 1 and writes no rows file; its journal stays for --resume
+"$dcnet" sweep exec --var k=1,2 --jobs 2 nqueens --n 17 --workers 1 -o rows.csv 2>/dev/null &
+pid=$!
+kids=""
+for i in 1 2 3 4 5 6 7 8 9 10; do
+    sleep 0.2
+    kids=$(awk -v p="$pid" '$4 == p { printf "%s ", $1 }' /proc/[0-9]*/stat 2>/dev/null)
+    [ "$(echo $kids | wc -w)" = 2 ] && break
+done
+kill -TERM "$pid" 2>/dev/null
+wait "$pid"
+got=$?
+sleep 0.5
+alive=""
+for k in $kids; do
+    st=$(cut -d' ' -f3 "/proc/$k/stat" 2>/dev/null)
+    case $st in '' | Z) ;; *) alive="$alive $k"; kill -KILL "$k" ;; esac
+done
+if [ "$got" = 1 ] && [ -n "$kids" ] && [ -z "$alive" ] && [ ! -e rows.csv ]; then ok; else
+    bad "SIGTERM to a sweep: exit $got, runs '$kids', still running '$alive', files '$(ls -A)'"; fi
+rm -f rows.csv.runs
 ln -s "$scratch/target" link.svg
 if "$dcnet" embed --net debruijn:4 --tree binomial:4 --map zrl --svg link.svg >/dev/null &&
     [ ! -e "$scratch/target" ] && [ -f link.svg ] && [ ! -L link.svg ]; then ok; else

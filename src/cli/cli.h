@@ -42,6 +42,10 @@ void rec_str(rec *r, const char *key, const char *v);
 int out_open(const char *path, FILE **f, dn_err *err);
 int out_close(FILE *f, dn_err *err);
 void out_discard(FILE *f);
+/* Installs that signal handling now (out_open does it on first use): a
+ * command that spawns runs calls it first, so that a signal also stops
+ * them (cli_spawn_stop_all) before dcnet exits with status 1. */
+void out_guard_signals(void);
 /* One CSV field (RFC 4180): quoted when it holds a comma, quote or newline. */
 void csv_field(FILE *f, const char *s);
 /* s as a JSON string literal (quoted, escaped, valid UTF-8) */
@@ -107,6 +111,8 @@ double cli_now(void);
 #include <signal.h>
 int cli_spawn(char **argv, const char *dir, int path_search, volatile sig_atomic_t *stop,
               char **out, dn_err *err);
+/* Sends SIGTERM to every child cli_spawn is running now; async-signal-safe. */
+void cli_spawn_stop_all(void);
 
 /* Placements in and out (place.c): formats list, scotch (.map), csv. */
 enum { PLACE_LIST = 0, PLACE_SCOTCH, PLACE_CSV };

@@ -17,6 +17,8 @@
  * sweep); --resume reads it back (a line cut short by a kill is dropped),
  * runs only what is missing, and writes FILE as an uninterrupted sweep
  * would, byte for byte. FILE itself is written at the end, atomically.
+ * A fatal signal (SIGINT, SIGTERM, SIGHUP) stops the runs under way too
+ * (cli_spawn_stop_all from outfile.c's handler): none goes on alone.
  */
 #include "cli.h"
 #include "plot.h"
@@ -1065,6 +1067,7 @@ static int sweep_main(sweep *S, int argc, char **argv)
             S->failed += S->runs[i].code != 0;
         }
     int J = jobs > 0 ? (int)jobs : cli_default_threads();
+    out_guard_signals(); /* SIGINT/SIGTERM/SIGHUP stop the runs too, then exit 1 */
     pthread_mutex_init(&S->mu, NULL);
     pthread_t th[256];
     int started = 0;

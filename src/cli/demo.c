@@ -129,11 +129,13 @@ static int run_words(demo *d, jflat *j, dn_err *err, const char *prog, const cha
     log_command(d, line);
     if (!d->tty) /* a log, not a terminal: one line per finished step */
         fprintf(stderr, "demo %5.1fs [%s] %s %s\n", cli_now() - d->t0,
-                d->section ? d->section : "", code ? "FAILED" : "done", line);
+                d->section ? d->section : "",
+                interrupted ? "STOPPED" : code ? "FAILED" : "done", line);
     if (code != 0) {
         free(out);
         d->failed_runs++;
-        fprintf(stderr, "dcnet demo: failed: %s: %s\n", line, err ? err->msg : "");
+        if (!interrupted) /* stopped by the signal: the one line at the end says so */
+            fprintf(stderr, "dcnet demo: failed: %s: %s\n", line, err ? err->msg : "");
         return DN_EIO;
     }
     rc = DN_OK;
@@ -368,7 +370,7 @@ void demo_check(demo *d, int ok, const char *fmt, ...)
                                                                     "&#10008; does NOT hold:");
     plot_xml_text(d->html, line);
     fputs("</p>\n", d->html);
-    if (!ok)
+    if (!ok && !interrupted) /* an interrupted section's checks saw part of its runs */
         fprintf(stderr, "\ndcnet demo: check failed: %s\n", line);
 }
 

@@ -40,13 +40,14 @@ static int handlers_set;
 static void on_signal(int sig)
 {
     (void)sig;
+    cli_spawn_stop_all(); /* a sweep's or demo's runs end with it */
     for (int i = 0; i < OUT_MAX; i++)
         if (slots[i].live)
             unlink(slots[i].tmp); /* async-signal-safe */
     _exit(1);
 }
 
-static void set_handlers(void)
+void out_guard_signals(void)
 {
     struct sigaction sa;
     if (handlers_set)
@@ -90,7 +91,7 @@ int out_open(const char *path, FILE **out, dn_err *err)
     struct stat st;
     if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
         return dn_fail(err, DN_EINVAL, "cannot write '%s': it is a directory", path);
-    set_handlers();
+    out_guard_signals();
     /* the temporary file: same directory, hidden, unique, never followed */
     const char *slash = strrchr(path, '/');
     size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;

@@ -15,6 +15,23 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+/* The children running now, for a fatal signal's handler: SIGINT, SIGTERM
+ * or SIGHUP to dcnet must not leave its runs going on without it (a sweep
+ * with --jobs J has J of them). A slot holds a pid from just after fork
+ * (signals blocked, so none is missed) until just before the child is
+ * reaped (so a reused pid is never signalled). */
+#define SPAWN_SLOTS 256
+static volatile sig_atomic_t live_pid[SPAWN_SLOTS];
+
+void cli_spawn_stop_all(void)
+{
+    for (int i = 0; i < SPAWN_SLOTS; i++) {
+        pid_t pid = (pid_t)live_pid[i];
+        if (pid > 0)
+            kill(pid, SIGTERM); /* async-signal-safe */
+    }
+}
+
 int cli_spawn(char **argv, const char *dir, int path_search, volatile sig_atomic_t *stop,
               char **out, dn_err *err)
 {
@@ -41,7 +58,20 @@ int cli_spawn(char **argv, const char *dir, int path_search, volatile sig_atomic
     fcntl(fileno(errf), F_SETFD, FD_CLOEXEC);
     fflush(stdout);
     fflush(stderr);
+    sigset_t fatal, old;
+    sigemptyset(&fatal);
+    sigaddset(&fatal, SIGINT);
+    sigaddset(&fatal, SIGTERM);
+    sigaddset(&fatal, SIGHUP);
+    pthread_sigmask(SIG_BLOCK, &fatal, &old);
     pid_t pid = fork();
+    int slot = -1;
+    if (pid > 0)
+        for (int i = 0; i < SPAWN_SLOTS && slot < 0; i++)
+            if (live_pid[i] == 0)
+                live_pid[slot = i] = (sig_atomic_t)pid;
+    if (pid != 0)
+        pthread_sigmask(SIG_SETMASK, &old, NULL);
     pthread_mutex_unlock(&fork_mu);
     if (pid < 0) {
         close(pfd[0]);
@@ -52,6 +82,7 @@ int cli_spawn(char **argv, const char *dir, int path_search, volatile sig_atomic
         return -1;
     }
     if (pid == 0) {
+        sigprocmask(SIG_SETMASK, &old, NULL);
         close(pfd[0]);
         if (dup2(pfd[1], STDOUT_FILENO) < 0 || dup2(fileno(errf), STDERR_FILENO) < 0 ||
             (dir && chdir(dir) != 0))
@@ -86,6 +117,8 @@ int cli_spawn(char **argv, const char *dir, int path_search, volatile sig_atomic
     buf[len] = 0;
     close(pfd[0]);
     int status, code;
+    if (slot >= 0)
+        live_pid[slot] = 0;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
         ;
     code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
