@@ -1054,18 +1054,22 @@ static void test_simulate_cli(void **state)
     unlink(tr);
 }
 
-/* Runs `mpirun -np 4 ... dcnet ARGS` with stdout captured; -1 when mpirun is
- * absent. Not under valgrind (one process per rank would each be traced). */
-static int mpi_run_np(int np, const char *args, char *out, size_t cap)
+/* Runs `mpirun -np NP MPIOPTS dcnet ARGS` with stdout (and stderr, when
+ * MPIOPTS ends in "2>&1") captured; -1 when mpirun is absent. Not under
+ * valgrind (one process per rank would each be traced). */
+static int mpi_run_opts(int np, const char *mpiopts, const char *args, char *out, size_t cap)
 {
     if (system("command -v mpirun >/dev/null 2>&1 && command -v mpicc >/dev/null 2>&1") != 0)
         return -1;
     const char *bin = getenv("DCNET_BIN") ? getenv("DCNET_BIN") : "build/dcnet";
-    char cmd[1024];
+    char cmd[1400], opts[400];
+    size_t ol = strlen(mpiopts);
+    int both = ol >= 4 && strcmp(mpiopts + ol - 4, "2>&1") == 0;
+    snprintf(opts, sizeof opts, "%.*s", (int)(both ? ol - 4 : ol), mpiopts);
     snprintf(cmd, sizeof cmd,
              "ASAN_OPTIONS=detect_leaks=0 mpirun -np %d --oversubscribe --allow-run-as-root "
-             "%s %s 2>/dev/null",
-             np, bin, tp(args));
+             "%s %s %s %s",
+             np, tp(opts), bin, tp(args), both ? "2>&1" : "2>/dev/null");
     FILE *p = popen(cmd, "r");
     if (!p)
         return -1;
@@ -1073,6 +1077,11 @@ static int mpi_run_np(int np, const char *args, char *out, size_t cap)
     out[n] = 0;
     int st = pclose(p);
     return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+}
+
+static int mpi_run_np(int np, const char *args, char *out, size_t cap)
+{
+    return mpi_run_opts(np, "", args, out, cap);
 }
 
 /* Runs dcnet under mpirun with 4 ranks. */
@@ -1267,6 +1276,40 @@ static void test_exec_cli(void **state)
                                 "@T/mpi-place.map --json",
                                 out2, sizeof out2) != 0);
             unlink(tp("@T/mpi-place.map"));
+            /* issue 20: the rankfile of embed --net mesh:2x2 --tree binomial:2
+             * --map dccube (root 3: task y on processor 3 - y) runs under
+             * mpirun --rankfile, every slot on localhost, and Open MPI binds
+             * rank y to the core of place(y)'s slot (processor q: slot q mod
+             * 2, or 0 on one core) */
+            long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+            int S = ncpu >= 2 ? 2 : 1;
+            FILE *hf = fopen(tp("@T/mpi-hosts.txt"), "w");
+            for (int q = 0; q < 4; q++)
+                fprintf(hf, "%d localhost %d\n", q, q % S);
+            fclose(hf);
+            run_result e = ok_run("embed --net mesh:2x2 --tree binomial:2 --map dccube --root 3 "
+                                  "--rankfile @T/mpi-rf.txt --hosts @T/mpi-hosts.txt");
+            run_free(&e);
+            char big[8192];
+            assert_int_equal(mpi_run_opts(4, "--rankfile @T/mpi-rf.txt --report-bindings 2>&1",
+                                          "exec mergesort --n 100000 --backend mpi --json", big,
+                                          sizeof big),
+                             0);
+            assert_non_null(strstr(big, "\"verified\":true"));
+            int bound = 0;
+            for (char *l = big; (l = strstr(l, "MCW rank ")); l++) {
+                int rank, core;
+                if (sscanf(l, "MCW rank %d bound to socket %*d[core %d", &rank, &core) == 2) {
+                    if (rank < 0 || rank > 3 || core != (3 - rank) % S)
+                        fail_msg("rank %d bound to core %d, the rankfile says %d: %.300s", rank,
+                                 core, (3 - rank) % S, big);
+                    bound++;
+                }
+            }
+            if (bound != 4)
+                fail_msg("%d of 4 ranks reported bound by the rankfile: %.600s", bound, big);
+            unlink(tp("@T/mpi-hosts.txt"));
+            unlink(tp("@T/mpi-rf.txt"));
         }
         if (st == 0 && i == 0) { /* the tree of an MPI run, gathered on rank 0 */
             char a2[200];
