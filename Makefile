@@ -63,7 +63,7 @@ ASAN_CLI_OBJ := $(CLI_SRC:%.c=$(ASAN)/obj/%.o)
 TESTS := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 ASAN_TESTS := $(TEST_SRC:tests/%.c=$(ASAN)/tests/%)
 
-.PHONY: all deps demo check test test-asan test-valgrind test-demo test-readme test-docs man test-man bench fuzz fuzz-build install clean
+.PHONY: all deps demo check test test-asan test-valgrind test-demo test-readme test-docs test-xcheck man test-man bench fuzz fuzz-build install clean
 
 all: $(BUILD)/libdcnet.a $(BUILD)/libdcnet.so $(BUILD)/dcnet
 
@@ -143,6 +143,7 @@ check: deps
 	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory test-man
 	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory test-readme
 	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory test-docs
+	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory test-xcheck
 	@awk '{p += $$1; f += $$2} END {printf "check: %d passed, %d failed\n", p, f; exit f != 0}' $(TALLY)
 
 demo: deps
@@ -162,6 +163,13 @@ test-readme: all
 # now (scripts/doc-tables.sh; about 4 minutes on 2 cores).
 test-docs: all
 	@sh scripts/doc-tables.sh --check $(BUILD)/dcnet
+
+# Independent cross-checks: SCOTCH's scotch_gmap maps dcnet's trees, and
+# networkx measures the placements dcnet measures (scripts/xcheck-networkx.py;
+# the python3 that imports networkx, Debian's python3-networkx by default).
+test-xcheck: all
+	@py=python3; $$py -c 'import networkx' 2>/dev/null || py=/usr/bin/python3; \
+	  $$py scripts/xcheck-networkx.py $(BUILD)/dcnet
 
 # ------------------------------------------------------------ man page
 # dcnet.1 is generated from the help text (help2man): the top-level help,

@@ -405,7 +405,25 @@ static int64_t brute_conflicts(dn_embed *e, int directed)
 static void test_contention_brute_force(void **state)
 {
     (void)state;
+    /* a tree file whose ids are not in phase order: complete:3:3 written
+     * breadth first (task 4, child 0 of task 1, receives in phase 2, before
+     * task 3 of phase 3); metrics took its ids as the phase order and
+     * refused it */
+    char bfs[80];
+    {
+        snprintf(bfs, sizeof bfs, "file:/tmp/dcnet-test-embed-%ld.csv", (long)getpid());
+        dn_tree_model tm;
+        dn_tree t;
+        dn_err err;
+        assert_int_equal(dn_tree_model_parse("complete:3:3", &tm, &err), DN_OK);
+        assert_int_equal(dn_tree_init(&t, &tm, 1, 0, &err), DN_OK);
+        FILE *tf = fopen(bfs + 5, "w");
+        assert_int_equal(dn_tree_write(&t, DN_TREE_FMT_CSV, tf, &err), DN_OK);
+        fclose(tf);
+        dn_tree_free(&t);
+    }
     const char *cases[][3] = {
+        {"torus:4x4", bfs, "random"},            {"hypercube:6", bfs, "greedy"},
         {"debruijn:7", "binomial:7", "random"},  {"debruijn:7", "binomial:7", "greedy"},
         {"mesh:8x8", "binomial:6", "identity"},  {"mesh:8x8", "binomial:6", "random"},
         {"torus:4x8", "binomial:5", "random"},   {"butterfly:3", "binomial:5", "random"},
@@ -457,7 +475,22 @@ static void test_contention_brute_force(void **state)
             }
         mo.distinct_pairs = 0;
         mo.contention = DN_CONTENTION_PHASE;
+        /* every task counted once, in its own phase */
+        open_fixture(&f, cases[c][0], cases[c][1], &o);
+        int64_t per[64] = {0}, dil = 0;
+        for (int64_t v = 1; v < f.tree.nodes; v++) {
+            const int64_t *path;
+            int64_t hops;
+            assert_int_equal(dn_embed_route(&f.e, v, &path, &hops, &err), DN_OK);
+            per[dn_tree_recv_phase(&f.tree, v)]++;
+            dil += hops;
+        }
+        assert_int_equal(f.m.dil_total, dil);
+        for (int p = 1; p <= f.m.phases; p++)
+            assert_int_equal(f.m.phase_msgs[p], per[p]);
+        close_fixture(&f);
     }
+    unlink(bfs + 5);
     /* seed 001's DC-cube on the 4 x 4 mesh, paired order: phases 3 and 4
      * share links (2 + 4 pairs), but never in the same hop slot */
     {

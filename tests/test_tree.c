@@ -386,6 +386,31 @@ static void test_tree_files(void **state)
             } else if (t.nodes > 1) { /* (a random tree of one node is B(0)) */
                 assert_int_equal(dn_tree_binomial_order(&back), -1);
             }
+            /* its tasks in phase order: a permutation from the root, phases
+             * never decreasing, ids rising within a phase; NULL exactly when
+             * the ids are in phase order already (B(n) yes, complete:3:3
+             * written breadth first no: task 4 receives before task 3) */
+            int64_t *order;
+            assert_int_equal(dn_tree_phase_order(&back, &order, &err), DN_OK);
+            int sorted = 1;
+            for (int64_t v = 2; v < back.nodes; v++)
+                sorted &= dn_tree_recv_phase(&back, v) >= dn_tree_recv_phase(&back, v - 1);
+            assert_int_equal(order == NULL, sorted);
+            if (m.kind == DN_TREE_BINOMIAL || m.kind == DN_TREE_COMPLETE)
+                assert_int_equal(sorted, m.kind == DN_TREE_BINOMIAL);
+            if (order) {
+                char *seen = calloc((size_t)back.nodes, 1);
+                assert_int_equal(order[0], 0);
+                for (int64_t k = 1; k < back.nodes; k++) {
+                    int64_t u = order[k], w = order[k - 1];
+                    assert_true(u > 0 && u < back.nodes && !seen[u]);
+                    seen[u] = 1;
+                    int pu = dn_tree_recv_phase(&back, u), pw = dn_tree_recv_phase(&back, w);
+                    assert_true(k == 1 || pu > pw || (pu == pw && u > w));
+                }
+                free(seen);
+                free(order);
+            }
             /* and back again: a file tree writes what it read */
             dn_tree again;
             round_trip(&back, (dn_tree_format)fmt, &again);

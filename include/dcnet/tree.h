@@ -127,6 +127,13 @@ int dn_tree_depth(const dn_tree *t, int64_t v);
  * The number of phases is dn_tree_phases(t). */
 int dn_tree_recv_phase(const dn_tree *t, int64_t v);
 int dn_tree_phases(const dn_tree *t);
+/* The tasks 1 .. T-1 in order of receive phase, stable in id. dcnet's
+ * built-in trees number tasks so that phases never decrease (then *order
+ * is NULL: the ids are the order); a tree file's ids need not (a complete
+ * tree written breadth first), and then *order is a malloc'd array of T
+ * entries, order[0] = 0 (the root) and order[k] the k-th task, which the
+ * caller frees. O(T + phases) time. DN_ENOMEM if it cannot be allocated. */
+int dn_tree_phase_order(const dn_tree *t, int64_t **order, dn_err *err);
 
 /* ---------------------------------------------------------- tree files
  * A file tree (file:PATH) is read by dn_tree_init in one of three formats,

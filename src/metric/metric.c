@@ -253,8 +253,10 @@ static int count_pairs(work *w, const uint32_t *key, int64_t msgs, int64_t ntouc
     return DN_OK;
 }
 
+/* One phase: the tasks order[lo .. hi) (ids lo .. hi - 1 when order is
+ * NULL), every one receiving in `phase`. */
 static int phase_pass(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, work *w,
-                      int64_t lo, int64_t hi, int phase, dn_err *err)
+                      const int64_t *order, int64_t lo, int64_t hi, int phase, dn_err *err)
 {
     const dn_csr *g = &e->g;
     const int64_t msgs = hi - lo;
@@ -268,8 +270,8 @@ static int phase_pass(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, work 
     if (!lists && grow_counters(w, g->m + 1))
         return dn_fail(err, DN_ENOMEM, "out of memory for the link counts of phase %d", phase);
     int64_t nl = 0;
-    for (int64_t v = lo; v < hi; v++) {
-        const int64_t *path;
+    for (int64_t k = lo; k < hi; k++) {
+        const int64_t *path, v = order ? order[k] : k;
         int64_t hops;
         int rc = dn_embed_route(e, v, &path, &hops, err);
         if (rc)
@@ -287,7 +289,7 @@ static int phase_pass(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, work 
         if (wt * (double)hops > m->w_max)
             m->w_max = wt * (double)hops;
         if (lists) {
-            w->moff[v - lo] = nl;
+            w->moff[k - lo] = nl;
             if (grow((void **)&w->links, &w->lcap, nl + hops, sizeof *w->links))
                 return dn_fail(err, DN_ENOMEM, "out of memory for the routes of phase %d",
                                phase);
@@ -500,6 +502,7 @@ int dn_metrics_compute(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, dn_e
     memset(&w, 0, sizeof w);
     int rc = DN_OK;
     int32_t *load = calloc((size_t)N, sizeof *load);
+    int64_t *order = NULL; /* tasks in phase order; NULL: the ids are */
     w.tot = calloc((size_t)g->m + 1, sizeof *w.tot);
     w.vol = calloc((size_t)g->m + 1, sizeof *w.vol);
     w.last = calloc((size_t)g->m + 1, sizeof *w.last);
@@ -539,23 +542,23 @@ int dn_metrics_compute(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, dn_e
             m->load_max = load[p];
         m->used += load[p] > 0;
     }
-    /* phases: id ranges [lo, hi) of non-decreasing receive phase */
+    /* phases: ranges [lo, hi) of the tasks in phase order (the ids
+     * themselves for dcnet's built-in trees, sorted for a tree file's) */
+    if ((rc = dn_tree_phase_order(t, &order, err)))
+        goto out;
+#define TASK_AT(k) (order ? order[k] : (k))
     for (int64_t lo = 1; lo < T;) {
-        int ph = dn_tree_recv_phase(t, lo);
+        int ph = dn_tree_recv_phase(t, TASK_AT(lo));
         int64_t hi = lo + 1;
-        while (hi < T && dn_tree_recv_phase(t, hi) == ph)
+        while (hi < T && dn_tree_recv_phase(t, TASK_AT(hi)) == ph)
             hi++;
-        if (hi < T && dn_tree_recv_phase(t, hi) < ph) {
-            rc = dn_fail(err, DN_EINVAL, "tree ids are not ordered by phase (task %lld)",
-                         (long long)hi);
-            goto out;
-        }
-        if (ph < 0 || ph > m->phases) {
+        if (ph < 1 || ph > m->phases) {
             rc = dn_fail(err, DN_EINVAL, "task %lld has phase %d outside 1 .. %d",
-                         (long long)lo, ph, m->phases);
+                         (long long)TASK_AT(lo), ph, m->phases);
             goto out;
         }
-        rc = phase_pass(e, o, m, &w, lo, hi, ph, err);
+#undef TASK_AT
+        rc = phase_pass(e, o, m, &w, order, lo, hi, ph, err);
         if (rc)
             goto out;
         if (o->progress)
@@ -598,6 +601,7 @@ int dn_metrics_compute(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, dn_e
     }
 out:
     free(load);
+    free(order);
     work_free(&w);
     if (rc)
         dn_metrics_free(m);

@@ -241,30 +241,19 @@ int dn_work_from_embed(dn_sim_work *w, dn_embed *e, const dn_work_opts *o, dn_er
     }
     /* Messages go in phase order. dcnet's built-in trees number tasks so
      * that receive phases never decrease (task order is phase order); a
-     * tree file's need not, so its tasks are sorted by phase (a counting
-     * sort, stable in id): order[k] is the k-th task, pos[v] its rank. */
-    for (int64_t v = 2; v < T && !order; v++)
-        if (dn_tree_recv_phase(t, v) < dn_tree_recv_phase(t, v - 1)) {
-            order = malloc((size_t)T * sizeof *order);
-            pos = malloc((size_t)T * sizeof *pos);
-            int64_t *cnt = calloc((size_t)P + 2, sizeof *cnt);
-            if (!order || !pos || !cnt) {
-                free(cnt);
-                rc = dn_fail(err, DN_ENOMEM, "out of memory ordering %lld tasks by phase",
-                             (long long)T);
-                goto fail;
-            }
-            for (int64_t u = 1; u < T; u++)
-                cnt[dn_tree_recv_phase(t, u) + 1]++;
-            for (int q = 0; q <= P; q++)
-                cnt[q + 1] += cnt[q];
-            for (int64_t u = 1; u < T; u++) {
-                int64_t k = cnt[dn_tree_recv_phase(t, u)]++;
-                order[k + 1] = u; /* ranks from 1, as task ids are */
-                pos[u] = k + 1;
-            }
-            free(cnt);
+     * tree file's need not, so its tasks are sorted by phase
+     * (dn_tree_phase_order): order[k] is the k-th task, pos[v] its rank. */
+    if ((rc = dn_tree_phase_order(t, &order, err)))
+        goto fail;
+    if (order) {
+        if (!(pos = malloc((size_t)T * sizeof *pos))) {
+            rc = dn_fail(err, DN_ENOMEM, "out of memory ordering %lld tasks by phase",
+                         (long long)T);
+            goto fail;
         }
+        for (int64_t k = 0; k < T; k++)
+            pos[order[k]] = k;
+    }
 #define TASK_AT(k) (order ? order[k] : (k))
 #define RANK(v) (pos ? pos[v] : (v))
     /* message index of task v's edge in each stage */

@@ -390,6 +390,36 @@ int dn_tree_phases(const dn_tree *t)
     return t->model.kind == DN_TREE_BINOMIAL ? t->model.n : t->phase ? t->nphases : t->height;
 }
 
+int dn_tree_phase_order(const dn_tree *t, int64_t **order, dn_err *err)
+{
+    const int64_t T = t->nodes;
+    const int P = dn_tree_phases(t);
+    int64_t v = 2;
+    *order = NULL;
+    while (v < T && dn_tree_recv_phase(t, v) >= dn_tree_recv_phase(t, v - 1))
+        v++;
+    if (v >= T)
+        return DN_OK; /* already in phase order */
+    int64_t *ord = malloc((size_t)T * sizeof *ord);
+    int64_t *cnt = calloc((size_t)P + 2, sizeof *cnt);
+    if (!ord || !cnt) {
+        free(ord);
+        free(cnt);
+        return dn_fail(err, DN_ENOMEM, "out of memory ordering %lld tasks by phase",
+                       (long long)T);
+    }
+    for (int64_t u = 1; u < T; u++) /* a counting sort by phase, stable in id */
+        cnt[dn_tree_recv_phase(t, u) + 1]++;
+    for (int q = 0; q <= P; q++)
+        cnt[q + 1] += cnt[q];
+    ord[0] = 0;
+    for (int64_t u = 1; u < T; u++)
+        ord[1 + cnt[dn_tree_recv_phase(t, u)]++] = u;
+    free(cnt);
+    *order = ord;
+    return DN_OK;
+}
+
 void dn_tree_free(dn_tree *t)
 {
     if (!t)
