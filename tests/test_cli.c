@@ -1157,6 +1157,16 @@ static void test_exec_cli(void **state)
         assert_true(json_num(r.out, "nodes") == tasks);
         assert_true(json_num(r.out, "bytes_down_total") == 40 * (tasks - 1)); /* 5 words a task */
         run_free(&r);
+        /* replayed on another network: its ids are breadth first, not in
+         * phase order (task 2 receives in phase 2, task 11 in phase 2, task
+         * 10 in phase 10), which embed refused before it sorted them; on
+         * the complete graph of one processor per task (identity) every
+         * edge is one hop */
+        snprintf(a1, sizeof a1, "embed --net complete:%d --tree file:%s/t.csv --map identity "
+                                "--weights uniform --per-phase --json", (int)tasks, dir);
+        r = json_run(a1);
+        assert_true(json_num(r.out, "total") == tasks - 1);
+        run_free(&r);
         /* static: the workers' binomial tree, replayed with mapping D */
         snprintf(a1, sizeof a1, "exec max --n 100000 --workers 4 --record-tree %s/m.csv --json",
                  dir);
