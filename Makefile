@@ -166,10 +166,12 @@ test-docs: all
 
 # Independent cross-checks: SCOTCH's scotch_gmap maps dcnet's trees, and
 # networkx measures the placements dcnet measures (scripts/xcheck-networkx.py;
-# the python3 that imports networkx, Debian's python3-networkx by default).
+# the python3 that imports networkx, Debian's python3-networkx by default);
+# a second event simulator written from docs/simulator.md plays random
+# traces (scripts/xcheck-sim.py).
 test-xcheck: all
 	@py=python3; $$py -c 'import networkx' 2>/dev/null || py=/usr/bin/python3; \
-	  $$py scripts/xcheck-networkx.py $(BUILD)/dcnet
+	  $$py scripts/xcheck-networkx.py $(BUILD)/dcnet && $$py scripts/xcheck-sim.py $(BUILD)/dcnet
 
 # ------------------------------------------------------------ man page
 # dcnet.1 is generated from the help text (help2man): the top-level help,
