@@ -1670,6 +1670,16 @@ static void test_sweep(void **state)
     bad_run("sweep embed --var n=4..5 --skip 'n~4' --net debruijn:{n}", 2, "not NAME OP VALUE");
     bad_run("sweep embed --var n=4..5 --skip 'n>' --net debruijn:{n}", 2, "needs a value");
     bad_run("sweep embed --var n=4 --net debruijn:{n} --plot x=n,y=m", 2, "--svg");
+    /* --plot is checked before any run (its syntax) and before any row is
+     * written (its columns, named in the error): nothing on stdout, no svg */
+    bad_run("sweep embed --var n=4 --net debruijn:{n} --plot x=n,frob --svg @T/p.svg", 2,
+            "'frob' is not x=COL");
+    bad_run("sweep embed --var n=4 --net debruijn:{n} --plot x=n --svg @T/p.svg", 2,
+            "needs x=COL and y=COL");
+    bad_run("sweep embed --var n=3..4 --net debruijn:{n} --tree binomial:{n} --map zrl --plot "
+            "x=n,y=dilation.avg --svg @T/p.svg",
+            2, "the columns are: n, exit, error, tree");
+    assert_true(access(tp("@T/p.svg"), F_OK) != 0);
 }
 
 int main(void)

@@ -759,34 +759,71 @@ static int cmp_pt(const void *a, const void *b)
     return (p->x > q->x) - (p->x < q->x);
 }
 
-static int draw_plot(const char *cmd, const sweep *S, const table *T, const char *spec,
-                     const char *path)
+/* --plot x=COL,y=COL[,series=COL][,logy], parsed before any run */
+typedef struct plot_spec {
+    char xs[64], ys[64], ss[64];
+    int logy;
+} plot_spec;
+
+static int plot_parse(const char *cmd, const char *spec, plot_spec *p)
 {
-    char xs[64] = "", ys[64] = "", ss[64] = "";
-    int logy = 0;
     char buf[256];
+    memset(p, 0, sizeof *p);
+    if (strlen(spec) >= sizeof buf)
+        return cli_usage(cmd, "--plot: the spec is longer than %d characters",
+                         (int)sizeof buf - 1);
     snprintf(buf, sizeof buf, "%s", spec);
     for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
-        if (strncmp(tok, "x=", 2) == 0)
-            snprintf(xs, sizeof xs, "%s", tok + 2);
-        else if (strncmp(tok, "y=", 2) == 0)
-            snprintf(ys, sizeof ys, "%s", tok + 2);
-        else if (strncmp(tok, "series=", 7) == 0)
-            snprintf(ss, sizeof ss, "%s", tok + 7);
+        if (strncmp(tok, "x=", 2) == 0 && strlen(tok + 2) < sizeof p->xs)
+            snprintf(p->xs, sizeof p->xs, "%s", tok + 2);
+        else if (strncmp(tok, "y=", 2) == 0 && strlen(tok + 2) < sizeof p->ys)
+            snprintf(p->ys, sizeof p->ys, "%s", tok + 2);
+        else if (strncmp(tok, "series=", 7) == 0 && strlen(tok + 7) < sizeof p->ss)
+            snprintf(p->ss, sizeof p->ss, "%s", tok + 7);
         else if (strcmp(tok, "logy") == 0)
-            logy = 1;
+            p->logy = 1;
         else
-            return cli_usage(cmd, "--plot: '%s' is not x=COL, y=COL, series=COL or logy", tok);
+            return cli_usage(cmd, "--plot: '%s' is not x=COL, y=COL, series=COL or logy "
+                                  "(a column name has at most 63 characters)",
+                             tok);
     }
-    int cx = -1, cy = -1, cs = -1;
+    if (!*p->xs || !*p->ys)
+        return cli_usage(cmd, "--plot needs x=COL and y=COL (e.g. x=n,y=dilation.average)");
+    return 0;
+}
+
+/* The columns the chart draws; a name the rows lack is refused before any
+ * row is written, with the columns there are. */
+static int plot_columns(const char *cmd, const table *T, const plot_spec *p, int *cx, int *cy,
+                        int *cs)
+{
+    *cx = *cy = *cs = -1;
     for (int c = 0; c < T->ncol; c++) {
-        cx = strcmp(T->col[c], xs) == 0 ? c : cx;
-        cy = strcmp(T->col[c], ys) == 0 ? c : cy;
-        cs = *ss && strcmp(T->col[c], ss) == 0 ? c : cs;
+        *cx = strcmp(T->col[c], p->xs) == 0 ? c : *cx;
+        *cy = strcmp(T->col[c], p->ys) == 0 ? c : *cy;
+        *cs = *p->ss && strcmp(T->col[c], p->ss) == 0 ? c : *cs;
     }
-    if (cx < 0 || cy < 0 || (*ss && cs < 0))
-        return cli_usage(cmd, "--plot: no column '%s' in the rows (columns: %s, ...)",
-                         cx < 0 ? xs : cy < 0 ? ys : ss, T->ncol > 0 ? T->col[0] : "");
+    if (*cx >= 0 && *cy >= 0 && (!*p->ss || *cs >= 0))
+        return 0;
+    char have[600];
+    size_t n = 0;
+    have[0] = '\0';
+    for (int c = 0; c < T->ncol && n < sizeof have; c++)
+        n += (size_t)snprintf(have + n, sizeof have - n, "%s%s", c ? ", " : "", T->col[c]);
+    if (n >= sizeof have) /* cut: say so */
+        memcpy(have + sizeof have - 5, " ...", 5);
+    return cli_usage(cmd, "--plot: no column '%s' in the rows; the columns are: %s",
+                     *cx < 0 ? p->xs : *cy < 0 ? p->ys : p->ss, have);
+}
+
+static int draw_plot(const char *cmd, const sweep *S, const table *T, const plot_spec *p,
+                     const char *path)
+{
+    const char *xs = p->xs, *ys = p->ys, *ss = p->ss;
+    const int logy = p->logy;
+    int cx, cy, cs, rc;
+    if ((rc = plot_columns(cmd, T, p, &cx, &cy, &cs)))
+        return rc;
     /* series names in order of first appearance; points grouped */
     char **names = calloc((size_t)S->total + 1, sizeof *names);
     pt *pts = malloc((size_t)S->total * sizeof *pts);
@@ -815,7 +852,7 @@ static int draw_plot(const char *cmd, const sweep *S, const table *T, const char
     double *X = malloc((size_t)(np ? np : 1) * sizeof *X), *Y = malloc((size_t)(np ? np : 1) * sizeof *Y);
     double *E = malloc((size_t)(np ? np : 1) * sizeof *E);
     plot_series *ser = calloc((size_t)(nnames ? nnames : 1), sizeof *ser);
-    int rc = 0;
+    rc = 0;
     if (!X || !Y || !E || !ser) {
         rc = cli_fail(cmd, DN_ENOMEM, "out of memory");
         goto out;
@@ -911,6 +948,7 @@ static int sweep_main(sweep *S, int argc, char **argv)
 {
     const char *cmd = "sweep", *output = NULL, *plot = NULL, *svg = NULL;
     int mode = -1, resume = 0, dry = 0, rc;
+    plot_spec pspec;
     int64_t jobs = 0;
     static const char *const cmds[] = {"embed", "simulate", "load", "balance", "net", "exec",
                                        NULL};
@@ -962,6 +1000,8 @@ static int sweep_main(sweep *S, int argc, char **argv)
         } else if (IS("--plot")) {
             if (!(plot = VALUE()))
                 return cli_usage(cmd, "option '--plot' needs a value");
+            if ((rc = plot_parse(cmd, plot, &pspec)))
+                return rc;
         } else if (IS("--svg")) {
             if (!(svg = VALUE()))
                 return cli_usage(cmd, "option '--svg' needs a value");
@@ -1090,6 +1130,11 @@ static int sweep_main(sweep *S, int argc, char **argv)
         return cli_fail(cmd, DN_ENOMEM, "out of memory for the rows");
     }
     FILE *f;
+    int cx, cy, cs;
+    if (plot && (rc = plot_columns(cmd, &T, &pspec, &cx, &cy, &cs))) {
+        free_table(S, &T); /* with -o, the journal keeps the runs: --resume */
+        return rc;
+    }
     rc = 0;
     if ((rc = out_open(output ? output : "-", &f, &e)) == DN_OK) {
         write_rows(S, &T, mode, f);
@@ -1098,7 +1143,7 @@ static int sweep_main(sweep *S, int argc, char **argv)
     if (rc)
         rc = cli_fail(cmd, rc, e.msg);
     if (!rc && plot)
-        rc = draw_plot(cmd, S, &T, plot, svg);
+        rc = draw_plot(cmd, S, &T, &pspec, svg);
     free_table(S, &T);
     if (!rc && S->failed) {
         fprintf(stderr, "dcnet sweep: %lld of %lld runs failed (their rows give the error)\n",
