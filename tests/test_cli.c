@@ -632,6 +632,22 @@ static void test_bad_input(void **state)
     bad_run("tree --tree binomial:3 -o x.csv", 2, "--format");
     bad_run("tree --tree binomial:3 --format csv --list", 2, "one or the other");
     bad_run("tree --tree file:/nonexistent/t.csv", 2, "cannot open tree file");
+    /* a tree file within --mem-limit (issue 21): its bytes plus 192 a line
+     * (8191 lines: 1.5 MiB) are refused up front under 1 MiB by every
+     * command that reads trees, and read under 2 MiB */
+    {
+        run_result t = ok_run("tree --tree complete:2:12 --format csv -o @T/c212.csv");
+        run_free(&t);
+        static const char *const cmds[] = {
+            "tree --tree file:@T/c212.csv --mem-limit 0.001",
+            "embed --net hypercube:4 --tree file:@T/c212.csv --map random --mem-limit 0.001",
+            "simulate --net hypercube:4 --tree file:@T/c212.csv --map random --mem-limit 0.001",
+            "load --net hypercube:4 --tree file:@T/c212.csv --walk 1 --exact --mem-limit 0.001"};
+        for (int k = 0; k < 4; k++)
+            bad_run(cmds[k], 2, "over the memory limit of 1.02 MiB (raise it with --mem-limit)");
+        json_has("tree --tree file:@T/c212.csv --mem-limit 0.002 --json", "\"nodes\":8191");
+        unlink(tp("@T/c212.csv"));
+    }
     /* a fixed tree's loads are exact by level: complete:2:6 from a file
      * gives the model's loads; levels 1, 2, 1 on the 1-cube with walks of
      * one step: loads 1 + 1 on the start and 2 on the other */

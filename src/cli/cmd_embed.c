@@ -71,7 +71,8 @@ static const char embed_help[] =
 /* (more strings: C99 compilers need support only 4095 characters in one) */
 static const char embed_help_more[] =
     "      --max-nodes N      cap on random tree sizes (default 2^24)\n"
-    "      --mem-limit GIB    memory limit for the network in GiB (default 8)\n"
+    "      --mem-limit GIB    memory limit for the network and a tree file, in GiB\n"
+    "                         (default 8)\n"
     "      --json             one JSON object on stdout\n"
     "      --csv              CSV on stdout\n"
     "  -h, --help             show this help\n"
@@ -432,8 +433,9 @@ int embed_args_net_tree(const char *cmd, embed_args *a, dn_net *net, dn_tree *tr
         return cli_fail(cmd, rc, err.msg);
     if (!need_tree)
         return 0;
-    if ((rc = dn_tree_model_parse(a->tree_spec, &tm, &err)) ||
-        (rc = dn_tree_init(tree, &tm, (uint64_t)a->seed, a->max_nodes, &err))) {
+    if (!(rc = dn_tree_model_parse(a->tree_spec, &tm, &err)))
+        tm.mem_limit = a->mem_limit > 0 ? a->mem_limit : DN_NET_DEFAULT_MEM_LIMIT;
+    if (rc || (rc = dn_tree_init(tree, &tm, (uint64_t)a->seed, a->max_nodes, &err))) {
         dn_net_free(net);
         return cli_fail(cmd, rc, err.msg);
     }

@@ -47,7 +47,7 @@ static const char load_help[] =
     "      --svg FILE       plot alpha_h against h and the load across processors\n"
     "      --threads N      worker threads (default: all cores)\n"
     "      --max-nodes N    cap on the nodes of one simulated tree (default 2^24)\n"
-    "      --mem-limit GIB  memory limit (default 8)\n"
+    "      --mem-limit GIB  memory limit, also for a tree file (default 8)\n"
     "      --json           one JSON object on stdout\n"
     "      --csv            CSV on stdout\n"
     "  -h, --help           show this help\n"
@@ -523,6 +523,7 @@ static int load_run(int argc, char **argv, double **level_count)
         dn_net_free(&net);
         return cli_fail(cmd, rc, err.msg);
     }
+    tm.mem_limit = a.mem_limit > 0 ? a.mem_limit : DN_NET_DEFAULT_MEM_LIMIT;
     if (dn_net_processors(&net) < net.n) {
         dn_net_free(&net);
         return cli_usage(cmd, "seed 002's walks go from processor to processor; this network "

@@ -18,6 +18,8 @@ static const char tree_help[] =
     "  -t, --tree SPEC        the tree (see 'dcnet help trees'), e.g. binomial:4\n"
     "  -s, --seed S           seed for random trees (default 1)\n"
     "      --max-nodes N      stop sampling a random tree past N nodes (default 2^24)\n"
+    "      --mem-limit GIB    memory a tree file may take to read, in GiB (default 8;\n"
+    "                         its size plus 192 bytes a line, checked first)\n"
     "      --list             list every node (at most 2^26, streamed: constant memory)\n"
     "      --format F         write the tree as a tree file: csv, dot or grf (read\n"
     "                         back by --tree file:PATH; 'dcnet help formats')\n"
@@ -43,12 +45,13 @@ static const char tree_help[] =
     "  dcnet tree --tree binomial:5 --format csv -o b5.csv\n"
     "  dcnet tree --tree file:b5.csv --json\n";
 
-enum { O_MAXN = 256, O_LIST, O_FORMAT, O_JSON, O_CSV };
+enum { O_MAXN = 256, O_MEM, O_LIST, O_FORMAT, O_JSON, O_CSV };
 
 static const struct option tree_opts[] = {
     {"tree", required_argument, NULL, 't'},
     {"seed", required_argument, NULL, 's'},
     {"max-nodes", required_argument, NULL, O_MAXN},
+    {"mem-limit", required_argument, NULL, O_MEM},
     {"list", no_argument, NULL, O_LIST},
     {"format", required_argument, NULL, O_FORMAT},
     {"output", required_argument, NULL, 'o'},
@@ -144,7 +147,7 @@ int cmd_tree(int argc, char **argv)
 {
     const char *cmd = "tree", *spec = NULL, *format = NULL, *output = NULL;
     int mode = OUT_TABLE, list = 0, c, rc, code;
-    int64_t seed = 1, max_nodes = 0;
+    int64_t seed = 1, max_nodes = 0, mem_limit = DN_NET_DEFAULT_MEM_LIMIT;
     dn_tree_model m;
     dn_tree t;
     dn_err err;
@@ -163,6 +166,13 @@ int cmd_tree(int argc, char **argv)
             if (dn_parse_i64(optarg, 1, (int64_t)1 << 32, "--max-nodes", &max_nodes, &err))
                 return cli_usage(cmd, "%s", err.msg);
             break;
+        case O_MEM: {
+            double gib;
+            if (dn_parse_double(optarg, 0.001, 1e6, "--mem-limit (GiB)", &gib, &err))
+                return cli_usage(cmd, "%s", err.msg);
+            mem_limit = (int64_t)(gib * (double)(1 << 30));
+            break;
+        }
         case O_LIST: list = 1; break;
         case O_FORMAT: format = optarg; break;
         case 'o': output = optarg; break;
@@ -187,6 +197,7 @@ int cmd_tree(int argc, char **argv)
                               "facts: give one or the other");
     if ((rc = dn_tree_model_parse(spec, &m, &err)))
         return cli_fail(cmd, rc, err.msg);
+    m.mem_limit = mem_limit;
     if ((rc = dn_tree_init(&t, &m, (uint64_t)seed, max_nodes, &err)))
         return cli_fail(cmd, rc, err.msg);
     if (format) {

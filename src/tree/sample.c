@@ -77,7 +77,7 @@ int dn_tree_init(dn_tree *t, const dn_tree_model *m, uint64_t seed, int64_t max_
     case DN_TREE_REPRO:
         break;
     case DN_TREE_FILE: {
-        int rc = dn_tree_read_file(t, m->path, max_nodes, err);
+        int rc = dn_tree_read_file(t, m->path, max_nodes, m->mem_limit, err);
         if (!rc)
             t->model = *m;
         return rc;

@@ -8,6 +8,7 @@
 
 /* Reads a tree file (dcnet/tree.h, "tree files") into *t (zeroed on
  * failure); at most max_nodes nodes. */
-int dn_tree_read_file(dn_tree *t, const char *path, int64_t max_nodes, dn_err *err);
+int dn_tree_read_file(dn_tree *t, const char *path, int64_t max_nodes, int64_t mem_limit,
+                      dn_err *err);
 
 #endif

@@ -864,18 +864,40 @@ int dn_tree_parse(const char *buf, size_t len, dn_tree_format fmt, int64_t max_n
     return rc;
 }
 
-int dn_tree_read_file(dn_tree *t, const char *path, int64_t max_nodes, dn_err *err)
+int dn_tree_read_file(dn_tree *t, const char *path, int64_t max_nodes, int64_t mem_limit,
+                      dn_err *err)
 {
     memset(t, 0, sizeof *t);
     if (max_nodes <= 0)
         max_nodes = DN_TREE_DEFAULT_MAX_NODES;
     /* a line per node of at most a few hundred bytes */
     int64_t limit = max_nodes > ((int64_t)1 << 40) / 256 ? (int64_t)1 << 40 : max_nodes * 256 + 65536;
+    int by_mem = mem_limit > 0 && mem_limit < limit;
     char *buf;
     size_t len;
-    int rc = dn_read_text(path, "tree file", limit, 0, &buf, &len, err);
+    int rc = dn_read_text(path, "tree file", by_mem ? mem_limit : limit, by_mem, &buf, &len, err);
     if (rc)
         return rc;
+    if (mem_limit > 0) {
+        /* up front: a node per line (or per ';' in a one-line DOT file) */
+        int64_t lines = 1, semis = 1;
+        for (const char *p = buf; (p = memchr(p, '\n', len - (size_t)(p - buf))); p++)
+            lines++;
+        for (const char *p = buf; (p = memchr(p, ';', len - (size_t)(p - buf))); p++)
+            semis++;
+        int64_t nodes = lines > semis ? lines : semis;
+        double need = (double)len + (double)nodes * DN_TREE_FILE_NODE_BYTES;
+        if (need > (double)mem_limit) {
+            char a[32], b[32];
+            dn_fmt_bytes(a, sizeof a, (int64_t)need);
+            dn_fmt_bytes(b, sizeof b, mem_limit);
+            free(buf);
+            return dn_fail(err, DN_ELIMIT,
+                           "tree file '%s' (%lld bytes, up to %lld nodes) needs about %s to "
+                           "read, over the memory limit of %s (raise it with --mem-limit)",
+                           path, (long long)len, (long long)nodes, a, b);
+        }
+    }
     const char *q = buf;
     while (*q && isspace((unsigned char)*q))
         q++;
