@@ -173,6 +173,12 @@ def main():
         print(f"networkx: {' '.join(e.cmd)} failed: {e.stderr}", file=sys.stderr)
     finally:
         shutil.rmtree(tmp)
+    # docs/networks.md quotes the count; a drift fails here
+    doc = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs", "networks.md")
+    if f"{passed} comparisons" not in " ".join(open(doc).read().split()):
+        failed += 1
+        print(f"networkx: docs/networks.md lacks '{passed} comparisons' (measured now): "
+              f"update its paragraph", file=sys.stderr)
     print(f"networkx: {passed} passed, {failed} failed")
     tally = os.environ.get("DCNET_TALLY")
     if tally:

@@ -53,10 +53,13 @@ def xy_route(s, d):
     return path
 
 
-def simulate(msgs, mode, ts, te, lanes, ports):
+def simulate(msgs, mode, ts, te, lanes, ports, mutant=None):
     """msgs: (src, dst, size, release). Returns the last delivery time, the
     channel requests that found every lane busy, the injections that found
-    every port busy, and the total time spent waiting for both."""
+    every port busy, and the total time spent waiting for both. A mutant
+    breaks one rule on purpose, to show that the comparison can fail:
+    "lifo" serves waiters last come first, "late-vct" frees a vct channel
+    only at delivery."""
     routes = [xy_route(s, d) for s, d, _, _ in msgs]
     chans = [list(zip(p, p[1:])) for p in routes]
     L = [ts + m * te for _, _, m, _ in msgs]
@@ -83,7 +86,7 @@ def simulate(msgs, mode, ts, te, lanes, ports):
         if mode == "saf":
             push(t + L[i], "hop_done", i, j)
         else:  # a worm's head asks for the next channel at once (phase 2)
-            if mode == "vct":
+            if mode == "vct" and mutant != "late-vct":
                 push(t + L[i], "free", i, j)
             else:
                 held[i].append(j)
@@ -111,7 +114,7 @@ def simulate(msgs, mode, ts, te, lanes, ports):
         q = wait.get(c)
         if q:
             free[c] -= 1
-            wi, wj = q.popleft()
+            wi, wj = q.pop() if mutant == "lifo" else q.popleft()
             stats["wait"] += t - asked.pop((wi, wj))
             grant(t, wi, wj)
 
@@ -162,7 +165,7 @@ def simulate(msgs, mode, ts, te, lanes, ports):
                 release(t, i, j)
             elif kind == "deliver":
                 last = max(last, t)
-                if mode == "wormhole":
+                if mode == "wormhole" or mutant == "late-vct":
                     for h in held[i]:
                         release(t, i, h)
             else:
@@ -176,12 +179,19 @@ def simulate(msgs, mode, ts, te, lanes, ports):
     return last, stats["conflicts"], stats["port_waits"], stats["wait"]
 
 
+def same(got, want):
+    """Counts exactly, times to 1e-9 relative."""
+    return got[1:3] == want[1:3] and all(abs(a - b) <= 1e-9 * max(1.0, b)
+                                         for a, b in ((got[0], want[0]), (got[3], want[3])))
+
+
 def main():
     if len(sys.argv) != 2:
         print(__doc__, file=sys.stderr)
         return 2
     dcnet = os.path.abspath(sys.argv[1])
     passed = failed = 0
+    caught = {"lifo": 0, "late-vct": 0}  # runs where each mutant differs from dcnet
     tmp = tempfile.mkdtemp()
     trace = os.path.join(tmp, "trace.txt")
     try:
@@ -212,9 +222,10 @@ def main():
                             continue
                         j = json.loads(out.stdout)
                         got = (j["time"], j["conflicts"], j["port_waits"], j["wait_time"])
-                        if (got[1:3] == want[1:3] and
-                                all(abs(a - b) <= 1e-9 * max(1.0, b)
-                                    for a, b in ((got[0], want[0]), (got[3], want[3])))):
+                        for mutant in caught:
+                            other = simulate(msgs, mode, ts, 1.0, lanes, ports, mutant)
+                            caught[mutant] += not same(got, other)
+                        if same(got, want):
                             passed += 1
                         else:
                             failed += 1
@@ -226,7 +237,23 @@ def main():
         if os.path.exists(trace):
             os.unlink(trace)
         os.rmdir(tmp)
-    print(f"sim-xcheck: {passed} passed, {failed} failed")
+    for mutant, n in caught.items():
+        if n == 0:
+            failed += 1
+            print(f"sim-xcheck: the {mutant} mutant matches dcnet everywhere: the comparison "
+                  f"cannot tell it apart", file=sys.stderr)
+    # docs/simulator.md quotes these counts; a drift fails here
+    doc = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs", "simulator.md")
+    text = " ".join(open(doc).read().split())
+    for phrase in (f"in all {passed} runs", f"fails {caught['lifo']} of them",
+                   f"only at delivery {caught['late-vct']}"):
+        if phrase not in text:
+            failed += 1
+            print(f"sim-xcheck: docs/simulator.md lacks '{phrase}' (measured now: {passed} "
+                  f"runs equal, mutants differ in {caught}): update its paragraph",
+                  file=sys.stderr)
+    print(f"sim-xcheck: {passed} passed, {failed} failed (mutants caught: "
+          f"lifo {caught['lifo']}, late-vct {caught['late-vct']})")
     tally = os.environ.get("DCNET_TALLY")
     if tally:
         with open(tally, "a") as f:
