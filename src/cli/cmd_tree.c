@@ -11,6 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define STR_(x) #x
+#define STR(x) STR_(x) /* a macro's value in a string literal */
+
 static const char tree_help[] =
     "Usage: dcnet tree --tree SPEC [OPTION]...\n"
     "Print the facts of a task tree, or list its nodes.\n"
@@ -19,7 +22,7 @@ static const char tree_help[] =
     "  -s, --seed S           seed for random trees (default 1)\n"
     "      --max-nodes N      stop sampling a random tree past N nodes (default 2^24)\n"
     "      --mem-limit GIB    memory a tree file may take to read, in GiB (default 8;\n"
-    "                         its size plus 192 bytes a line, checked first)\n"
+    "                         its size plus " STR(DN_TREE_FILE_NODE_BYTES) " bytes a line, checked first)\n"
     "      --list             list every node (at most 2^26, streamed: constant memory)\n"
     "      --format F         write the tree as a tree file: csv, dot or grf (read\n"
     "                         back by --tree file:PATH; 'dcnet help formats')\n"
