@@ -30,6 +30,8 @@ import subprocess
 import sys
 import tempfile
 
+from xcheck_common import doc_text, finish
+
 try:
     import networkx as nx
 except ImportError:
@@ -174,17 +176,11 @@ def main():
     finally:
         shutil.rmtree(tmp)
     # docs/networks.md quotes the count; a drift fails here
-    doc = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs", "networks.md")
-    if f"{passed} comparisons" not in " ".join(open(doc).read().split()):
+    if f"{passed} comparisons" not in doc_text("networks.md"):
         failed += 1
         print(f"networkx: docs/networks.md lacks '{passed} comparisons' (measured now): "
               f"update its paragraph", file=sys.stderr)
-    print(f"networkx: {passed} passed, {failed} failed")
-    tally = os.environ.get("DCNET_TALLY")
-    if tally:
-        with open(tally, "a") as f:
-            f.write(f"{passed} {failed}\n")
-    return 0 if failed == 0 else 1
+    return finish("networkx", passed, failed)
 
 
 if __name__ == "__main__":

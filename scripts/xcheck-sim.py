@@ -36,6 +36,8 @@ import sys
 import tempfile
 from collections import deque
 
+from xcheck_common import doc_text, finish
+
 ROWS, COLS = 5, 6
 
 
@@ -243,8 +245,7 @@ def main():
             print(f"sim-xcheck: the {mutant} mutant matches dcnet everywhere: the comparison "
                   f"cannot tell it apart", file=sys.stderr)
     # docs/simulator.md quotes these counts; a drift fails here
-    doc = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs", "simulator.md")
-    text = " ".join(open(doc).read().split())
+    text = doc_text("simulator.md")
     for phrase in (f"in all {passed} runs", f"fails {caught['lifo']} of them",
                    f"only at delivery {caught['late-vct']}"):
         if phrase not in text:
@@ -252,13 +253,8 @@ def main():
             print(f"sim-xcheck: docs/simulator.md lacks '{phrase}' (measured now: {passed} "
                   f"runs equal, mutants differ in {caught}): update its paragraph",
                   file=sys.stderr)
-    print(f"sim-xcheck: {passed} passed, {failed} failed (mutants caught: "
-          f"lifo {caught['lifo']}, late-vct {caught['late-vct']})")
-    tally = os.environ.get("DCNET_TALLY")
-    if tally:
-        with open(tally, "a") as f:
-            f.write(f"{passed} {failed}\n")
-    return 0 if failed == 0 else 1
+    return finish("sim-xcheck", passed, failed,
+                  f" (mutants caught: lifo {caught['lifo']}, late-vct {caught['late-vct']})")
 
 
 if __name__ == "__main__":
