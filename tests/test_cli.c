@@ -878,6 +878,49 @@ static void test_embed_cli(void **state)
 
 /* Golden files: canonical printed output, checked by hand once (see
  * tests/golden/README.md) and compared byte for byte since. */
+/* Issue 26 item 7: trees of any height. On ring:4 the walk of one step
+ * from 0 is at 0 or 2 after an even number l >= 2 of steps (each with
+ * probability 1/2) and at 1 or 3 after an odd one, so a chain of H + 1
+ * tasks (levels 0 .. H, H even) puts 1 + (H/2) / 2 tasks on processor 0,
+ * the maximum: 51 for H = 200, 33 for the 129-task chain (H = 128). */
+static void test_load_deep_trees(void **state)
+{
+    (void)state;
+    run_result r = json_run("load --net ring:4 --tree complete:1:200 --walk 1 --json");
+    assert_true(json_num(r.out, "max_load") == 51);
+    assert_true(json_num(r.out, "tree_nodes") == 201);
+    assert_true(json_num(r.out, "levels") == 201);
+    assert_true(fabs(json_num(r.out, "ratio") - 51.0 * 4 / 201) < 1e-12);
+    run_free(&r);
+    r = json_run("load --net ring:4 --tree complete:1:200 --walk 1 --method dense --json");
+    assert_true(fabs(json_num(r.out, "max_load") - 51) < 1e-9);
+    run_free(&r);
+    FILE *f = fopen(tp("@T/chain129.csv"), "w");
+    assert_non_null(f);
+    fputs("id,parent\n0,-1\n", f);
+    for (int v = 1; v < 129; v++)
+        fprintf(f, "%d,%d\n", v, v - 1);
+    fclose(f);
+    r = json_run("load --net ring:4 --tree file:@T/chain129.csv --walk 1 --json");
+    assert_true(json_num(r.out, "max_load") == 33);
+    assert_true(json_num(r.out, "tree_nodes") == 129);
+    run_free(&r);
+    /* a million levels, and every one of them listed */
+    r = json_run("load --net ring:4 --tree complete:1:1000000 --walk 1 --json");
+    assert_true(json_num(r.out, "max_load") == 250001);
+    run_free(&r);
+    r = ok_run("load --net ring:4 --tree complete:1:200 --walk 1 --per-level --csv");
+    int lines = 0;
+    for (const char *p = r.out; *p; p++)
+        lines += *p == '\n';
+    assert_int_equal(lines, 1 + 201);
+    /* alpha_200: 51 of the 201 tasks on one of 4 processors */
+    const char *last = strstr(r.out, "\n200,201,");
+    assert_non_null(last);
+    assert_true(fabs(strtod(last + 9, NULL) - 51.0 * 4 / 201) < 1e-12);
+    run_free(&r);
+}
+
 static void test_load_cli(void **state)
 {
     run_result r, a, b;
@@ -1710,6 +1753,7 @@ int main(void)
         cmocka_unit_test(test_tree_cli),
         cmocka_unit_test(test_embed_cli),
         cmocka_unit_test(test_load_cli),
+        cmocka_unit_test(test_load_deep_trees),
         cmocka_unit_test(test_simulate_cli),
         cmocka_unit_test(test_exec_cli),
         cmocka_unit_test(test_golden),
