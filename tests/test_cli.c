@@ -921,6 +921,71 @@ static void test_load_deep_trees(void **state)
     run_free(&r);
 }
 
+/* Issue 26 item 6: id:N and label:S everywhere a node is named, and plain
+ * numbers on grids of 3 or more sides. Hop counts pin the nodes: on
+ * mesh:2x3x4 node 23 is (1,2,3), 6 hops from node 0. */
+static void test_node_names_cli(void **state)
+{
+    (void)state;
+    json_has("net --net mesh:2x3x4 --neighbors 23 --json", "\"node\":23,\"label\":\"1,2,3\"");
+    json_has("net --net mesh:2x3x4 --from 23 --json", "\"source\":23,");
+    json_has("net --net kautz:3:2 --neighbors id:11 --json", "\"node\":11,\"label\":\"32\"");
+    json_has("net --net kautz:3:2 --neighbors label:32 --json", "\"node\":11,");
+    json_has("net --net kautz:3:2 --from id:11 --json", "\"source\":11,");
+    json_has("embed --net kautz:3:2 --tree binomial:2 --map greedy --root id:11 --json",
+             "\"root\":\"32\"");
+    json_has("simulate --net kautz:3:2 --tree binomial:2 --map greedy --root id:11 --json",
+             "\"root\":\"32\"");
+    json_has("load --net kautz:3:2 --tree cbt:3 --walk 1 --start id:11 --json",
+             "\"start\":\"32\"");
+    json_has("embed --net mesh:2x3x4 --tree binomial:3 --map greedy --root 23 --json",
+             "\"root\":\"1,2,3\"");
+    /* trace lines: 23 -> 0 is 6 hops; id:23 -> label:0,0,0 the same */
+    FILE *f = fopen(tp("@T/names.trace"), "w");
+    assert_non_null(f);
+    fputs("23 0 100\nid:23 label:0,0,0 100\n", f);
+    fclose(f);
+    run_result r = json_run("simulate --net mesh:2x3x4 --trace @T/names.trace --json");
+    assert_true(json_num(r.out, "hops") == 12);
+    assert_true(json_num(r.out, "messages") == 2);
+    run_free(&r);
+    /* hosts files: processor 11 of kautz:3:2 by id:, the rest by label */
+    f = fopen(tp("@T/names.hosts"), "w");
+    assert_non_null(f);
+    char lab[8];
+    dn_net net;
+    dn_err e;
+    assert_int_equal(dn_net_init(&net, "kautz:3:2", &e), DN_OK);
+    for (int v = 0; v < 12; v++) {
+        dn_net_label(&net, v, lab, sizeof lab);
+        if (v == 11)
+            fprintf(f, "id:11 host11 0\n");
+        else
+            fprintf(f, "label:%s host%d 0\n", lab, v);
+    }
+    dn_net_free(&net);
+    fclose(f);
+    r = ok_run("embed --net kautz:3:2 --tree binomial:2 --map greedy --root id:11 "
+               "--rankfile @T/names.rf --hosts @T/names.hosts");
+    run_free(&r);
+    char *rf = slurp(tp("@T/names.rf"));
+    assert_non_null(rf);
+    if (!strstr(rf, "rank 0=host11 slot=0"))
+        fail_msg("rankfile: task 0 (root, on id:11) is not on host11:\n%s", rf);
+    free(rf);
+    /* a placement CSV naming processors id:11 and label:01 (id 0) */
+    f = fopen(tp("@T/names.csv"), "w");
+    assert_non_null(f);
+    fputs("task,processor,processor_label\n0,id:11,32\n1,label:01,01\n2,5,x\n3,10,y\n", f);
+    fclose(f);
+    json_has("embed --net kautz:3:2 --tree binomial:2 --map file:@T/names.csv --json",
+             "\"root\":\"32\"");
+    bad_run("net --net kautz:3:2 --neighbors 11", 2, "write id:N");
+    bad_run("net --net mesh:2x3x4 --neighbors id:24", 2, "give an id in [0, 23] (or id:N)");
+    bad_run("embed --net fattree:2:3 --tree binomial:2 --map identity --root 10", 2,
+            "--root 10 is a switch, not a processor, of fattree:2:3; its processors are 0 .. 7");
+}
+
 static void test_load_cli(void **state)
 {
     run_result r, a, b;
@@ -1752,6 +1817,7 @@ int main(void)
         cmocka_unit_test(test_closed_pipe),
         cmocka_unit_test(test_tree_cli),
         cmocka_unit_test(test_embed_cli),
+        cmocka_unit_test(test_node_names_cli),
         cmocka_unit_test(test_load_cli),
         cmocka_unit_test(test_load_deep_trees),
         cmocka_unit_test(test_simulate_cli),

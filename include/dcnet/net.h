@@ -133,9 +133,14 @@ int dn_net_neighbors(const dn_net *net, int64_t v, int64_t *out);
  * too small (cap >= 80 always suffices). */
 int dn_net_label(const dn_net *net, int64_t v, char *buf, size_t cap);
 
-/* Parses a node given as a decimal id or as the network's own label (a
- * string of exactly K binary digits for de Bruijn and hypercubes; "r,c" for
- * meshes; "level,col" for butterflies and Sneptrees). */
+/* Parses a node name into *v: "id:N" (the decimal id N), "label:S" (the
+ * network's own label S, as dn_net_label prints it), or a plain S, which
+ * is a label when it has the family's label shape (exactly K binary digits
+ * for de Bruijn and hypercubes, one decimal part per side for meshes,
+ * "level,col" for butterflies and Sneptrees, ...) and a decimal id
+ * otherwise (docs/networks.md, "Naming nodes"). Fails with DN_EINVAL (not
+ * a node name of this network) or DN_ERANGE (a label that names no node),
+ * the message saying which forms are accepted. Time O(length of s). */
 int dn_net_parse_node(const dn_net *net, const char *s, int64_t *v, dn_err *err);
 
 /* The family name: the spec prefix before the first ':' ("debruijn", "dg",

@@ -53,9 +53,22 @@ static void help_nets(void)
     puts("Network specs (--net):");
     for (int i = 0; dn_net_type_info(i, &syntax, &summary) == DN_OK; i++)
         printf("  %-18s %s\n", syntax, summary);
-    puts("\nNodes (--root, --start, --neighbors) are decimal ids or the network's own\n"
-         "labels: exactly K binary digits for debruijn:K, ddb:K and hypercube:K;\n"
-         "'row,col' for meshes and tori; 'level,col' for butterflies and Sneptrees.\n"
+    puts("\nNodes (--root, --start, --neighbors, --from; trace files, hosts files and\n"
+         "placement CSV files) are named in one of three ways:\n"
+         "  id:N     the node with id N (0 .. nodes - 1), whatever its labels look like\n"
+         "  label:S  the node whose label is S (the labels dcnet prints)\n"
+         "  S        a label if S has the shape of one, else a decimal id. Shapes:\n"
+         "    debruijn:K, ddb:K, hypercube:K  exactly K binary digits (dg:R:K: radix R)\n"
+         "    kautz:D:K        exactly K symbols: digits, or comma-separated if D > 9\n"
+         "    mesh, torus      one decimal part per side: 'row,col', 'x0,x1,x2', ...\n"
+         "    butterfly, wbutterfly, Sneptrees  'level,col'\n"
+         "    fattree:K:N      'pI' processor I, 'sL.W' switch W of level L\n"
+         "    dragonfly:A:P:H  'pI' processor I, 'rG.R' router R of group G\n"
+         "    others           none: S is the decimal id\n"
+         "A plain number of exactly K digits is therefore a label on de Bruijn, Kautz\n"
+         "and hypercube networks: on kautz:3:2 '11' names no node (a symbol repeats),\n"
+         "and node 11 is 'id:11'. Processors have the ids 0 .. P-1 and switches the\n"
+         "ids after them ('dcnet net' prints P).\n"
          "Closed-form facts work up to 2^50 nodes; materialising (BFS, export,\n"
          "planarity) needs fewer than 2^31 nodes and fits --mem-limit.");
     puts("\nLink costs: SPEC@KEY=VALUE,... gives links a bandwidth (bw, positive) and\n"

@@ -66,6 +66,9 @@ int dn_parse_radix(const char *s, int radix, int width, int64_t *v);
 /* "a,b" printer and parser (decimal parts); parser returns 1 on syntax match. */
 int dn_label_pair(int64_t a, int64_t b, char *buf, size_t cap);
 int dn_parse_pair(const char *s, int64_t *a, int64_t *b);
+/* Reads one or more decimal digits at *p (no sign, no space) into *v and
+ * advances *p; 0 (nothing read) when there are none or they overflow. */
+int dn_parse_dec_prefix(const char **p, int64_t *v);
 /* Parses an integer parameter of a spec, naming the spec in the message. */
 int dn_spec_int(const char *arg, int64_t lo, int64_t hi, const char *what,
                 const char *syntax, int64_t *out, dn_err *err);
