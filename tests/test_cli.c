@@ -587,7 +587,7 @@ static void test_bad_input(void **state)
         cf = fopen(tp("@T/costs.txt"), "w");
         fputs("# dcnet edgelist nodes=2 costs=1\n0 1 -3\n", cf);
         fclose(cf);
-        bad_run("net --net file:@T/costs.txt", 2, "positive number");
+        bad_run("net --net file:@T/costs.txt", 2, "positive finite decimal number");
     }
     /* switches: processors 0..3 under two leaf switches (4, 5) and a root
      * switch (6). B(2) by identity: 0-1 two hops through switch 4, 0-2 and
@@ -984,6 +984,36 @@ static void test_node_names_cli(void **state)
     bad_run("net --net mesh:2x3x4 --neighbors id:24", 2, "give an id in [0, 23] (or id:N)");
     bad_run("embed --net fattree:2:3 --tree binomial:2 --map identity --root 10", 2,
             "--root 10 is a switch, not a processor, of fattree:2:3; its processors are 0 .. 7");
+}
+
+/* Issue 26 item 4, the network writers: switches and link costs survive
+ * a write and a read. The 30-byte message over 2 hops of bandwidth 3 and
+ * latency 2 with --ts 0 takes 2 (2 + 30 / 3) = 24 time units (60 with the
+ * costs lost: bandwidth 1, latency 0); .grf refuses what it cannot hold. */
+static void test_net_writers_cli(void **state)
+{
+    (void)state;
+    run_result r = ok_run("net --net fattree:2:2 --format edgelist -o @T/ft.txt");
+    run_free(&r);
+    r = json_run("net --net file:@T/ft.txt --json");
+    assert_true(json_num(r.out, "processors") == 4);
+    assert_true(json_num(r.out, "switches") == 4);
+    run_free(&r);
+    r = ok_run("net --net mesh:2x2@bw=3,lat=2 --format edgelist -o @T/mc.txt");
+    run_free(&r);
+    FILE *f = fopen(tp("@T/t30.txt"), "w");
+    assert_non_null(f);
+    fputs("0 3 30\n", f);
+    fclose(f);
+    r = json_run("simulate --net file:@T/mc.txt --trace @T/t30.txt --ts 0 --json");
+    assert_true(json_num(r.out, "time") == 24);
+    run_free(&r);
+    bad_run("net --net fattree:2:2 --format grf", 2, "has switches (nodes 4 .. 7)");
+    bad_run("net --net mesh:2x2@bw=3,lat=2 --format grf", 2, "SCOTCH .grf holds integer edge "
+                                                          "loads only");
+    ok_has("net --net fattree:2:2@l1.bw=2 --format dot", "4 [label=\"s1.0\", shape=box, "
+                                                        "switch=\"1\"];");
+    ok_has("net --net fattree:2:2@l1.bw=2 --format dot", "0 -- 4 [bw=\"2\", lat=\"0\"];");
 }
 
 static void test_load_cli(void **state)
@@ -1818,6 +1848,7 @@ int main(void)
         cmocka_unit_test(test_tree_cli),
         cmocka_unit_test(test_embed_cli),
         cmocka_unit_test(test_node_names_cli),
+        cmocka_unit_test(test_net_writers_cli),
         cmocka_unit_test(test_load_cli),
         cmocka_unit_test(test_load_deep_trees),
         cmocka_unit_test(test_simulate_cli),

@@ -182,7 +182,7 @@ int dn_net_type_info(int i, const char **syntax, const char **summary);
 typedef enum dn_graph_format {
     DN_FMT_EDGELIST = 0, /* "u v" per line, '#' comments (docs/formats.md) */
     DN_FMT_GRF,          /* SCOTCH source graph (.grf), undirected */
-    DN_FMT_DOT           /* Graphviz DOT (write only) */
+    DN_FMT_DOT           /* Graphviz DOT (written for drawing, not read) */
 } dn_graph_format;
 
 /* Parses a graph held in memory (buf need not be NUL-terminated).
@@ -200,10 +200,23 @@ int dn_graph_parse(const char *buf, size_t len, dn_graph_format fmt, int64_t max
  * binary), without reading on. */
 int dn_graph_load(const char *path, dn_csr *out, int64_t mem_limit, dn_err *err);
 /* Writes the network in a format, streaming through the neighbour function
- * (no CSR needed). GRF refuses directed networks. Refuses more than
- * DN_GRAPH_MAX_WRITE edges. Time O(n + edges). */
+ * (no CSR needed), with everything it carries: the edge list keeps
+ * processors=P (the rest are switches) and link costs (costs=1, every
+ * bandwidth and latency in %.17g, so that they read back exactly); DOT
+ * (for drawing; dcnet does not read it) marks switches and writes bw= and
+ * lat= per link. What a format cannot hold is refused before anything is
+ * written, with the reason (DN_EINVAL): .grf takes no directed network, no
+ * switches and no link costs other than bandwidth 1, latency 0; no format
+ * takes an undirected link whose two arcs differ in cost. Refuses more than
+ * DN_GRAPH_MAX_WRITE edges (DN_ERANGE); DN_EIO if writing fails.
+ * Time O(n + edges) (O(edges log deg) more for a file's link costs). */
 #define DN_GRAPH_MAX_WRITE ((int64_t)1 << 31)
 int dn_net_write(const dn_net *net, dn_graph_format fmt, FILE *f, dn_err *err);
+/* The same for a CSR graph (what dn_graph_parse gives): its procs and
+ * link costs included; `title` names it in the file and in messages
+ * (NULL: "graph"). The caller keeps g. Time O(n + m) (O(m log deg) more
+ * to check that an undirected g is symmetric). */
+int dn_csr_write(const dn_csr *g, const char *title, dn_graph_format fmt, FILE *f, dn_err *err);
 
 /* ----------------------------------------------------------------- BFS */
 /* Distances from src over out-arcs into dist[0..n-1] (-1 = unreachable).
