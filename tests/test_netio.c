@@ -19,6 +19,7 @@
 #include "dcnet/net.h"
 
 #include <math.h>
+#include <time.h>
 
 /* --------------------------------------------------------- arc tuples */
 typedef struct arc {
@@ -445,6 +446,123 @@ static void test_spec_costs(void **state)
     dn_net_free(&net);
 }
 
+/* ---------------------------------------------------- SCOTCH targets */
+static int tgt_status(const char *text, dn_err *e)
+{
+    FILE *f = fopen(tp("@T/t.tgt"), "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+    dn_net net;
+    e->msg[0] = '\0';
+    int rc = dn_net_init(&net, tp("file:@T/t.tgt"), e);
+    if (rc == DN_OK)
+        dn_net_free(&net);
+    return rc;
+}
+
+static void tgt_expect(const char *text, int status, const char *needle)
+{
+    dn_err e;
+    int rc = tgt_status(text, &e);
+    if (rc != status || (needle && !strstr(e.msg, needle)))
+        fail_msg("[%s]: status %d (%s); expected %d and '%s'", text, rc, e.msg, status,
+                 needle ? needle : "");
+}
+
+/* issue 27 item 24: short weight lists, trailing text, signs */
+static void test_tgt_strict(void **state)
+{
+    (void)state;
+    tgt_expect("cmpltw 3 1 2\n", DN_EINVAL, "ends before weight 3 of the 3 of cmpltw");
+    tgt_expect("cmpltw 3 1 0 2\n", DN_EINVAL, "weight 2 of the 3 of cmpltw is 0");
+    tgt_expect("cmplt 4 extra\n", DN_EINVAL, "'extra' after the end of the target description");
+    tgt_expect("cmplt 4 5\n", DN_EINVAL, "'5' after the end");
+    tgt_expect("hcub 3 junk\n", DN_EINVAL, "'junk' after the end");
+    tgt_expect("mesh2D 4 3 2\n", DN_EINVAL, "'2' after the end");
+    tgt_expect("cmplt +4\n", DN_EINVAL, "the size '+4' is not a non-negative integer");
+    tgt_expect("cmplt -4\n", DN_EINVAL, "'-4' is not a non-negative integer");
+    tgt_expect("cmplt 0\n", DN_EINVAL, "cmplt 0 has no terminal");
+    tgt_expect("cmplt 99999999999999999999\n", DN_EINVAL, "too large");
+    tgt_expect("deco 0 2 3\n0 1 2\n1 1 3\n1\n7\n", DN_EINVAL, "'7' after the end");
+    tgt_expect("deco 0 3 5\n0 1 2\n1 1 3\n2 1 4\n1\n2 1\n", DN_OK, NULL); /* path 0-1-2 */
+    tgt_expect("deco 0 3 5\n0 1 2\n1 1 3\n2 1 4\n2\n2 1\n", DN_EINVAL,
+               "terminals 0 and 1 are 2 apart in its table but not connected");
+    /* still read: weights given, white space and line breaks anywhere */
+    tgt_expect("cmpltw 3 1 2 3\n", DN_OK, NULL);
+    tgt_expect("  cmplt\n4\r\n\n", DN_OK, NULL);
+}
+
+/* A deco 0 table of T terminals with distance d(i, j) (i > j). */
+static void write_deco(const char *path, int64_t T, int (*d)(int64_t, int64_t, int64_t))
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fprintf(f, "deco 0 %lld %lld\n", (long long)T, (long long)(2 * T - 1));
+    for (int64_t i = 0; i < T; i++)
+        fprintf(f, "%lld 1 %lld\n", (long long)i, (long long)(T + i));
+    for (int64_t i = 1; i < T; i++)
+        for (int64_t j = 0; j < i; j++)
+            fprintf(f, "%d\n", d(T, i, j));
+    fclose(f);
+}
+
+static int d_complete(int64_t T, int64_t i, int64_t j)
+{
+    (void)T, (void)i, (void)j;
+    return 1;
+}
+
+/* two cliques of c = (T - 100) / 2 terminals joined by a path of 100 */
+static int d_two_cliques(int64_t T, int64_t i, int64_t j)
+{
+    const int64_t c = (T - 100) / 2, p = 100;
+    int64_t x[2], e[2], r[2], v[2] = {i, j};
+    for (int k = 0; k < 2; k++) {
+        r[k] = v[k] < c ? 0 : v[k] < c + p ? 1 : 2;
+        x[k] = r[k] == 0 ? 0 : r[k] == 1 ? v[k] - c + 1 : p + 1;
+        e[k] = (r[k] == 0 && v[k] != c - 1) || (r[k] == 2 && v[k] != c + p);
+    }
+    if (r[0] == r[1] && r[0] != 1)
+        return 1;
+    return (int)(llabs(x[0] - x[1]) + e[0] + e[1]);
+}
+
+/* issue 27 item 15: a dense table is checked in about the time it takes
+ * to read it (a complete target of 4,096 terminals took 105 s on the
+ * starting commit, a BFS from every terminal over all its arcs); the
+ * check's work is bounded, and a table that needs more is refused. */
+static void test_deco_dense(void **state)
+{
+    (void)state;
+    dn_net net;
+    dn_err e;
+    write_deco(tp("@T/c4096.tgt"), 4096, d_complete);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    assert_int_equal(dn_net_init(&net, tp("file:@T/c4096.tgt"), &e), DN_OK);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double secs = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    print_message("deco 0, complete, 4096 terminals: read and checked in %.2f s\n", secs);
+    assert_int_equal(net.n, 4096);
+    assert_int_equal(net.edges, (int64_t)4096 * 4095 / 2);
+    assert_true(secs < 20); /* 0.4 s measured; a plain BFS per terminal takes minutes */
+    dn_net_free(&net);
+    unlink(tp("@T/c4096.tgt"));
+    /* a true table (hop counts of the graph), adversarial for the BFS */
+    write_deco(tp("@T/cc.tgt"), 2500, d_two_cliques);
+    assert_int_equal(dn_net_init(&net, tp("file:@T/cc.tgt"), &e), DN_ELIMIT);
+    assert_non_null(strstr(e.msg, "arc checks, the bound for a table of 2500 terminals (64 per "
+                                  "entry)"));
+    unlink(tp("@T/cc.tgt"));
+    /* the same shape small enough is read: it is a true table */
+    write_deco(tp("@T/cc.tgt"), 300, d_two_cliques);
+    assert_int_equal(dn_net_init(&net, tp("file:@T/cc.tgt"), &e), DN_OK);
+    assert_int_equal(net.edges, 2 * (100 * 99 / 2) + 101);
+    dn_net_free(&net);
+    unlink(tp("@T/cc.tgt"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -452,6 +570,8 @@ int main(void)
         cmocka_unit_test(test_switches_and_costs_kept),
         cmocka_unit_test(test_edgelist_headers),
         cmocka_unit_test(test_spec_costs),
+        cmocka_unit_test(test_tgt_strict),
+        cmocka_unit_test(test_deco_dense),
     };
     return cmocka_run_group_tests_name("netio", tests, NULL, NULL);
 }

@@ -61,6 +61,10 @@ void dn_net_arc_cost(const dn_net *net, int64_t u, int64_t v, double *bw, double
 
 /* SCOTCH target files (tgt.c): a family net, or a stored graph (deco). */
 int dn_tgt_load(dn_net *net, const char *path, dn_err *err);
+/* The same from a NUL-terminated buffer of len bytes (the fuzz target's
+ * entry); path names it in messages; net->mem_limit must be set. On
+ * failure net->g may need dn_csr_free (dn_net_init does it). */
+int dn_tgt_parse(dn_net *net, const char *buf, size_t len, const char *path, dn_err *err);
 /* A stored graph's facts for a file net: n, edges, direction, max_out
  * (graphio.c). */
 void dn_file_net_setup(dn_net *net);
