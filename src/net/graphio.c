@@ -2,13 +2,20 @@
  * graphio.c - graph files: edge lists and SCOTCH .grf in, edge lists, .grf
  * and Graphviz DOT out; and the file:PATH network family.
  *
- * Edge list (docs/formats.md): one arc "u v" per line, decimal ids from 0;
- * blank lines and lines starting with '#' or '%' are ignored, except an
- * optional header "# dcnet edgelist nodes=N directed=0|1" that fixes the
- * node count and direction (dcnet writes it). Without a header the graph is
+ * Edge list ('dcnet help formats', docs/networks.md): one arc "u v
+ * [bandwidth [latency]]" per line, decimal ids from 0; blank lines and
+ * lines starting with '#' or '%' are ignored, except one optional header
+ * "# dcnet edgelist KEY=VALUE .." (nodes, directed, processors, costs,
+ * edges; each once, nothing else) before the first edge, and the trailer
+ * "# end edges=M" that edges=M promises. Without a header the graph is
  * undirected with max id + 1 nodes. Undirected graphs are made simple
  * (loops and repeated edges dropped); directed graphs keep loops and drop
- * repeated arcs.
+ * repeated arcs; a link listed twice must be given the same costs.
+ *
+ * Writers (issue 26 item 4): every writer either writes what reads back
+ * as the same network (nodes, processors, direction, arcs, every arc's
+ * bandwidth and latency) or refuses, before writing a byte, saying what
+ * the format cannot hold. DOT is written for drawing and not read.
  *
  * SCOTCH source graph (.grf, SCOTCH user's guide, "Graph files"): version 0;
  * vertex and arc counts; base value and a three-digit flag (vertex labels,
