@@ -212,11 +212,10 @@ int dn_graph_load(const char *path, dn_csr *out, int64_t mem_limit, dn_err *err)
  * Time O(n + edges) (O(edges log deg) more for a file's link costs). */
 #define DN_GRAPH_MAX_WRITE ((int64_t)1 << 31)
 int dn_net_write(const dn_net *net, dn_graph_format fmt, FILE *f, dn_err *err);
-/* The same for a CSR graph with sorted neighbour lists (what
- * dn_graph_parse and dn_net_materialize give): its procs and link costs
- * included; `title` names it in the file and in messages (NULL: "graph").
- * An undirected g must hold every arc both ways (else DN_EINVAL). The
- * caller keeps g. Time O(n + m log deg). */
+/* The same for a CSR graph (what dn_graph_parse gives): its procs and
+ * link costs included; `title` names it in the file and in messages (NULL:
+ * "graph"). An undirected g must have sorted neighbour lists holding every
+ * arc both ways (else DN_EINVAL). The caller keeps g. Time O(n + m log deg). */
 int dn_csr_write(const dn_csr *g, const char *title, dn_graph_format fmt, FILE *f, dn_err *err);
 
 /* ----------------------------------------------------------------- BFS */
