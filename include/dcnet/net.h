@@ -207,7 +207,8 @@ int dn_graph_load(const char *path, dn_csr *out, int64_t mem_limit, dn_err *err)
  * lat= per link. What a format cannot hold is refused before anything is
  * written, with the reason (DN_EINVAL): .grf takes no directed network, no
  * switches and no link costs other than bandwidth 1, latency 0; no format
- * takes an undirected link whose two arcs differ in cost. Refuses more than
+ * takes an undirected link whose two arcs differ in cost; the edge list
+ * and .grf take no parallel arcs (their readers merge repeated arcs). Refuses more than
  * DN_GRAPH_MAX_WRITE edges (DN_ERANGE); DN_EIO if writing fails.
  * Time O(n + edges) (O(edges log deg) more for a file's link costs). */
 #define DN_GRAPH_MAX_WRITE ((int64_t)1 << 31)

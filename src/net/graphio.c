@@ -715,7 +715,8 @@ typedef struct wsrc {
     const char *title;
     int64_t n, procs, edges;
     int directed, costs;
-    int64_t *nb; /* net: max_out entries */
+    int64_t *nb; /* cap entries: a neighbour list, and a sorted copy */
+    int64_t cap;
 } wsrc;
 
 static int w_neighbors(const wsrc *w, int64_t v, const int64_t **out)
@@ -760,6 +761,31 @@ static int w_back_cost(const wsrc *w, int64_t u, int64_t v, double *bw, double *
     return 1;
 }
 
+/* A neighbour that appears twice in nb[0 .. d) (a parallel arc), or -1.
+ * Lists are mostly sorted (every CSR, every family but the Sneptrees):
+ * then one pass; else a sorted copy in w->nb's spare half. */
+static int64_t w_parallel(const wsrc *w, const int64_t *nb, int d)
+{
+    int sorted = 1;
+    for (int i = 1; i < d && sorted; i++)
+        sorted = nb[i - 1] < nb[i];
+    if (sorted)
+        return -1;
+    int64_t *c = w->nb + w->cap / 2;
+    memcpy(c, nb, (size_t)d * sizeof *c);
+    for (int i = 1; i < d; i++) { /* insertion sort: unsorted lists are short */
+        int64_t x = c[i];
+        int j = i - 1;
+        for (; j >= 0 && c[j] > x; j--)
+            c[j + 1] = c[j];
+        c[j + 1] = x;
+    }
+    for (int i = 1; i < d; i++)
+        if (c[i] == c[i - 1])
+            return c[i];
+    return -1;
+}
+
 /* Before a byte is written: what the format cannot hold is refused with
  * the reason (issue 26 item 4: a writer never loses what it was given).
  * Every format: an undirected link has one cost (both arcs the same).
@@ -777,11 +803,20 @@ static int w_check(const wsrc *w, dn_graph_format fmt, dn_err *err)
                        "they would read back as processors: write an edge list (--format "
                        "edgelist), which keeps processors=%lld",
                        w->title, (long long)w->procs, (long long)(w->n - 1), (long long)w->procs);
-    if (!w->costs && w->net)
-        return DN_OK;
     for (int64_t u = 0; u < w->n; u++) {
         const int64_t *nb;
         int d = w_neighbors(w, u, &nb);
+        int64_t twin = w_parallel(w, nb, d);
+        if (twin >= 0 && fmt != DN_FMT_DOT)
+            return dn_fail(err, DN_EINVAL,
+                           "%s has two arcs %lld -> %lld (parallel links, as when a random "
+                           "Sneptree joins both successors of a cell to one cell); the %s "
+                           "reader merges repeated arcs, so one would be lost (--format dot "
+                           "draws both)",
+                           w->title, (long long)u, (long long)twin,
+                           grf ? ".grf" : "edge list");
+        if (!w->costs && w->net)
+            continue;
         for (int i = 0; i < d; i++) {
             double bw, lat, bw2, lat2;
             w_cost(w, u, nb[i], i, &bw, &lat);
@@ -915,8 +950,8 @@ static int w_write(wsrc *w, dn_graph_format fmt, FILE *f, dn_err *err)
 int dn_net_write(const dn_net *net, dn_graph_format fmt, FILE *f, dn_err *err)
 {
     wsrc w = {net, NULL, net->spec, net->n, dn_net_processors(net), net->edges,
-              net->directed, dn_net_has_link_costs(net), NULL};
-    w.nb = malloc((size_t)(net->max_out ? net->max_out : 1) * sizeof *w.nb);
+              net->directed, dn_net_has_link_costs(net), NULL, 2 * (int64_t)net->max_out + 2};
+    w.nb = malloc((size_t)w.cap * sizeof *w.nb);
     if (!w.nb)
         return dn_fail(err, DN_ENOMEM, "out of memory");
     int rc = w_write(&w, fmt, f, err);
@@ -935,8 +970,8 @@ int dn_csr_write(const dn_csr *g, const char *title, dn_graph_format fmt, FILE *
     }
     wsrc w = {NULL, g, title ? title : "graph", g->n,
               g->procs > 0 && g->procs < g->n ? g->procs : g->n, edges, g->directed,
-              g->bw != NULL, NULL};
-    w.nb = malloc((size_t)(maxd ? maxd : 1) * sizeof *w.nb);
+              g->bw != NULL, NULL, 2 * maxd + 2};
+    w.nb = malloc((size_t)w.cap * sizeof *w.nb);
     if (!w.nb)
         return dn_fail(err, DN_ENOMEM, "out of memory");
     int rc = w_write(&w, fmt, f, err);
