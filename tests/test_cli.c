@@ -587,7 +587,7 @@ static void test_bad_input(void **state)
         cf = fopen(tp("@T/costs.txt"), "w");
         fputs("# dcnet edgelist nodes=2 costs=1\n0 1 -3\n", cf);
         fclose(cf);
-        bad_run("net --net file:@T/costs.txt", 2, "positive number");
+        bad_run("net --net file:@T/costs.txt", 2, "positive finite decimal number");
     }
     /* switches: processors 0..3 under two leaf switches (4, 5) and a root
      * switch (6). B(2) by identity: 0-1 two hops through switch 4, 0-2 and
@@ -878,6 +878,144 @@ static void test_embed_cli(void **state)
 
 /* Golden files: canonical printed output, checked by hand once (see
  * tests/golden/README.md) and compared byte for byte since. */
+/* Issue 26 item 7: trees of any height. On ring:4 the walk of one step
+ * from 0 is at 0 or 2 after an even number l >= 2 of steps (each with
+ * probability 1/2) and at 1 or 3 after an odd one, so a chain of H + 1
+ * tasks (levels 0 .. H, H even) puts 1 + (H/2) / 2 tasks on processor 0,
+ * the maximum: 51 for H = 200, 33 for the 129-task chain (H = 128). */
+static void test_load_deep_trees(void **state)
+{
+    (void)state;
+    run_result r = json_run("load --net ring:4 --tree complete:1:200 --walk 1 --json");
+    assert_true(json_num(r.out, "max_load") == 51);
+    assert_true(json_num(r.out, "tree_nodes") == 201);
+    assert_true(json_num(r.out, "levels") == 201);
+    assert_true(fabs(json_num(r.out, "ratio") - 51.0 * 4 / 201) < 1e-12);
+    run_free(&r);
+    r = json_run("load --net ring:4 --tree complete:1:200 --walk 1 --method dense --json");
+    assert_true(fabs(json_num(r.out, "max_load") - 51) < 1e-9);
+    run_free(&r);
+    FILE *f = fopen(tp("@T/chain129.csv"), "w");
+    assert_non_null(f);
+    fputs("id,parent\n0,-1\n", f);
+    for (int v = 1; v < 129; v++)
+        fprintf(f, "%d,%d\n", v, v - 1);
+    fclose(f);
+    r = json_run("load --net ring:4 --tree file:@T/chain129.csv --walk 1 --json");
+    assert_true(json_num(r.out, "max_load") == 33);
+    assert_true(json_num(r.out, "tree_nodes") == 129);
+    run_free(&r);
+    /* a million levels, and every one of them listed */
+    r = json_run("load --net ring:4 --tree complete:1:1000000 --walk 1 --json");
+    assert_true(json_num(r.out, "max_load") == 250001);
+    run_free(&r);
+    r = ok_run("load --net ring:4 --tree complete:1:200 --walk 1 --per-level --csv");
+    int lines = 0;
+    for (const char *p = r.out; *p; p++)
+        lines += *p == '\n';
+    assert_int_equal(lines, 1 + 201);
+    /* alpha_200: 51 of the 201 tasks on one of 4 processors */
+    const char *last = strstr(r.out, "\n200,201,");
+    assert_non_null(last);
+    assert_true(fabs(strtod(last + 9, NULL) - 51.0 * 4 / 201) < 1e-12);
+    run_free(&r);
+}
+
+/* Issue 26 item 6: id:N and label:S everywhere a node is named, and plain
+ * numbers on grids of 3 or more sides. Hop counts pin the nodes: on
+ * mesh:2x3x4 node 23 is (1,2,3), 6 hops from node 0. */
+static void test_node_names_cli(void **state)
+{
+    (void)state;
+    json_has("net --net mesh:2x3x4 --neighbors 23 --json", "\"node\":23,\"label\":\"1,2,3\"");
+    json_has("net --net mesh:2x3x4 --from 23 --json", "\"source\":23,");
+    json_has("net --net kautz:3:2 --neighbors id:11 --json", "\"node\":11,\"label\":\"32\"");
+    json_has("net --net kautz:3:2 --neighbors label:32 --json", "\"node\":11,");
+    json_has("net --net kautz:3:2 --from id:11 --json", "\"source\":11,");
+    json_has("embed --net kautz:3:2 --tree binomial:2 --map greedy --root id:11 --json",
+             "\"root\":\"32\"");
+    json_has("simulate --net kautz:3:2 --tree binomial:2 --map greedy --root id:11 --json",
+             "\"root\":\"32\"");
+    json_has("load --net kautz:3:2 --tree cbt:3 --walk 1 --start id:11 --json",
+             "\"start\":\"32\"");
+    json_has("embed --net mesh:2x3x4 --tree binomial:3 --map greedy --root 23 --json",
+             "\"root\":\"1,2,3\"");
+    /* trace lines: 23 -> 0 is 6 hops; id:23 -> label:0,0,0 the same */
+    FILE *f = fopen(tp("@T/names.trace"), "w");
+    assert_non_null(f);
+    fputs("23 0 100\nid:23 label:0,0,0 100\n", f);
+    fclose(f);
+    run_result r = json_run("simulate --net mesh:2x3x4 --trace @T/names.trace --json");
+    assert_true(json_num(r.out, "hops") == 12);
+    assert_true(json_num(r.out, "messages") == 2);
+    run_free(&r);
+    /* hosts files: processor 11 of kautz:3:2 by id:, the rest by label */
+    f = fopen(tp("@T/names.hosts"), "w");
+    assert_non_null(f);
+    char lab[8];
+    dn_net net;
+    dn_err e;
+    assert_int_equal(dn_net_init(&net, "kautz:3:2", &e), DN_OK);
+    for (int v = 0; v < 12; v++) {
+        dn_net_label(&net, v, lab, sizeof lab);
+        if (v == 11)
+            fprintf(f, "id:11 host11 0\n");
+        else
+            fprintf(f, "label:%s host%d 0\n", lab, v);
+    }
+    dn_net_free(&net);
+    fclose(f);
+    r = ok_run("embed --net kautz:3:2 --tree binomial:2 --map greedy --root id:11 "
+               "--rankfile @T/names.rf --hosts @T/names.hosts");
+    run_free(&r);
+    char *rf = slurp(tp("@T/names.rf"));
+    assert_non_null(rf);
+    if (!strstr(rf, "rank 0=host11 slot=0"))
+        fail_msg("rankfile: task 0 (root, on id:11) is not on host11:\n%s", rf);
+    free(rf);
+    /* a placement CSV naming processors id:11 and label:01 (id 0) */
+    f = fopen(tp("@T/names.csv"), "w");
+    assert_non_null(f);
+    fputs("task,processor,processor_label\n0,id:11,32\n1,label:01,01\n2,5,x\n3,10,y\n", f);
+    fclose(f);
+    json_has("embed --net kautz:3:2 --tree binomial:2 --map file:@T/names.csv --json",
+             "\"root\":\"32\"");
+    bad_run("net --net kautz:3:2 --neighbors 11", 2, "write id:N");
+    bad_run("net --net mesh:2x3x4 --neighbors id:24", 2, "give an id in [0, 23] (or id:N)");
+    bad_run("embed --net fattree:2:3 --tree binomial:2 --map identity --root 10", 2,
+            "--root 10 is a switch, not a processor, of fattree:2:3; its processors are 0 .. 7");
+}
+
+/* Issue 26 item 4, the network writers: switches and link costs survive
+ * a write and a read. The 30-byte message over 2 hops of bandwidth 3 and
+ * latency 2 with --ts 0 takes 2 (2 + 30 / 3) = 24 time units (60 with the
+ * costs lost: bandwidth 1, latency 0); .grf refuses what it cannot hold. */
+static void test_net_writers_cli(void **state)
+{
+    (void)state;
+    run_result r = ok_run("net --net fattree:2:2 --format edgelist -o @T/ft.txt");
+    run_free(&r);
+    r = json_run("net --net file:@T/ft.txt --json");
+    assert_true(json_num(r.out, "processors") == 4);
+    assert_true(json_num(r.out, "switches") == 4);
+    run_free(&r);
+    r = ok_run("net --net mesh:2x2@bw=3,lat=2 --format edgelist -o @T/mc.txt");
+    run_free(&r);
+    FILE *f = fopen(tp("@T/t30.txt"), "w");
+    assert_non_null(f);
+    fputs("0 3 30\n", f);
+    fclose(f);
+    r = json_run("simulate --net file:@T/mc.txt --trace @T/t30.txt --ts 0 --json");
+    assert_true(json_num(r.out, "time") == 24);
+    run_free(&r);
+    bad_run("net --net fattree:2:2 --format grf", 2, "has switches (nodes 4 .. 7)");
+    bad_run("net --net mesh:2x2@bw=3,lat=2 --format grf", 2, "SCOTCH .grf holds integer edge "
+                                                          "loads only");
+    ok_has("net --net fattree:2:2@l1.bw=2 --format dot", "4 [label=\"s1.0\", shape=box, "
+                                                        "switch=\"1\"];");
+    ok_has("net --net fattree:2:2@l1.bw=2 --format dot", "0 -- 4 [bw=\"2\", lat=\"0\"];");
+}
+
 static void test_load_cli(void **state)
 {
     run_result r, a, b;
@@ -1709,7 +1847,10 @@ int main(void)
         cmocka_unit_test(test_closed_pipe),
         cmocka_unit_test(test_tree_cli),
         cmocka_unit_test(test_embed_cli),
+        cmocka_unit_test(test_node_names_cli),
+        cmocka_unit_test(test_net_writers_cli),
         cmocka_unit_test(test_load_cli),
+        cmocka_unit_test(test_load_deep_trees),
         cmocka_unit_test(test_simulate_cli),
         cmocka_unit_test(test_exec_cli),
         cmocka_unit_test(test_golden),

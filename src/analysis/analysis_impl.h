@@ -27,9 +27,6 @@ void walkop_apply(const walkop *w, double *x, double *scratch, int threads);
 /* One step of the simple walk: y = x P (z: scratch). */
 void walkop_step(const walkop *w, const double *x, double *y, double *z, int threads);
 
-/* Largest tree level dcnet sums explicitly for finite models. */
-#define DN_MAX_LEVELS 128
-
 /* Index of the largest entry (smallest index among those within 1e-12
  * relative of the maximum) and the maximum. */
 int64_t dn_vec_argmax(const double *v, int64_t n, double *max);

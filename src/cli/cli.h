@@ -68,6 +68,9 @@ typedef struct row_stream {
     int widths[REC_MAX];
     FILE *f;
 } row_stream;
+/* Widens widths[c] to the table cell of the row's column c (c < row->n):
+ * a first pass over streamed rows gives rows_stream_begin its widths. */
+void rec_widths(const rec *row, int *widths);
 void rows_stream_begin(row_stream *s, const rec *head, const rec *first_row, const int *widths,
                        const char *json_key, int mode, FILE *f);
 void rows_stream_row(row_stream *s, const rec *row);

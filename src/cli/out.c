@@ -266,6 +266,15 @@ void json_arrays(const rec *head, int sets, const char *const *keys, const rec *
     fputs("}\n", f);
 }
 
+void rec_widths(const rec *row, int *widths)
+{
+    char cell[300];
+    for (int c = 0; c < row->n; c++) {
+        int w = cell_text(&row->kv[c], cell, sizeof cell);
+        widths[c] = w > widths[c] ? w : widths[c];
+    }
+}
+
 void rows_print(const rec *head, const rec *rows, int n, const char *json_key, int mode,
                 FILE *f)
 {
@@ -280,12 +289,8 @@ void rows_print(const rec *head, const rec *rows, int n, const char *json_key, i
     }
     /* all rows are at hand: the widest cell of each column sets its width */
     int widths[REC_MAX] = {0};
-    char cell[300];
     for (int r = 0; mode == OUT_TABLE && r < n; r++)
-        for (int c = 0; c < rows[0].n && c < rows[r].n; c++) {
-            int w = cell_text(&rows[r].kv[c], cell, sizeof cell);
-            widths[c] = w > widths[c] ? w : widths[c];
-        }
+        rec_widths(&rows[r], widths);
     row_stream st;
     rows_stream_begin(&st, mode == OUT_CSV ? NULL : head, &rows[0], widths, json_key, mode, f);
     for (int r = 0; r < n; r++)

@@ -494,8 +494,9 @@ int dn_embed_init(dn_embed *e, const dn_net *net, const dn_tree *tree,
     e->weights = o->weights;
     e->mem_limit = o->mem_limit > 0 ? o->mem_limit : DN_NET_DEFAULT_MEM_LIMIT;
     if (o->root >= dn_net_processors(net))
-        return dn_fail(err, DN_EINVAL, "--root %lld is not a processor of %s (0 .. %lld)",
-                       (long long)o->root, net->spec, (long long)(net->n - 1));
+        return dn_fail(err, DN_EINVAL, "--root %lld is %s of %s; its processors are 0 .. %lld",
+                       (long long)o->root, o->root < net->n ? "a switch, not a processor," :
+                       "not a node", net->spec, (long long)(dn_net_processors(net) - 1));
     int rc = dn_net_materialize(net, &e->g, o->mem_limit, err);
     if (rc)
         goto fail;
