@@ -8,6 +8,7 @@
 #define DN_CLI_H
 
 #include "dcnet/dcnet.h"
+#include "dcnet/place.h"
 
 #include <stdio.h>
 
@@ -114,20 +115,14 @@ int cli_spawn(char **argv, const char *dir, int path_search, volatile sig_atomic
 /* Sends SIGTERM to every child cli_spawn is running now; async-signal-safe. */
 void cli_spawn_stop_all(void);
 
-/* Placements in and out (place.c): formats list, scotch (.map), csv. */
-enum { PLACE_LIST = 0, PLACE_SCOTCH, PLACE_CSV };
-int place_format_parse(const char *s, int *fmt);
-int place_write(const dn_net *net, const int64_t *place, int64_t T, int fmt, const char *what,
-                const char *path, dn_err *err);
-/* Reads T processors in 0 .. nproc-1 (any of the formats, told by the
- * content; labels in CSV through net, when given); *out is malloc'd.
- * Errors name the file and line. */
-int place_read(const char *path, const dn_net *net, int64_t nproc, int64_t T, int64_t **out,
-               dn_err *err);
-/* How many tasks a placement file places (its format told by content). */
-int place_count(const char *path, int64_t *T, dn_err *err);
+/* Placements out (place.c; the formats and the reader are the library's,
+ * dcnet/place.h): the placement file through out_open, with a comment
+ * naming `what` was placed on which network. */
+int place_write(const dn_net *net, const int64_t *place, int64_t T, dn_place_format fmt,
+                const char *what, const char *path, dn_err *err);
 /* An Open MPI rankfile: rank y on the host and slot of place[y], from a
- * hosts file of "LABEL HOST SLOT" lines. */
+ * hosts file of "LABEL HOST SLOT" lines (RFC 1123 host names, slots
+ * non-negative integers; errors name the file and line). */
 int place_rankfile(const char *path, const char *hosts, const dn_net *net, const int64_t *place,
                    int64_t T, dn_err *err);
 

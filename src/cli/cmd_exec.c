@@ -393,11 +393,13 @@ int cmd_exec(int argc, char **argv)
     int rank = 0, size = 1, root_rank = 0;
     if (mpi && (rc = dn_mpi_init(NULL, NULL, &rank, &size, &err)))
         return cli_fail(cmd, rc, err.msg);
-    if (place_path) { /* every rank reads it: processors are the world's ranks */
-        int64_t T = 0;
-        rc = place_count(place_path, &T, &err);
-        if (!rc)
-            rc = place_read(place_path, NULL, size, T, &place, &err);
+    if (place_path) { /* every rank reads it once: processors are the world's ranks, and a
+                         * placement holds at most as many tasks (read no further) */
+        dn_place pl;
+        dn_place_opts po = {0, size, size, NULL, 0};
+        rc = dn_place_read(&pl, place_path, &po, &err);
+        place = pl.proc;
+        int64_t T = pl.tasks;
         if (rc) {
             code = rc == DN_ENOMEM ? cli_fail(cmd, rc, err.msg) : cli_usage(cmd, "--place: %s",
                                                                             err.msg);
