@@ -481,6 +481,18 @@ int cmd_embed(int argc, char **argv)
                               "processor), and --hosts needs --rankfile");
     if (per_phase && per_depth)
         return cli_usage(cmd, "--per-phase and --per-depth are separate listings; give one");
+    const int weights_file = weights_s && strcmp(weights_s, "uniform") != 0 &&
+                             strcmp(weights_s, "bytes") != 0 && strcmp(weights_s, "log") != 0;
+    const out_file files[] = {{"--net", out_spec_file(a.net_spec), 0},
+                              {"--tree", out_spec_file(a.tree_spec), 0},
+                              {"--map", out_spec_file(a.eo.map), 0},
+                              {"--weights", weights_file ? weights_s : NULL, 0},
+                              {"--hosts", hosts, 0},
+                              {"--save-place", save, 1},
+                              {"--rankfile", rankfile, 1},
+                              {"--svg", svg, 1}};
+    if ((code = out_plan(cmd, files, 8)))
+        return code;
     if (!weights_s || strcmp(weights_s, "uniform") == 0 || strcmp(weights_s, "bytes") == 0)
         a.eo.weights = DN_WEIGHTS_UNIFORM; /* bytes: given from the tree, below */
     else if (strcmp(weights_s, "log") == 0)

@@ -383,6 +383,14 @@ int cmd_exec(int argc, char **argv)
     /* the shared form wherever memory is shared; copies only where a
      * message crosses memory (MPI) or carries emulated links' bytes */
     shared = !copy && !mpi && !net_spec && !dynamic;
+    const out_file files[] = {{"--net", out_spec_file(net_spec), 0},
+                              {"--tree", out_spec_file(tree_spec), 0},
+                              {"--place", place_path, 0},
+                              {"--record-tree", record, 1},
+                              {"--links", links, 1},
+                              {"--svg", svg, 1}};
+    if ((code = out_plan(cmd, files, 6)))
+        return code;
     if (place_path && !mpi)
         return cli_usage(cmd, "--place puts workers on MPI ranks: add --backend mpi (on threads, "
                               "--net SPEC --map NAME places them on an emulated network)");

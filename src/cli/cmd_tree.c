@@ -198,6 +198,9 @@ int cmd_tree(int argc, char **argv)
     if (format && (list || mode != OUT_TABLE))
         return cli_usage(cmd, "--format writes a tree file; --list, --json and --csv print "
                               "facts: give one or the other");
+    const out_file files[] = {{"--tree", out_spec_file(spec), 0}, {"-o", output, 1}};
+    if ((code = out_plan(cmd, files, 2)))
+        return code;
     if ((rc = dn_tree_model_parse(spec, &m, &err)))
         return cli_fail(cmd, rc, err.msg);
     m.mem_limit = mem_limit;
@@ -205,12 +208,8 @@ int cmd_tree(int argc, char **argv)
         return cli_fail(cmd, rc, err.msg);
     if (format) {
         FILE *f;
-        if ((rc = out_open(output ? output : "-", &f, &err)) == DN_OK) {
-            if ((rc = dn_tree_write(&t, fmt, f, &err)))
-                out_discard(f);
-            else
-                rc = out_close(f, &err);
-        }
+        if ((rc = out_open(output ? output : "-", &f, &err)) == DN_OK)
+            rc = out_end(f, dn_tree_write(&t, fmt, f, &err), &err);
         dn_tree_free(&t);
         return rc ? cli_fail(cmd, rc, err.msg) : 0;
     }

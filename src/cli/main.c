@@ -6,7 +6,6 @@
  */
 #include "cli.h"
 
-#include <errno.h>
 #include <signal.h>
 #include <string.h>
 
@@ -211,19 +210,12 @@ static int help(int argc, char **argv)
     return 2;
 }
 
-/* A closed stdout (e.g. `dcnet ... | head`) must not kill dcnet with
- * SIGPIPE (spec/cli.md: never exit through a signal): writes then fail with
- * EPIPE, and the exit status says so. */
-static int finish(int code)
-{
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        if (errno != EPIPE)
-            fprintf(stderr, "dcnet: write error on standard output: %s\n", strerror(errno));
-        return code ? code : 1;
-    }
-    return code;
-}
-
+/* Standard output and the declared outputs, once, for every command
+ * (out_finish): a closed stdout (`dcnet ... | head`) ends the command
+ * quietly with its own status; a stdout that fails otherwise (a full disk,
+ * /dev/full) is one message and exit 1. SIGPIPE is ignored so that a
+ * write to a closed pipe fails with EPIPE instead of killing dcnet
+ * (spec/cli.md: never exit through a signal). */
 int main(int argc, char **argv)
 {
     signal(SIGPIPE, SIG_IGN);
@@ -233,15 +225,15 @@ int main(int argc, char **argv)
     }
     if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
         printf("dcnet %s\n", DN_VERSION);
-        return 0;
+        return out_finish(NULL, 0);
     }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)
-        return finish(help(1, argv));
+        return out_finish(NULL, help(1, argv));
     if (strcmp(argv[1], "help") == 0)
-        return finish(help(argc - 1, argv + 1));
+        return out_finish("help", help(argc - 1, argv + 1));
     for (int i = 0; i < N_COMMANDS; i++)
         if (strcmp(argv[1], commands[i].name) == 0)
-            return finish(commands[i].run(argc - 1, argv + 1));
+            return out_finish(commands[i].name, commands[i].run(argc - 1, argv + 1));
     fprintf(stderr, "dcnet: unknown command '%s' (known: ", argv[1]);
     list_names(stderr, 0);
     fputs(", help)\nTry 'dcnet --help' for more information.\n", stderr);
