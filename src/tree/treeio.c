@@ -147,6 +147,9 @@ static int check_rows(const rows *R, keyrow *kr, int64_t *root_out, dn_err *err)
     int64_t root = -1;
     for (int64_t i = 0; i < N; i++) {
         kr[i] = (keyrow){R->r[i].key, i};
+        if (R->r[i].parent == R->r[i].key)
+            return dn_fail(err, DN_EINVAL, "%s:%lld: node %s is its own parent", path,
+                           (long long)R->r[i].line, key_name(R, R->r[i].key, a, sizeof a));
         if (R->r[i].parent >= 0)
             continue;
         if (root >= 0)
@@ -178,9 +181,6 @@ static int check_rows(const rows *R, keyrow *kr, int64_t *root_out, dn_err *err)
                            path, (long long)R->r[i].line,
                            key_name(R, R->r[i].parent, a, sizeof a),
                            key_name(R, R->r[i].key, b, sizeof b));
-        if (pr == i)
-            return dn_fail(err, DN_EINVAL, "%s:%lld: node %s is its own parent", path,
-                           (long long)R->r[i].line, key_name(R, R->r[i].key, a, sizeof a));
     }
     *root_out = root;
     return DN_OK;
@@ -831,6 +831,10 @@ static int dot_body(dgraph *G, dtok *z, dstr *first, dn_err *err)
                     D.w[k] = w[k];
             D.node_has |= is_node ? has & W_WORK : 0;
             D.edge_has |= is_edge ? has & (W_DOWN | W_UP) : 0;
+            /* a declared attribute is a column of the tree, as Graphviz
+             * declares it for every node or edge (a tree of one node keeps
+             * its bytes columns so) */
+            G->R->have |= (D.node_has & W_WORK) | (D.edge_has & (W_DOWN | W_UP));
             continue;
         }
         if (is_kw)
@@ -1385,7 +1389,11 @@ static void write_csv(const dn_tree *t, const double *const w[3], FILE *f)
 static void write_dot(const dn_tree *t, const double *const w[3], FILE *f)
 {
     char a[32];
-    fprintf(f, "digraph tree {\n  0");
+    fprintf(f, "digraph tree {\n");
+    if (t->nodes == 1 && (w[1] || w[2])) /* no edge to carry the columns: declare them */
+        fprintf(f, "  edge [%s%s%s];\n", w[1] ? "bytes=\"0\"" : "", w[1] && w[2] ? ", " : "",
+                w[2] ? "bytes_up=\"0\"" : "");
+    fprintf(f, "  0");
     if (w[0])
         fprintf(f, " [work=\"%s\"]", dn_fmt_double(a, sizeof a, w[0][0]));
     fprintf(f, ";\n");
