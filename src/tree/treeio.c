@@ -346,6 +346,7 @@ static int csv_row(rows *R, char **f, int nf, const int col[5], int64_t line, dn
             continue;
         if (dn_parse_double(f[c], 0, 1e300, names[2 + k], &x.w[k], &e))
             return dn_fail(err, DN_EINVAL, "%s:%lld: %s", R->path, (long long)line, e.msg);
+        x.w[k] += 0.0; /* "-0" is 0 (a .grf cannot write a sign) */
         R->have |= 1 << k;
     }
     return rows_push(R, x, err);
@@ -703,6 +704,7 @@ static int dot_attrs(dtok *z, const char *path, double w[3], int *has, dn_err *e
         w[k] = 0;
         if (z->text.n && dn_parse_double(z->text.s, 0, 1e300, name, &w[k], &e))
             return dn_fail(err, DN_EINVAL, "%s:%lld: %s", path, (long long)z->line, e.msg);
+        w[k] += 0.0; /* "-0" is 0 */
         *has |= 1 << k;
     }
 }
