@@ -1,19 +1,27 @@
 /*
- * treeio.c - task trees from files and to files (issue 21): CSV
+ * treeio.c - task trees from files and to files (issues 21 and 26): CSV
  * (id,parent[,work][,bytes_down][,bytes_up]), Graphviz DOT and SCOTCH
  * source graphs (.grf) that are trees. dcnet/tree.h, "tree files", states
  * the formats, the id rule and the schedule.
  *
  * Every reader turns its file into rows, one per node, in file order: the
- * node's key (its id, or its name's number), its parent's key (-1: the
- * root), its weights and its line. build() then checks the rows (one root,
- * every parent defined, no key twice, no cycle), keeps the keys as ids when
- * they are 0..N-1 with the root 0, else numbers the nodes in row order with
- * the root first, and lays the tree out as CSR arrays: the children of a
- * node in the order of their rows. One BFS gives depths and the sequential
+ * node's key (its id, its name's number, its .grf label, or its index with
+ * its DOT name kept for messages), its parent's key (-1: the root), its
+ * weights and its line. build() then checks the rows (one root, every
+ * parent defined, no key twice, no cycle), keeps the keys as ids when they
+ * are 0..N-1 with the root 0, else numbers the nodes in row order with the
+ * root first, and lays the tree out as CSR arrays: the children of a node
+ * in the order of their rows. One BFS gives depths and the sequential
  * schedule's phases (child i of a node receiving in phase p receives in
- * p + i + 1). Time O(N log N) (the key lookup sorts), memory about 100
- * bytes a node while reading, 56 plus 8 per weight column after.
+ * p + i + 1). Time O(N log N) (the key lookup sorts), memory 111 to 157
+ * bytes a node while reading (counted against the memory limit as the
+ * nodes are found: rows_room), 56 plus 8 per weight column after.
+ *
+ * The readers follow the formats' own tools: DOT as Graphviz reads it
+ * (names of any length, defaults for what follows them, one graph), .grf
+ * as SCOTCH reads it (arc ends are labels when there are labels). The
+ * writers write what their readers read back exactly, or refuse (never
+ * round) what a format cannot hold: writable().
  */
 #include "tree_impl.h"
 
@@ -1039,8 +1047,9 @@ static int grf_header(const char **p, const char *end, int64_t *line, grf *G, ro
 }
 
 /* The vertex lines: per vertex [label] [load] degree, then [load] end per
- * arc. Arc ends are labels when the file has labels (as SCOTCH's gtst and
- * dcnet's network reader read them), else indexes from the base. */
+ * arc (kept as written: grf_ends() maps them). Returns DN_OK, a status
+ * with its message, or -1 for a malformed line (the caller says so with
+ * the line). */
 static int grf_vertices(const char **p, const char *end, int64_t *line, grf *G, const char *path,
                         dn_err *err)
 {
