@@ -160,6 +160,11 @@ static int check_alias(const decl *d, dn_err *err)
 {
     for (int i = 0; i < ndecl; i++) {
         const decl *o = &decls[i];
+        if (o != d && !o->output && !d->output && strcmp(o->canon, "-stdin") == 0 &&
+            strcmp(d->canon, "-stdin") == 0)
+            return dn_fail(err, DN_EINVAL, "%s and %s both read standard input ('-'), which "
+                                           "can be read once: give one of them a file",
+                           o->opt, d->opt);
         if (o == d || (!o->output && !d->output) || !same_file(o, d))
             continue;
         const decl *out = d->output ? d : o, *other = out == d ? o : d;
