@@ -117,11 +117,11 @@ int dn_input_open(dn_input *in, const char *path, const char *what, int64_t limi
 /* The same over len bytes in memory (a parser's buffer, a fuzz input):
  * the same byte order mark, NUL, line-ending and limit rules. Borrowed. */
 void dn_input_mem(dn_input *in, const char *buf, size_t len, const char *name, const char *what,
-                  int64_t limit);
+                  int64_t limit); /* O(1); cannot fail */
 /* What the limit means, for its message (borrowed; NULL: "the file
  * limit" or the memory limit's "raise --mem-limit"), e.g. "a placement of
  * 8 tasks takes at most 1.00 MiB of text". */
-void dn_input_set_why(dn_input *in, const char *why);
+void dn_input_set_why(dn_input *in, const char *why); /* O(1) */
 /* The next line without its "\n" or "\r\n", NUL-terminated, in *line
  * (valid until the next call; *len its length), or *line = NULL at the
  * end. DN_EINVAL for a NUL byte, DN_ELIMIT past the limit or for a line
@@ -136,20 +136,20 @@ int dn_input_all(dn_input *in, char **buf, size_t *len, dn_err *err);
  * back there (once), so that a reader may look at the first lines to
  * tell a format and then read them again, from a pipe too. The bytes
  * after the mark stay in memory until the rewind (within the limit). */
-void dn_input_mark(dn_input *in);
-void dn_input_rewind(dn_input *in);
+void dn_input_mark(dn_input *in);   /* O(1) */
+void dn_input_rewind(dn_input *in); /* O(1); without a mark, nothing */
 /* The input's name in messages: its path, or "standard input". */
-const char *dn_input_name(const dn_input *in);
+const char *dn_input_name(const dn_input *in); /* O(1); borrowed */
 /* Number of the line dn_input_line returned last (1 for the first). */
-int64_t dn_input_lineno(const dn_input *in);
-/* "WHAT 'NAME' line N: " + the message into err; returns status. */
+int64_t dn_input_lineno(const dn_input *in); /* O(1) */
+/* "WHAT 'NAME' line N: " + the message into err; returns status. O(1). */
 int dn_input_fail(const dn_input *in, dn_err *err, int status, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
 /* Closes a stream opened here (standard input stays open) and frees the
- * buffer; *in is zeroed. Safe on a zeroed or closed input. */
+ * buffers; *in is zeroed. Safe on a zeroed or closed input. O(1). */
 void dn_input_close(dn_input *in);
 
 /* Reads a text file, pipe or "-" (standard input) whole into *buf
@@ -182,7 +182,8 @@ int dn_values_read(dn_input *in, int64_t want, int64_t max, double lo, double hi
 
 /* The shortest decimal form of a finite double that reads back as the same
  * double (%.15g, %.16g or %.17g, whichever is first exact), into buf
- * (cap >= 32). Writers use it so that every value round-trips. */
+ * (cap >= 32); returns buf. Writers use it so that every value
+ * round-trips. O(1); cannot fail. */
 const char *dn_fmt_double(char *buf, size_t cap, double x);
 
 /* Strict decimal parsing of a whole string (no sign, no spaces, no junk).

@@ -43,7 +43,8 @@ typedef enum dn_place_format {
     DN_PLACE_CSV
 } dn_place_format;
 
-/* "list", "scotch", "csv": DN_OK, else DN_ENOTFOUND. */
+/* "list", "scotch", "csv": DN_OK, else DN_ENOTFOUND; and back (a static
+ * string, "?" for none). O(1). */
 int dn_place_format_parse(const char *name, dn_place_format *fmt);
 const char *dn_place_format_name(dn_place_format fmt);
 
@@ -73,10 +74,11 @@ typedef struct dn_place {
  * failure *p is zeroed. Time O(bytes read); memory O(tasks) beside one
  * line. */
 int dn_place_read(dn_place *p, const char *path, const dn_place_opts *o, dn_err *err);
-/* The same over len bytes in memory (name: for messages). */
+/* The same over len bytes in memory (borrowed; name: for messages), with
+ * the same rules and costs. */
 int dn_place_parse(dn_place *p, const char *buf, size_t len, const char *name,
                    const dn_place_opts *o, dn_err *err);
-/* Frees the table; *p is zeroed. Safe on a zeroed placement. */
+/* Frees the table; *p is zeroed. Safe on a zeroed placement. O(1). */
 void dn_place_free(dn_place *p);
 
 /* Writes proc[0 .. tasks) in fmt to f; net gives csv's processor labels
