@@ -8,7 +8,6 @@
 #define DN_CLI_H
 
 #include "dcnet/dcnet.h"
-#include "dcnet/place.h"
 
 #include <stdio.h>
 
