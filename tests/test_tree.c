@@ -465,9 +465,19 @@ static void test_tree_file_weights_and_ids(void **state)
         same_tree(&t, &back, fmt == 0 ? 7 : 7);
         dn_tree_free(&back);
     }
-    round_trip(&t, DN_TREE_FMT_GRF, &back); /* integers: work 2.5 rounds to 3 */
-    assert_true(back.work && back.work[1] == 3 && back.bytes_down[3] == 25 && !back.bytes_up);
-    dn_tree_free(&back);
+    /* .grf holds integer loads and no bytes_up: refused, never rounded
+     * (work 2.5 was written as 3; issue 26, item 4) */
+    {
+        FILE *f = tmpfile();
+        assert_int_equal(dn_tree_write(&t, DN_TREE_FMT_GRF, f, &err), DN_EINVAL);
+        assert_non_null(strstr(err.msg, "cannot hold bytes_up"));
+        assert_int_equal(ftell(f), 0); /* nothing written */
+        free(t.bytes_up);
+        t.bytes_up = NULL;
+        assert_int_equal(dn_tree_write(&t, DN_TREE_FMT_GRF, f, &err), DN_EINVAL);
+        assert_non_null(strstr(err.msg, "the work of node 1 is 2.5"));
+        fclose(f);
+    }
     dn_tree_free(&t);
     /* DOT with names: relabelled in order of first appearance */
     assert_int_equal(read_text_tree(".dot", "digraph g { root -> b [bytes=8]; root -> c; "
@@ -496,7 +506,7 @@ static void test_tree_file_errors(void **state)
         {".csv", "0,-1\n1,0,1,2,3,4\n", ":2: expected id,parent"},
         {".csv", "id,kid\n", "unknown column 'kid'"},
         {".csv", "# nothing\n", "no node"},
-        {".dot", "digraph { a -> b; c -> b; }", "node b has two parents"},
+        {".dot", "digraph { a -> b; c -> b; }", "node 'b' has two parents ('c', and 'a'"},
         {".dot", "digraph { a -> b ", "expected '}'"},
         {".dot", "graph x { a -- b; b -- a; }", "no root"},
         {".grf", "0\n3 2\n0 000\n1 1\n1 0\n0\n", "not a tree: 3 vertices and 2 arcs"},

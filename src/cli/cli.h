@@ -35,13 +35,37 @@ void rec_bool(rec *r, const char *key, int v);
 /* A string value of up to 255 bytes is copied; a longer one (a long spec
  * or path) is referenced and must outlive the record's printing. */
 void rec_str(rec *r, const char *key, const char *v);
-/* Whole files or none (outfile.c): out_open writes to a temporary file
- * beside `path` ("-": standard output), out_close renames it onto path when
- * every byte was written, else removes it; out_discard removes it. The
- * temporary file is also removed on SIGINT, SIGTERM and SIGHUP. */
+/* The one output path (outfile.c): out_open writes to a temporary file
+ * beside `path` ("-": standard output; a FIFO or device: in place),
+ * out_close renames it onto path when every byte was written, else
+ * removes it; out_discard removes it. The temporary file is also removed
+ * on SIGINT, SIGTERM and SIGHUP. An output declared by out_plan is
+ * renamed only by out_finish, when the whole command succeeded. */
 int out_open(const char *path, FILE **f, dn_err *err);
 int out_close(FILE *f, dn_err *err);
 void out_discard(FILE *f);
+/* out_close(f) when rc is DN_OK, else out_discard(f) and rc; a failure
+ * of standard output (rc with f == stdout) is left to out_finish. */
+int out_end(FILE *f, int rc, dn_err *err);
+/* A command's files, declared before it reads or writes any (issue 26,
+ * item 10): opt names the option in messages, path may be NULL (not
+ * given). */
+typedef struct out_file {
+    const char *opt, *path;
+    int output; /* 1: written, 0: read */
+} out_file;
+/* Refuses (exit 2, "dcnet CMD: ..." printed) two outputs, or an output and
+ * an input, that are the same file: the same path (its directory
+ * resolved) or the same device and inode (character devices excepted);
+ * returns 0 when none is. */
+int out_plan(const char *cmd, const out_file *files, int n);
+/* The file of a spec "file:PATH" (--net, --tree, --map), else NULL. */
+const char *out_spec_file(const char *spec);
+/* At exit (main): a standard output that failed is reported once (exit 1),
+ * unless its reader went away (a closed pipe: quiet, the code stands);
+ * declared outputs are renamed onto their names if the code is 0, else
+ * removed. Returns the exit code. */
+int out_finish(const char *cmd, int code);
 /* Installs that signal handling now (out_open does it on first use): a
  * command that spawns runs calls it first, so that a signal also stops
  * them (cli_spawn_stop_all) before dcnet exits with status 1. */
@@ -117,20 +141,14 @@ int cli_spawn(char **argv, const char *dir, int path_search, volatile sig_atomic
 /* Sends SIGTERM to every child cli_spawn is running now; async-signal-safe. */
 void cli_spawn_stop_all(void);
 
-/* Placements in and out (place.c): formats list, scotch (.map), csv. */
-enum { PLACE_LIST = 0, PLACE_SCOTCH, PLACE_CSV };
-int place_format_parse(const char *s, int *fmt);
-int place_write(const dn_net *net, const int64_t *place, int64_t T, int fmt, const char *what,
-                const char *path, dn_err *err);
-/* Reads T processors in 0 .. nproc-1 (any of the formats, told by the
- * content; labels in CSV through net, when given); *out is malloc'd.
- * Errors name the file and line. */
-int place_read(const char *path, const dn_net *net, int64_t nproc, int64_t T, int64_t **out,
-               dn_err *err);
-/* How many tasks a placement file places (its format told by content). */
-int place_count(const char *path, int64_t *T, dn_err *err);
+/* Placements out (place.c; the formats and the reader are the library's,
+ * dcnet/place.h): the placement file through out_open, with a comment
+ * naming `what` was placed on which network. */
+int place_write(const dn_net *net, const int64_t *place, int64_t T, dn_place_format fmt,
+                const char *what, const char *path, dn_err *err);
 /* An Open MPI rankfile: rank y on the host and slot of place[y], from a
- * hosts file of "LABEL HOST SLOT" lines. */
+ * hosts file of "LABEL HOST SLOT" lines (RFC 1123 host names, slots
+ * non-negative integers; errors name the file and line). */
 int place_rankfile(const char *path, const char *hosts, const dn_net *net, const int64_t *place,
                    int64_t T, dn_err *err);
 

@@ -708,6 +708,15 @@ int cmd_simulate(int argc, char **argv)
     if (o.all_roots && (o.svg || o.links_path || o.critical))
         return cli_usage(o.cmd, "--svg, --links and --critical describe one run; drop "
                                 "--all-roots or pick a --root");
+    const out_file files[] = {{"--net", out_spec_file(a.net_spec), 0},
+                              {"--tree", out_spec_file(a.tree_spec), 0},
+                              {"--map", out_spec_file(a.eo.map), 0},
+                              {"--trace", o.trace, 0},
+                              {"--sizes", o.sizes_path, 0},
+                              {"--links", o.links_path, 1},
+                              {"--svg", o.svg, 1}};
+    if ((code = out_plan(o.cmd, files, 7)))
+        return code;
     if (o.threads <= 0)
         o.threads = cli_default_threads();
     o.so.links = o.links_path != NULL;
