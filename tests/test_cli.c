@@ -978,10 +978,17 @@ static void test_node_names_cli(void **state)
     /* a placement CSV naming processors id:11 and label:01 (id 0) */
     f = fopen(tp("@T/names.csv"), "w");
     assert_non_null(f);
-    fputs("task,processor,processor_label\n0,id:11,32\n1,label:01,01\n2,5,x\n3,10,y\n", f);
+    fputs("task,processor,processor_label\n0,id:11,32\n1,label:01,01\n2,5,13\n3,10,label:31\n", f);
     fclose(f);
     json_has("embed --net kautz:3:2 --tree binomial:2 --map file:@T/names.csv --json",
              "\"root\":\"32\"");
+    /* the label column is read as a label, and must name the same processor */
+    f = fopen(tp("@T/names2.csv"), "w");
+    assert_non_null(f);
+    fputs("task,processor,processor_label\n0,0,01\n1,5,10\n2,10,31\n3,11,32\n", f);
+    fclose(f);
+    bad_run("embed --net kautz:3:2 --tree binomial:2 --map file:@T/names2.csv", 2,
+            "processor 5 and its label '10' disagree");
     bad_run("net --net kautz:3:2 --neighbors 11", 2, "write id:N");
     bad_run("net --net mesh:2x3x4 --neighbors id:24", 2, "give an id in [0, 23] (or id:N)");
     bad_run("embed --net fattree:2:3 --tree binomial:2 --map identity --root 10", 2,

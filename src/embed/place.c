@@ -237,6 +237,20 @@ static int scotch_count(dn_place *p, dn_input *in, const dn_place_opts *o, dn_er
 }
 
 /* One "task processor" pair (SCOTCH) or CSV row: the task, its processor */
+/* The processor_label column holds a label as dn_net_label writes it: read
+ * it as one (label:S), so that a label that looks like an id is not taken
+ * for one; an explicit id:N or label:S is read as written. */
+static int label_of(const dn_net *net, const char *s, int64_t *q)
+{
+    char buf[160];
+    dn_err e;
+    if (strncmp(s, "id:", 3) == 0 || strncmp(s, "label:", 6) == 0)
+        return dn_net_parse_node(net, s, q, &e);
+    if (snprintf(buf, sizeof buf, "label:%s", s) >= (int)sizeof buf)
+        return DN_EINVAL;
+    return dn_net_parse_node(net, buf, q, &e);
+}
+
 static int one_pair(dn_place *p, dn_input *in, const dn_place_opts *o, int csv, char **f, int nf,
                     int64_t cap, int64_t *got, dn_err *err)
 {
@@ -256,8 +270,7 @@ static int one_pair(dn_place *p, dn_input *in, const dn_place_opts *o, int csv, 
             return dn_input_fail(in, err, DN_EINVAL, "'%s' is not a processor of %s (0 .. %lld)",
                                  f[1], o->net->spec, (long long)(o->processors - 1));
     }
-    if (csv && nf == 3 && *f[2] && o->net &&
-        (dn_net_parse_node(o->net, f[2], &lq, &e) || lq != q))
+    if (csv && nf == 3 && *f[2] && o->net && (label_of(o->net, f[2], &lq) || lq != q))
         return dn_input_fail(in, err, DN_EINVAL, "processor %lld and its label '%s' disagree",
                              (long long)q, f[2]);
     if (v >= p->tasks) { /* (CSV of an unknown count: the table grows) */
