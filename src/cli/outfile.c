@@ -24,7 +24,9 @@
  * the faults SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS
  * (a bug: no handler can run safely then), SIGPIPE (ignored by main.c: a
  * write to a closed pipe fails with EPIPE, reported as a write error) and
- * SIGXFSZ (ignored, as above).
+ * SIGXFSZ (ignored, as above). A signal ignored when dcnet starts stays
+ * ignored: nohup's SIGHUP, and SIGINT and SIGQUIT for a shell's background
+ * job, are the caller's choice.
  *
  * The live temporary names sit in a small table that the signal handler
  * reads; with the directory and the flag it is the CLI's only
@@ -164,9 +166,13 @@ void out_guard_signals(void)
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
     out_fatal_signals(&sa.sa_mask); /* one handler at a time */
-    for (int s = 1; s < NSIG; s++)
-        if (sigismember(&sa.sa_mask, s) == 1)
-            sigaction(s, &sa, NULL); /* (a signal a tool reserves is refused: kept as is) */
+    for (int s = 1; s < NSIG; s++) {
+        struct sigaction was;
+        if (sigismember(&sa.sa_mask, s) != 1 || sigaction(s, NULL, &was) != 0 ||
+            was.sa_handler == SIG_IGN) /* ignored by the caller (nohup): kept so */
+            continue;
+        sigaction(s, &sa, NULL); /* (a signal a tool reserves is refused: kept as is) */
+    }
     signal(SIGXFSZ, SIG_IGN); /* a file past `ulimit -f` is a write error (EFBIG) */
 }
 

@@ -69,15 +69,18 @@ void cli_spawn_stop_all(void)
 }
 
 /* In the child, between fork and exec: the parent's handlers go (they
- * would stop the parent's other runs), the kernel is asked for SIGTERM
+ * would stop the parent's other runs; an ignored signal stays so), the kernel is asked for SIGTERM
  * if the forking thread ends, and a parent already gone means stop now. */
 static void child_signals(pid_t parent, const sigset_t *old)
 {
     sigset_t fatal;
     out_fatal_signals(&fatal);
-    for (int s = 1; s < NSIG; s++)
-        if (sigismember(&fatal, s) == 1)
+    for (int s = 1; s < NSIG; s++) {
+        struct sigaction sa;
+        if (sigismember(&fatal, s) == 1 && sigaction(s, NULL, &sa) == 0 &&
+            sa.sa_handler != SIG_IGN && sa.sa_handler != SIG_DFL) /* ignored stays ignored */
             signal(s, SIG_DFL);
+    }
     prctl(PR_SET_PDEATHSIG, SIGTERM);
     if (getppid() != parent)
         _exit(127);
