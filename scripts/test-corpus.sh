@@ -11,7 +11,8 @@
 # SIGKILL (they stop all the same), the demo stopped by SIGHUP (its sweep,
 # their runs and its work directory go), and a full disk (a small tmpfs,
 # when this user may mount one) leave no file under the final name and no
-# temporary file.
+# temporary file. Last, a check of the source: no file is created outside
+# the one output path (src/cli/outfile.c).
 # Usage: scripts/test-corpus.sh path/to/dcnet   Prints "corpus: N passed, M failed".
 set -u
 dcnet=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -186,6 +187,12 @@ if mount -t tmpfs -o size=256k tmpfs "$scratch/small" 2>/dev/null; then
 else
     echo "corpus: full-disk case skipped: cannot mount a tmpfs here (needs root)"
 fi
+# the one output path (issue 26, section 3): no file is opened for writing
+# or created anywhere but src/cli/outfile.c (tmpfile and memory streams
+# have no name to follow)
+hits=$(grep -nE 'fopen\([^;]*"[wa]|fopen\([^;]*"r\+|[^_a-z]creat\(|O_CREAT|O_WRONLY|O_RDWR' \
+    "$top"/src/*/*.c | grep -v "^$top/src/cli/outfile.c:")
+if [ -z "$hits" ]; then ok; else bad "files written outside src/cli/outfile.c: $hits"; fi
 echo "corpus: $pass passed, $fail failed"
 [ -n "${DCNET_TALLY:-}" ] && echo "$pass $fail" >>"$DCNET_TALLY"
 [ "$fail" = 0 ]
