@@ -641,8 +641,11 @@ int cmd_demo(int argc, char **argv)
     out_fatal_signals(&fatal);
     sigprocmask(SIG_BLOCK, &fatal, &old_mask);
     int made = mkdtemp(work) != NULL, e = errno;
-    if (made)
-        out_guard_dir(work, note);
+    if (made && out_guard_dir(work, note) != DN_OK) { /* (a name under PATH_MAX fits) */
+        rmdir(work);
+        made = 0;
+        e = ENAMETOOLONG;
+    }
     sigprocmask(SIG_SETMASK, &old_mask, NULL);
     if (!made) {
         free(d);

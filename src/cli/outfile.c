@@ -38,6 +38,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -133,6 +134,13 @@ static void remove_guard_dir(void)
 
 static void on_signal(int sig)
 {
+    /* one handler at a time in the whole process: sa_mask holds off the
+     * other fatal signals in this thread only, and another thread may take
+     * one; it waits here for this one's _exit (atomic_flag is lock-free) */
+    static atomic_flag busy = ATOMIC_FLAG_INIT;
+    if (atomic_flag_test_and_set(&busy))
+        for (;;)
+            pause();
     stopping = sig;
     cli_spawn_stop_all(); /* a sweep's or demo's runs end first: they write there too */
     for (int i = 0; i < OUT_MAX; i++)
@@ -165,7 +173,7 @@ void out_guard_signals(void)
     handlers_set = 1;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
-    out_fatal_signals(&sa.sa_mask); /* one handler at a time */
+    out_fatal_signals(&sa.sa_mask); /* one handler at a time in a thread */
     for (int s = 1; s < NSIG; s++) {
         struct sigaction was;
         if (sigismember(&sa.sa_mask, s) != 1 || sigaction(s, NULL, &was) != 0 ||

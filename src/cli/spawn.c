@@ -69,8 +69,9 @@ void cli_spawn_stop_all(void)
 }
 
 /* In the child, between fork and exec: the parent's handlers go (they
- * would stop the parent's other runs; an ignored signal stays so), the kernel is asked for SIGTERM
- * if the forking thread ends, and a parent already gone means stop now. */
+ * would stop the parent's other runs; an ignored signal stays so), the
+ * kernel is asked for SIGTERM if the forking thread ends, and a parent
+ * already gone means stop now. */
 static void child_signals(pid_t parent, const sigset_t *old)
 {
     sigset_t fatal;
