@@ -1347,9 +1347,7 @@ static int sweep_main(sweep *S, int argc, char **argv)
         return cli_usage(cmd, "give at least one --var NAME=LIST");
     if ((rc = skip_resolve(cmd, S)))
         return rc;
-    if (output && strcmp(output, "-") == 0)
-        output = NULL; /* standard output: no journal */
-    if (resume && !output)
+    if (resume && (!output || strcmp(output, "-") == 0))
         return cli_usage(cmd, "--resume continues the sweep of -o FILE: give -o");
     if ((plot != NULL) != (svg != NULL))
         return cli_usage(cmd, "--plot draws into --svg FILE: give both");
@@ -1362,6 +1360,8 @@ static int sweep_main(sweep *S, int argc, char **argv)
         mode = output ? (ends_with(output, ".jsonl") || ends_with(output, ".json") ? OUT_JSON
                                                                                    : OUT_CSV)
                       : OUT_TABLE;
+    if (output && strcmp(output, "-") == 0)
+        output = NULL; /* -o -: CSV on standard output, no journal */
     static char self[4096]; /* the runs are this executable */
     ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
     if (n <= 0)
