@@ -3,9 +3,11 @@
 #   make            build/libdcnet.a, build/libdcnet.so, build/dcnet
 #   make demo       install missing Debian packages (as root), build, run the main job
 #   make check      the same, then every test: release build, ASan+UBSan build,
+#                   ThreadSanitizer build (runtime tests, parallel sweeps),
 #                   CLI tests under valgrind, and a short fuzz run
 #   make bench      benchmarks (bench/), ratios against in-run baselines
-#   make fuzz       libFuzzer targets for the spec parser and graph loaders
+#   make fuzz       libFuzzer targets for the spec parser, the graph and tree
+#                   loaders and the sweep journal
 #   make install PREFIX=/usr/local
 #
 # Optional parts are found at build time: the planarity library
@@ -16,12 +18,14 @@ CC      ?= cc
 PREFIX  ?= /usr/local
 BUILD   := build
 ASAN    := $(BUILD)/asan
+TSAN    := $(BUILD)/tsan
 FUZZ_SECONDS ?= 20
 
 WARN    := -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wsign-conversion
 BASEFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Iinclude $(WARN)
 CFLAGS  ?= -O2 -g
 SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+TSANFLAGS := -O1 -g -fsanitize=thread -fno-omit-frame-pointer
 
 HAVE_PLANARITY := $(shell test -f /usr/include/planarity/graph.h && echo 1)
 ifeq ($(HAVE_PLANARITY),1)
@@ -62,8 +66,10 @@ ASAN_LIB_OBJ := $(LIB_SRC:%.c=$(ASAN)/obj/%.o)
 ASAN_CLI_OBJ := $(CLI_SRC:%.c=$(ASAN)/obj/%.o)
 TESTS := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 ASAN_TESTS := $(TEST_SRC:tests/%.c=$(ASAN)/tests/%)
+TSAN_LIB_OBJ := $(LIB_SRC:%.c=$(TSAN)/obj/%.o)
+TSAN_CLI_OBJ := $(CLI_SRC:%.c=$(TSAN)/obj/%.o)
 
-.PHONY: all deps demo check test test-asan test-valgrind test-demo test-readme test-docs test-xcheck man test-man bench fuzz fuzz-build install clean
+.PHONY: all deps demo check test test-asan test-tsan test-valgrind test-demo test-readme test-docs test-xcheck man test-man bench fuzz fuzz-build install clean
 
 all: $(BUILD)/libdcnet.a $(BUILD)/libdcnet.so $(BUILD)/dcnet
 
@@ -77,6 +83,10 @@ $(BUILD)/obj/%.o: %.c $(HDRS)
 $(ASAN)/obj/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(BASEFLAGS) $(OPTDEFS) $(SANFLAGS) -c $< -o $@
+
+$(TSAN)/obj/%.o: %.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(BASEFLAGS) $(OPTDEFS) $(TSANFLAGS) -c $< -o $@
 
 $(BUILD)/libdcnet.a: $(LIB_OBJ)
 	@rm -f $@
@@ -95,6 +105,13 @@ $(ASAN)/libdcnet.a: $(ASAN_LIB_OBJ)
 $(ASAN)/dcnet: $(ASAN_CLI_OBJ) $(ASAN)/libdcnet.a
 	$(CC) $(SANFLAGS) -o $@ $(ASAN_CLI_OBJ) $(ASAN)/libdcnet.a $(LIBS)
 
+$(TSAN)/libdcnet.a: $(TSAN_LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(TSAN)/dcnet: $(TSAN_CLI_OBJ) $(TSAN)/libdcnet.a
+	$(CC) $(TSANFLAGS) -o $@ $(TSAN_CLI_OBJ) $(TSAN)/libdcnet.a $(LIBS)
+
 CMOCKA_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 
 $(BUILD)/tests/%: tests/%.c tests/testutil.h examples/dc_sum.c $(BUILD)/libdcnet.a
@@ -104,6 +121,10 @@ $(BUILD)/tests/%: tests/%.c tests/testutil.h examples/dc_sum.c $(BUILD)/libdcnet
 $(ASAN)/tests/%: tests/%.c tests/testutil.h examples/dc_sum.c $(ASAN)/libdcnet.a
 	@mkdir -p $(dir $@)
 	$(CC) $(BASEFLAGS) $(OPTDEFS) $(SANFLAGS) -Wno-conversion -o $@ $< $(ASAN)/libdcnet.a $(CMOCKA_LIBS) $(LIBS)
+
+$(TSAN)/tests/%: tests/%.c tests/testutil.h examples/dc_sum.c $(TSAN)/libdcnet.a
+	@mkdir -p $(dir $@)
+	$(CC) $(BASEFLAGS) $(OPTDEFS) $(TSANFLAGS) -Wno-conversion -o $@ $< $(TSAN)/libdcnet.a $(CMOCKA_LIBS) $(LIBS)
 
 # test_json compiles the CLI's JSON reader in (it is not part of libdcnet)
 $(BUILD)/tests/test_json $(ASAN)/tests/test_json: src/cli/json.c src/cli/cli.h
@@ -123,6 +144,12 @@ test-asan: $(ASAN)/dcnet $(ASAN_TESTS)
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 \
 	  sh scripts/test-corpus.sh $(ASAN)/dcnet
 
+# ThreadSanitizer (issue 26, section 3): the runtime's tests, the dynamic
+# policies on emulated networks, and parallel sweeps (whose workers share
+# the table of running children), every data race an error.
+test-tsan: $(TSAN)/dcnet $(TSAN)/tests/test_runtime
+	@sh scripts/test-tsan.sh $(TSAN)/dcnet $(TSAN)/tests/test_runtime
+
 # CLI tests with every dcnet run under valgrind (errors and leaks fail).
 test-valgrind: all $(BUILD)/tests/test_cli
 	@command -v valgrind >/dev/null || { echo "valgrind: not installed, CLI-under-valgrind tests skipped (apt-get install valgrind)"; exit 0; }; \
@@ -136,6 +163,7 @@ check: deps
 	@mkdir -p $(BUILD) && rm -f $(TALLY)
 	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory test
 	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory test-asan
+	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory test-tsan
 	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory test-valgrind
 	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(or $(CHECK_FUZZ_SECONDS),10)
 	@DCNET_TALLY=$(abspath $(TALLY)) sh scripts/test-install.sh
@@ -229,6 +257,12 @@ FUZZFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -Iinclude $(OPTDEFS) -st
 $(BUILD)/fuzz/%: fuzz/%.c $(LIB_SRC) $(HDRS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZFLAGS) -o $@ $< $(LIB_SRC) $(LIBS)
+
+# the sweep journal's reader and writer are CLI code (src/cli): compiled in
+FUZZ_JOURNAL_CLI := src/cli/journal.c src/cli/json.c src/cli/out.c
+$(BUILD)/fuzz/fuzz_journal: fuzz/fuzz_journal.c $(FUZZ_JOURNAL_CLI) src/cli/journal.h src/cli/cli.h $(LIB_SRC) $(HDRS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZFLAGS) -o $@ $< $(FUZZ_JOURNAL_CLI) $(LIB_SRC) $(LIBS)
 
 fuzz-build: $(FUZZ_BIN)
 

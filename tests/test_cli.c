@@ -11,6 +11,7 @@
 
 #include <fcntl.h>
 #include <math.h>
+#include <sys/stat.h>
 
 static run_result ok_run(const char *args)
 {
@@ -1845,6 +1846,181 @@ static void test_sweep(void **state)
     assert_true(access(tp("@T/p.svg"), F_OK) != 0);
 }
 
+/* Issue 26, item 9; issue 27, items 18, 19, 21, 22: the sweep journal is
+ * made through the one output path (a planted symlink is never followed),
+ * read back distrusting every line, and of any length; --dry-run's
+ * commands paste into a shell as the same words; --skip compares numbers
+ * only when both sides are decimal numbers. */
+static void write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    assert_int_equal(fclose(f), 0);
+}
+
+static const char *const sw34 = "sweep net --var n=3,4 --net ring:{n}";
+
+static void test_sweep_journal_link(void **state)
+{
+    (void)state;
+    const char *sw = sw34;
+    char args[1024], *txt;
+    struct stat st;
+    /* 9: the old temporary name of the journal, planted as a symlink, and
+     * the journal's own name as one: neither is followed */
+    write_text(tp("@T/victim"), "victim\n");
+    assert_int_equal(symlink(tp("@T/victim"), tp("@T/j.csv.runs.tmp")), 0);
+    assert_int_equal(symlink(tp("@T/victim"), tp("@T/k.csv.runs")), 0);
+    snprintf(args, sizeof args, "%s -o @T/j.csv", sw);
+    run_result r = ok_run(args);
+    run_free(&r);
+    snprintf(args, sizeof args, "%s -o @T/k.csv", sw);
+    r = ok_run(args);
+    run_free(&r);
+    txt = slurp(tp("@T/victim"));
+    assert_string_equal(txt, "victim\n");
+    free(txt);
+    assert_int_equal(lstat(tp("@T/j.csv.runs"), &st), 0);
+    assert_true(S_ISREG(st.st_mode));
+    assert_int_equal(lstat(tp("@T/k.csv.runs"), &st), 0);
+    assert_true(S_ISREG(st.st_mode));
+    txt = slurp(tp("@T/j.csv.runs"));
+    assert_true(strncmp(txt, "{\"sweep\":\"net --var n=3,4 --net ring:{n}\"}\n{\"run\":0,", 50) == 0);
+    free(txt);
+}
+
+static void test_sweep_resume_long(void **state)
+{
+    (void)state;
+    char args[1024];
+    run_result r;
+    /* 19: a signature longer than any fixed buffer (1498 values) resumes */
+    const char *lg = "sweep net --var n=3..1500 --skip 'n>5' --net ring:{n} -o @T/y.csv";
+    r = ok_run(lg);
+    run_free(&r);
+    snprintf(args, sizeof args, "%s --resume", lg);
+    r = ok_run(args);
+    assert_non_null(strstr(r.err, "resuming: 3 of 3 runs done"));
+    run_free(&r);
+}
+
+static void test_sweep_resume_other(void **state)
+{
+    (void)state;
+    char args[1024];
+    snprintf(args, sizeof args, "%s -o @T/o.csv", sw34);
+    run_result r = ok_run(args);
+    run_free(&r);
+    /* 18: another sweep's journal is refused, its first line shown as read
+     * (it was quoted from freed memory) */
+    snprintf(args, sizeof args, "sweep net --var n=3,5 --net ring:{n} -o @T/o.csv --resume");
+    bad_run(args, 2, "journal of another sweep, or no journal (its first line: "
+                     "'{\"sweep\":\"net --var n=3,4 --net ring:{n}\"}')");
+}
+
+static void test_sweep_resume_tampered(void **state)
+{
+    (void)state;
+    const char *sw = sw34;
+    char args[1024], *txt;
+    run_result r;
+    /* 22: a tampered line is refused with its number, nothing run or written */
+    static const char *const bad[][2] = {
+        {"{\"run\":0,\"exit\":1e300,\"error\":\"x\",\"result\":null}", "line 2 (run 0): \"exit\" is not an exit status"},
+        {"{\"run\":0,\"exit\":256,\"error\":\"x\",\"result\":null}", "\"exit\" is not an exit status (an integer in -1 .. 255)"},
+        {"{\"run\":0,\"exit\":0,\"error\":\"\",\"result\":5}", "\"result\" is not null or a run's output: the result is not a JSON object"},
+        {"{\"run\":0,\"exit\":0,\"error\":\"\",\"result\":[{\"a\":1}]}", "the result is not a JSON object"},
+        {"{\"run\":0,\"exit\":0,\"error\":\"\",\"result\":{\"a\":{\"\":1}}}", "a member with an empty name"},
+        {"{\"run\":0,\"exit\":0,\"error\":\"\",\"result\":null}", "a run that succeeded (exit 0) has no result"},
+        {"{\"run\":2,\"exit\":0,\"error\":\"\",\"result\":{}}", "\"run\" is not one of this sweep's runs (an integer in 0 .. 1)"},
+        {"{\"run\":0,\"exit\":0,\"error\":\"\",\"result\":{}}\n{\"run\":0,\"exit\":0,\"error\":\"\",\"result\":{}}", "line 3 (run 0): that run is in the journal twice"},
+        {"{\"run\":0,\"exit\":2,\"error\":\"a\\u0000b\",\"result\":null}", "\\u0000 in a string"},
+        {"{\"exit\":2,\"run\":0,\"error\":\"\",\"result\":null}", "not a record of a run"},
+        {"", "line 2: not a record of a run"},
+    };
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        char text[512];
+        snprintf(text, sizeof text, "{\"sweep\":\"net --var n=3,4 --net ring:{n}\"}\n%s\n", bad[k][0]);
+        write_text(tp("@T/t.csv.runs"), text);
+        snprintf(args, sizeof args, "%s -o @T/t.csv --resume", sw);
+        bad_run(args, 2, bad[k][1]);
+        assert_true(access(tp("@T/t.csv"), F_OK) != 0);
+        txt = slurp(tp("@T/t.csv.runs"));
+        assert_string_equal(txt, text); /* left as it was */
+        free(txt);
+    }
+    write_text(tp("@T/s.csv.runs"), "{\"sweep\":\"net --var n=3,4 --skip n=4 --net ring:{n}\"}\n"
+                                    "{\"run\":1,\"exit\":0,\"error\":\"\",\"result\":{}}\n");
+    bad_run("sweep net --var n=3,4 --skip n=4 --net ring:{n} -o @T/s.csv --resume", 2,
+            "line 2 (run 1): that run is left out by --skip");
+    /* a journal's error comes back as it was kept (\u escapes decoded, not
+     * '?'); run 1, missing, is run; the failed run 0 makes the exit 1 */
+    write_text(tp("@T/u.json.runs"), "{\"sweep\":\"net --var n=3,4 --net ring:{n}\"}\n"
+                                     "{\"run\":0,\"exit\":3,\"error\":\"caf\\u00e9\\tx \\ud83d\\ude00\","
+                                     "\"result\":null}\n");
+    snprintf(args, sizeof args, "%s -o @T/u.json --resume", sw);
+    r = run_dcnet(args);
+    assert_int_equal(r.status, 1);
+    run_free(&r);
+    txt = slurp(tp("@T/u.json"));
+    assert_non_null(strstr(txt, "{\"n\":3,\"exit\":3,\"error\":\"caf\xc3\xa9\\u0009x \xf0\x9f\x98\x80\"}\n"
+                                "{\"n\":4,\"exit\":0,\"net\":\"ring:4\""));
+    free(txt);
+    /* rows from results whose keys come in another order, one given twice
+     * (its first value counts, as a JSON reader's lookup has it), or named
+     * like a variable or "exit" (the sweep's own columns win) */
+    write_text(tp("@T/v.csv.runs"), "{\"sweep\":\"net --var n=3,4 --net ring:{n}\"}\n"
+                                    "{\"run\":0,\"exit\":0,\"error\":\"\",\"result\":{\"b\":1,\"a\":2}}\n"
+                                    "{\"run\":1,\"exit\":0,\"error\":\"\",\"result\":"
+                                    "{\"c\":9,\"a\":3,\"n\":7,\"b\":4,\"a\":5,\"exit\":8}}\n");
+    snprintf(args, sizeof args, "%s -o @T/v.csv --resume", sw);
+    r = ok_run(args);
+    run_free(&r);
+    txt = slurp(tp("@T/v.csv"));
+    assert_string_equal(txt, "n,exit,error,b,a,c\n3,0,,1,2,\n4,0,,4,3,9\n");
+    free(txt);
+}
+
+/* Issue 27, items 21 and 22: --dry-run prints words a shell reads back
+ * unchanged (a value with ';', a quote, $(...), '*' or a space ran as
+ * shell code or split); --skip x=5 leaves out 5 and 5.0, not nan, inf or
+ * 0x5 (strtod's numbers). */
+static void test_sweep_dry_run(void **state)
+{
+    (void)state;
+    run_result r = ok_run("sweep net --var 'v=ring:4;touch @T/x,a'\\''b,$(touch @T/y),*, ,"
+                          "{w}' --net {v} --dry-run");
+    write_text(tp("@T/cmds.sh"), "dcnet() { for a in \"$@\"; do printf '[%s]' \"$a\"; done; echo; }\n");
+    FILE *f = fopen(tp("@T/cmds.sh"), "a");
+    assert_non_null(f);
+    fputs(r.out, f);
+    fclose(f);
+    run_free(&r);
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "cd %s && sh ./cmds.sh > words.txt", tp("@T"));
+    assert_int_equal(system(cmd), 0);
+    char *got = slurp(tp("@T/words.txt")), want[1024];
+    snprintf(want, sizeof want,
+             "[net][--net][ring:4;touch %s/x][--json]\n[net][--net][a'b][--json]\n"
+             "[net][--net][$(touch %s/y)][--json]\n[net][--net][*][--json]\n"
+             "[net][--net][ ][--json]\n[net][--net][{w}][--json]\n",
+             tp("@T"), tp("@T"));
+    assert_string_equal(got, want);
+    free(got);
+    assert_true(access(tp("@T/x"), F_OK) != 0);
+    assert_true(access(tp("@T/y"), F_OK) != 0);
+}
+
+static void test_sweep_skip_numbers(void **state)
+{
+    (void)state;
+    run_result r = ok_run("sweep net --var x=5,nan,inf,0x5,5.0,-5,5e0 --skip x=5 --net ring:{x} --dry-run");
+    assert_string_equal(r.out, "dcnet net --net ring:nan --json\ndcnet net --net ring:inf --json\n"
+                               "dcnet net --net ring:0x5 --json\ndcnet net --net ring:-5 --json\n");
+    run_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1865,6 +2041,12 @@ int main(void)
         cmocka_unit_test(test_golden),
         cmocka_unit_test(test_outputs_parse),
         cmocka_unit_test(test_sweep),
+        cmocka_unit_test(test_sweep_journal_link),
+        cmocka_unit_test(test_sweep_resume_long),
+        cmocka_unit_test(test_sweep_resume_other),
+        cmocka_unit_test(test_sweep_resume_tampered),
+        cmocka_unit_test(test_sweep_dry_run),
+        cmocka_unit_test(test_sweep_skip_numbers),
         cmocka_unit_test(test_predict),
         cmocka_unit_test(test_demo),
     };

@@ -9,6 +9,7 @@
 
 #include "dcnet/dcnet.h"
 
+#include <signal.h>
 #include <stdio.h>
 
 enum { OUT_TABLE = 0, OUT_JSON, OUT_CSV };
@@ -39,7 +40,7 @@ void rec_str(rec *r, const char *key, const char *v);
  * beside `path` ("-": standard output; a FIFO or device: in place),
  * out_close renames it onto path when every byte was written, else
  * removes it; out_discard removes it. The temporary file is also removed
- * on SIGINT, SIGTERM and SIGHUP. An output declared by out_plan is
+ * on every fatal signal (outfile.c). An output declared by out_plan is
  * renamed only by out_finish, when the whole command succeeded. */
 int out_open(const char *path, FILE **f, dn_err *err);
 int out_close(FILE *f, dn_err *err);
@@ -66,14 +67,33 @@ const char *out_spec_file(const char *spec);
  * declared outputs are renamed onto their names if the code is 0, else
  * removed. Returns the exit code. */
 int out_finish(const char *cmd, int code);
-/* Installs that signal handling now (out_open does it on first use): a
- * command that spawns runs calls it first, so that a signal also stops
- * them (cli_spawn_stop_all) before dcnet exits with status 1. */
+/* Closes f as out_close does (the file whole under path), then opens path
+ * again for appending into *again, only if it is still that file (same
+ * device and inode; never through a symlink): for a file that must exist
+ * whole early and then grow (a sweep's journal). DN_EIO when either
+ * fails (*again NULL). */
+int out_publish(FILE *f, const char *path, FILE **again, dn_err *err);
+/* Fatal signals (outfile.c lists them): out_guard_signals installs their
+ * handler (main does, for every command): it stops the children
+ * (cli_spawn_stop_all), removes the temporary files and the directory of
+ * out_guard_dir, says which signal on stderr and exits 1. */
 void out_guard_signals(void);
+/* The set of those signals (spawn.c blocks them around fork). */
+void out_fatal_signals(sigset_t *set);
+/* The fatal signal being handled, or 0: no child may start then. */
+int out_stopping(void);
+/* A temporary directory of plain files (the demo's work directory) that
+ * a fatal signal removes, after the children have ended, printing note
+ * (one line) after the signal's name; dir NULL: none any more. Call it
+ * with NULL before renaming the directory into place. DN_EINVAL if the
+ * name is longer than PATH_MAX. O(1). */
+int out_guard_dir(const char *dir, const char *note);
 /* One CSV field (RFC 4180): quoted when it holds a comma, quote or newline. */
 void csv_field(FILE *f, const char *s);
 /* s as a JSON string literal (quoted, escaped, valid UTF-8) */
 void json_string(const char *s, FILE *f);
+/* The length (1..4) of the valid UTF-8 sequence at s, 0 if none (RFC 3629). */
+int utf8_seq_len(const char *s);
 void rec_null(rec *r, const char *key);
 
 /* One record: "key  value" lines, a JSON object, or a CSV header + row. */
@@ -138,7 +158,9 @@ double cli_now(void);
 #include <signal.h>
 int cli_spawn(char **argv, const char *dir, int path_search, volatile sig_atomic_t *stop,
               char **out, dn_err *err);
-/* Sends SIGTERM to every child cli_spawn is running now; async-signal-safe. */
+/* Sends SIGTERM to every child cli_spawn is running now and waits until
+ * each has ended (SIGKILL after 5 s); async-signal-safe, for the fatal
+ * signals' handler. */
 void cli_spawn_stop_all(void);
 
 /* Placements out (place.c; the formats and the reader are the library's,

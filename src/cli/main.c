@@ -42,6 +42,9 @@ static void usage(FILE *f)
           "  -V, --version  print the version\n"
           "\nEvery command takes --json (one JSON object on stdout) and --help.\n"
           "Exit status: 0 success, 1 run-time failure, 2 bad usage or input.\n"
+          "A fatal signal (SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGALRM, SIGUSR1, SIGUSR2,\n"
+          "SIGVTALRM, SIGPROF, SIGXCPU, SIGIO, SIGPWR, the real-time ones) stops the runs\n"
+          "dcnet started, removes the files it was writing and exits 1.\n"
           "Documentation: docs/guide.md\n",
           f);
 }
@@ -256,6 +259,7 @@ static int help(int argc, char **argv)
 int main(int argc, char **argv)
 {
     signal(SIGPIPE, SIG_IGN);
+    out_guard_signals(); /* every fatal signal: cleanup, then exit 1 (outfile.c) */
     if (argc < 2) {
         usage(stderr);
         return 2;

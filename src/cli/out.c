@@ -83,6 +83,11 @@ static int utf8_len(const unsigned char *s)
         return 0;
     return n;
 }
+int utf8_seq_len(const char *s)
+{
+    return utf8_len((const unsigned char *)s);
+}
+
 void rec_null(rec *r, const char *key)
 {
     add(r, key, KV_NULL);
@@ -95,6 +100,13 @@ void json_string(const char *s, FILE *f)
 {
     fputc('"', f);
     while (*s) {
+        const char *plain = s; /* a run of printable ASCII, written at once */
+        while ((unsigned char)*s >= 0x20 && (unsigned char)*s < 0x80 && *s != '"' && *s != '\\')
+            s++;
+        if (s > plain)
+            fwrite(plain, 1, (size_t)(s - plain), f);
+        if (!*s)
+            break;
         unsigned char c = (unsigned char)*s;
         int n = utf8_len((const unsigned char *)s);
         if (c == '"' || c == '\\')

@@ -22,14 +22,32 @@
  *    leaves none of its outputs, not the first of two (item 10).
  * A write error (a full disk, EFBIG under `ulimit -f`: SIGXFSZ is ignored
  * so that the write fails instead of killing dcnet) removes the temporary
- * file, and so do SIGINT, SIGTERM and SIGHUP, after which dcnet exits
+ * file, and so does every fatal signal (below), after which dcnet exits
  * with status 1 (spec/cli.md: never through a signal). A name that cannot
  * be created is bad input (DN_EINVAL, exit 2); a write that fails is a
- * run-time failure (DN_EIO, exit 1).
+ * run-time failure (DN_EIO, exit 1). A sweep's journal and the demo's
+ * report go through it too.
+ *
+ * Fatal signals (issue 26, item 11): every signal whose default action
+ * ends the process and that a user, a terminal, a job scheduler or a
+ * timer sends is handled alike: SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGALRM,
+ * SIGUSR1, SIGUSR2, SIGVTALRM, SIGPROF, SIGXCPU, SIGIO, SIGPWR, SIGSTKFLT
+ * and the real-time signals. The handler sets the stopping flag (no new
+ * child starts), stops the children and waits for them (spawn.c), removes
+ * the temporary files and the registered temporary directory (the demo's),
+ * says which signal on stderr and exits 1. Not caught: SIGKILL and
+ * SIGSTOP (they cannot be; the children still go, by PR_SET_PDEATHSIG),
+ * the faults SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS
+ * (a bug: no handler can run safely then), SIGPIPE (ignored by main.c: a
+ * write to a closed pipe fails with EPIPE; a reader gone from standard
+ * output ends the command quietly, out_finish) and
+ * SIGXFSZ (ignored, as above). A signal ignored when dcnet starts stays
+ * ignored: nohup's SIGHUP, and SIGINT and SIGQUIT for a shell's background
+ * job, are the caller's choice.
  *
  * The live temporary names sit in a small table that the signal handler
- * reads; with the declared files, it is the CLI's only process-wide
- * state, and the library has none.
+ * reads; with the declared files, the directory and the flag it is the CLI's only
+ * process-wide state, and the library has none.
  */
 #include "cli.h"
 
@@ -38,9 +56,11 @@
 #include <limits.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #define OUT_MAX 16
@@ -57,6 +77,81 @@ typedef struct out_slot {
 
 static out_slot slots[OUT_MAX];
 static int handlers_set;
+static volatile sig_atomic_t stopping;  /* the fatal signal caught, or 0 */
+static volatile sig_atomic_t dir_live;  /* guard_dir holds a directory to remove */
+static char guard_dir[PATH_MAX], guard_note[PATH_MAX + 100];
+
+/* The fixed part of the list; the real-time signals are added at run
+ * time (SIGRTMIN is not a constant under glibc). */
+static const struct {
+    int sig;
+    const char *name;
+} fatal[] = {
+    {SIGHUP, "SIGHUP"},     {SIGINT, "SIGINT"},       {SIGQUIT, "SIGQUIT"},
+    {SIGTERM, "SIGTERM"},   {SIGALRM, "SIGALRM"},     {SIGUSR1, "SIGUSR1"},
+    {SIGUSR2, "SIGUSR2"},   {SIGVTALRM, "SIGVTALRM"}, {SIGPROF, "SIGPROF"},
+    {SIGXCPU, "SIGXCPU"},
+#ifdef SIGIO
+    {SIGIO, "SIGIO"},
+#endif
+#ifdef SIGPWR
+    {SIGPWR, "SIGPWR"},
+#endif
+#ifdef SIGSTKFLT
+    {SIGSTKFLT, "SIGSTKFLT"},
+#endif
+};
+#define NFATAL (sizeof fatal / sizeof fatal[0])
+
+void out_fatal_signals(sigset_t *set)
+{
+    sigemptyset(set);
+    for (size_t i = 0; i < NFATAL; i++)
+        sigaddset(set, fatal[i].sig);
+#if defined(SIGRTMIN) && defined(SIGRTMAX)
+    for (int s = SIGRTMIN; s <= SIGRTMAX; s++)
+        sigaddset(set, s);
+#endif
+}
+
+int out_stopping(void)
+{
+    return stopping;
+}
+
+/* write(2) of a C string: async-signal-safe */
+static void say(const char *s)
+{
+    ssize_t r = write(STDERR_FILENO, s, strlen(s));
+    (void)r;
+}
+
+/* Removes the plain files of guard_dir, then the directory, with system
+ * calls only (async-signal-safe: readdir may take a lock or allocate). */
+static void remove_guard_dir(void)
+{
+    struct ent {
+        unsigned long long ino;
+        long long off;
+        unsigned short reclen;
+        unsigned char type;
+        char name[];
+    };
+    int fd = open(guard_dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd >= 0) {
+        static char buf[8192] __attribute__((aligned(8)));
+        long n;
+        while ((n = syscall(SYS_getdents64, fd, buf, sizeof buf)) > 0)
+            for (long at = 0; at < n;) {
+                const struct ent *e = (const struct ent *)(void *)(buf + at);
+                if (strcmp(e->name, ".") != 0 && strcmp(e->name, "..") != 0)
+                    unlinkat(fd, e->name, 0);
+                at += e->reclen;
+            }
+        close(fd);
+    }
+    rmdir(guard_dir);
+}
 
 /* The command's declared files (out_plan), for the alias checks. */
 #define DECL_MAX 32
@@ -73,11 +168,34 @@ static int ndecl;
 
 static void on_signal(int sig)
 {
-    (void)sig;
-    cli_spawn_stop_all(); /* a sweep's or demo's runs end with it */
+    /* one handler at a time in the whole process: sa_mask holds off the
+     * other fatal signals in this thread only, and another thread may take
+     * one; it waits here for this one's _exit (atomic_flag is lock-free) */
+    static atomic_flag busy = ATOMIC_FLAG_INIT;
+    if (atomic_flag_test_and_set(&busy))
+        for (;;)
+            pause();
+    stopping = sig;
+    cli_spawn_stop_all(); /* a sweep's or demo's runs end first: they write there too */
     for (int i = 0; i < OUT_MAX; i++)
         if (slots[i].live)
-            unlink(slots[i].tmp); /* async-signal-safe (pending outputs too) */
+            unlink(slots[i].tmp); /* pending outputs too */
+    if (dir_live)
+        remove_guard_dir();
+    const char *name = NULL;
+    for (size_t i = 0; i < NFATAL; i++)
+        if (fatal[i].sig == sig)
+            name = fatal[i].name;
+    char num[24]; /* the number of a signal without a name here */
+    int k = (int)sizeof num - 1;
+    num[k] = '\0';
+    for (int v = sig; k == (int)sizeof num - 1 || v > 0; v /= 10)
+        num[--k] = (char)('0' + v % 10);
+    say(name ? "dcnet: stopped by " : "dcnet: stopped by signal ");
+    say(name ? name : num + k);
+    say("\n");
+    if (dir_live)
+        say(guard_note);
     _exit(1);
 }
 
@@ -89,11 +207,33 @@ void out_guard_signals(void)
     handlers_set = 1;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
+    out_fatal_signals(&sa.sa_mask); /* one handler at a time in a thread */
+    for (int s = 1; s < NSIG; s++) {
+        struct sigaction was;
+        if (sigismember(&sa.sa_mask, s) != 1 || sigaction(s, NULL, &was) != 0 ||
+            was.sa_handler == SIG_IGN) /* ignored by the caller (nohup): kept so */
+            continue;
+        sigaction(s, &sa, NULL); /* (a signal a tool reserves is refused: kept as is) */
+    }
     signal(SIGXFSZ, SIG_IGN); /* a file past `ulimit -f` is a write error (EFBIG) */
+}
+
+int out_guard_dir(const char *dir, const char *note)
+{
+    sigset_t all, old;
+    out_fatal_signals(&all);
+    sigprocmask(SIG_BLOCK, &all, &old);
+    dir_live = 0;
+    int ok = !dir || (strlen(dir) < sizeof guard_dir && strlen(note) + 2 < sizeof guard_note);
+    if (dir && ok) {
+        strcpy(guard_dir, dir);
+        snprintf(guard_note, sizeof guard_note, "%s\n", note);
+        dir_live = 1;
+    }
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    if (dir)
+        out_guard_signals();
+    return ok ? DN_OK : DN_EINVAL;
 }
 
 static out_slot *slot_of(FILE *f)
@@ -418,4 +558,33 @@ int out_finish(const char *cmd, int code)
         release(s);
     }
     return code;
+}
+
+/* A file that must be whole under its name early and then grow (a
+ * sweep's journal: every run appended as it ends, kept after a kill):
+ * out_close puts it in place, and the name is opened again, not created,
+ * and only if it is still the file just written (same device and inode:
+ * nothing swapped in between, and never through a symlink). */
+int out_publish(FILE *f, const char *path, FILE **again, dn_err *err)
+{
+    struct stat made, now;
+    *again = NULL;
+    if (fstat(fileno(f), &made) != 0) {
+        out_discard(f);
+        return dn_fail(err, DN_EIO, "cannot write '%s': %s", path, strerror(errno));
+    }
+    int rc = out_close(f, err);
+    if (rc)
+        return rc;
+    int fd = open(path, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0 || fstat(fd, &now) != 0 || now.st_dev != made.st_dev ||
+        now.st_ino != made.st_ino || !(*again = fdopen(fd, "a"))) {
+        int e = fd < 0 ? errno : 0;
+        if (fd >= 0)
+            close(fd);
+        return e ? dn_fail(err, DN_EIO, "cannot append to '%s': %s", path, strerror(e))
+                 : dn_fail(err, DN_EIO, "'%s' was replaced by another file while dcnet wrote it",
+                           path);
+    }
+    return DN_OK;
 }
