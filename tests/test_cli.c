@@ -1106,6 +1106,54 @@ static int mpi_run(const char *args, char *out, size_t cap)
     return mpi_run_np(4, args, out, cap);
 }
 
+/* Worms on links with costs (issue 27 item 25; issue 29 item 4 for uniform
+ * links): every link of bandwidth 4 and latency 1/4 is the seeds' model
+ * with t_e / 4 per unit and a hop latency of 1/4, for all four switching
+ * modes, with contention (random placement, async, all ports, two lanes):
+ * the same time, conflicts, ideal and waiting. Links that differ are
+ * refused for wormhole and circuit, naming the ranges (the refusal used to
+ * say "links of different bandwidths" for uniform ones too). */
+static void test_sim_uniform_costs(void **state)
+{
+    (void)state;
+    static const char *const sw[] = {"wormhole", "circuit", "saf", "vct"};
+    static const char *const extra[] = {"", "--schedule async --ports all",
+                                        "--vcs 2 --stage both"};
+    static const char *const keys[] = {"time", "conflicts", "ideal", "wait_time"};
+    int conflicts = 0;
+    for (size_t i = 0; i < 4; i++)
+        for (size_t k = 0; k < 3; k++) {
+            char a1[256], a2[256];
+            snprintf(a1, sizeof a1, "simulate --net 'torus:4x4@bw=4,lat=0.25' --tree binomial:6 "
+                     "--map random -w %s %s --json", sw[i], extra[k]);
+            snprintf(a2, sizeof a2, "simulate --net torus:4x4 --tree binomial:6 --map random "
+                     "-w %s %s --te 0.25 --hop 0.25 --json", sw[i], extra[k]);
+            run_result x = json_run(a1), y = json_run(a2);
+            for (size_t j = 0; j < 4; j++)
+                if (json_num(x.out, keys[j]) != json_num(y.out, keys[j]))
+                    fail_msg("%s: %s %g, the seeds' model with te/bw, hop = lat: %g", a1,
+                             keys[j], json_num(x.out, keys[j]), json_num(y.out, keys[j]));
+            conflicts += json_num(x.out, "conflicts") > 0;
+            run_free(&x);
+            run_free(&y);
+        }
+    assert_true(conflicts >= 6); /* the runs do contend */
+    /* alone on 3 links of bandwidth 2, latency 1/2: d lat + L = 1.5 + 1 + 8 / 2 */
+    FILE *f = fopen(tp("@T/one.txt"), "w");
+    fputs("0 3 8\n", f);
+    fclose(f);
+    json_has("simulate --net 'ring:8@bw=2,lat=0.5' --trace @T/one.txt -w wormhole --json",
+             "\"time\":6.5,");
+    json_has("simulate --net 'ring:8@bw=2,lat=0.5' --trace @T/one.txt -w circuit --json",
+             "\"time\":9.5,");
+    bad_run("simulate --net 'mesh:2x4@d0.bw=0.5' --trace @T/one.txt -w wormhole", 2,
+            "wormhole switching needs links of one bandwidth and one latency (a worm spans "
+            "several links at once); this network's links have bandwidths 0.5 to 1 and "
+            "latencies 0 to 0");
+    bad_run("simulate --net 'mesh:2x4@d1.lat=2' --trace @T/one.txt -w circuit", 2,
+            "latencies 0 to 2: store-and-forward");
+}
+
 static void test_exec_cli(void **state)
 {
     run_result r;
@@ -1711,6 +1759,7 @@ int main(void)
         cmocka_unit_test(test_embed_cli),
         cmocka_unit_test(test_load_cli),
         cmocka_unit_test(test_simulate_cli),
+        cmocka_unit_test(test_sim_uniform_costs),
         cmocka_unit_test(test_exec_cli),
         cmocka_unit_test(test_golden),
         cmocka_unit_test(test_outputs_parse),

@@ -348,6 +348,86 @@ static void test_vct_same_instant(void **state)
     }
 }
 
+/* Link costs (issue 26 item 5): one message alone on a path of d links of
+ * random bandwidths and latencies, against the closed forms of
+ * docs/simulator.md computed here from the costs alone:
+ *   saf  sum_j (t_s + m t_e / bw_j + lat_j)
+ *   vct  sum_j lat_j + t_s + m t_e / min_j bw_j (the head pays every
+ *        link's latency; the tail leaves the last link no earlier than
+ *        the head's latency there after it left the one before).
+ * Costs, sizes and t_s are dyadic, so every sum is exact: equality is
+ * asserted, and the issue's own path (bw 10, 1000, 1000, latency 1 each,
+ * 1000 units, t_s = 0: 103 and 105) first. */
+static void cost_path(int d, const double *bw, const double *lat, double size, double ts,
+                      double *saf, double *vct)
+{
+    char spec[32];
+    dn_net net;
+    dn_csr g;
+    dn_sim_work w;
+    dn_err err;
+    dn_router r;
+    int64_t src = 0, dst = d;
+    double rel = 0;
+    dn_trace tr = {1, &src, &dst, &size, &rel};
+    snprintf(spec, sizeof spec, "mesh:1x%d", d + 1);
+    if (dn_net_init(&net, spec, &err) || dn_net_materialize(&net, &g, 0, &err))
+        fail_msg("%s: %s", spec, err.msg);
+    g.bw = malloc((size_t)g.m * sizeof *g.bw);
+    g.lat = malloc((size_t)g.m * sizeof *g.lat);
+    assert_non_null(g.bw);
+    assert_non_null(g.lat);
+    for (int64_t u = 0; u < g.n; u++) /* arc u -> u+1 takes link u's costs */
+        for (int64_t i = g.off[u]; i < g.off[u + 1]; i++) {
+            int64_t v = g.adj[i];
+            g.bw[i] = v == u + 1 ? bw[u] : 1;
+            g.lat[i] = v == u + 1 ? lat[u] : 0;
+        }
+    if (dn_router_init(&r, &net, &g, DN_ROUTER_SHORTEST, &err) ||
+        dn_work_from_trace(&w, &g, &r, &tr, &err))
+        fail_msg("%s: %s", spec, err.msg);
+    dn_router_free(&r);
+    for (int k = 0; k < 2; k++) {
+        dn_sim_opts o = sim_opts(k ? DN_SW_VCT : DN_SW_SAF, ts, 1, 0);
+        dn_sim_result res;
+        run_work(&w, &o, &res);
+        assert_true(res.ideal == res.time); /* alone: the ideal is the run */
+        *(k ? vct : saf) = res.time;
+        dn_sim_result_free(&res);
+    }
+    dn_work_free(&w);
+    dn_csr_free(&g);
+    dn_net_free(&net);
+}
+
+static void test_link_costs_alone(void **state)
+{
+    (void)state;
+    double saf, vct;
+    static const double bw0[3] = {10, 1000, 1000}, lat0[3] = {1, 1, 1};
+    cost_path(3, bw0, lat0, 1000, 0, &saf, &vct);
+    if (saf != 105 || vct != 103)
+        fail_msg("issue 26's path: saf %g vct %g, expected 105 and 103", saf, vct);
+    dn_rng rng;
+    dn_rng_seed(&rng, 26);
+    for (int trial = 0; trial < 200; trial++) {
+        int d = 1 + (int)dn_rng_below(&rng, 8);
+        double bw[8], lat[8], sum_saf = 0, sum_lat = 0, min_bw = INFINITY;
+        double size = (double)(1 + dn_rng_below(&rng, 64)), ts = (double)dn_rng_below(&rng, 8) / 4;
+        for (int j = 0; j < d; j++) {
+            bw[j] = ldexp(1, (int)dn_rng_below(&rng, 10) - 3); /* 1/8 .. 64 */
+            lat[j] = (double)dn_rng_below(&rng, 33) / 8;      /* 0 .. 4 */
+            sum_saf += ts + size / bw[j] + lat[j];
+            sum_lat += lat[j];
+            min_bw = bw[j] < min_bw ? bw[j] : min_bw;
+        }
+        cost_path(d, bw, lat, size, ts, &saf, &vct);
+        if (saf != sum_saf || vct != sum_lat + ts + size / min_bw)
+            fail_msg("trial %d (%d links): saf %.17g vct %.17g, closed forms %.17g and %.17g",
+                     trial, d, saf, vct, sum_saf, sum_lat + ts + size / min_bw);
+    }
+}
+
 static void test_deadlock(void **state)
 {
     (void)state;
@@ -821,6 +901,7 @@ int main(void)
         cmocka_unit_test(test_ports),
         cmocka_unit_test(test_deadlock),
         cmocka_unit_test(test_vct_same_instant),
+        cmocka_unit_test(test_link_costs_alone),
         cmocka_unit_test(test_dccube_saf_every_root),
         cmocka_unit_test(test_wormhole_optimal_every_root),
         cmocka_unit_test(test_mapping_d),

@@ -123,9 +123,10 @@ typedef struct dn_sim_work {
                             * (zero hops, size 0; stage 4), not traffic */
     int32_t *ndeps;        /* number of messages each one waits for */
     int32_t *chan_src, *chan_dst; /* endpoints of each channel (for reports) */
-    double *chan_bw, *chan_lat; /* per-channel link costs (a copy of the network's),
-                                 * or NULL: a hop of m units takes
-                                 * t_s + m t_e / bw + lat (saf, vct) */
+    double *chan_bw, *chan_lat; /* per-channel link costs (a copy of the network's;
+                                 * both or neither), or NULL: a hop of m units
+                                 * takes t_s + m t_e / bw + lat (saf, vct; wormhole
+                                 * and circuit need one bw and one lat for all) */
 } dn_sim_work;
 
 /* Playing an embedding: one message per tree edge and stage, routed on the

@@ -15,6 +15,11 @@
  *   circuit   the probe reserves like a worm head, an acknowledgement
  *             returns (d hop), then the data streams (L + d hop); every
  *             channel is freed on delivery.
+ * With link costs a hop takes t_s + m t_e / bw + lat (lat in place of
+ * hop); vct's tail leaves link j no earlier than it left link j - 1 plus
+ * lat_j (alone: sum lat + t_s + m t_e / min bw, the fluid cut-through
+ * time); worms need links of one bw and lat (the model above with
+ * m t_e / bw and lat for hop).
  * A channel has V lanes (virtual channels), each carrying one message at
  * a time at full rate; waiters are served first come first served. With
  * P ports a node injects at most P messages at once: a message holds a
@@ -257,6 +262,11 @@ typedef struct run {
     double now;
     int64_t last_msg;   /* message with the latest delivery */
     int rc;
+    /* worms (wormhole, circuit) on links of one bandwidth and latency: a
+     * message streams at worm_bw (0: no link costs, m t_e) and the head
+     * pays worm_lat per link in the constant (worm_costs), else hop */
+    double worm_bw, worm_lat;
+    int worm_lat_on;
 } run;
 
 static int64_t hops_of(const run *R, int64_t m)
@@ -264,14 +274,42 @@ static int64_t hops_of(const run *R, int64_t m)
     return R->w->route_off[m + 1] - R->w->route_off[m];
 }
 
-static double L_of(const run *R, int64_t m) /* t_s + m t_e */
-{
-    return R->s->o.ts + R->w->size[m] * R->s->o.te;
-}
-
 static double tval(const run *R, const dn_lin *f)
 {
     return dn_lin_eval(f, R->s->o.ts, R->s->o.te, R->s->o.hop);
+}
+
+/* A worm's te coefficient: m, or m / bw on links of bandwidth bw. */
+static double worm_e(const run *R, int64_t m)
+{
+    return R->worm_bw > 0 ? R->w->size[m] / R->worm_bw : R->w->size[m];
+}
+
+/* F plus k head latencies: k hops, or k times the links' latency. */
+static dn_lin worm_hops(const run *R, dn_lin f, double k)
+{
+    if (R->worm_lat_on)
+        f.c += k * R->worm_lat;
+    else
+        f.h += k;
+    return f;
+}
+
+/* The form at which a worm whose head got in at fa frees its channel k
+ * (0-based): circuit, all at fa + L + 2 d h; wormhole, when the tail has
+ * passed, fa + max(0, L - (d - 1 - k) h), with L = t_s + m t_e (/ bw) and
+ * h the hop latency (or the links' latency). */
+static dn_lin worm_release(const run *R, int64_t m, const dn_lin *fa, int64_t k)
+{
+    const int64_t d = hops_of(R, m);
+    const double e = worm_e(R, m);
+    const dn_lin body = lin_add(*fa, 1, e, 0);
+    if (R->s->o.sw == DN_SW_CIRCUIT)
+        return worm_hops(R, body, 2.0 * (double)d);
+    const double lag = (double)(d - 1 - k);
+    const double L = R->s->o.ts + e * R->s->o.te;
+    const double h = R->worm_lat_on ? R->worm_lat : R->s->o.hop;
+    return L - lag * h > 0 ? worm_hops(R, body, -lag) : *fa;
 }
 
 /* Lanes of channel ch and where they start in holder[]. */
@@ -353,13 +391,23 @@ static dn_lin hop_done(const dn_sim_work *w, int64_t m, int64_t ch, const dn_lin
     return f;
 }
 
+/* F plus the latency of channel ch: its own with link costs, else one
+ * hop (the form keeps the hop even if it is 0). */
+static dn_lin lat_after(const dn_sim_work *w, int64_t ch, const dn_lin *F)
+{
+    dn_lin f = lin_add(*F, 0, 0, w->chan_lat ? 0 : 1);
+    if (w->chan_lat)
+        f.c += w->chan_lat[ch];
+    return f;
+}
+
 /* The head of m has been granted a channel (or its port) at form F: go on. */
 static void advance(run *R, int64_t m, const dn_lin *F, int was_port)
 {
     dn_sim *s = R->s;
     const dn_sim_work *w = R->w;
     int64_t d = hops_of(R, m), base = w->route_off[m];
-    double L = L_of(R, m), h = s->o.hop;
+    double h = s->o.hop;
     if (was_port) {
         request(R, m, w->route[base], F);
         return;
@@ -383,11 +431,9 @@ static void advance(run *R, int64_t m, const dn_lin *F, int was_port)
     }
     if (j + 1 < d) { /* the head moves on: one hop latency (the form keeps it even if 0),
                       * or the link's own latency */
-        s->f[m] = lin_add(*F, 0, 0, w->chan_lat ? 0 : 1);
-        if (w->chan_lat) {
-            s->f[m].c += w->chan_lat[w->route[base + j]];
+        s->f[m] = lat_after(w, w->route[base + j], F);
+        if (w->chan_lat)
             h = w->chan_lat[w->route[base + j]];
-        }
         if (h == 0) {
             dn_lin nf = s->f[m];
             request(R, m, w->route[base + j + 1], &nf);
@@ -398,13 +444,8 @@ static void advance(run *R, int64_t m, const dn_lin *F, int was_port)
     }
     if (s->o.sw == DN_SW_VCT)
         return; /* delivered by the last release */
-    s->fa[m] = lin_add(*F, 0, 0, 1); /* the head is in */
-    if (s->o.sw == DN_SW_CIRCUIT) {
-        s->fr[m] = lin_add(s->fa[m], 1, w->size[m], 2.0 * (double)d);
-    } else { /* wormhole: c_1 is freed at a + max(0, L - (d - 1) hop) */
-        double lag = (double)(d - 1);
-        s->fr[m] = L - lag * h > 0 ? lin_add(s->fa[m], 1, w->size[m], -lag) : s->fa[m];
-    }
+    s->fa[m] = lat_after(w, w->route[base + j], F); /* the head is in */
+    s->fr[m] = worm_release(R, m, &s->fa[m], 0);
     schedule(R, m, EV_REL, &s->fr[m]);
 }
 
@@ -596,25 +637,30 @@ static void drain(run *R)
 /* Isolated cost of message m: what it takes with the network to itself. */
 static double alone(const run *R, int64_t m)
 {
-    double d = (double)hops_of(R, m), L = L_of(R, m), h = R->s->o.hop;
+    double d = (double)hops_of(R, m), h = R->s->o.hop;
     if (d == 0)
         return 0;
     const dn_sim_work *w = R->w;
-    if (w->chan_bw) { /* links of their own costs (saf, vct) */
+    const int worm = R->s->o.sw == DN_SW_WORMHOLE || R->s->o.sw == DN_SW_CIRCUIT;
+    if (w->chan_bw && !worm) { /* links of their own costs (saf, vct) */
         /* saf: every hop in turn; vct: the head reaches hop j after the
          * latencies before it, and the tail leaves it a crossing (body +
-         * latency) later, never before it left hop j - 1 */
+         * latency) later, never before it left hop j - 1 plus hop j's
+         * latency: alone, sum lat + t_s + m t_e / min bw */
         double sum = 0, lat = 0, tail = 0;
         for (int64_t i = w->route_off[m]; i < w->route_off[m + 1]; i++) {
             int64_t c = w->route[i];
             double l = w->chan_lat ? w->chan_lat[c] : h;
             double body = R->s->o.ts + w->size[m] * R->s->o.te / w->chan_bw[c];
             sum += body + l;
-            tail = lat + body + l > tail ? lat + body + l : tail;
+            tail = lat + body + l > tail + l ? lat + body + l : tail + l;
             lat += l;
         }
         return R->s->o.sw == DN_SW_SAF ? sum : tail;
     }
+    if (worm && R->worm_lat_on)
+        h = R->worm_lat;
+    const double L = R->s->o.ts + worm_e(R, m) * R->s->o.te;
     switch (R->s->o.sw) {
     case DN_SW_SAF: return d * (L + h);
     case DN_SW_CIRCUIT: return 3 * d * h + L;
@@ -788,19 +834,39 @@ static int find_deadlock(run *R)
     return DN_OK;
 }
 
-static int check_work(const dn_sim_work *w, int barrier, dn_switching sw, dn_err *err)
+/* Worms on links with costs: the seeds' model holds when every link has
+ * the same bandwidth and latency (a worm streams at that bandwidth and its
+ * head pays that latency per link); links that differ are refused, with
+ * their ranges, since a worm spanning links of different speeds is not
+ * modelled. Sets R's worm_* fields. O(channels). */
+static int worm_costs(run *R, dn_err *err)
 {
-    if (w->chan_bw && w->hops > 0)
-        for (int64_t c = 0; c < w->channels; c++)
-            if (w->chan_bw[c] != 1 || (w->chan_lat && w->chan_lat[c] != 0)) {
-                if (sw == DN_SW_WORMHOLE || sw == DN_SW_CIRCUIT)
-                    return dn_fail(err, DN_EINVAL, "links of different bandwidths or latencies "
-                                                   "are modelled with store-and-forward and "
-                                                   "virtual cut-through (-w saf or vct): a worm "
-                                                   "spanning links of different speeds is not "
-                                                   "modelled yet");
-                break;
-            }
+    const dn_sim_work *w = R->w;
+    if (!w->chan_bw || (R->s->o.sw != DN_SW_WORMHOLE && R->s->o.sw != DN_SW_CIRCUIT))
+        return DN_OK;
+    double blo = INFINITY, bhi = 0, llo = INFINITY, lhi = 0;
+    for (int64_t c = 0; c < w->channels; c++) {
+        const double b = w->chan_bw[c], l = w->chan_lat ? w->chan_lat[c] : 0;
+        blo = b < blo ? b : blo;
+        bhi = b > bhi ? b : bhi;
+        llo = l < llo ? l : llo;
+        lhi = l > lhi ? l : lhi;
+    }
+    if (w->channels > 0 && (blo != bhi || llo != lhi))
+        return dn_fail(err, DN_EINVAL, "%s switching needs links of one bandwidth and one "
+                                       "latency (a worm spans several links at once); this "
+                                       "network's links have bandwidths %g to %g and latencies "
+                                       "%g to %g: store-and-forward and virtual cut-through "
+                                       "(-w saf or vct) model each link's own costs",
+                       dn_switching_name(R->s->o.sw), blo, bhi, llo, lhi);
+    R->worm_bw = w->channels > 0 ? blo : 1;
+    R->worm_lat = w->channels > 0 && w->chan_lat ? llo : 0;
+    R->worm_lat_on = w->chan_lat != NULL;
+    return DN_OK;
+}
+
+static int check_work(const dn_sim_work *w, int barrier, dn_err *err)
+{
     if (w->succ_delay && barrier)
         return dn_fail(err, DN_EINVAL, "compute times (a tree's work) need the async schedule: "
                                        "a step barrier would wait for work it does not model");
@@ -829,11 +895,13 @@ static int check_work(const dn_sim_work *w, int barrier, dn_switching sw, dn_err
 int dn_sim_run(dn_sim *s, const dn_sim_work *w, dn_sim_result *res, dn_err *err)
 {
     memset(res, 0, sizeof *res);
-    int rc = check_work(w, w->step != NULL && !s->o.async, s->o.sw, err);
+    int rc = check_work(w, w->step != NULL && !s->o.async, err);
     if (rc)
         return rc;
     run R = {s, w, res, err, w->channels, s->o.vcs, s->o.ports, w->step != NULL && !s->o.async,
-             w->step != NULL, 0, -1, DN_OK};
+             w->step != NULL, 0, -1, DN_OK, 0, 0, 0};
+    if ((rc = worm_costs(&R, err)))
+        return rc;
     int vct = s->o.sw == DN_SW_VCT;
     int64_t nch = w->channels + (R.ports ? w->nodes : 0);
     int64_t lanes = w->channels * R.vcs + (R.ports ? w->nodes * R.ports : 0);
@@ -950,10 +1018,13 @@ int dn_sim_run(dn_sim *s, const dn_sim_work *w, dn_sim_result *res, dn_err *err)
                         if (s->rel[m] >= s->pos[m])
                             break; /* not granted yet: advance() schedules it */
                         /* the tail leaves the next channel a crossing after its
-                         * grant, and never before it left this one (a faster
-                         * link waits for the tail: F stays) */
+                         * grant, and never before it left this one plus that
+                         * link's latency (a faster link waits for the tail) */
                         const int64_t gh = w->route_off[m] + s->rel[m];
                         dn_lin nf = hop_done(w, m, w->route[gh], &s->fg[gh]);
+                        const dn_lin after = lat_after(w, w->route[gh], &F);
+                        if (tval(&R, &after) > tval(&R, &nf))
+                            nf = after;
                         const double tn = tval(&R, &nf);
                         if (tn > t) {
                             s->fr[m] = nf;
@@ -966,16 +1037,13 @@ int dn_sim_run(dn_sim *s, const dn_sim_work *w, dn_sim_result *res, dn_err *err)
                     continue;
                 }
                 /* wormhole/circuit: free every channel due now, then the next */
-                double L = L_of(&R, m), h = s->o.hop;
                 for (;;) {
                     release_hop(&R, m, s->rel[m]++, &F);
                     if (s->rel[m] == d)
                         break;
                     if (s->o.sw == DN_SW_CIRCUIT)
                         continue;
-                    double lag = (double)(d - 1 - s->rel[m]);
-                    dn_lin nf = L - lag * h > 0 ? lin_add(s->fa[m], 1, w->size[m], -lag)
-                                                : s->fa[m];
+                    dn_lin nf = worm_release(&R, m, &s->fa[m], s->rel[m]);
                     if (tval(&R, &nf) > t) {
                         s->fr[m] = nf;
                         schedule(&R, m, EV_REL, &s->fr[m]);

@@ -86,16 +86,18 @@ static int work_alloc(dn_sim_work *w, int64_t msgs, const dn_csr *g, int with_st
         return dn_fail(err, DN_ENOMEM, "out of memory for a workload of %lld messages",
                        (long long)msgs);
     }
-    for (int k = 0; k < 2; k++) { /* the links' own costs, copied: the network may go first */
+    /* the links' own costs, copied (the network may go first); both or
+     * neither, so that the engine reads one model: a missing one is
+     * bandwidth 1 or latency 0 */
+    for (int k = 0; k < 2 && (g->bw || g->lat); k++) {
         const double *src = k ? g->lat : g->bw;
-        if (!src)
-            continue;
         double *c = malloc((size_t)(g->m ? g->m : 1) * sizeof *c);
         if (!c) {
             dn_work_free(w);
             return dn_fail(err, DN_ENOMEM, "out of memory for the link costs");
         }
-        memcpy(c, src, (size_t)g->m * sizeof *c);
+        for (int64_t i = 0; i < g->m; i++)
+            c[i] = src ? src[i] : k ? 0.0 : 1.0;
         *(k ? &w->chan_lat : &w->chan_bw) = c;
     }
     for (int64_t u = 0; u < g->n; u++)
