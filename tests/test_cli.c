@@ -1066,7 +1066,7 @@ static void test_simulate_cli(void **state)
     assert_true(write(fd, "0 3 1\n0 99 1\n", 13) == 13);
     close(fd);
     snprintf(args, sizeof args, "simulate --net ring:8 --trace %s", tr);
-    bad_run(args, 2, "line 2");
+    bad_run(args, 2, ":2: bad node '99'");
     unlink(tr);
 }
 
@@ -1152,6 +1152,37 @@ static void test_sim_uniform_costs(void **state)
             "latencies 0 to 0");
     bad_run("simulate --net 'mesh:2x4@d1.lat=2' --trace @T/one.txt -w circuit", 2,
             "latencies 0 to 2: store-and-forward");
+}
+
+/* simulate --trace reads through the library's input path (dn_read_text):
+ * --mem-limit bounds the file and the messages it promises before any
+ * parsing, a byte order mark and CRLF are read, errors say path:line. */
+static void test_sim_trace_input(void **state)
+{
+    (void)state;
+    FILE *f = fopen(tp("@T/big.txt"), "w");
+    for (int i = 0; i < 200000; i++) /* 1.2 MB: over 0.001 GiB (1.02 MiB) before reading */
+        fputs("0 1 1\n", f);
+    fclose(f);
+    bad_run("simulate --net ring:8 --trace @T/big.txt --mem-limit 0.001", 2,
+            "big.txt' is 1.14 MiB; the limit is 1.02 MiB (the memory limit; raise --mem-limit)");
+    f = fopen(tp("@T/mid.txt"), "w");
+    for (int i = 0; i < 40000; i++) /* 240 kB, plus 32 bytes a message: 1.46 MiB */
+        fputs("0 1 1\n", f);
+    fclose(f);
+    bad_run("simulate --net ring:8 --trace @T/mid.txt --mem-limit 0.001", 2,
+            "(40001 lines) needs about 1.45 MiB to read, over the memory limit of 1.02 MiB");
+    json_has("simulate --net ring:8 --trace @T/mid.txt --mem-limit 0.01 --json",
+             "\"messages\":40000,");
+    f = fopen(tp("@T/bom.txt"), "w");
+    fputs("\xef\xbb\xbf# src dst size\r\n0 2 1\r\n", f);
+    fclose(f);
+    json_has("simulate --net ring:8 --trace @T/bom.txt --json", "\"time\":4,");
+    f = fopen(tp("@T/bad.txt"), "w");
+    fputs("0 2 1\n\n0 2\n", f);
+    fclose(f);
+    bad_run("simulate --net ring:8 --trace @T/bad.txt", 2,
+            "bad.txt:3: expected 'src dst size [release]', found 2 fields");
 }
 
 static void test_exec_cli(void **state)
@@ -1760,6 +1791,7 @@ int main(void)
         cmocka_unit_test(test_load_cli),
         cmocka_unit_test(test_simulate_cli),
         cmocka_unit_test(test_sim_uniform_costs),
+        cmocka_unit_test(test_sim_trace_input),
         cmocka_unit_test(test_exec_cli),
         cmocka_unit_test(test_golden),
         cmocka_unit_test(test_outputs_parse),

@@ -201,7 +201,7 @@ static void trace_work(const char *netspec, const int64_t (*msg)[2], const doubl
     tr.release = rel;
     if (dn_net_init(net, netspec, &err) || dn_net_materialize(net, g, 0, &err) ||
         dn_router_init(&r, net, g, DN_ROUTER_SHORTEST, &err) ||
-        dn_work_from_trace(w, g, &r, &tr, &err))
+        dn_work_from_trace(w, g, &r, &tr, 0, &err))
         fail_msg("%s: %s", netspec, err.msg);
     dn_router_free(&r);
 }
@@ -384,7 +384,7 @@ static void cost_path(int d, const double *bw, const double *lat, double size, d
             g.lat[i] = v == u + 1 ? lat[u] : 0;
         }
     if (dn_router_init(&r, &net, &g, DN_ROUTER_SHORTEST, &err) ||
-        dn_work_from_trace(&w, &g, &r, &tr, &err))
+        dn_work_from_trace(&w, &g, &r, &tr, 0, &err))
         fail_msg("%s: %s", spec, err.msg);
     dn_router_free(&r);
     for (int k = 0; k < 2; k++) {
@@ -863,25 +863,57 @@ static void test_trace_errors(void **state)
     fputs("# src dst size release\n0 3 1\n1,1 0,0 2 0.5\n", fp);
     fclose(fp);
     assert_int_equal(dn_net_init(&net, "mesh:2x2", &err), DN_OK);
-    assert_int_equal(dn_trace_read(path, &net, &tr, &err), DN_OK);
+    assert_int_equal(dn_trace_read(path, &net, 0, &tr, &err), DN_OK);
     assert_int_equal(tr.n, 2);
     assert_int_equal(tr.src[1], 3);
     assert_true(tr.release[1] == 0.5);
     dn_trace_free(&tr);
-    static const char *bad[][2] = {{"0 3\n", "line 1"},
-                                   {"0 3 1\n0 9 1\n", "line 2"},
-                                   {"0 3 -1\n", "size"},
-                                   {"0 3 1 2 5\n", "5 fields"},
-                                   {"# nothing\n", "no messages"}};
+    /* through the input path every reader shares (dn_read_text): CRLF and
+     * a UTF-8 byte order mark are read, errors say path:line */
+    fp = fopen(path, "w");
+    fputs("\xef\xbb\xbf" "0 3 1\r\n1,1 0,0 2 0.5\r\n", fp);
+    fclose(fp);
+    assert_int_equal(dn_trace_read(path, &net, 0, &tr, &err), DN_OK);
+    assert_int_equal(tr.n, 2);
+    assert_int_equal(tr.dst[0], 3);
+    assert_true(tr.release[1] == 0.5);
+    dn_trace_free(&tr);
+    char at1[64], at2[64];
+    snprintf(at1, sizeof at1, "%s:1: ", path);
+    snprintf(at2, sizeof at2, "%s:2: ", path);
+    const char *bad[][2] = {{"0 3\n", at1},
+                            {"0 3 1\n0 9 1\n", at2},
+                            {"0 3 -1\n", "size"},
+                            {"0 3 1 2 5\n", "5 fields"},
+                            {"# nothing\n", "no messages"}};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         fp = fopen(path, "w");
         fputs(bad[i][0], fp);
         fclose(fp);
-        assert_int_equal(dn_trace_read(path, &net, &tr, &err), DN_EINVAL);
+        assert_int_equal(dn_trace_read(path, &net, 0, &tr, &err), DN_EINVAL);
         if (!strstr(err.msg, bad[i][1]))
             fail_msg("'%s': message '%s' lacks '%s'", bad[i][0], err.msg, bad[i][1]);
     }
-    assert_int_equal(dn_trace_read("/nonexistent/t", &net, &tr, &err), DN_EINVAL);
+    /* a NUL byte, a directory, and a file over the memory limit (1 KiB:
+     * 100 lines of 6 bytes need 600 + 100 x DN_TRACE_LINE_BYTES) */
+    fp = fopen(path, "w");
+    fwrite("0 3 1\n\0\n", 1, 8, fp);
+    fclose(fp);
+    assert_int_equal(dn_trace_read(path, &net, 0, &tr, &err), DN_EINVAL);
+    assert_non_null(strstr(err.msg, "NUL"));
+    assert_int_equal(dn_trace_read("/tmp", &net, 0, &tr, &err), DN_EINVAL);
+    assert_non_null(strstr(err.msg, "directory"));
+    fp = fopen(path, "w");
+    for (int i = 0; i < 100; i++)
+        fputs("0 3 1\n", fp);
+    fclose(fp);
+    assert_int_equal(dn_trace_read(path, &net, 1024, &tr, &err), DN_ELIMIT);
+    assert_non_null(strstr(err.msg, "memory limit of 1.00 KiB"));
+    assert_int_equal(dn_trace_read(path, &net, 600 + 101 * DN_TRACE_LINE_BYTES, &tr, &err),
+                     DN_OK);
+    assert_int_equal(tr.n, 100);
+    dn_trace_free(&tr);
+    assert_int_equal(dn_trace_read("/nonexistent/t", &net, 0, &tr, &err), DN_EINVAL);
     unlink(path);
     dn_net_free(&net);
     /* engine options are validated */

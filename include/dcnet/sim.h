@@ -145,12 +145,24 @@ typedef struct dn_trace {
     int64_t *src, *dst;
     double *size, *release;
 } dn_trace;
+/* Memory limit of the simulator's objects when none is given (0). */
+#define DN_SIM_DEFAULT_MEM ((int64_t)8 << 30)
+/* Bytes a trace message takes in a dn_trace (src, dst, size, release). */
+#define DN_TRACE_LINE_BYTES 32
 /* Reads "src dst size [release]" lines ('#' comments; node ids or the
- * network's labels). Errors name the line. */
-int dn_trace_read(const char *path, const dn_net *net, dn_trace *tr, dn_err *err);
+ * network's labels) from a file, pipe or "-" through dn_read_text (a file
+ * over mem_limit is refused before reading; NUL bytes refused; CRLF and a
+ * UTF-8 byte order mark accepted). The file's bytes plus
+ * DN_TRACE_LINE_BYTES per line must fit mem_limit (0: DN_SIM_DEFAULT_MEM),
+ * checked before parsing. Errors name path:line. The caller frees *tr
+ * with dn_trace_free (also safe after a failure). O(bytes). */
+int dn_trace_read(const char *path, const dn_net *net, int64_t mem_limit, dn_trace *tr,
+                  dn_err *err);
 void dn_trace_free(dn_trace *tr);
+/* The workload of a trace, routed by r on g, within mem_limit (0:
+ * DN_SIM_DEFAULT_MEM; routes included, checked as they grow). O(hops). */
 int dn_work_from_trace(dn_sim_work *w, const dn_csr *g, dn_router *r, const dn_trace *tr,
-                       dn_err *err);
+                       int64_t mem_limit, dn_err *err);
 
 void dn_work_free(dn_sim_work *w);
 

@@ -51,7 +51,8 @@ static const char sim_help[] =
 
 static const char sim_help_more[] =
     "      --trace FILE       play 'src dst size [release]' lines instead (routes by\n"
-    "                         --routes shortest|xy|bfs; default shortest)\n"
+    "                         --routes shortest|xy|bfs; default shortest; '-' reads\n"
+    "                         standard input; within --mem-limit)\n"
     "\n"
     "How the network moves them:\n"
     "  -w, --switching S      saf (store-and-forward, default), wormhole, vct\n"
@@ -795,7 +796,7 @@ int cmd_simulate(int argc, char **argv)
         dn_router_kind rk = a.eo.routes == DN_ROUTES_XY    ? DN_ROUTER_XY
                             : a.eo.routes == DN_ROUTES_BFS ? DN_ROUTER_BFS
                                                            : DN_ROUTER_SHORTEST;
-        if ((rc = dn_trace_read(o.trace, &net, &tr, &err))) {
+        if ((rc = dn_trace_read(o.trace, &net, a.mem_limit, &tr, &err))) {
             code = cli_fail(o.cmd, rc, err.msg);
             goto done;
         }
@@ -810,7 +811,7 @@ int cmd_simulate(int argc, char **argv)
             goto done;
         }
         have_router = 1;
-        rc = dn_work_from_trace(&w, &g, &router, &tr, &err);
+        rc = dn_work_from_trace(&w, &g, &router, &tr, a.mem_limit, &err);
         rec_str(&head, "trace", o.trace);
     } else {
         dn_embed e;

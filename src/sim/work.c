@@ -52,7 +52,7 @@ static int work_alloc(dn_sim_work *w, int64_t msgs, const dn_csr *g, int with_st
 {
     memset(w, 0, sizeof *w);
     if (mem_limit <= 0)
-        mem_limit = (int64_t)8 << 30;
+        mem_limit = DN_SIM_DEFAULT_MEM;
     /* 49 bytes per message here, ~8 per dependency, 8 per channel */
     double need = (double)msgs * 70.0 + (double)g->m * 8.0;
     if (msgs >= INT32_MAX || need > (double)mem_limit)
@@ -416,67 +416,86 @@ static int trace_grow(dn_trace *tr, int64_t *cap, dn_err *err)
     return DN_OK;
 }
 
-int dn_trace_read(const char *path, const dn_net *net, dn_trace *tr, dn_err *err)
+/* One trace line (NUL-terminated, comment and CR already cut) into message
+ * tr->n; blank lines are skipped. Errors name path:line. */
+static int trace_line(char *line, const char *path, int64_t lineno, const dn_net *net,
+                      dn_trace *tr, int64_t *cap, dn_err *err)
+{
+    char *tok[5];
+    int nt = 0;
+    char *save = NULL; /* whitespace only: labels such as "row,col" hold commas */
+    for (char *s = strtok_r(line, " \t\v\f", &save); s; s = strtok_r(NULL, " \t\v\f", &save))
+        tok[nt < 5 ? nt : 4] = s, nt++;
+    if (nt == 0)
+        return DN_OK;
+    if (nt < 3 || nt > 4)
+        return dn_fail(err, DN_EINVAL, "%s:%lld: expected 'src dst size [release]', found %d "
+                                       "fields", path, (long long)lineno, nt);
+    int rc;
+    if (tr->n == *cap && (rc = trace_grow(tr, cap, err)))
+        return rc;
+    int64_t i = tr->n;
+    dn_err e2;
+    tr->release[i] = 0;
+    if (dn_net_parse_node(net, tok[0], &tr->src[i], &e2) ||
+        dn_net_parse_node(net, tok[1], &tr->dst[i], &e2) ||
+        dn_parse_double(tok[2], 0, 1e300, "size", &tr->size[i], &e2) ||
+        (nt == 4 && dn_parse_double(tok[3], 0, 1e300, "release time", &tr->release[i], &e2)))
+        return dn_fail(err, DN_EINVAL, "%s:%lld: %s", path, (long long)lineno, e2.msg);
+    tr->n++;
+    return DN_OK;
+}
+
+int dn_trace_read(const char *path, const dn_net *net, int64_t mem_limit, dn_trace *tr,
+                  dn_err *err)
 {
     memset(tr, 0, sizeof *tr);
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
-    if (!f)
-        return dn_fail(err, DN_EINVAL, "cannot open trace file '%s'", path);
-    char line[1024];
-    int64_t lineno = 0, cap = 0;
-    int rc = DN_OK;
-    while (fgets(line, sizeof line, f)) {
-        lineno++;
-        if (!strchr(line, '\n') && !feof(f)) {
-            rc = dn_fail(err, DN_EINVAL, "trace '%s' line %lld: longer than %d characters",
-                         path, (long long)lineno, (int)sizeof line - 2);
-            break;
-        }
-        line[strcspn(line, "#\r\n")] = 0;
-        char *tok[5];
-        int nt = 0;
-        char *save = NULL; /* whitespace only: labels such as "row,col" hold commas */
-        for (char *s = strtok_r(line, " \t", &save); s; s = strtok_r(NULL, " \t", &save))
-            tok[nt < 5 ? nt : 4] = s, nt++;
-        if (nt == 0)
-            continue;
-        dn_err e2;
-        if (nt < 3 || nt > 4) {
-            rc = dn_fail(err, DN_EINVAL, "trace '%s' line %lld: expected 'src dst size "
-                                         "[release]', found %d fields",
-                         path, (long long)lineno, nt);
-            break;
-        }
-        if (tr->n == cap && (rc = trace_grow(tr, &cap, err)))
-            break;
-        int64_t i = tr->n;
-        tr->release[i] = 0;
-        if (dn_net_parse_node(net, tok[0], &tr->src[i], &e2) ||
-            dn_net_parse_node(net, tok[1], &tr->dst[i], &e2) ||
-            dn_parse_double(tok[2], 0, 1e300, "size", &tr->size[i], &e2) ||
-            (nt == 4 && dn_parse_double(tok[3], 0, 1e300, "release time", &tr->release[i], &e2))) {
-            rc = dn_fail(err, DN_EINVAL, "trace '%s' line %lld: %s", path, (long long)lineno,
-                         e2.msg);
-            break;
-        }
-        tr->n++;
+    if (mem_limit <= 0)
+        mem_limit = DN_SIM_DEFAULT_MEM;
+    char *buf = NULL;
+    size_t len = 0;
+    int rc = dn_read_text(path, "trace file", mem_limit, 1, &buf, &len, err);
+    if (rc)
+        return rc;
+    const char *name = strcmp(path, "-") == 0 ? "standard input" : path;
+    /* up front: a message per line, DN_TRACE_LINE_BYTES each beside the text */
+    int64_t lines = 1;
+    for (const char *p = buf; (p = memchr(p, '\n', len - (size_t)(p - buf))); p++)
+        lines++;
+    double need = (double)len + (double)lines * DN_TRACE_LINE_BYTES;
+    if (need > (double)mem_limit) {
+        char a[32], b[32];
+        free(buf);
+        return dn_fail(err, DN_ELIMIT, "trace file '%s' (%lld lines) needs about %s to read, "
+                                       "over the memory limit of %s (raise it with --mem-limit)",
+                       name, (long long)lines, dn_fmt_bytes(a, sizeof a, (int64_t)need),
+                       dn_fmt_bytes(b, sizeof b, mem_limit));
     }
-    if (!rc && ferror(f))
-        rc = dn_fail(err, DN_EIO, "error reading trace '%s'", path);
+    int64_t lineno = 0, cap = 0;
+    size_t skip = len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0 ? 3 : 0; /* a UTF-8 BOM */
+    for (char *line = buf + skip; !rc && line < buf + len;) {
+        char *nl = memchr(line, '\n', len - (size_t)(line - buf));
+        char *next = nl ? nl + 1 : buf + len;
+        if (nl)
+            *nl = '\0';
+        lineno++;
+        line[strcspn(line, "#\r")] = '\0';
+        rc = trace_line(line, name, lineno, net, tr, &cap, err);
+        line = next;
+    }
     if (!rc && tr->n == 0)
-        rc = dn_fail(err, DN_EINVAL, "trace '%s' has no messages (lines 'src dst size "
-                                     "[release]')", path);
-    if (f != stdin)
-        fclose(f);
+        rc = dn_fail(err, DN_EINVAL, "trace file '%s' has no messages (lines 'src dst size "
+                                     "[release]')", name);
+    free(buf);
     if (rc)
         dn_trace_free(tr);
     return rc;
 }
 
 int dn_work_from_trace(dn_sim_work *w, const dn_csr *g, dn_router *r, const dn_trace *tr,
-                       dn_err *err)
+                       int64_t mem_limit, dn_err *err)
 {
-    int rc = work_alloc(w, tr->n, g, 0, 1, 0, err);
+    int rc = work_alloc(w, tr->n, g, 0, 1, mem_limit, err);
     if (rc)
         return rc;
     int64_t cap = 0;
