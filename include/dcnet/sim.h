@@ -107,15 +107,15 @@ typedef struct dn_sim_work {
     int32_t *dst;          /* destination processor */
     double *size;          /* m of each message */
     double *release;       /* earliest start, or NULL (all 0) */
-    int64_t *task;         /* task the message belongs to (-1: none) */
+    int32_t *task;         /* task the message belongs to (-1: none) */
     int8_t *stage;         /* 0 approach b's move, 1 divide, 2 combine, 3 trace,
                             * 4 compute mark */
     int32_t *step;         /* step of each message, or NULL (no steps) */
     int32_t steps;         /* number of steps (0 without) */
-    int64_t *route_off;    /* msgs + 1 offsets into route */
+    int32_t *route_off;    /* msgs + 1 offsets into route (hops < 2^31) */
     int32_t *route;        /* channel ids, in travel order */
     int64_t hops;          /* route_off[msgs] */
-    int64_t *succ_off;     /* msgs + 1 offsets: dependants of each message */
+    int32_t *succ_off;     /* msgs + 1 offsets: dependants of each message */
     int32_t *succ;
     double *succ_delay;    /* or NULL: succ[i] may start succ_delay[i] after the
                             * delivery (compute time; async schedule only) */
@@ -193,6 +193,8 @@ typedef struct dn_sim_opts {
     int links;           /* keep per-channel busy time and message counts */
     int every_root;      /* dn_sim_all_roots: simulate every root, even where
                           * mirror images are known to give the same run */
+    int64_t mem_limit;   /* bytes for the engine's arrays (dn_sim_bytes), checked
+                          * before a run grows them; 0: DN_SIM_DEFAULT_MEM */
     void (*progress)(void *ctx, double fraction);
     void *progress_ctx;
 } dn_sim_opts;
@@ -238,9 +240,16 @@ typedef struct dn_sim dn_sim;
 int dn_sim_init(dn_sim **s, const dn_sim_opts *opts, dn_err *err);
 void dn_sim_free(dn_sim *s);
 /* Plays the workload. DN_OK also on deadlock (res->deadlock says so).
- * Time O(E log E) for E events (a few per hop); memory about 100 bytes
- * per message plus 16 per channel lane. */
+ * DN_ELIMIT, before anything is allocated, when dn_sim_bytes exceeds
+ * opts.mem_limit or the workload has 2^31 or more messages, hops or
+ * channels. Time O(E log E) for E events (a few per hop). */
 int dn_sim_run(dn_sim *s, const dn_sim_work *w, dn_sim_result *res, dn_err *err);
+/* The bytes dn_sim_run needs for w under o (an estimate from above of its
+ * arrays, event queue and results): 134 per message (plus 32 under vct,
+ * 32 with compute times, 24 with a timeline), 5 per hop (37 under vct),
+ * 4 per lane and per channel, 12 per link with opts.links, 121 per step.
+ * O(1). */
+int64_t dn_sim_bytes(const dn_sim_opts *o, const dn_sim_work *w);
 void dn_sim_result_free(dn_sim_result *r);
 
 /* Value of a linear form under the given parameters. */

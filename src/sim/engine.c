@@ -47,36 +47,50 @@ enum { EV_READY = 0, EV_HEAD = 1, EV_HOP = 2, EV_REL = 3 };
 enum { VIA_START = 0, VIA_DATA = 1, VIA_CHANNEL = 2, VIA_PORT = 3 };
 #define MAX_LANES 16
 
+/* Memory (issue 27 item 17): ids are 32-bit (messages, channels and hops
+ * are below 2^31, checked), a message keeps one time form (32 bytes) in
+ * every mode but vct (two), the dependency delays' form only when there
+ * are delays, and a channel's queue is one tail index. ENGINE_* state the
+ * bytes that dn_sim_run checks against opts.mem_limit before it grows. */
+/* per message: 7 ids, lane and state, wait_since, f; a pending event (24),
+ * its phase-2 and deferred slots (8 + 8), a critical-path entry (16), the
+ * ideal's earliest finish (8) */
+#define ENGINE_MSG_BYTES (7 * 4 + 2 + 8 + 32 + 24 + 8 + 8 + 16 + 8)
+#define ENGINE_HOP_BYTES 5   /* lane, cause */
+#define ENGINE_FORM_BYTES 32 /* vct: fr per message, fg per hop; fd with delays */
+#define ENGINE_STEP_BYTES (17 + (int64_t)sizeof(dn_sim_step))
+
 struct dn_sim {
     dn_sim_opts o;
     dn_evq q;
-    dn_event *batch;
+    int64_t *batch;    /* this instant's events left for phase 2 */
     int64_t bcap;
     /* per message */
-    int64_t mcap;
+    int64_t mcap, frcap, fdcap;
     int32_t *pos;      /* channels granted */
     int32_t *rel;      /* channels released */
     int32_t *ndeps;    /* undelivered dependencies */
-    int32_t *qnext;    /* FIFO link while queued */
-    int64_t *waiting;  /* channel (or port) waited on, -1 */
-    int64_t *start_cause;  /* message whose delivery let it start, -1 */
-    int64_t *port_cause;   /* global hop whose release gave the port, -1 */
+    int32_t *qnext;    /* FIFO link while queued (a circular list, see qtail) */
+    int32_t *waiting;  /* channel (or port) waited on, -1 */
+    int32_t *start_cause;  /* message whose delivery let it start, -1 */
+    int32_t *port_cause;   /* global hop whose release gave the port, -1 */
     uint8_t *port_lane;
-    uint8_t *state;    /* 0 idle, 1 in flight, 2 delivered */
-    dn_lin *f;         /* form of the pending head event / of the grant */
-    dn_lin *fr;        /* form of the pending release */
-    dn_lin *fa;        /* wormhole/circuit: arrival of the head */
-    dn_lin *fd;        /* with dependency delays: the latest (delivery + delay) so far */
+    uint8_t *state;    /* 0 idle, 1 in flight, 2 delivered, 3 start deferred */
+    dn_lin *f;         /* form of the pending head event / of the grant; wormhole
+                        * and circuit, after the last grant: the head's arrival a,
+                        * from which every release follows (worm_release) */
+    dn_lin *fr;        /* vct only: form of the pending release */
+    dn_lin *fd;        /* with dependency delays only: the latest (delivery + delay) */
     double *wait_since;
     /* per hop */
-    int64_t hcap;
+    int64_t hcap, fgcap;
     uint8_t *lane;
-    int64_t *cause;    /* global hop whose release granted it, -1: own progress */
-    dn_lin *fg;        /* vct: grant form */
+    int32_t *cause;    /* global hop whose release granted it, -1: own progress */
+    dn_lin *fg;        /* vct only: grant form */
     /* per channel (links then ports) */
     int64_t ccap, lcap;
     int32_t *holder;   /* lanes: -1 free */
-    int32_t *qhead, *qtail;
+    int32_t *qtail;    /* last waiter, -1: none; qnext[qtail] is the first */
     /* steps */
     int32_t scap;
     int64_t *step_left, *step_off;
@@ -161,13 +175,11 @@ void dn_sim_free(dn_sim *s)
     free(s->state);
     free(s->f);
     free(s->fr);
-    free(s->fa);
     free(s->wait_since);
     free(s->lane);
     free(s->cause);
     free(s->fg);
     free(s->holder);
-    free(s->qhead);
     free(s->qtail);
     free(s->step_left);
     free(s->step_off);
@@ -197,37 +209,46 @@ void dn_sim_result_free(dn_sim_result *r)
         (ptr) = p_;                                                                              \
     } while (0)
 
-static int grow_msgs(dn_sim *s, int64_t n)
+/* The per-message arrays; fr (vct) and fd (delays) only when the run
+ * needs them. Kept across runs, grown when a run needs more. */
+static int grow_msgs(dn_sim *s, int64_t n, int vct, int delays)
 {
-    if (n <= s->mcap)
-        return DN_OK;
-    GROW(s->pos, n);
-    GROW(s->rel, n);
-    GROW(s->ndeps, n);
-    GROW(s->qnext, n);
-    GROW(s->waiting, n);
-    GROW(s->start_cause, n);
-    GROW(s->port_cause, n);
-    GROW(s->port_lane, n);
-    GROW(s->state, n);
-    GROW(s->f, n);
-    GROW(s->fr, n);
-    GROW(s->fa, n);
-    GROW(s->fd, n);
-    GROW(s->wait_since, n);
-    s->mcap = n;
+    if (n > s->mcap) {
+        GROW(s->pos, n);
+        GROW(s->rel, n);
+        GROW(s->ndeps, n);
+        GROW(s->qnext, n);
+        GROW(s->waiting, n);
+        GROW(s->start_cause, n);
+        GROW(s->port_cause, n);
+        GROW(s->port_lane, n);
+        GROW(s->state, n);
+        GROW(s->f, n);
+        GROW(s->wait_since, n);
+        s->mcap = n;
+    }
+    if (vct && n > s->frcap) {
+        GROW(s->fr, n);
+        s->frcap = n;
+    }
+    if (delays && n > s->fdcap) {
+        GROW(s->fd, n);
+        s->fdcap = n;
+    }
     return DN_OK;
 }
 
 static int grow_hops(dn_sim *s, int64_t n, int vct)
 {
-    if (n <= s->hcap && (!vct || s->fg))
-        return DN_OK;
-    GROW(s->lane, n);
-    GROW(s->cause, n);
-    if (vct)
+    if (n > s->hcap) {
+        GROW(s->lane, n);
+        GROW(s->cause, n);
+        s->hcap = n;
+    }
+    if (vct && n > s->fgcap) {
         GROW(s->fg, n);
-    s->hcap = n;
+        s->fgcap = n;
+    }
     return DN_OK;
 }
 
@@ -238,7 +259,6 @@ static int grow_chans(dn_sim *s, int64_t nch, int64_t lanes)
         s->lcap = lanes;
     }
     if (nch > s->ccap) {
-        GROW(s->qhead, nch);
         GROW(s->qtail, nch);
         s->ccap = nch;
     }
@@ -444,9 +464,11 @@ static void advance(run *R, int64_t m, const dn_lin *F, int was_port)
     }
     if (s->o.sw == DN_SW_VCT)
         return; /* delivered by the last release */
-    s->fa[m] = lat_after(w, w->route[base + j], F); /* the head is in */
-    s->fr[m] = worm_release(R, m, &s->fa[m], 0);
-    schedule(R, m, EV_REL, &s->fr[m]);
+    /* the head is in: f keeps its arrival a from now on, and the pending
+     * release is always worm_release(f, rel) */
+    s->f[m] = lat_after(w, w->route[base + j], F);
+    const dn_lin fr = worm_release(R, m, &s->f[m], 0);
+    schedule(R, m, EV_REL, &fr);
 }
 
 static void grant(run *R, int64_t m, int64_t ch, int64_t lane_idx, const dn_lin *F,
@@ -461,14 +483,14 @@ static void grant(run *R, int64_t m, int64_t ch, int64_t lane_idx, const dn_lin 
     if (ch < R->links) {
         int64_t hop = R->w->route_off[m] + s->pos[m];
         s->lane[hop] = (uint8_t)(lane_idx - base);
-        s->cause[hop] = cause_hop;
+        s->cause[hop] = (int32_t)cause_hop;
         if (res->busy) {
             res->busy[ch] -= tval(R, F);
             res->carried[ch]++;
         }
     } else {
         s->port_lane[m] = (uint8_t)(lane_idx - base);
-        s->port_cause[m] = cause_hop;
+        s->port_cause[m] = (int32_t)cause_hop;
     }
 }
 
@@ -484,13 +506,12 @@ static void request(run *R, int64_t m, int64_t ch, const dn_lin *F)
             return;
         }
     /* all lanes busy: queue, first come first served */
-    s->waiting[m] = ch;
+    s->waiting[m] = (int32_t)ch;
     s->wait_since[m] = tval(R, F);
-    s->qnext[m] = -1;
-    if (s->qtail[ch] < 0)
-        s->qhead[ch] = (int32_t)m;
-    else
-        s->qnext[s->qtail[ch]] = (int32_t)m;
+    const int32_t last = s->qtail[ch]; /* circular: qnext[last] is the first */
+    s->qnext[m] = last < 0 ? (int32_t)m : s->qnext[last];
+    if (last >= 0)
+        s->qnext[last] = (int32_t)m;
     s->qtail[ch] = (int32_t)m;
     if (ch < R->links) {
         R->res->conflicts++;
@@ -512,16 +533,18 @@ static void release(run *R, int64_t m, int64_t ch, int64_t lane, const dn_lin *F
     if (ch < R->links && R->res->busy)
         R->res->busy[ch] += tval(R, F);
     (void)m;
-    int64_t x = s->qhead[ch];
-    if (x < 0)
+    const int32_t last = s->qtail[ch];
+    if (last < 0)
         return;
-    s->qhead[ch] = s->qnext[x];
-    if (s->qhead[ch] < 0)
+    const int32_t x = s->qnext[last]; /* the oldest waiter */
+    if (x == last)
         s->qtail[ch] = -1;
+    else
+        s->qnext[last] = s->qnext[x];
     R->res->wait_time += tval(R, F) - s->wait_since[x];
     grant(R, x, ch, base + lane, F, gh);
     s->f[x] = *F;
-    defer(R, x << 1 | (ch >= R->links));
+    defer(R, (int64_t)x << 1 | (ch >= R->links));
 }
 
 /* Frees channel j of m (and its port with the first channel). */
@@ -575,7 +598,7 @@ static void deliver(run *R, int64_t m, const dn_lin *F)
         }
         if (--s->ndeps[x] > 0 || (R->barrier && !s->step_started[w->step[x]]))
             continue;
-        s->start_cause[x] = m;
+        s->start_cause[x] = (int32_t)m;
         double rel = w->release ? w->release[x] : 0;
         if (w->succ_delay && tval(R, &s->fd[x]) > t && tval(R, &s->fd[x]) >= rel) {
             s->f[x] = s->fd[x]; /* computing: data there, work not done */
@@ -607,7 +630,7 @@ static void start_step(run *R, int32_t st, const dn_lin *F, int64_t cause)
         for (int64_t x = s->step_off[st]; x < s->step_off[st + 1]; x++) {
             if (s->ndeps[x] > 0)
                 continue;
-            s->start_cause[x] = cause;
+            s->start_cause[x] = (int32_t)cause;
             s->f[x] = *F;
             s->state[x] = 3;
             defer(R, x << 1 | 0);
@@ -892,10 +915,112 @@ static int check_work(const dn_sim_work *w, int barrier, dn_err *err)
     return DN_OK;
 }
 
+/* Phase 1, vct: m's pending release is due. Frees every granted channel
+ * due at this instant now (a same-instant free left to a later batch would
+ * come after this instant's requests and count a conflict where none
+ * waits), then schedules the next or delivers. */
+static void vct_release(run *R, int64_t m)
+{
+    dn_sim *s = R->s;
+    const dn_sim_work *w = R->w;
+    const int64_t d = hops_of(R, m);
+    dn_lin F = s->fr[m];
+    const double t = tval(R, &F);
+    for (;;) {
+        release_hop(R, m, s->rel[m]++, &F);
+        if (s->rel[m] == d) {
+            deliver(R, m, &F);
+            return;
+        }
+        if (s->rel[m] >= s->pos[m])
+            return; /* not granted yet: advance() schedules it */
+        /* the tail leaves the next channel a crossing after its grant, and
+         * never before it left this one plus that link's latency (a
+         * faster link waits for the tail) */
+        const int64_t gh = w->route_off[m] + s->rel[m];
+        dn_lin nf = hop_done(w, m, w->route[gh], &s->fg[gh]);
+        const dn_lin after = lat_after(w, w->route[gh], &F);
+        if (tval(R, &after) > tval(R, &nf))
+            nf = after;
+        const double tn = tval(R, &nf);
+        if (tn > t) {
+            s->fr[m] = nf;
+            schedule(R, m, EV_REL, &s->fr[m]);
+            return;
+        }
+        if (tn == t)
+            F = nf;
+    }
+}
+
+/* Phase 1, wormhole and circuit: m's pending release, worm_release(a,
+ * rel), is due: free every channel due now, then schedule the next or
+ * deliver. */
+static void worm_release_due(run *R, int64_t m)
+{
+    dn_sim *s = R->s;
+    const int64_t d = hops_of(R, m);
+    dn_lin F = worm_release(R, m, &s->f[m], s->rel[m]);
+    const double t = tval(R, &F);
+    for (;;) {
+        release_hop(R, m, s->rel[m]++, &F);
+        if (s->rel[m] == d)
+            break;
+        if (s->o.sw == DN_SW_CIRCUIT)
+            continue;
+        const dn_lin nf = worm_release(R, m, &s->f[m], s->rel[m]);
+        if (tval(R, &nf) > t) {
+            schedule(R, m, EV_REL, &nf);
+            return;
+        }
+        F = nf;
+    }
+    deliver(R, m, &F);
+}
+
+int64_t dn_sim_bytes(const dn_sim_opts *o, const dn_sim_work *w)
+{
+    const int vct = o->sw == DN_SW_VCT;
+    const double lanes = (double)w->channels * (o->vcs > 0 ? o->vcs : 1) +
+                         (o->ports ? (double)w->nodes * o->ports : 0);
+    const double nch = (double)w->channels + (o->ports ? (double)w->nodes : 0);
+    double b = (double)w->msgs * (ENGINE_MSG_BYTES + (vct ? ENGINE_FORM_BYTES : 0) +
+                                  (w->succ_delay ? ENGINE_FORM_BYTES : 0) +
+                                  (o->timeline ? 3 * 8 : 0)) +
+               (double)w->hops * (ENGINE_HOP_BYTES + (vct ? ENGINE_FORM_BYTES : 0)) +
+               lanes * 4 + nch * 4 + (o->links ? (double)w->channels * 12 : 0) +
+               (double)(w->steps + 1) * (double)ENGINE_STEP_BYTES;
+    return b > 9e18 ? INT64_MAX : (int64_t)b;
+}
+
+/* Sizes the run may not exceed: 32-bit ids, and opts.mem_limit for the
+ * engine's arrays, checked before anything is allocated. */
+static int check_size(const dn_sim *s, const dn_sim_work *w, dn_err *err)
+{
+    const int64_t nch = w->channels + (s->o.ports ? w->nodes : 0);
+    if (w->msgs >= INT32_MAX || w->hops >= INT32_MAX || nch >= INT32_MAX)
+        return dn_fail(err, DN_ELIMIT, "the simulator takes fewer than 2^31 messages, route "
+                                       "hops and channels (here %lld, %lld and %lld)",
+                       (long long)w->msgs, (long long)w->hops, (long long)nch);
+    const int64_t limit = s->o.mem_limit > 0 ? s->o.mem_limit : DN_SIM_DEFAULT_MEM;
+    const int64_t need = dn_sim_bytes(&s->o, w);
+    if (need > limit) {
+        char a[32], b[32];
+        return dn_fail(err, DN_ELIMIT, "simulating %lld messages over %lld hops needs about %s "
+                                       "for the engine, over the memory limit of %s (raise "
+                                       "--mem-limit, or simulate a smaller case)",
+                       (long long)w->msgs, (long long)w->hops, dn_fmt_bytes(a, sizeof a, need),
+                       dn_fmt_bytes(b, sizeof b, limit));
+    }
+    return DN_OK;
+}
+
 int dn_sim_run(dn_sim *s, const dn_sim_work *w, dn_sim_result *res, dn_err *err)
 {
     memset(res, 0, sizeof *res);
     int rc = check_work(w, w->step != NULL && !s->o.async, err);
+    if (!rc)
+        rc = check_size(s, w, err);
     if (rc)
         return rc;
     run R = {s, w, res, err, w->channels, s->o.vcs, s->o.ports, w->step != NULL && !s->o.async,
@@ -905,7 +1030,8 @@ int dn_sim_run(dn_sim *s, const dn_sim_work *w, dn_sim_result *res, dn_err *err)
     int vct = s->o.sw == DN_SW_VCT;
     int64_t nch = w->channels + (R.ports ? w->nodes : 0);
     int64_t lanes = w->channels * R.vcs + (R.ports ? w->nodes * R.ports : 0);
-    if (grow_msgs(s, w->msgs) || grow_hops(s, w->hops, vct) || grow_chans(s, nch, lanes))
+    if (grow_msgs(s, w->msgs, vct, w->succ_delay != NULL) || grow_hops(s, w->hops, vct) ||
+        grow_chans(s, nch, lanes))
         return dn_fail(err, DN_ENOMEM, "out of memory for the simulation of %lld messages",
                        (long long)w->msgs);
     if (R.per_step) {
@@ -962,7 +1088,7 @@ int dn_sim_run(dn_sim *s, const dn_sim_work *w, dn_sim_result *res, dn_err *err)
     for (int64_t i = 0; i < lanes; i++)
         s->holder[i] = -1;
     for (int64_t c = 0; c < nch; c++)
-        s->qhead[c] = s->qtail[c] = -1;
+        s->qtail[c] = -1;
     for (int64_t i = 0; i < w->hops; i++)
         s->cause[i] = -1;
     dn_evq_clear(&s->q);
@@ -984,88 +1110,55 @@ int dn_sim_run(dn_sim *s, const dn_sim_work *w, dn_sim_result *res, dn_err *err)
     }
     drain(&R);
     while (!R.rc && !dn_evq_empty(&s->q)) {
-        int64_t k = dn_evq_pop_batch(&s->q, &s->batch, &s->bcap, err);
-        if (k < 0) {
-            R.rc = (int)k;
-            break;
-        }
-        R.now = s->batch[0].time;
-        /* phase 1: releases and deliveries */
-        for (int64_t i = 0; i < k && !R.rc; i++) {
-            int64_t m = s->batch[i].data >> 2;
-            int kind = (int)(s->batch[i].data & 3);
+        /* phase 1: pop every event of this instant in (time, push) order,
+         * applying releases and deliveries now; the events that request
+         * (starts, a head moving on, a saf hop done with hops left) wait
+         * in s->batch for phase 2. Phase 1 schedules nothing at this
+         * instant (every duration it adds is positive or deferred), so
+         * this is the instant's whole batch. */
+        const double t0 = s->q.heap[0].time;
+        int64_t k = 0;
+        R.now = t0;
+        while (!R.rc && !dn_evq_empty(&s->q) && s->q.heap[0].time == t0) {
+            dn_event ev;
+            dn_evq_pop(&s->q, &ev);
+            const int64_t m = ev.data >> 2;
+            const int kind = (int)(ev.data & 3);
             if (kind == EV_HOP) {
-                int64_t j = s->pos[m] - 1;
-                release_hop(&R, m, j, &s->f[m]);
+                release_hop(&R, m, s->pos[m] - 1, &s->f[m]);
                 s->rel[m]++;
-                if (s->pos[m] == hops_of(&R, m))
+                if (s->pos[m] == hops_of(&R, m)) {
                     deliver(&R, m, &s->f[m]);
-            } else if (kind == EV_REL) {
-                int64_t d = hops_of(&R, m);
-                dn_lin F = s->fr[m];
-                double t = tval(&R, &F);
-                if (s->o.sw == DN_SW_VCT) {
-                    /* free every granted channel due at this instant now,
-                     * in phase 1 (a same-instant free left to a later
-                     * batch would come after this instant's requests and
-                     * count a conflict where none waits); then the next */
-                    for (;;) {
-                        release_hop(&R, m, s->rel[m]++, &F);
-                        if (s->rel[m] == d) {
-                            deliver(&R, m, &F);
-                            break;
-                        }
-                        if (s->rel[m] >= s->pos[m])
-                            break; /* not granted yet: advance() schedules it */
-                        /* the tail leaves the next channel a crossing after its
-                         * grant, and never before it left this one plus that
-                         * link's latency (a faster link waits for the tail) */
-                        const int64_t gh = w->route_off[m] + s->rel[m];
-                        dn_lin nf = hop_done(w, m, w->route[gh], &s->fg[gh]);
-                        const dn_lin after = lat_after(w, w->route[gh], &F);
-                        if (tval(&R, &after) > tval(&R, &nf))
-                            nf = after;
-                        const double tn = tval(&R, &nf);
-                        if (tn > t) {
-                            s->fr[m] = nf;
-                            schedule(&R, m, EV_REL, &s->fr[m]);
-                            break;
-                        }
-                        if (tn == t)
-                            F = nf;
-                    }
                     continue;
                 }
-                /* wormhole/circuit: free every channel due now, then the next */
-                for (;;) {
-                    release_hop(&R, m, s->rel[m]++, &F);
-                    if (s->rel[m] == d)
-                        break;
-                    if (s->o.sw == DN_SW_CIRCUIT)
-                        continue;
-                    dn_lin nf = worm_release(&R, m, &s->fa[m], s->rel[m]);
-                    if (tval(&R, &nf) > t) {
-                        s->fr[m] = nf;
-                        schedule(&R, m, EV_REL, &s->fr[m]);
-                        break;
-                    }
-                    F = nf;
-                }
-                if (s->rel[m] == d)
-                    deliver(&R, m, &F);
+            } else if (kind == EV_REL) {
+                if (s->o.sw == DN_SW_VCT)
+                    vct_release(&R, m);
+                else
+                    worm_release_due(&R, m);
+                continue;
             }
+            if (k == s->bcap) {
+                int64_t nc = s->bcap ? s->bcap * 2 : 1024;
+                int64_t *b = realloc(s->batch, (size_t)nc * sizeof *b);
+                if (!b) {
+                    R.rc = dn_fail(err, DN_ENOMEM, "out of memory");
+                    break;
+                }
+                s->batch = b;
+                s->bcap = nc;
+            }
+            s->batch[k++] = ev.data;
         }
         /* phase 2: requests */
         drain(&R);
         for (int64_t i = 0; i < k && !R.rc; i++) {
-            int64_t m = s->batch[i].data >> 2;
-            int kind = (int)(s->batch[i].data & 3);
+            const int64_t m = s->batch[i] >> 2;
+            const int kind = (int)(s->batch[i] & 3);
             dn_lin F = s->f[m];
             if (kind == EV_READY)
                 start(&R, m, &F);
-            else if (kind == EV_HEAD)
-                request(&R, m, w->route[w->route_off[m] + s->pos[m]], &F);
-            else if (kind == EV_HOP && s->pos[m] < hops_of(&R, m))
+            else /* EV_HEAD, or EV_HOP with hops left */
                 request(&R, m, w->route[w->route_off[m] + s->pos[m]], &F);
             drain(&R);
         }

@@ -46,20 +46,40 @@ void dn_work_free(dn_sim_work *w)
     memset(w, 0, sizeof *w);
 }
 
-/* Allocates the per-message arrays (and channel endpoints from g). */
+/* The route buffer of a workload being built: its capacity, and the most
+ * hops the memory limit leaves room for (besides the per-message arrays;
+ * below 2^31 in any case). */
+typedef struct routes {
+    int64_t cap, max;
+} routes;
+
+/* Bytes of a workload besides its routes: WORK_MSG_BYTES per message (its
+ * arrays, 45 at most, and about one dependency of 25 with the builder's
+ * temporaries), WORK_CHAN_BYTES per channel (endpoints, link costs). */
+#define WORK_MSG_BYTES 70
+#define WORK_CHAN_BYTES 24
+
+/* Allocates the per-message arrays (and channel endpoints from g), after
+ * checking them against the limit; sets rb for the routes. */
 static int work_alloc(dn_sim_work *w, int64_t msgs, const dn_csr *g, int with_steps,
-                      int with_release, int64_t mem_limit, dn_err *err)
+                      int with_release, int64_t mem_limit, routes *rb, dn_err *err)
 {
     memset(w, 0, sizeof *w);
     if (mem_limit <= 0)
         mem_limit = DN_SIM_DEFAULT_MEM;
-    /* 49 bytes per message here, ~8 per dependency, 8 per channel */
-    double need = (double)msgs * 70.0 + (double)g->m * 8.0;
-    if (msgs >= INT32_MAX || need > (double)mem_limit)
-        return dn_fail(err, DN_ERANGE,
-                       "%lld messages need about %.2f GiB for the workload, over the limit of "
-                       "%.2f GiB (and at most 2^31 - 1 messages)",
-                       (long long)msgs, need / (1 << 30), (double)mem_limit / (1 << 30));
+    double need = (double)msgs * WORK_MSG_BYTES + (double)g->m * WORK_CHAN_BYTES;
+    if (msgs >= INT32_MAX || g->m >= INT32_MAX || need > (double)mem_limit) {
+        char a[32], b[32];
+        return dn_fail(err, DN_ELIMIT,
+                       "%lld messages need at least %s for the workload, over the memory limit "
+                       "of %s (raise --mem-limit; at most 2^31 - 1 messages)",
+                       (long long)msgs, dn_fmt_bytes(a, sizeof a, (int64_t)need),
+                       dn_fmt_bytes(b, sizeof b, mem_limit));
+    }
+    rb->cap = 0;
+    rb->max = ((int64_t)((double)mem_limit - need)) / 4;
+    if (rb->max > INT32_MAX - 1)
+        rb->max = INT32_MAX - 1;
     size_t n = (size_t)(msgs > 0 ? msgs : 1);
     w->msgs = msgs;
     w->nodes = g->n;
@@ -109,19 +129,29 @@ static int work_alloc(dn_sim_work *w, int64_t msgs, const dn_csr *g, int with_st
     return DN_OK;
 }
 
-/* Appends the channels of a processor path (reversed if asked). */
-static int add_route(dn_sim_work *w, int64_t *cap, const dn_csr *g, const int64_t *path,
+/* Appends the channels of a processor path (reversed if asked), within
+ * the hops the memory limit leaves (rb->max). */
+static int add_route(dn_sim_work *w, routes *rb, const dn_csr *g, const int64_t *path,
                      int64_t hops, int reverse, dn_err *err)
 {
-    if (w->hops + hops > *cap) {
-        int64_t nc = *cap ? *cap : 1024;
+    if (w->hops + hops > rb->max) {
+        char b[32];
+        return dn_fail(err, DN_ELIMIT, "the routes of %lld messages have more than %lld hops: "
+                                       "over the memory limit (%s for them, 4 bytes a hop) or "
+                                       "2^31 - 1; raise --mem-limit or simulate a smaller case",
+                       (long long)w->msgs, (long long)rb->max,
+                       dn_fmt_bytes(b, sizeof b, rb->max * 4));
+    }
+    if (w->hops + hops > rb->cap) {
+        int64_t nc = rb->cap ? rb->cap : 1024;
         while (nc < w->hops + hops)
             nc *= 2;
-        int32_t *r = realloc(w->route, (size_t)nc * sizeof *r);
+        nc = nc > rb->max ? rb->max : nc;
+        int32_t *r = realloc(w->route, (size_t)(nc > 0 ? nc : 1) * sizeof *r);
         if (!r)
             return dn_fail(err, DN_ENOMEM, "out of memory for %lld route hops", (long long)nc);
         w->route = r;
-        *cap = nc;
+        rb->cap = nc;
     }
     for (int64_t i = 0; i < hops; i++) {
         int64_t a = reverse ? path[hops - i] : path[i];
@@ -180,6 +210,8 @@ static int dep_add(deps *d, int64_t from, int64_t to, dn_err *err)
 
 static int deps_to_csr(dn_sim_work *w, deps *d, dn_err *err)
 {
+    if (d->n >= INT32_MAX)
+        return dn_fail(err, DN_ELIMIT, "%lld dependencies: at most 2^31 - 1", (long long)d->n);
     w->succ = malloc((size_t)(d->n ? d->n : 1) * sizeof *w->succ);
     if (!w->succ)
         return dn_fail(err, DN_ENOMEM, "out of memory for dependencies");
@@ -189,7 +221,7 @@ static int deps_to_csr(dn_sim_work *w, deps *d, dn_err *err)
     }
     for (int64_t m = 0; m < w->msgs; m++)
         w->succ_off[m + 1] += w->succ_off[m];
-    int64_t *fill = malloc((size_t)(w->msgs ? w->msgs : 1) * sizeof *fill);
+    int32_t *fill = malloc((size_t)(w->msgs ? w->msgs : 1) * sizeof *fill);
     if (!fill)
         return dn_fail(err, DN_ENOMEM, "out of memory for dependencies");
     memcpy(fill, w->succ_off, (size_t)w->msgs * sizeof *fill);
@@ -227,12 +259,13 @@ int dn_work_from_embed(dn_sim_work *w, dn_embed *e, const dn_work_opts *o, dn_er
     int64_t marks = !o->work ? 0 : comb ? 1 : T;
     int64_t msgs = (div ? per : 0) + (comb ? per : 0) + marks;
     int64_t *order = NULL, *pos = NULL; /* tasks in phase order (below) */
-    int rc = work_alloc(w, msgs, g, 1, o->work != NULL, o->mem_limit, err);
+    routes rb;
+    int rc = work_alloc(w, msgs, g, 1, o->work != NULL, o->mem_limit, &rb, err);
     if (rc)
         return rc;
     int div_steps = div ? P + pre : 0;
     w->steps = div_steps + (comb ? P + pre : 0);
-    int64_t cap = 0, m = 0, div0 = 0, comb0 = div ? per : 0;
+    int64_t m = 0, div0 = 0, comb0 = div ? per : 0;
     deps d = {0};
     dn_router back; /* child -> parent routes on directed networks */
     int have_back = 0;
@@ -269,9 +302,9 @@ int dn_work_from_embed(dn_sim_work *w, dn_embed *e, const dn_work_opts *o, dn_er
             w->task[m] = 0;
             w->stage[m] = 0;
             w->step[m] = 0;
-            if ((rc = add_route(w, &cap, g, e->pre_path, e->pre_hops, 0, err)))
+            if ((rc = add_route(w, &rb, g, e->pre_path, e->pre_hops, 0, err)))
                 goto fail;
-            w->route_off[++m] = w->hops;
+            w->route_off[++m] = (int32_t)w->hops; /* < 2^31: add_route */
         }
         for (int64_t k = 1; k < T; k++, m++) {
             const int64_t *path;
@@ -282,12 +315,12 @@ int dn_work_from_embed(dn_sim_work *w, dn_embed *e, const dn_work_opts *o, dn_er
             w->src[m] = (int32_t)path[0];
             w->dst[m] = (int32_t)path[hops];
             w->size[m] = o->sizes ? o->sizes[v - 1] : pow(o->alpha, ph);
-            w->task[m] = v;
+            w->task[m] = (int32_t)v; /* v < msgs < 2^31 */
             w->stage[m] = 1;
             w->step[m] = pre + ph - 1;
-            if ((rc = add_route(w, &cap, g, path, hops, 0, err)))
+            if ((rc = add_route(w, &rb, g, path, hops, 0, err)))
                 goto fail;
-            w->route_off[m + 1] = w->hops;
+            w->route_off[m + 1] = (int32_t)w->hops;
             if (par > 0)
                 rc = dep_add(&d, DIV_ID(par), m, err);
             else if (pre)
@@ -315,12 +348,12 @@ int dn_work_from_embed(dn_sim_work *w, dn_embed *e, const dn_work_opts *o, dn_er
                          : o->combine_sizes  ? o->combine_sizes[v - 1]
                          : o->sizes          ? o->sizes[v - 1]
                                              : pow(o->alpha, ph);
-            w->task[m] = v;
+            w->task[m] = (int32_t)v; /* v < msgs < 2^31 */
             w->stage[m] = 2;
             w->step[m] = div_steps + P - ph;
-            if ((rc = add_route(w, &cap, g, path, hops, rev, err)))
+            if ((rc = add_route(w, &rb, g, path, hops, rev, err)))
                 goto fail;
-            w->route_off[m + 1] = w->hops;
+            w->route_off[m + 1] = (int32_t)w->hops;
             /* v's result leaves after its data came and its work is done */
             if (div && (rc = dep_add_delay(&d, DIV_ID(v), m, o->work ? o->work[v] : 0, err)))
                 goto fail;
@@ -337,9 +370,9 @@ int dn_work_from_embed(dn_sim_work *w, dn_embed *e, const dn_work_opts *o, dn_er
             w->task[m] = 0;
             w->stage[m] = 0;
             w->step[m] = w->steps - 1;
-            if ((rc = add_route(w, &cap, g, e->pre_path, e->pre_hops, 1, err)))
+            if ((rc = add_route(w, &rb, g, e->pre_path, e->pre_hops, 1, err)))
                 goto fail;
-            w->route_off[m + 1] = w->hops;
+            w->route_off[m + 1] = (int32_t)w->hops;
             for (int64_t i = 0; i < dn_tree_num_children(t, 0); i++)
                 if ((rc = dep_add(&d, COMB_ID(dn_tree_child(t, 0, i)), m, err)))
                     goto fail;
@@ -353,10 +386,10 @@ int dn_work_from_embed(dn_sim_work *w, dn_embed *e, const dn_work_opts *o, dn_er
         int32_t at = (int32_t)dn_embed_place(e, v);
         w->src[m] = w->dst[m] = at;
         w->size[m] = 0;
-        w->task[m] = v;
+        w->task[m] = (int32_t)v; /* v < msgs < 2^31 */
         w->stage[m] = 4;
         w->step[m] = w->steps > 0 ? w->steps - 1 : 0;
-        w->route_off[m + 1] = w->hops;
+        w->route_off[m + 1] = (int32_t)w->hops;
         w->release[m] = v == 0 ? o->work[0] : 0;
         if (v > 0 && div)
             rc = dep_add_delay(&d, DIV_ID(v), m, o->work[v], err);
@@ -495,10 +528,10 @@ int dn_trace_read(const char *path, const dn_net *net, int64_t mem_limit, dn_tra
 int dn_work_from_trace(dn_sim_work *w, const dn_csr *g, dn_router *r, const dn_trace *tr,
                        int64_t mem_limit, dn_err *err)
 {
-    int rc = work_alloc(w, tr->n, g, 0, 1, mem_limit, err);
+    routes rb;
+    int rc = work_alloc(w, tr->n, g, 0, 1, mem_limit, &rb, err);
     if (rc)
         return rc;
-    int64_t cap = 0;
     for (int64_t m = 0; m < tr->n; m++) {
         const int64_t *path;
         int64_t hops;
@@ -510,9 +543,9 @@ int dn_work_from_trace(dn_sim_work *w, const dn_csr *g, dn_router *r, const dn_t
         w->release[m] = tr->release[m];
         w->task[m] = -1;
         w->stage[m] = 3;
-        if ((rc = add_route(w, &cap, g, path, hops, 0, err)))
+        if ((rc = add_route(w, &rb, g, path, hops, 0, err)))
             break;
-        w->route_off[m + 1] = w->hops;
+        w->route_off[m + 1] = (int32_t)w->hops;
     }
     if (!rc) {
         deps d = {0};
