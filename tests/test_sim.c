@@ -445,7 +445,7 @@ static void test_deadlock(void **state)
     assert_int_equal(r.ncycle, 8);
     for (int i = 0; i < 4; i++) { /* message m waits for link 2m+2 -> 2m+3 */
         int64_t m = r.cycle[2 * i], c = r.cycle[2 * i + 1];
-        assert_int_equal(w.chan_src[c], (2 * m + 2) % 8);
+        assert_int_equal(dn_work_chan_src(&w, c), (2 * m + 2) % 8);
         assert_int_equal(w.chan_dst[c], (2 * m + 3) % 8);
     }
     dn_sim_result_free(&r);

@@ -121,8 +121,9 @@ typedef struct dn_sim_work {
                             * delivery (compute time; async schedule only) */
     int64_t computes;      /* the last `computes` messages are compute marks
                             * (zero hops, size 0; stage 4), not traffic */
-    int32_t *ndeps;        /* number of messages each one waits for */
-    int32_t *chan_src, *chan_dst; /* endpoints of each channel (for reports) */
+    int32_t *chan_off;     /* nodes + 1: channels chan_off[u] .. chan_off[u+1]-1
+                            * leave node u (dn_work_chan_src; for reports) */
+    int32_t *chan_dst;     /* the node each channel enters (for reports) */
     double *chan_bw, *chan_lat; /* per-channel link costs (a copy of the network's;
                                  * both or neither), or NULL: a hop of m units
                                  * takes t_s + m t_e / bw + lat (saf, vct; wormhole
@@ -165,6 +166,8 @@ int dn_work_from_trace(dn_sim_work *w, const dn_csr *g, dn_router *r, const dn_t
                        int64_t mem_limit, dn_err *err);
 
 void dn_work_free(dn_sim_work *w);
+/* The node channel c (0 .. channels-1) leaves. O(log nodes). */
+int32_t dn_work_chan_src(const dn_sim_work *w, int64_t c);
 
 /* ---- 3. the engine --------------------------------------------------- */
 
@@ -245,10 +248,12 @@ void dn_sim_free(dn_sim *s);
  * channels. Time O(E log E) for E events (a few per hop). */
 int dn_sim_run(dn_sim *s, const dn_sim_work *w, dn_sim_result *res, dn_err *err);
 /* The bytes dn_sim_run needs for w under o (an estimate from above of its
- * arrays, event queue and results): 134 per message (plus 32 under vct,
- * 32 with compute times, 24 with a timeline), 5 per hop (37 under vct),
- * 4 per lane and per channel, 12 per link with opts.links, 121 per step.
- * O(1). */
+ * arrays, event queue and results): 36 per message (plus 32 with compute
+ * times, 24 with a timeline), 98 per live message (32 more under vct; the
+ * live messages are all of them in a dataflow run, the largest step's in
+ * a step-by-step run), 4 per hop (5 with several lanes, 32 more under
+ * vct), 4 per lane and per
+ * channel, 12 per link with opts.links, 121 per step. O(messages). */
 int64_t dn_sim_bytes(const dn_sim_opts *o, const dn_sim_work *w);
 void dn_sim_result_free(dn_sim_result *r);
 

@@ -184,9 +184,9 @@ static int write_links(const char *path, const dn_net *net, const dn_sim_work *w
     for (int64_t c = 0; c < w->channels; c++) {
         if (!res->carried[c])
             continue;
-        dn_net_label(net, w->chan_src[c], a, sizeof a);
+        dn_net_label(net, dn_work_chan_src(w, c), a, sizeof a);
         dn_net_label(net, w->chan_dst[c], b, sizeof b);
-        fprintf(f, "%d,%d,", w->chan_src[c], w->chan_dst[c]);
+        fprintf(f, "%d,%d,", dn_work_chan_src(w, c), w->chan_dst[c]);
         csv_field(f, a);
         fputc(',', f);
         csv_field(f, b);
@@ -444,7 +444,7 @@ static void cycle_row(void *ctx, int64_t i, rec *r)
     r->n = 0;
     rec_int(r, "message", m);
     if (c < w->channels) {
-        dn_net_label(L->net, w->chan_src[c], a, sizeof a);
+        dn_net_label(L->net, dn_work_chan_src(w, c), a, sizeof a);
         dn_net_label(L->net, w->chan_dst[c], b, sizeof b);
         snprintf(s, sizeof s, "%s->%s", a, b);
     } else {
@@ -520,7 +520,7 @@ static int report_run(const sim_cli *o, const dn_net *net, const dn_sim_work *w,
                 best >= 0 && res->time > 0 ? res->busy[best] / res->time : 0);
         if (best >= 0) {
             char a[64], b[64], s[140];
-            dn_net_label(net, w->chan_src[best], a, sizeof a);
+            dn_net_label(net, dn_work_chan_src(w, best), a, sizeof a);
             dn_net_label(net, w->chan_dst[best], b, sizeof b);
             snprintf(s, sizeof s, "%s->%s", a, b);
             rec_str(head, "links.busiest", s);

@@ -52,11 +52,13 @@ enum { VIA_START = 0, VIA_DATA = 1, VIA_CHANNEL = 2, VIA_PORT = 3 };
  * every mode but vct (two), the dependency delays' form only when there
  * are delays, and a channel's queue is one tail index. ENGINE_* state the
  * bytes that dn_sim_run checks against opts.mem_limit before it grows. */
-/* per message: 7 ids, lane and state, wait_since, f; a pending event (24),
- * its phase-2 and deferred slots (8 + 8), a critical-path entry (16), the
- * ideal's earliest finish (8) */
-#define ENGINE_MSG_BYTES (7 * 4 + 2 + 8 + 32 + 24 + 8 + 8 + 16 + 8)
-#define ENGINE_HOP_BYTES 5   /* lane, cause */
+/* per message of the run: 3 ids, a critical-path entry (16), the ideal's
+ * earliest finish (8); per live message (all of them in a dataflow run,
+ * the largest step's in a barrier run): 4 ids, lane and state,
+ * wait_since, f, a pending event (24), its phase-2 and deferred slots */
+#define ENGINE_RUN_BYTES (3 * 4 + 16 + 8)
+#define ENGINE_LIVE_BYTES (4 * 4 + 2 + 8 + 32 + 24 + 8 + 8)
+#define ENGINE_HOP_BYTES 4   /* cause; a lane byte more with several lanes */
 #define ENGINE_FORM_BYTES 32 /* vct: fr per message, fg per hop; fd with delays */
 #define ENGINE_STEP_BYTES (17 + (int64_t)sizeof(dn_sim_step))
 
@@ -65,8 +67,9 @@ struct dn_sim {
     dn_evq q;
     int64_t *batch;    /* this instant's events left for phase 2 */
     int64_t bcap;
-    /* per message */
-    int64_t mcap, frcap, fdcap;
+    /* per message: ndeps, start_cause, port_cause and fd for every message
+     * (rcap, fdcap); the rest for the live window (mcap, frcap: see run) */
+    int64_t rcap, mcap, frcap, fdcap;
     int32_t *pos;      /* channels granted */
     int32_t *rel;      /* channels released */
     int32_t *ndeps;    /* undelivered dependencies */
@@ -83,7 +86,7 @@ struct dn_sim {
     dn_lin *fd;        /* with dependency delays only: the latest (delivery + delay) */
     double *wait_since;
     /* per hop */
-    int64_t hcap, fgcap;
+    int64_t hcap, lanecap, fgcap;
     uint8_t *lane;
     int32_t *cause;    /* global hop whose release granted it, -1: own progress */
     dn_lin *fg;        /* vct only: grant form */
@@ -211,25 +214,28 @@ void dn_sim_result_free(dn_sim_result *r)
 
 /* The per-message arrays; fr (vct) and fd (delays) only when the run
  * needs them. Kept across runs, grown when a run needs more. */
-static int grow_msgs(dn_sim *s, int64_t n, int vct, int delays)
+static int grow_msgs(dn_sim *s, int64_t n, int64_t win, int vct, int delays)
 {
-    if (n > s->mcap) {
-        GROW(s->pos, n);
-        GROW(s->rel, n);
+    if (n > s->rcap) {
         GROW(s->ndeps, n);
-        GROW(s->qnext, n);
-        GROW(s->waiting, n);
         GROW(s->start_cause, n);
         GROW(s->port_cause, n);
-        GROW(s->port_lane, n);
-        GROW(s->state, n);
-        GROW(s->f, n);
-        GROW(s->wait_since, n);
-        s->mcap = n;
+        s->rcap = n;
     }
-    if (vct && n > s->frcap) {
-        GROW(s->fr, n);
-        s->frcap = n;
+    if (win > s->mcap) {
+        GROW(s->pos, win);
+        GROW(s->rel, win);
+        GROW(s->qnext, win);
+        GROW(s->waiting, win);
+        GROW(s->port_lane, win);
+        GROW(s->state, win);
+        GROW(s->f, win);
+        GROW(s->wait_since, win);
+        s->mcap = win;
+    }
+    if (vct && win > s->frcap) {
+        GROW(s->fr, win);
+        s->frcap = win;
     }
     if (delays && n > s->fdcap) {
         GROW(s->fd, n);
@@ -238,12 +244,16 @@ static int grow_msgs(dn_sim *s, int64_t n, int vct, int delays)
     return DN_OK;
 }
 
-static int grow_hops(dn_sim *s, int64_t n, int vct)
+/* Per hop: the cause; the lane only with several lanes (else lane 0). */
+static int grow_hops(dn_sim *s, int64_t n, int lanes, int vct)
 {
     if (n > s->hcap) {
-        GROW(s->lane, n);
         GROW(s->cause, n);
         s->hcap = n;
+    }
+    if (lanes > 1 && n > s->lanecap) {
+        GROW(s->lane, n);
+        s->lanecap = n;
     }
     if (vct && n > s->fgcap) {
         GROW(s->fg, n);
@@ -287,7 +297,16 @@ typedef struct run {
      * pays worm_lat per link in the constant (worm_costs), else hop */
     double worm_bw, worm_lat;
     int worm_lat_on;
+    /* The messages whose per-message state is live, [base, wend): all of
+     * them in a dataflow run; the current step's in a barrier run, whose
+     * state arrays (pos, rel, qnext, waiting, port_lane, state, f,
+     * wait_since, fr) then hold only the largest step's count, indexed
+     * by AT(m) (issue 27 item 17). The rest (dependencies, causes) is
+     * per run. */
+    int64_t base, wend;
 } run;
+
+#define AT(m) ((m) - R->base)
 
 static int64_t hops_of(const run *R, int64_t m)
 {
@@ -376,7 +395,7 @@ static void start(run *R, int64_t m, const dn_lin *F)
 {
     dn_sim *s = R->s;
     dn_sim_result *res = R->res;
-    s->state[m] = 1;
+    s->state[AT(m)] = 1;
     if (res->t_ready)
         res->t_ready[m] = tval(R, F);
     if (R->per_step) {
@@ -392,7 +411,7 @@ static void start(run *R, int64_t m, const dn_lin *F)
         deliver(R, m, F);
         return;
     }
-    s->f[m] = *F;
+    s->f[AT(m)] = *F;
     if (R->ports)
         request(R, m, R->links + R->w->src[m], F);
     else
@@ -432,33 +451,33 @@ static void advance(run *R, int64_t m, const dn_lin *F, int was_port)
         request(R, m, w->route[base], F);
         return;
     }
-    int64_t j = s->pos[m]++; /* index of the channel just granted */
+    int64_t j = s->pos[AT(m)]++; /* index of the channel just granted */
     if (R->res->t_grant && j == 0)
         R->res->t_grant[m] = tval(R, F);
     switch (s->o.sw) {
     case DN_SW_SAF:
-        s->f[m] = hop_done(w, m, w->route[base + j], F);
-        schedule(R, m, EV_HOP, &s->f[m]);
+        s->f[AT(m)] = hop_done(w, m, w->route[base + j], F);
+        schedule(R, m, EV_HOP, &s->f[AT(m)]);
         return;
     case DN_SW_VCT:
         s->fg[base + j] = *F;
-        if (s->rel[m] == j) { /* the tail is waiting for this grant */
-            s->fr[m] = hop_done(w, m, w->route[base + j], F);
-            schedule(R, m, EV_REL, &s->fr[m]);
+        if (s->rel[AT(m)] == j) { /* the tail is waiting for this grant */
+            s->fr[AT(m)] = hop_done(w, m, w->route[base + j], F);
+            schedule(R, m, EV_REL, &s->fr[AT(m)]);
         }
         break;
     default: break;
     }
     if (j + 1 < d) { /* the head moves on: one hop latency (the form keeps it even if 0),
                       * or the link's own latency */
-        s->f[m] = lat_after(w, w->route[base + j], F);
+        s->f[AT(m)] = lat_after(w, w->route[base + j], F);
         if (w->chan_lat)
             h = w->chan_lat[w->route[base + j]];
         if (h == 0) {
-            dn_lin nf = s->f[m];
+            dn_lin nf = s->f[AT(m)];
             request(R, m, w->route[base + j + 1], &nf);
         } else {
-            schedule(R, m, EV_HEAD, &s->f[m]);
+            schedule(R, m, EV_HEAD, &s->f[AT(m)]);
         }
         return;
     }
@@ -466,8 +485,8 @@ static void advance(run *R, int64_t m, const dn_lin *F, int was_port)
         return; /* delivered by the last release */
     /* the head is in: f keeps its arrival a from now on, and the pending
      * release is always worm_release(f, rel) */
-    s->f[m] = lat_after(w, w->route[base + j], F);
-    const dn_lin fr = worm_release(R, m, &s->f[m], 0);
+    s->f[AT(m)] = lat_after(w, w->route[base + j], F);
+    const dn_lin fr = worm_release(R, m, &s->f[AT(m)], 0);
     schedule(R, m, EV_REL, &fr);
 }
 
@@ -477,19 +496,20 @@ static void grant(run *R, int64_t m, int64_t ch, int64_t lane_idx, const dn_lin 
     dn_sim *s = R->s;
     dn_sim_result *res = R->res;
     s->holder[lane_idx] = (int32_t)m;
-    s->waiting[m] = -1;
+    s->waiting[AT(m)] = -1;
     int64_t base;
     lanes_of(R, ch, &base);
     if (ch < R->links) {
-        int64_t hop = R->w->route_off[m] + s->pos[m];
-        s->lane[hop] = (uint8_t)(lane_idx - base);
+        int64_t hop = R->w->route_off[m] + s->pos[AT(m)];
+        if (R->vcs > 1)
+            s->lane[hop] = (uint8_t)(lane_idx - base);
         s->cause[hop] = (int32_t)cause_hop;
         if (res->busy) {
             res->busy[ch] -= tval(R, F);
             res->carried[ch]++;
         }
     } else {
-        s->port_lane[m] = (uint8_t)(lane_idx - base);
+        s->port_lane[AT(m)] = (uint8_t)(lane_idx - base);
         s->port_cause[m] = (int32_t)cause_hop;
     }
 }
@@ -506,12 +526,12 @@ static void request(run *R, int64_t m, int64_t ch, const dn_lin *F)
             return;
         }
     /* all lanes busy: queue, first come first served */
-    s->waiting[m] = (int32_t)ch;
-    s->wait_since[m] = tval(R, F);
+    s->waiting[AT(m)] = (int32_t)ch;
+    s->wait_since[AT(m)] = tval(R, F);
     const int32_t last = s->qtail[ch]; /* circular: qnext[last] is the first */
-    s->qnext[m] = last < 0 ? (int32_t)m : s->qnext[last];
+    s->qnext[AT(m)] = last < 0 ? (int32_t)m : s->qnext[AT(last)];
     if (last >= 0)
-        s->qnext[last] = (int32_t)m;
+        s->qnext[AT(last)] = (int32_t)m;
     s->qtail[ch] = (int32_t)m;
     if (ch < R->links) {
         R->res->conflicts++;
@@ -536,14 +556,14 @@ static void release(run *R, int64_t m, int64_t ch, int64_t lane, const dn_lin *F
     const int32_t last = s->qtail[ch];
     if (last < 0)
         return;
-    const int32_t x = s->qnext[last]; /* the oldest waiter */
+    const int32_t x = s->qnext[AT(last)]; /* the oldest waiter */
     if (x == last)
         s->qtail[ch] = -1;
     else
-        s->qnext[last] = s->qnext[x];
-    R->res->wait_time += tval(R, F) - s->wait_since[x];
+        s->qnext[AT(last)] = s->qnext[AT(x)];
+    R->res->wait_time += tval(R, F) - s->wait_since[AT(x)];
     grant(R, x, ch, base + lane, F, gh);
-    s->f[x] = *F;
+    s->f[AT(x)] = *F;
     defer(R, (int64_t)x << 1 | (ch >= R->links));
 }
 
@@ -552,20 +572,34 @@ static void release_hop(run *R, int64_t m, int64_t j, const dn_lin *F)
 {
     dn_sim *s = R->s;
     int64_t gh = R->w->route_off[m] + j;
-    release(R, m, R->w->route[gh], s->lane[gh], F, gh);
+    release(R, m, R->w->route[gh], R->vcs > 1 ? s->lane[gh] : 0, F, gh);
     if (j == 0 && R->ports)
-        release(R, m, R->links + R->w->src[m], s->port_lane[m], F, gh);
+        release(R, m, R->links + R->w->src[m], s->port_lane[AT(m)], F, gh);
 }
 
 static void start_step(run *R, int32_t st, const dn_lin *F, int64_t cause);
 
-static void deliver(run *R, int64_t m, const dn_lin *F)
+/* Fresh per-message state for messages [from, to) of the live window. */
+static void window_init(run *R, int64_t from, int64_t to)
 {
+    dn_sim *s = R->s;
+    for (int64_t m = from; m < to; m++) {
+        s->pos[AT(m)] = s->rel[AT(m)] = 0;
+        s->waiting[AT(m)] = -1;
+        s->state[AT(m)] = 0;
+    }
+}
+
+static void deliver(run *R, int64_t m, const dn_lin *Fp)
+{
+    /* a copy: F may point into f[], whose slot a next step's message takes
+     * once start_step moves the window */
+    const dn_lin Fv = *Fp, *F = &Fv;
     dn_sim *s = R->s;
     const dn_sim_work *w = R->w;
     dn_sim_result *res = R->res;
     double t = tval(R, F);
-    s->state[m] = 2;
+    s->state[AT(m)] = 2;
     res->delivered++;
     if (res->t_done)
         res->t_done[m] = t;
@@ -593,7 +627,7 @@ static void deliver(run *R, int64_t m, const dn_lin *F)
         if (w->succ_delay) { /* x may start succ_delay after this delivery */
             dn_lin c = *F;
             c.c += w->succ_delay[i];
-            if (s->ndeps[x] == w->ndeps[x] || tval(R, &c) > tval(R, &s->fd[x]))
+            if (tval(R, &c) > tval(R, &s->fd[x])) /* fd starts at -inf */
                 s->fd[x] = c;
         }
         if (--s->ndeps[x] > 0 || (R->barrier && !s->step_started[w->step[x]]))
@@ -601,17 +635,17 @@ static void deliver(run *R, int64_t m, const dn_lin *F)
         s->start_cause[x] = (int32_t)m;
         double rel = w->release ? w->release[x] : 0;
         if (w->succ_delay && tval(R, &s->fd[x]) > t && tval(R, &s->fd[x]) >= rel) {
-            s->f[x] = s->fd[x]; /* computing: data there, work not done */
+            s->f[AT(x)] = s->fd[x]; /* computing: data there, work not done */
             schedule(R, x, EV_READY, &s->fd[x]);
         } else if (rel > t) {
             dn_lin c = {rel, 0, 0, 0};
-            s->f[x] = c;
+            s->f[AT(x)] = c;
             s->start_cause[x] = -1;
             schedule(R, x, EV_READY, &c);
         } else {
-            s->f[x] = *F;
+            s->f[AT(x)] = *F;
             defer(R, x << 1 | 0);
-            s->state[x] = 3; /* deferred start, not a granted waiter */
+            s->state[AT(x)] = 3; /* deferred start, not a granted waiter */
         }
     }
 }
@@ -627,12 +661,17 @@ static void start_step(run *R, int32_t st, const dn_lin *F, int64_t cause)
         dn_sim_step *sp = &R->res->step[st];
         sp->start = sp->end = tval(R, F);
         sp->start_lin = sp->end_lin = *F;
+        if (s->step_off[st + 1] > s->step_off[st]) { /* the live window moves here */
+            R->base = s->step_off[st];
+            R->wend = s->step_off[st + 1];
+            window_init(R, R->base, R->wend);
+        }
         for (int64_t x = s->step_off[st]; x < s->step_off[st + 1]; x++) {
             if (s->ndeps[x] > 0)
                 continue;
             s->start_cause[x] = (int32_t)cause;
-            s->f[x] = *F;
-            s->state[x] = 3;
+            s->f[AT(x)] = *F;
+            s->state[AT(x)] = 3;
             defer(R, x << 1 | 0);
         }
         if (s->step_off[st + 1] > s->step_off[st])
@@ -647,8 +686,8 @@ static void drain(run *R)
     for (int64_t i = 0; i < s->tlen && !R->rc; i++) {
         int64_t x = s->pending[i] >> 1;
         int port = (int)(s->pending[i] & 1);
-        dn_lin F = s->f[x];
-        if (s->state[x] == 3) {
+        dn_lin F = s->f[AT(x)];
+        if (s->state[AT(x)] == 3) {
             start(R, x, &F);
         } else {
             advance(R, x, &F, port);
@@ -808,8 +847,8 @@ static int find_deadlock(run *R)
     dn_sim_result *res = R->res;
     res->blocked = w->msgs - res->delivered;
     int64_t m0 = -1;
-    for (int64_t m = 0; m < w->msgs && m0 < 0; m++)
-        if (s->state[m] == 1 && s->waiting[m] >= 0)
+    for (int64_t m = R->base; m < R->wend && m0 < 0; m++) /* the live window */
+        if (s->state[AT(m)] == 1 && s->waiting[AT(m)] >= 0)
             m0 = m;
     if (m0 < 0)
         return dn_fail(R->err, DN_EINVAL,
@@ -830,13 +869,13 @@ static int find_deadlock(run *R)
     while (m >= 0 && seen[m] < 0) {
         seen[m] = len;
         order[len++] = m;
-        int64_t ch = s->waiting[m], base, nxt = -1;
+        int64_t ch = s->waiting[AT(m)], base, nxt = -1;
         if (ch < 0)
             break;
         int n = lanes_of(R, ch, &base);
         for (int i = 0; i < n; i++) {
             int64_t hd = s->holder[base + i];
-            if (hd >= 0 && (nxt < 0 || s->waiting[hd] >= 0))
+            if (hd >= 0 && (nxt < 0 || s->waiting[AT(hd)] >= 0))
                 nxt = hd;
         }
         m = nxt;
@@ -847,7 +886,7 @@ static int find_deadlock(run *R)
         if (res->cycle) {
             for (int64_t i = 0; i < k; i++) {
                 res->cycle[2 * i] = order[from + i];
-                res->cycle[2 * i + 1] = s->waiting[order[from + i]];
+                res->cycle[2 * i + 1] = s->waiting[AT(order[from + i])];
             }
             res->ncycle = 2 * k;
         }
@@ -924,28 +963,28 @@ static void vct_release(run *R, int64_t m)
     dn_sim *s = R->s;
     const dn_sim_work *w = R->w;
     const int64_t d = hops_of(R, m);
-    dn_lin F = s->fr[m];
+    dn_lin F = s->fr[AT(m)];
     const double t = tval(R, &F);
     for (;;) {
-        release_hop(R, m, s->rel[m]++, &F);
-        if (s->rel[m] == d) {
+        release_hop(R, m, s->rel[AT(m)]++, &F);
+        if (s->rel[AT(m)] == d) {
             deliver(R, m, &F);
             return;
         }
-        if (s->rel[m] >= s->pos[m])
+        if (s->rel[AT(m)] >= s->pos[AT(m)])
             return; /* not granted yet: advance() schedules it */
         /* the tail leaves the next channel a crossing after its grant, and
          * never before it left this one plus that link's latency (a
          * faster link waits for the tail) */
-        const int64_t gh = w->route_off[m] + s->rel[m];
+        const int64_t gh = w->route_off[m] + s->rel[AT(m)];
         dn_lin nf = hop_done(w, m, w->route[gh], &s->fg[gh]);
         const dn_lin after = lat_after(w, w->route[gh], &F);
         if (tval(R, &after) > tval(R, &nf))
             nf = after;
         const double tn = tval(R, &nf);
         if (tn > t) {
-            s->fr[m] = nf;
-            schedule(R, m, EV_REL, &s->fr[m]);
+            s->fr[AT(m)] = nf;
+            schedule(R, m, EV_REL, &s->fr[AT(m)]);
             return;
         }
         if (tn == t)
@@ -960,15 +999,15 @@ static void worm_release_due(run *R, int64_t m)
 {
     dn_sim *s = R->s;
     const int64_t d = hops_of(R, m);
-    dn_lin F = worm_release(R, m, &s->f[m], s->rel[m]);
+    dn_lin F = worm_release(R, m, &s->f[AT(m)], s->rel[AT(m)]);
     const double t = tval(R, &F);
     for (;;) {
-        release_hop(R, m, s->rel[m]++, &F);
-        if (s->rel[m] == d)
+        release_hop(R, m, s->rel[AT(m)]++, &F);
+        if (s->rel[AT(m)] == d)
             break;
         if (s->o.sw == DN_SW_CIRCUIT)
             continue;
-        const dn_lin nf = worm_release(R, m, &s->f[m], s->rel[m]);
+        const dn_lin nf = worm_release(R, m, &s->f[AT(m)], s->rel[AT(m)]);
         if (tval(R, &nf) > t) {
             schedule(R, m, EV_REL, &nf);
             return;
@@ -978,16 +1017,19 @@ static void worm_release_due(run *R, int64_t m)
     deliver(R, m, &F);
 }
 
+static int64_t largest_step(const dn_sim_work *w);
+
 int64_t dn_sim_bytes(const dn_sim_opts *o, const dn_sim_work *w)
 {
     const int vct = o->sw == DN_SW_VCT;
+    const double live = (double)(w->step && !o->async ? largest_step(w) : w->msgs);
     const double lanes = (double)w->channels * (o->vcs > 0 ? o->vcs : 1) +
                          (o->ports ? (double)w->nodes * o->ports : 0);
     const double nch = (double)w->channels + (o->ports ? (double)w->nodes : 0);
-    double b = (double)w->msgs * (ENGINE_MSG_BYTES + (vct ? ENGINE_FORM_BYTES : 0) +
-                                  (w->succ_delay ? ENGINE_FORM_BYTES : 0) +
+    double b = (double)w->msgs * (ENGINE_RUN_BYTES + (w->succ_delay ? ENGINE_FORM_BYTES : 0) +
                                   (o->timeline ? 3 * 8 : 0)) +
-               (double)w->hops * (ENGINE_HOP_BYTES + (vct ? ENGINE_FORM_BYTES : 0)) +
+               live * (ENGINE_LIVE_BYTES + (vct ? ENGINE_FORM_BYTES : 0)) +
+               (double)w->hops * (ENGINE_HOP_BYTES + (o->vcs > 1) + (vct ? ENGINE_FORM_BYTES : 0)) +
                lanes * 4 + nch * 4 + (o->links ? (double)w->channels * 12 : 0) +
                (double)(w->steps + 1) * (double)ENGINE_STEP_BYTES;
     return b > 9e18 ? INT64_MAX : (int64_t)b;
@@ -1015,6 +1057,129 @@ static int check_size(const dn_sim *s, const dn_sim_work *w, dn_err *err)
     return DN_OK;
 }
 
+/* Messages of the largest step: the window a barrier run keeps its
+ * per-message state in (steps are contiguous ranges of messages). O(msgs). */
+static int64_t largest_step(const dn_sim_work *w)
+{
+    int64_t best = 0, len = 0;
+    for (int64_t m = 0; m < w->msgs; m++) {
+        len = m > 0 && w->step[m] == w->step[m - 1] ? len + 1 : 1;
+        best = len > best ? len : best;
+    }
+    return best;
+}
+
+/* The per-step bookkeeping of a workload with steps: counts, offsets, and
+ * the result's per-step figures. */
+static int steps_setup(dn_sim *s, const dn_sim_work *w, dn_sim_result *res, dn_err *err)
+{
+    int32_t ns = w->steps;
+    if (ns + 1 > s->scap) {
+        free(s->step_left);
+        free(s->step_off);
+        free(s->step_started);
+        s->step_left = malloc((size_t)(ns + 1) * sizeof *s->step_left);
+        s->step_off = malloc((size_t)(ns + 1) * sizeof *s->step_off);
+        s->step_started = malloc((size_t)(ns + 1));
+        s->scap = s->step_left && s->step_off && s->step_started ? ns + 1 : 0;
+        if (!s->scap)
+            return dn_fail(err, DN_ENOMEM, "out of memory");
+    }
+    memset(s->step_left, 0, (size_t)(ns + 1) * sizeof *s->step_left);
+    memset(s->step_started, 0, (size_t)(ns + 1));
+    for (int64_t m = 0; m < w->msgs; m++)
+        s->step_left[w->step[m]]++;
+    s->step_off[0] = 0;
+    for (int32_t st = 0; st < ns; st++)
+        s->step_off[st + 1] = s->step_off[st] + s->step_left[st];
+    res->steps = ns;
+    res->step = calloc((size_t)(ns > 0 ? ns : 1), sizeof *res->step);
+    if (!res->step)
+        return dn_fail(err, DN_ENOMEM, "out of memory");
+    return DN_OK;
+}
+
+/* The result's optional arrays: per-link figures, the timeline. */
+static int results_setup(const dn_sim *s, const dn_sim_work *w, dn_sim_result *res, dn_err *err)
+{
+    if (s->o.links) {
+        res->busy = calloc((size_t)(w->channels ? w->channels : 1), sizeof *res->busy);
+        res->carried = calloc((size_t)(w->channels ? w->channels : 1), sizeof *res->carried);
+        if (!res->busy || !res->carried)
+            return dn_fail(err, DN_ENOMEM, "out of memory");
+    }
+    if (s->o.timeline) {
+        size_t n = (size_t)(w->msgs ? w->msgs : 1);
+        res->t_ready = calloc(n, sizeof(double));
+        res->t_grant = calloc(n, sizeof(double));
+        res->t_done = calloc(n, sizeof(double));
+        if (!res->t_ready || !res->t_grant || !res->t_done)
+            return dn_fail(err, DN_ENOMEM, "out of memory");
+    }
+    return DN_OK;
+}
+
+/* Plays the events to the end (see the file comment's two phases). */
+static void run_events(run *R)
+{
+    dn_sim *s = R->s;
+    const dn_sim_work *w = R->w;
+    while (!R->rc && !dn_evq_empty(&s->q)) {
+        /* phase 1: pop every event of this instant in (time, push) order,
+         * applying releases and deliveries now; the events that request
+         * (starts, a head moving on, a saf hop done with hops left) wait
+         * in s->batch for phase 2. Phase 1 schedules nothing at this
+         * instant (every duration it adds is positive or deferred), so
+         * this is the instant's whole batch. */
+        const double t0 = s->q.heap[0].time;
+        int64_t k = 0;
+        R->now = t0;
+        while (!R->rc && !dn_evq_empty(&s->q) && s->q.heap[0].time == t0) {
+            dn_event ev;
+            dn_evq_pop(&s->q, &ev);
+            const int64_t m = ev.data >> 2;
+            const int kind = (int)(ev.data & 3);
+            if (kind == EV_HOP) {
+                release_hop(R, m, s->pos[AT(m)] - 1, &s->f[AT(m)]);
+                s->rel[AT(m)]++;
+                if (s->pos[AT(m)] == hops_of(R, m)) {
+                    deliver(R, m, &s->f[AT(m)]);
+                    continue;
+                }
+            } else if (kind == EV_REL) {
+                if (s->o.sw == DN_SW_VCT)
+                    vct_release(R, m);
+                else
+                    worm_release_due(R, m);
+                continue;
+            }
+            if (k == s->bcap) {
+                int64_t nc = s->bcap ? s->bcap * 2 : 1024;
+                int64_t *b = realloc(s->batch, (size_t)nc * sizeof *b);
+                if (!b) {
+                    R->rc = dn_fail(R->err, DN_ENOMEM, "out of memory");
+                    break;
+                }
+                s->batch = b;
+                s->bcap = nc;
+            }
+            s->batch[k++] = ev.data;
+        }
+        /* phase 2: requests */
+        drain(R);
+        for (int64_t i = 0; i < k && !R->rc; i++) {
+            const int64_t m = s->batch[i] >> 2;
+            const int kind = (int)(s->batch[i] & 3);
+            dn_lin F = s->f[AT(m)];
+            if (kind == EV_READY)
+                start(R, m, &F);
+            else /* EV_HEAD, or EV_HOP with hops left */
+                request(R, m, w->route[w->route_off[m] + s->pos[AT(m)]], &F);
+            drain(R);
+        }
+    }
+}
+
 int dn_sim_run(dn_sim *s, const dn_sim_work *w, dn_sim_result *res, dn_err *err)
 {
     memset(res, 0, sizeof *res);
@@ -1024,67 +1189,34 @@ int dn_sim_run(dn_sim *s, const dn_sim_work *w, dn_sim_result *res, dn_err *err)
     if (rc)
         return rc;
     run R = {s, w, res, err, w->channels, s->o.vcs, s->o.ports, w->step != NULL && !s->o.async,
-             w->step != NULL, 0, -1, DN_OK, 0, 0, 0};
+             w->step != NULL, 0, -1, DN_OK, 0, 0, 0, 0, w->msgs};
     if ((rc = worm_costs(&R, err)))
         return rc;
     int vct = s->o.sw == DN_SW_VCT;
     int64_t nch = w->channels + (R.ports ? w->nodes : 0);
     int64_t lanes = w->channels * R.vcs + (R.ports ? w->nodes * R.ports : 0);
-    if (grow_msgs(s, w->msgs, vct, w->succ_delay != NULL) || grow_hops(s, w->hops, vct) ||
-        grow_chans(s, nch, lanes))
+    const int64_t window = R.barrier ? largest_step(w) : w->msgs;
+    if (grow_msgs(s, w->msgs, window, vct, w->succ_delay != NULL) ||
+        grow_hops(s, w->hops, R.vcs, vct) || grow_chans(s, nch, lanes))
         return dn_fail(err, DN_ENOMEM, "out of memory for the simulation of %lld messages",
                        (long long)w->msgs);
-    if (R.per_step) {
-        int32_t ns = w->steps;
-        if (ns + 1 > s->scap) {
-            free(s->step_left);
-            free(s->step_off);
-            free(s->step_started);
-            s->step_left = malloc((size_t)(ns + 1) * sizeof *s->step_left);
-            s->step_off = malloc((size_t)(ns + 1) * sizeof *s->step_off);
-            s->step_started = malloc((size_t)(ns + 1));
-            s->scap = s->step_left && s->step_off && s->step_started ? ns + 1 : 0;
-            if (!s->scap)
-                return dn_fail(err, DN_ENOMEM, "out of memory");
-        }
-        memset(s->step_left, 0, (size_t)(ns + 1) * sizeof *s->step_left);
-        memset(s->step_started, 0, (size_t)(ns + 1));
-        for (int64_t m = 0; m < w->msgs; m++)
-            s->step_left[w->step[m]]++;
-        s->step_off[0] = 0;
-        for (int32_t st = 0; st < ns; st++)
-            s->step_off[st + 1] = s->step_off[st] + s->step_left[st];
-        res->steps = ns;
-        res->step = calloc((size_t)(ns > 0 ? ns : 1), sizeof *res->step);
-        if (!res->step)
-            return dn_fail(err, DN_ENOMEM, "out of memory");
-    }
-    if (s->o.links) {
-        res->busy = calloc((size_t)(w->channels ? w->channels : 1), sizeof *res->busy);
-        res->carried = calloc((size_t)(w->channels ? w->channels : 1), sizeof *res->carried);
-        if (!res->busy || !res->carried) {
-            dn_sim_result_free(res);
-            return dn_fail(err, DN_ENOMEM, "out of memory");
-        }
-    }
-    if (s->o.timeline) {
-        size_t n = (size_t)(w->msgs ? w->msgs : 1);
-        res->t_ready = calloc(n, sizeof(double));
-        res->t_grant = calloc(n, sizeof(double));
-        res->t_done = calloc(n, sizeof(double));
-        if (!res->t_ready || !res->t_grant || !res->t_done) {
-            dn_sim_result_free(res);
-            return dn_fail(err, DN_ENOMEM, "out of memory");
-        }
+    if ((R.per_step && (rc = steps_setup(s, w, res, err))) ||
+        (rc = results_setup(s, w, res, err))) {
+        dn_sim_result_free(res);
+        return rc;
     }
     for (int64_t m = 0; m < w->msgs; m++) {
-        s->pos[m] = s->rel[m] = 0;
-        s->ndeps[m] = w->ndeps[m];
-        s->waiting[m] = -1;
+        s->ndeps[m] = 0;
         s->start_cause[m] = -1;
         s->port_cause[m] = -1;
-        s->state[m] = 0;
     }
+    for (int64_t i = 0; i < w->succ_off[w->msgs]; i++) /* the dependencies to wait for */
+        s->ndeps[w->succ[i]]++;
+    const dn_lin never = {-INFINITY, 0, 0, 0};
+    for (int64_t m = 0; w->succ_delay && m < w->msgs; m++)
+        s->fd[m] = never;
+    if (!R.barrier)
+        window_init(&R, 0, w->msgs);
     for (int64_t i = 0; i < lanes; i++)
         s->holder[i] = -1;
     for (int64_t c = 0; c < nch; c++)
@@ -1102,67 +1234,14 @@ int dn_sim_run(dn_sim *s, const dn_sim_work *w, dn_sim_result *res, dn_err *err)
             start_step(&R, 0, &zero, -1);
     } else {
         for (int64_t m = 0; m < w->msgs && !R.rc; m++)
-            if (w->ndeps[m] == 0) {
+            if (s->ndeps[m] == 0) {
                 dn_lin c = {w->release ? w->release[m] : 0, 0, 0, 0};
                 s->f[m] = c;
                 schedule(&R, m, EV_READY, &c);
             }
     }
     drain(&R);
-    while (!R.rc && !dn_evq_empty(&s->q)) {
-        /* phase 1: pop every event of this instant in (time, push) order,
-         * applying releases and deliveries now; the events that request
-         * (starts, a head moving on, a saf hop done with hops left) wait
-         * in s->batch for phase 2. Phase 1 schedules nothing at this
-         * instant (every duration it adds is positive or deferred), so
-         * this is the instant's whole batch. */
-        const double t0 = s->q.heap[0].time;
-        int64_t k = 0;
-        R.now = t0;
-        while (!R.rc && !dn_evq_empty(&s->q) && s->q.heap[0].time == t0) {
-            dn_event ev;
-            dn_evq_pop(&s->q, &ev);
-            const int64_t m = ev.data >> 2;
-            const int kind = (int)(ev.data & 3);
-            if (kind == EV_HOP) {
-                release_hop(&R, m, s->pos[m] - 1, &s->f[m]);
-                s->rel[m]++;
-                if (s->pos[m] == hops_of(&R, m)) {
-                    deliver(&R, m, &s->f[m]);
-                    continue;
-                }
-            } else if (kind == EV_REL) {
-                if (s->o.sw == DN_SW_VCT)
-                    vct_release(&R, m);
-                else
-                    worm_release_due(&R, m);
-                continue;
-            }
-            if (k == s->bcap) {
-                int64_t nc = s->bcap ? s->bcap * 2 : 1024;
-                int64_t *b = realloc(s->batch, (size_t)nc * sizeof *b);
-                if (!b) {
-                    R.rc = dn_fail(err, DN_ENOMEM, "out of memory");
-                    break;
-                }
-                s->batch = b;
-                s->bcap = nc;
-            }
-            s->batch[k++] = ev.data;
-        }
-        /* phase 2: requests */
-        drain(&R);
-        for (int64_t i = 0; i < k && !R.rc; i++) {
-            const int64_t m = s->batch[i] >> 2;
-            const int kind = (int)(s->batch[i] & 3);
-            dn_lin F = s->f[m];
-            if (kind == EV_READY)
-                start(&R, m, &F);
-            else /* EV_HEAD, or EV_HOP with hops left */
-                request(&R, m, w->route[w->route_off[m] + s->pos[m]], &F);
-            drain(&R);
-        }
-    }
+    run_events(&R);
     res->events = s->q.popped;
     if (!R.rc && res->delivered < w->msgs)
         R.rc = find_deadlock(&R);

@@ -38,12 +38,24 @@ void dn_work_free(dn_sim_work *w)
     free(w->succ_off);
     free(w->succ);
     free(w->succ_delay);
-    free(w->ndeps);
-    free(w->chan_src);
+    free(w->chan_off);
     free(w->chan_dst);
     free(w->chan_bw);
     free(w->chan_lat);
     memset(w, 0, sizeof *w);
+}
+
+int32_t dn_work_chan_src(const dn_sim_work *w, int64_t c)
+{
+    int64_t lo = 0, hi = w->nodes; /* chan_off[lo] <= c < chan_off[hi] */
+    while (hi - lo > 1) {
+        int64_t mid = lo + (hi - lo) / 2;
+        if (w->chan_off[mid] <= c)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return (int32_t)lo;
 }
 
 /* The route buffer of a workload being built: its capacity, and the most
@@ -55,9 +67,10 @@ typedef struct routes {
 
 /* Bytes of a workload besides its routes: WORK_MSG_BYTES per message (its
  * arrays, 45 at most, and about one dependency of 25 with the builder's
- * temporaries), WORK_CHAN_BYTES per channel (endpoints, link costs). */
+ * temporaries), WORK_CHAN_BYTES per channel (its end, link costs), 4 per
+ * node (its channels' offset). */
 #define WORK_MSG_BYTES 70
-#define WORK_CHAN_BYTES 24
+#define WORK_CHAN_BYTES 20
 
 /* Allocates the per-message arrays (and channel endpoints from g), after
  * checking them against the limit; sets rb for the routes. */
@@ -67,7 +80,8 @@ static int work_alloc(dn_sim_work *w, int64_t msgs, const dn_csr *g, int with_st
     memset(w, 0, sizeof *w);
     if (mem_limit <= 0)
         mem_limit = DN_SIM_DEFAULT_MEM;
-    double need = (double)msgs * WORK_MSG_BYTES + (double)g->m * WORK_CHAN_BYTES;
+    double need = (double)msgs * WORK_MSG_BYTES + (double)g->m * WORK_CHAN_BYTES +
+                  4.0 * (double)(g->n + 1);
     if (msgs >= INT32_MAX || g->m >= INT32_MAX || need > (double)mem_limit) {
         char a[32], b[32];
         return dn_fail(err, DN_ELIMIT,
@@ -91,16 +105,15 @@ static int work_alloc(dn_sim_work *w, int64_t msgs, const dn_csr *g, int with_st
     w->task = malloc(n * sizeof *w->task);
     w->stage = calloc(n, sizeof *w->stage);
     w->route_off = malloc((n + 1) * sizeof *w->route_off);
-    w->ndeps = calloc(n, sizeof *w->ndeps);
     w->succ_off = calloc(n + 1, sizeof *w->succ_off);
-    w->chan_src = malloc((size_t)(g->m ? g->m : 1) * sizeof *w->chan_src);
+    w->chan_off = malloc((size_t)(g->n + 1) * sizeof *w->chan_off);
     w->chan_dst = malloc((size_t)(g->m ? g->m : 1) * sizeof *w->chan_dst);
     if (with_steps)
         w->step = malloc(n * sizeof *w->step);
     if (with_release)
         w->release = calloc(n, sizeof *w->release);
     if (!w->src || !w->dst || !w->size || !w->task || !w->stage || !w->route_off ||
-        !w->ndeps || !w->succ_off || !w->chan_src || !w->chan_dst ||
+        !w->succ_off || !w->chan_off || !w->chan_dst ||
         (with_steps && !w->step) || (with_release && !w->release)) {
         dn_work_free(w);
         return dn_fail(err, DN_ENOMEM, "out of memory for a workload of %lld messages",
@@ -120,11 +133,9 @@ static int work_alloc(dn_sim_work *w, int64_t msgs, const dn_csr *g, int with_st
             c[i] = src ? src[i] : k ? 0.0 : 1.0;
         *(k ? &w->chan_lat : &w->chan_bw) = c;
     }
-    for (int64_t u = 0; u < g->n; u++)
-        for (int64_t i = g->off[u]; i < g->off[u + 1]; i++) {
-            w->chan_src[i] = (int32_t)u;
-            w->chan_dst[i] = g->adj[i];
-        }
+    for (int64_t u = 0; u <= g->n; u++) /* g->m < 2^31: checked above */
+        w->chan_off[u] = (int32_t)g->off[u];
+    memcpy(w->chan_dst, g->adj, (size_t)g->m * sizeof *w->chan_dst);
     w->route_off[0] = 0;
     return DN_OK;
 }
@@ -215,10 +226,8 @@ static int deps_to_csr(dn_sim_work *w, deps *d, dn_err *err)
     w->succ = malloc((size_t)(d->n ? d->n : 1) * sizeof *w->succ);
     if (!w->succ)
         return dn_fail(err, DN_ENOMEM, "out of memory for dependencies");
-    for (int64_t i = 0; i < d->n; i++) {
+    for (int64_t i = 0; i < d->n; i++)
         w->succ_off[d->from[i] + 1]++;
-        w->ndeps[d->to[i]]++;
-    }
     for (int64_t m = 0; m < w->msgs; m++)
         w->succ_off[m + 1] += w->succ_off[m];
     int32_t *fill = malloc((size_t)(w->msgs ? w->msgs : 1) * sizeof *fill);
