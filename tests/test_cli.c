@@ -11,6 +11,7 @@
 
 #include <fcntl.h>
 #include <math.h>
+#include <sys/resource.h>
 
 static run_result ok_run(const char *args)
 {
@@ -1185,6 +1186,77 @@ static void test_sim_trace_input(void **state)
             "bad.txt:3: expected 'src dst size [release]', found 2 fields");
 }
 
+/* Peak resident memory (KiB) of one successful dcnet run, measured in a
+ * fresh child process so that RUSAGE_CHILDREN covers that run only; -1 if
+ * it failed. */
+static long peak_rss_kib(const char *args)
+{
+    int fd[2];
+    long v = -1;
+    assert_int_equal(pipe(fd), 0);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        close(fd[0]);
+        run_result r = run_dcnet(args);
+        struct rusage ru;
+        getrusage(RUSAGE_CHILDREN, &ru);
+        v = r.status == 0 ? ru.ru_maxrss : -1;
+        _exit(write(fd[1], &v, sizeof v) == (ssize_t)sizeof v ? 0 : 1);
+    }
+    close(fd[1]);
+    if (read(fd[0], &v, sizeof v) != (ssize_t)sizeof v)
+        v = -1;
+    close(fd[0]);
+    waitpid(pid, NULL, 0);
+    return v;
+}
+
+/* simulate's memory (issue 27 item 17): the peak resident memory of the
+ * divide stage of B(n) on debruijn:n under wormhole grows by about 167
+ * bytes per message from n = 18 to 20 (337 at the starting commit); at
+ * most 190 is asserted. Measured on the release build only (sanitizers
+ * and wrappers keep memory of their own). The workload and the engine are
+ * checked against --mem-limit before the engine allocates. */
+static void test_sim_memory(void **state)
+{
+    (void)state;
+#if defined(__SANITIZE_ADDRESS__)
+    int plain = 0;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+    int plain = 0;
+#else
+    int plain = 1;
+#endif
+#else
+    int plain = 1;
+#endif
+    if (getenv("DCNET_WRAPPER") && getenv("DCNET_WRAPPER")[0])
+        plain = 0;
+    if (plain) {
+        long a = peak_rss_kib("simulate --net debruijn:18 --tree binomial:18 --map zrl "
+                              "-w wormhole --json");
+        long b = peak_rss_kib("simulate --net debruijn:20 --tree binomial:20 --map zrl "
+                              "-w wormhole --json");
+        assert_true(a > 0 && b > a);
+        double per = (double)(b - a) * 1024.0 / (double)((1 << 20) - (1 << 18));
+        print_message("simulate B(18) %ld KiB, B(20) %ld KiB: %.1f bytes per message\n", a, b,
+                      per);
+        if (per > 190)
+            fail_msg("simulate keeps %.1f bytes per message (B(18): %ld KiB, B(20): %ld KiB); "
+                     "at most 190 expected", per, a, b);
+    } else {
+        print_message("sanitizer or wrapper: simulate's bytes per message not measured\n");
+    }
+    bad_run("simulate --net debruijn:14 --tree binomial:14 --map zrl -w wormhole "
+            "--mem-limit 0.003", 2,
+            "simulating 16383 messages needs about 2.08 MiB for the engine besides the "
+            "workload's 1.02 MiB, over --mem-limit 3.07 MiB");
+    json_has("simulate --net debruijn:14 --tree binomial:14 --map zrl -w wormhole "
+             "--mem-limit 0.0035 --json", "\"messages\":16383,");
+}
+
 static void test_exec_cli(void **state)
 {
     run_result r;
@@ -1792,6 +1864,7 @@ int main(void)
         cmocka_unit_test(test_simulate_cli),
         cmocka_unit_test(test_sim_uniform_costs),
         cmocka_unit_test(test_sim_trace_input),
+        cmocka_unit_test(test_sim_memory),
         cmocka_unit_test(test_exec_cli),
         cmocka_unit_test(test_golden),
         cmocka_unit_test(test_outputs_parse),

@@ -20,6 +20,7 @@
 
 #include "dcnet/dcnet.h"
 
+#include <malloc.h>
 #include <math.h>
 
 /* ------------------------------------------------------------ helpers */
@@ -426,6 +427,52 @@ static void test_link_costs_alone(void **state)
             fail_msg("trial %d (%d links): saf %.17g vct %.17g, closed forms %.17g and %.17g",
                      trial, d, saf, vct, sum_saf, sum_lat + ts + size / min_bw);
     }
+}
+
+/* The engine's memory (issue 27 item 17): dn_sim_bytes bounds what a run
+ * holds, measured by the allocator (glibc mallinfo2: bytes in use after
+ * the run, the engine's arrays and the result, less before), over the
+ * switching modes, both schedules, lanes and ports; and dn_sim_run
+ * refuses, before allocating, a limit one byte below it. */
+static void test_engine_bytes(void **state)
+{
+    (void)state;
+    static const dn_switching sws[] = {DN_SW_SAF, DN_SW_WORMHOLE, DN_SW_VCT, DN_SW_CIRCUIT};
+    dn_work_opts wo = divide(0.5);
+    wo.stage = DN_STAGE_BOTH;
+    fix f;
+    fix_open(&f, "debruijn:12", "binomial:12", "random", DN_ORDER_DEFAULT, 0, 0, &wo);
+    for (int k = 0; k < 16; k++) {
+        dn_sim_opts o = sim_opts(sws[k % 4], 1, 1, 0);
+        o.async = k / 4 % 2;
+        o.vcs = k / 8 ? 2 : 1;
+        o.ports = k / 8 ? 0 : 1;
+        const int64_t need = dn_sim_bytes(&o, &f.w);
+        dn_sim *s;
+        dn_sim_result r;
+        dn_err err;
+        struct mallinfo2 before = mallinfo2();
+        assert_int_equal(dn_sim_init(&s, &o, &err), DN_OK);
+        assert_int_equal(dn_sim_run(s, &f.w, &r, &err), DN_OK);
+        struct mallinfo2 after = mallinfo2();
+        const double used = (double)after.uordblks - (double)before.uordblks;
+        if (used > (double)need)
+            fail_msg("%s, async %d, %d lanes: %.0f bytes in use, dn_sim_bytes %lld",
+                     dn_switching_name(o.sw), o.async, o.vcs, used, (long long)need);
+        dn_sim_result_free(&r);
+        dn_sim_free(s);
+        o.mem_limit = need - 1;
+        assert_int_equal(dn_sim_init(&s, &o, &err), DN_OK);
+        assert_int_equal(dn_sim_run(s, &f.w, &r, &err), DN_ELIMIT);
+        assert_non_null(strstr(err.msg, "for the engine, over the memory limit"));
+        o.mem_limit = need;
+        dn_sim_free(s);
+        assert_int_equal(dn_sim_init(&s, &o, &err), DN_OK);
+        assert_int_equal(dn_sim_run(s, &f.w, &r, &err), DN_OK);
+        dn_sim_result_free(&r);
+        dn_sim_free(s);
+    }
+    fix_close(&f);
 }
 
 static void test_deadlock(void **state)
@@ -934,6 +981,7 @@ int main(void)
         cmocka_unit_test(test_deadlock),
         cmocka_unit_test(test_vct_same_instant),
         cmocka_unit_test(test_link_costs_alone),
+        cmocka_unit_test(test_engine_bytes),
         cmocka_unit_test(test_dccube_saf_every_root),
         cmocka_unit_test(test_wormhole_optimal_every_root),
         cmocka_unit_test(test_mapping_d),

@@ -166,6 +166,9 @@ int dn_work_from_trace(dn_sim_work *w, const dn_csr *g, dn_router *r, const dn_t
                        int64_t mem_limit, dn_err *err);
 
 void dn_work_free(dn_sim_work *w);
+/* The bytes w's arrays hold (route and dependency arrays at their size,
+ * not their capacity). O(1). */
+int64_t dn_work_bytes(const dn_sim_work *w);
 /* The node channel c (0 .. channels-1) leaves. O(log nodes). */
 int32_t dn_work_chan_src(const dn_sim_work *w, int64_t c);
 

@@ -861,6 +861,23 @@ int cmd_simulate(int argc, char **argv)
         goto done;
     }
     have_work = 1;
+    /* the workload and the engine within --mem-limit, checked before the
+     * engine allocates; the engine gets what the workload leaves */
+    {
+        const int64_t limit = a.mem_limit > 0 ? a.mem_limit : DN_SIM_DEFAULT_MEM;
+        const int64_t wb = dn_work_bytes(&w), eb = dn_sim_bytes(&o.so, &w);
+        if (wb + eb > limit) {
+            char x[32], y[32], z[32];
+            fprintf(stderr, "dcnet simulate: simulating %lld messages needs about %s for the "
+                            "engine besides the workload's %s, over --mem-limit %s: raise "
+                            "--mem-limit or simulate a smaller case\n",
+                    (long long)w.msgs, dn_fmt_bytes(x, sizeof x, eb), dn_fmt_bytes(y, sizeof y, wb),
+                    dn_fmt_bytes(z, sizeof z, limit));
+            code = 2;
+            goto done;
+        }
+        o.so.mem_limit = limit - wb;
+    }
     progress_init(&pr, "simulate");
     o.so.progress = progress_cb;
     o.so.progress_ctx = &pr;

@@ -45,6 +45,26 @@ void dn_work_free(dn_sim_work *w)
     memset(w, 0, sizeof *w);
 }
 
+int64_t dn_work_bytes(const dn_sim_work *w)
+{
+    const int64_t n = w->msgs, deps = w->succ_off ? w->succ_off[n] : 0;
+    int64_t b = n * (int64_t)(sizeof *w->src + sizeof *w->dst + sizeof *w->size +
+                              sizeof *w->task + sizeof *w->stage) +
+                (n + 1) * (int64_t)(sizeof *w->route_off + sizeof *w->succ_off) +
+                w->hops * (int64_t)sizeof *w->route + deps * (int64_t)sizeof *w->succ +
+                (w->nodes + 1) * (int64_t)sizeof *w->chan_off +
+                w->channels * (int64_t)sizeof *w->chan_dst;
+    if (w->step)
+        b += n * (int64_t)sizeof *w->step;
+    if (w->release)
+        b += n * (int64_t)sizeof *w->release;
+    if (w->succ_delay)
+        b += deps * (int64_t)sizeof *w->succ_delay;
+    if (w->chan_bw)
+        b += 2 * w->channels * (int64_t)sizeof *w->chan_bw;
+    return b;
+}
+
 int32_t dn_work_chan_src(const dn_sim_work *w, int64_t c)
 {
     int64_t lo = 0, hi = w->nodes; /* chan_off[lo] <= c < chan_off[hi] */
