@@ -136,7 +136,9 @@ typedef struct dn_sim_work {
  * reverse, step order reversed; the message out of v depends on v having
  * received its data and on every child's result. Growing approach b adds
  * its move of the whole problem (size 1) as step 0 (and back at the end of
- * a combine). Time O(T + hops); memory about 50 bytes per message. */
+ * a combine). Time O(T + hops); memory about 37 bytes per message and 4
+ * per hop (dn_work_bytes), checked against o->mem_limit before the
+ * arrays are made and as the routes grow (DN_ELIMIT). */
 int dn_work_from_embed(dn_sim_work *w, dn_embed *e, const dn_work_opts *o, dn_err *err);
 
 /* A trace: independent messages (src, dst, size, release), routed by r on

@@ -89,8 +89,14 @@ static const char sim_help_more[] =
     "found a link busy. A deadlock (possible with wormhole and cyclic routes) is\n"
     "reported with a wait-for cycle, and the exit status is 1.\n"
     "\n"
-    "Limits: about 150 bytes per message plus 16 per link; the divide stage of\n"
-    "B(20) on BDG(20) (1M messages) needs about 0.3 GiB.\n"
+    "Limits: the workload and the engine are checked together against --mem-limit\n"
+    "before the engine allocates: per message about 37 bytes of workload, 36 of\n"
+    "engine plus 98 per message of the largest step (of every message with\n"
+    "--schedule async), 8 per hop (40 under vct), 12 per link and per node. The\n"
+    "divide stage of B(n) on debruijn:n under wormhole takes about 170 bytes\n"
+    "per message with the network: B(24), 16.8M messages, 2.6 GiB; the largest\n"
+    "within the default 8 GiB is B(25), 33.5M messages, 5.1 GiB (B(26) is\n"
+    "refused). At most 2^31 - 1 messages, route hops and channels.\n"
     "\n"
     ;
 
