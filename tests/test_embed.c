@@ -512,6 +512,27 @@ static void test_contention_brute_force(void **state)
         assert_int_equal(f.m.congestion, 2); /* the run's total, whatever the mode */
         close_fixture(&f);
     }
+    /* the metrics' scratch within opts.mem_limit (issue 27): timed counts
+     * of B(12) placed at random on ring:8 keep the 2048 hops or more of the
+     * last phase (over 16 KiB of lists); a limit of 4 KiB is refused before
+     * they grow, naming the phase, and the default gives the counts */
+    {
+        fixture f;
+        dn_err err;
+        dn_metric_opts mo;
+        dn_embed_opts o = opts("random");
+        memset(&mo, 0, sizeof mo);
+        mo.contention = DN_CONTENTION_TIMED;
+        mo.mem_limit = 4096;
+        assert_int_equal(setup(&f, "ring:8", "binomial:12", &o, &err), DN_OK);
+        assert_int_equal(dn_metrics_compute(&f.e, &mo, &f.m, &err), DN_ELIMIT);
+        if (!strstr(err.msg, "of phase ") || !strstr(err.msg, "over the memory limit of 4.00 KiB"))
+            fail_msg("message: %s", err.msg);
+        mo.mem_limit = 0;
+        assert_int_equal(dn_metrics_compute(&f.e, &mo, &f.m, &err), DN_OK);
+        assert_true(f.m.conflicts > 0);
+        close_fixture(&f);
+    }
     /* a deliberately bad mapping on a mesh: conflicts are really found */
     fixture f;
     dn_embed_opts o = opts("identity");

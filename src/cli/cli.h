@@ -119,6 +119,25 @@ void rows_stream_begin(row_stream *s, const rec *head, const rec *first_row, con
                        const char *json_key, int mode, FILE *f);
 void rows_stream_row(row_stream *s, const rec *row);
 void rows_stream_end(row_stream *s);
+/* rows_print's output for n rows made one at a time by fn(ctx, i, row)
+ * (row arrives with stale contents: fn sets row->n = 0 and fills it), in
+ * the memory of one record whatever n: in table form fn is called twice
+ * per row, once for the column widths, each pass with i = 0, 1, ... in
+ * order (fn may keep a cursor that restarts at i = 0). O(n) calls. */
+typedef void (*row_fn)(void *ctx, int64_t i, rec *row);
+void rows_print_fn(const rec *head, int64_t n, row_fn fn, void *ctx, const char *json_key,
+                   int mode, FILE *f);
+/* Widens widths[c] to the table text of each of row's cells: a first pass
+ * over rows made one at a time gives rows_stream_begin the widths
+ * rows_print would use, without keeping the rows. */
+void rows_widths(const rec *row, int *widths);
+/* One JSON object streamed (the form of json_arrays, in O(1) memory): the
+ * head's fields, then any number of arrays whose rows go through
+ * rows_stream_row, then the closing brace. */
+void json_stream_begin(row_stream *s, const rec *head, FILE *f);
+void json_stream_array(row_stream *s, const char *key);
+void json_stream_array_end(row_stream *s);
+void json_stream_end(row_stream *s);
 /* One JSON object: the fields of head, then one array per set. */
 void json_arrays(const rec *head, int sets, const char *const *keys, const rec *const *rows,
                  const int *ns, FILE *f);

@@ -72,8 +72,8 @@ static const char embed_help[] =
 /* (more strings: C99 compilers need support only 4095 characters in one) */
 static const char embed_help_more[] =
     "      --max-nodes N      cap on random tree sizes (default 2^24)\n"
-    "      --mem-limit GIB    memory limit for the network and a tree file, in GiB\n"
-    "                         (default 8)\n"
+    "      --mem-limit GIB    memory limit for the network, a tree file and the\n"
+    "                         metrics' scratch, in GiB (default 8)\n"
     "      --json             one JSON object on stdout\n"
     "      --csv              CSV on stdout\n"
     "  -h, --help             show this help\n"
@@ -89,7 +89,9 @@ static const char embed_help_more[] =
     "one-to-one placement on a network of the same maximum degree.\n"
     "\n"
     "Limits: the network is materialised (n < 2^31, 12 bytes per arc + 8 per\n"
-    "node, within --mem-limit); metrics use 16 bytes per arc more. zrl, dccube,\n"
+    "node, within --mem-limit); metrics use 16 bytes per arc more, and with\n"
+    "--contention timed or --distinct-pairs about 16 per hop of the largest\n"
+    "phase (checked against --mem-limit before they grow). zrl, dccube,\n"
     "reflecting, growing and binomial need no per-task memory (B(24) on\n"
     "BDG(24) fits in about 1 GiB); other mappings store 4 bytes per task.\n"
     "\n"
@@ -541,6 +543,7 @@ int cmd_embed(int argc, char **argv)
     mo.progress = progress_cb;
     mo.progress_ctx = &pr;
     mo.keep_arrays = svg != NULL;
+    mo.mem_limit = a.mem_limit; /* the metrics' scratch too (0: the default) */
     rc = dn_metrics_compute(&e, &mo, &m, &err);
     progress_done(&pr);
     if (rc) {
