@@ -120,6 +120,23 @@ static void test_double_and_streams(void **state)
     }
 }
 
+/* The library's version is the headers' (the program is linked with the
+ * library it was compiled against), its string spells the three numbers,
+ * and the number orders them. */
+static void test_version(void **state)
+{
+    (void)state;
+    int num = -1;
+    const char *v = dn_version(&num);
+    char want[64];
+    snprintf(want, sizeof want, "%d.%d.%d", DN_VERSION_MAJOR, DN_VERSION_MINOR,
+             DN_VERSION_PATCH);
+    assert_string_equal(v, want);
+    assert_string_equal(v, DN_VERSION);
+    assert_int_equal(num, DN_VERSION_MAJOR * 10000 + DN_VERSION_MINOR * 100 + DN_VERSION_PATCH);
+    assert_ptr_equal(dn_version(NULL), v);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -130,6 +147,7 @@ int main(void)
         cmocka_unit_test(test_xoshiro_known_answers),
         cmocka_unit_test(test_below_uniform),
         cmocka_unit_test(test_double_and_streams),
+        cmocka_unit_test(test_version),
     };
     return cmocka_run_group_tests_name("base", tests, NULL, NULL);
 }

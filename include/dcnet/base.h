@@ -19,7 +19,20 @@
 extern "C" {
 #endif
 
+/* The version of these headers. The library's own is dn_version(): a
+ * program checks at run time that the library it loaded is the one it was
+ * built against (the same MAJOR: the ABI, libdcnet.so.MAJOR). DN_VERSION is
+ * the three numbers as a string (the Makefile reads it from this line). */
+#define DN_VERSION_MAJOR 0
+#define DN_VERSION_MINOR 1
+#define DN_VERSION_PATCH 0
 #define DN_VERSION "0.1.0"
+/* One number that orders versions: MAJOR * 10000 + MINOR * 100 + PATCH. */
+#define DN_VERSION_NUMBER (DN_VERSION_MAJOR * 10000 + DN_VERSION_MINOR * 100 + DN_VERSION_PATCH)
+
+/* The version of the library that is running, "MAJOR.MINOR.PATCH" (static
+ * storage; never NULL), and its DN_VERSION_NUMBER in *number if not NULL. */
+const char *dn_version(int *number);
 
 /* Status codes. Negative values are never returned. */
 enum {

@@ -130,3 +130,10 @@ int dn_parse_double(const char *s, double lo, double hi, const char *what,
     *out = v;
     return DN_OK;
 }
+
+const char *dn_version(int *number)
+{
+    if (number)
+        *number = DN_VERSION_NUMBER;
+    return DN_VERSION;
+}
