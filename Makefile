@@ -195,12 +195,13 @@ check: deps
 	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(or $(CHECK_FUZZ_SECONDS),10)
 	@DCNET_TALLY=$(abspath $(TALLY)) sh scripts/test-install.sh
 	@DCNET_TALLY=$(abspath $(TALLY)) sh scripts/test-build.sh
+	@DCNET_TALLY=$(abspath $(TALLY)) sh scripts/test-optional.sh
 	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory test-demo
 	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory test-man
 	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory test-readme
 	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory test-docs
 	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory test-xcheck
-	@awk '{p += $$1; f += $$2} END {printf "check: %d passed, %d failed\n", p, f; exit f != 0}' $(TALLY)
+	@awk '{p += $$1; f += $$2; s += $$3} END {printf "check: %d passed, %d failed, %d skipped\n", p, f, s; exit f != 0}' $(TALLY)
 
 demo: deps
 	@$(MAKE) --no-print-directory all
