@@ -45,8 +45,8 @@ WARN    := -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wsign-conversion
 BASEFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Iinclude $(WARN) \
              -MMD -MP -ffile-prefix-map=$(CURDIR)=. $(CPPFLAGS)
 CFLAGS  ?= -O2 -g
-SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-TSANFLAGS := -O1 -g -fsanitize=thread -fno-omit-frame-pointer
+SANFLAGS := -DDN_DEBUG -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+TSANFLAGS := -DDN_DEBUG -O1 -g -fsanitize=thread -fno-omit-frame-pointer
 
 HAVE_PLANARITY := $(if $(filter 1,$(WITH_PLANARITY)),$(shell test -f /usr/include/planarity/graph.h && echo 1))
 ifeq ($(HAVE_PLANARITY),1)
@@ -281,7 +281,7 @@ bench: all $(BUILD)/bench/bench_net $(BUILD)/bench/bench_embed $(BUILD)/bench/be
 FUZZ_CC := clang
 FUZZ_SRC := $(wildcard fuzz/fuzz_*.c)
 FUZZ_BIN := $(FUZZ_SRC:fuzz/%.c=$(BUILD)/fuzz/%)
-FUZZFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -Iinclude $(OPTDEFS) -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
+FUZZFLAGS := -DDN_DEBUG -g -O1 -fsanitize=fuzzer,address,undefined -Iinclude $(OPTDEFS) -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
 
 $(BUILD)/fuzz/%: fuzz/%.c $(LIB_SRC) $(HDRS)
 	@mkdir -p $(dir $@)

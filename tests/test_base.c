@@ -2,6 +2,10 @@
  * known-answer tests of the RNG against the published reference outputs. */
 #include "testutil.h"
 
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include "dcnet/base.h"
 
 #include <math.h>
@@ -137,6 +141,42 @@ static void test_version(void **state)
     assert_ptr_equal(dn_version(NULL), v);
 }
 
+/* DN_ASSERT (src/base/dn_assert.h) is live in the debug builds (ASan,
+ * TSan, fuzzing: DN_DEBUG): a broken invariant names itself on stderr and
+ * traps. Here dn_rng_below is given a bound of 0, which its callers never
+ * pass; a child process takes the trap. Skipped in the release build,
+ * where the check is compiled out. */
+static void test_invariants(void **state)
+{
+    (void)state;
+#ifdef DN_DEBUG
+    int pfd[2];
+    assert_int_equal(pipe(pfd), 0);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) { /* (cmocka's own handlers would catch the trap) */
+        signal(SIGILL, SIG_DFL);
+        signal(SIGTRAP, SIG_DFL);
+        dup2(pfd[1], 2);
+        dn_rng r;
+        dn_rng_seed(&r, 1);
+        (void)dn_rng_below(&r, 0);
+        _exit(0);
+    }
+    close(pfd[1]);
+    char buf[512] = "";
+    ssize_t n = read(pfd[0], buf, sizeof buf - 1);
+    buf[n > 0 ? n : 0] = '\0';
+    close(pfd[0]);
+    int st;
+    assert_int_equal(waitpid(pid, &st, 0), pid);
+    assert_true(WIFSIGNALED(st));
+    assert_non_null(strstr(buf, "internal invariant broken: bound >= 1"));
+#else
+    skip();
+#endif
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -148,6 +188,7 @@ int main(void)
         cmocka_unit_test(test_below_uniform),
         cmocka_unit_test(test_double_and_streams),
         cmocka_unit_test(test_version),
+        cmocka_unit_test(test_invariants),
     };
     return cmocka_run_group_tests_name("base", tests, NULL, NULL);
 }
