@@ -171,11 +171,11 @@ test-asan: $(ASAN)/dcnet $(ASAN_TESTS)
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 \
 	  sh scripts/test-corpus.sh $(ASAN)/dcnet
 
-# ThreadSanitizer (issue 26, section 3): the runtime's tests, the dynamic
+# ThreadSanitizer (issue 26, section 3): the runtime's and the pool's tests, the dynamic
 # policies on emulated networks, and parallel sweeps (whose workers share
 # the table of running children), every data race an error.
-test-tsan: $(TSAN)/dcnet $(TSAN)/tests/test_runtime
-	@sh scripts/test-tsan.sh $(TSAN)/dcnet $(TSAN)/tests/test_runtime
+test-tsan: $(TSAN)/dcnet $(TSAN)/tests/test_runtime $(TSAN)/tests/test_base
+	@sh scripts/test-tsan.sh $(TSAN)/dcnet $(TSAN)/tests/test_runtime $(TSAN)/tests/test_base
 
 # CLI tests with every dcnet run under valgrind (errors and leaks fail).
 test-valgrind: all $(BUILD)/tests/test_cli

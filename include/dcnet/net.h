@@ -257,8 +257,6 @@ typedef struct dn_facts {
                           * not computed or some pair is unreachable */
 } dn_facts;
 
-typedef void (*dn_progress_fn)(void *ctx, double fraction);
-
 typedef struct dn_facts_opts {
     int threads;          /* worker threads for all-pairs BFS (<= 0: 1) */
     int64_t bfs_limit;    /* all-pairs BFS only when n <= bfs_limit (0: 1<<16) */
