@@ -42,7 +42,7 @@ TSAN    := $(BUILD)/tsan
 FUZZ_SECONDS ?= 20
 
 WARN    := -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wsign-conversion
-BASEFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Iinclude $(WARN) \
+BASEFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Iinclude $(WARN) -fvisibility=hidden \
              -MMD -MP -ffile-prefix-map=$(CURDIR)=. $(CPPFLAGS)
 CFLAGS  ?= -O2 -g
 SANFLAGS := -DDN_DEBUG -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
