@@ -160,8 +160,71 @@ DN_API int dn_net_parse_node(const dn_net *net, const char *s, int64_t *v, dn_er
  * debruijn/dg/ddb p[0] = k, p[1] = radix; mesh/torus/ring p[0] = rows,
  * p[1] = columns, p[2] = wrap; meshes and tori of 3 to 8 dimensions
  * (families "meshnd", "torusnd") p[0] = d, p[1] = wrap, p[2 .. d+1] = the
- * sides; hypercube p[0] = dimension. */
+ * sides; hypercube p[0] = dimension. The name is for people (output,
+ * messages); code that needs to know what a network offers asks the hooks
+ * below ("what a family offers") instead of comparing names. */
 DN_API const char *dn_net_family(const dn_net *net);
+
+/* ------------------------------------------------ what a family offers
+ * The layers above net (routes, mappings, loads, the simulator) ask a
+ * network what it offers through these hooks, never by its family's name
+ * (issue 30, item 4): a new family gets a router, the grid mappings or the
+ * symmetry shortcuts by filling its descriptor's hooks (src/net/net_impl.h).
+ * Each is O(1) unless stated. */
+
+/* The family's own deterministic shortest routing (src/route implements
+ * each); none: shortest paths by BFS on the materialised graph. */
+typedef enum dn_net_routing {
+    DN_NET_ROUTING_NONE = 0,
+    DN_NET_ROUTING_BDG,     /* BDG(k) (debruijn:K, dg:2:K): seed 000's shift window */
+    DN_NET_ROUTING_DDB,     /* DDB(k): the longest overlap; also length-k routes */
+    DN_NET_ROUTING_KAUTZ,   /* K(D, K): shift by the longest overlap */
+    DN_NET_ROUTING_ECUBE,   /* hypercube:D: e-cube, lowest dimension first */
+    DN_NET_ROUTING_GRID,    /* meshes, tori, rings: dimension order (XY) */
+    DN_NET_ROUTING_UPDOWN,  /* fattree:K:N: up to the common level, down by digits */
+    DN_NET_ROUTING_MINIMAL  /* dragonfly: local-global-local */
+} dn_net_routing;
+/* The routing, and in *max_nodes (if not NULL) the most nodes one of its
+ * routes visits, ends included (0 for none). */
+DN_API dn_net_routing dn_net_routing_of(const dn_net *net, int64_t *max_nodes);
+
+/* A grid: meshes and tori of 2 to 8 sides, and rings (a 1 x N torus).
+ * side[0] is the most significant in node ids (the last side fastest). */
+#define DN_NET_GRID_MAX_DIMS 8
+typedef struct dn_net_grid {
+    int dims;  /* 2 .. DN_NET_GRID_MAX_DIMS */
+    int wrap;  /* 1 for tori and rings */
+    int64_t side[DN_NET_GRID_MAX_DIMS];
+} dn_net_grid;
+/* If net is a grid, fills *grid and returns its number of sides; else
+ * returns 0 and zeroes *grid. */
+DN_API int dn_net_grid_of(const dn_net *net, dn_net_grid *grid);
+
+/* How a family's nodes are laid out on a page (for drawings): in rows
+ * (node v in row v / cols, column v % cols: 2-D meshes and tori, and
+ * butterflies by level), as a heap (node v on level floor(log2(v + 1)):
+ * complete binary trees and Sneptrees), or not known. */
+typedef enum dn_net_layout_kind {
+    DN_NET_LAYOUT_NONE = 0,
+    DN_NET_LAYOUT_ROWS,
+    DN_NET_LAYOUT_HEAP
+} dn_net_layout_kind;
+/* The layout; for ROWS also *rows and *cols (if not NULL). */
+DN_API dn_net_layout_kind dn_net_layout_of(const dn_net *net, int64_t *rows, int64_t *cols);
+
+/* Word networks, whose nodes are strings of `length` letters with each
+ * node `degree` successors (de Bruijn DG(d, k), DDB(k), Kautz K(d, k)):
+ * returns 1 and fills both, or 0 for other families. */
+DN_API int dn_net_word(const dn_net *net, int *degree, int *length);
+
+/* Symmetry classes by translation: an automorphism phi_s of the network for
+ * each node s with phi_s(rep(s)) = s, where rep(s) = dn_net_orbit_rep(net, s)
+ * and phi_s(j) = dn_net_orbit_map(net, s, j). Anything computed from rep(s)
+ * holds for s once its nodes are moved by phi_s. Families that know none
+ * give rep(s) = s and phi_s the identity. Hypercubes (xor), tori and rings
+ * (shift), butterflies (column xor) and complete graphs (swap 0 and s). */
+DN_API int64_t dn_net_orbit_rep(const dn_net *net, int64_t s);
+DN_API int64_t dn_net_orbit_map(const dn_net *net, int64_t s, int64_t j);
 
 /* Short description, e.g. "undirected binary de Bruijn BDG(4)". */
 DN_API const char *dn_net_describe(const dn_net *net, char *buf, size_t cap);
