@@ -67,9 +67,12 @@ DN_API void dn_evq_clear(dn_evq *q);
 DN_API int dn_evq_push(dn_evq *q, double time, int64_t data, dn_err *err);
 static inline int dn_evq_empty(const dn_evq *q) { return q->len == 0; }
 /* Pops every event of the earliest time, in sequence order, into *buf
- * (grown as needed; caller frees) and returns their count (0 when empty)
- * or a negative status. O(k log n) for k events. */
-DN_API int64_t dn_evq_pop_batch(dn_evq *q, dn_event **buf, int64_t *cap, dn_err *err);
+ * (grown as needed, *cap its capacity; caller frees) and their count into
+ * *count (0 when the queue is empty). Returns DN_OK, or DN_ENOMEM when
+ * *buf cannot grow (the events popped so far are in *buf, *count of them).
+ * O(k log n) for k events. */
+DN_API int dn_evq_pop_batch(dn_evq *q, dn_event **buf, int64_t *cap, int64_t *count,
+                            dn_err *err);
 /* Pops the single earliest event; 0 when empty, 1 otherwise. */
 DN_API int dn_evq_pop(dn_evq *q, dn_event *out);
 

@@ -127,11 +127,11 @@ static int csr_bipartite(const dn_csr *g)
     int bip = side != NULL;
     if (side)
         memset(side, -1, (size_t)g->n);
-    for (int64_t s = 0; bip > 0 && s < g->n; s++)
-        if (side[s] < 0)
-            bip = dn_csr_two_colour(g, s, side);
+    for (int64_t s = 0; bip && s < g->n; s++)
+        if (side[s] < 0 && dn_csr_two_colour(g, s, side, &bip, NULL) != DN_OK)
+            bip = 0;
     free(side);
-    return bip > 0;
+    return bip;
 }
 
 /* A move of d hops carrying len bytes: counted, and paid on slow links. */
