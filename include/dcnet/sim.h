@@ -264,6 +264,13 @@ DN_API int dn_sim_run(dn_sim *s, const dn_sim_work *w, dn_sim_result *res, dn_er
  * channel, 12 per link with opts.links, 121 per step. O(messages). */
 DN_API int64_t dn_sim_bytes(const dn_sim_opts *o, const dn_sim_work *w);
 DN_API void dn_sim_result_free(dn_sim_result *r);
+/* After a deadlock: the fewest lanes (opts->vcs, above the run's own, up to
+ * max_vcs) with which the same workload completes, found by playing it
+ * again with each count in turn (progress off); *vcs = 0 if none does up
+ * to max_vcs. Only a cure that was played is ever reported. Returns the
+ * first failure of a run. Time: up to max_vcs runs of dn_sim_run. */
+DN_API int dn_sim_find_cure(const dn_sim_opts *opts, const dn_sim_work *w, int max_vcs,
+                            int *vcs, dn_err *err);
 
 /* Value of a linear form under the given parameters. */
 DN_API double dn_lin_eval(const dn_lin *l, double ts, double te, double hop);
