@@ -37,10 +37,11 @@ typedef struct dn_csr {
     int directed;    /* 1 if arcs are one-way */
     int64_t *off;    /* n + 1 offsets */
     int32_t *adj;    /* m neighbour ids */
-    /* per-arc link costs, or NULL (every link alike): bandwidth (units of
-     * message size per time unit; a message of m units holds the link
-     * t_s + m t_e / bw) and latency (time per hop, in place of --hop);
-     * from a graph file's cost columns */
+    /* per-arc link costs, or NULL (no costs: the seeds' t_s, t_e model):
+     * bandwidth in bytes per second (a message of m bytes holds the link
+     * m / bw) and latency in seconds (issue 29: the simulator then works
+     * in seconds and bytes); from a graph file's cost columns or a spec's
+     * @bw=,lat= */
     double *bw, *lat;
     int64_t procs;   /* a graph file's processors=P (nodes 0 .. P-1; the rest are
                       * switches), or 0: every node */
@@ -104,6 +105,11 @@ int dn_net_init(dn_net *net, const char *spec, dn_err *err);
  * its buffer, arcs or CSR would need more (a header's nodes=N counts). */
 int dn_net_init_limit(dn_net *net, const char *spec, int64_t mem_limit, dn_err *err);
 void dn_net_free(dn_net *net);
+
+/* 1 if the network carries link costs (a spec's @bw=..,lat=.., a graph
+ * file's costs=1), in which case every link has a bandwidth (bytes per
+ * second) and a latency (seconds). O(1). */
+int dn_net_has_link_costs(const dn_net *net);
 
 /* The processors of a network: nodes 0 .. dn_net_processors(net) - 1;
  * any other node is a switch, which routes but runs no task. */
