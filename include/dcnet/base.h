@@ -19,7 +19,20 @@
 extern "C" {
 #endif
 
+/* The version of these headers. The library's own is dn_version(): a
+ * program checks at run time that the library it loaded is the one it was
+ * built against (the same MAJOR: the ABI, libdcnet.so.MAJOR). DN_VERSION is
+ * the three numbers as a string (the Makefile reads it from this line). */
+#define DN_VERSION_MAJOR 0
+#define DN_VERSION_MINOR 1
+#define DN_VERSION_PATCH 0
 #define DN_VERSION "0.1.0"
+/* One number that orders versions: MAJOR * 10000 + MINOR * 100 + PATCH. */
+#define DN_VERSION_NUMBER (DN_VERSION_MAJOR * 10000 + DN_VERSION_MINOR * 100 + DN_VERSION_PATCH)
+
+/* The version of the library that is running, "MAJOR.MINOR.PATCH" (static
+ * storage; never NULL), and its DN_VERSION_NUMBER in *number if not NULL. */
+const char *dn_version(int *number);
 
 /* Status codes. Negative values are never returned. */
 enum {
@@ -245,6 +258,34 @@ double dn_rng_double(dn_rng *rng);
  * Results must not depend on which worker ran a chunk: write them by index. */
 typedef int (*dn_range_fn)(void *ctx, int64_t begin, int64_t end, int tid);
 int dn_parallel_for(int threads, int64_t count, int64_t chunk, dn_range_fn fn, void *ctx);
+
+/* A pool of threads kept for many parallel loops (a walk's steps): made
+ * once, its threads - 1 workers sleep between loops. Owned by the caller
+ * (dn_pool_free; NULL is a pool of one thread, the caller's). dn_pool_init
+ * makes as many workers as the system gives (dn_pool_threads says how
+ * many, the caller's thread included); it fails only without memory.
+ * dn_pool_for runs fn over [0, count) as dn_parallel_for does, on the
+ * pool's threads; one loop at a time per pool (not reentrant, not to be
+ * called from two threads at once). Results written by index are the
+ * same for any pool size. */
+typedef struct dn_pool dn_pool;
+int dn_pool_init(dn_pool **pool, int threads, dn_err *err);
+void dn_pool_free(dn_pool *pool);
+int dn_pool_threads(const dn_pool *pool);
+int dn_pool_for(dn_pool *pool, int64_t count, int64_t chunk, dn_range_fn fn, void *ctx);
+
+/* Progress of parallel work, shared by its workers: each adds what it has
+ * done; the caller's thread (tid 0) reports done / total to fn (which may
+ * be NULL), so a progress callback is only ever called from the thread
+ * that started the work. */
+typedef void (*dn_progress_fn)(void *ctx, double fraction);
+typedef struct dn_progress_counter {
+    int64_t done, total; /* done: updated atomically */
+    dn_progress_fn fn;
+    void *ctx;
+} dn_progress_counter;
+void dn_progress_init(dn_progress_counter *c, int64_t total, dn_progress_fn fn, void *ctx);
+void dn_progress_add(dn_progress_counter *c, int64_t k, int tid);
 /* After a failed parallel run where each worker wrote its own dn_err
  * (empty message: no error): copies the first worker's message to err. */
 void dn_parallel_error(const dn_err *errs, int workers, dn_err *err);

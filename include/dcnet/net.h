@@ -105,6 +105,16 @@ int dn_net_init(dn_net *net, const char *spec, dn_err *err);
  * its buffer, arcs or CSR would need more (a header's nodes=N counts). */
 int dn_net_init_limit(dn_net *net, const char *spec, int64_t mem_limit, dn_err *err);
 void dn_net_free(dn_net *net);
+/* A network from a graph held in memory (a program's or a binding's own):
+ * g's nodes, arcs (each arc once; an undirected graph lists every edge in
+ * both directions, with the same costs, and has no loop), processors
+ * (g->procs: nodes 0 .. procs-1, the rest switches; 0: every node) and
+ * link costs (g->bw and g->lat per arc, both or neither) are copied and
+ * checked; nothing is merged or dropped. `name` (NULL: "csr") stands in
+ * messages and output where a spec would; labels are the ids, and routes
+ * are shortest paths, as for a graph file. On failure *net is zeroed.
+ * Time O(m log(max degree)), space about the graph's. */
+int dn_net_from_csr(dn_net *net, const dn_csr *g, const char *name, dn_err *err);
 
 /* 1 if the network carries link costs (a spec's @bw=..,lat=.., a graph
  * file's costs=1), in which case every link has a bandwidth (bytes per
@@ -252,8 +262,6 @@ typedef struct dn_facts {
     double avg_distance; /* mean over ordered pairs u != v; BFS only; -1 when
                           * not computed or some pair is unreachable */
 } dn_facts;
-
-typedef void (*dn_progress_fn)(void *ctx, double fraction);
 
 typedef struct dn_facts_opts {
     int threads;          /* worker threads for all-pairs BFS (<= 0: 1) */

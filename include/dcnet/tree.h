@@ -178,6 +178,17 @@ typedef enum dn_tree_format {
  * caller-owned file tree (dn_tree_free), zeroed on failure. */
 int dn_tree_parse(const char *buf, size_t len, dn_tree_format fmt, int64_t max_nodes,
                   const char *name, dn_tree *t, dn_err *err);
+/* A tree from arrays (a program's or a binding's own tree): parent[v] is
+ * v's parent, -1 for the one root; work, bytes_down and bytes_up are
+ * per-node weights or NULL (copied; finite, non-negative). The same rules
+ * as a tree file: exactly one root, no cycle; ids are kept when node 0 is
+ * the root, else renumbered with the root 0 and the others in order; the
+ * children of a node in the order of their ids (the schedule: child i of
+ * a node receiving in phase p receives in p + i + 1). Errors name the
+ * index as "parents:V". *t is a caller-owned tree (dn_tree_free), zeroed
+ * on failure. Time O(n log n), space about 100 bytes a node while built. */
+int dn_tree_from_parents(dn_tree *t, int64_t n, const int64_t *parent, const double *work,
+                         const double *bytes_down, const double *bytes_up, dn_err *err);
 /* "csv", "dot", "grf": DN_OK, else DN_ENOTFOUND. */
 int dn_tree_format_parse(const char *name, dn_tree_format *fmt);
 /* Writes any tree (implicit, sampled or read) in a format, with its
