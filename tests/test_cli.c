@@ -1256,7 +1256,8 @@ static void test_sim_uniform_costs(void **state)
  * bw) = 0.002002 s, printed with the unit. B(2) by the DC-cube with a
  * root problem of 2 MB: 1 MB in step 1, 0.5 MB twice in step 2, one hop
  * each: 0.001001 + 0.000501 = 0.001502 s, and --ts 1us is paid once per
- * message on the critical path (ts_coeff 2: + 2 us). A tree file with
+ * message on the critical path (ts_coeff 2: + 2 us); the same sizes from
+ * --sizes with units. A tree file with
  * bytes_up plays both stages by default (1 MB down, 1 kB back: 0.001001
  * s; 0.001 s with --stage divide); the seeds' models keep the divide
  * stage. */
@@ -1286,6 +1287,15 @@ static void test_sim_seconds(void **state)
     assert_true(json_num(r.out, "ts_coeff") == 2);
     assert_true(json_num(r.out, "te_coeff") == 0.0015); /* the transfers' seconds */
     assert_true(json_num(r.out, "const_coeff") == 2e-6); /* the latencies */
+    run_free(&r);
+    /* --sizes takes units too: the same three messages, 1 MB, 500 kB and
+     * 0.5 MB, give the same 0.001502 s */
+    f = fopen(tp("@T/sz3.txt"), "w");
+    fputs("1MB\n500kB\n0.5MB\n", f);
+    fclose(f);
+    r = json_run("simulate --net 'mesh:2x2@bw=1GB/s,lat=1us' --tree binomial:2 --map dccube "
+                 "--sizes @T/sz3.txt --json");
+    assert_true(json_num(r.out, "time") == 0.001502);
     run_free(&r);
     f = fopen(tp("@T/t2.csv"), "w");
     fputs("id,parent,bytes_down,bytes_up\n0,-1,0,0\n1,0,1MB,1kB\n", f);
@@ -1500,6 +1510,36 @@ static void test_sim_memory(void **state)
              "--mem-limit 0.0035 --json", "\"messages\":16383,");
 }
 
+/* Issue 29 item 2: a bare @bw= is bytes per second in exec as in simulate
+ * (exec read it as megabytes per second). mergesort --copy of 100000 keys
+ * on ring:2 sends 400 kB down one link and, after the child's sort, 400 kB
+ * back on the other; each hop holds its link len / bw, so at bw = 2e6 B/s
+ * the run takes at least hop_bytes / 2e6 = 0.4 s (0.0000004 s if 2e6 were
+ * MB/s), and 2MB/s is the same bandwidth. A bare --bandwidth under 1 MB/s
+ * (an old MB/s value, most likely) runs with a note saying how it reads. */
+static void exec_bandwidth_units(void)
+{
+    static const char *const nets[] = {"ring:2@bw=2000000,lat=0", "ring:2@bw=2MB/s,lat=0"};
+    for (int i = 0; i < 2; i++) {
+        char a[200];
+        snprintf(a, sizeof a, "exec mergesort --n 100000 --workers 2 --copy --net '%s' --json",
+                 nets[i]);
+        run_result r = json_run(a);
+        const double hb = json_num(r.out, "hop_bytes"), s = json_num(r.out, "seconds");
+        assert_true(hb == 800000);
+        if (!(s >= hb / 2e6))
+            fail_msg("dcnet %s: %g s for %g hop bytes at 2e6 B/s (at least %g s)", a, s, hb,
+                     hb / 2e6);
+        run_free(&r);
+    }
+    run_result r = json_run("exec max --n 1000 --workers 2 --net ring:2 --bandwidth 900000 "
+                            "--json");
+    assert_non_null(strstr(r.err, "note: --bandwidth 900000 is 900000 bytes per second (a bare "
+                                  "number is bytes per second; earlier versions read megabytes "
+                                  "per second): write 900000MB/s for megabytes per second"));
+    run_free(&r);
+}
+
 static void test_exec_cli(void **state)
 {
     run_result r;
@@ -1617,6 +1657,7 @@ static void test_exec_cli(void **state)
     r = json_run("exec matchain --n 2000 --workers 16 --net debruijn:4 --map zrl --json");
     assert_true(json_num(r.out, "hop_messages") == 50);
     run_free(&r);
+    exec_bandwidth_units();
     json_has("exec nqueens --n 10 --dynamic --workers 6 --json", "\"answer\":724");
     json_has("exec nqueens --n 9 --dynamic --net hypercube:3 --json", "\"answer\":352");
     bad_run("exec", 2, "APP");

@@ -229,6 +229,11 @@ int dn_parse_quantity(const char *s, dn_quantity q, double lo, double hi, const 
                       double *out, int *unit_given, dn_err *err);
 /* The accepted units of q, for messages and help texts (static). O(1). */
 const char *dn_quantity_units(dn_quantity q);
+/* dn_values_read with each value a quantity of kind q (dn_parse_quantity:
+ * "1MB", "2us"; a bare number in q's base unit), as simulate --sizes
+ * reads message sizes. Same ownership, failures and cost. */
+int dn_values_read_quantity(dn_input *in, int64_t want, int64_t max, dn_quantity q, double lo,
+                            double hi, const char *what, double **out, int64_t *n, dn_err *err);
 
 /* ------------------------------------------------------------------ RNG
  * xoshiro256** (Blackman & Vigna, 2018), seeded through splitmix64.

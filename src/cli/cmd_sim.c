@@ -43,8 +43,9 @@ static const char sim_help[] =
     "                         needed with link costs unless the sizes are given\n"
     "                         (a tree file's bytes, --sizes; JSON 'bytes')\n"
     "      --sizes FILE       or: one message size per non-root task, in task order\n"
-    "                         (a tree file's bytes_down and bytes_up are its sizes\n"
-    "                         unless --alpha or --sizes is given; JSON 'sizes')\n"
+    "                         (units allowed: 1MB, 4KiB); a tree file's bytes_down\n"
+    "                         and bytes_up are its sizes unless --alpha or --sizes\n"
+    "                         is given (JSON 'sizes')\n"
     "      --combine-sizes C  growing (default: the result of a subtree is as large\n"
     "                         as its problem) or uniform (size 1)\n"
     "      --work W           use (default) or ignore a tree file's work: task v\n"
@@ -1011,8 +1012,8 @@ int cmd_simulate(int argc, char **argv)
     }
     if (!o.trace && o.sizes_path) {
         sizes_kind = "file";
-        if ((rc = cli_read_numbers(o.sizes_path, tree.nodes - 1, 0, 1e300, "--sizes", &sizes,
-                                   &err))) {
+        if ((rc = cli_read_sizes(o.sizes_path, tree.nodes - 1, 0, 1e300, "--sizes", &sizes,
+                                 &err))) {
             code = cli_fail(o.cmd, rc, err.msg);
             goto done;
         }
@@ -1145,9 +1146,9 @@ int cmd_simulate(int argc, char **argv)
     }
     if (o.svg) {
         char title[800];
-        snprintf(title, sizeof title, "%s%s%s on %s, %s: time %.6g", o.trace ? "trace" : a.tree_spec,
-                 o.trace ? "" : " by ", o.trace ? "" : a.eo.map, net.spec,
-                 dn_switching_name(o.so.sw), res.time);
+        snprintf(title, sizeof title, "%s%s%s on %s, %s: time %.6g%s",
+                 o.trace ? "trace" : a.tree_spec, o.trace ? "" : " by ", o.trace ? "" : a.eo.map,
+                 net.spec, dn_switching_name(o.so.sw), res.time, o.costs ? " s" : "");
         if ((rc = write_timeline(o.svg, title, &net, &w, &res, &err))) {
             code = cli_fail(o.cmd, rc, err.msg);
             goto done;

@@ -1130,6 +1130,8 @@ static void worm_release_due(run *R, int64_t m)
             const int64_t k = s->rel[AT(m)];
             double *ahead = &s->wk[2 * AT(m) + 1];
             *ahead = k == d - 1 ? 0 : *ahead - R->w->chan_lat[R->w->route[R->w->route_off[m] + k]];
+            if (*ahead < 0) /* rounding of the running difference: never past a + L */
+                *ahead = 0;
         }
         const dn_lin nf = worm_release(R, m, &s->f[AT(m)], s->rel[AT(m)]);
         if (tval(R, &nf) > t) {
