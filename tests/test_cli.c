@@ -1288,6 +1288,14 @@ static void test_sim_seconds(void **state)
     assert_true(json_num(r.out, "te_coeff") == 0.0015); /* the transfers' seconds */
     assert_true(json_num(r.out, "const_coeff") == 2e-6); /* the latencies */
     run_free(&r);
+    /* the spec's pinned example (spec/cli.md), B(4) by the DC-cube on it,
+     * 64 MB: steps of 32, 16, 8 and 4 MB over 1, 1, 2 and 2 hops of 10
+     * GB/s and 1 us, store-and-forward: 3.2 + 1.6 + 2 (0.8 + 0.4) ms + 6 us */
+    r = json_run("simulate --net 'mesh:4x4@bw=10GB/s,lat=1us' --tree binomial:4 --map dccube "
+                 "--bytes 64MB --json");
+    assert_true(fabs(json_num(r.out, "time") - 0.007206) < 1e-15);
+    assert_true(json_num(r.out, "hops") == 27);
+    run_free(&r);
     /* --sizes takes units too: the same three messages, 1 MB, 500 kB and
      * 0.5 MB, give the same 0.001502 s */
     f = fopen(tp("@T/sz3.txt"), "w");

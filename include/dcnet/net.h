@@ -109,7 +109,8 @@ void dn_net_free(dn_net *net);
  * g's nodes, arcs (each arc once; an undirected graph lists every edge in
  * both directions, with the same costs, and has no loop), processors
  * (g->procs: nodes 0 .. procs-1, the rest switches; 0: every node) and
- * link costs (g->bw and g->lat per arc, both or neither) are copied and
+ * link costs (g->bw in bytes per second and g->lat in seconds per arc,
+ * both or neither: the simulator then works in seconds and bytes) are copied and
  * checked; nothing is merged or dropped. `name` (NULL: "csr") stands in
  * messages and output where a spec would; labels are the ids, and routes
  * are shortest paths, as for a graph file. On failure *net is zeroed.
