@@ -352,7 +352,7 @@ static int el_edge(el_read *r, const char *eol, dn_err *err)
 {
     int64_t u, v;
     double bw, lat;
-    int rc;
+    int rc, extra = 0;
     if (r->trailer >= 0)
         return dn_fail(err, DN_EINVAL, "edge list line %lld: an edge after the trailer "
                                        "'# end edges=%lld' (line %lld)",
@@ -365,8 +365,10 @@ static int el_edge(el_read *r, const char *eol, dn_err *err)
     skip_blank(&r->s, 0);
     if (el_costs(r) && (rc = el_costs_of(r, eol, &bw, &lat, err)))
         return rc;
-    if (r->s.p < eol)
+    if (r->s.p < eol) {
+        extra = !el_costs(r); /* costs written without the header that allows them */
         goto bad;
+    }
     if (r->a.len == r->a.cap) { /* the arc list doubles: check what it will hold */
         int64_t n = r->h[H_NODES] > r->maxid + 1 ? r->h[H_NODES] : r->maxid + 1;
         int64_t need = build_bytes(n, r->a.cap ? 2 * r->a.cap : 1024, el_directed(r),
@@ -392,7 +394,11 @@ bad:
     return dn_fail(err, DN_EINVAL, "edge list line %lld: expected two node ids 'u v' (decimal, "
                                    "0..%lld)%s",
                    (long long)r->s.line, (long long)MAX_ID,
-                   el_costs(r) ? ", then a bandwidth and a latency" : "");
+                   el_costs(r) ? ", then a bandwidth and a latency"
+                   : extra     ? " and nothing after them: link costs 'u v BANDWIDTH LATENCY' "
+                                 "need the header '# dcnet edgelist costs=1' before the first "
+                                 "edge"
+                               : "");
 }
 
 /* The listed edges' costs on their arcs (both ways when undirected). A
