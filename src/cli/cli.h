@@ -266,6 +266,10 @@ int cli_read_sizes(const char *path, int64_t want, double lo, double hi, const c
                    double **out, dn_err *err);
 
 /* Common option parsing helpers. */
+/* --mem-limit ARG: a size with a unit ("512MiB", "2GB") or a bare number of
+ * GiB, 1 MiB .. 1 PiB, into *out bytes; 0 or cli_usage's 2 (with the
+ * message). The one parser of every command's --mem-limit. */
+int cli_mem_limit(const char *cmd, const char *arg, int64_t *out);
 int parse_threads(const char *cmd, const char *s, int *out);
 /* arg must be one of names (NULL-terminated): *out = its index and 0, or a
  * usage error listing them ("--stage must be divide, combine or both") and 2. */

@@ -72,8 +72,9 @@ static const char embed_help[] =
 /* (more strings: C99 compilers need support only 4095 characters in one) */
 static const char embed_help_more[] =
     "      --max-nodes N      cap on random tree sizes (default 2^24)\n"
-    "      --mem-limit GIB    memory limit for the network, a tree file and the\n"
-    "                         metrics' scratch, in GiB (default 8)\n"
+    "      --mem-limit SIZE   memory limit for the network, a tree file and the\n"
+    "                         metrics' scratch: GiB, or with a unit, 512MiB\n"
+    "                         (default 8)\n"
     "      --json             one JSON object on stdout\n"
     "      --csv              CSV on stdout\n"
     "  -h, --help             show this help\n"
@@ -375,12 +376,9 @@ int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg)
         if (dn_parse_i64(arg, 1, (int64_t)1 << 32, "--max-nodes", &a->max_nodes, &err))
             return -cli_usage(cmd, "%s", err.msg);
         return 1;
-    case EO_MEM: { /* GiB, as in dcnet net */
-        double gib;
-        if (dn_parse_double(arg, 0.001, 1e6, "--mem-limit (GiB)", &gib, &err))
-            return -cli_usage(cmd, "%s", err.msg);
-        a->mem_limit = (int64_t)(gib * (double)(1 << 30));
-        return 1;
+    case EO_MEM: {
+        int rc = cli_mem_limit(cmd, arg, &a->mem_limit);
+        return rc ? -rc : 1;
     }
     }
     return 0;

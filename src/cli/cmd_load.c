@@ -47,7 +47,8 @@ static const char load_help[] =
     "      --svg FILE       plot alpha_h against h and the load across processors\n"
     "      --threads N      worker threads (default: all cores)\n"
     "      --max-nodes N    cap on the nodes of one simulated tree (default 2^24)\n"
-    "      --mem-limit GIB  memory limit, also for a tree file (default 8)\n"
+    "      --mem-limit SIZE memory limit, also for a tree file: GiB, or with a\n"
+    "                       unit, 512MiB (default 8)\n"
     "      --json           one JSON object on stdout\n"
     "      --csv            CSV on stdout\n"
     "  -h, --help           show this help\n"
@@ -223,13 +224,10 @@ static int parse_args(const char *cmd, int argc, char **argv, load_args *a, int 
             if (dn_parse_i64(optarg, 1, INT32_MAX, "--max-nodes", &a->max_nodes, &err))
                 return cli_usage(cmd, "%s", err.msg);
             break;
-        case O_MEM: {
-            double gib;
-            if (dn_parse_double(optarg, 0.001, 1e6, "--mem-limit (GiB)", &gib, &err))
-                return cli_usage(cmd, "%s", err.msg);
-            a->mem_limit = (int64_t)(gib * (double)(1 << 30));
+        case O_MEM:
+            if ((rc = cli_mem_limit(cmd, optarg, &a->mem_limit)))
+                return rc;
             break;
-        }
         case O_JSON: a->mode = OUT_JSON; break;
         case O_CSV: a->mode = OUT_CSV; break;
         case 'h': fputs(load_help, stdout); *done = 1; return 0;

@@ -34,7 +34,8 @@ static const char net_help[] =
     "                         there is no closed form and n <= N (default 65536)\n"
     "      --exact            ignore closed forms: scan degrees and run BFS\n"
     "      --threads N        threads for all-pairs BFS (default 2)\n"
-    "      --mem-limit GIB    memory allowed for materialising (default 8)\n"
+    "      --mem-limit SIZE   memory allowed for materialising: GiB, or with a unit,\n"
+    "                         512MiB (default 8)\n"
     "  -h, --help             show this help\n"
     "\n"
     "Degrees of directed networks count in- plus out-arcs (a DDB(k) node has\n"
@@ -312,7 +313,6 @@ int cmd_net(int argc, char **argv)
     optind = 1;
     while ((c = getopt_long(argc, argv, ":n:o:h", net_opts, NULL)) != -1) {
         int64_t v;
-        double g;
         switch (c) {
         case 'n': spec = optarg; break;
         case O_JSON: mode = OUT_JSON; break;
@@ -336,9 +336,8 @@ int cmd_net(int argc, char **argv)
                 return rc;
             break;
         case O_MEMLIMIT:
-            if (dn_parse_double(optarg, 0.001, 1e6, "--mem-limit (GiB)", &g, &err))
-                return cli_usage(cmd, "%s", err.msg);
-            fo.mem_limit = (int64_t)(g * (double)(1 << 30));
+            if ((rc = cli_mem_limit(cmd, optarg, &fo.mem_limit)))
+                return rc;
             break;
         case 'h': fputs(net_help, stdout); return 0;
         case ':': return cli_usage(cmd, "option '%s' needs a value", argv[optind - 1]);

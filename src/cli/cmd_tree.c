@@ -21,7 +21,8 @@ static const char tree_help[] =
     "  -t, --tree SPEC        the tree (see 'dcnet help trees'), e.g. binomial:4\n"
     "  -s, --seed S           seed for random trees (default 1)\n"
     "      --max-nodes N      stop sampling a random tree past N nodes (default 2^24)\n"
-    "      --mem-limit GIB    memory a tree file may take to read, in GiB (default 8:\n"
+    "      --mem-limit SIZE   memory a tree file may take to read: GiB, or with a\n"
+    "                         unit, 512MiB (default 8:\n"
     "                         its bytes plus " STR(DN_TREE_FILE_NODE_BYTES) " bytes a node, counted as read)\n"
     "      --list             list every node (at most 2^26, streamed: constant memory)\n"
     "      --format F         write the tree as a tree file: csv, dot or grf (read\n"
@@ -155,13 +156,10 @@ int cmd_tree(int argc, char **argv)
             if (dn_parse_i64(optarg, 1, (int64_t)1 << 32, "--max-nodes", &max_nodes, &err))
                 return cli_usage(cmd, "%s", err.msg);
             break;
-        case O_MEM: {
-            double gib;
-            if (dn_parse_double(optarg, 0.001, 1e6, "--mem-limit (GiB)", &gib, &err))
-                return cli_usage(cmd, "%s", err.msg);
-            mem_limit = (int64_t)(gib * (double)(1 << 30));
+        case O_MEM:
+            if ((rc = cli_mem_limit(cmd, optarg, &mem_limit)))
+                return rc;
             break;
-        }
         case O_LIST: list = 1; break;
         case O_FORMAT: format = optarg; break;
         case 'o': output = optarg; break;

@@ -520,6 +520,26 @@ int cli_keyword(const char *cmd, const char *opt, const char *arg, const char *c
     return cli_usage(cmd, "%s must be %s, not '%s'", opt, list, arg);
 }
 
+int cli_mem_limit(const char *cmd, const char *arg, int64_t *out)
+{
+    dn_err err;
+    double v;
+    int unit = 0;
+    /* a size with its unit, or a bare number of GiB (the option's first
+     * form, kept): 1 MiB .. 1 PiB either way */
+    if (dn_parse_quantity(arg, DN_Q_SIZE, 0.0, 1e18, "--mem-limit", &v, &unit, &err))
+        return cli_usage(cmd, "--mem-limit '%s' is not a size: give GiB as a bare number (0.5) "
+                              "or a size with its unit (512MiB; units %s)",
+                         arg, dn_quantity_units(DN_Q_SIZE));
+    if (!unit)
+        v *= (double)(1 << 30);
+    if (v < (double)(1 << 20) || v > (double)((int64_t)1 << 50))
+        return cli_usage(cmd, "--mem-limit %s is outside 1 MiB .. 1 PiB (a bare number is GiB: "
+                              "0.5 or 512MiB)", arg);
+    *out = (int64_t)v;
+    return 0;
+}
+
 int cli_default_threads(void)
 {
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
