@@ -129,10 +129,16 @@ int place_read(const char *path, const dn_net *net, int64_t nproc, int64_t T, in
                dn_err *err);
 /* How many tasks a placement file places (its format told by content). */
 int place_count(const char *path, int64_t *T, dn_err *err);
-/* An Open MPI rankfile: rank y on the host and slot of place[y], from a
- * hosts file of "LABEL HOST SLOT" lines. */
+/* An Open MPI rankfile: rank (y + rank0) mod T on the host and slot of
+ * place[y], from a hosts file of "LABEL HOST SLOT" lines; `header` (lines
+ * starting "# ", each ending in a newline) says which tree and numbering
+ * the file is for. */
 int place_rankfile(const char *path, const char *hosts, const dn_net *net, const int64_t *place,
-                   int64_t T, dn_err *err);
+                   int64_t T, const char *header, int64_t rank0, dn_err *err);
+
+/* One line on how a tree model numbers its tasks (cmd_tree.c): seed 000's
+ * B(n), Open MPI's or MPICH's broadcast tree, or dcnet's ids. */
+const char *tree_numbering(const dn_tree_model *m);
 
 int cmd_net(int argc, char **argv);
 int cmd_tree(int argc, char **argv);

@@ -3,7 +3,9 @@
  * processor table of an embedding as dcnet's value list, a SCOTCH mapping
  * file (.map: what gmap writes and gmtst reads), or CSV; read back from any
  * of them (embed --map file:PATH, exec --place); and an Open MPI rankfile
- * that puts task y's worker rank on the host and slot of place(y).
+ * that puts task y's worker rank on the host and slot of place(y) (for
+ * MPI's trees, the rank of virtual rank y: y + the root rank, mod P), with
+ * a header naming the tree and its numbering (issue 29, item 9).
  *
  * Formats:
  *   list    dcnet's value file: "# dcnet values count=T", one processor per
@@ -197,7 +199,7 @@ int place_read(const char *path, const dn_net *net, int64_t nproc, int64_t T, in
 
 /* HOSTFILE: "LABEL HOST SLOT" per processor (LABEL: its label or id) */
 int place_rankfile(const char *path, const char *hosts, const dn_net *net, const int64_t *place,
-                   int64_t T, dn_err *err)
+                   int64_t T, const char *header, int64_t rank0, dn_err *err)
 {
     char *buf;
     size_t len;
@@ -247,11 +249,13 @@ int place_rankfile(const char *path, const char *hosts, const dn_net *net, const
         }
     FILE *f = NULL;
     if (!rc && !(rc = out_open(path, &f, err))) {
-        fprintf(f, "# Open MPI rankfile by dcnet: task y's worker is rank y, on the host and "
-                   "slot of its processor\n");
-        for (int64_t v = 0; v < T; v++)
-            fprintf(f, "rank %lld=%s slot=%lld\n", (long long)v, host[place[v]],
+        fprintf(f, "# Open MPI rankfile by dcnet: every rank on the host and slot of its "
+                   "task's processor\n%s", header);
+        for (int64_t r = 0; r < T; r++) { /* rank r runs task (r - rank0) mod T */
+            int64_t v = (r - rank0 % T + T) % T;
+            fprintf(f, "rank %lld=%s slot=%lld\n", (long long)r, host[place[v]],
                     (long long)slot[place[v]]);
+        }
         rc = out_close(f, err);
     }
     for (int64_t q = 0; q < net->n; q++)
