@@ -1022,6 +1022,45 @@ static void test_mpi_trees_as_files(void **state)
         }
 }
 
+/* Open MPI's tree is MPICH's with every rank's n bits reversed (the highest
+ * set bit cleared <-> the lowest; nearest first <-> farthest first): so
+ * ompi-bcast:2^n placed with rank r on processor rev(r) measures as
+ * mpich-bcast:2^n placed by identity, on any network (docs/trees.md, the
+ * example file examples/ompi-bcast64-bitrev.txt). */
+static void test_mpi_trees_bit_reversal(void **state)
+{
+    static const struct {
+        const char *net;
+        int n;
+    } cases[] = {{"fattree:4:3", 6}, {"torus:8x8", 6}, {"mesh:16x16", 8}, {"dragonfly:4:2:2", 5}};
+    (void)state;
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        const int n = cases[c].n, P = 1 << n;
+        char tree[40], what[120];
+        int64_t *rev = malloc((size_t)P * sizeof *rev);
+        for (int v = 0; v < P; v++) {
+            rev[v] = 0;
+            for (int b = 0; b < n; b++)
+                if ((v >> b) & 1)
+                    rev[v] |= (int64_t)1 << (n - 1 - b);
+        }
+        fixture fo, fm;
+        dn_embed_opts o = opts("given"), id = opts("identity");
+        o.place = rev;
+        o.place_len = P;
+        snprintf(tree, sizeof tree, "ompi-bcast:%d", P);
+        open_fixture(&fo, cases[c].net, tree, &o);
+        snprintf(tree, sizeof tree, "mpich-bcast:%d", P);
+        open_fixture(&fm, cases[c].net, tree, &id);
+        snprintf(what, sizeof what, "%s: Open MPI's bit-reversed against MPICH's identity",
+                 cases[c].net);
+        metrics_equal(&fo.m, &fm.m, what);
+        close_fixture(&fo);
+        close_fixture(&fm);
+        free(rev);
+    }
+}
+
 /* ------------------------------------------------------------ Sneptrees */
 
 static void check_sneptree_homogeneous(const char *net, int n)
@@ -1272,6 +1311,7 @@ int main(void)
         cmocka_unit_test(test_mpi_trees_through_binomial),
         cmocka_unit_test(test_mpi_trees_identity_hypercube),
         cmocka_unit_test(test_mpi_trees_as_files),
+        cmocka_unit_test(test_mpi_trees_bit_reversal),
         cmocka_unit_test(test_scotch),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
