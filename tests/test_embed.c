@@ -518,6 +518,27 @@ static void test_contention_brute_force(void **state)
         assert_int_equal(f.m.congestion, 2); /* the run's total, whatever the mode */
         close_fixture(&f);
     }
+    /* the metrics' scratch within opts.mem_limit (issue 27): timed counts
+     * of B(12) placed at random on ring:8 keep the 2048 hops or more of the
+     * last phase (over 16 KiB of lists); a limit of 4 KiB is refused before
+     * they grow, naming the phase, and the default gives the counts */
+    {
+        fixture f;
+        dn_err err;
+        dn_metric_opts mo;
+        dn_embed_opts o = opts("random");
+        memset(&mo, 0, sizeof mo);
+        mo.contention = DN_CONTENTION_TIMED;
+        mo.mem_limit = 4096;
+        assert_int_equal(setup(&f, "ring:8", "binomial:12", &o, &err), DN_OK);
+        assert_int_equal(dn_metrics_compute(&f.e, &mo, &f.m, &err), DN_ELIMIT);
+        if (!strstr(err.msg, "of phase ") || !strstr(err.msg, "over the memory limit of 4.00 KiB"))
+            fail_msg("message: %s", err.msg);
+        mo.mem_limit = 0;
+        assert_int_equal(dn_metrics_compute(&f.e, &mo, &f.m, &err), DN_OK);
+        assert_true(f.m.conflicts > 0);
+        close_fixture(&f);
+    }
     /* a deliberately bad mapping on a mesh: conflicts are really found */
     fixture f;
     dn_embed_opts o = opts("identity");
@@ -975,7 +996,12 @@ static void test_mpi_trees_as_files(void **state)
 {
     /* fattree:4:3 with 64 ranks placed by identity (issue 29): MPICH's
      * numbering 162 hops (2.57 a message) and no conflict, Open MPI's 342
-     * (5.43) and 324 conflicts, seed 000's 342 and 228 */
+     * (5.43) and 324 conflicts, seed 000's 342 and 228. The hops in closed
+     * form: processors q and q + 2^j differing first in bit j are 2 hops
+     * apart for j < 2 (one leaf switch), 4 for j < 4 (one pod), else 6.
+     * MPICH's tree has 2^(5-j) edges of step 2^j: 2(32 + 16) + 4(8 + 4)
+     * + 6(2 + 1) = 162; Open MPI's 2^j edges of step 2^j: 2(1 + 2) + 4(4 +
+     * 8) + 6(16 + 32) = 342 */
     static const struct {
         const char *tree;
         int64_t total, conflicts;
@@ -1225,18 +1251,27 @@ static void test_baselines(void **state)
     close_fixture(&f);
 }
 
+/* Without SCOTCH built in, the mapping is refused as not supported. */
+static void test_scotch_refused(void **state)
+{
+    (void)state;
+    fixture f;
+    dn_err err;
+    dn_embed_opts o = opts("scotch");
+    if (dn_have_scotch())
+        skip();
+    assert_int_equal(setup(&f, "debruijn:6", "binomial:6", &o, &err), DN_ENOTSUP);
+    close_fixture(&f);
+}
+
 static void test_scotch(void **state)
 {
     (void)state;
     fixture f, g;
     dn_err err;
     dn_embed_opts o = opts("scotch");
-    if (!dn_have_scotch()) {
-        assert_int_equal(setup(&f, "debruijn:6", "binomial:6", &o, &err), DN_ENOTSUP);
-        close_fixture(&f);
-        print_message("SCOTCH not built in: only the refusal was tested\n");
-        return;
-    }
+    if (!dn_have_scotch())
+        skip(); /* test_scotch_refused tests the refusal */
     /* reproducible: SCOTCH 7 runs threads; before dcnet asked for its
      * deterministic mode, BDG(10) placements changed from run to run */
     open_fixture(&f, "debruijn:10", "binomial:10", &o);
@@ -1313,6 +1348,7 @@ int main(void)
         cmocka_unit_test(test_mpi_trees_as_files),
         cmocka_unit_test(test_mpi_trees_bit_reversal),
         cmocka_unit_test(test_scotch),
+        cmocka_unit_test(test_scotch_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

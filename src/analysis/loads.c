@@ -252,7 +252,7 @@ typedef struct sparse_work {
 
 static int sparse_alloc(sparse_work *s, const dn_csr *g, const dn_load_opts *o, dn_err *err)
 {
-    int rc = walkop_init(&s->w, g, o->walk, o->delta, err);
+    int rc = walkop_init(&s->w, g, o->walk, o->delta, o->threads, err);
     if (rc)
         return rc;
     size_t n = (size_t)g->n;
@@ -277,7 +277,7 @@ static void sparse_release(sparse_work *s)
  * inside sw->acc), filling the scalar fields. lim may have period 0. */
 static int sparse_run(sparse_work *sw, const dn_csr *g, const dn_tree_model *m, int64_t s,
                       const dn_load_opts *o, const dn_walk_limit *lim, double *ratio_level,
-                      dn_loads *out, int threads, dn_err *err)
+                      dn_loads *out, dn_err *err)
 {
     double *sizes, tail;
     int levels, rc;
@@ -337,7 +337,7 @@ static int sparse_run(sparse_work *sw, const dn_csr *g, const dn_tree_model *m, 
             o->progress(o->progress_ctx, tail == 0.0 ? (double)l / levels : 1.0 - nl);
         if (tail == 0.0 && l + 1 >= levels)
             break; /* no need for x_{levels} */
-        walkop_apply(&sw->w, x, sw->scratch, threads);
+        walkop_apply(&sw->w, x, sw->scratch);
     }
     out->levels = tail == 0.0 ? levels : (int)(l < INT32_MAX ? l : INT32_MAX);
     out->n = n;
@@ -445,7 +445,7 @@ int dn_loads_exact(const dn_net *net, const dn_csr *g, const dn_tree_model *m, i
             dn_walk_limit_free(&lim);
             return dn_fail(err, DN_ENOMEM, "out of memory");
         }
-        rc = sparse_run(&sw, g, m, start, &o, &lim, rl, out, o.threads, err);
+        rc = sparse_run(&sw, g, m, start, &o, &lim, rl, out, err);
         if (!rc)
             out->load = malloc((size_t)n * sizeof *out->load);
         if (!rc && !out->load)
@@ -561,7 +561,7 @@ static int all_range(void *p, int64_t b, int64_t e, int tid)
         if ((c->m->kind == DN_TREE_REPRO || gl > 0) &&
             (rc = dn_walk_limit_init(c->g, s, c->o, &lim, &c->errs[tid])))
             return rc;
-        rc = sparse_run(&c->work[tid], c->g, c->m, s, c->o, &lim, NULL, &L, 1, &c->errs[tid]);
+        rc = sparse_run(&c->work[tid], c->g, c->m, s, c->o, &lim, NULL, &L, &c->errs[tid]);
         if (rc) {
             dn_walk_limit_free(&lim);
             return rc;

@@ -245,6 +245,13 @@ static int parse_args(const char *cmd, int argc, char **argv, load_args *a, int 
                          a->mode == OUT_JSON ? "json" : "csv");
     if (!a->net_spec)
         return cli_usage(cmd, "missing --net SPEC (e.g. --net butterfly:3)");
+    const out_file files[] = {{"--net", out_spec_file(a->net_spec), 0},
+                              {"--tree", out_spec_file(a->tree_spec), 0},
+                              {"--loads", a->loads_path, 1},
+                              {"--svg", a->svg_path, 1}};
+    int plan = out_plan(cmd, files, 4);
+    if (plan)
+        return plan;
     if (!a->tree_spec)
         return cli_usage(cmd, "missing --tree SPEC (e.g. --tree complete:2:8)");
     if (a->ndeltas == 0)

@@ -6,7 +6,6 @@
  */
 #include "cli.h"
 
-#include <errno.h>
 #include <signal.h>
 #include <string.h>
 
@@ -43,6 +42,9 @@ static void usage(FILE *f)
           "  -V, --version  print the version\n"
           "\nEvery command takes --json (one JSON object on stdout) and --help.\n"
           "Exit status: 0 success, 1 run-time failure, 2 bad usage or input.\n"
+          "A fatal signal (SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGALRM, SIGUSR1, SIGUSR2,\n"
+          "SIGVTALRM, SIGPROF, SIGXCPU, SIGIO, SIGPWR, the real-time ones) stops the runs\n"
+          "dcnet started, removes the files it was writing and exits 1.\n"
           "Documentation: docs/guide.md\n",
           f);
 }
@@ -159,10 +161,15 @@ static void help_formats(void)
          "(dcnet writes it with --save-place) promises the last line '# end count=T'.\n"
          "Placements (embed --map file:PATH, exec --place; written by --save-place\n"
          "with --place-format list|scotch|csv): the value file above (list), a SCOTCH\n"
-         "mapping file (the count T, then 'task processor' lines: what gmap writes and\n"
-         "gmtst reads), or CSV 'task,processor,processor_label'. Hosts files (embed\n"
-         "--hosts, for --rankfile): 'LABEL HOST SLOT' per processor.\n"
-         "Traces (simulate --trace): 'SRC DST SIZE [RELEASE]' per line.");
+         "mapping file (the count T, then 'task processor' lines, exactly two numbers:\n"
+         "what gmap writes and gmtst reads), or CSV 'task,processor,processor_label';\n"
+         "told apart by content, read once (a pipe too) and no further than the tasks\n"
+         "placed (at most 256 bytes a task and 1 MiB). Hosts files (embed --hosts, for\n"
+         "--rankfile): 'LABEL HOST SLOT' per processor, HOST an RFC 1123 host name\n"
+         "(letters, digits, '-', '.'), SLOT a non-negative integer.\n"
+         "Traces (simulate --trace): 'SRC DST SIZE [RELEASE]' per line.\n"
+         "Every file is read alike: a UTF-8 byte order mark is skipped, CRLF ends a\n"
+         "line as LF does, a NUL byte is refused; errors name the file and line.");
     puts("\n"
          "Tree files (--tree file:PATH in tree, embed, simulate and load; dcnet tree\n"
          "--format writes them):\n"
@@ -172,14 +179,19 @@ static void help_formats(void)
          "        or units); bytes_down: the message from its parent; bytes_up: its\n"
          "        result back. Chosen for .csv and by default.\n"
          "  dot   a Graphviz digraph of parent -> child edges; node attribute work,\n"
-         "        edge attributes bytes (or bytes_down) and bytes_up; other\n"
-         "        attributes are ignored. Chosen for .dot, .gv, or a 'digraph' file.\n"
+         "        edge attributes bytes (or bytes_down) and bytes_up, and their\n"
+         "        defaults node [work=W], edge [bytes=B] for what follows, as in\n"
+         "        Graphviz; other attributes are ignored; names of any length.\n"
+         "        Chosen for .dot, .gv, or a 'digraph' file.\n"
          "  grf   a SCOTCH source graph that is a tree, rooted at its first vertex;\n"
-         "        vertex loads are work, edge loads bytes_down (integers). For .grf.\n"
+         "        vertex loads are work, edge loads bytes_down (integers up to 2^53);\n"
+         "        with vertex labels, arc ends are labels. For .grf.\n"
          "  Ids 0..N-1 with the root 0 are kept; others are renumbered in order of\n"
          "  first appearance, the root first. Children keep the order of their\n"
          "  lines. Checked: one root, every parent defined, no cycle, no id twice,\n"
-         "  at most --max-nodes nodes; errors give the line. Schedule: a task that\n"
+         "  at most --max-nodes nodes; errors give the line. Written trees read back\n"
+         "  as written; what a format cannot hold is refused (grf: fractions,\n"
+         "  bytes_up; dot and grf: the root's bytes). Schedule: a task that\n"
          "  receives in phase p sends to its i-th child (from 0) in phase p + i + 1\n"
          "  (seed 000's phases on a binomial tree).");
 }
@@ -248,37 +260,31 @@ static int help(int argc, char **argv)
     return 2;
 }
 
-/* A closed stdout (e.g. `dcnet ... | head`) must not kill dcnet with
- * SIGPIPE (spec/cli.md: never exit through a signal): writes then fail with
- * EPIPE, and the exit status says so. */
-static int finish(int code)
-{
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        if (errno != EPIPE)
-            fprintf(stderr, "dcnet: write error on standard output: %s\n", strerror(errno));
-        return code ? code : 1;
-    }
-    return code;
-}
-
+/* Standard output and the declared outputs, once, for every command
+ * (out_finish): a closed stdout (`dcnet ... | head`) ends the command
+ * quietly with its own status; a stdout that fails otherwise (a full disk,
+ * /dev/full) is one message and exit 1. SIGPIPE is ignored so that a
+ * write to a closed pipe fails with EPIPE instead of killing dcnet
+ * (spec/cli.md: never exit through a signal). */
 int main(int argc, char **argv)
 {
     signal(SIGPIPE, SIG_IGN);
+    out_guard_signals(); /* every fatal signal: cleanup, then exit 1 (outfile.c) */
     if (argc < 2) {
         usage(stderr);
         return 2;
     }
     if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
         printf("dcnet %s\n", DN_VERSION);
-        return 0;
+        return out_finish(NULL, 0);
     }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)
-        return finish(help(1, argv));
+        return out_finish(NULL, help(1, argv));
     if (strcmp(argv[1], "help") == 0)
-        return finish(help(argc - 1, argv + 1));
+        return out_finish("help", help(argc - 1, argv + 1));
     for (int i = 0; i < N_COMMANDS; i++)
         if (strcmp(argv[1], commands[i].name) == 0)
-            return finish(commands[i].run(argc - 1, argv + 1));
+            return out_finish(commands[i].name, commands[i].run(argc - 1, argv + 1));
     fprintf(stderr, "dcnet: unknown command '%s' (known: ", argv[1]);
     list_names(stderr, 0);
     fputs(", help)\nTry 'dcnet --help' for more information.\n", stderr);

@@ -13,6 +13,7 @@
  * the CBT path of i left shifts appending 0^(i-1) 1, mapped by F.
  */
 #include "embed_impl.h"
+#include "../base/dn_assert.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -625,13 +626,18 @@ int dn_embed_route(dn_embed *e, int64_t v, const int64_t **path, int64_t *hops, 
     if (v <= 0 || v >= e->tree->nodes)
         return dn_fail(err, DN_EINVAL, "task %lld has no incoming edge (tasks 1 .. %lld)",
                        (long long)v, (long long)(e->tree->nodes - 1));
+    int rc = DN_OK;
     if (e->kind == MAP_ZRL && e->routes == DN_ROUTES_MAPPING) {
         *hops = zrl_route(e, e->iso ? dn_tree_binomial_id(e->tree, v) : v);
         *path = e->buf;
-        return DN_OK;
+    } else {
+        rc = dn_route(&e->router, dn_embed_place(e, dn_tree_parent(e->tree, v)),
+                      dn_embed_place(e, v), path, hops, err);
     }
-    return dn_route(&e->router, dn_embed_place(e, dn_tree_parent(e->tree, v)),
-                    dn_embed_place(e, v), path, hops, err);
+    /* a route joins the processors of the edge's two tasks */
+    DN_ASSERT(rc || ((*path)[0] == dn_embed_place(e, dn_tree_parent(e->tree, v)) &&
+                     (*path)[*hops] == dn_embed_place(e, v)));
+    return rc;
 }
 
 double dn_embed_weight(const dn_embed *e, int64_t v)
