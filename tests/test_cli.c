@@ -1817,6 +1817,281 @@ static void test_exec_mpi(void **state)
     }
 }
 
+/* ------------------------------------------------------ MPI's trees (issue 29) */
+
+/* The tasks of `spec` listed by `tree --list --csv`: rank and parent of
+ * every task id (at most cap), the count returned; -1 on a bad listing. */
+static int tree_ranks(const char *spec, int *rank, int *parent, int *kids, int cap)
+{
+    char args[200];
+    snprintf(args, sizeof args, "tree --tree %s --list --csv", spec);
+    run_result r = ok_run(args);
+    int n = 0;
+    char *line = strchr(r.out, '\n'); /* past the header */
+    if (!r.out || strncmp(r.out, "id,rank,parent,children,depth,recv_phase", 40) != 0)
+        n = -1;
+    while (n >= 0 && line && line[1]) {
+        int id, rk, par, ch;
+        if (sscanf(line + 1, "%d,%d,%d,%d", &id, &rk, &par, &ch) != 4 || id != n || n >= cap) {
+            n = -1;
+            break;
+        }
+        rank[n] = rk;
+        parent[n] = par;
+        kids[n++] = ch;
+        line = strchr(line + 1, '\n');
+    }
+    run_free(&r);
+    return n;
+}
+
+static void test_mpi_trees_cli(void **state)
+{
+    run_result r;
+    int rank[300], parent[300], kids[300];
+    (void)state;
+    ok_has("help trees", "ompi-bcast:P[:ROOT]");
+    ok_has("help trees", "mpich-bcast:P[:ROOT]");
+    /* the facts, and leaves counted in closed form against the listing */
+    r = json_run("tree --tree ompi-bcast:64 --json");
+    assert_non_null(strstr(r.out, "\"kind\":\"Open MPI binomial broadcast\""));
+    assert_non_null(strstr(r.out, "\"send_order\":\"nearest first\""));
+    assert_non_null(strstr(r.out, "\"renames\":\"binomial:6\""));
+    assert_true(json_num(r.out, "phases") == 6 && json_num(r.out, "leaves") == 32);
+    run_free(&r);
+    static const int sizes[] = {1, 2, 3, 5, 6, 7, 12, 13, 31, 64, 100, 255, 257};
+    for (int k = 0; k < 2; k++)
+        for (int i = 0; i < 13; i++) {
+            char spec[64], args[100];
+            snprintf(spec, sizeof spec, "%s-bcast:%d:%d", k ? "mpich" : "ompi", sizes[i],
+                     sizes[i] / 2);
+            int n = tree_ranks(spec, rank, parent, kids, 300), leaves = 0;
+            assert_int_equal(n, sizes[i]);
+            for (int v = 0; v < n; v++) {
+                leaves += kids[v] == 0;
+                assert_int_equal(rank[v], (v + sizes[i] / 2) % sizes[i]); /* virtual ranks */
+            }
+            snprintf(args, sizeof args, "tree --tree %s --json", spec);
+            r = json_run(args);
+            if (json_num(r.out, "leaves") != leaves)
+                fail_msg("%s: %g leaves, the listing has %d", spec, json_num(r.out, "leaves"),
+                         leaves);
+            assert_non_null(strstr(r.out, k ? "\"send_order\":\"farthest first\""
+                                             : "\"send_order\":\"nearest first\""));
+            run_free(&r);
+        }
+    bad_run("tree --tree mpich-bcast:8:8", 2, "root rank ROOT");
+    bad_run("tree --tree ompi-bcast:0", 2, "rank count P");
+    /* the seeds' B(n) mappings through the renaming: binomial:6's figures
+     * and time; a rank count not a power of two is refused */
+    static const char *const trees[] = {"binomial:6", "ompi-bcast:64", "mpich-bcast:64"};
+    double t0 = 0, d0 = 0, c0 = 0, l0 = 0;
+    for (int i = 0; i < 3; i++) {
+        char args[200];
+        snprintf(args, sizeof args, "simulate --net debruijn:6 --tree %s --map zrl -w wormhole "
+                                    "--stage both --json", trees[i]);
+        r = json_run(args);
+        if (i == 0)
+            t0 = json_num(r.out, "time");
+        else if (json_num(r.out, "time") != t0)
+            fail_msg("%s: time %g, binomial:6's %g", trees[i], json_num(r.out, "time"), t0);
+        run_free(&r);
+        snprintf(args, sizeof args, "embed --net mesh:8x8 --tree %s --map dccube --json",
+                 trees[i]);
+        r = json_run(args);
+        if (i == 0) {
+            d0 = json_num(r.out, "total"); /* the first: dilation's */
+            c0 = json_num(r.out, "conflicts");
+        } else if (json_num(r.out, "total") != d0 || json_num(r.out, "conflicts") != c0) {
+            fail_msg("%s by dccube: %s", trees[i], r.out);
+        }
+        run_free(&r);
+        snprintf(args, sizeof args, "load --net torus:4x4 --tree %s --walk 2 --exact --json",
+                 trees[i]);
+        r = json_run(args);
+        if (i == 0)
+            l0 = json_num(r.out, "ratio");
+        else /* the same level sizes C(6, l): the same loads */
+            assert_true(json_num(r.out, "ratio") == l0);
+        run_free(&r);
+    }
+    bad_run("embed --net debruijn:4 --tree ompi-bcast:12 --map zrl", 2,
+            "or MPI's ompi-bcast:16 or mpich-bcast:16");
+    /* and the same trees from their own CSV files, listed by dcnet */
+    r = ok_run("tree --tree mpich-bcast:50:3 --format csv -o @T/m50.csv");
+    run_free(&r);
+    run_result a = json_run("embed --net torus:5x10 --tree mpich-bcast:50:3 --map identity "
+                            "--root 0 --json");
+    run_result b = json_run("embed --net torus:5x10 --tree file:@T/m50.csv --map identity "
+                            "--json");
+    assert_true(json_num(a.out, "total") == json_num(b.out, "total"));
+    assert_true(json_num(a.out, "conflicts") == json_num(b.out, "conflicts"));
+    run_free(&a);
+    run_free(&b);
+    /* every command takes them: load by trials, a sweep over the numberings */
+    r = json_run("load --net torus:4x4 --tree ompi-bcast:40 --walk 1 --trials 200 --seed 2 "
+                 "--json");
+    assert_true(json_num(r.out, "tree_nodes") == 40);
+    run_free(&r);
+    r = ok_run("sweep embed --var t=ompi-bcast:64,mpich-bcast:64 --net fattree:4:3 "
+               "--tree {t} --map identity --csv");
+    assert_non_null(strstr(r.out, "\nompi-bcast:64,0,,ompi-bcast:64,fattree:4:3,identity,"));
+    assert_non_null(strstr(r.out, "\nmpich-bcast:64,0,,mpich-bcast:64,fattree:4:3,identity,"));
+    run_free(&r);
+    bad_run("exec search --dynamic --tree mpich-bcast:8", 2, "search runs over a random tree");
+}
+
+/* issue 29, item 9: the rankfile says which tree and numbering it is for,
+ * and puts rank (y + ROOT) mod P where task y is placed */
+static void test_rankfile_header(void **state)
+{
+    (void)state;
+    FILE *hf = fopen(tp("@T/hosts64.txt"), "w");
+    for (int q = 0; q < 64; q++)
+        fprintf(hf, "p%d node%d %d\n", q, q / 16, q % 16);
+    fclose(hf);
+    run_result r = ok_run("embed --net fattree:4:3 --tree mpich-bcast:64:5 --map identity "
+                          "--rankfile @T/rf.txt --hosts @T/hosts64.txt");
+    run_free(&r);
+    char *rf = slurp(tp("@T/rf.txt"));
+    assert_non_null(rf);
+    assert_non_null(strstr(rf, "# tree mpich-bcast:64:5: MPICH's binomial broadcast numbering"));
+    assert_non_null(strstr(rf, "# placement: --map identity on --net fattree:4:3, the root task "
+                               "on processor p5\n"));
+    assert_non_null(strstr(rf, "# rank r runs task (r - 5) mod 64"));
+    /* identity on an MPI tree: rank r on processor r */
+    for (int q = 0; q < 64; q++) {
+        char want[64];
+        snprintf(want, sizeof want, "\nrank %d=node%d slot=%d\n", q, q / 16, q % 16);
+        if (!strstr(rf, want))
+            fail_msg("no line '%s' in %s", want + 1, rf);
+    }
+    free(rf);
+    /* greedy puts the root task on processor 0: rank 5 (task 0) is there,
+     * rank 6 (task 1) on its nearest free processor */
+    r = ok_run("embed --net fattree:4:3 --tree ompi-bcast:64:5 --map greedy "
+               "--rankfile @T/rf.txt --hosts @T/hosts64.txt --save-place @T/pl.csv "
+               "--place-format csv");
+    run_free(&r);
+    rf = slurp(tp("@T/rf.txt"));
+    char *pl = slurp(tp("@T/pl.csv"));
+    assert_non_null(strstr(rf, "# tree ompi-bcast:64:5: Open MPI's binomial broadcast"));
+    assert_non_null(strstr(rf, "\nrank 5=node0 slot=0\n"));
+    for (int v = 0; v < 64; v++) { /* task v's processor from the placement file */
+        char key[32], want[64];
+        int q;
+        snprintf(key, sizeof key, "\n%d,", v);
+        const char *row = strstr(pl, key);
+        assert_non_null(row);
+        assert_int_equal(sscanf(row + strlen(key), "%d", &q), 1);
+        snprintf(want, sizeof want, "\nrank %d=node%d slot=%d\n", (v + 5) % 64, q / 16, q % 16);
+        if (!strstr(rf, want))
+            fail_msg("task %d is on processor %d: no line '%s'", v, q, want + 1);
+    }
+    /* that placement read back (--map file:) gives the same ranks, and the
+     * header names the file, not the library's "given" */
+    r = ok_run("embed --net fattree:4:3 --tree ompi-bcast:64:5 --map file:@T/pl.csv "
+               "--rankfile @T/rf2.txt --hosts @T/hosts64.txt");
+    run_free(&r);
+    char *rf2 = slurp(tp("@T/rf2.txt"));
+    assert_non_null(rf2);
+    if (!strstr(rf2, "# placement: --map file:") || !strstr(rf2, "pl.csv on --net fattree:4:3"))
+        fail_msg("the header does not name the placement file:\n%s", rf2);
+    assert_string_equal(strstr(rf2, "\nrank 0="), strstr(rf, "\nrank 0="));
+    free(rf2);
+    unlink(tp("@T/rf2.txt"));
+    free(rf);
+    free(pl);
+    /* seed 000's numbering says so */
+    r = ok_run("embed --net fattree:4:3 --tree binomial:6 --map identity "
+               "--rankfile @T/rf.txt --hosts @T/hosts64.txt");
+    run_free(&r);
+    rf = slurp(tp("@T/rf.txt"));
+    assert_non_null(strstr(rf, "# tree binomial:6: seed 000's numbering"));
+    assert_non_null(strstr(rf, "# rank y runs task y; not an MPI library's"));
+    free(rf);
+    /* a tree path with a newline cannot start a line of its own */
+    FILE *tf = fopen(tp("@T/t\nrank 99=evil slot=0.csv"), "w");
+    fputs("id,parent\n0,\n1,0\n", tf);
+    fclose(tf);
+    r = ok_run("embed --net fattree:4:3 --tree \"file:$(printf '@T/t\\nrank 99=evil "
+               "slot=0.csv')\" --map identity --rankfile @T/rf.txt --hosts @T/hosts64.txt");
+    run_free(&r);
+    rf = slurp(tp("@T/rf.txt"));
+    assert_non_null(strstr(rf, "/t?rank 99=evil slot=0.csv: dcnet's task ids"));
+    assert_null(strstr(rf, "\nrank 99"));
+    free(rf);
+}
+
+/* What MPI_Bcast with Open MPI's binomial algorithm sends, rank to rank,
+ * as Open MPI's pml_monitoring component counts it (I lines: the PML
+ * messages of collectives, which a PMPI wrapper never sees): exactly one
+ * message on every edge of ompi-bcast:P:ROOT from parent rank to child
+ * rank, none elsewhere. */
+static void test_mpi_bcast_observed(void **state)
+{
+    (void)state;
+    if (getenv("DCNET_WRAPPER") && *getenv("DCNET_WRAPPER")) {
+        print_message("MPI runs skipped under %s\n", getenv("DCNET_WRAPPER"));
+        skip();
+    }
+    if (system("command -v mpirun >/dev/null 2>&1 && command -v mpicc >/dev/null 2>&1 && "
+               "ompi_info 2>/dev/null | grep -q 'MCA pml: monitoring'") != 0) {
+        print_message("mpirun, mpicc or Open MPI's pml monitoring component not found: "
+                      "skipped\n");
+        skip();
+    }
+    char cmd[1600];
+    snprintf(cmd, sizeof cmd, "mpicc -o %s tests/mpi_bcast.c", tp("@T/bcast"));
+    assert_int_equal(system(cmd), 0);
+    static const int runs[][2] = {{6, 2}, {8, 0}, {13, 11}};
+    for (int k = 0; k < 3; k++) {
+        const int P = runs[k][0], root = runs[k][1];
+        int rank[64], parent[64], kids[64];
+        static int sent[16][16];
+        char spec[40];
+        memset(sent, 0, sizeof sent);
+        snprintf(cmd, sizeof cmd,
+                 "mpirun -np %d --oversubscribe --allow-run-as-root "
+                 "--mca coll_tuned_use_dynamic_rules 1 --mca coll_tuned_bcast_algorithm 6 "
+                 "--mca pml_monitoring_enable 2 --mca pml_monitoring_enable_output 3 "
+                 "--mca pml_monitoring_filename %s %s %d >/dev/null 2>&1",
+                 P, tp("@T/prof"), tp("@T/bcast"), root);
+        assert_int_equal(system(cmd), 0);
+        for (int q = 0; q < P; q++) { /* per rank: "I\tFROM\tTO\tB bytes\tM msgs sent" */
+            char path[200], *prof;
+            snprintf(path, sizeof path, "@T/prof.%d.prof", q);
+            prof = slurp(tp(path));
+            assert_non_null(prof);
+            for (char *l = prof; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+                int from, to, msgs;
+                long bytes;
+                assert_false(l[0] == 'E'); /* no user point-to-point message */
+                if (sscanf(l, "I\t%d\t%d\t%ld bytes\t%d msgs sent", &from, &to, &bytes,
+                           &msgs) == 4) {
+                    assert_int_equal(from, q);
+                    assert_true(to >= 0 && to < P && bytes == 4 * msgs);
+                    sent[from][to] += msgs;
+                }
+            }
+            free(prof);
+            unlink(tp(path));
+        }
+        snprintf(spec, sizeof spec, "ompi-bcast:%d:%d", P, root);
+        assert_int_equal(tree_ranks(spec, rank, parent, kids, 64), P);
+        int want[16][16];
+        memset(want, 0, sizeof want);
+        for (int v = 1; v < P; v++)
+            want[rank[parent[v]]][rank[v]] = 1;
+        for (int a = 0; a < P; a++)
+            for (int b = 0; b < P; b++)
+                if (sent[a][b] != want[a][b])
+                    fail_msg("MPI_Bcast on %d ranks from %d: rank %d sent %d messages to rank "
+                             "%d, %s says %d",
+                             P, root, a, sent[a][b], b, spec, want[a][b]);
+    }
+}
+
 static void test_golden(void **state)
 {
     static const char *const cases[][2] = {
@@ -2460,6 +2735,9 @@ int main(void)
         cmocka_unit_test(test_sim_trace_input),
         cmocka_unit_test(test_sim_memory),
         cmocka_unit_test(test_exec_cli),
+        cmocka_unit_test(test_mpi_trees_cli),
+        cmocka_unit_test(test_rankfile_header),
+        cmocka_unit_test(test_mpi_bcast_observed),
         cmocka_unit_test(test_exec_mpi),
         cmocka_unit_test(test_golden),
         cmocka_unit_test(test_outputs_parse),

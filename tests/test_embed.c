@@ -10,7 +10,13 @@
  *    conflict-free;
  *  - seed 004: the Sneptree mapping is homogeneous up to depth 3(n+1), and
  *    per-depth counts depend only on the cell's height;
- *  - seed 000 section 6's lower bound.
+ *  - seed 000 section 6's lower bound;
+ *  - MPI's broadcast trees (issue 29, item 8): the seeds' B(n) mappings
+ *    take them through the renaming with B(n)'s metrics; identity on a
+ *    hypercube has dilation 1 (a parent and child differ in one bit); the
+ *    built-in trees measure as the same trees read from CSV files written
+ *    here from the libraries' loops, on fattree:4:3 with the issue's
+ *    figures.
  */
 #include "testutil.h"
 
@@ -850,6 +856,237 @@ static void test_hypercube_binomial(void **state)
     }
 }
 
+/* ------------------------------------------------------ MPI's trees */
+
+static void metrics_equal(const dn_metrics *a, const dn_metrics *b, const char *what)
+{
+    if (a->dil_max != b->dil_max || a->dil_total != b->dil_total ||
+        a->conflicts != b->conflicts || a->max_link_load != b->max_link_load ||
+        a->congestion != b->congestion || a->load_max != b->load_max ||
+        a->homogeneous != b->homogeneous)
+        fail_msg("%s: dilation %lld/%lld, conflicts %lld, max link %lld, congestion %lld, "
+                 "load %lld against %lld/%lld, %lld, %lld, %lld, %lld",
+                 what, (long long)a->dil_max, (long long)a->dil_total, (long long)a->conflicts,
+                 (long long)a->max_link_load, (long long)a->congestion,
+                 (long long)a->load_max, (long long)b->dil_max, (long long)b->dil_total,
+                 (long long)b->conflicts, (long long)b->max_link_load,
+                 (long long)b->congestion, (long long)b->load_max);
+}
+
+static void test_mpi_trees_through_binomial(void **state)
+{
+    static const struct {
+        const char *net, *map;
+        int n;
+    } cases[] = {
+        {"debruijn:4", "zrl", 4},      {"debruijn:7", "zrl", 7},   {"ddb:5", "zrl", 5},
+        {"kautz:2:5", "zrl", 4},       {"hypercube:6", "binomial", 6},
+        {"mesh:8x8", "dccube", 6},     {"torus:4x8", "dccube", 5}, {"mesh:8x8", "reflecting", 6},
+        {"mesh:8x8", "growing", 6},
+    };
+    (void)state;
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        char bin[32], what[160];
+        fixture fb;
+        dn_embed_opts o = opts(cases[c].map);
+        snprintf(bin, sizeof bin, "binomial:%d", cases[c].n);
+        open_fixture(&fb, cases[c].net, bin, &o);
+        for (int k = 0; k < 2; k++) {
+            char mpi[40];
+            fixture fm;
+            snprintf(mpi, sizeof mpi, "%s-bcast:%d", k ? "mpich" : "ompi", 1 << cases[c].n);
+            snprintf(what, sizeof what, "--map %s on %s: %s against %s", cases[c].map,
+                     cases[c].net, mpi, bin);
+            open_fixture(&fm, cases[c].net, mpi, &o);
+            metrics_equal(&fm.m, &fb.m, what);
+            /* every task where B(n)'s task of the same place in the tree is */
+            for (int64_t v = 0; v < fm.tree.nodes; v++)
+                assert_int_equal(dn_embed_place(&fm.e, v),
+                                 dn_embed_place(&fb.e, dn_tree_binomial_id(&fm.tree, v)));
+            close_fixture(&fm);
+        }
+        close_fixture(&fb);
+    }
+    /* a rank count that is not a power of two has no B(n) to go through */
+    fixture f;
+    dn_err err;
+    dn_embed_opts o = opts("zrl");
+    assert_int_equal(setup(&f, "debruijn:4", "ompi-bcast:12", &o, &err), DN_EINVAL);
+    assert_non_null(strstr(err.msg, "needs --tree binomial:4 (or MPI's ompi-bcast:16 or "
+                                    "mpich-bcast:16)"));
+    close_fixture(&f);
+}
+
+/* Identity on hypercube:d: in both MPI trees a task and its parent differ
+ * in one bit (the highest, resp. the lowest), so every edge is one hop;
+ * seed 000's numbering is not (task 1 -> 6 is 001 -> 110, three hops). */
+static void test_mpi_trees_identity_hypercube(void **state)
+{
+    (void)state;
+    for (int d = 1; d <= 8; d++) {
+        char net[32], tree[40];
+        snprintf(net, sizeof net, "hypercube:%d", d);
+        for (int k = 0; k < 2; k++) {
+            fixture f;
+            dn_embed_opts o = opts("identity");
+            snprintf(tree, sizeof tree, "%s-bcast:%d", k ? "mpich" : "ompi", 1 << d);
+            open_fixture(&f, net, tree, &o);
+            assert_int_equal(f.m.dil_max, 1);
+            assert_int_equal(f.m.dil_total, ((int64_t)1 << d) - 1);
+            close_fixture(&f);
+        }
+    }
+    fixture f;
+    dn_embed_opts o = opts("identity");
+    open_fixture(&f, "hypercube:3", "binomial:3", &o);
+    assert_int_equal(f.m.dil_max, 3);
+    close_fixture(&f);
+    /* an MPI tree's root rank R: identity puts rank r = (v + R) mod P on
+     * processor r (MPI's default layout), also when P < N; --root Q moves
+     * the root task to Q: rank r on (r + Q - R) mod N */
+    open_fixture(&f, "ring:8", "mpich-bcast:6:2", &o);
+    for (int64_t v = 0; v < 6; v++)
+        assert_int_equal(dn_embed_place(&f.e, v), (v + 2) % 6);
+    assert_int_equal(f.e.root_proc, 2);
+    close_fixture(&f);
+    o.root = 7;
+    open_fixture(&f, "ring:8", "ompi-bcast:6:2", &o);
+    for (int64_t v = 0; v < 6; v++)
+        assert_int_equal(dn_embed_place(&f.e, v), ((v + 2) % 6 + 5) % 8);
+    assert_int_equal(f.e.root_proc, 7);
+    close_fixture(&f);
+}
+
+/* The library's tree of P ranks (root 0) as a CSV tree file, rows in BFS
+ * order so that children keep the send order: Open MPI 4.1's
+ * ompi_coll_base_topo_build_bmtree (children index ^ mask, mask from the
+ * power of two above index while below P) or MPICH's
+ * MPIR_Bcast_intra_binomial (sends to rank + mask, mask from below the
+ * lowest set bit down to 1, while below P). */
+static char *mpi_tree_csv(int ompi, int P)
+{
+    char *buf = malloc((size_t)P * 24 + 32);
+    int *queue = malloc((size_t)P * sizeof *queue), head = 0, tail = 0;
+    size_t len = (size_t)sprintf(buf, "id,parent\n0,\n");
+    queue[tail++] = 0;
+    while (head < tail) {
+        int r = queue[head++], kids[64], nk = 0, mask = 1;
+        if (ompi) {
+            while (mask <= r)
+                mask <<= 1;
+            for (; mask < P && (r ^ mask) < P; mask <<= 1)
+                kids[nk++] = r ^ mask;
+        } else {
+            while (mask < P && !(r & mask))
+                mask <<= 1;
+            for (mask >>= 1; mask > 0; mask >>= 1)
+                if (r + mask < P)
+                    kids[nk++] = r + mask;
+        }
+        for (int i = 0; i < nk; i++) {
+            len += (size_t)sprintf(buf + len, "%d,%d\n", kids[i], r);
+            queue[tail++] = kids[i];
+        }
+    }
+    free(queue);
+    return buf;
+}
+
+static void test_mpi_trees_as_files(void **state)
+{
+    /* fattree:4:3 with 64 ranks placed by identity (issue 29): MPICH's
+     * numbering 162 hops (2.57 a message) and no conflict, Open MPI's 342
+     * (5.43) and 324 conflicts, seed 000's 342 and 228. The hops in closed
+     * form: processors q and q + 2^j differing first in bit j are 2 hops
+     * apart for j < 2 (one leaf switch), 4 for j < 4 (one pod), else 6.
+     * MPICH's tree has 2^(5-j) edges of step 2^j: 2(32 + 16) + 4(8 + 4)
+     * + 6(2 + 1) = 162; Open MPI's 2^j edges of step 2^j: 2(1 + 2) + 4(4 +
+     * 8) + 6(16 + 32) = 342 */
+    static const struct {
+        const char *tree;
+        int64_t total, conflicts;
+    } fig[] = {{"mpich-bcast:64", 162, 0}, {"ompi-bcast:64", 342, 324}, {"binomial:6", 342, 228}};
+    (void)state;
+    for (int i = 0; i < 3; i++) {
+        fixture f;
+        dn_embed_opts o = opts("identity");
+        open_fixture(&f, "fattree:4:3", fig[i].tree, &o);
+        assert_int_equal(f.m.dil_total, fig[i].total);
+        assert_int_equal(f.m.conflicts, fig[i].conflicts);
+        close_fixture(&f);
+    }
+    static const struct {
+        const char *net, *map;
+        int P;
+    } cases[] = {{"fattree:4:3", "identity", 64}, {"fattree:4:3", "greedy", 50},
+                 {"torus:4x4x4", "identity", 64}, {"mesh:5x5", "identity", 23},
+                 {"ring:12", "random", 37},       {"fattree:4:3", "identity", 63}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++)
+        for (int k = 0; k < 2; k++) {
+            char spec[40], what[160];
+            dn_err err;
+            fixture fb, ff;
+            dn_embed_opts o = opts(cases[c].map);
+            o.seed = 5;
+            snprintf(spec, sizeof spec, "%s-bcast:%d", k ? "mpich" : "ompi", cases[c].P);
+            open_fixture(&fb, cases[c].net, spec, &o);
+            char *csv = mpi_tree_csv(!k, cases[c].P);
+            memset(&ff, 0, sizeof ff);
+            if (dn_net_init(&ff.net, cases[c].net, &err) ||
+                dn_tree_parse(csv, strlen(csv), DN_TREE_FMT_CSV, 0, "mpi.csv", &ff.tree, &err) ||
+                dn_embed_init(&ff.e, &ff.net, &ff.tree, &o, &err) ||
+                dn_metrics_compute(&ff.e, NULL, &ff.m, &err))
+                fail_msg("%s as a file: %s", spec, err.msg);
+            free(csv);
+            snprintf(what, sizeof what, "%s by %s on %s, built in against the file", spec,
+                     cases[c].map, cases[c].net);
+            metrics_equal(&fb.m, &ff.m, what);
+            for (int64_t v = 0; v < fb.tree.nodes; v++)
+                assert_int_equal(dn_tree_recv_phase(&fb.tree, v), dn_tree_recv_phase(&ff.tree, v));
+            close_fixture(&fb);
+            close_fixture(&ff);
+        }
+}
+
+/* Open MPI's tree is MPICH's with every rank's n bits reversed (the highest
+ * set bit cleared <-> the lowest; nearest first <-> farthest first): so
+ * ompi-bcast:2^n placed with rank r on processor rev(r) measures as
+ * mpich-bcast:2^n placed by identity, on any network (docs/trees.md, the
+ * example file examples/ompi-bcast64-bitrev.txt). */
+static void test_mpi_trees_bit_reversal(void **state)
+{
+    static const struct {
+        const char *net;
+        int n;
+    } cases[] = {{"fattree:4:3", 6}, {"torus:8x8", 6}, {"mesh:16x16", 8}, {"dragonfly:4:2:2", 5}};
+    (void)state;
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        const int n = cases[c].n, P = 1 << n;
+        char tree[40], what[120];
+        int64_t *rev = malloc((size_t)P * sizeof *rev);
+        for (int v = 0; v < P; v++) {
+            rev[v] = 0;
+            for (int b = 0; b < n; b++)
+                if ((v >> b) & 1)
+                    rev[v] |= (int64_t)1 << (n - 1 - b);
+        }
+        fixture fo, fm;
+        dn_embed_opts o = opts("given"), id = opts("identity");
+        o.place = rev;
+        o.place_len = P;
+        snprintf(tree, sizeof tree, "ompi-bcast:%d", P);
+        open_fixture(&fo, cases[c].net, tree, &o);
+        snprintf(tree, sizeof tree, "mpich-bcast:%d", P);
+        open_fixture(&fm, cases[c].net, tree, &id);
+        snprintf(what, sizeof what, "%s: Open MPI's bit-reversed against MPICH's identity",
+                 cases[c].net);
+        metrics_equal(&fo.m, &fm.m, what);
+        close_fixture(&fo);
+        close_fixture(&fm);
+        free(rev);
+    }
+}
+
 /* ------------------------------------------------------------ Sneptrees */
 
 static void check_sneptree_homogeneous(const char *net, int n)
@@ -1106,6 +1343,10 @@ int main(void)
         cmocka_unit_test(test_sneptree_homogeneous),
         cmocka_unit_test(test_lower_bound),
         cmocka_unit_test(test_baselines),
+        cmocka_unit_test(test_mpi_trees_through_binomial),
+        cmocka_unit_test(test_mpi_trees_identity_hypercube),
+        cmocka_unit_test(test_mpi_trees_as_files),
+        cmocka_unit_test(test_mpi_trees_bit_reversal),
         cmocka_unit_test(test_scotch),
         cmocka_unit_test(test_scotch_refused),
     };

@@ -8,6 +8,14 @@
  * label, children, child order and phases with the implicit formulas.
  * Definition 1 is checked through subtree sizes: the i-th child of a node
  * with m children roots a B(m - i).
+ *
+ * MPI's trees (issue 29, item 8): ompi-bcast and mpich-bcast against the
+ * two libraries' loops copied here (Open MPI 4.1's
+ * ompi_coll_base_topo_build_bmtree, MPICH's MPIR_Bcast_intra_binomial),
+ * run per rank on real ranks with every root, for every P up to 130 and a
+ * few larger: parents, children in send order, depths and the seeds'
+ * phases; for P = 2^n the renaming onto B(n) keeps parents, child order
+ * and phases.
  */
 #include "testutil.h"
 
@@ -136,7 +144,9 @@ static void test_leaves(void **state)
 {
     static const char *const specs[] = {"binomial:0", "binomial:1", "binomial:7", "binomial:12",
                                         "complete:2:0", "complete:2:5", "complete:3:4",
-                                        "complete:5:3", "gw:0.6,0,0.4", "crt:5:0.25,0.25,0.5"};
+                                        "complete:5:3", "gw:0.6,0,0.4", "crt:5:0.25,0.25,0.5",
+                                        "ompi-bcast:1", "ompi-bcast:100", "ompi-bcast:64:5",
+                                        "mpich-bcast:1", "mpich-bcast:100", "mpich-bcast:77:3"};
     (void)state;
     for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
         dn_tree_model m;
@@ -568,6 +578,249 @@ static void test_tree_file_errors(void **state)
     assert_non_null(strstr(err.msg, "cannot open tree file"));
 }
 
+/* ------------------------------------------------- MPI's binomial trees */
+
+#define MAXKIDS 64
+typedef struct mpi_node {
+    int prev;           /* the rank it receives from (the root: itself) */
+    int nkids;
+    int kids[MAXKIDS];  /* the ranks it sends to, in send order */
+} mpi_node;
+
+/* Open MPI 4.1.4, ompi/mca/coll/base/coll_base_topo.c,
+ * ompi_coll_base_topo_build_bmtree, its loop as it stands (opal_next_poweroftwo:
+ * the least power of two above index, 1 for 0). */
+static void ompi_bmtree(int rank, int root, int size, mpi_node *out)
+{
+    int childs = 0, mask, index, remote;
+    index = rank - root;
+    if (index < 0)
+        index += size;
+    mask = 1;
+    while (mask <= index) /* opal_next_poweroftwo(index) */
+        mask <<= 1;
+    if (root == rank) {
+        out->prev = root;
+    } else {
+        remote = (index ^ (mask >> 1)) + root;
+        if (remote >= size)
+            remote -= size;
+        out->prev = remote;
+    }
+    while (mask < size) {
+        remote = (index ^ mask);
+        if (remote >= size)
+            break;
+        remote += root;
+        if (remote >= size)
+            remote -= size;
+        out->kids[childs] = remote;
+        mask <<= 1;
+        childs++;
+    }
+    out->nkids = childs;
+}
+
+/* MPICH, src/mpi/coll/bcast/bcast_intra_binomial.c, MPIR_Bcast_intra_binomial:
+ * the receive loop, then the sends (MPIC_Send, one after the other). */
+static void mpich_binomial(int rank, int root, int comm_size, mpi_node *out)
+{
+    int relative_rank = (rank >= root) ? rank - root : rank - root + comm_size;
+    int mask = 0x1, src, dst;
+    out->prev = rank;
+    out->nkids = 0;
+    while (mask < comm_size) {
+        if (relative_rank & mask) {
+            src = rank - mask;
+            if (src < 0)
+                src += comm_size;
+            out->prev = src;
+            break;
+        }
+        mask <<= 1;
+    }
+    mask >>= 1;
+    while (mask > 0) {
+        if (relative_rank + mask < comm_size) {
+            dst = rank + mask;
+            if (dst >= comm_size)
+                dst -= comm_size;
+            out->kids[out->nkids++] = dst;
+        }
+        mask >>= 1;
+    }
+}
+
+/* The library's tree of P ranks rooted at `root`, by rank; then dcnet's
+ * task v (rank (v + root) mod P) against it: parent, children in order,
+ * depth, and the phases of the seeds' rule (child i of a rank receiving
+ * in phase p receives in p + i + 1) found by a BFS over the library's
+ * send lists. */
+static void check_mpi_tree(const char *lib, int P, int root)
+{
+    char spec[64];
+    dn_tree_model m;
+    dn_tree t;
+    dn_err e;
+    mpi_node *node = calloc((size_t)P, sizeof *node);
+    int *phase = calloc((size_t)P, sizeof *phase), *depth = calloc((size_t)P, sizeof *depth);
+    int *queue = malloc((size_t)P * sizeof *queue);
+    int64_t *level = calloc((size_t)P + 1, sizeof *level);
+    int ompi = lib[0] == 'o', maxphase = 0, maxdepth = 0;
+    snprintf(spec, sizeof spec, "%s-bcast:%d:%d", lib, P, root);
+    assert_int_equal(dn_tree_model_parse(spec, &m, &e), DN_OK);
+    assert_int_equal(dn_tree_init(&t, &m, 0, 0, &e), DN_OK);
+    assert_int_equal(t.nodes, P);
+    for (int r = 0; r < P; r++)
+        (ompi ? ompi_bmtree : mpich_binomial)(r, root, P, &node[r]);
+    /* BFS from the root rank along the library's send lists */
+    int head = 0, tail = 0, seen = 1;
+    queue[tail++] = root;
+    while (head < tail) {
+        int r = queue[head++];
+        for (int i = 0; i < node[r].nkids; i++) {
+            int c = node[r].kids[i];
+            assert_int_equal(node[c].prev, r); /* the library agrees with itself */
+            phase[c] = phase[r] + i + 1;
+            depth[c] = depth[r] + 1;
+            maxphase = phase[c] > maxphase ? phase[c] : maxphase;
+            maxdepth = depth[c] > maxdepth ? depth[c] : maxdepth;
+            queue[tail++] = c;
+            seen++;
+        }
+    }
+    assert_int_equal(seen, P); /* a spanning tree */
+    for (int r = 0; r < P; r++) {
+        int64_t v = ((int64_t)r - root + P) % P; /* MPI's virtual rank */
+        level[depth[r]]++;
+        if (dn_tree_rank(&t, v) != r)
+            fail_msg("%s: task %lld is rank %lld, not %d", spec, (long long)v,
+                     (long long)dn_tree_rank(&t, v), r);
+        int64_t par = dn_tree_parent(&t, v);
+        if (r == root ? par != -1 : dn_tree_rank(&t, par) != node[r].prev)
+            fail_msg("%s: rank %d's parent is rank %d, dcnet says task %lld", spec, r,
+                     node[r].prev, (long long)par);
+        if (dn_tree_num_children(&t, v) != node[r].nkids)
+            fail_msg("%s: rank %d sends %d messages, dcnet %lld", spec, r, node[r].nkids,
+                     (long long)dn_tree_num_children(&t, v));
+        for (int i = 0; i < node[r].nkids; i++)
+            if (dn_tree_rank(&t, dn_tree_child(&t, v, i)) != node[r].kids[i])
+                fail_msg("%s: rank %d's send %d goes to rank %d, dcnet's to task %lld", spec,
+                         r, i, node[r].kids[i], (long long)dn_tree_child(&t, v, i));
+        if (dn_tree_depth(&t, v) != depth[r] || dn_tree_recv_phase(&t, v) != phase[r])
+            fail_msg("%s: rank %d has depth %d, phase %d; dcnet %d, %d", spec, r, depth[r],
+                     phase[r], dn_tree_depth(&t, v), dn_tree_recv_phase(&t, v));
+    }
+    assert_int_equal(dn_tree_phases(&t), maxphase);
+    assert_int_equal(t.height, maxdepth);
+    double *counts;
+    assert_int_equal(dn_tree_level_counts(&t, &counts, &e), DN_OK);
+    for (int l = 0; l <= maxdepth; l++) {
+        assert_true(counts[l] == (double)level[l]);
+        assert_int_equal(dn_mpi_level_size(P, l), level[l]);
+    }
+    free(counts);
+    dn_tree_free(&t);
+    free(node);
+    free(phase);
+    free(depth);
+    free(queue);
+    free(level);
+}
+
+static void test_mpi_trees_vs_libraries(void **state)
+{
+    (void)state;
+    for (int P = 1; P <= 130; P++)
+        for (int root = 0; root < P; root += 1 + P / 7) {
+            check_mpi_tree("ompi", P, root);
+            check_mpi_tree("mpich", P, root);
+        }
+    static const int big[] = {1000, 1023, 1024, 1025, 4096, 6000};
+    for (int i = 0; i < 6; i++) {
+        check_mpi_tree("ompi", big[i], 0);
+        check_mpi_tree("mpich", big[i], big[i] / 3);
+    }
+}
+
+/* The issue's examples, and the renaming onto B(n) when P = 2^n. */
+static void test_mpi_trees_examples_and_binomial(void **state)
+{
+    dn_tree_model m;
+    dn_tree o, mp, b;
+    dn_err e;
+    (void)state;
+    assert_int_equal(dn_tree_model_parse("ompi-bcast:64", &m, &e), DN_OK);
+    assert_int_equal(dn_tree_init(&o, &m, 0, 0, &e), DN_OK);
+    assert_int_equal(dn_tree_model_parse("mpich-bcast:64", &m, &e), DN_OK);
+    assert_int_equal(dn_tree_init(&mp, &m, 0, 0, &e), DN_OK);
+    assert_int_equal(dn_tree_model_parse("binomial:6", &m, &e), DN_OK);
+    assert_int_equal(dn_tree_init(&b, &m, 0, 0, &e), DN_OK);
+    static const int64_t mpich_root[] = {32, 16, 8, 4, 2, 1}, ompi_root[] = {1, 2, 4, 8, 16, 32};
+    static const int64_t ompi_1[] = {3, 5, 9, 17, 33}, seed_1[] = {3, 6, 12, 24, 48};
+    for (int i = 0; i < 6; i++) {
+        assert_int_equal(dn_tree_child(&mp, 0, i), mpich_root[i]);
+        assert_int_equal(dn_tree_child(&o, 0, i), ompi_root[i]);
+    }
+    for (int i = 0; i < 5; i++) {
+        assert_int_equal(dn_tree_child(&o, 1, i), ompi_1[i]);
+        assert_int_equal(dn_tree_child(&b, 1, i), seed_1[i]);
+    }
+    assert_int_equal(dn_tree_num_children(&mp, 1), 0); /* MPICH: rank 1 is a leaf */
+    for (int n = 0; n <= 12; n++) {
+        char spec[40];
+        dn_tree t[2];
+        assert_int_equal(dn_tree_model_parse((snprintf(spec, sizeof spec, "binomial:%d", n), spec),
+                                             &m, &e),
+                         DN_OK);
+        dn_tree_free(&b);
+        assert_int_equal(dn_tree_init(&b, &m, 0, 0, &e), DN_OK);
+        for (int k = 0; k < 2; k++) {
+            snprintf(spec, sizeof spec, "%s-bcast:%d", k ? "mpich" : "ompi", 1 << n);
+            assert_int_equal(dn_tree_model_parse(spec, &m, &e), DN_OK);
+            assert_int_equal(dn_tree_init(&t[k], &m, 0, 0, &e), DN_OK);
+            assert_int_equal(dn_tree_binomial_iso(&t[k]), n);
+            char *hit = calloc((size_t)1 << n, 1);
+            for (int64_t v = 0; v < t[k].nodes; v++) {
+                int64_t y = dn_tree_binomial_id(&t[k], v);
+                assert_true(y >= 0 && y < b.nodes && !hit[y]); /* one to one */
+                hit[y] = 1;
+                assert_int_equal(dn_tree_recv_phase(&b, y), dn_tree_recv_phase(&t[k], v));
+                assert_int_equal(dn_tree_num_children(&b, y), dn_tree_num_children(&t[k], v));
+                for (int64_t i = 0; i < dn_tree_num_children(&t[k], v); i++)
+                    assert_int_equal(dn_tree_child(&b, y, i),
+                                     dn_tree_binomial_id(&t[k], dn_tree_child(&t[k], v, i)));
+            }
+            free(hit);
+            dn_tree_free(&t[k]);
+            /* not a power of two: no renaming onto a B(n) */
+            snprintf(spec, sizeof spec, "%s-bcast:%d", k ? "mpich" : "ompi", 3 << n);
+            assert_int_equal(dn_tree_model_parse(spec, &m, &e), DN_OK);
+            assert_int_equal(dn_tree_init(&t[k], &m, 0, 0, &e), DN_OK);
+            assert_int_equal(dn_tree_binomial_iso(&t[k]), -1);
+            dn_tree_free(&t[k]);
+        }
+    }
+    /* the ids are B(n)'s only where the numberings agree: Open MPI's up to 4 ranks */
+    assert_int_equal(dn_tree_binomial_order(&o), -1);
+    assert_int_equal(dn_tree_binomial_order(&mp), -1);
+    /* specs: P >= 1, 0 <= ROOT < P */
+    static const char *const bad[] = {"ompi-bcast:0", "ompi-bcast", "mpich-bcast:4:4",
+                                      "mpich-bcast:4:-1", "ompi-bcast:8:1:2", "ompi-bcast:x",
+                                      "mpich-bcast:4611686018427387905"};
+    for (int i = 0; i < 7; i++)
+        if (dn_tree_model_parse(bad[i], &m, &e) == DN_OK)
+            fail_msg("'%s' was accepted", bad[i]);
+    assert_int_equal(dn_tree_model_parse("mpich-bcast:4611686018427387904:5", &m, &e), DN_OK);
+    assert_int_equal(dn_tree_init(&o, &m, 0, 0, &e), DN_OK); /* implicit: 2^62 ranks */
+    assert_int_equal(dn_tree_phases(&o), 62);
+    assert_int_equal(dn_tree_recv_phase(&o, 1), 62);
+    assert_int_equal(dn_tree_rank(&o, ((int64_t)1 << 62) - 1), 4);
+    dn_tree_free(&o);
+    dn_tree_free(&mp);
+    dn_tree_free(&b);
+}
+
 /* dn_tree_from_parents (issue 30, item 5): a tree handed over as arrays
  * is the tree it describes (parents, children in id order, schedule,
  * weights), follows the file readers' id rule when node 0 is not the root
@@ -667,6 +920,8 @@ int main(void)
         cmocka_unit_test(test_tree_files),
         cmocka_unit_test(test_tree_file_weights_and_ids),
         cmocka_unit_test(test_tree_file_errors),
+        cmocka_unit_test(test_mpi_trees_vs_libraries),
+        cmocka_unit_test(test_mpi_trees_examples_and_binomial),
         cmocka_unit_test(test_tree_from_parents),
     };
     return cmocka_run_group_tests_name("tree", tests, NULL, NULL);

@@ -22,6 +22,11 @@
  *   given      a placement from the caller (opts.place), routed by the
  *              network: any outside placement measured the same way
  *
+ * The B(n) mappings take any tree that dn_tree_binomial_iso says is B(n)
+ * renamed (MPI's broadcast trees of 2^n ranks) through the renaming: the
+ * same places, routes and phases task for task, so the same dilation,
+ * conflicts and times.
+ *
  * Implicit where a closed form exists: zrl, dccube, reflecting, growing and
  * binomial compute map-node by arithmetic and keep no per-task array, and
  * zrl computes its routes on demand, so B(24) on BDG(24) costs no task
@@ -138,6 +143,10 @@ typedef struct dn_embed {
     int64_t buf_cap;
     int scotch_target;   /* scotch: the target used (DECO0 or DECO2), else 0 */
     int64_t mem_limit;   /* bytes the embedding's per-task arrays may take */
+    /* a B(n) mapping (zrl, dccube, reflecting, growing, binomial) of a tree
+     * that is B(n) renamed (MPI's trees of 2^n ranks): task v is placed and
+     * routed as B(n)'s task dn_tree_binomial_id(tree, v) */
+    int iso;
 } dn_embed;
 
 /* Builds the placement. Validates that the mapping applies to this net and

@@ -21,6 +21,23 @@
  * 0^(m-i) z 1 0^(i-1) 1, i.e. id (y << i) | (1 << (i-1)); it is the root of
  * a B(m - i). Phase schedule: a node with m children receives in phase
  * n - m = bitlen(y) and sends to its i-th child in phase n - m + i.
+ *
+ * MPI's binomial broadcast trees (ompi-bcast:P, mpich-bcast:P[:ROOT]) are
+ * implicit too, for any rank count P >= 1. Task v is MPI's virtual rank
+ * v = (r - ROOT) mod P of rank r (the root is task 0, as in every dcnet
+ * tree), and the order of a task's children is its library's send order:
+ *   ompi-bcast  Open MPI's ompi_coll_base_topo_build_bmtree: the parent of
+ *               v is v with its highest set bit cleared; the children are
+ *               v + 2^j for 2^j > v while v + 2^j < P, nearest first;
+ *   mpich-bcast MPICH's MPIR_Bcast_intra_binomial (and the parent rule of
+ *               Open MPI's in-order tree for gather and scatter): the parent
+ *               of v is v with its lowest set bit cleared; the children are
+ *               v + 2^j for 2^j below v's lowest set bit (any j for the
+ *               root) while v + 2^j < P, farthest first.
+ * Both have depth popcount(v). dcnet plays them with the seeds' rule (child
+ * i of a task receiving in phase p receives in phase p + i + 1: one send
+ * per phase, in the send order): ompi-bcast's v receives in phase
+ * bitlen(v), mpich-bcast's in phase P' - ctz(v) when P = 2^P'.
  */
 #ifndef DCNET_TREE_H
 #define DCNET_TREE_H
@@ -39,7 +56,9 @@ enum {
     DN_TREE_CRT,          /* crt:H:DIST   complete-tree-based random tree */
     DN_TREE_RCT,          /* rct:HDIST:DIST randomized complete tree */
     DN_TREE_REPRO,        /* repro:M[:geom], gw:DIST  reproduction tree */
-    DN_TREE_FILE          /* file:PATH  a tree read from a file (CSV, DOT, .grf) */
+    DN_TREE_FILE,         /* file:PATH  a tree read from a file (CSV, DOT, .grf) */
+    DN_TREE_OMPI_BCAST,   /* ompi-bcast:P[:ROOT]   Open MPI's binomial broadcast */
+    DN_TREE_MPICH_BCAST   /* mpich-bcast:P[:ROOT]  MPICH's binomial broadcast */
 };
 
 #define DN_TREE_PATH_MAX 1024
@@ -66,6 +85,9 @@ typedef struct dn_tree_model {
     int n;          /* binomial order */
     int64_t b;      /* complete: branching factor */
     int h;          /* complete, crt: height (levels 0..h) */
+    int64_t ranks;  /* ompi-bcast, mpich-bcast: the rank count P */
+    int64_t root_rank; /* ompi-bcast, mpich-bcast: the MPI root; task v is rank
+                        * (v + root_rank) mod P */
     double mean;    /* repro: mean number of children (b-bar < 1) */
     double size;    /* repro: expected size M as given (0: use 1/(1 - mean)) */
     dn_dist off[DN_TREE_MAX_LEVEL_DISTS]; /* crt, rct, repro: child-count laws */
@@ -137,7 +159,8 @@ DN_API int dn_tree_depth(const dn_tree *t, int64_t v);
 DN_API int dn_tree_recv_phase(const dn_tree *t, int64_t v);
 DN_API int dn_tree_phases(const dn_tree *t);
 /* The leaves (tasks without children): 2^(n-1) for binomial:n (1 for n = 0),
- * b^h for complete:b:h, counted otherwise. O(1) for those two, O(T) else. */
+ * b^h for complete:b:h, by closed forms for the MPI broadcast trees,
+ * counted otherwise. O(1) / O(log P) for those, O(T) else. */
 DN_API int64_t dn_tree_leaves(const dn_tree *t);
 /* The tasks 1 .. T-1 in order of receive phase, stable in id. dcnet's
  * built-in trees number tasks so that phases never decrease (then *order
@@ -211,8 +234,27 @@ DN_API int dn_tree_level_counts(const dn_tree *t, double **counts, dn_err *err);
 /* n when t is the binomial tree B(n) node by node (the same ids, parents
  * and order of children; a built-in binomial tree, or a file holding one),
  * else -1: so the seeds' mappings of B(n) apply to a file tree that is
- * B(n). O(nodes). */
+ * B(n). O(nodes); O(1) for the built-in trees. */
 DN_API int dn_tree_binomial_order(const dn_tree *t);
+/* n when t is B(n) up to a renaming of its tasks that keeps every parent,
+ * the order of every task's children and so every receive phase: what
+ * dn_tree_binomial_order accepts, and the MPI trees of P = 2^n ranks
+ * (both libraries send to the child with the largest subtree first, as
+ * seed 000 does); else -1. Cost as dn_tree_binomial_order. */
+DN_API int dn_tree_binomial_iso(const dn_tree *t);
+/* The B(n) id of task v under that renaming (v itself when the ids are
+ * B(n)'s): the child-index path from the root, i_1 .. i_k, folded as
+ * y = (y << (i + 1)) | 2^i. Only for a t with dn_tree_binomial_iso(t) >= 0.
+ * O(log v). */
+DN_API int64_t dn_tree_binomial_id(const dn_tree *t, int64_t v);
+/* The MPI rank of task v: (v + root_rank) mod ranks for the MPI trees, v
+ * for every other tree. O(1). */
+DN_API int64_t dn_tree_rank(const dn_tree *t, int64_t v);
+
+/* The number of v in [0, ranks) with popcount(v) = level: the tasks on
+ * level `level` of an MPI tree (ompi-bcast, mpich-bcast) of `ranks` ranks
+ * (0 .. 2^62). O(log^2 ranks). */
+DN_API int64_t dn_mpi_level_size(int64_t ranks, int level);
 
 /* Binomial helpers. The seed's label of node y of B(n): the (n+1)-bit
  * binary string of 2y + 1 (cap >= n + 2). */

@@ -6,7 +6,8 @@
  * and by the improved walks: lazy, random length, two choices.
  *
  * Trees are grown breadth-first, level by level, never stored: a level is
- * a list of (processor, children-to-come) pairs. Every trial draws from its
+ * a list of (processor, children-to-come) pairs (MPI's broadcast trees:
+ * (processor, task), their children by index arithmetic). Every trial draws from its
  * own stream dn_rng_stream(seed, trial) in a fixed order (the height for
  * rct, then per node in BFS order: its child count, then each child's
  * walk), so a seed fixes every trial. Per-processor statistics are integer
@@ -26,7 +27,7 @@
 
 typedef struct slot {
     int32_t proc;
-    int32_t tag; /* binomial: number of children still to come */
+    int32_t tag; /* binomial: number of children still to come; MPI trees: the task */
 } slot;
 
 typedef struct gworker {
@@ -45,6 +46,7 @@ typedef struct gworker {
 typedef struct gctx {
     const dn_csr *g;
     const dn_tree_model *m;
+    dn_tree fixed; /* MPI's trees: built (implicit, no memory), children by task */
     const dn_grow_opts *o;
     int64_t start, max_nodes;
     gworker *w;
@@ -124,8 +126,9 @@ static int run_trial(gctx *c, gworker *w, int64_t t, dn_err *err)
     const int walk = c->o->walk, delta = c->o->delta;
     dn_rng rng;
     dn_rng_stream(&rng, c->o->seed, (uint64_t)t);
+    const int fixed = m->kind == DN_TREE_OMPI_BCAST || m->kind == DN_TREE_MPICH_BCAST;
     int hmax = m->kind == DN_TREE_RCT ? dn_dist_draw(&m->height, &rng)
-             : m->kind == DN_TREE_REPRO ? INT32_MAX
+             : m->kind == DN_TREE_REPRO || fixed ? INT32_MAX
              : m->kind == DN_TREE_BINOMIAL ? m->n : m->h;
     int64_t size = 1, ncur = 1, sumdist = 0, steps = 0;
     int32_t maxdist = 0;
@@ -137,14 +140,16 @@ static int run_trial(gctx *c, gworker *w, int64_t t, dn_err *err)
     w->load[c->start] = 1;
     w->touched[w->ntouched++] = (int32_t)c->start;
     for (int level = 0; ncur > 0 && level < hmax; level++) {
-        const dn_dist *dist = m->kind == DN_TREE_COMPLETE || m->kind == DN_TREE_BINOMIAL
+        const dn_dist *dist = m->kind == DN_TREE_COMPLETE || m->kind == DN_TREE_BINOMIAL ||
+                                      fixed
                                   ? NULL : dn_tree_model_offspring(m, level);
         int64_t nnext = 0;
         for (int64_t i = 0; i < ncur; i++) {
             const slot s = w->cur[i];
             int64_t k = m->kind == DN_TREE_COMPLETE ? m->b
                       : m->kind == DN_TREE_BINOMIAL ? s.tag
-                                                    : dn_dist_draw(dist, &rng);
+                      : fixed ? dn_tree_num_children(&c->fixed, s.tag)
+                              : dn_dist_draw(dist, &rng);
             if (k == 0)
                 continue;
             if (size + k > c->max_nodes)
@@ -173,7 +178,9 @@ static int run_trial(gctx *c, gworker *w, int64_t t, dn_err *err)
                     w->touched[w->ntouched++] = dst;
                 w->next[nnext].proc = dst;
                 /* binomial: the i-th child (0-based ch) is the root of a B(m - ch - 1) */
-                w->next[nnext].tag = (int32_t)(m->kind == DN_TREE_BINOMIAL ? s.tag - ch - 1 : 0);
+                w->next[nnext].tag = (int32_t)(m->kind == DN_TREE_BINOMIAL ? s.tag - ch - 1
+                                               : fixed ? dn_tree_child(&c->fixed, s.tag, ch)
+                                                       : 0);
                 nnext++;
             }
             size += k;
@@ -271,7 +278,8 @@ int dn_grow_simulate(const dn_csr *g, const dn_tree_model *m, int64_t start,
     int64_t max_nodes = opts->max_nodes > 0 ? opts->max_nodes : DN_TREE_DEFAULT_MAX_NODES;
     if (max_nodes > INT32_MAX)
         max_nodes = INT32_MAX; /* loads are int32 */
-    if ((m->kind == DN_TREE_COMPLETE || m->kind == DN_TREE_BINOMIAL) &&
+    const int fixed = m->kind == DN_TREE_OMPI_BCAST || m->kind == DN_TREE_MPICH_BCAST;
+    if ((m->kind == DN_TREE_COMPLETE || m->kind == DN_TREE_BINOMIAL || fixed) &&
         dn_tree_model_expected_size(m) > (double)max_nodes)
         return dn_tree_model_expected_size(m) > (double)INT32_MAX
                    ? dn_fail(err, DN_ELIMIT, "the tree has %.6g nodes; a simulated trial "
@@ -290,6 +298,11 @@ int dn_grow_simulate(const dn_csr *g, const dn_tree_model *m, int64_t start,
     memset(&c, 0, sizeof c);
     c.g = g;
     c.m = m;
+    if (fixed) {
+        int rc0 = dn_tree_init(&c.fixed, m, 0, 0, err);
+        if (rc0)
+            return rc0;
+    }
     c.o = opts;
     c.start = start;
     c.max_nodes = max_nodes;
@@ -384,6 +397,7 @@ int dn_grow_simulate(const dn_csr *g, const dn_tree_model *m, int64_t start,
     free(c.sumdist);
     free(c.steps);
     free(c.maxdist);
+    dn_tree_free(&c.fixed);
     if (rc)
         dn_grow_free(out);
     return rc;

@@ -9,7 +9,8 @@
  * independent walks, whatever the shape of the tree above it. So for one
  * start we push one probability vector x_l = e_s Q^l through the levels:
  * O(levels * Delta * arcs) time, four vectors of memory. The same formula
- * covers crt, rct and binomial trees through their n_l.
+ * covers crt, rct, binomial trees and MPI's broadcast trees (n_l = the
+ * ranks below P with l bits set) through their n_l.
  *
  * Reproduction trees have infinitely many levels. Once x_l is close to its
  * limit cycle y (walk.c), the rest of the series is summed in closed form:
@@ -59,6 +60,16 @@ static int model_height(const dn_tree_model *m, int max_levels, int *h, dn_err *
 {
     switch (m->kind) {
     case DN_TREE_BINOMIAL: *h = m->n; break;
+    case DN_TREE_OMPI_BCAST:
+    case DN_TREE_MPICH_BCAST: { /* depth popcount(v): the most ones below P */
+        if (m->ranks < 1 || m->ranks > DN_TREE_MAX_NODES)
+            return dn_fail(err, DN_ERANGE, "an MPI tree has 1 .. 2^62 ranks, not %lld",
+                           (long long)m->ranks);
+        const uint64_t last = (uint64_t)m->ranks - 1;
+        const int ones = __builtin_popcountll(last), top = dn_bitlen(last) - 1;
+        *h = ones > top ? ones : top;
+        break;
+    }
     case DN_TREE_COMPLETE:
     case DN_TREE_CRT: *h = m->h; break;
     case DN_TREE_RCT: *h = m->height.len - 1; break;
@@ -126,6 +137,11 @@ int dn_level_sizes(const dn_tree_model *m, int max_levels, double *sizes, int *l
     case DN_TREE_COMPLETE:
         for (int l = 0; l <= h; l++)
             sizes[l] = l ? sizes[l - 1] * (double)m->b : 1.0;
+        break;
+    case DN_TREE_OMPI_BCAST:
+    case DN_TREE_MPICH_BCAST: /* exact: the ranks with l bits set */
+        for (int l = 0; l <= h; l++)
+            sizes[l] = (double)dn_mpi_level_size(m->ranks, l);
         break;
     case DN_TREE_CRT:
         for (int l = 0; l <= h; l++)

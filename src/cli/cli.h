@@ -187,11 +187,17 @@ void cli_spawn_stop_all(void);
  * naming `what` was placed on which network. */
 int place_write(const dn_net *net, const int64_t *place, int64_t T, dn_place_format fmt,
                 const char *what, const char *path, dn_err *err);
-/* An Open MPI rankfile: rank y on the host and slot of place[y], from a
- * hosts file of "LABEL HOST SLOT" lines (RFC 1123 host names, slots
- * non-negative integers; errors name the file and line). */
+/* An Open MPI rankfile: rank (y + rank0) mod T on the host and slot of
+ * place[y], from a hosts file of "LABEL HOST SLOT" lines (RFC 1123 host
+ * names, slots non-negative integers; errors name the file and line);
+ * `header` (lines starting "# ", each ending in a newline) says which tree
+ * and numbering the file is for. */
 int place_rankfile(const char *path, const char *hosts, const dn_net *net, const int64_t *place,
-                   int64_t T, dn_err *err);
+                   int64_t T, const char *header, int64_t rank0, dn_err *err);
+
+/* One line on how a tree model numbers its tasks (cmd_tree.c): seed 000's
+ * B(n), Open MPI's or MPICH's broadcast tree, or dcnet's ids. */
+const char *tree_numbering(const dn_tree_model *m);
 
 int cmd_net(int argc, char **argv);
 int cmd_tree(int argc, char **argv);
@@ -249,6 +255,7 @@ typedef struct embed_args {
     dn_embed_opts eo;
     int64_t *place;   /* owned: a placement read from --map file:PATH */
     char map_name[16]; /* NAME of --map NAME:ARG */
+    const char *map_arg; /* --map as given (file:PATH too), for a rankfile's header */
 } embed_args;
 void embed_args_init(embed_args *a);
 void embed_args_free(embed_args *a);

@@ -23,7 +23,9 @@ static const char embed_help[] =
     "                         a placement read from a file (one processor per task,\n"
     "                         in task order; '#' comments)\n"
     "  -r, --root R           processor of the root task: an id or the network's\n"
-    "                         label (binary string, row,col, level,col)\n"
+    "                         label (binary string, row,col, level,col); with\n"
+    "                         --map identity and an MPI tree ompi-bcast:P:ROOT,\n"
+    "                         default ROOT (rank r on processor r)\n"
     "      --order O          dccube dimension order: paired (default), asc, desc\n"
     "      --approach A       growing with --root: a (relabel, default) or b (move\n"
     "                         the problem to the fixed root first)\n"
@@ -58,8 +60,9 @@ static const char embed_help[] =
     "      --rankfile FILE    write an Open MPI rankfile: task y's rank on the host\n"
     "      --hosts HOSTFILE   and slot of its processor (HOSTFILE: a line 'LABEL HOST\n"
     "                         SLOT' per processor, LABEL its label or id, HOST an\n"
-    "                         RFC 1123 host name, SLOT a non-negative integer)\n"
-    "      --svg FILE         draw the network with the tree on it (SVG)\n"
+    "                         RFC 1123 host name, SLOT a non-negative integer); rank\n"
+    "                         y, or (y + R) mod P for ompi|mpich-bcast:P:R (its\n"
+    "                         header names the tree and numbering)\n"
     "      --scotch-strategy S  SCOTCH mapping strategy string (expert use)\n"
     "      --scotch-target T  SCOTCH's target built from the network: deco0 (distance\n"
     "                         matrix, O(N^2) memory, the stronger), deco2\n"
@@ -67,10 +70,12 @@ static const char embed_help[] =
     "                         to 4096 processors); JSON 'scotch_target' says which;\n"
     "                         --map scotch:T is --map scotch --scotch-target T\n"
     "                         (and dccube:ORDER, growing:APPROACH alike)\n"
-    "      --timing           also report the mapping's wall-clock seconds\n";
+    ;
 
 /* (more strings: C99 compilers need support only 4095 characters in one) */
 static const char embed_help_more[] =
+    "      --svg FILE         draw the network with the tree on it (SVG)\n"
+    "      --timing           also report the mapping's wall-clock seconds\n"
     "      --max-nodes N      cap on random tree sizes (default 2^24)\n"
     "      --mem-limit SIZE   memory limit for the network, a tree file and the\n"
     "                         metrics' scratch: GiB, or with a unit, 512MiB\n"
@@ -165,6 +170,49 @@ int cli_read_sizes(const char *path, int64_t want, double lo, double hi, const c
                    double **out, dn_err *err)
 {
     return read_values(path, want, DN_Q_SIZE, lo, hi, what, out, err);
+}
+
+/* s with control characters as '?': a spec in a comment line of a
+ * rankfile must not end the line (the next would be read as a rank) */
+static void one_line(char *dst, size_t cap, const char *s)
+{
+    size_t i = 0;
+    for (; s[i] && i + 1 < cap; i++)
+        dst[i] = (unsigned char)s[i] < 0x20 || s[i] == 0x7f ? '?' : s[i];
+    dst[i] = 0;
+}
+
+/* The rankfile's header (issue 29, item 9): which tree and numbering the
+ * ranks follow, the placement, and which rank runs which task. */
+static void rankfile_header(const dn_embed *e, const char *tree_spec, const char *map_arg,
+                            char *buf, size_t cap)
+{
+    const dn_tree_model *m = &e->tree->model;
+    char spec[600], net[300], root[80], map[600];
+    one_line(spec, sizeof spec, tree_spec);
+    one_line(map, sizeof map, map_arg ? map_arg : e->map);
+    one_line(net, sizeof net, e->net->spec);
+    dn_net_label(e->net, e->root_proc, root, sizeof root);
+    int len = snprintf(buf, cap,
+                       "# tree %s: %s\n"
+                       "# placement: --map %s on --net %s, the root task on processor %s\n",
+                       spec, tree_numbering(m), map, net, root);
+    if (len < 0 || (size_t)len >= cap)
+        return;
+    if (m->kind == DN_TREE_OMPI_BCAST || m->kind == DN_TREE_MPICH_BCAST)
+        snprintf(buf + len, cap - (size_t)len,
+                 "# rank r runs task (r - %lld) mod %lld, its virtual rank for a broadcast "
+                 "from rank %lld; right for %s's binomial broadcast (for %s's: --tree "
+                 "%s-bcast:%lld:%lld)\n",
+                 (long long)m->root_rank, (long long)m->ranks, (long long)m->root_rank,
+                 m->kind == DN_TREE_OMPI_BCAST ? "Open MPI" : "MPICH",
+                 m->kind == DN_TREE_OMPI_BCAST ? "MPICH" : "Open MPI",
+                 m->kind == DN_TREE_OMPI_BCAST ? "mpich" : "ompi", (long long)m->ranks,
+                 (long long)m->root_rank);
+    else
+        snprintf(buf + len, cap - (size_t)len,
+                 "# rank y runs task y; not an MPI library's broadcast numbering (for those: "
+                 "--tree ompi-bcast:P or mpich-bcast:P)\n");
 }
 
 /* the embedding's task -> processor table, for place.c */
@@ -305,7 +353,7 @@ int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg)
     case 'n': a->net_spec = arg; return 1;
     case 't': a->tree_spec = arg; return 1;
     case 'm':
-        a->eo.map = arg;
+        a->eo.map = a->map_arg = arg;
         if (strncmp(arg, "file:", 5) != 0 && strchr(arg, ':')) {
             /* NAME:ARG, the mapping's one option in the same word (for
              * sweeps): scotch:TARGET, dccube:ORDER, growing:APPROACH */
@@ -569,8 +617,12 @@ int cmd_embed(int argc, char **argv)
         rc = !place ? dn_fail(&err, DN_ENOMEM, "out of memory")
              : save ? place_write(e.net, place, e.tree->nodes, place_fmt, what, save, &err)
                     : DN_OK;
-        if (!rc && rankfile)
-            rc = place_rankfile(rankfile, hosts, e.net, place, e.tree->nodes, &err);
+        if (!rc && rankfile) {
+            char header[4096]; /* three lines of at most about 2100 bytes */
+            rankfile_header(&e, a.tree_spec, a.map_arg, header, sizeof header);
+            rc = place_rankfile(rankfile, hosts, e.net, place, e.tree->nodes, header,
+                                dn_tree_rank(e.tree, 0), &err);
+        }
         free(place);
         if (rc) {
             code = cli_fail(cmd, rc, err.msg);

@@ -1,8 +1,9 @@
 /*
  * cmd_tree.c - `dcnet tree`: facts of a task tree (nodes, height, phases,
- * leaves, expected size) and, with --list, every node with its seed 000
- * label, parent, children, depth and receive phase (and its weights, for a
- * tree file); with --format, the tree written as a tree file (CSV, DOT,
+ * leaves, expected size; for MPI's trees their send order and schedule)
+ * and, with --list, every node with its seed 000 label (binomial) or MPI
+ * rank (ompi-bcast, mpich-bcast), parent, children, depth and receive
+ * phase (and its weights, for a tree file); with --format, the tree written as a tree file (CSV, DOT,
  * SCOTCH .grf) that --tree file: reads back node by node.
  */
 #include "cli.h"
@@ -37,6 +38,11 @@ static const char tree_help[] =
     "bits, m = n - bitlen(y) children, receives in phase n - m and sends to its\n"
     "i-th child in phase n - m + i.\n"
     "\n"
+    "MPI's trees (ompi-bcast:P[:ROOT], mpich-bcast:P[:ROOT]): task v is MPI's\n"
+    "virtual rank, rank (v + ROOT) mod P; its children are listed in its\n"
+    "library's send order, and dcnet plays one send per phase in that order\n"
+    "(child i of a task receiving in phase p receives in phase p + i + 1).\n"
+    "\n"
     "Limits: binomial and complete trees are implicit (up to 2^62 nodes, no\n"
     "memory); random trees take 20 bytes per node and stop at --max-nodes\n"
     "(at most 2^32); tree files take 111 to 157 bytes per node while read and\n"
@@ -47,6 +53,7 @@ static const char tree_help[] =
     "  dcnet tree --tree binomial:3 --list\n"
     "  dcnet tree --tree repro:100 --seed 7 --json\n"
     "  dcnet tree --tree crt:6:0.2,0.3,0.5\n"
+    "  dcnet tree --tree mpich-bcast:6:2 --list\n"
     "  dcnet tree --tree binomial:5 --format csv -o b5.csv\n"
     "  dcnet tree --tree file:b5.csv --json\n";
 
@@ -75,7 +82,30 @@ static const char *kind_name(int kind)
     case DN_TREE_RCT: return "randomized complete";
     case DN_TREE_REPRO: return "reproduction (Galton-Watson)";
     case DN_TREE_FILE: return "file";
+    case DN_TREE_OMPI_BCAST: return "Open MPI binomial broadcast";
+    case DN_TREE_MPICH_BCAST: return "MPICH binomial broadcast";
     default: return "?";
+    }
+}
+
+static int is_mpi_tree(const dn_tree_model *m)
+{
+    return m->kind == DN_TREE_OMPI_BCAST || m->kind == DN_TREE_MPICH_BCAST;
+}
+
+const char *tree_numbering(const dn_tree_model *m)
+{
+    switch (m->kind) {
+    case DN_TREE_BINOMIAL:
+        return "seed 000's numbering: the children of task y are (y << i) | 2^(i-1), i = 1, "
+               "2, ...";
+    case DN_TREE_OMPI_BCAST:
+        return "Open MPI's binomial broadcast numbering: the parent of virtual rank v is v "
+               "with its highest set bit cleared; children v + 2^j, nearest first";
+    case DN_TREE_MPICH_BCAST:
+        return "MPICH's binomial broadcast numbering: the parent of virtual rank v is v with "
+               "its lowest set bit cleared; children v + 2^j, farthest first";
+    default: return "dcnet's task ids";
     }
 }
 
@@ -91,6 +121,8 @@ static void node_row(const dn_tree *t, int64_t v, rec *r)
         dn_binomial_label(t->model.n, v, lab, sizeof lab);
         rec_str(r, "label", lab);
     }
+    if (is_mpi_tree(&t->model))
+        rec_int(r, "rank", dn_tree_rank(t, v));
     rec_int(r, "parent", dn_tree_parent(t, v));
     rec_int(r, "children", dn_tree_num_children(t, v));
     rec_int(r, "depth", dn_tree_depth(t, v));
@@ -117,10 +149,13 @@ static int list_nodes(const char *cmd, const dn_tree *t, rec *head, int mode)
     int cw = t->model.kind == DN_TREE_BINOMIAL ? snprintf(buf, sizeof buf, "%d", t->model.n)
              : t->model.kind == DN_TREE_COMPLETE ? snprintf(buf, sizeof buf, "%lld",
                                                             (long long)t->model.b)
-                                                 : idw;
-    int binom = t->model.kind == DN_TREE_BINOMIAL;
-    int widths[9] = {idw, binom ? t->model.n + 1 : idw, binom ? idw : cw, binom ? cw : hw, hw, hw,
-                     12, 12, 12};
+             : is_mpi_tree(&t->model) ? snprintf(buf, sizeof buf, "%d", dn_tree_phases(t))
+                                      : idw;
+    /* columns: id, then label (binomial) or rank (MPI), parent, children,
+     * depth, recv_phase, weights */
+    int binom = t->model.kind == DN_TREE_BINOMIAL, mpi = is_mpi_tree(&t->model);
+    int widths[10] = {idw, binom ? t->model.n + 1 : idw, binom || mpi ? idw : cw,
+                      binom || mpi ? cw : hw, hw, hw, 12, 12, 12, 12};
     row_stream st;
     node_row(t, 0, r);
     rows_stream_begin(&st, head, r, widths, "list", mode, stdout);
@@ -220,6 +255,17 @@ int cmd_tree(int argc, char **argv)
             }
     } else {
         rec_dbl(&r, "expected_nodes", dn_tree_model_expected_size(&m));
+    }
+    if (is_mpi_tree(&m)) { /* the numbering, the send order, what dcnet plays */
+        char iso[40];
+        rec_int(&r, "ranks", m.ranks);
+        rec_int(&r, "root_rank", m.root_rank);
+        rec_str(&r, "send_order", m.kind == DN_TREE_OMPI_BCAST ? "nearest first"
+                                                               : "farthest first");
+        rec_str(&r, "schedule", "one send per phase in send order");
+        if (dn_tree_binomial_iso(&t) >= 0)
+            snprintf(iso, sizeof iso, "binomial:%d", dn_tree_binomial_iso(&t));
+        rec_str(&r, "renames", dn_tree_binomial_iso(&t) >= 0 ? iso : "none");
     }
     if (list) {
         code = list_nodes(cmd, &t, &r, mode);

@@ -102,6 +102,16 @@ static void help_trees(void)
          "                     0 or 2 children, mean 1 - 1/M\n"
          "  repro:M:geom       the same with geometric child counts\n"
          "  gw:DIST            Galton-Watson tree with child distribution DIST (mean < 1)\n"
+         "  ompi-bcast:P[:ROOT]  Open MPI's binomial broadcast tree on P ranks (any P):\n"
+         "                     the parent of v is v with its highest set bit cleared;\n"
+         "                     children v + 2^j nearest first\n"
+         "  mpich-bcast:P[:ROOT] MPICH's: the parent of v is v with its lowest set bit\n"
+         "                     cleared; children v + 2^j farthest first\n"
+         "                     Task v is MPI's virtual rank, rank (v + ROOT) mod P\n"
+         "                     (ROOT default 0). dcnet plays one send per phase in\n"
+         "                     the library's order (MPICH's blocking sends do so; Open\n"
+         "                     MPI posts all at once: simulate --schedule async\n"
+         "                     --ports all). With P = 2^n both are binomial:n renamed.\n"
          "\nDIST is 'p0,p1,...,pk': the probabilities of 0, 1, ..., k children,\n"
          "summing to 1. Example: crt:5:0.25,0.25,0.5. Random trees take --seed.");
 }

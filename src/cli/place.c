@@ -3,7 +3,9 @@
  * placement file through the one output path (the formats themselves are
  * the library's, dcnet/place.h: dn_place_write, dn_place_read), and an
  * Open MPI rankfile that puts task y's worker rank on the host and slot of
- * place(y), from a hosts file of "LABEL HOST SLOT" lines.
+ * place(y), from a hosts file of "LABEL HOST SLOT" lines (for MPI's trees,
+ * the rank of virtual rank y: y + the root rank, mod P), with a header
+ * naming the tree and its numbering (issue 29, item 9).
  *
  * The rankfile stays here: it is a launcher's file, not a placement (it
  * cannot be read back as one), and it needs the hosts file the user
@@ -109,7 +111,7 @@ static int read_hosts(const char *hosts, const dn_net *net, char **host, int64_t
 }
 
 int place_rankfile(const char *path, const char *hosts, const dn_net *net, const int64_t *place,
-                   int64_t T, dn_err *err)
+                   int64_t T, const char *header, int64_t rank0, dn_err *err)
 {
     char **host = calloc((size_t)net->n, sizeof *host);
     int64_t *slot = malloc((size_t)net->n * sizeof *slot);
@@ -129,11 +131,13 @@ int place_rankfile(const char *path, const char *hosts, const dn_net *net, const
         }
     FILE *f = NULL;
     if (!rc && !(rc = out_open(path, &f, err))) {
-        fprintf(f, "# Open MPI rankfile by dcnet: task y's worker is rank y, on the host and "
-                   "slot of its processor\n");
-        for (int64_t v = 0; v < T; v++)
-            fprintf(f, "rank %lld=%s slot=%lld\n", (long long)v, host[place[v]],
+        fprintf(f, "# Open MPI rankfile by dcnet: every rank on the host and slot of its "
+                   "task's processor\n%s", header);
+        for (int64_t r = 0; r < T; r++) { /* rank r runs task (r - rank0) mod T */
+            int64_t v = (r - rank0 % T + T) % T;
+            fprintf(f, "rank %lld=%s slot=%lld\n", (long long)r, host[place[v]],
                     (long long)slot[place[v]]);
+        }
         rc = out_close(f, err);
     }
     for (int64_t q = 0; q < net->n; q++)

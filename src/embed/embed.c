@@ -36,7 +36,8 @@ static const struct {
      "growing mapping from the centre of mesh:2^Kx2^K or a face --face I,J (reconstruction)"},
     {"binomial", MAP_BINOMIAL, "spanning binomial tree: binomial:D onto hypercube:D"},
     {"sneptree", MAP_SNEPTREE, "seed 004 homogeneous mapping of binary trees onto Sneptrees"},
-    {"identity", MAP_IDENTITY, "task v on processor (v + root) mod N"},
+    {"identity", MAP_IDENTITY,
+     "task v on processor (v + root) mod N; an MPI tree's rank r on processor r"},
     {"random", MAP_RANDOM, "seeded random placement, at most ceil(T/N) tasks per processor"},
     {"greedy", MAP_GREEDY, "tree BFS order, nearest processor with room to the parent"},
     {"scotch", MAP_SCOTCH, "SCOTCH graph mapping onto the network (deco target)"},
@@ -56,9 +57,11 @@ const char *dn_embed_map_summary(int i)
 
 int dn_embed_need_binomial(const dn_embed *e, int n, dn_err *err)
 {
-    if (dn_tree_binomial_order(e->tree) != n) /* built in, or a file holding B(n) */
-        return dn_fail(err, DN_EINVAL, "--map %s on %s needs --tree binomial:%d", e->map,
-                       e->net->spec, n);
+    /* built in, a file holding B(n), or an MPI tree of 2^n ranks (renamed) */
+    if (dn_tree_binomial_iso(e->tree) != n)
+        return dn_fail(err, DN_EINVAL, "--map %s on %s needs --tree binomial:%d (or MPI's "
+                       "ompi-bcast:%lld or mpich-bcast:%lld)", e->map, e->net->spec, n,
+                       (long long)1 << n, (long long)1 << n);
     return DN_OK;
 }
 
@@ -525,7 +528,11 @@ int dn_embed_init(dn_embed *e, const dn_net *net, const dn_tree *tree,
     case MAP_GROWING: rc = dn_embed_mesh_init(e, o, err); break;
     case MAP_BINOMIAL: rc = init_binomial(e, o, err); break;
     case MAP_SNEPTREE: rc = init_sneptree(e, o, err); break;
-    case MAP_IDENTITY: e->xor_root = o->root >= 0 ? o->root : 0; break; /* an offset here */
+    case MAP_IDENTITY: { /* an offset here: rank r on (r + root - rank(0)) mod N */
+        const int64_t N = dn_net_processors(net), r0 = dn_tree_rank(tree, 0) % N;
+        e->xor_root = o->root >= 0 ? (o->root - r0 + N) % N : 0;
+        break;
+    }
     case MAP_RANDOM: rc = init_random(e, o, err); break;
     case MAP_GREEDY: rc = init_greedy(e, o, err); break;
     case MAP_SCOTCH: rc = dn_embed_scotch(e, o, err); break;
@@ -533,6 +540,10 @@ int dn_embed_init(dn_embed *e, const dn_net *net, const dn_tree *tree,
     }
     if (rc)
         goto fail;
+    /* a B(n) mapping of B(n) renamed: place and route through the renaming */
+    e->iso = (kind == MAP_ZRL || kind == MAP_DCCUBE || kind == MAP_REFLECTING ||
+              kind == MAP_GROWING || kind == MAP_BINOMIAL) &&
+             (tree->model.kind == DN_TREE_OMPI_BCAST || tree->model.kind == DN_TREE_MPICH_BCAST);
     e->root_proc = dn_embed_place(e, 0);
 
     /* the network router, unless the mapping routes itself (zrl) */
@@ -592,6 +603,8 @@ void dn_embed_free(dn_embed *e)
 
 int64_t dn_embed_place(const dn_embed *e, int64_t v)
 {
+    if (e->iso) /* B(n)'s task; the Kautz lift's place[] is indexed by it too */
+        v = dn_tree_binomial_id(e->tree, v);
     if (e->place)
         return e->place[v];
     switch (e->kind) {
@@ -601,7 +614,7 @@ int64_t dn_embed_place(const dn_embed *e, int64_t v)
     case MAP_REFLECTING:
     case MAP_GROWING:
         return dn_embed_mesh_place(e, dn_binomial_cube_label(v, e->dims) ^ (uint64_t)e->xor_root);
-    case MAP_IDENTITY: return (v + e->xor_root) % dn_net_processors(e->net);
+    case MAP_IDENTITY: return (dn_tree_rank(e->tree, v) + e->xor_root) % dn_net_processors(e->net);
     }
     return -1;
 }
@@ -613,7 +626,7 @@ int dn_embed_route(dn_embed *e, int64_t v, const int64_t **path, int64_t *hops, 
                        (long long)v, (long long)(e->tree->nodes - 1));
     int rc = DN_OK;
     if (e->kind == MAP_ZRL && e->routes == DN_ROUTES_MAPPING) {
-        *hops = zrl_route(e, v);
+        *hops = zrl_route(e, e->iso ? dn_tree_binomial_id(e->tree, v) : v);
         *path = e->buf;
     } else {
         rc = dn_route(&e->router, dn_embed_place(e, dn_tree_parent(e->tree, v)),

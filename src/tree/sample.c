@@ -1,5 +1,6 @@
 /*
- * sample.c - building trees: implicit ones need no memory; the random
+ * sample.c - building trees: implicit ones (binomial, complete, MPI's
+ * broadcast trees) need no memory; the random
  * models of seed 002 are grown breadth-first with an explicit RNG.
  *
  * Seed 002's models (restated): a complete-tree-based random tree has fixed
@@ -61,6 +62,21 @@ int dn_tree_init(dn_tree *t, const dn_tree_model *m, uint64_t seed, int64_t max_
         t->nodes = (int64_t)1 << m->n;
         t->height = m->n;
         return DN_OK;
+    case DN_TREE_OMPI_BCAST:
+    case DN_TREE_MPICH_BCAST: { /* depth popcount(v): the most ones below P */
+        if (m->ranks < 1 || m->ranks > DN_TREE_MAX_NODES || m->root_rank < 0 ||
+            m->root_rank >= m->ranks) {
+            memset(t, 0, sizeof *t);
+            return dn_fail(err, DN_ERANGE, "an MPI tree needs 1 .. 2^62 ranks and a root rank "
+                                           "below them (%lld ranks, root %lld)",
+                           (long long)m->ranks, (long long)m->root_rank);
+        }
+        const uint64_t last = (uint64_t)m->ranks - 1;
+        t->nodes = m->ranks;
+        t->height = __builtin_popcountll(last) > dn_bitlen(last) - 1 ? __builtin_popcountll(last)
+                                                                      : dn_bitlen(last) - 1;
+        return DN_OK;
+    }
     case DN_TREE_COMPLETE: {
         int64_t total = 0, level = 1;
         for (int l = 0; l <= m->h; l++) {

@@ -12,6 +12,25 @@
  * CBT(n+1) built node by node, and against Definition 1.
  *
  * Complete b-ary trees use heap order: children of v are b v + 1 .. b v + b.
+ *
+ * MPI's binomial broadcast trees on P ranks (dcnet/tree.h), task v = MPI's
+ * virtual rank, children in the library's send order:
+ *   ompi-bcast   parent(v) = v - 2^(bitlen(v) - 1); children v + 2^(b + i),
+ *                b = bitlen(v), i = 0 .. bitlen(P - 1 - v) - b - 1 (the
+ *                loop of ompi_coll_base_topo_build_bmtree: mask from
+ *                2^bitlen(v) up while v ^ mask < P); recv_phase = bitlen(v);
+ *   mpich-bcast  parent(v) = v & (v - 1); k = min(ctz(v), bitlen(P - 1 - v))
+ *                children (the root: bitlen(P - 1)), child i = v + 2^(k-1-i)
+ *                (MPIR_Bcast_intra_binomial: mask from below the lowest set
+ *                bit down to 1 while v + mask < P); child i of a task in
+ *                phase p receives in p + i + 1, so phase(u + 2^j) = phase(u)
+ *                + k(u) - j, summed down the path in O(log v).
+ * Both have depth popcount(v) and bitlen(P - 1) phases (the last child of
+ * the root, rank 1 in MPICH's tree, 2^(phases-1) in Open MPI's, receives in
+ * the last one). tests/test_tree.c checks them against both libraries' loops
+ * written out. With P = 2^n each is B(n) renamed (dn_tree_binomial_id): a
+ * task with m children sends first to the root of a B(m - 1), then of a
+ * B(m - 2), ..., as seed 000's B(n) does, so the renaming keeps phases.
  */
 #include "dcnet/tree.h"
 
@@ -142,7 +161,9 @@ static double crt_size(const dn_tree_model *m, int h)
 }
 
 /* ---------------------------------------------------------------- specs */
-#define TREE_SPECS "binomial:N, complete:B:H, cbt:H, crt:H:DIST, rct:HDIST:DIST, repro:M[:geom], gw:DIST, file:PATH"
+#define TREE_SPECS                                                                       \
+    "binomial:N, complete:B:H, cbt:H, crt:H:DIST, rct:HDIST:DIST, repro:M[:geom], gw:DIST, " \
+    "ompi-bcast:P[:ROOT], mpich-bcast:P[:ROOT], file:PATH"
 
 /* Nodes of the complete B-ary tree of height H, (B^(H+1) - 1) / (B - 1),
  * in floating point: exact to 2^53, then rounded; inf if larger than a
@@ -205,6 +226,18 @@ int dn_tree_model_parse(const char *spec, dn_tree_model *m, dn_err *err)
         m->kind = DN_TREE_BINOMIAL;
         m->n = (int)x;
         m->h = (int)x;
+    } else if (strcmp(argv[0], "ompi-bcast") == 0 || strcmp(argv[0], "mpich-bcast") == 0) {
+        const char *syn = argv[0][0] == 'o' ? "ompi-bcast:P[:ROOT]" : "mpich-bcast:P[:ROOT]";
+        if (argc != 2 && argc != 3)
+            return dn_fail(err, DN_EINVAL, "expected %s: P ranks (1 .. 2^62), the root rank "
+                           "ROOT (default 0) (got '%s')", syn, spec);
+        INT(argv[1], 1, DN_TREE_MAX_NODES, "rank count P", syn, &x);
+        y = 0;
+        if (argc == 3)
+            INT(argv[2], 0, x - 1, "root rank ROOT", syn, &y);
+        m->kind = argv[0][0] == 'o' ? DN_TREE_OMPI_BCAST : DN_TREE_MPICH_BCAST;
+        m->ranks = x;
+        m->root_rank = y;
     } else if (strcmp(argv[0], "complete") == 0 || strcmp(argv[0], "cbt") == 0) {
         if (argv[0][0] == 'c' && argv[0][1] == 'b') {
             NEED(1, "cbt:H");
@@ -302,6 +335,8 @@ double dn_tree_model_expected_size(const dn_tree_model *m)
 {
     switch (m->kind) {
     case DN_TREE_BINOMIAL: return ldexp(1.0, m->n);
+    case DN_TREE_OMPI_BCAST:
+    case DN_TREE_MPICH_BCAST: return (double)m->ranks;
     case DN_TREE_COMPLETE: return complete_size_f(m->b, m->h);
     case DN_TREE_CRT: return crt_size(m, m->h);
     case DN_TREE_RCT: {
@@ -321,6 +356,65 @@ double dn_tree_model_expected_size(const dn_tree_model *m)
     }
 }
 
+/* ----------------------------------------------------- MPI's binomial trees */
+
+/* v + 2^j < P exactly when j < bitlen(P - 1 - v) */
+static int room_bits(int64_t P, int64_t v)
+{
+    return dn_bitlen((uint64_t)(P - 1 - v));
+}
+
+static int64_t ompi_kids(int64_t P, int64_t v)
+{
+    int room = room_bits(P, v), b = dn_bitlen((uint64_t)v);
+    return room > b ? room - b : 0;
+}
+
+static int64_t mpich_kids(int64_t P, int64_t v)
+{
+    int room = room_bits(P, v), low = v ? __builtin_ctzll((uint64_t)v) : 64;
+    return room < low ? room : low;
+}
+
+/* phase(u + 2^j) = phase(u) + k(u) - j down the path, top bit first */
+static int mpich_phase(int64_t P, int64_t v)
+{
+    int64_t u = 0;
+    int ph = 0;
+    for (int j = dn_bitlen((uint64_t)v) - 1; j >= 0; j--)
+        if ((v >> j) & 1) {
+            ph += (int)mpich_kids(P, u) - j;
+            u |= (int64_t)1 << j;
+        }
+    return ph;
+}
+
+int64_t dn_mpi_level_size(int64_t ranks, int level)
+{
+    /* v < P agrees with P above some set bit j of P, has 0 there and any
+     * j bits below: C(j, level - ones above j) of them */
+    int64_t count = 0;
+    int ones = 0;
+    for (int j = 62; j >= 0; j--) {
+        if (!((ranks >> j) & 1))
+            continue;
+        int t = level - ones;
+        if (t >= 0 && t <= j) {
+            uint64_t c = 1; /* C(j, t), exact: every partial product is below 2^64 */
+            for (int i = 0; i < t; i++)
+                c = c * (uint64_t)(j - i) / (uint64_t)(i + 1);
+            count += (int64_t)c;
+        }
+        ones++;
+    }
+    return count;
+}
+
+static int is_mpi(int kind)
+{
+    return kind == DN_TREE_OMPI_BCAST || kind == DN_TREE_MPICH_BCAST;
+}
+
 /* ------------------------------------------------------ tree structure */
 int64_t dn_tree_parent(const dn_tree *t, int64_t v)
 {
@@ -328,6 +422,8 @@ int64_t dn_tree_parent(const dn_tree *t, int64_t v)
         return -1;
     switch (t->model.kind) {
     case DN_TREE_BINOMIAL: return v >> (__builtin_ctzll((uint64_t)v) + 1);
+    case DN_TREE_OMPI_BCAST: return v ^ ((int64_t)1 << (dn_bitlen((uint64_t)v) - 1));
+    case DN_TREE_MPICH_BCAST: return v & (v - 1);
     case DN_TREE_COMPLETE: return (v - 1) / t->model.b;
     default: return t->parent[v];
     }
@@ -337,6 +433,8 @@ int64_t dn_tree_num_children(const dn_tree *t, int64_t v)
 {
     switch (t->model.kind) {
     case DN_TREE_BINOMIAL: return t->model.n - dn_bitlen((uint64_t)v);
+    case DN_TREE_OMPI_BCAST: return ompi_kids(t->model.ranks, v);
+    case DN_TREE_MPICH_BCAST: return mpich_kids(t->model.ranks, v);
     case DN_TREE_COMPLETE: return dn_tree_depth(t, v) < t->model.h ? t->model.b : 0;
     default: return t->child_off[v + 1] - t->child_off[v];
     }
@@ -346,6 +444,9 @@ int64_t dn_tree_child(const dn_tree *t, int64_t v, int64_t i)
 {
     switch (t->model.kind) {
     case DN_TREE_BINOMIAL: return (v << (i + 1)) | ((int64_t)1 << i);
+    case DN_TREE_OMPI_BCAST: return v + ((int64_t)1 << (dn_bitlen((uint64_t)v) + i));
+    case DN_TREE_MPICH_BCAST:
+        return v + ((int64_t)1 << (mpich_kids(t->model.ranks, v) - 1 - i));
     case DN_TREE_COMPLETE: return t->model.b * v + 1 + i;
     default: return t->kids ? t->kids[t->child_off[v] + i] : t->child_off[v] + i;
     }
@@ -356,6 +457,8 @@ int dn_tree_depth(const dn_tree *t, int64_t v)
     int d = 0;
     switch (t->model.kind) {
     case DN_TREE_BINOMIAL: /* one tree edge per run of "1 0^(i-1)" */
+    case DN_TREE_OMPI_BCAST: /* one tree edge per set bit */
+    case DN_TREE_MPICH_BCAST:
         return __builtin_popcountll((uint64_t)v);
     case DN_TREE_COMPLETE:
         /* level d starts at (b^d - 1) / (b - 1): a path (b = 1) is its ids;
@@ -378,8 +481,10 @@ int dn_tree_depth(const dn_tree *t, int64_t v)
 
 int dn_tree_recv_phase(const dn_tree *t, int64_t v)
 {
-    if (t->model.kind == DN_TREE_BINOMIAL)
+    if (t->model.kind == DN_TREE_BINOMIAL || t->model.kind == DN_TREE_OMPI_BCAST)
         return dn_bitlen((uint64_t)v);
+    if (t->model.kind == DN_TREE_MPICH_BCAST)
+        return mpich_phase(t->model.ranks, v);
     if (t->phase)
         return t->phase[v];
     return dn_tree_depth(t, v);
@@ -387,7 +492,29 @@ int dn_tree_recv_phase(const dn_tree *t, int64_t v)
 
 int dn_tree_phases(const dn_tree *t)
 {
+    if (is_mpi(t->model.kind))
+        return dn_bitlen((uint64_t)(t->model.ranks - 1));
     return t->model.kind == DN_TREE_BINOMIAL ? t->model.n : t->phase ? t->nphases : t->height;
+}
+
+/* The leaves of an MPI broadcast tree in O(log P): Open MPI's v is a leaf
+ * when v + 2^bitlen(v) >= P; MPICH's when v is odd, or v = P - 1. */
+static int64_t mpi_leaves(const dn_tree_model *m)
+{
+    const int64_t P = m->ranks;
+    if (m->kind == DN_TREE_MPICH_BCAST)
+        return P / 2 + (P % 2); /* the odd v below P, and P - 1 when it is even */
+    int64_t leaves = P == 1; /* v = 0 */
+    for (int b = 1; b <= 62 && ((int64_t)1 << (b - 1)) < P; b++) {
+        int64_t lo = (int64_t)1 << (b - 1), hi = ((int64_t)1 << b) - 1; /* bitlen b */
+        if (hi > P - 1)
+            hi = P - 1;
+        if (P - ((int64_t)1 << b) > lo)
+            lo = P - ((int64_t)1 << b);
+        if (hi >= lo)
+            leaves += hi - lo + 1;
+    }
+    return leaves;
 }
 
 int64_t dn_tree_leaves(const dn_tree *t)
@@ -400,6 +527,8 @@ int64_t dn_tree_leaves(const dn_tree *t)
             lv *= t->model.b;
         return lv;
     }
+    if (t->model.kind == DN_TREE_OMPI_BCAST || t->model.kind == DN_TREE_MPICH_BCAST)
+        return mpi_leaves(&t->model);
     for (int64_t v = 0; v < t->nodes; v++)
         leaves += dn_tree_num_children(t, v) == 0;
     return leaves;
@@ -450,6 +579,48 @@ void dn_tree_free(dn_tree *t)
     memset(t, 0, sizeof *t);
 }
 
+/* y's child i (0-based) in B(n) */
+static int64_t binomial_fold(int64_t y, int i)
+{
+    return (y << (i + 1)) | ((int64_t)1 << i);
+}
+
+int dn_tree_binomial_iso(const dn_tree *t)
+{
+    if (is_mpi(t->model.kind)) {
+        const int64_t P = t->model.ranks;
+        return P & (P - 1) ? -1 : __builtin_ctzll((uint64_t)P);
+    }
+    return dn_tree_binomial_order(t);
+}
+
+int64_t dn_tree_binomial_id(const dn_tree *t, int64_t v)
+{
+    int64_t y = 0;
+    if (t->model.kind == DN_TREE_OMPI_BCAST) { /* bits upward: child j - prev - 1 */
+        for (int j = 0, prev = -1; j < 63; j++)
+            if ((v >> j) & 1) {
+                y = binomial_fold(y, j - prev - 1);
+                prev = j;
+            }
+        return y;
+    }
+    if (t->model.kind == DN_TREE_MPICH_BCAST) { /* bits downward: child prev - 1 - j */
+        for (int j = 62, prev = __builtin_ctzll((uint64_t)t->model.ranks); j >= 0; j--)
+            if ((v >> j) & 1) {
+                y = binomial_fold(y, prev - 1 - j);
+                prev = j;
+            }
+        return y;
+    }
+    return v;
+}
+
+int64_t dn_tree_rank(const dn_tree *t, int64_t v)
+{
+    return is_mpi(t->model.kind) ? (v + t->model.root_rank) % t->model.ranks : v;
+}
+
 int dn_tree_binomial_order(const dn_tree *t)
 {
     if (t->model.kind == DN_TREE_BINOMIAL)
@@ -484,6 +655,9 @@ int dn_tree_level_counts(const dn_tree *t, double **counts, dn_err *err)
         double b = 1; /* C(n, l) */
         for (int l = 0; l <= t->height; l++, b = b * (t->height - l + 1) / l)
             c[l] = b;
+    } else if (is_mpi(t->model.kind)) { /* depth popcount(v) */
+        for (int l = 0; l <= t->height; l++)
+            c[l] = (double)dn_mpi_level_size(t->model.ranks, l);
     } else { /* complete */
         for (int l = 0; l <= t->height; l++)
             c[l] = l ? c[l - 1] * (double)t->model.b : 1;
