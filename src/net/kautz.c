@@ -113,14 +113,22 @@ static int kautz_parse_label(const dn_net *net, const char *str, int64_t *v)
 {
     int s[64], k = 0;
     const int K = (int)net->p[1], D = (int)net->p[0], digits = D <= 9;
+    /* D <= 9: one digit a symbol ("0121"); else decimal symbols joined by
+     * single commas ("0,11,3"), none leading or trailing. A symbol over D
+     * stops growing at D + 1 (no overflow on a long digit run). */
     for (const char *p = str; *p; p++) {
-        if (*p == ',' && !digits)
-            continue;
+        if (!digits && k > 0) {
+            if (*p != ',' || !p[1])
+                return 0;
+            p++;
+        }
         if (*p < '0' || *p > '9' || k == 64)
             return 0;
         int x = *p - '0';
-        while (!digits && p[1] >= '0' && p[1] <= '9')
-            x = 10 * x + (*++p - '0');
+        while (!digits && p[1] >= '0' && p[1] <= '9') {
+            x = x > D ? D + 1 : 10 * x + (p[1] - '0');
+            p++;
+        }
         s[k++] = x;
     }
     if (k != K)
