@@ -987,6 +987,30 @@ static void test_simulate_cli(void **state)
     assert_non_null(strstr(a.out, "\"conflicts\":"));
     run_free(&a);
     run_free(&b);
+    /* seed 001 Table 1 at k = 3 (typed from the paper): G_B is 3 2^(k-1) - 1 = 11
+     * t_s and, at alpha = 1/2, 2^(k-1) + 1/8 - 3/2^(k+2) = 4.03125 t_e by its
+     * general formula under b:nearest; one more of each with the fixed centre */
+    a = json_run("simulate --net mesh:8x8 --tree binomial:6 --map growing --approach b:nearest "
+                 "--all-roots --alpha 1/2 --json");
+    assert_non_null(strstr(a.out, "\"approach\":\"b:nearest\""));
+    assert_true(json_num(a.out, "ts_coeff") == 11 && json_num(a.out, "te_coeff") == 4.03125);
+    run_free(&a);
+    a = json_run("simulate --net mesh:8x8 --tree binomial:6 --map growing --approach b "
+                 "--all-roots --alpha 1/2 --json");
+    assert_non_null(strstr(a.out, "\"approach\":\"b\""));
+    assert_true(json_num(a.out, "ts_coeff") == 12 && json_num(a.out, "te_coeff") == 5.03125);
+    run_free(&a);
+    /* row S is the paired order (1.3125 = (3/2)(1 - 1/8)), the default; the
+     * ascending order the text names gives 1.6875 */
+    a = json_run("simulate --net mesh:8x8 --tree binomial:6 --map dccube --all-roots --json");
+    assert_non_null(strstr(a.out, "\"order\":\"paired\""));
+    assert_true(json_num(a.out, "ts_coeff") == 14 && json_num(a.out, "te_coeff") == 1.3125);
+    run_free(&a);
+    a = json_run("simulate --net mesh:8x8 --tree binomial:6 --map dccube --order asc --all-roots "
+                 "--json");
+    assert_non_null(strstr(a.out, "\"order\":\"asc\""));
+    assert_true(json_num(a.out, "ts_coeff") == 14 && json_num(a.out, "te_coeff") == 1.6875);
+    run_free(&a);
     json_has("simulate --net debruijn:6 --tree binomial:6 --map zrl -w wormhole --stage both "
              "--per-step --critical --json",
              "\"per_step\":[{\"step\":1,\"stage\":\"divide\",\"messages\":1,");

@@ -58,7 +58,7 @@ typedef enum dn_weights {
 
 /* Dimension orders of the DC-cube (spec/meshes.md). */
 typedef enum dn_dc_order {
-    DN_ORDER_DEFAULT = 0, /* the mapping's own: desc for reflecting/dccube */
+    DN_ORDER_DEFAULT = 0, /* the mapping's own: paired for dccube, desc for reflecting */
     DN_ORDER_PAIRED,      /* (0,k), (1,k+1), ...: store-and-forward */
     DN_ORDER_ASC,         /* 0, 1, ..., 2k-1 */
     DN_ORDER_DESC         /* (k-1,2k-1), (k-2,2k-2), ...: wormhole */
@@ -80,11 +80,28 @@ typedef enum dn_scotch_target {
 #define DN_SCOTCH_DECO0_AUTO_MAX 4096
 #define DN_SCOTCH_DECO0_MAX 4096 /* above, SCOTCH 7's archBuild0 fails (measured) */
 
+/* Growing approach b (seed 001 section 3): "the whole problem is first
+ * moved from node (a, b) to the starting node according to the original
+ * proposal". A 2^k x 2^k mesh has four central nodes, and the seed does not
+ * say which one starts the fixed-root mapping:
+ *  - FIXED: always (2^(k-1) - 1, 2^(k-1) - 1); the move then averages
+ *    2^(k-1) hops over all roots, the least any single node allows;
+ *  - NEAREST: the central node in the quadrant of (a, b), the Growing mapping
+ *    mirrored into that quadrant (same step lengths); the move averages
+ *    2^(k-1) - 1 hops, and the average cost is Table 1's row G_B exactly:
+ *    t_s 3 2^(k-1) - 1 and its general t_e formula. */
+typedef enum dn_growing_centre {
+    DN_CENTRE_FIXED = 0,
+    DN_CENTRE_NEAREST = 1
+} dn_growing_centre;
+
 typedef struct dn_embed_opts {
     const char *map;        /* mapping name (see above); required */
     int64_t root;           /* processor of the root task; -1: the mapping's default */
     dn_dc_order order;      /* dccube only */
     char approach;          /* growing: 'a' (default) or 'b' */
+    int centre;             /* growing approach b: where the problem moves
+                             * (dn_growing_centre) */
     int face_set;           /* dccube/reflecting/growing: map onto the 2-D face */
     int face[2];            /*   spanned by dimensions face[0] (rows) and face[1]
                              *   (columns) through the root; reflecting and

@@ -26,7 +26,9 @@ static const char embed_help[] =
     "                         label (binary string, row,col, level,col)\n"
     "      --order O          dccube dimension order: paired (default), asc, desc\n"
     "      --approach A       growing with --root: a (relabel, default) or b (move\n"
-    "                         the problem to the fixed root first)\n"
+    "                         the problem to the fixed root first); b:nearest\n"
+    "                         moves it to the nearest of the four central nodes\n"
+    "                         and mirrors the mapping there (seed 001 Table 1)\n"
     "      --face I,J         dccube, reflecting, growing: map onto the 2-D face of\n"
     "                         dimensions I (rows) and J (columns) through the root\n"
     "                         (default: dccube on every dimension; the others on\n"
@@ -314,6 +316,22 @@ static int print_tables(const char *cmd, const dn_metrics *m, rec *head, int per
 
 /* ---- options shared by the commands that build an embedding ---- */
 
+const char *embed_approach_name(const dn_embed_opts *eo)
+{
+    if (!eo->map || strcmp(eo->map, "growing") != 0)
+        return NULL;
+    if (eo->approach != 'b')
+        return "a";
+    return eo->centre == DN_CENTRE_NEAREST ? "b:nearest" : "b";
+}
+
+const char *embed_order_name(const dn_embed_opts *eo)
+{
+    if (!eo->map || strcmp(eo->map, "dccube") != 0)
+        return NULL;
+    return eo->order == DN_ORDER_ASC ? "asc" : eo->order == DN_ORDER_DESC ? "desc" : "paired";
+}
+
 void embed_args_init(embed_args *a)
 {
     memset(a, 0, sizeof *a);
@@ -376,11 +394,15 @@ int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg)
         a->eo.face[1] = j;
         return 1;
     }
-    case EO_APPROACH:
-        if (strcmp(arg, "a") != 0 && strcmp(arg, "b") != 0)
-            return -cli_usage(cmd, "--approach must be a or b, not '%s'", arg);
+    case EO_APPROACH: {
+        static const char *const names[] = {"a", "b", "b:fixed", "b:nearest", NULL};
+        int k, rc = cli_keyword(cmd, "--approach", arg, names, &k);
+        if (rc)
+            return -rc;
         a->eo.approach = arg[0];
+        a->eo.centre = k == 3 ? DN_CENTRE_NEAREST : DN_CENTRE_FIXED;
         return 1;
+    }
     case 's':
         if (dn_parse_i64(arg, 0, INT64_MAX, "--seed", &a->seed, &err))
             return -cli_usage(cmd, "%s", err.msg);
@@ -604,6 +626,10 @@ int cmd_embed(int argc, char **argv)
     memset(&r, 0, sizeof r);
     rec_str(&r, "tree", a.tree_spec);
     metrics_record(&e, &m, &r);
+    if (embed_approach_name(&a.eo))
+        rec_str(&r, "approach", embed_approach_name(&a.eo));
+    if (embed_order_name(&a.eo))
+        rec_str(&r, "order", embed_order_name(&a.eo));
     rec_str(&r, "weights", weights_kind);
     if (e.g.bw) { /* the links' own costs: each edge's message alone, store-and-forward */
         double total = 0, worst = 0;

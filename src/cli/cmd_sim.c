@@ -28,7 +28,9 @@ static const char sim_help[] =
     "  -r, --root R           processor of the root task (id or label)\n"
     "      --all-roots        run from every processor as root and average\n"
     "      --order O          dccube dimension order: paired (default), asc, desc\n"
-    "      --approach A       growing: a (relabel, default) or b (move first)\n"
+    "      --approach A       growing: a (relabel, default) or b (move first to the\n"
+    "                         fixed centre); b:nearest moves to the nearest of the\n"
+    "                         four central nodes (seed 001 Table 1's G_B)\n"
     "      --face I,J         dccube, reflecting, growing on the 2-D face of\n"
     "                         dimensions I, J through the root (see dcnet embed)\n"
     "  -s, --seed S           seed for random trees and mappings (default 1)\n"
@@ -768,6 +770,10 @@ int cmd_simulate(int argc, char **argv)
     if (!o.trace) {
         rec_str(&head, "tree", a.tree_spec);
         rec_str(&head, "map", a.eo.map);
+        if (embed_approach_name(&a.eo))
+            rec_str(&head, "approach", embed_approach_name(&a.eo));
+        if (embed_order_name(&a.eo))
+            rec_str(&head, "order", embed_order_name(&a.eo));
     }
     params_record(&o, &head);
     if (!o.trace) {

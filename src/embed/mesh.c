@@ -18,7 +18,11 @@
  *                and 2^(k-1)), so the occupied block doubles and stays
  *                contiguous. Approach a relabels with r = the label placed
  *                at the requested root; approach b keeps the fixed root and
- *                first moves the whole problem there (e->pre_path).
+ *                first moves the whole problem there (e->pre_path);
+ *                b:nearest moves it to the central node in the root's
+ *                quadrant instead and mirrors the mapping into that
+ *                quadrant (an axis v -> 2^k - 1 - v), the reading that gives
+ *                seed 001's Table 1 row G_B (docs/papers/001-meshes.md).
  *
  * Beyond the seed (issue 20): the DC-cube is the hypercube embedding on
  * any mesh or torus with sides 2^a x 2^b x ... (binomial:a+b+...; node id
@@ -171,6 +175,10 @@ int dn_embed_mesh_init(dn_embed *e, const dn_embed_opts *o, dn_err *err)
                        "--order applies to --map dccube only (%s has its own order)", e->map);
     if (o->approach && o->approach != 'a' && e->kind != MAP_GROWING)
         return dn_fail(err, DN_EINVAL, "--approach b applies to --map growing only");
+    if (o->centre != DN_CENTRE_FIXED && (o->approach != 'b' || e->kind != MAP_GROWING))
+        return dn_fail(err, DN_EINVAL,
+                       "the nearest centre is a reading of --map growing --approach b only "
+                       "(--approach b:nearest)");
     /* The root as a label of the local grid; a face runs through it. */
     int64_t root = o->root;
     e->face_dim[0] = e->face_dim[1] = -1;
@@ -210,12 +218,21 @@ int dn_embed_mesh_init(dn_embed *e, const dn_embed_opts *o, dn_err *err)
     case MAP_GROWING: {
         for (int t = 0; t < 2 * k; t++)
             e->dims[t] = t;
-        e->table = malloc(((size_t)1 << k) * sizeof *e->table);
+        /* table[0 .. side): column of each per-axis label, table[side ..):
+         * row; the same unless approach b:nearest mirrors an axis */
+        e->table = malloc(2 * (size_t)side * sizeof *e->table);
         if (!e->table)
             return dn_fail(err, DN_ENOMEM, "out of memory");
-        for (uint64_t lab = 0; lab <= low; lab++)
-            e->table[lab] = (int32_t)growing_coord(k, lab);
-        if (root >= 0 && o->approach == 'b') {
+        const int b = root >= 0 && o->approach == 'b';
+        const int near = b && o->centre == DN_CENTRE_NEAREST;
+        const int flip_col = near && root % side >= side / 2;
+        const int flip_row = near && root / side >= side / 2;
+        for (uint64_t lab = 0; lab <= low; lab++) {
+            const int32_t v = (int32_t)growing_coord(k, lab);
+            e->table[lab] = flip_col ? side - 1 - v : v;
+            e->table[(uint64_t)side + lab] = flip_row ? side - 1 - v : v;
+        }
+        if (b) {
             e->pre_src = o->root; /* a node of the network, maybe off the face */
             e->pre_hops = 0; /* routed by dn_embed_init once the router exists */
         } else if (root >= 0) {
@@ -256,7 +273,7 @@ int64_t dn_embed_mesh_place(const dn_embed *e, uint64_t x)
     case MAP_REFLECTING:
         return face_node(e, (int64_t)((gray_inverse(x >> k) << k) | gray_inverse(x & low)));
     case MAP_GROWING:
-        return face_node(e, ((int64_t)e->table[axis_bits(x, 1, k)] << k) +
+        return face_node(e, ((int64_t)e->table[((uint64_t)1 << k) + axis_bits(x, 1, k)] << k) +
                                 e->table[axis_bits(x, 0, k)]);
     }
     return -1;
