@@ -745,6 +745,18 @@ static void test_embed_cli(void **state)
     assert_true(json_num(r.out, "phases") == 5);
     assert_non_null(strstr(r.out, "\"homogeneous\":true"));
     run_free(&r);
+    /* seed 000 section 6 (tests/test_embed.c works the values by hand): at
+     * n = 8 the per-task bound is 15/255, the paper's closed form 0.0625
+     * outside its range n >= 17, the maximum dilation at least 2 (log_3 8 = 1.89) */
+    r = json_run("embed --net debruijn:8 --tree binomial:8 --map zrl --json");
+    assert_true(fabs(json_num(r.out, "average_extra") - 15.0 / 255) < 1e-12);
+    assert_true(json_num(r.out, "max_dilation") == 2);
+    assert_true(fabs(json_num(r.out, "paper_average_extra") - 0.0625) < 1e-4);
+    assert_true(fabs(json_num(r.out, "paper_max_dilation") - log(8) / log(3)) < 1e-9);
+    assert_non_null(strstr(r.out, "\"paper_from_n\":17,\"paper_in_range\":false"));
+    run_free(&r);
+    json_has("embed --net debruijn:17 --tree binomial:17 --map zrl --json",
+             "\"paper_in_range\":true");
     json_has("embed --net debruijn:6 --tree binomial:6 --map zrl --weights log --json",
              "\"weighted\":{\"total\":5,\"weight_sum\":3,");
     json_has("embed --net mesh:8x8 --tree binomial:6 --map dccube --order asc --json",

@@ -929,8 +929,91 @@ static void test_lower_bound(void **state)
         assert_int_equal(f.m.load_max, 1);
         assert_int_equal(f.m.lb_degree, 4);
         assert_true(f.m.lb_total <= f.m.extra_total);
+        assert_true(f.m.lb_dil_max <= f.m.dil_max);
         close_fixture(&f);
     }
+}
+
+/* Seed 000 section 6, end: "for an N node degree-4 network, the maximum
+ * dilation is at least log_3 log(N)". The argument behind it: the root of
+ * B(n) has n children, and at most 4 + 12 + ... + 4 3^(t-1) = 2 (3^t - 1)
+ * processors lie within distance t of one, so the bound is the least t
+ * with 2 (3^t - 1) >= n; log_3 n is that up to log_3 2. The paper's closed
+ * form for the average extra dilation, (2^(n-4) - 13 2^(n-16)) / (2^n - 1),
+ * sums over i = n-16 .. n-5 and so is derived for n >= 17; worked by hand
+ * at n = 8 the per-task bound is 4 (root: 4 children at distance 2) + 3 + 2
+ * 2 + 4 1 = 15 over 255 edges, below the paper's 0.0625; at n = 4 it is 0
+ * (B(4) has degree 4) where the paper's gives 0.066. */
+static void test_lower_bound_seed000(void **state)
+{
+    (void)state;
+    assert_int_equal(dn_lower_bound_task_dilation(0, 4, 0), 0);
+    assert_int_equal(dn_lower_bound_task_dilation(4, 4, 0), 1);
+    assert_int_equal(dn_lower_bound_task_dilation(5, 4, 0), 2);
+    assert_int_equal(dn_lower_bound_task_dilation(16, 4, 0), 2);
+    assert_int_equal(dn_lower_bound_task_dilation(17, 4, 0), 3);
+    assert_int_equal(dn_lower_bound_task_dilation(6, 2, 1), 2); /* directed: 2 + 4, */
+    assert_int_equal(dn_lower_bound_task_dilation(7, 2, 1), 3); /* then 8 */
+    for (int n = 1; n <= 60; n++) {
+        int t = 0; /* the least t with 2 (3^t - 1) >= n */
+        for (double p = 1; 2 * (p - 1) < n; p *= 3)
+            t++;
+        assert_int_equal(t, dn_lower_bound_task_dilation(n, 4, 0));
+        /* the paper's log_3 n is within log_3 2 of the real log_3(n/2 + 1) <= t */
+        const double paper = dn_lower_bound_seed000_dilation(n);
+        assert_true(fabs(paper - log(n) / log(3)) < 1e-12);
+        assert_true(paper - log(n / 2.0 + 1) / log(3) < log(2) / log(3));
+        assert_true(log(n / 2.0 + 1) / log(3) <= t + 1e-12 && t < log(n / 2.0 + 1) / log(3) + 1);
+    }
+    /* n = 4: log_3 4 = 1.26 exceeds the 1 that B(4)'s own degree reaches; n = 10: 2.10 > 2 */
+    assert_true(dn_lower_bound_seed000_dilation(4) > 1 && dn_lower_bound_task_dilation(4, 4, 0) == 1);
+    assert_true(dn_lower_bound_seed000_dilation(10) > 2 &&
+                dn_lower_bound_task_dilation(10, 4, 0) == 2);
+    /* the closed form against the per-task sum */
+    assert_true(dn_lower_bound_seed000(20) == 65328.0 / 1048575.0); /* 2^16 - 13 2^4 */
+    assert_true(fabs(dn_lower_bound_seed000(20) - 0.062302) < 5e-7);
+    assert_true(fabs(dn_lower_bound_seed000(8) - 0.0625) < 1e-4);
+    assert_true(fabs(dn_lower_bound_seed000(4) - 0.066) < 1e-3);
+    for (int n = 2; n <= 40; n++) {
+        double total = dn_lower_bound_task(n, 4, 0);
+        for (int c = 0; c < n; c++)
+            total += ldexp(1, n - 1 - c) * dn_lower_bound_task(c, 4, 0);
+        const double avg = total / (ldexp(1, n) - 1), paper = dn_lower_bound_seed000(n);
+        if (n == 8)
+            assert_true(total == 15);
+        if (n <= 4)
+            assert_true(total == 0);
+        if (n == 20)
+            assert_true(fabs(avg - 0.062513) < 5e-7);
+        /* above the per-task bound up to n = 12, below it from 13 on */
+        if ((paper > avg) != (n <= 12))
+            fail_msg("n=%d: paper %.9g, per-task %.9g", n, paper, avg);
+    }
+    /* the metrics carry both, on BDG(n) and on the 4 x 4 mesh (degree 4) */
+    static const struct { const char *net, *tree; int n, dil; } cases[] = {
+        {"debruijn:8", "binomial:8", 8, 2}, {"mesh:4x4", "binomial:4", 4, 1},
+        {"debruijn:5", "binomial:5", 5, 2}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        fixture f;
+        dn_embed_opts o = opts("random");
+        open_fixture(&f, cases[i].net, cases[i].tree, &o);
+        assert_int_equal(f.m.lb_dil_max, cases[i].dil);
+        assert_int_equal(f.m.lb_paper_n, cases[i].n);
+        assert_true(f.m.lb_paper_avg == dn_lower_bound_seed000(cases[i].n));
+        assert_true(f.m.lb_paper_total == ldexp(1, cases[i].n - 4) - 13 * ldexp(1, cases[i].n - 16));
+        assert_true(f.m.lb_paper_dil_max == dn_lower_bound_seed000_dilation(cases[i].n));
+        close_fixture(&f);
+    }
+    /* not a binomial tree, or not degree 4: no paper figures */
+    fixture f;
+    dn_embed_opts o = opts("random");
+    open_fixture(&f, "debruijn:5", "cbt:4", &o);
+    assert_int_equal(f.m.lb_paper_n, 0);
+    close_fixture(&f);
+    open_fixture(&f, "hypercube:5", "binomial:5", &o);
+    assert_int_equal(f.m.lb_paper_n, 0);
+    assert_int_equal(f.m.lb_dil_max, 1);
+    close_fixture(&f);
 }
 
 /* ------------------------------------------------------------ baselines */
@@ -1075,6 +1158,7 @@ int main(void)
         cmocka_unit_test(test_hypercube_binomial),
         cmocka_unit_test(test_sneptree_homogeneous),
         cmocka_unit_test(test_lower_bound),
+        cmocka_unit_test(test_lower_bound_seed000),
         cmocka_unit_test(test_baselines),
         cmocka_unit_test(test_scotch),
     };

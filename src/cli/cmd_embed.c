@@ -234,6 +234,14 @@ static void metrics_record(const dn_embed *e, const dn_metrics *m, rec *r)
     rec_int(r, "lower_bound.degree", m->lb_degree);
     rec_dbl(r, "lower_bound.total_extra", m->lb_total);
     rec_dbl(r, "lower_bound.average_extra", m->lb_avg);
+    rec_int(r, "lower_bound.max_dilation", m->lb_dil_max);
+    if (m->lb_paper_n > 0) { /* the seed's closed forms beside, with their range */
+        rec_dbl(r, "lower_bound.paper_total_extra", m->lb_paper_total);
+        rec_dbl(r, "lower_bound.paper_average_extra", m->lb_paper_avg);
+        rec_dbl(r, "lower_bound.paper_max_dilation", m->lb_paper_dil_max);
+        rec_int(r, "lower_bound.paper_from_n", DN_SEED000_LB_FROM);
+        rec_bool(r, "lower_bound.paper_in_range", m->lb_paper_n >= DN_SEED000_LB_FROM);
+    }
     rec_int(r, "contention.conflicts", m->conflicts);
     rec_int(r, "contention.link_pairs", m->link_pairs);
     if (m->distinct_pairs >= 0)
