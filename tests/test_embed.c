@@ -868,6 +868,136 @@ static void check_sneptree_homogeneous(const char *net, int n)
     }
 }
 
+/* Seed 004 section 2, typed from the paper: with M levels of cells, a cell
+ * at height m holds k(m, d) computation nodes of depth d,
+ *   k(0, 0) = 1, k(m, 0) = 0 (m > 0), k(m, d) = k(m-1, d-1) + k(M-1, d-1)
+ * (m - 1 read as M - 1 for m = 0), and s(m, d) = sum_{j <= d} k(m, j);
+ * homogeneity: k(m, d) = c_d + [m = i_d], s(m, d) = 2 c_d + [m <= i_d],
+ * with i_d = d mod M, c_0 = 0, c_(d+1) = 2 c_d + [d mod M = M - 1].
+ * Checked against the counts of the mapping for every cell and depth,
+ * on S_n, T_n and random Sneptrees. */
+static void check_sneptree_closed_forms(const char *net, int n, int depth)
+{
+    const int M = n + 1;
+    char tree[32];
+    snprintf(tree, sizeof tree, "cbt:%d", depth);
+    fixture f;
+    dn_embed_opts o = opts("sneptree");
+    open_fixture(&f, net, tree, &o);
+    const int64_t C = f.net.n;
+    assert_int_equal(C, ((int64_t)1 << M) - 1);
+    int64_t *cnt = calloc((size_t)(C * (depth + 1)), sizeof *cnt);
+    int64_t *k = calloc((size_t)(M * (depth + 1)), sizeof *k);
+    assert_non_null(cnt);
+    assert_non_null(k);
+    for (int64_t v = 0; v < f.tree.nodes; v++)
+        cnt[dn_tree_depth(&f.tree, v) * C + dn_embed_place(&f.e, v)]++;
+    k[0] = 1; /* k(0, 0); k(m, 0) = 0 */
+    for (int d = 1; d <= depth; d++)
+        for (int m = 0; m < M; m++)
+            k[d * M + m] = k[(d - 1) * M + (m ? m - 1 : M - 1)] + k[(d - 1) * M + M - 1];
+    int64_t c = 0; /* c_d */
+    for (int d = 0; d <= depth; d++) {
+        const int i = d % M;
+        for (int64_t cell = 0; cell < C; cell++) {
+            const int m = dn_sneptree_level(cell);
+            int64_t sum = 0;
+            for (int j = 0; j <= d; j++)
+                sum += cnt[j * C + cell];
+            if (cnt[d * C + cell] != k[d * M + m] || k[d * M + m] != c + (m == i) ||
+                sum != 2 * c + (m <= i))
+                fail_msg("%s %s cell %lld (height %d) depth %d: %lld nodes, k %lld, c %lld, "
+                         "i %d, s %lld",
+                         net, tree, (long long)cell, m, d, (long long)cnt[d * C + cell],
+                         (long long)k[d * M + m], (long long)c, i, (long long)sum);
+        }
+        c = 2 * c + (d % M == M - 1);
+    }
+    free(cnt);
+    free(k);
+    close_fixture(&f);
+}
+
+/* Seed 004 section 3: with the edges of one Hamiltonian circuit labelled
+ * right and the other's left, right strings and left strings are spread
+ * evenly too. A string of length L from the root cell follows one kind of
+ * successor; checked directly: for every L up to three turns, the cells'
+ * counts differ by at most one exactly when that walk is a Hamiltonian
+ * circuit (always on S_n and T_n; a random joining may have none). */
+static void check_sneptree_strings(const char *net, int must_be_even)
+{
+    dn_net g;
+    dn_err err;
+    assert_int_equal(dn_net_init(&g, net, &err), DN_OK);
+    const int64_t C = g.n;
+    int64_t *cnt = calloc((size_t)C, sizeof *cnt);
+    int64_t *cells = calloc((size_t)C, sizeof *cells);
+    assert_non_null(cnt);
+    assert_non_null(cells);
+    for (int side = 0; side < 2; side++) {
+        memset(cnt, 0, (size_t)C * sizeof *cnt);
+        int even = 1;
+        int64_t cell = 0;
+        for (int64_t L = 1; L <= 3 * C; L++) {
+            cnt[cell]++;
+            int64_t mn = INT64_MAX, mx = 0;
+            for (int64_t x = 0; x < C; x++) {
+                mn = cnt[x] < mn ? cnt[x] : mn;
+                mx = cnt[x] > mx ? cnt[x] : mx;
+            }
+            even &= mx - mn <= 1;
+            cell = dn_sneptree_succ(&g, cell, side);
+        }
+        const int hamiltonian = dn_sneptree_circuit(&g, side, cells, &err) == DN_OK;
+        if (even != hamiltonian || (must_be_even && !even))
+            fail_msg("%s side %d: strings even %d, Hamiltonian circuit %d", net, side, even,
+                     hamiltonian);
+    }
+    free(cnt);
+    free(cells);
+    dn_net_free(&g);
+}
+
+static void test_sneptree_closed_forms(void **state)
+{
+    (void)state;
+    char spec[48];
+    int random_uneven = 0;
+    for (int n = 1; n <= 4; n++) {
+        const int depth = 3 * (n + 1) + 1;
+        snprintf(spec, sizeof spec, "sneptree-s:%d", n);
+        check_sneptree_closed_forms(spec, n, depth);
+        check_sneptree_strings(spec, 1);
+        snprintf(spec, sizeof spec, "sneptree-t:%d", n);
+        check_sneptree_closed_forms(spec, n, depth);
+        check_sneptree_strings(spec, 1);
+        for (int seed = 1; seed <= 4; seed++) {
+            snprintf(spec, sizeof spec, "sneptree:%d:%d", n, seed);
+            check_sneptree_closed_forms(spec, n, depth);
+            check_sneptree_strings(spec, 0);
+            /* count the random joinings whose right walk misses cells */
+            dn_net g;
+            dn_err err;
+            assert_int_equal(dn_net_init(&g, spec, &err), DN_OK);
+            int64_t *cells = calloc((size_t)g.n, sizeof *cells);
+            random_uneven += dn_sneptree_circuit(&g, 1, cells, &err) != DN_OK;
+            free(cells);
+            dn_net_free(&g);
+        }
+    }
+    /* the closed forms at M = 3 by hand: c = 0, 0, 0, 1, 2, 4, 9, 18 (the
+     * 2^d nodes of depth d: 7 c_d + 2^(i_d), the cells at height i_d holding
+     * one more: 8 = 7 + 1 at d = 3, 128 = 126 + 2 at d = 7) */
+    static const int64_t c3[] = {0, 0, 0, 1, 2, 4, 9, 18};
+    int64_t c = 0;
+    for (int d = 0; d < 8; d++) {
+        assert_int_equal(c, c3[d]);
+        c = 2 * c + (d % 3 == 2);
+    }
+    /* the string check can fail: some random joinings lack the circuit */
+    assert_true(random_uneven > 0);
+}
+
 static void test_sneptree_homogeneous(void **state)
 {
     (void)state;
@@ -1157,6 +1287,7 @@ int main(void)
         cmocka_unit_test(test_growing),
         cmocka_unit_test(test_hypercube_binomial),
         cmocka_unit_test(test_sneptree_homogeneous),
+        cmocka_unit_test(test_sneptree_closed_forms),
         cmocka_unit_test(test_lower_bound),
         cmocka_unit_test(test_lower_bound_seed000),
         cmocka_unit_test(test_baselines),
