@@ -757,6 +757,12 @@ static void test_embed_cli(void **state)
     run_free(&r);
     json_has("embed --net debruijn:17 --tree binomial:17 --map zrl --json",
              "\"paper_in_range\":true");
+    /* seed 000 Property 3.1: CBT(5) = cbt:4 in BDG(5), every edge a link (30 of them) */
+    r = json_run("embed --net debruijn:5 --tree cbt:4 --map cbt --root 10000 --json");
+    assert_non_null(strstr(r.out, "\"root\":\"10000\""));
+    assert_non_null(strstr(r.out, "\"dilation\":{\"max\":1,\"total\":30,\"average\":1}"));
+    assert_non_null(strstr(r.out, "\"load\":{\"min\":0,\"max\":1,\"used\":31}"));
+    run_free(&r);
     json_has("embed --net debruijn:6 --tree binomial:6 --map zrl --weights log --json",
              "\"weighted\":{\"total\":5,\"weight_sum\":3,");
     json_has("embed --net mesh:8x8 --tree binomial:6 --map dccube --order asc --json",

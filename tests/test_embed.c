@@ -1029,6 +1029,91 @@ static void test_sneptree_homogeneous(void **state)
     close_fixture(&f);
 }
 
+/* ------------------------------------------------- Property 3.1 (cbt) */
+
+/* Seed 000 Property 3.1: four complete binary trees CBT(k) (k levels) in
+ * BDG(k). Checked from the paper's strings: in the left-shift tree of
+ * root xbar^(k-1) x the node at depth d is xbar^(k-1-d) x z, z its d path
+ * bits (0 left, 1 right); its leaves are the strings whose leftmost bit is
+ * x, and the one string the tree misses is xbar^k. The right-shift trees
+ * are the mirror images (bit strings reversed). Every tree edge is a link
+ * of BDG(k): dilation 1, one task per processor. */
+static uint64_t rev_bits(uint64_t v, int bits)
+{
+    uint64_t r = 0;
+    for (int i = 0; i < bits; i++)
+        r |= ((v >> i) & 1) << (bits - 1 - i);
+    return r;
+}
+
+static void test_cbt_property31(void **state)
+{
+    (void)state;
+    for (int k = 2; k <= 10; k++) {
+        char net[32], tree[32];
+        snprintf(net, sizeof net, "debruijn:%d", k);
+        snprintf(tree, sizeof tree, "cbt:%d", k - 1);
+        const uint64_t mask = ((uint64_t)1 << k) - 1;
+        /* at k = 2 the right-shift roots 10 and 01 are the left-shift ones
+         * (other trees, same roots): --root picks the left-shift tree */
+        for (int variant = 0; variant < (k == 2 ? 2 : 4); variant++) {
+            const uint64_t x = variant & 1 ? 0 : 1;
+            const int right = variant >> 1;
+            /* root xbar^(k-1) x, or reversed: x xbar^(k-1) */
+            const uint64_t left_root = x ? 1 : mask - 1;
+            const uint64_t root = right ? rev_bits(left_root, k) : left_root;
+            fixture f;
+            dn_embed_opts o = opts("cbt");
+            o.root = variant ? (int64_t)root : -1; /* the default is 0^(k-1) 1 */
+            open_fixture(&f, net, tree, &o);
+            assert_int_equal(dn_embed_place(&f.e, 0), (int64_t)root);
+            assert_int_equal(f.m.load_max, 1);
+            assert_int_equal(f.m.used, ((int64_t)1 << k) - 1);
+            assert_int_equal(f.m.dil_max, 1);
+            assert_int_equal(f.m.dil_total, f.tree.nodes - 1);
+            for (int64_t v = 0; v < f.tree.nodes; v++) {
+                const int d = dn_tree_depth(&f.tree, v);
+                const uint64_t z = (uint64_t)v + 1 - ((uint64_t)1 << d);
+                /* xbar^(k-1-d) x z */
+                uint64_t s = (x ? 0 : (mask >> (d + 1)) << (d + 1)) | (x << d) | z;
+                s &= mask;
+                const uint64_t want = right ? rev_bits(s, k) : s;
+                if ((uint64_t)dn_embed_place(&f.e, v) != want)
+                    fail_msg("k=%d variant %d task %lld: node %lld, the paper's string %llu", k,
+                             variant, (long long)v, (long long)dn_embed_place(&f.e, v),
+                             (unsigned long long)want);
+                if (d == k - 1) /* a leaf: leftmost (left trees) or rightmost bit is x */
+                    assert_true((right ? want & 1 : want >> (k - 1)) == x);
+                if (v > 0) /* the edge is a link */
+                    assert_true(dn_csr_arc(&f.e.g, dn_embed_place(&f.e, dn_tree_parent(&f.tree, v)),
+                                           (int64_t)want) >= 0);
+            }
+            close_fixture(&f);
+        }
+    }
+    /* the one processor left out is xbar^k: 0^k for the default tree */
+    fixture f;
+    dn_embed_opts o = opts("cbt");
+    open_fixture(&f, "debruijn:6", "cbt:5", &o);
+    for (int64_t v = 0; v < f.tree.nodes; v++)
+        assert_true(dn_embed_place(&f.e, v) != 0);
+    close_fixture(&f);
+    /* smaller trees are the top of CBT(k); wrong tree, network or root */
+    open_fixture(&f, "debruijn:6", "cbt:3", &o);
+    assert_int_equal(f.m.dil_max, 1);
+    close_fixture(&f);
+    dn_err err;
+    assert_int_equal(setup(&f, "debruijn:5", "cbt:5", &o, &err), DN_EINVAL);
+    assert_non_null(strstr(err.msg, "cbt:4"));
+    close_fixture(&f);
+    assert_int_equal(setup(&f, "ddb:5", "cbt:4", &o, &err), DN_EINVAL);
+    close_fixture(&f);
+    o.root = 3;
+    assert_int_equal(setup(&f, "debruijn:5", "cbt:4", &o, &err), DN_EINVAL);
+    assert_non_null(strstr(err.msg, "00001, 11110"));
+    close_fixture(&f);
+}
+
 /* ---------------------------------------------------------- lower bound */
 
 static void test_lower_bound(void **state)
@@ -1288,6 +1373,7 @@ int main(void)
         cmocka_unit_test(test_hypercube_binomial),
         cmocka_unit_test(test_sneptree_homogeneous),
         cmocka_unit_test(test_sneptree_closed_forms),
+        cmocka_unit_test(test_cbt_property31),
         cmocka_unit_test(test_lower_bound),
         cmocka_unit_test(test_lower_bound_seed000),
         cmocka_unit_test(test_baselines),

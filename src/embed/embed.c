@@ -2,6 +2,7 @@
  * embed.c - the embedding object (seed 000 section 4: map-node, map-edge,
  * edge weights W_B) and the mappings that are not mesh-specific:
  *  - zrl: seed 000 section 5.1, mapping D of B(n) onto BDG(n);
+ *  - cbt: seed 000 Property 3.1, the four complete binary trees in BDG(k);
  *  - binomial: the identity spanning binomial tree of a hypercube;
  *  - sneptree: seed 004 / spec/sneptrees.md, the homogeneous mapping;
  *  - identity, random, greedy: baselines for any tree on any network.
@@ -34,6 +35,9 @@ static const struct {
     {"growing", MAP_GROWING,
      "growing mapping from the centre of mesh:2^Kx2^K or a face --face I,J (reconstruction)"},
     {"binomial", MAP_BINOMIAL, "spanning binomial tree: binomial:D onto hypercube:D"},
+    {"cbt", MAP_CBT,
+     "seed 000 Property 3.1: cbt:K-1 (the paper's CBT(K)) onto debruijn:K, dilation 1; "
+     "--root picks one of the four trees"},
     {"sneptree", MAP_SNEPTREE, "seed 004 homogeneous mapping of binary trees onto Sneptrees"},
     {"identity", MAP_IDENTITY, "task v on processor (v + root) mod N"},
     {"random", MAP_RANDOM, "seeded random placement, at most ceil(T/N) tasks per processor"},
@@ -287,6 +291,84 @@ static int64_t zrl_route(dn_embed *e, int64_t y)
     return hops;
 }
 
+/* ------------------------------------------------------------------ cbt */
+
+/* Seed 000 Property 3.1 (after [SP89]): BDG(k) holds four complete binary
+ * trees of k levels, CBT(k), as subgraphs (dcnet's cbt:k-1; cbt:H for
+ * H < k-1 is their top part). Labels are k-bit strings, most significant
+ * bit first.
+ *  - left-shift trees: root xbar^(k-1) x; node xbar^m x z has the children
+ *    xbar^(m-1) x z 0 (left) and xbar^(m-1) x z 1 (right), one left shift
+ *    each, down to the leaves x z. The node at the end of the path bits
+ *    p_1 .. p_d (p = their value, p_1 the highest) is (root << d | p) mod 2^k.
+ *  - right-shift trees: root x xbar^(k-1), children by right shift
+ *    prepending 0 (left) or 1 (right): (rev_d(p) << (k - d)) | (root >> d),
+ *    rev_d reversing the d path bits (the last step's bit ends on top).
+ * e->automorph: bit 0 set for x = 0, bit 1 for the right-shift trees; the
+ * default (0) is the tree of root 0^(k-1) 1 that mapping D's CBT(n+1)
+ * starts from (Fig. 5's root 00001). --root picks the tree by its root;
+ * at k = 2 the right-shift roots 10 and 01 are also left-shift roots, and
+ * the left-shift tree is taken. Task v of cbt:H is heap-numbered, so
+ * its path bits are those of v + 1 below its leading 1. */
+static int64_t cbt_root(int k, int variant)
+{
+    const uint64_t mask = ((uint64_t)1 << k) - 1;
+    const uint64_t x = (variant & 1) ? 0 : 1;
+    uint64_t r = (variant & 2) ? (x << (k - 1)) | (x ? 0 : mask >> 1) /* x xbar^(k-1) */
+                               : (x ? 1 : mask & ~(uint64_t)1);       /* xbar^(k-1) x */
+    return (int64_t)(r & mask);
+}
+
+static int64_t cbt_node(const dn_embed *e, int64_t v)
+{
+    const int k = e->k, d = dn_bitlen((uint64_t)v + 1) - 1;
+    const uint64_t mask = ((uint64_t)1 << k) - 1, root = (uint64_t)cbt_root(k, e->automorph);
+    const uint64_t p = (uint64_t)v + 1 - ((uint64_t)1 << d);
+    if (!(e->automorph & 2))
+        return (int64_t)(((root << d) | p) & mask);
+    uint64_t rev = 0;
+    for (int i = 0; i < d; i++)
+        rev |= ((p >> i) & 1) << (d - 1 - i);
+    return (int64_t)(((rev << (k - d)) | (root >> d)) & mask);
+}
+
+static int init_cbt(dn_embed *e, const dn_embed_opts *o, dn_err *err)
+{
+    const dn_net *net = e->net;
+    const dn_tree_model *m = &e->tree->model;
+    if (!family_is(net, "debruijn"))
+        return dn_fail(err, DN_EINVAL,
+                       "--map cbt places the complete binary trees of seed 000's Property 3.1 "
+                       "on --net debruijn:K (got --net %s)",
+                       net->spec);
+    const int k = (int)net->p[0];
+    if (m->kind != DN_TREE_COMPLETE || m->b != 2 || m->h > k - 1)
+        return dn_fail(err, DN_EINVAL,
+                       "--map cbt on debruijn:%d needs --tree cbt:H with H <= %d (the paper's "
+                       "CBT(%d), %d levels, is cbt:%d)",
+                       k, k - 1, k, k, k - 1);
+    e->k = k;
+    e->automorph = 0;
+    if (o->root >= 0) {
+        int found = -1;
+        for (int a = 0; a < 4 && found < 0; a++)
+            if (cbt_root(k, a) == o->root)
+                found = a;
+        if (found < 0) {
+            char l[4][80];
+            for (int a = 0; a < 4; a++)
+                dn_net_label(net, cbt_root(k, a), l[a], sizeof l[a]);
+            return dn_fail(err, DN_EINVAL,
+                           "--map cbt roots its tree at %s, %s (left shifts) or %s, %s (right "
+                           "shifts), the four roots of Property 3.1; for another root use "
+                           "--map greedy, random or scotch",
+                           l[0], l[1], l[2], l[3]);
+        }
+        e->automorph = found;
+    }
+    return DN_OK;
+}
+
 /* ------------------------------------------------------------ hypercube */
 
 static int init_binomial(dn_embed *e, const dn_embed_opts *o, dn_err *err)
@@ -484,7 +566,7 @@ int dn_embed_init(dn_embed *e, const dn_net *net, const dn_tree *tree,
     if (!kind)
         return dn_fail(err, DN_ENOTFOUND,
                        "unknown mapping '%s'; known: zrl, dccube, reflecting, growing, binomial, "
-                       "sneptree, identity, random, greedy, scotch, given",
+                       "cbt, sneptree, identity, random, greedy, scotch, given",
                        o->map);
     e->net = net;
     e->tree = tree;
@@ -520,6 +602,7 @@ int dn_embed_init(dn_embed *e, const dn_net *net, const dn_tree *tree,
     }
     switch (kind) {
     case MAP_ZRL: rc = init_zrl(e, o, err); break;
+    case MAP_CBT: rc = init_cbt(e, o, err); break;
     case MAP_DCCUBE:
     case MAP_REFLECTING:
     case MAP_GROWING: rc = dn_embed_mesh_init(e, o, err); break;
@@ -596,6 +679,7 @@ int64_t dn_embed_place(const dn_embed *e, int64_t v)
         return e->place[v];
     switch (e->kind) {
     case MAP_ZRL: return zrl_node(e, 2 * (uint64_t)v + 1);
+    case MAP_CBT: return cbt_node(e, v);
     case MAP_BINOMIAL: return (int64_t)(dn_binomial_cube_label(v, e->dims) ^ (uint64_t)e->xor_root);
     case MAP_DCCUBE:
     case MAP_REFLECTING:

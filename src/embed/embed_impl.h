@@ -18,7 +18,8 @@ enum {
     MAP_RANDOM,
     MAP_GREEDY,
     MAP_SCOTCH,
-    MAP_GIVEN
+    MAP_GIVEN,
+    MAP_CBT
 };
 
 /* mesh.c: dccube, reflecting, growing (closed forms over hypercube labels). */
