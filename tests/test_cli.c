@@ -726,6 +726,19 @@ static void test_tree_cli(void **state)
     run_free(&a);
 }
 
+/* ">phase P: M message(s), H hops, S shared link(s)" of a per-phase panel */
+static void panel_title(const char *q, int *ph, int *msgs, long *hops, int *shared)
+{
+    char *end;
+    assert_int_equal(sscanf(q, ">phase %d: %d", ph, msgs), 2);
+    q = strchr(q, ',');
+    assert_non_null(q);
+    *hops = strtol(q + 1, &end, 10);
+    assert_true(strncmp(end, " hops, ", 7) == 0);
+    *shared = (int)strtol(end + 7, &end, 10);
+    assert_true(strncmp(end, " shared link", 12) == 0);
+}
+
 static void test_embed_cli(void **state)
 {
     run_result r;
@@ -875,6 +888,71 @@ static void test_embed_cli(void **state)
     unlink(svg);
     bad_run("embed --net debruijn:13 --tree binomial:13 --map zrl --svg /tmp/x.svg", 2,
             "at most 4096 processors");
+    /* one panel per phase (issue 28, item 15): mapping D's panels share no
+     * link (Property 5.4) and their hops add up to the total dilation; the
+     * DC-cube in ascending order shares links exactly in the phases where
+     * the metrics count conflicts */
+    for (int n = 3; n <= 6; n++) {
+        snprintf(args, sizeof args,
+                 "embed --net debruijn:%d --tree binomial:%d --map zrl --per-phase --json "
+                 "--svg %s", n, n, svg);
+        a = json_run(args);
+        doc = slurp(svg);
+        int panels = 0;
+        long hops = 0;
+        for (const char *q = doc; (q = strstr(q, ">phase ")); q++) {
+            int ph, msgs, shared;
+            long h;
+            panel_title(q, &ph, &msgs, &h, &shared);
+            assert_int_equal(ph, ++panels);
+            assert_int_equal(msgs, 1 << (ph - 1)); /* 2^(p-1) messages in phase p */
+            hops += h;
+        }
+        assert_int_equal(panels, n);
+        assert_true(hops == (long)json_num(a.out, "total"));
+        assert_null(strstr(doc, "shared\""));
+        assert_null(strstr(doc, "class=\"shared"));
+        free(doc);
+        run_free(&a);
+    }
+    snprintf(args, sizeof args,
+             "embed --net mesh:4x4 --tree binomial:4 --map dccube --order asc --per-phase --json "
+             "--svg %s", svg);
+    a = json_run(args);
+    doc = slurp(svg);
+    for (int ph = 1; ph <= 4; ph++) {
+        char key[64], *q;
+        int p2, msgs, shared;
+        long h;
+        snprintf(key, sizeof key, ">phase %d: ", ph);
+        assert_non_null(q = strstr(doc, key));
+        panel_title(q, &p2, &msgs, &h, &shared);
+        snprintf(key, sizeof key, "{\"phase\":%d,\"messages\":%d,\"conflicts\":", ph, msgs);
+        const char *row = strstr(a.out, key);
+        assert_non_null(row);
+        assert_true((shared > 0) == (atoi(row + strlen(key)) > 0));
+    }
+    assert_non_null(strstr(doc, "class=\"shared"));
+    free(doc);
+    run_free(&a);
+    snprintf(args, sizeof args,
+             "embed --net debruijn:5 --tree binomial:5 --map zrl --phase 3 --svg %s", svg);
+    a = ok_run(args);
+    run_free(&a);
+    doc = slurp(svg);
+    assert_non_null(strstr(doc, ">phase 3: 4 messages, "));
+    assert_null(strstr(doc, ">phase 2: "));
+    lines = 0;
+    for (const char *q = doc; (q = strstr(q, "class=\"msg\"")); q++)
+        lines++;
+    assert_int_equal(lines, 4);
+    free(doc);
+    unlink(svg);
+    bad_run("embed --net debruijn:4 --tree binomial:4 --map zrl --phase 2", 2, "add --svg");
+    bad_run("embed --net debruijn:4 --tree binomial:4 --map zrl --phase 5 --svg /tmp/x.svg", 2,
+            "--phase 5: the tree has phases 1 .. 4");
+    bad_run("embed --net debruijn:9 --tree binomial:9 --map zrl --per-phase --svg /tmp/x.svg", 2,
+            "at most 256 processors");
     /* bad input: clear messages, exit 2, nothing on stdout */
     bad_run("embed --net mesh:4x4 --tree binomial:4 --map zrl", 2, "debruijn:N");
     bad_run("embed --net debruijn:4 --tree binomial:5 --map zrl", 2, "binomial:4");

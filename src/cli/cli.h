@@ -145,6 +145,10 @@ int cmd_sweep(int argc, char **argv);
  * family, tree edges coloured by phase, hot links marked. m must have been
  * computed with keep_arrays. */
 int embed_svg(dn_embed *e, const dn_metrics *m, const char *path, dn_err *err);
+/* One panel per phase (only = 0) or phase `only` alone: tasks at their
+ * processors, each message an arrow along its route with its hops, links
+ * shared within the phase red (draw.c). */
+int embed_svg_phases(dn_embed *e, const dn_metrics *m, int only, const char *path, dn_err *err);
 
 /* A spanning tree of DDB(k) (balance.h) drawn into the box (x0, y0, w, h)
  * of an SVG begun with plot_begin: levels as rows, arcs in their link

@@ -60,7 +60,15 @@ static const char embed_help[] =
     "      --rankfile FILE    write an Open MPI rankfile: task y's rank on the host\n"
     "      --hosts HOSTFILE   and slot of its processor (HOSTFILE: a line 'LABEL HOST\n"
     "                         SLOT' per processor, LABEL its label or id)\n"
-    "      --svg FILE         draw the network with the tree on it (SVG)\n"
+    "      --svg FILE         draw the network with the tree on it (SVG); with\n"
+    "                         --per-phase one panel per phase: the tasks at their\n"
+    "                         processors, each message an arrow along its route\n"
+    "                         with its hops, links shared in the phase red\n"
+    "      --phase K          with --svg: draw phase K's panel alone\n"
+    "      --timing           also report the mapping's wall-clock seconds\n";
+
+/* (more strings: C99 compilers need support only 4095 characters in one) */
+static const char embed_help_more[] =
     "      --scotch-strategy S  SCOTCH mapping strategy string (expert use)\n"
     "      --scotch-target T  SCOTCH's target built from the network: deco0 (distance\n"
     "                         matrix, O(N^2) memory, the stronger), deco2\n"
@@ -68,10 +76,6 @@ static const char embed_help[] =
     "                         to 4096 processors); JSON 'scotch_target' says which;\n"
     "                         --map scotch:T is --map scotch --scotch-target T\n"
     "                         (and dccube:ORDER, growing:APPROACH alike)\n"
-    "      --timing           also report the mapping's wall-clock seconds\n";
-
-/* (more strings: C99 compilers need support only 4095 characters in one) */
-static const char embed_help_more[] =
     "      --max-nodes N      cap on random tree sizes (default 2^24)\n"
     "      --mem-limit GIB    memory limit for the network and a tree file, in GiB\n"
     "                         (default 8)\n"
@@ -100,7 +104,7 @@ static const char embed_help_more[] =
     "  dcnet embed --net sneptree-t:3 --tree cbt:12 --map sneptree --per-depth\n"
     "  dcnet embed --net debruijn:10 --tree binomial:10 --map scotch --json\n";
 
-enum { O_WEIGHTS = 256, O_LINKS, O_CONTENTION, O_DISTINCT, O_TIMING, O_PERPHASE, O_PERDEPTH, O_SAVE, O_PFMT, O_RANKFILE, O_HOSTS, O_SVG, O_JSON, O_CSV };
+enum { O_WEIGHTS = 256, O_LINKS, O_CONTENTION, O_DISTINCT, O_TIMING, O_PERPHASE, O_PERDEPTH, O_SAVE, O_PFMT, O_RANKFILE, O_HOSTS, O_SVG, O_PHASE, O_JSON, O_CSV };
 
 static const struct option embed_opts[] = {
     EMBED_LONG_OPTIONS,
@@ -116,6 +120,7 @@ static const struct option embed_opts[] = {
     {"rankfile", required_argument, NULL, O_RANKFILE},
     {"hosts", required_argument, NULL, O_HOSTS},
     {"svg", required_argument, NULL, O_SVG},
+    {"phase", required_argument, NULL, O_PHASE},
     {"json", no_argument, NULL, O_JSON},
     {"csv", no_argument, NULL, O_CSV},
     {"help", no_argument, NULL, 'h'},
@@ -498,6 +503,7 @@ int cmd_embed(int argc, char **argv)
     const char *rankfile = NULL, *hosts = NULL;
     int place_fmt = PLACE_LIST, fmt_given = 0;
     int mode = OUT_TABLE, per_phase = 0, per_depth = 0, timing = 0, c, rc, code = 0;
+    int only_phase = 0; /* --phase K: the one panel of --svg */
     embed_args a;
     dn_metric_opts mo;
     dn_err err;
@@ -539,6 +545,13 @@ int cmd_embed(int argc, char **argv)
         case O_RANKFILE: rankfile = optarg; break;
         case O_HOSTS: hosts = optarg; break;
         case O_SVG: svg = optarg; break;
+        case O_PHASE: {
+            int64_t v;
+            if (dn_parse_i64(optarg, 1, 64, "--phase", &v, &err))
+                return cli_usage(cmd, "%s", err.msg);
+            only_phase = (int)v;
+            break;
+        }
         case O_JSON: mode = OUT_JSON; break;
         case O_CSV: mode = OUT_CSV; break;
         case 'h':
@@ -558,6 +571,8 @@ int cmd_embed(int argc, char **argv)
                               "processor), and --hosts needs --rankfile");
     if (per_phase && per_depth)
         return cli_usage(cmd, "--per-phase and --per-depth are separate listings; give one");
+    if (only_phase && !svg)
+        return cli_usage(cmd, "--phase K draws phase K's panel of --svg FILE: add --svg");
     if (!weights_s || strcmp(weights_s, "uniform") == 0 || strcmp(weights_s, "bytes") == 0)
         a.eo.weights = DN_WEIGHTS_UNIFORM; /* bytes: given from the tree, below */
     else if (strcmp(weights_s, "log") == 0)
@@ -626,7 +641,8 @@ int cmd_embed(int argc, char **argv)
             goto done_metrics;
         }
     }
-    if (svg && (rc = embed_svg(&e, &m, svg, &err))) {
+    if (svg && (rc = per_phase || only_phase ? embed_svg_phases(&e, &m, only_phase, svg, &err)
+                                             : embed_svg(&e, &m, svg, &err))) {
         code = cli_fail(cmd, rc, err.msg);
         goto done_metrics;
     }
