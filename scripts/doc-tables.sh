@@ -30,6 +30,7 @@ balance-fit docs/balance.md 1 env DCNET=$dcnet sh scripts/balance_fit.sh
 networks-new docs/networks.md 1 sh scripts/networks_table.sh $dcnet
 seed001-gb docs/papers/001-meshes.md 1 sh scripts/seed001_table.sh $dcnet
 seed001-order docs/papers/001-meshes.md 2 sh scripts/seed001_table.sh $dcnet
+seed001-xor docs/papers/001-meshes.md 3 sh scripts/seed001_table.sh $dcnet
 seed003-lemma4 docs/papers/003-ddb-balance.md 1 sh scripts/seed003_lemma4.sh $dcnet
 TABLES
 }

@@ -6,7 +6,10 @@
 # store-and-forward, with the fixed centre (--approach b, dcnet's default)
 # and with the nearest central node (--approach b:nearest).
 # Table 2: row S, the DC-cube in the paired order (the default) and in the
-# ascending order that section 4's text names.
+# ascending order that section 4's text names (from root 0: S is the same
+# from every root).
+# Table 3: the xor embedding (--map xor) on the 2^k x 2^k torus against the
+# standard one (--map dccube) there, from root 0 (the same from every root).
 set -eu
 D=${1:-build/dcnet}
 KMAX=${2:-6}
@@ -14,6 +17,8 @@ field() { sed -n "s/.*\"$1\":\([^,}]*\).*/\1/p"; }
 sim() { "$D" simulate "$@" -w saf --all-roots --json; }
 # ts te of one run as "TS TE"
 coeffs() { r=$(sim "$@"); echo "$(echo "$r" | field ts_coeff) $(echo "$r" | field te_coeff)"; }
+# the same from one root
+one() { r=$("$D" simulate "$@" --json); echo "$(echo "$r" | field ts_coeff) $(echo "$r" | field te_coeff)"; }
 
 echo "| k | paper t_s | b t_s | b:nearest t_s | paper t_e, alpha = 1/2: general formula | paper t_e, alpha = 1/2 column | b t_e | b:nearest t_e | paper t_e, alpha = 3/4 | b:nearest t_e, alpha = 3/4 |"
 echo "|---|---|---|---|---|---|---|---|---|---|"
@@ -46,13 +51,41 @@ echo "|---|---|---|---|---|---|---|"
 k=2
 while [ "$k" -le "$KMAX" ]; do
     s=$((1 << k))
-    set -- --net "mesh:${s}x$s" --tree "binomial:$((2 * k))" --map dccube --alpha 1/2
-    p=$(coeffs "$@" --order paired)
-    a=$(coeffs "$@" --order asc)
+    # S costs the same from every root (constant distances): root 0 stands
+    # for the average (tests/test_sim.c test_dccube_saf_every_root)
+    set -- --net "mesh:${s}x$s" --tree "binomial:$((2 * k))" --map dccube --alpha 1/2 --root 0
+    p=$(one "$@" --order paired -w saf)
+    a=$(one "$@" --order asc -w saf)
     awk -v k="$k" -v p="$p" -v a="$a" 'BEGIN {
             split(p, x, " "); split(a, y, " ")
             printf "| %d | %.10g | %s | %s | %d | %s | %s |\n", k, 1.5 * (1 - 2 ^ -k), x[2], y[2],
                 2 ^ (k + 1) - 2, x[1], y[1]
+        }'
+    k=$((k + 1))
+done
+
+echo
+echo "| k | standard t_s | xor t_s | standard t_e, alpha = 1/2 | xor t_e, alpha = 1/2 | standard max dilation | xor max dilation | wormhole (desc), both |"
+echo "|---|---|---|---|---|---|---|---|"
+k=2
+while [ "$k" -le "$KMAX" ]; do
+    s=$((1 << k))
+    # one root stands for all: both embeddings have constant distances, so
+    # every root costs the same (tests/test_sim.c test_xor_torus)
+    set -- --net "torus:${s}x$s" --tree "binomial:$((2 * k))" --alpha 1/2 --root 0
+    sd=$(one "$@" --map dccube -w saf)
+    xr=$(one "$@" --map xor -w saf)
+    wd=$("$D" simulate "$@" --map dccube --order desc -w wormhole --json | field time)
+    wx=$("$D" simulate "$@" --map xor --order desc -w wormhole --json | field time)
+    md=$("$D" embed --net "torus:${s}x$s" --tree "binomial:$((2 * k))" --map dccube --json |
+        sed -n 's/.*"dilation":{"max":\([0-9]*\).*/\1/p')
+    mx=$("$D" embed --net "torus:${s}x$s" --tree "binomial:$((2 * k))" --map xor --json |
+        sed -n 's/.*"dilation":{"max":\([0-9]*\).*/\1/p')
+    w=$wd
+    [ "$wd" = "$wx" ] || w="$wd, $wx"
+    awk -v k="$k" -v sd="$sd" -v xr="$xr" -v md="$md" -v mx="$mx" -v w="$w" 'BEGIN {
+            split(sd, a, " "); split(xr, b, " ")
+            printf "| %d | %s | %s | %s | %s | %s | %s | %s |\n", k, a[1], b[1], a[2], b[2], md, mx, w
         }'
     k=$((k + 1))
 done

@@ -812,14 +812,26 @@ static void test_embed_cli(void **state)
     bad_run("embed --net torus:8x8x8 --tree binomial:6 --map growing --face 0,5", 2,
             "0..2");
     bad_run("embed --net torus:8x8x8 --tree binomial:6 --map random --face 0,1", 2,
-            "dccube, reflecting and growing only");
+            "dccube, xor, reflecting and growing only");
     /* a mapping's one option in the same word (for sweep variables) */
     json_has("embed --net mesh:8x8 --tree binomial:6 --map dccube:desc --json",
              "\"contention\":{\"conflicts\":0,");
     json_has("simulate --net mesh:8x8 --tree binomial:6 --map growing:b --root 3,3 --json",
              "\"time\":9.03125");
     bad_run("embed --net mesh:8x8 --tree binomial:6 --map zrl:x", 2,
-            "only scotch:TARGET, dccube:ORDER and growing:APPROACH");
+            "only scotch:TARGET, dccube:ORDER, xor:ORDER and growing:APPROACH");
+    /* the xor embedding on the 8 x 8 torus: 3 2^2 - 2 = 10 start-ups against the
+     * standard embedding's 2^4 - 2 = 14; max dilation 2 against 4 */
+    r = json_run("simulate --net torus:8x8 --tree binomial:6 --map xor --alpha 1 --root 5,2 "
+                 "--json");
+    assert_non_null(strstr(r.out, "\"map\":\"xor\",\"order\":\"paired\""));
+    assert_true(json_num(r.out, "ts_coeff") == 10 && json_num(r.out, "te_coeff") == 10);
+    run_free(&r);
+    json_has("embed --net torus:8x8 --tree binomial:6 --map xor:desc --json",
+             "\"dilation\":{\"max\":2,");
+    json_has("embed --net torus:8x8 --tree binomial:6 --map dccube --json",
+             "\"dilation\":{\"max\":4,");
+    bad_run("embed --net mesh:8x8 --tree binomial:6 --map xor", 2, "it needs the wraparound");
     bad_run("embed --net mesh:8x8 --tree binomial:6 --map dccube:up", 2, "paired, asc or desc");
     /* mapping D lifted onto K(2, 6): BDG(5)'s 57 hops, contention-free */
     json_has("embed --net kautz:2:6 --tree binomial:5 --map zrl --json",

@@ -1114,6 +1114,142 @@ static void test_cbt_property31(void **state)
     close_fixture(&f);
 }
 
+/* ---------------------------------------------------- xor embedding */
+
+/* Exhaustive search over the embeddings X of the a-cube onto the ring of
+ * N = 2^a nodes (X(0) = 0 by rotation) whose hypercube dimensions have
+ * constant ring distances c_0 .. c_(a-1): the least total sum c_j. */
+typedef struct ring_search {
+    int a, n, best;
+    int x[32], used[32], c[8];
+} ring_search;
+
+static int ring_dist(int n, int p, int q)
+{
+    int d = ((p - q) % n + n) % n;
+    return d < n - d ? d : n - d;
+}
+
+static void ring_rec(ring_search *r, int i, int sum)
+{
+    if (sum >= r->best)
+        return;
+    if (i == r->n) {
+        r->best = sum;
+        return;
+    }
+    for (int p = 0; p < r->n; p++) {
+        if (r->used[p])
+            continue;
+        int ok = 1, set[8], ns = 0, add = 0;
+        for (int j = 0; j < r->a && ok; j++) {
+            const int k = i ^ (1 << j);
+            if (k > i)
+                continue;
+            const int dd = ring_dist(r->n, p, r->x[k]);
+            if (r->c[j] < 0) {
+                r->c[j] = dd;
+                set[ns++] = j;
+                add += dd;
+            } else {
+                ok = r->c[j] == dd;
+            }
+        }
+        if (ok) {
+            r->x[i] = p;
+            r->used[p] = 1;
+            ring_rec(r, i + 1, sum + add);
+            r->used[p] = 0;
+        }
+        for (int t = 0; t < ns; t++)
+            r->c[set[t]] = -1;
+    }
+}
+
+/* The xor embedding (seed 001's reference [1], reconstructed): per torus
+ * side of 2^a, X(i) = i XOR (i_(a-1) 2^(a-2)). On the ring its distances
+ * are 1, 2, .., 2^(a-2), 2^(a-2), the least total (3 2^(a-2) - 1) of any
+ * constant-distance embedding (exhaustive search, a = 2..5); on the
+ * 2^k x 2^k torus B(2k) in the paired order then has every step t of
+ * dimension pair j = (t-1)/2 at distance c_j = 2^j (j < k-1), 2^(k-2)
+ * (j = k-1), from every root, one task per processor. */
+static void test_xor_embedding(void **state)
+{
+    (void)state;
+    for (int a = 2; a <= 5; a++) {
+        ring_search r;
+        memset(&r, 0, sizeof r);
+        r.a = a;
+        r.n = 1 << a;
+        r.best = 1 << 30;
+        for (int j = 0; j < 8; j++)
+            r.c[j] = -1;
+        r.used[0] = 1;
+        ring_rec(&r, 1, 0);
+        assert_int_equal(r.best, 3 * (1 << (a - 2)) - 1);
+        /* and X reaches it, with constant distances */
+        int total = 0;
+        for (int j = 0; j < a; j++) {
+            int dj = -1;
+            for (int i = 0; i < r.n; i++) {
+                const int xi = i ^ (((i >> (a - 1)) & 1) << (a - 2));
+                const int k = i ^ (1 << j), xk = k ^ (((k >> (a - 1)) & 1) << (a - 2));
+                const int dd = ring_dist(r.n, xi, xk);
+                assert_true(dj < 0 || dd == dj);
+                dj = dd;
+            }
+            total += dj;
+        }
+        assert_int_equal(total, r.best);
+    }
+    for (int k = 2; k <= 5; k++) {
+        const int side = 1 << k;
+        char net[32], tree[32];
+        snprintf(net, sizeof net, "torus:%dx%d", side, side);
+        snprintf(tree, sizeof tree, "binomial:%d", 2 * k);
+        int64_t total = 0;
+        for (int t = 1; t <= 2 * k; t++) {
+            const int j = (t - 1) / 2;
+            total += ((int64_t)1 << (t - 1)) * (j < k - 1 ? 1 << j : 1 << (k - 2));
+        }
+        for (int64_t root = 0; root < side * side; root += k < 4 ? 1 : 13) {
+            fixture f;
+            dn_embed_opts o = opts("xor");
+            o.root = root;
+            open_fixture(&f, net, tree, &o);
+            assert_int_equal(dn_embed_place(&f.e, 0), root);
+            assert_int_equal(f.m.load_max, 1);
+            assert_int_equal(f.m.load_min, 1);
+            assert_int_equal(f.m.dil_max, k == 2 ? 1 : 1 << (k - 2));
+            if (f.m.dil_total != total)
+                fail_msg("k=%d root %lld: total dilation %lld, closed form %lld", k,
+                         (long long)root, (long long)f.m.dil_total, (long long)total);
+            for (int64_t v = 1; v < f.tree.nodes; v++) { /* every edge: c_j of its step */
+                const int t = dn_tree_recv_phase(&f.tree, v), j = (t - 1) / 2;
+                const int64_t *p;
+                int64_t h;
+                dn_err err;
+                assert_int_equal(dn_embed_route(&f.e, v, &p, &h, &err), DN_OK);
+                assert_int_equal(h, j < k - 1 ? 1 << j : 1 << (k - 2));
+            }
+            close_fixture(&f);
+        }
+    }
+    /* the torus of more dimensions, and the errors */
+    fixture f;
+    dn_embed_opts o = opts("xor");
+    open_fixture(&f, "torus:4x8x2", "binomial:6", &o);
+    assert_int_equal(f.m.load_max, 1);
+    assert_int_equal(f.m.dil_max, 2); /* the side of 8: 1, 2, 2 */
+    close_fixture(&f);
+    dn_err err;
+    assert_int_equal(setup(&f, "mesh:8x8", "binomial:6", &o, &err), DN_EINVAL);
+    assert_non_null(strstr(err.msg, "tori"));
+    close_fixture(&f);
+    assert_int_equal(setup(&f, "torus:8x8", "binomial:5", &o, &err), DN_EINVAL);
+    close_fixture(&f);
+}
+
 /* ---------------------------------------------------------- lower bound */
 
 static void test_lower_bound(void **state)
@@ -1374,6 +1510,7 @@ int main(void)
         cmocka_unit_test(test_sneptree_homogeneous),
         cmocka_unit_test(test_sneptree_closed_forms),
         cmocka_unit_test(test_cbt_property31),
+        cmocka_unit_test(test_xor_embedding),
         cmocka_unit_test(test_lower_bound),
         cmocka_unit_test(test_lower_bound_seed000),
         cmocka_unit_test(test_baselines),

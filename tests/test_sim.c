@@ -822,6 +822,63 @@ static void test_seed001_saf_order(void **state)
     }
 }
 
+/* The xor embedding on the 2^k x 2^k torus (tests/test_embed.c has its
+ * distances): paired order, store-and-forward, from any root,
+ * sum_t c_((t-1)/2) (t_s + alpha^t t_e) with c_j = 2^j, 2^(k-2) for the last
+ * pair: 3 2^(k-1) - 2 start-ups against the standard embedding's
+ * 2^(k+1) - 2 on the same torus; descending order under wormhole the
+ * optimum 2k t_s + sum alpha^t t_e, no conflict. */
+static void test_xor_torus(void **state)
+{
+    (void)state;
+    for (int k = 2; k <= 4; k++) {
+        const int side = 1 << k;
+        char net[32], tree[32];
+        snprintf(net, sizeof net, "torus:%dx%d", side, side);
+        snprintf(tree, sizeof tree, "binomial:%d", 2 * k);
+        for (int ai = 0; ai < 2; ai++) {
+            const double a = ai ? 0.5 : 1.0;
+            double cs = 0, ce = 0, std_s = 0, bound = 0;
+            for (int t = 1; t <= 2 * k; t++) {
+                const int j = (t - 1) / 2;
+                const double c = j < k - 1 ? ldexp(1, j) : ldexp(1, k - 2);
+                cs += c;
+                ce += c * pow(a, t);
+                std_s += ldexp(1, j); /* the standard embedding: 2^j on the torus too */
+                bound += 1 + pow(a, t);
+            }
+            assert_true(cs == 3 * ldexp(1, k - 1) - 2 && std_s == ldexp(1, k + 1) - 2);
+            dn_work_opts wo = divide(a);
+            for (int64_t root = 0; root < side * side; root += 5) {
+                fix f;
+                fix_open(&f, net, tree, "xor", DN_ORDER_PAIRED, 0, root, &wo);
+                dn_sim_opts o = sim_opts(DN_SW_SAF, 1, 1, 0);
+                dn_sim_result r;
+                run_work(&f.w, &o, &r);
+                if (r.lin.s != cs || fabs(r.lin.e - ce) > 1e-12)
+                    fail_msg("xor k=%d alpha=%g root %lld: %.17g t_s + %.17g t_e, closed form "
+                             "%.17g + %.17g",
+                             k, a, (long long)root, r.lin.s, r.lin.e, cs, ce);
+                dn_sim_result_free(&r);
+                fix_close(&f);
+                fix_open(&f, net, tree, "dccube", DN_ORDER_PAIRED, 0, root, &wo);
+                run_work(&f.w, &o, &r);
+                assert_true(r.lin.s == std_s);
+                dn_sim_result_free(&r);
+                fix_close(&f);
+                fix_open(&f, net, tree, "xor", DN_ORDER_DESC, 0, root, &wo);
+                o = sim_opts(DN_SW_WORMHOLE, 1, 1, 0);
+                run_work(&f.w, &o, &r);
+                if (fabs(r.time - bound) > 1e-12 || r.conflicts != 0)
+                    fail_msg("xor k=%d wormhole root %lld: %.17g (bound %.17g), %lld conflicts",
+                             k, (long long)root, r.time, bound, (long long)r.conflicts);
+                dn_sim_result_free(&r);
+                fix_close(&f);
+            }
+        }
+    }
+}
+
 /* ------------------------------------------- stages and schedules */
 
 static void test_combine_and_both(void **state)
@@ -937,6 +994,7 @@ int main(void)
         cmocka_unit_test(test_root_orbits),
         cmocka_unit_test(test_seed001_growing_b),
         cmocka_unit_test(test_seed001_saf_order),
+        cmocka_unit_test(test_xor_torus),
         cmocka_unit_test(test_combine_and_both),
         cmocka_unit_test(test_trace_errors),
     };

@@ -139,6 +139,7 @@ typedef struct dn_embed {
     int automorph;       /* zrl: bit 0 complement, bit 1 reversal */
     int zrl_on;          /* zrl: 0 BDG(n), 1 DDB(n), 2 its lift to K(2, n+1) (place set) */
     int32_t *table;      /* growing: coordinate of each per-axis label (2^k) */
+    uint64_t xor_top;    /* xor: the top label bit of every torus side of 4 or more */
     /* mesh mappings on a 2-D face (face_dim[0] < 0: on the whole grid, where
      * a label is its node id): the face's local id row * 2^face_bits + col
      * is node face_base + row * face_stride[0] + col * face_stride[1] */

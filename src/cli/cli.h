@@ -196,7 +196,7 @@ void embed_args_init(embed_args *a);
 /* "a", "b" or "b:nearest" for --map growing (its --approach), else NULL. */
 const char *embed_approach_name(const dn_embed_opts *eo);
 /* The DC-cube's dimension order ("paired", the default, "asc", "desc") for
- * --map dccube, else NULL. */
+ * --map dccube and xor, else NULL. */
 const char *embed_order_name(const dn_embed_opts *eo);
 void embed_args_free(embed_args *a);
 /* 1 if c was one of these options, 0 if not, -exit code after a usage error. */

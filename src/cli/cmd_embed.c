@@ -24,7 +24,8 @@ static const char embed_help[] =
     "                         in task order; '#' comments)\n"
     "  -r, --root R           processor of the root task: an id or the network's\n"
     "                         label (binary string, row,col, level,col)\n"
-    "      --order O          dccube dimension order: paired (default), asc, desc\n"
+    "      --order O          dccube and xor dimension order: paired (default), asc,\n"
+    "                         desc\n"
     "      --approach A       growing with --root: a (relabel, default) or b (move\n"
     "                         the problem to the fixed root first); b:nearest\n"
     "                         moves it to the nearest of the four central nodes\n"
@@ -340,7 +341,7 @@ const char *embed_approach_name(const dn_embed_opts *eo)
 
 const char *embed_order_name(const dn_embed_opts *eo)
 {
-    if (!eo->map || strcmp(eo->map, "dccube") != 0)
+    if (!eo->map || (strcmp(eo->map, "dccube") != 0 && strcmp(eo->map, "xor") != 0))
         return NULL;
     return eo->order == DN_ORDER_ASC ? "asc" : eo->order == DN_ORDER_DESC ? "desc" : "paired";
 }
@@ -375,13 +376,13 @@ int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg)
             int rc;
             if (strcmp(a->map_name, "scotch") == 0)
                 rc = embed_args_opt(cmd, a, EO_SCOTCH_TARGET, colon + 1);
-            else if (strcmp(a->map_name, "dccube") == 0)
+            else if (strcmp(a->map_name, "dccube") == 0 || strcmp(a->map_name, "xor") == 0)
                 rc = embed_args_opt(cmd, a, EO_ORDER, colon + 1);
             else if (strcmp(a->map_name, "growing") == 0)
                 rc = embed_args_opt(cmd, a, EO_APPROACH, colon + 1);
             else
-                return -cli_usage(cmd, "--map %s: only scotch:TARGET, dccube:ORDER and "
-                                       "growing:APPROACH take an option after ':'",
+                return -cli_usage(cmd, "--map %s: only scotch:TARGET, dccube:ORDER, xor:ORDER "
+                                       "and growing:APPROACH take an option after ':'",
                                   arg);
             return rc;
         }

@@ -30,6 +30,9 @@ static const struct {
     {"dccube", MAP_DCCUBE,
      "seed 001 DC-cube standard embedding: binomial:2K onto mesh:2^Kx2^K; binomial:a+b+.. "
      "onto any mesh/torus 2^a x 2^b x .., or a face (--face)"},
+    {"xor", MAP_XOR,
+     "xor embedding of the DC-cube on tori: binomial:a+b+.. onto torus:2^ax2^b.., each "
+     "side's top bit folded onto the next (reconstruction of seed 001's reference [1])"},
     {"reflecting", MAP_REFLECTING,
      "Gray-code reflecting mapping on mesh:2^Kx2^K or a face --face I,J (reconstruction)"},
     {"growing", MAP_GROWING,
@@ -565,7 +568,7 @@ int dn_embed_init(dn_embed *e, const dn_net *net, const dn_tree *tree,
     int kind = find_map(o->map);
     if (!kind)
         return dn_fail(err, DN_ENOTFOUND,
-                       "unknown mapping '%s'; known: zrl, dccube, reflecting, growing, binomial, "
+                       "unknown mapping '%s'; known: zrl, dccube, xor, reflecting, growing, binomial, "
                        "cbt, sneptree, identity, random, greedy, scotch, given",
                        o->map);
     e->net = net;
@@ -596,14 +599,17 @@ int dn_embed_init(dn_embed *e, const dn_net *net, const dn_tree *tree,
         e->given[0] = 0;
         memcpy(e->given + 1, o->given, (size_t)o->given_len * sizeof *e->given);
     }
-    if (o->face_set && kind != MAP_DCCUBE && kind != MAP_REFLECTING && kind != MAP_GROWING) {
-        rc = dn_fail(err, DN_EINVAL, "--face applies to --map dccube, reflecting and growing only");
+    if (o->face_set && kind != MAP_DCCUBE && kind != MAP_XOR && kind != MAP_REFLECTING &&
+        kind != MAP_GROWING) {
+        rc = dn_fail(err, DN_EINVAL,
+                     "--face applies to --map dccube, xor, reflecting and growing only");
         goto fail;
     }
     switch (kind) {
     case MAP_ZRL: rc = init_zrl(e, o, err); break;
     case MAP_CBT: rc = init_cbt(e, o, err); break;
     case MAP_DCCUBE:
+    case MAP_XOR:
     case MAP_REFLECTING:
     case MAP_GROWING: rc = dn_embed_mesh_init(e, o, err); break;
     case MAP_BINOMIAL: rc = init_binomial(e, o, err); break;
@@ -622,7 +628,7 @@ int dn_embed_init(dn_embed *e, const dn_net *net, const dn_tree *tree,
     dn_router_kind rk = DN_ROUTER_SHORTEST;
     if (o->routes == DN_ROUTES_XY ||
         (o->routes == DN_ROUTES_MAPPING &&
-         (kind == MAP_DCCUBE || kind == MAP_REFLECTING || kind == MAP_GROWING ||
+         (kind == MAP_DCCUBE || kind == MAP_XOR || kind == MAP_REFLECTING || kind == MAP_GROWING ||
           kind == MAP_BINOMIAL)))
         rk = DN_ROUTER_XY;
     if (o->routes == DN_ROUTES_BFS)
@@ -682,6 +688,7 @@ int64_t dn_embed_place(const dn_embed *e, int64_t v)
     case MAP_CBT: return cbt_node(e, v);
     case MAP_BINOMIAL: return (int64_t)(dn_binomial_cube_label(v, e->dims) ^ (uint64_t)e->xor_root);
     case MAP_DCCUBE:
+    case MAP_XOR:
     case MAP_REFLECTING:
     case MAP_GROWING:
         return dn_embed_mesh_place(e, dn_binomial_cube_label(v, e->dims) ^ (uint64_t)e->xor_root);
