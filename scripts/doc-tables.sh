@@ -32,6 +32,7 @@ seed001-gb docs/papers/001-meshes.md 1 sh scripts/seed001_table.sh $dcnet
 seed001-order docs/papers/001-meshes.md 2 sh scripts/seed001_table.sh $dcnet
 seed001-xor docs/papers/001-meshes.md 3 sh scripts/seed001_table.sh $dcnet
 seed003-lemma4 docs/papers/003-ddb-balance.md 1 sh scripts/seed003_lemma4.sh $dcnet
+seed000-exact docs/papers/000-debruijn.md 1 sh scripts/seed000_exact.sh $dcnet
 TABLES
 }
 

@@ -18,6 +18,8 @@
  *              dimension: opts.face, the face through the root)
  *   binomial   identity spanning binomial tree of a hypercube, any root
  *   sneptree   seed 004's homogeneous mapping on any Sneptree
+ *   exact      the least maximum dilation by exhaustive search (seed 000's
+ *              open question; small networks, dn_exact_search)
  *   identity, random, greedy, scotch  baselines for any tree and network
  *   given      a placement from the caller (opts.place), routed by the
  *              network: any outside placement measured the same way
@@ -116,6 +118,7 @@ typedef struct dn_embed_opts {
     int scotch_target;      /* scotch: dn_scotch_target */
     const int64_t *place;   /* given: processor of every task (copied) */
     int64_t place_len;      /* must be T */
+    int64_t search_limit;   /* exact: search nodes per decision (0: DN_EXACT_DEFAULT_LIMIT) */
 } dn_embed_opts;
 
 /* The mapping names, for help text; NULL past the end. */
@@ -155,6 +158,10 @@ typedef struct dn_embed {
     int64_t *buf;        /* owned route scratch */
     int64_t buf_cap;
     int scotch_target;   /* scotch: the target used (DECO0 or DECO2), else 0 */
+    /* exact: the search's bound, optimum (proven when refuted = best - 1),
+     * the largest refuted d, search nodes and root positions tried */
+    int exact_lb, exact_best, exact_refuted;
+    int64_t exact_nodes, exact_roots;
     int64_t mem_limit;   /* bytes the embedding's per-task arrays may take */
 } dn_embed;
 
@@ -187,6 +194,41 @@ uint64_t dn_binomial_cube_label(int64_t y, const int *dims);
 
 /* Is SCOTCH built in? */
 int dn_have_scotch(void);
+
+/* Seed 000's open question (end of section 6): the least maximum dilation
+ * of any one-to-one placement of the tree on an undirected network, with
+ * the dilation of an edge the distance between its ends (shortest routes),
+ * by exhaustive branch and bound (src/embed/exact.c): decisions d = L,
+ * L+1, ... from the shell bound L; in each, the tasks with children are
+ * branched on, the frontier kept matched to free processors (Hall's
+ * condition prunes; the matching places the leaves), and the root tried on
+ * each of `roots` (one per orbit of the network's automorphisms that the
+ * caller knows, or every processor). A decision stops after node_limit
+ * search nodes (0: no limit) and is then undecided, never refuted; the
+ * search goes on to larger d until one has a placement (on a connected
+ * network the diameter always has one, without search). So out->best is
+ * an upper bound with a witness (out->place: T processors, owned, freed
+ * by dn_exact_result_free), every d <= out->refuted is proven impossible,
+ * and out->settled says they meet (best = refuted + 1: the optimum).
+ * Fails with DN_EINVAL for a directed network, or a tree that fits in no
+ * connected part; DN_ERANGE for N > DN_EXACT_MAX_N or T > N; DN_ELIMIT
+ * if even the largest distance stays undecided; DN_ENOMEM. Time:
+ * exponential in the worst case, at most node_limit x O(T x ball) per
+ * decision; O(N^2) for the distances and balls. Memory 2 N^2 bytes + O(N^2)
+ * ball entries at the largest d tried. */
+#define DN_EXACT_MAX_N 1024
+#define DN_EXACT_DEFAULT_LIMIT 2000000 /* search nodes per decision */
+typedef struct dn_exact_result {
+    int lower_bound;  /* the shell bound the search starts from */
+    int best;         /* least maximum dilation found (a witness), -1 if none */
+    int refuted;      /* every d <= refuted has no placement (lower_bound - 1 if none) */
+    int settled;      /* best is proven optimal (refuted == best - 1) */
+    int64_t nodes;    /* search nodes visited, over every decision */
+    int32_t *place;   /* owned: the witness placement (T entries), or NULL */
+} dn_exact_result;
+int dn_exact_search(const dn_csr *g, const dn_tree *t, const int64_t *roots, int nroots,
+                    int64_t node_limit, dn_exact_result *out, dn_err *err);
+void dn_exact_result_free(dn_exact_result *r);
 
 #ifdef __cplusplus
 }

@@ -163,7 +163,7 @@ int net_facts_record(const dn_net *net, const dn_facts_opts *fo, rec *r, dn_err 
 
 /* Options of the commands that build an embedding (embed, simulate):
  * --net --tree --map --root --order --approach --face --seed --routes
- * --scotch-strategy --max-nodes --mem-limit (cmd_embed.c). */
+ * --scotch-strategy --max-nodes --mem-limit --search-limit (cmd_embed.c). */
 enum {
     EO_ORDER = 300,
     EO_APPROACH,
@@ -172,7 +172,8 @@ enum {
     EO_SCOTCH,
     EO_SCOTCH_TARGET,
     EO_MAXN,
-    EO_MEM
+    EO_MEM,
+    EO_SEARCH
 };
 #define EMBED_LONG_OPTIONS                                                                       \
     {"net", required_argument, NULL, 'n'}, {"tree", required_argument, NULL, 't'},              \
@@ -184,7 +185,8 @@ enum {
         {"scotch-strategy", required_argument, NULL, EO_SCOTCH},                                \
         {"scotch-target", required_argument, NULL, EO_SCOTCH_TARGET},                           \
         {"max-nodes", required_argument, NULL, EO_MAXN},                                        \
-        {"mem-limit", required_argument, NULL, EO_MEM}
+        {"mem-limit", required_argument, NULL, EO_MEM},                                         \
+        {"search-limit", required_argument, NULL, EO_SEARCH}
 typedef struct embed_args {
     const char *net_spec, *tree_spec, *root_s;
     int64_t seed, max_nodes, mem_limit;

@@ -78,6 +78,8 @@ static const char embed_help_more[] =
     "                         --map scotch:T is --map scotch --scotch-target T\n"
     "                         (and dccube:ORDER, growing:APPROACH alike)\n"
     "      --max-nodes N      cap on random tree sizes (default 2^24)\n"
+    "      --search-limit N   --map exact: search nodes per distance tried before it\n"
+    "                         is called undecided (default 2000000); JSON 'search'\n"
     "      --mem-limit GIB    memory limit for the network and a tree file, in GiB\n"
     "                         (default 8)\n"
     "      --json             one JSON object on stdout\n"
@@ -264,6 +266,14 @@ static void metrics_record(const dn_embed *e, const dn_metrics *m, rec *r)
     rec_int(r, "depth_spread", m->depth_spread);
     if (e->pre_hops >= 0)
         rec_int(r, "approach_b_move_hops", e->pre_hops);
+    if (strcmp(e->map, "exact") == 0) { /* the search behind --map exact */
+        rec_int(r, "search.lower_bound", e->exact_lb);
+        rec_int(r, "search.max_dilation", e->exact_best);
+        rec_int(r, "search.refuted", e->exact_refuted);
+        rec_bool(r, "search.settled", e->exact_refuted == e->exact_best - 1);
+        rec_int(r, "search.nodes", e->exact_nodes);
+        rec_int(r, "search.roots", e->exact_roots);
+    }
     if (e->face_dim[0] >= 0) {
         char face[32];
         snprintf(face, sizeof face, "%d,%d", e->face_dim[0], e->face_dim[1]);
@@ -431,6 +441,10 @@ int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg)
         a->eo.routes = routes[k];
         return 1;
     }
+    case EO_SEARCH:
+        if (dn_parse_i64(arg, 1, INT64_MAX, "--search-limit", &a->eo.search_limit, &err))
+            return -cli_usage(cmd, "%s", err.msg);
+        return 1;
     case EO_SCOTCH: a->eo.scotch_strategy = arg; return 1;
     case EO_SCOTCH_TARGET: {
         static const char *const names[] = {"auto", "deco0", "deco2", NULL};

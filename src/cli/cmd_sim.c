@@ -75,6 +75,7 @@ static const char sim_help_more[] =
     "      --svg FILE         draw a timeline (Gantt chart per sending processor)\n"
     "      --threads T        workers for --all-roots (default: all cores)\n"
     "      --max-nodes N      cap on random tree sizes (default 2^24)\n"
+    "      --search-limit N   --map exact: search nodes per distance tried\n"
     "      --mem-limit GIB    memory limit for the network and a tree file, in GiB\n"
     "                         (default 8)\n"
     "      --json             one JSON object on stdout\n"

@@ -41,6 +41,9 @@ static const struct {
     {"cbt", MAP_CBT,
      "seed 000 Property 3.1: cbt:K-1 (the paper's CBT(K)) onto debruijn:K, dilation 1; "
      "--root picks one of the four trees"},
+    {"exact", MAP_EXACT,
+     "least maximum dilation by exhaustive search (branch and bound; seed 000's open "
+     "question): any tree of at most N tasks on a small undirected network"},
     {"sneptree", MAP_SNEPTREE, "seed 004 homogeneous mapping of binary trees onto Sneptrees"},
     {"identity", MAP_IDENTITY, "task v on processor (v + root) mod N"},
     {"random", MAP_RANDOM, "seeded random placement, at most ceil(T/N) tasks per processor"},
@@ -372,6 +375,77 @@ static int init_cbt(dn_embed *e, const dn_embed_opts *o, dn_err *err)
     return DN_OK;
 }
 
+/* ---------------------------------------------------------------- exact */
+
+/* The root positions worth trying: the given one; on BDG(n) one per orbit
+ * of its automorphisms complement and reversal; on the vertex-transitive
+ * families (hypercube, torus, ring, complete) processor 0; else all. */
+static int exact_roots(const dn_embed *e, const dn_embed_opts *o, int64_t **roots, int *n)
+{
+    const int64_t N = e->g.n;
+    *roots = malloc((size_t)N * sizeof **roots);
+    if (!*roots)
+        return DN_ENOMEM;
+    *n = 0;
+    if (o->root >= 0) {
+        (*roots)[(*n)++] = o->root;
+    } else if (family_is(e->net, "hypercube") || family_is(e->net, "ring") ||
+               family_is(e->net, "complete") || family_is(e->net, "torus") ||
+               family_is(e->net, "torusnd")) {
+        (*roots)[(*n)++] = 0;
+    } else if (family_is(e->net, "debruijn")) {
+        const int k = (int)e->net->p[0];
+        const uint64_t mask = ((uint64_t)1 << k) - 1;
+        for (int64_t x = 0; x < N; x++) {
+            const uint64_t c = (uint64_t)x ^ mask, r = bit_reverse((uint64_t)x, k);
+            const uint64_t rc = r ^ mask;
+            if ((uint64_t)x <= c && (uint64_t)x <= r && (uint64_t)x <= rc)
+                (*roots)[(*n)++] = x;
+        }
+    } else {
+        for (int64_t x = 0; x < N; x++)
+            (*roots)[(*n)++] = x;
+    }
+    return DN_OK;
+}
+
+static int init_exact(dn_embed *e, const dn_embed_opts *o, dn_err *err)
+{
+    int64_t *roots = NULL;
+    int nroots = 0, rc;
+    if (dn_net_processors(e->net) != e->g.n)
+        return dn_fail(err, DN_EINVAL, "--map exact places tasks on networks without "
+                                       "switches (%s has some)", e->net->spec);
+    if (e->g.directed)
+        return dn_fail(err, DN_EINVAL, "--map exact needs an undirected network (%s is "
+                                       "directed; e.g. debruijn:K for ddb:K)", e->net->spec);
+    if (e->g.n > DN_EXACT_MAX_N || e->tree->nodes > e->g.n)
+        return dn_fail(err, DN_ERANGE, "--map exact searches at most %d processors, with at "
+                                       "most one task each (here %lld tasks on %lld: %s)",
+                       DN_EXACT_MAX_N, (long long)e->tree->nodes, (long long)e->g.n,
+                       e->net->spec);
+    if ((rc = exact_roots(e, o, &roots, &nroots)))
+        return dn_fail(err, rc, "out of memory");
+    dn_exact_result r;
+    const int64_t limit = o->search_limit > 0 ? o->search_limit : DN_EXACT_DEFAULT_LIMIT;
+    rc = dn_exact_search(&e->g, e->tree, roots, nroots, limit, &r, err);
+    free(roots);
+    if (rc)
+        return rc;
+    e->exact_lb = r.lower_bound;
+    e->exact_best = r.best;
+    e->exact_refuted = r.refuted;
+    e->exact_nodes = r.nodes;
+    e->exact_roots = nroots;
+    if ((rc = dn_embed_alloc_place(e, err))) {
+        dn_exact_result_free(&r);
+        return rc;
+    }
+    memcpy(e->place, r.place, (size_t)e->tree->nodes * sizeof *e->place);
+    dn_exact_result_free(&r);
+    return DN_OK;
+}
+
 /* ------------------------------------------------------------ hypercube */
 
 static int init_binomial(dn_embed *e, const dn_embed_opts *o, dn_err *err)
@@ -569,7 +643,7 @@ int dn_embed_init(dn_embed *e, const dn_net *net, const dn_tree *tree,
     if (!kind)
         return dn_fail(err, DN_ENOTFOUND,
                        "unknown mapping '%s'; known: zrl, dccube, xor, reflecting, growing, binomial, "
-                       "cbt, sneptree, identity, random, greedy, scotch, given",
+                       "cbt, exact, sneptree, identity, random, greedy, scotch, given",
                        o->map);
     e->net = net;
     e->tree = tree;
@@ -608,6 +682,7 @@ int dn_embed_init(dn_embed *e, const dn_net *net, const dn_tree *tree,
     switch (kind) {
     case MAP_ZRL: rc = init_zrl(e, o, err); break;
     case MAP_CBT: rc = init_cbt(e, o, err); break;
+    case MAP_EXACT: rc = init_exact(e, o, err); break;
     case MAP_DCCUBE:
     case MAP_XOR:
     case MAP_REFLECTING:

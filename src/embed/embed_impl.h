@@ -20,7 +20,8 @@ enum {
     MAP_SCOTCH,
     MAP_GIVEN,
     MAP_CBT,
-    MAP_XOR
+    MAP_XOR,
+    MAP_EXACT
 };
 
 /* mesh.c: dccube, xor, reflecting, growing (closed forms over hypercube
