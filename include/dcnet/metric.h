@@ -68,6 +68,9 @@ typedef struct dn_metric_opts {
     int contention;      /* dn_contention_mode (default PHASE) */
     int distinct_pairs;  /* also count distinct conflicting pairs (O(sum c^2)) */
     int keep_arrays;     /* fill load[] and link_msgs[] */
+    int64_t mem_limit;   /* bytes of scratch (per-link counters; per phase, the hop
+                          * lists of TIMED mode and distinct pairs), checked before
+                          * each growth (DN_ELIMIT); 0: DN_NET_DEFAULT_MEM_LIMIT */
     dn_progress_fn progress;
     void *progress_ctx;
 } dn_metric_opts;
@@ -116,33 +119,33 @@ typedef struct dn_metrics {
 
 /* Computes every metric above. The embedding's router is used, so e is
  * not const. On failure *m is zeroed. */
-int dn_metrics_compute(dn_embed *e, const dn_metric_opts *opts, dn_metrics *m, dn_err *err);
-void dn_metrics_free(dn_metrics *m);
+DN_API int dn_metrics_compute(dn_embed *e, const dn_metric_opts *opts, dn_metrics *m, dn_err *err);
+DN_API void dn_metrics_free(dn_metrics *m);
 
 /* Link id of the hop u -> v in e->g (the arc index, or for undirected
  * links the arc index of the direction min -> max), or -1 if no link. */
-int64_t dn_link_id(const dn_csr *g, int64_t u, int64_t v, int directed_links);
+DN_API int64_t dn_link_id(const dn_csr *g, int64_t u, int64_t v, int directed_links);
 
 /* Seed 000 section 6 generalised: least total extra dilation of the child
  * edges of one task with c children in a one-to-one placement on a network
  * of maximum degree d: at most d (d-1)^(t-1) processors lie at distance t
  * (d^t out-neighbourhoods if directed, d = maximum out-degree). */
-double dn_lower_bound_task(int64_t c, int d, int directed);
+DN_API double dn_lower_bound_task(int64_t c, int d, int directed);
 /* The same argument for the maximum dilation: the least t such that the
  * shells 1..t hold c processors (0 for c = 0 or d < 1). Time O(log c). */
-int dn_lower_bound_task_dilation(int64_t c, int d, int directed);
+DN_API int dn_lower_bound_task_dilation(int64_t c, int d, int directed);
 /* The seed's closed form for B(n) on degree 4, sum over the tasks with
  * d_l = 1: (2^(n-4) - 13 2^(n-16)) / (2^n - 1). Its sum runs over
  * i = n-16 .. n-5, so it is derived for n >= 17 only (DN_SEED000_LB_FROM);
  * below n = 13 it exceeds the per-task bound, and for n <= 4 B(n) is itself
  * a network of degree <= 4 with no extra dilation. Time O(1). */
 #define DN_SEED000_LB_FROM 17
-double dn_lower_bound_seed000(int n);
+DN_API double dn_lower_bound_seed000(int n);
 /* The seed's bound on the maximum dilation (end of section 6), log_3 log N
  * for N = 2^n processors: log_3 n. The argument gives
  * ceil(log_3(n/2 + 1)) (the root's n children in the 2 (3^t - 1)
  * processors within distance t), which the seed rounds to log_3 n. O(1). */
-double dn_lower_bound_seed000_dilation(int n);
+DN_API double dn_lower_bound_seed000_dilation(int n);
 
 #ifdef __cplusplus
 }

@@ -53,28 +53,66 @@ int dn_walk_parse(const char *s, int *kind)
     return DN_ENOTFOUND;
 }
 
-int dn_level_sizes(const dn_tree_model *m, int max_levels, double *sizes, int *levels,
-                   double *tail_ratio, dn_err *err)
+/* The height of a model's levels: h, with levels 0 .. h (reproduction
+ * trees: the explicit levels asked for, max_levels - 1). */
+static int model_height(const dn_tree_model *m, int max_levels, int *h, dn_err *err)
 {
-    int h = -1;
-    *tail_ratio = 0.0;
     switch (m->kind) {
-    case DN_TREE_BINOMIAL: h = m->n; break;
+    case DN_TREE_BINOMIAL: *h = m->n; break;
     case DN_TREE_COMPLETE:
-    case DN_TREE_CRT: h = m->h; break;
-    case DN_TREE_RCT: h = m->height.len - 1; break;
-    case DN_TREE_REPRO: h = max_levels - 1; break;
+    case DN_TREE_CRT: *h = m->h; break;
+    case DN_TREE_RCT: *h = m->height.len - 1; break;
+    case DN_TREE_REPRO: *h = max_levels - 1; break;
     case DN_TREE_FILE: /* a fixed tree: its levels, counted by the caller */
         if (!m->level_count || m->nlevels < 1)
             return dn_fail(err, DN_EINVAL, "a tree file's levels must be counted first "
                                            "(dn_tree_level_counts)");
-        h = m->nlevels - 1;
+        *h = m->nlevels - 1;
         break;
     default: return dn_fail(err, DN_EINVAL, "unknown tree model");
     }
-    if (h + 1 > max_levels)
-        return dn_fail(err, DN_ERANGE, "tree of height %d: at most %d levels are supported",
-                       h, max_levels - 1);
+    return DN_OK;
+}
+
+int dn_level_sizes_alloc(const dn_tree_model *m, double **sizes, int *levels,
+                         double *tail_ratio, dn_err *err)
+{
+    int h = -1, rc;
+    *sizes = NULL;
+    if ((rc = model_height(m, DN_LEVELS_EXPLICIT, &h, err)))
+        return rc;
+    if (h < 0 || h >= INT32_MAX - 1)
+        return dn_fail(err, DN_ERANGE, "tree of height %d: at most %d levels", h,
+                       INT32_MAX - 1);
+    if (!(*sizes = malloc((size_t)(h + 1) * sizeof **sizes)))
+        return dn_fail(err, DN_ENOMEM, "out of memory for the sizes of %d tree levels", h + 1);
+    if ((rc = dn_level_sizes(m, h + 1, *sizes, levels, tail_ratio, err))) {
+        free(*sizes);
+        *sizes = NULL;
+    }
+    return rc;
+}
+
+/* The number of levels (explicit ones for reproduction trees) and the
+ * tail ratio of a model. */
+static int model_levels(const dn_tree_model *m, int *levels, double *tail, dn_err *err)
+{
+    double *sizes;
+    int rc = dn_level_sizes_alloc(m, &sizes, levels, tail, err);
+    free(sizes);
+    return rc;
+}
+
+int dn_level_sizes(const dn_tree_model *m, int max_levels, double *sizes, int *levels,
+                   double *tail_ratio, dn_err *err)
+{
+    int h = -1, rc;
+    *tail_ratio = 0.0;
+    if ((rc = model_height(m, max_levels, &h, err)))
+        return rc;
+    if (h + 1 > max_levels) /* h levels below the root: h + 1 in all */
+        return dn_fail(err, DN_ERANGE, "tree of height %d has %d levels; this array holds %d",
+                       h, h + 1, max_levels);
     *levels = h + 1;
     switch (m->kind) {
     case DN_TREE_BINOMIAL: {
@@ -198,7 +236,7 @@ typedef struct sparse_work {
 
 static int sparse_alloc(sparse_work *s, const dn_csr *g, const dn_load_opts *o, dn_err *err)
 {
-    int rc = walkop_init(&s->w, g, o->walk, o->delta, err);
+    int rc = walkop_init(&s->w, g, o->walk, o->delta, o->threads, err);
     if (rc)
         return rc;
     size_t n = (size_t)g->n;
@@ -223,12 +261,12 @@ static void sparse_release(sparse_work *s)
  * inside sw->acc), filling the scalar fields. lim may have period 0. */
 static int sparse_run(sparse_work *sw, const dn_csr *g, const dn_tree_model *m, int64_t s,
                       const dn_load_opts *o, const dn_walk_limit *lim, double *ratio_level,
-                      dn_loads *out, int threads, dn_err *err)
+                      dn_loads *out, dn_err *err)
 {
-    double sizes[DN_MAX_LEVELS], tail;
+    double *sizes, tail;
     int levels, rc;
     const int64_t n = g->n;
-    if ((rc = dn_level_sizes(m, DN_MAX_LEVELS, sizes, &levels, &tail, err)))
+    if ((rc = dn_level_sizes_alloc(m, &sizes, &levels, &tail, err)))
         return rc;
     double *x = sw->x, *acc = sw->acc;
     memset(x, 0, (size_t)n * sizeof *x);
@@ -283,7 +321,7 @@ static int sparse_run(sparse_work *sw, const dn_csr *g, const dn_tree_model *m, 
             o->progress(o->progress_ctx, tail == 0.0 ? (double)l / levels : 1.0 - nl);
         if (tail == 0.0 && l + 1 >= levels)
             break; /* no need for x_{levels} */
-        walkop_apply(&sw->w, x, sw->scratch, threads);
+        walkop_apply(&sw->w, x, sw->scratch);
     }
     out->levels = tail == 0.0 ? levels : (int)(l < INT32_MAX ? l : INT32_MAX);
     out->n = n;
@@ -298,6 +336,7 @@ static int sparse_run(sparse_work *sw, const dn_csr *g, const dn_tree_model *m, 
         out->reached += acc[j] > 0;
     }
     out->ratio = out->size > 0 ? out->max_load * (double)n / out->size : 0.0;
+    free(sizes);
     return DN_OK;
 }
 
@@ -358,8 +397,13 @@ int dn_loads_exact(const dn_net *net, const dn_csr *g, const dn_tree_model *m, i
         }
         memcpy(out->load, mat + start * n, (size_t)n * sizeof *out->load);
         free(mat);
-        double sizes[DN_MAX_LEVELS], tail;
-        dn_level_sizes(m, DN_MAX_LEVELS, sizes, &out->levels, &tail, err);
+        double tail;
+        if ((rc = model_levels(m, &out->levels, &tail, err))) {
+            dn_walk_limit_free(&lim);
+            free(out->load);
+            memset(out, 0, sizeof *out);
+            return rc;
+        }
         out->n = n;
         out->start = start;
         out->size = dn_tree_model_expected_size(m);
@@ -373,10 +417,9 @@ int dn_loads_exact(const dn_net *net, const dn_csr *g, const dn_tree_model *m, i
         out->ratio = out->max_load * (double)n / out->size;
     } else {
         sparse_work sw;
-        double sizes[DN_MAX_LEVELS], tail;
+        double tail;
         int levels;
-        dn_level_sizes(m, DN_MAX_LEVELS, sizes, &levels, &tail, err);
-        if ((rc = sparse_alloc(&sw, g, &o, err))) {
+        if ((rc = model_levels(m, &levels, &tail, err)) || (rc = sparse_alloc(&sw, g, &o, err))) {
             dn_walk_limit_free(&lim);
             return rc;
         }
@@ -386,7 +429,7 @@ int dn_loads_exact(const dn_net *net, const dn_csr *g, const dn_tree_model *m, i
             dn_walk_limit_free(&lim);
             return dn_fail(err, DN_ENOMEM, "out of memory");
         }
-        rc = sparse_run(&sw, g, m, start, &o, &lim, rl, out, o.threads, err);
+        rc = sparse_run(&sw, g, m, start, &o, &lim, rl, out, err);
         if (!rc)
             out->load = malloc((size_t)n * sizeof *out->load);
         if (!rc && !out->load)
@@ -412,55 +455,13 @@ int dn_loads_exact(const dn_net *net, const dn_csr *g, const dn_tree_model *m, i
 
 /* ------------------------------------------------------- all starts */
 
-/* A translation automorphism phi_s of the network with phi_s(rep(s)) = s:
- * loads from s are loads from rep(s) moved by phi_s. Families without one
- * map every start to itself. */
-typedef struct orbit {
-    int kind; /* 0 none, 1 xor (hypercube), 2 torus shift, 3 butterfly column xor, 4 swap */
-    int64_t rows, cols, colmask;
-} orbit;
-
-static orbit orbit_of(const dn_net *net, const dn_csr *g)
+/* A translation automorphism phi_s of the network with phi_s(rep(s)) = s
+ * (the family's hooks: dn_net_orbit_rep, dn_net_orbit_map): loads from s
+ * are loads from rep(s) moved by phi_s. Families without one map every
+ * start to itself, and so does a graph g that is not net's own. */
+static int64_t orbit_rep(const dn_net *net, const dn_csr *g, int64_t s)
 {
-    orbit o = {0, 0, 0, 0};
-    const char *f = net ? dn_net_family(net) : "";
-    if (!net || net->n != g->n)
-        return o;
-    if (strcmp(f, "hypercube") == 0) {
-        o.kind = 1;
-    } else if ((strcmp(f, "torus") == 0 || strcmp(f, "ring") == 0) && net->p[2]) {
-        o.kind = 2;
-        o.rows = net->p[0];
-        o.cols = net->p[1];
-    } else if (strcmp(f, "butterfly") == 0 || strcmp(f, "wbutterfly") == 0) {
-        o.kind = 3;
-        o.colmask = ((int64_t)1 << net->p[0]) - 1;
-    } else if (strcmp(f, "complete") == 0) {
-        o.kind = 4;
-    }
-    return o;
-}
-
-static int64_t orbit_rep(const orbit *o, int64_t s)
-{
-    switch (o->kind) {
-    case 1: case 2: case 4: return 0;
-    case 3: return s & ~o->colmask;
-    default: return s;
-    }
-}
-
-/* phi_s(j) */
-static int64_t orbit_map(const orbit *o, int64_t s, int64_t j)
-{
-    switch (o->kind) {
-    case 1: return j ^ s;
-    case 2: return ((j / o->cols + s / o->cols) % o->rows) * o->cols +
-                   (j % o->cols + s % o->cols) % o->cols;
-    case 3: return j ^ (s & o->colmask);
-    case 4: return j == 0 ? s : j == s ? 0 : j;
-    default: return j;
-    }
+    return net && net->n == g->n ? dn_net_orbit_rep(net, s) : s;
 }
 
 void dn_loads_all_free(dn_loads_all *a)
@@ -502,7 +503,7 @@ static int all_range(void *p, int64_t b, int64_t e, int tid)
         if ((c->m->kind == DN_TREE_REPRO || gl > 0) &&
             (rc = dn_walk_limit_init(c->g, s, c->o, &lim, &c->errs[tid])))
             return rc;
-        rc = sparse_run(&c->work[tid], c->g, c->m, s, c->o, &lim, NULL, &L, 1, &c->errs[tid]);
+        rc = sparse_run(&c->work[tid], c->g, c->m, s, c->o, &lim, NULL, &L, &c->errs[tid]);
         if (rc) {
             dn_walk_limit_free(&lim);
             return rc;
@@ -565,10 +566,9 @@ int dn_loads_all_starts(const dn_net *net, const dn_csr *g, const dn_tree_model 
         out->asym_ratio = NAN;
         return DN_OK;
     }
-    orbit orb = orbit_of(net, g);
     int64_t nrep = 0;
     for (int64_t s = 0; s < n; s++)
-        if (orbit_rep(&orb, s) == s)
+        if (orbit_rep(net, g, s) == s)
             reps[nrep++] = s;
     int threads = o.threads;
     if (threads > nrep)
@@ -610,12 +610,12 @@ int dn_loads_all_starts(const dn_net *net, const dn_csr *g, const dn_tree_model 
     if (!rc) {
         /* spread representatives to their orbits */
         for (int64_t s = 0; s < n; s++) {
-            int64_t r = orbit_rep(&orb, s);
+            int64_t r = orbit_rep(net, g, s);
             if (r == s)
                 continue;
             out->ratio[s] = out->ratio[r];
             out->max_load[s] = out->max_load[r];
-            out->argmax[s] = orbit_map(&orb, s, out->argmax[r]);
+            out->argmax[s] = dn_net_orbit_map(net, s, out->argmax[r]);
             asym[s] = asym[r];
         }
         out->computed = nrep;

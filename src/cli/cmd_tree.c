@@ -21,11 +21,12 @@ static const char tree_help[] =
     "  -t, --tree SPEC        the tree (see 'dcnet help trees'), e.g. binomial:4\n"
     "  -s, --seed S           seed for random trees (default 1)\n"
     "      --max-nodes N      stop sampling a random tree past N nodes (default 2^24)\n"
-    "      --mem-limit GIB    memory a tree file may take to read, in GiB (default 8;\n"
-    "                         its size plus " STR(DN_TREE_FILE_NODE_BYTES) " bytes a line, checked first)\n"
+    "      --mem-limit GIB    memory a tree file may take to read, in GiB (default 8:\n"
+    "                         its bytes plus " STR(DN_TREE_FILE_NODE_BYTES) " bytes a node, counted as read)\n"
     "      --list             list every node (at most 2^26, streamed: constant memory)\n"
     "      --format F         write the tree as a tree file: csv, dot or grf (read\n"
-    "                         back by --tree file:PATH; 'dcnet help formats')\n"
+    "                         back by --tree file:PATH as written; what a format\n"
+    "                         cannot hold is refused: 'dcnet help formats')\n"
     "  -o, --output FILE      where --format writes (default: standard output)\n"
     "      --json             one JSON object on stdout\n"
     "      --csv              CSV on stdout\n"
@@ -37,7 +38,7 @@ static const char tree_help[] =
     "\n"
     "Limits: binomial and complete trees are implicit (up to 2^62 nodes, no\n"
     "memory); random trees take 20 bytes per node and stop at --max-nodes\n"
-    "(at most 2^32); tree files take about 100 bytes per node while read and\n"
+    "(at most 2^32); tree files take 111 to 157 bytes per node while read and\n"
     "stop at --max-nodes too; --list streams at most 2^26 nodes in constant\n"
     "memory; --format writes at most 2^31 nodes.\n"
     "\n"
@@ -75,21 +76,6 @@ static const char *kind_name(int kind)
     case DN_TREE_FILE: return "file";
     default: return "?";
     }
-}
-
-static int64_t count_leaves(const dn_tree *t)
-{
-    int64_t leaves = 0, lv = 1;
-    if (t->model.kind == DN_TREE_BINOMIAL)
-        return t->model.n ? (int64_t)1 << (t->model.n - 1) : 1;
-    if (t->model.kind == DN_TREE_COMPLETE) {
-        for (int l = 0; l < t->model.h; l++)
-            lv *= t->model.b;
-        return lv;
-    }
-    for (int64_t v = 0; v < t->nodes; v++)
-        leaves += dn_tree_num_children(t, v) == 0;
-    return leaves;
 }
 
 /* The rows are streamed: memory does not grow with the tree (a record
@@ -198,6 +184,9 @@ int cmd_tree(int argc, char **argv)
     if (format && (list || mode != OUT_TABLE))
         return cli_usage(cmd, "--format writes a tree file; --list, --json and --csv print "
                               "facts: give one or the other");
+    const out_file files[] = {{"--tree", out_spec_file(spec), 0}, {"-o", output, 1}};
+    if ((code = out_plan(cmd, files, 2)))
+        return code;
     if ((rc = dn_tree_model_parse(spec, &m, &err)))
         return cli_fail(cmd, rc, err.msg);
     m.mem_limit = mem_limit;
@@ -205,12 +194,8 @@ int cmd_tree(int argc, char **argv)
         return cli_fail(cmd, rc, err.msg);
     if (format) {
         FILE *f;
-        if ((rc = out_open(output ? output : "-", &f, &err)) == DN_OK) {
-            if ((rc = dn_tree_write(&t, fmt, f, &err)))
-                out_discard(f);
-            else
-                rc = out_close(f, &err);
-        }
+        if ((rc = out_open(output ? output : "-", &f, &err)) == DN_OK)
+            rc = out_end(f, dn_tree_write(&t, fmt, f, &err), &err);
         dn_tree_free(&t);
         return rc ? cli_fail(cmd, rc, err.msg) : 0;
     }
@@ -224,7 +209,7 @@ int cmd_tree(int argc, char **argv)
     rec_int(&r, "height", t.height);
     rec_int(&r, "phases", dn_tree_phases(&t));
     if (!list)
-        rec_int(&r, "leaves", count_leaves(&t));
+        rec_int(&r, "leaves", dn_tree_leaves(&t));
     if (m.kind == DN_TREE_FILE) { /* a fixed tree: its weights' totals */
         const double *w[3] = {t.work, t.bytes_down, t.bytes_up};
         static const char *const wn[3] = {"work_total", "bytes_down_total", "bytes_up_total"};

@@ -14,6 +14,7 @@
  * the CBT path of i left shifts appending 0^(i-1) 1, mapped by F.
  */
 #include "embed_impl.h"
+#include "../base/dn_assert.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -61,11 +62,6 @@ const char *dn_embed_map_name(int i)
 const char *dn_embed_map_summary(int i)
 {
     return i >= 0 && i < NMAPS ? maps[i].summary : NULL;
-}
-
-static int family_is(const dn_net *net, const char *name)
-{
-    return strcmp(dn_net_family(net), name) == 0;
 }
 
 int dn_embed_need_binomial(const dn_embed *e, int n, dn_err *err)
@@ -202,10 +198,13 @@ static int zrl_lift(dn_embed *e, int64_t root_node, dn_err *err)
 static int init_zrl(dn_embed *e, const dn_embed_opts *o, dn_err *err)
 {
     const dn_net *net = e->net;
-    int where = family_is(net, "debruijn") || (family_is(net, "dg") && net->p[1] == 2) ? ZRL_BDG
-                : family_is(net, "ddb")                                 ? ZRL_DDB
-                : family_is(net, "kautz") && net->p[0] == 2 && net->p[1] >= 2 ? ZRL_KAUTZ
-                                                                               : -1;
+    const dn_net_routing own = dn_net_routing_of(net, NULL);
+    int degree = 0, length = 0;
+    dn_net_word(net, &degree, &length);
+    int where = own == DN_NET_ROUTING_BDG                                     ? ZRL_BDG
+                : own == DN_NET_ROUTING_DDB                                   ? ZRL_DDB
+                : own == DN_NET_ROUTING_KAUTZ && degree == 2 && length >= 2 ? ZRL_KAUTZ
+                                                                              : -1;
     if (where < 0)
         return dn_fail(err, DN_EINVAL,
                        "--map zrl is seed 000's mapping onto BDG(n): use --net debruijn:N "
@@ -342,12 +341,12 @@ static int init_cbt(dn_embed *e, const dn_embed_opts *o, dn_err *err)
 {
     const dn_net *net = e->net;
     const dn_tree_model *m = &e->tree->model;
-    if (!family_is(net, "debruijn"))
+    int degree = 0, k = 0; /* BDG(k): debruijn:K (or dg:2:K), words of k bits */
+    if (dn_net_routing_of(net, NULL) != DN_NET_ROUTING_BDG || !dn_net_word(net, &degree, &k))
         return dn_fail(err, DN_EINVAL,
                        "--map cbt places the complete binary trees of seed 000's Property 3.1 "
                        "on --net debruijn:K (got --net %s)",
                        net->spec);
-    const int k = (int)net->p[0];
     if (m->kind != DN_TREE_COMPLETE || m->b != 2 || m->h > k - 1)
         return dn_fail(err, DN_EINVAL,
                        "--map cbt on debruijn:%d needs --tree cbt:H with H <= %d (the paper's "
@@ -377,34 +376,35 @@ static int init_cbt(dn_embed *e, const dn_embed_opts *o, dn_err *err)
 
 /* ---------------------------------------------------------------- exact */
 
-/* The root positions worth trying: the given one; on BDG(n) one per orbit
- * of its automorphisms complement and reversal; on the vertex-transitive
- * families (hypercube, torus, ring, complete) processor 0; else all. */
+/* The root positions worth trying: the given one, else one per orbit of
+ * the automorphisms the network's family knows (dn_net_orbit_rep: the
+ * translations of hypercubes, tori, rings, butterflies, complete graphs)
+ * and, on BDG(k), of complement and reversal (seed 000's graph is
+ * symmetric under both: they map shift edges to shift edges). O(N). */
 static int exact_roots(const dn_embed *e, const dn_embed_opts *o, int64_t **roots, int *n)
 {
     const int64_t N = e->g.n;
+    int degree = 0, k = 0;
+    const int bdg = dn_net_routing_of(e->net, NULL) == DN_NET_ROUTING_BDG &&
+                    dn_net_word(e->net, &degree, &k) && (int64_t)1 << k == N;
     *roots = malloc((size_t)N * sizeof **roots);
     if (!*roots)
         return DN_ENOMEM;
     *n = 0;
     if (o->root >= 0) {
         (*roots)[(*n)++] = o->root;
-    } else if (family_is(e->net, "hypercube") || family_is(e->net, "ring") ||
-               family_is(e->net, "complete") || family_is(e->net, "torus") ||
-               family_is(e->net, "torusnd")) {
-        (*roots)[(*n)++] = 0;
-    } else if (family_is(e->net, "debruijn")) {
-        const int k = (int)e->net->p[0];
-        const uint64_t mask = ((uint64_t)1 << k) - 1;
-        for (int64_t x = 0; x < N; x++) {
+        return DN_OK;
+    }
+    const uint64_t mask = bdg ? ((uint64_t)1 << k) - 1 : 0;
+    for (int64_t x = 0; x < N; x++) {
+        if (dn_net_orbit_rep(e->net, x) != x)
+            continue;
+        if (bdg) {
             const uint64_t c = (uint64_t)x ^ mask, r = bit_reverse((uint64_t)x, k);
-            const uint64_t rc = r ^ mask;
-            if ((uint64_t)x <= c && (uint64_t)x <= r && (uint64_t)x <= rc)
-                (*roots)[(*n)++] = x;
+            if ((uint64_t)x > c || (uint64_t)x > r || (uint64_t)x > (r ^ mask))
+                continue;
         }
-    } else {
-        for (int64_t x = 0; x < N; x++)
-            (*roots)[(*n)++] = x;
+        (*roots)[(*n)++] = x;
     }
     return DN_OK;
 }
@@ -450,7 +450,7 @@ static int init_exact(dn_embed *e, const dn_embed_opts *o, dn_err *err)
 
 static int init_binomial(dn_embed *e, const dn_embed_opts *o, dn_err *err)
 {
-    if (!family_is(e->net, "hypercube"))
+    if (dn_net_routing_of(e->net, NULL) != DN_NET_ROUTING_ECUBE) /* hypercubes */
         return dn_fail(err, DN_EINVAL,
                        "--map binomial is the spanning binomial tree of a hypercube: use "
                        "--net hypercube:D --tree binomial:D (got --net %s)",
@@ -653,8 +653,9 @@ int dn_embed_init(dn_embed *e, const dn_net *net, const dn_tree *tree,
     e->weights = o->weights;
     e->mem_limit = o->mem_limit > 0 ? o->mem_limit : DN_NET_DEFAULT_MEM_LIMIT;
     if (o->root >= dn_net_processors(net))
-        return dn_fail(err, DN_EINVAL, "--root %lld is not a processor of %s (0 .. %lld)",
-                       (long long)o->root, net->spec, (long long)(net->n - 1));
+        return dn_fail(err, DN_EINVAL, "--root %lld is %s of %s; its processors are 0 .. %lld",
+                       (long long)o->root, o->root < net->n ? "a switch, not a processor," :
+                       "not a node", net->spec, (long long)(dn_net_processors(net) - 1));
     int rc = dn_net_materialize(net, &e->g, o->mem_limit, err);
     if (rc)
         goto fail;
@@ -777,13 +778,18 @@ int dn_embed_route(dn_embed *e, int64_t v, const int64_t **path, int64_t *hops, 
     if (v <= 0 || v >= e->tree->nodes)
         return dn_fail(err, DN_EINVAL, "task %lld has no incoming edge (tasks 1 .. %lld)",
                        (long long)v, (long long)(e->tree->nodes - 1));
+    int rc = DN_OK;
     if (e->kind == MAP_ZRL && e->routes == DN_ROUTES_MAPPING) {
         *hops = zrl_route(e, v);
         *path = e->buf;
-        return DN_OK;
+    } else {
+        rc = dn_route(&e->router, dn_embed_place(e, dn_tree_parent(e->tree, v)),
+                      dn_embed_place(e, v), path, hops, err);
     }
-    return dn_route(&e->router, dn_embed_place(e, dn_tree_parent(e->tree, v)),
-                    dn_embed_place(e, v), path, hops, err);
+    /* a route joins the processors of the edge's two tasks */
+    DN_ASSERT(rc || ((*path)[0] == dn_embed_place(e, dn_tree_parent(e->tree, v)) &&
+                     (*path)[*hops] == dn_embed_place(e, v)));
+    return rc;
 }
 
 double dn_embed_weight(const dn_embed *e, int64_t v)
