@@ -185,6 +185,129 @@ static void test_planarity_cli(void **state)
     run_free(&r);
 }
 
+/* Sign of the turn a -> b -> c, 0 within rounding (coordinates to 0.1). */
+static int turn(const double *a, const double *b, const double *c)
+{
+    const double v = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
+    return (v > 1e-6) - (v < -1e-6);
+}
+
+/* Is c on the closed segment a b (collinear and within its box)? */
+static int on_segment(const double *a, const double *b, const double *c)
+{
+    return turn(a, b, c) == 0 && c[0] >= fmin(a[0], b[0]) - 1e-6 &&
+           c[0] <= fmax(a[0], b[0]) + 1e-6 && c[1] >= fmin(a[1], b[1]) - 1e-6 &&
+           c[1] <= fmax(a[1], b[1]) + 1e-6;
+}
+
+/* Do segments p and q (x1 y1 x2 y2) meet anywhere but a shared end? */
+static int segments_meet(const double *p, const double *q)
+{
+    const double *a = p, *b = p + 2, *c = q, *d = q + 2;
+    int shared = 0;
+    for (int i = 0; i < 2; i++)
+        for (int j = 0; j < 2; j++)
+            shared += fabs(p[2 * i] - q[2 * j]) < 1e-6 && fabs(p[2 * i + 1] - q[2 * j + 1]) < 1e-6;
+    if (shared) /* only if they overlap along a line */
+        return turn(a, b, c) == 0 && turn(a, b, d) == 0 &&
+               (on_segment(a, b, c) + on_segment(a, b, d) + on_segment(c, d, a) +
+                on_segment(c, d, b)) > 2;
+    const int d1 = turn(c, d, a), d2 = turn(c, d, b), d3 = turn(a, b, c), d4 = turn(a, b, d);
+    if (d1 * d2 < 0 && d3 * d4 < 0)
+        return 1;
+    return on_segment(c, d, a) || on_segment(c, d, b) || on_segment(a, b, c) ||
+           on_segment(a, b, d);
+}
+
+/* `net --svg` on a Sneptree draws seed 004's Fig. 4, the H-tree layout
+ * (issue 28, item 9): one segment per linked pair of cells, each between
+ * the circles of the two cells it joins, every linked pair drawn; for S_2,
+ * S_3 and S_4 no two segments meet except at a shared cell, and no cell
+ * lies inside a segment (a planar drawing). T_3 is not planar, so its
+ * drawing must have a crossing: the check finds one. */
+static int htree_crossings(const char *spec, const char *svg)
+{
+    char args[256];
+    snprintf(args, sizeof args, "net --net %s --svg %s", spec, svg);
+    run_result a = ok_run(args);
+    run_free(&a);
+    dn_net net;
+    dn_err err;
+    assert_int_equal(dn_net_init(&net, spec, &err), DN_OK);
+    const int64_t N = net.n;
+    char *doc = slurp(svg);
+    assert_true(strncmp(doc, "<svg", 4) == 0 && strstr(doc, "H-tree layout") && strstr(doc, "</svg>"));
+    double pos[63][2];
+    int cells = 0;
+    for (const char *q = doc; (q = strstr(q, "<circle cx=")); q++) {
+        double x, y;
+        int id;
+        const char *t = strstr(q, "middle\">");
+        assert_true(sscanf(q, "<circle cx=\"%lf\" cy=\"%lf\"", &x, &y) == 2 && t &&
+                    sscanf(t, "middle\">%d<", &id) == 1 && id >= 0 && id < N);
+        pos[id][0] = x, pos[id][1] = y;
+        cells++;
+    }
+    assert_int_equal(cells, N);
+    double seg[128][4];
+    int nseg = 0, pairs = 0;
+    for (int64_t c = 0; c < N; c++)
+        for (int side = 0; side < 2; side++) {
+            const int64_t d = dn_sneptree_succ(&net, c, side);
+            pairs += d > c || (dn_sneptree_succ(&net, d, 0) != c && dn_sneptree_succ(&net, d, 1) != c);
+        }
+    for (const char *q = doc; (q = strstr(q, "<line x1=")); q++) {
+        assert_true(nseg < 128);
+        double *g = seg[nseg++];
+        assert_int_equal(sscanf(q, "<line x1=\"%lf\" y1=\"%lf\" x2=\"%lf\" y2=\"%lf\"", &g[0], &g[1],
+                                &g[2], &g[3]), 4);
+        int c = -1, d = -1; /* the cells at its ends, linked */
+        for (int v = 0; v < N; v++) {
+            if (fabs(pos[v][0] - g[0]) < 1e-6 && fabs(pos[v][1] - g[1]) < 1e-6)
+                c = v;
+            if (fabs(pos[v][0] - g[2]) < 1e-6 && fabs(pos[v][1] - g[3]) < 1e-6)
+                d = v;
+        }
+        assert_true(c >= 0 && d >= 0);
+        assert_true(dn_sneptree_succ(&net, c, 0) == d || dn_sneptree_succ(&net, c, 1) == d ||
+                    dn_sneptree_succ(&net, d, 0) == c || dn_sneptree_succ(&net, d, 1) == c);
+    }
+    assert_int_equal(nseg, pairs);
+    int crossings = 0;
+    for (int i = 0; i < nseg; i++) {
+        for (int j = i + 1; j < nseg; j++)
+            crossings += segments_meet(seg[i], seg[j]);
+        for (int v = 0; v < N; v++) /* a cell inside a segment */
+            crossings += on_segment(seg[i], seg[i] + 2, pos[v]) &&
+                         !(fabs(pos[v][0] - seg[i][0]) < 1e-6 && fabs(pos[v][1] - seg[i][1]) < 1e-6) &&
+                         !(fabs(pos[v][0] - seg[i][2]) < 1e-6 && fabs(pos[v][1] - seg[i][3]) < 1e-6);
+    }
+    free(doc);
+    dn_net_free(&net);
+    return crossings;
+}
+
+static void test_sneptree_htree_svg(void **state)
+{
+    (void)state;
+    char svg[] = "/tmp/dcnet-htree-XXXXXX";
+    int fd = mkstemp(svg);
+    assert_true(fd >= 0);
+    close(fd);
+    const char *planar[] = {"sneptree-s:2", "sneptree-s:3", "sneptree-s:4"};
+    for (int i = 0; i < 3; i++) {
+        const int c = htree_crossings(planar[i], svg);
+        if (c)
+            fail_msg("%s: %d crossings in the H-tree drawing", planar[i], c);
+    }
+    assert_true(htree_crossings("sneptree-t:3", svg) > 0);
+    unlink(svg);
+    bad_run("net --net debruijn:3 --svg /tmp/dcnet-htree-no.svg", 2, "--svg draws Sneptrees");
+    bad_run("net --net sneptree-s:7 --svg /tmp/dcnet-htree-no.svg", 2, "height 1 .. 6");
+    bad_run("net --net sneptree-s:3 --format dot --svg /tmp/dcnet-htree-no.svg", 2,
+            "not with --format");
+}
+
 static void test_formats(void **state)
 {
     run_result r;
@@ -2369,6 +2492,7 @@ int main(void)
         cmocka_unit_test(test_help_and_version),
         cmocka_unit_test(test_net_json),
         cmocka_unit_test(test_planarity_cli),
+        cmocka_unit_test(test_sneptree_htree_svg),
         cmocka_unit_test(test_formats),
         cmocka_unit_test(test_bad_input),
         cmocka_unit_test(test_closed_pipe),

@@ -220,6 +220,17 @@ int embed_svg_phases(dn_embed *e, const dn_metrics *m, int only, const char *pat
 int ddb_tree_svg(FILE *f, int k, dn_ddb_tree t, double x0, double y0, double w, double h,
                  const int64_t *before, const int64_t *after);
 
+/* Seed 004's Fig. 4 (its drawing lost; section 4 names it): a Sneptree of
+ * height 1 .. SNEP_SVG_MAX_N in the H-tree layout of its binary tree,
+ * each linked pair of cells one straight segment (tree edges dark, the
+ * circuits' other edges grey), drawn into an SVG of its own. The right
+ * child's subtree is the left one's half turn about their parent, so the
+ * leaves joined across a cell face each other: S_2, S_3, S_4 come out
+ * planar (tests/test_cli.c checks every pair of segments). DN_EINVAL if
+ * net is no Sneptree, DN_ERANGE above the height limit. O(cells). */
+#define SNEP_SVG_MAX_N 6
+int sneptree_svg(FILE *f, const dn_net *net, dn_err *err);
+
 /* The facts of a network as a record (cmd_net.c). */
 int net_facts_record(const dn_net *net, const dn_facts_opts *fo, rec *r, dn_err *err);
 

@@ -9,8 +9,9 @@
  * carried two or more messages in one phase is a thick red "hot spot".
  * Each task edge is drawn along its route, coloured by its phase; a
  * processor's fill darkens with its load. With --per-phase or --phase K,
- * one panel per phase instead (embed_svg_phases). Self-contained SVG 1.1,
- * no scripts, no external references.
+ * one panel per phase instead (embed_svg_phases). `dcnet net --svg` on a
+ * Sneptree: seed 004's H-tree layout (sneptree_svg, section 4, Fig. 4).
+ * Self-contained SVG 1.1, no scripts, no external references.
  */
 #include "cli.h"
 #include "plot.h"
@@ -493,5 +494,77 @@ int ddb_tree_svg(FILE *f, int k, dn_ddb_tree t, double x0, double y0, double w, 
 #undef TX
 #undef TY
     free(px);
+    return DN_OK;
+}
+
+/* ------------------------------------------- seed 004 Fig. 4: H-tree */
+
+/* Cell v (heap order) at p, its children along the axis (ax, ay), at the
+ * H-tree's distance unit 2^((n - depth + 1) / 2) (halved every two
+ * levels). The left child's axis is (ax, ay) turned a quarter, the right
+ * child's the opposite: the right subtree is the left one turned half
+ * about v, so the rightmost leaf of the left half and the leftmost of the
+ * right half (joined in S_n) face each other across v. */
+static void htree_place(pt *pos, int64_t v, pt p, double ax, double ay, int depth, int n)
+{
+    pos[v] = p;
+    if (depth == n)
+        return;
+    const double L = (double)((int64_t)1 << ((n - depth + 1) / 2));
+    const pt left = {p.x - ax * L, p.y - ay * L}, right = {p.x + ax * L, p.y + ay * L};
+    htree_place(pos, 2 * v + 1, left, ay, -ax, depth + 1, n);
+    htree_place(pos, 2 * v + 2, right, -ay, ax, depth + 1, n);
+}
+
+int sneptree_svg(FILE *f, const dn_net *net, dn_err *err)
+{
+    if (!dn_net_is_sneptree(net))
+        return dn_fail(err, DN_EINVAL, "--svg draws Sneptrees (or, with --tree-of, a tree of "
+                                       "ddb:K); %s is neither", net->spec);
+    const int n = dn_sneptree_level(net->n - 1); /* the height */
+    if (n < 1 || n > SNEP_SVG_MAX_N)
+        return dn_fail(err, DN_ERANGE, "--svg draws Sneptrees of height 1 .. %d (%s has %d)",
+                       SNEP_SVG_MAX_N, net->spec, n);
+    pt pos[(2 << SNEP_SVG_MAX_N) - 1];
+    htree_place(pos, 0, (pt){0, 0}, 1, 0, 0, n);
+    double x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+    for (int64_t v = 0; v < net->n; v++) {
+        x0 = fmin(x0, pos[v].x), x1 = fmax(x1, pos[v].x);
+        y0 = fmin(y0, pos[v].y), y1 = fmax(y1, pos[v].y);
+    }
+    const double unit = 480.0 / fmax(x1 - x0, y1 - y0), pad = 40;
+    const double w = 2 * pad + unit * (x1 - x0), h = 2 * pad + 40 + unit * (y1 - y0);
+    plot_begin(f, w, h);
+    fprintf(f, "<text x=\"%.1f\" y=\"24\" font-family=\"sans-serif\" font-size=\"14\" "
+               "text-anchor=\"middle\">", w / 2);
+    plot_xml_text(f, net->spec);
+    fputs(": H-tree layout (seed 004, Fig. 4); dark: tree edges, grey: the circuits' "
+          "other edges</text>\n", f);
+    for (int64_t v = 0; v < net->n; v++) {
+        pos[v].x = pad + unit * (pos[v].x - x0);
+        pos[v].y = pad + 40 + unit * (pos[v].y - y0);
+    }
+    for (int64_t c = 0; c < net->n; c++)
+        for (int side = 0; side < 2; side++) {
+            const int64_t d = dn_sneptree_succ(net, c, side);
+            /* one segment per linked pair: from the smaller cell, or from
+             * c when d has no arc back */
+            const int back = dn_sneptree_succ(net, d, 0) == c || dn_sneptree_succ(net, d, 1) == c;
+            if ((d < c && back) || (side == 1 && dn_sneptree_succ(net, c, 0) == d))
+                continue;
+            const int tree = d == 2 * c + 1 || d == 2 * c + 2 || c == 2 * d + 1 || c == 2 * d + 2;
+            fprintf(f,
+                    "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+                    "stroke-width=\"%s\"/>\n",
+                    pos[c].x, pos[c].y, pos[d].x, pos[d].y, tree ? "#222" : "#999",
+                    tree ? "2.5" : "1.5");
+        }
+    for (int64_t v = 0; v < net->n; v++)
+        fprintf(f,
+                "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"11\" fill=\"#fff\" stroke=\"#222\"/>"
+                "<text x=\"%.1f\" y=\"%.1f\" font-family=\"sans-serif\" font-size=\"10\" "
+                "text-anchor=\"middle\">%lld</text>\n",
+                pos[v].x, pos[v].y, pos[v].x, pos[v].y + 3.5, (long long)v);
+    plot_end(f);
     return DN_OK;
 }
