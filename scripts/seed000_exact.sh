@@ -4,7 +4,8 @@
 # dilation?). For B(n) on BDG(n): the shell bound the search starts from,
 # the least maximum dilation found (--map exact, distances), the largest
 # refuted d, whether they meet (settled), the search nodes, the witness's
-# dilation as the metrics measure it, and mapping D's maximum dilation on
+# dilation and its conflicting pairs as the metrics measure them (D has
+# none: Property 5.4), and mapping D's maximum dilation on
 # shortest routes and on its own walks. n <= NMAX run with the default
 # search limit; n = NMAX + 1 with --search-limit 100000 (a row that shows
 # an undecided search). Every column is deterministic.
@@ -16,8 +17,8 @@ field() { sed -n "s/.*\"$1\":\([^,}]*\).*/\1/p"; }
 # the value of KEY inside the JSON object "OBJ":{...}
 sub() { sed -n "s/.*\"$1\":{\([^}]*\)}.*/\1/p" | field "$2"; }
 
-echo "| n | search limit | shell bound | least max dilation found | refuted up to | settled | search nodes | witness's max dilation (metrics) | mapping D, shortest routes | mapping D, its walks |"
-echo "|---|---|---|---|---|---|---|---|---|---|"
+echo "| n | search limit | shell bound | least max dilation found | refuted up to | settled | search nodes | witness's max dilation (metrics) | witness's conflicts | mapping D, shortest routes | mapping D, its walks |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|"
 n=2
 while [ "$n" -le $((NMAX + 1)) ]; do
     set -- --net "debruijn:$n" --tree "binomial:$n"
@@ -27,6 +28,6 @@ while [ "$n" -le $((NMAX + 1)) ]; do
     s=$(echo "$x" | sed -n 's/.*"search":{\([^}]*\)}.*/\1/p')
     ds=$("$D" embed "$@" --map zrl --routes shortest --json | sub dilation max)
     dw=$("$D" embed "$@" --map zrl --json | sub dilation max)
-    echo "| $n | $lim | $(echo "$s" | field lower_bound) | $(echo "$s" | field max_dilation) | $(echo "$s" | field refuted) | $(echo "$s" | field settled) | $(echo "$s" | field nodes) | $(echo "$x" | sub dilation max) | $ds | $dw |"
+    echo "| $n | $lim | $(echo "$s" | field lower_bound) | $(echo "$s" | field max_dilation) | $(echo "$s" | field refuted) | $(echo "$s" | field settled) | $(echo "$s" | field nodes) | $(echo "$x" | sub dilation max) | $(echo "$x" | sub contention conflicts) | $ds | $dw |"
     n=$((n + 1))
 done
