@@ -29,6 +29,11 @@ dynamic-butterfly docs/dynamic.md 1 sh scripts/butterfly_observations.sh $dcnet
 balance-fit docs/balance.md 1 env DCNET=$dcnet sh scripts/balance_fit.sh
 networks-new docs/networks.md 1 sh scripts/networks_table.sh $dcnet
 trees-mpi docs/trees.md 1 sh scripts/mpi_table.sh $dcnet
+seed001-gb docs/papers/001-meshes.md 1 sh scripts/seed001_table.sh $dcnet
+seed001-order docs/papers/001-meshes.md 2 sh scripts/seed001_table.sh $dcnet
+seed001-xor docs/papers/001-meshes.md 3 sh scripts/seed001_table.sh $dcnet
+seed003-lemma4 docs/papers/003-ddb-balance.md 1 sh scripts/seed003_lemma4.sh $dcnet
+seed000-exact docs/papers/000-debruijn.md 1 sh scripts/seed000_exact.sh $dcnet
 TABLES
 }
 

@@ -326,6 +326,63 @@ static void test_protocols(void **state)
     free(l);
 }
 
+/* Seed 003 Lemma 4: task reassignment (step 3) takes O(log^2 N). Measured
+ * on the seed's protocol with constant loads (nothing to collect, so the
+ * requests meet only control messages): the leaves (level k, X >= N/2)
+ * learn their target at 2k (SumofLoad k, the broadcast k more); a request
+ * goes over a length-k route (k hops of one unit) once both children's have
+ * arrived, level by level up to the root: k^2 units, and Lemma 3 (timed)
+ * keeps the routes of one level apart. A leaf's first hop is X -> 2X, the
+ * link its own collect message took at the same instant, so it waits one
+ * unit: the phase runs from 2k to (k + 1)^2, k^2 + 1 units, i.e.
+ * k (k - 1) + 1 after the collection ends at 3k (13, 31, 57, 91, 133 for
+ * k = 4, 6, .., 12). Shortest routes (Lemma 2) are never longer, but
+ * Lemma 3's disjointness is about length-k routes: with shortest routes
+ * requests of a level do wait for each other from k = 9 on, and the phase
+ * takes k^2 + 1 .. k^2 + 7 units for k <= 16 (within k^2 + k; 263 against
+ * length-k's 257 at k = 16). */
+static void test_lemma4(void **state)
+{
+    (void)state;
+    static const double after_collect[] = {13, 31, 57, 91, 133}; /* the issue's */
+    dn_err err;
+    for (int k = 2; k <= 16; k++) {
+        int64_t *l = loads_of("const:3", k);
+        for (int s = 0; s < 2; s++) {
+            dn_bal_opts o = {s, 1, 0, 0};
+            dn_bal_result r;
+            assert_int_equal(dn_balance(k, l, DN_BAL_SPANNING, &o, &r, &err), DN_OK);
+            const double start = r.phase_start[DN_BAL_PH_REQUEST],
+                         end = r.phase_end[DN_BAL_PH_REQUEST];
+            if (s == 0 && (start != 2 * k || end != (k + 1) * (k + 1) ||
+                           r.phase_end[DN_BAL_PH_COLLECT] != 3 * k))
+                fail_msg("k=%d length-k: requests %g..%g, collection ends %g", k, start, end,
+                         r.phase_end[DN_BAL_PH_COLLECT]);
+            /* Lemma 4's bound: log^2 N plus the one wait (length-k), plus
+             * less than k more (shortest) */
+            if (!(end - start <= k * k + (s ? k : 1)) || end - start < k * k + 1)
+                fail_msg("k=%d %s: request phase %g units, k^2 = %d", k,
+                         s ? "shortest" : "length-k", end - start, k * k);
+            if (s == 1 && k == 16)
+                assert_true(end - start > k * k + 1);
+            if (s == 0 && k % 2 == 0 && k >= 4 && k <= 12)
+                assert_true(end - r.phase_end[DN_BAL_PH_COLLECT] == after_collect[k / 2 - 2]);
+            dn_bal_result_free(&r);
+        }
+        free(l);
+    }
+    /* with tasks to collect, requests queue behind task messages: the phase
+     * is no longer within k^2 + 1 of its start (it ends after the collection) */
+    int64_t *l = loads_of("random:1:16", 8);
+    dn_bal_opts o = {0, 1, 0, 0};
+    dn_bal_result r;
+    assert_int_equal(dn_balance(8, l, DN_BAL_SPANNING, &o, &r, &err), DN_OK);
+    assert_true(r.phase_end[DN_BAL_PH_REQUEST] - r.phase_start[DN_BAL_PH_REQUEST] > 8 * 8 + 1);
+    assert_true(r.phase_end[DN_BAL_PH_REQUEST] >= r.phase_end[DN_BAL_PH_COLLECT]);
+    dn_bal_result_free(&r);
+    free(l);
+}
+
 static void test_baselines(void **state)
 {
     (void)state;
@@ -521,6 +578,12 @@ static void test_cli(void **state)
     assert_true(strstr(s, "<svg") && strstr(s, "down0 spanning tree"));
     free(s);
     run_free(&r);
+    /* Lemma 4 from the CLI: requests from 2k = 24 to (k + 1)^2 = 169 */
+    r = run_dcnet("balance --net ddb:12 --loads const:1 --json");
+    assert_int_equal(r.status, 0);
+    assert_true(strstr(r.out, "\"request\": 169, \"distribute\": 0}, \"phase_start\": {") != NULL);
+    assert_true(strstr(r.out, "\"collect\": 13, \"request\": 24,") != NULL);
+    run_free(&r);
     r = run_dcnet("balance --net ddb:12 --lemma3 --json");
     assert_int_equal(r.status, 0);
     assert_true(json_valid_object(r.out));
@@ -559,6 +622,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_routes),          cmocka_unit_test(test_spanning_trees),
         cmocka_unit_test(test_lemma3),          cmocka_unit_test(test_protocols),
+        cmocka_unit_test(test_lemma4),
         cmocka_unit_test(test_baselines),       cmocka_unit_test(test_lower_bound),
         cmocka_unit_test(test_loads_and_errors), cmocka_unit_test(test_cli),
         cmocka_unit_test(test_optimal),         cmocka_unit_test(test_optimal_refused),

@@ -185,6 +185,129 @@ static void test_planarity_cli(void **state)
     run_free(&r);
 }
 
+/* Sign of the turn a -> b -> c, 0 within rounding (coordinates to 0.1). */
+static int turn(const double *a, const double *b, const double *c)
+{
+    const double v = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
+    return (v > 1e-6) - (v < -1e-6);
+}
+
+/* Is c on the closed segment a b (collinear and within its box)? */
+static int on_segment(const double *a, const double *b, const double *c)
+{
+    return turn(a, b, c) == 0 && c[0] >= fmin(a[0], b[0]) - 1e-6 &&
+           c[0] <= fmax(a[0], b[0]) + 1e-6 && c[1] >= fmin(a[1], b[1]) - 1e-6 &&
+           c[1] <= fmax(a[1], b[1]) + 1e-6;
+}
+
+/* Do segments p and q (x1 y1 x2 y2) meet anywhere but a shared end? */
+static int segments_meet(const double *p, const double *q)
+{
+    const double *a = p, *b = p + 2, *c = q, *d = q + 2;
+    int shared = 0;
+    for (int i = 0; i < 2; i++)
+        for (int j = 0; j < 2; j++)
+            shared += fabs(p[2 * i] - q[2 * j]) < 1e-6 && fabs(p[2 * i + 1] - q[2 * j + 1]) < 1e-6;
+    if (shared) /* only if they overlap along a line */
+        return turn(a, b, c) == 0 && turn(a, b, d) == 0 &&
+               (on_segment(a, b, c) + on_segment(a, b, d) + on_segment(c, d, a) +
+                on_segment(c, d, b)) > 2;
+    const int d1 = turn(c, d, a), d2 = turn(c, d, b), d3 = turn(a, b, c), d4 = turn(a, b, d);
+    if (d1 * d2 < 0 && d3 * d4 < 0)
+        return 1;
+    return on_segment(c, d, a) || on_segment(c, d, b) || on_segment(a, b, c) ||
+           on_segment(a, b, d);
+}
+
+/* `net --svg` on a Sneptree draws seed 004's Fig. 4, the H-tree layout
+ * (issue 28, item 9): one segment per linked pair of cells, each between
+ * the circles of the two cells it joins, every linked pair drawn; for S_2,
+ * S_3 and S_4 no two segments meet except at a shared cell, and no cell
+ * lies inside a segment (a planar drawing). T_3 is not planar, so its
+ * drawing must have a crossing: the check finds one. */
+static int htree_crossings(const char *spec, const char *svg)
+{
+    char args[256];
+    snprintf(args, sizeof args, "net --net %s --svg %s", spec, svg);
+    run_result a = ok_run(args);
+    run_free(&a);
+    dn_net net;
+    dn_err err;
+    assert_int_equal(dn_net_init(&net, spec, &err), DN_OK);
+    const int64_t N = net.n;
+    char *doc = slurp(svg);
+    assert_true(strncmp(doc, "<svg", 4) == 0 && strstr(doc, "H-tree layout") && strstr(doc, "</svg>"));
+    double pos[63][2];
+    int cells = 0;
+    for (const char *q = doc; (q = strstr(q, "<circle cx=")); q++) {
+        double x, y;
+        int id;
+        const char *t = strstr(q, "middle\">");
+        assert_true(sscanf(q, "<circle cx=\"%lf\" cy=\"%lf\"", &x, &y) == 2 && t &&
+                    sscanf(t, "middle\">%d<", &id) == 1 && id >= 0 && id < N);
+        pos[id][0] = x, pos[id][1] = y;
+        cells++;
+    }
+    assert_int_equal(cells, N);
+    double seg[128][4];
+    int nseg = 0, pairs = 0;
+    for (int64_t c = 0; c < N; c++)
+        for (int side = 0; side < 2; side++) {
+            const int64_t d = dn_sneptree_succ(&net, c, side);
+            pairs += d > c || (dn_sneptree_succ(&net, d, 0) != c && dn_sneptree_succ(&net, d, 1) != c);
+        }
+    for (const char *q = doc; (q = strstr(q, "<line x1=")); q++) {
+        assert_true(nseg < 128);
+        double *g = seg[nseg++];
+        assert_int_equal(sscanf(q, "<line x1=\"%lf\" y1=\"%lf\" x2=\"%lf\" y2=\"%lf\"", &g[0], &g[1],
+                                &g[2], &g[3]), 4);
+        int c = -1, d = -1; /* the cells at its ends, linked */
+        for (int v = 0; v < N; v++) {
+            if (fabs(pos[v][0] - g[0]) < 1e-6 && fabs(pos[v][1] - g[1]) < 1e-6)
+                c = v;
+            if (fabs(pos[v][0] - g[2]) < 1e-6 && fabs(pos[v][1] - g[3]) < 1e-6)
+                d = v;
+        }
+        assert_true(c >= 0 && d >= 0);
+        assert_true(dn_sneptree_succ(&net, c, 0) == d || dn_sneptree_succ(&net, c, 1) == d ||
+                    dn_sneptree_succ(&net, d, 0) == c || dn_sneptree_succ(&net, d, 1) == c);
+    }
+    assert_int_equal(nseg, pairs);
+    int crossings = 0;
+    for (int i = 0; i < nseg; i++) {
+        for (int j = i + 1; j < nseg; j++)
+            crossings += segments_meet(seg[i], seg[j]);
+        for (int v = 0; v < N; v++) /* a cell inside a segment */
+            crossings += on_segment(seg[i], seg[i] + 2, pos[v]) &&
+                         !(fabs(pos[v][0] - seg[i][0]) < 1e-6 && fabs(pos[v][1] - seg[i][1]) < 1e-6) &&
+                         !(fabs(pos[v][0] - seg[i][2]) < 1e-6 && fabs(pos[v][1] - seg[i][3]) < 1e-6);
+    }
+    free(doc);
+    dn_net_free(&net);
+    return crossings;
+}
+
+static void test_sneptree_htree_svg(void **state)
+{
+    (void)state;
+    char svg[] = "/tmp/dcnet-htree-XXXXXX";
+    int fd = mkstemp(svg);
+    assert_true(fd >= 0);
+    close(fd);
+    const char *planar[] = {"sneptree-s:2", "sneptree-s:3", "sneptree-s:4"};
+    for (int i = 0; i < 3; i++) {
+        const int c = htree_crossings(planar[i], svg);
+        if (c)
+            fail_msg("%s: %d crossings in the H-tree drawing", planar[i], c);
+    }
+    assert_true(htree_crossings("sneptree-t:3", svg) > 0);
+    unlink(svg);
+    bad_run("net --net debruijn:3 --svg /tmp/dcnet-htree-no.svg", 2, "--svg draws Sneptrees");
+    bad_run("net --net sneptree-s:7 --svg /tmp/dcnet-htree-no.svg", 2, "height 1 .. 6");
+    bad_run("net --net sneptree-s:3 --format dot --svg /tmp/dcnet-htree-no.svg", 2,
+            "not with --format");
+}
+
 static void test_formats(void **state)
 {
     run_result r;
@@ -681,6 +804,19 @@ static void test_tree_cli(void **state)
     run_free(&a);
 }
 
+/* ">phase P: M message(s), H hops, S shared link(s)" of a per-phase panel */
+static void panel_title(const char *q, int *ph, int *msgs, long *hops, int *shared)
+{
+    char *end;
+    assert_int_equal(sscanf(q, ">phase %d: %d", ph, msgs), 2);
+    q = strchr(q, ',');
+    assert_non_null(q);
+    *hops = strtol(q + 1, &end, 10);
+    assert_true(strncmp(end, " hops, ", 7) == 0);
+    *shared = (int)strtol(end + 7, &end, 10);
+    assert_true(strncmp(end, " shared link", 12) == 0);
+}
+
 static void test_embed_cli(void **state)
 {
     run_result r;
@@ -699,6 +835,24 @@ static void test_embed_cli(void **state)
     assert_non_null(strstr(r.out, "\"free\":true"));
     assert_true(json_num(r.out, "phases") == 5);
     assert_non_null(strstr(r.out, "\"homogeneous\":true"));
+    run_free(&r);
+    /* seed 000 section 6 (tests/test_embed.c works the values by hand): at
+     * n = 8 the per-task bound is 15/255, the paper's closed form 0.0625
+     * outside its range n >= 17, the maximum dilation at least 2 (log_3 8 = 1.89) */
+    r = json_run("embed --net debruijn:8 --tree binomial:8 --map zrl --json");
+    assert_true(fabs(json_num(r.out, "average_extra") - 15.0 / 255) < 1e-12);
+    assert_true(json_num(r.out, "max_dilation") == 2);
+    assert_true(fabs(json_num(r.out, "paper_average_extra") - 0.0625) < 1e-4);
+    assert_true(fabs(json_num(r.out, "paper_max_dilation") - log(8) / log(3)) < 1e-9);
+    assert_non_null(strstr(r.out, "\"paper_from_n\":17,\"paper_in_range\":false"));
+    run_free(&r);
+    json_has("embed --net debruijn:17 --tree binomial:17 --map zrl --json",
+             "\"paper_in_range\":true");
+    /* seed 000 Property 3.1: CBT(5) = cbt:4 in BDG(5), every edge a link (30 of them) */
+    r = json_run("embed --net debruijn:5 --tree cbt:4 --map cbt --root 10000 --json");
+    assert_non_null(strstr(r.out, "\"root\":\"10000\""));
+    assert_non_null(strstr(r.out, "\"dilation\":{\"max\":1,\"total\":30,\"average\":1}"));
+    assert_non_null(strstr(r.out, "\"load\":{\"min\":0,\"max\":1,\"used\":31}"));
     run_free(&r);
     json_has("embed --net debruijn:6 --tree binomial:6 --map zrl --weights log --json",
              "\"weighted\":{\"total\":5,\"weight_sum\":3,");
@@ -736,7 +890,7 @@ static void test_embed_cli(void **state)
     bad_run("embed --net torus:8x8x8 --tree binomial:6 --map growing --face 0,5", 2,
             "0..2");
     bad_run("embed --net torus:8x8x8 --tree binomial:6 --map random --face 0,1", 2,
-            "dccube, reflecting and growing only");
+            "dccube, xor, reflecting and growing only");
     /* a mapping's one option in the same word (for sweep variables) */
     json_has("embed --net mesh:8x8 --tree binomial:6 --map dccube:desc --json",
              "\"contention\":{\"conflicts\":0,");
@@ -750,7 +904,19 @@ static void test_embed_cli(void **state)
         run_free(&two);
     }
     bad_run("embed --net mesh:8x8 --tree binomial:6 --map zrl:x", 2,
-            "only scotch:TARGET, dccube:ORDER and growing:APPROACH");
+            "only scotch:TARGET, dccube:ORDER, xor:ORDER and growing:APPROACH");
+    /* the xor embedding on the 8 x 8 torus: 3 2^2 - 2 = 10 start-ups against the
+     * standard embedding's 2^4 - 2 = 14; max dilation 2 against 4 */
+    r = json_run("simulate --net torus:8x8 --tree binomial:6 --map xor --alpha 1 --root 5,2 "
+                 "--json");
+    assert_non_null(strstr(r.out, "\"map\":\"xor\",\"order\":\"paired\""));
+    assert_true(json_num(r.out, "ts_coeff") == 10 && json_num(r.out, "te_coeff") == 10);
+    run_free(&r);
+    json_has("embed --net torus:8x8 --tree binomial:6 --map xor:desc --json",
+             "\"dilation\":{\"max\":2,");
+    json_has("embed --net torus:8x8 --tree binomial:6 --map dccube --json",
+             "\"dilation\":{\"max\":4,");
+    bad_run("embed --net mesh:8x8 --tree binomial:6 --map xor", 2, "it needs the wraparound");
     bad_run("embed --net mesh:8x8 --tree binomial:6 --map dccube:up", 2, "paired, asc or desc");
     /* mapping D lifted onto K(2, 6): BDG(5)'s 57 hops, contention-free */
     json_has("embed --net kautz:2:6 --tree binomial:5 --map zrl --json",
@@ -810,6 +976,71 @@ static void test_embed_cli(void **state)
     unlink(svg);
     bad_run("embed --net debruijn:13 --tree binomial:13 --map zrl --svg /tmp/x.svg", 2,
             "at most 4096 processors");
+    /* one panel per phase (issue 28, item 15): mapping D's panels share no
+     * link (Property 5.4) and their hops add up to the total dilation; the
+     * DC-cube in ascending order shares links exactly in the phases where
+     * the metrics count conflicts */
+    for (int n = 3; n <= 6; n++) {
+        snprintf(args, sizeof args,
+                 "embed --net debruijn:%d --tree binomial:%d --map zrl --per-phase --json "
+                 "--svg %s", n, n, svg);
+        a = json_run(args);
+        doc = slurp(svg);
+        int panels = 0;
+        long hops = 0;
+        for (const char *q = doc; (q = strstr(q, ">phase ")); q++) {
+            int ph, msgs, shared;
+            long h;
+            panel_title(q, &ph, &msgs, &h, &shared);
+            assert_int_equal(ph, ++panels);
+            assert_int_equal(msgs, 1 << (ph - 1)); /* 2^(p-1) messages in phase p */
+            hops += h;
+        }
+        assert_int_equal(panels, n);
+        assert_true(hops == (long)json_num(a.out, "total"));
+        assert_null(strstr(doc, "shared\""));
+        assert_null(strstr(doc, "class=\"shared"));
+        free(doc);
+        run_free(&a);
+    }
+    snprintf(args, sizeof args,
+             "embed --net mesh:4x4 --tree binomial:4 --map dccube --order asc --per-phase --json "
+             "--svg %s", svg);
+    a = json_run(args);
+    doc = slurp(svg);
+    for (int ph = 1; ph <= 4; ph++) {
+        char key[64], *q;
+        int p2, msgs, shared;
+        long h;
+        snprintf(key, sizeof key, ">phase %d: ", ph);
+        assert_non_null(q = strstr(doc, key));
+        panel_title(q, &p2, &msgs, &h, &shared);
+        snprintf(key, sizeof key, "{\"phase\":%d,\"messages\":%d,\"conflicts\":", ph, msgs);
+        const char *row = strstr(a.out, key);
+        assert_non_null(row);
+        assert_true((shared > 0) == (atoi(row + strlen(key)) > 0));
+    }
+    assert_non_null(strstr(doc, "class=\"shared"));
+    free(doc);
+    run_free(&a);
+    snprintf(args, sizeof args,
+             "embed --net debruijn:5 --tree binomial:5 --map zrl --phase 3 --svg %s", svg);
+    a = ok_run(args);
+    run_free(&a);
+    doc = slurp(svg);
+    assert_non_null(strstr(doc, ">phase 3: 4 messages, "));
+    assert_null(strstr(doc, ">phase 2: "));
+    lines = 0;
+    for (const char *q = doc; (q = strstr(q, "class=\"msg\"")); q++)
+        lines++;
+    assert_int_equal(lines, 4);
+    free(doc);
+    unlink(svg);
+    bad_run("embed --net debruijn:4 --tree binomial:4 --map zrl --phase 2", 2, "add --svg");
+    bad_run("embed --net debruijn:4 --tree binomial:4 --map zrl --phase 5 --svg /tmp/x.svg", 2,
+            "--phase 5: the tree has phases 1 .. 4");
+    bad_run("embed --net debruijn:9 --tree binomial:9 --map zrl --per-phase --svg /tmp/x.svg", 2,
+            "at most 256 processors");
     /* bad input: clear messages, exit 2, nothing on stdout */
     bad_run("embed --net mesh:4x4 --tree binomial:4 --map zrl", 2, "debruijn:N");
     bad_run("embed --net debruijn:4 --tree binomial:5 --map zrl", 2, "binomial:4");
@@ -1086,6 +1317,30 @@ static void test_simulate_cli(void **state)
     assert_non_null(strstr(a.out, "\"conflicts\":"));
     run_free(&a);
     run_free(&b);
+    /* seed 001 Table 1 at k = 3 (typed from the paper): G_B is 3 2^(k-1) - 1 = 11
+     * t_s and, at alpha = 1/2, 2^(k-1) + 1/8 - 3/2^(k+2) = 4.03125 t_e by its
+     * general formula under b:nearest; one more of each with the fixed centre */
+    a = json_run("simulate --net mesh:8x8 --tree binomial:6 --map growing --approach b:nearest "
+                 "--all-roots --alpha 1/2 --json");
+    assert_non_null(strstr(a.out, "\"approach\":\"b:nearest\""));
+    assert_true(json_num(a.out, "ts_coeff") == 11 && json_num(a.out, "te_coeff") == 4.03125);
+    run_free(&a);
+    a = json_run("simulate --net mesh:8x8 --tree binomial:6 --map growing --approach b "
+                 "--all-roots --alpha 1/2 --json");
+    assert_non_null(strstr(a.out, "\"approach\":\"b\""));
+    assert_true(json_num(a.out, "ts_coeff") == 12 && json_num(a.out, "te_coeff") == 5.03125);
+    run_free(&a);
+    /* row S is the paired order (1.3125 = (3/2)(1 - 1/8)), the default; the
+     * ascending order the text names gives 1.6875 */
+    a = json_run("simulate --net mesh:8x8 --tree binomial:6 --map dccube --all-roots --json");
+    assert_non_null(strstr(a.out, "\"order\":\"paired\""));
+    assert_true(json_num(a.out, "ts_coeff") == 14 && json_num(a.out, "te_coeff") == 1.3125);
+    run_free(&a);
+    a = json_run("simulate --net mesh:8x8 --tree binomial:6 --map dccube --order asc --all-roots "
+                 "--json");
+    assert_non_null(strstr(a.out, "\"order\":\"asc\""));
+    assert_true(json_num(a.out, "ts_coeff") == 14 && json_num(a.out, "te_coeff") == 1.6875);
+    run_free(&a);
     json_has("simulate --net debruijn:6 --tree binomial:6 --map zrl -w wormhole --stage both "
              "--per-step --critical --json",
              "\"per_step\":[{\"step\":1,\"stage\":\"divide\",\"messages\":1,");
@@ -2719,6 +2974,7 @@ int main(void)
         cmocka_unit_test(test_help_and_version),
         cmocka_unit_test(test_net_json),
         cmocka_unit_test(test_planarity_cli),
+        cmocka_unit_test(test_sneptree_htree_svg),
         cmocka_unit_test(test_formats),
         cmocka_unit_test(test_bad_input),
         cmocka_unit_test(test_closed_pipe),

@@ -896,7 +896,8 @@ static void all_roots_opt(int k, const char *map, char approach, dn_dc_order ord
     dn_embed_opts eo;
     memset(&eo, 0, sizeof eo);
     eo.map = map;
-    eo.approach = approach;
+    eo.approach = approach == 'n' ? 'b' : approach; /* 'n': b:nearest */
+    eo.centre = approach == 'n' ? DN_CENTRE_NEAREST : DN_CENTRE_FIXED;
     eo.order = ord;
     dn_work_opts wo = divide(alpha);
     dn_sim_opts so = sim_opts(sw, 1, 1, 0);
@@ -928,7 +929,7 @@ static void test_root_orbits(void **state)
     static const struct { const char *map; char approach; dn_dc_order ord; } maps[] = {
         {"dccube", 0, DN_ORDER_PAIRED}, {"dccube", 0, DN_ORDER_DESC},
         {"growing", 'a', DN_ORDER_DEFAULT}, {"growing", 'b', DN_ORDER_DEFAULT},
-        {"reflecting", 0, DN_ORDER_DEFAULT}};
+        {"growing", 'n', DN_ORDER_DEFAULT}, {"reflecting", 0, DN_ORDER_DEFAULT}};
     static const dn_switching sws[] = {DN_SW_SAF, DN_SW_WORMHOLE, DN_SW_VCT, DN_SW_CIRCUIT};
     for (int k = 2; k <= 4; k++)
         for (size_t m = 0; m < sizeof maps / sizeof maps[0]; m++)
@@ -942,8 +943,11 @@ static void test_root_orbits(void **state)
                     const int64_t N = (int64_t)1 << (2 * k);
                     assert_int_equal(b.simulated, N);
                     /* B: one root per distance to the centre (side/2 - 1, side/2 - 1),
-                     * 0 .. side: side + 1 runs */
-                    assert_int_equal(a.simulated, maps[m].approach == 'b' ? (1 << k) + 1 : N / 4);
+                     * 0 .. side: side + 1 runs; b:nearest: to the nearest central
+                     * node, 0 .. side - 2: side - 1 runs */
+                    assert_int_equal(a.simulated, maps[m].approach == 'b'   ? (1 << k) + 1
+                                                  : maps[m].approach == 'n' ? (1 << k) - 1
+                                                                            : N / 4);
                     if (a.time != b.time || a.ts_coeff != b.ts_coeff || a.te_coeff != b.te_coeff ||
                         a.conflicts != b.conflicts || a.time_min != b.time_min ||
                         a.time_max != b.time_max || a.steps != b.steps)
@@ -1006,6 +1010,167 @@ static void test_seed001_claims(void **state)
                 fail_msg("%s k=%d wormhole: %g..%g, bound %g", maps[mi], k, r.time_min,
                          r.time_max, bound);
             dn_roots_result_free(&r);
+        }
+    }
+}
+
+/* Seed 001 Table 1, row G_B (typed from the paper): t_s 3 2^(k-1) - 1 and
+ * the general t_e formula
+ *   2^(k-1) - 1 + a + a^2 + (a^3 + a^4) ((2a^2)^(k-1) - 1) / (2a^2 - 1).
+ * Approach b with one fixed centre gives one more of each (the move from
+ * every root to one node averages at least 2^(k-1) hops, with equality at
+ * the four central nodes); b:nearest (the central node in the root's
+ * quadrant) gives the row exactly. The paper's alpha = 1/2 column,
+ * 2^(k-1) + 1/8 + 3/2^(k+2), disagrees with its own general formula,
+ * 2^(k-1) + 1/8 - 3/2^(k+2) there, by 3/2^(k+1). */
+static double paper_gb_te(int k, double a)
+{
+    const double q = 2 * a * a;
+    return ldexp(1, k - 1) - 1 + a + a * a + (pow(a, 3) + pow(a, 4)) * (pow(q, k - 1) - 1) / (q - 1);
+}
+
+static void test_seed001_growing_b(void **state)
+{
+    (void)state;
+    static const double alphas[] = {1.0, 0.5, 0.75};
+    for (int k = 2; k <= 6; k++) {
+        const double ts_paper = 3 * ldexp(1, k - 1) - 1;
+        /* the half column and the general formula, as printed */
+        const double half_col = ldexp(1, k - 1) + 0.125 + 3 * ldexp(1, -(k + 2));
+        if (fabs(paper_gb_te(k, 0.5) - (half_col - 3 * ldexp(1, -(k + 1)))) > 1e-12)
+            fail_msg("k=%d: general formula %.17g vs half column %.17g", k, paper_gb_te(k, 0.5),
+                     half_col);
+        for (size_t ai = 0; ai < sizeof alphas / sizeof alphas[0]; ai++) {
+            const double a = alphas[ai], te_paper = paper_gb_te(k, a);
+            dn_roots_result fixed, near;
+            all_roots(k, "growing", 'b', DN_ORDER_DEFAULT, DN_SW_SAF, a, 2, &fixed);
+            all_roots(k, "growing", 'n', DN_ORDER_DEFAULT, DN_SW_SAF, a, 2, &near);
+            if (near.ts_coeff != ts_paper || fabs(near.te_coeff - te_paper) > 1e-12)
+                fail_msg("k=%d alpha=%g b:nearest: %.17g t_s + %.17g t_e, Table 1: %.17g + %.17g",
+                         k, a, near.ts_coeff, near.te_coeff, ts_paper, te_paper);
+            if (fixed.ts_coeff != ts_paper + 1 || fabs(fixed.te_coeff - te_paper - 1) > 1e-12)
+                fail_msg("k=%d alpha=%g b: %.17g t_s + %.17g t_e, Table 1 + 1: %.17g + %.17g", k,
+                         a, fixed.ts_coeff, fixed.te_coeff, ts_paper + 1, te_paper + 1);
+            if (a == 0.5 && fabs(near.te_coeff - half_col) < 1e-3)
+                fail_msg("k=%d: b:nearest gives the half column %.17g", k, half_col);
+            dn_roots_result_free(&fixed);
+            dn_roots_result_free(&near);
+        }
+        /* the bound on the move, brute force over every centre c and root */
+        const int side = 1 << k, mid = side / 2;
+        double best = 1e300, near_sum = 0;
+        for (int c = 0; c < side * side; c++) {
+            double sum = 0;
+            for (int r = 0; r < side * side; r++)
+                sum += abs(r / side - c / side) + abs(r % side - c % side);
+            const double avg = sum / (side * side);
+            const int central = (c / side == mid - 1 || c / side == mid) &&
+                                (c % side == mid - 1 || c % side == mid);
+            assert_true(avg >= ldexp(1, k - 1));
+            assert_true((avg == ldexp(1, k - 1)) == central);
+            if (avg < best)
+                best = avg;
+        }
+        for (int r = 0; r < side * side; r++) {
+            const int i = r / side, j = r % side;
+            near_sum += (i < mid ? mid - 1 - i : i - mid) + (j < mid ? mid - 1 - j : j - mid);
+        }
+        assert_true(best == ldexp(1, k - 1));
+        assert_true(near_sum / (side * side) == ldexp(1, k - 1) - 1);
+    }
+}
+
+/* Seed 001 section 4 says the store-and-forward DC-cube takes the
+ * dimensions in ascending order; Table 1's row S, (3/2)(1 - 2^-k) at
+ * alpha = 1/2, is the paired order (0,k), (1,k+1), ...: steps 2j+1, 2j+2
+ * move 2^j. Ascending moves 1, 2, .., 2^(k-1) on the columns, then again
+ * on the rows: t_e = (1 + 2^-k) k / 2 at alpha = 1/2. k = 3: 1.3125 and
+ * 1.6875. Both take 2^(k+1) - 2 start-ups, and t_e = 2^(k+1) - 2 at
+ * alpha = 1. S is the same from every root, so root 0 stands for all. */
+static void test_seed001_saf_order(void **state)
+{
+    (void)state;
+    for (int k = 2; k <= 6; k++) {
+        char net[32], tree[32];
+        snprintf(net, sizeof net, "mesh:%dx%d", 1 << k, 1 << k);
+        snprintf(tree, sizeof tree, "binomial:%d", 2 * k);
+        for (int ai = 0; ai < 2; ai++) {
+            const double a = ai ? 0.5 : 1.0;
+            const double paired = ai ? 1.5 * (1 - ldexp(1, -k)) : ldexp(1, k + 1) - 2;
+            const double asc = ai ? (1 + ldexp(1, -k)) * k / 2 : ldexp(1, k + 1) - 2;
+            dn_work_opts wo = divide(a);
+            for (int oi = 0; oi < 2; oi++) {
+                fix f;
+                fix_open(&f, net, tree, "dccube", oi ? DN_ORDER_ASC : DN_ORDER_PAIRED, 0, 0, &wo);
+                dn_sim_opts o = sim_opts(DN_SW_SAF, 1, 1, 0);
+                dn_sim_result r;
+                run_work(&f.w, &o, &r);
+                const double want = oi ? asc : paired;
+                if (r.lin.s != ldexp(1, k + 1) - 2 || fabs(r.lin.e - want) > 1e-12)
+                    fail_msg("k=%d alpha=%g %s: %.17g t_s + %.17g t_e, want %.17g t_e", k, a,
+                             oi ? "asc" : "paired", r.lin.s, r.lin.e, want);
+                if (k == 3 && ai)
+                    assert_true(r.lin.e == (oi ? 1.6875 : 1.3125));
+                dn_sim_result_free(&r);
+                fix_close(&f);
+            }
+        }
+    }
+}
+
+/* The xor embedding on the 2^k x 2^k torus (tests/test_embed.c has its
+ * distances): paired order, store-and-forward, from any root,
+ * sum_t c_((t-1)/2) (t_s + alpha^t t_e) with c_j = 2^j, 2^(k-2) for the last
+ * pair: 3 2^(k-1) - 2 start-ups against the standard embedding's
+ * 2^(k+1) - 2 on the same torus; descending order under wormhole the
+ * optimum 2k t_s + sum alpha^t t_e, no conflict. */
+static void test_xor_torus(void **state)
+{
+    (void)state;
+    for (int k = 2; k <= 4; k++) {
+        const int side = 1 << k;
+        char net[32], tree[32];
+        snprintf(net, sizeof net, "torus:%dx%d", side, side);
+        snprintf(tree, sizeof tree, "binomial:%d", 2 * k);
+        for (int ai = 0; ai < 2; ai++) {
+            const double a = ai ? 0.5 : 1.0;
+            double cs = 0, ce = 0, std_s = 0, bound = 0;
+            for (int t = 1; t <= 2 * k; t++) {
+                const int j = (t - 1) / 2;
+                const double c = j < k - 1 ? ldexp(1, j) : ldexp(1, k - 2);
+                cs += c;
+                ce += c * pow(a, t);
+                std_s += ldexp(1, j); /* the standard embedding: 2^j on the torus too */
+                bound += 1 + pow(a, t);
+            }
+            assert_true(cs == 3 * ldexp(1, k - 1) - 2 && std_s == ldexp(1, k + 1) - 2);
+            dn_work_opts wo = divide(a);
+            for (int64_t root = 0; root < side * side; root += 5) {
+                fix f;
+                fix_open(&f, net, tree, "xor", DN_ORDER_PAIRED, 0, root, &wo);
+                dn_sim_opts o = sim_opts(DN_SW_SAF, 1, 1, 0);
+                dn_sim_result r;
+                run_work(&f.w, &o, &r);
+                if (r.lin.s != cs || fabs(r.lin.e - ce) > 1e-12)
+                    fail_msg("xor k=%d alpha=%g root %lld: %.17g t_s + %.17g t_e, closed form "
+                             "%.17g + %.17g",
+                             k, a, (long long)root, r.lin.s, r.lin.e, cs, ce);
+                dn_sim_result_free(&r);
+                fix_close(&f);
+                fix_open(&f, net, tree, "dccube", DN_ORDER_PAIRED, 0, root, &wo);
+                run_work(&f.w, &o, &r);
+                assert_true(r.lin.s == std_s);
+                dn_sim_result_free(&r);
+                fix_close(&f);
+                fix_open(&f, net, tree, "xor", DN_ORDER_DESC, 0, root, &wo);
+                o = sim_opts(DN_SW_WORMHOLE, 1, 1, 0);
+                run_work(&f.w, &o, &r);
+                if (fabs(r.time - bound) > 1e-12 || r.conflicts != 0)
+                    fail_msg("xor k=%d wormhole root %lld: %.17g (bound %.17g), %lld conflicts",
+                             k, (long long)root, r.time, bound, (long long)r.conflicts);
+                dn_sim_result_free(&r);
+                fix_close(&f);
+            }
         }
     }
 }
@@ -1159,6 +1324,9 @@ int main(void)
         cmocka_unit_test(test_conflicting_placement),
         cmocka_unit_test(test_seed001_claims),
         cmocka_unit_test(test_root_orbits),
+        cmocka_unit_test(test_seed001_growing_b),
+        cmocka_unit_test(test_seed001_saf_order),
+        cmocka_unit_test(test_xor_torus),
         cmocka_unit_test(test_combine_and_both),
         cmocka_unit_test(test_trace_errors),
     };

@@ -132,6 +132,8 @@ typedef struct dn_bal_result {
     int64_t task_hops;           /* sum over link traversals of the tasks */
     int64_t transfer_sum;        /* sum |l_i - target_i| (the seed's sum of Delta_i) */
     double phase_end[DN_BAL_NPHASE]; /* protocol runs: when each phase ended */
+    double phase_start[DN_BAL_NPHASE]; /* protocol runs: when its first message
+                                        * was sent (0 if none was) */
     int within_one;              /* final max - min <= 1 */
     int conserved;               /* every task id on exactly one node at the end */
     int64_t *final;              /* owned: N final loads */

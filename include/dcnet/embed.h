@@ -18,6 +18,8 @@
  *              dimension: opts.face, the face through the root)
  *   binomial   identity spanning binomial tree of a hypercube, any root
  *   sneptree   seed 004's homogeneous mapping on any Sneptree
+ *   exact      the least maximum dilation by exhaustive search (seed 000's
+ *              open question; small networks, dn_exact_search)
  *   identity, random, greedy, scotch  baselines for any tree and network
  *   given      a placement from the caller (opts.place), routed by the
  *              network: any outside placement measured the same way
@@ -63,7 +65,7 @@ typedef enum dn_weights {
 
 /* Dimension orders of the DC-cube (spec/meshes.md). */
 typedef enum dn_dc_order {
-    DN_ORDER_DEFAULT = 0, /* the mapping's own: desc for reflecting/dccube */
+    DN_ORDER_DEFAULT = 0, /* the mapping's own: paired for dccube, desc for reflecting */
     DN_ORDER_PAIRED,      /* (0,k), (1,k+1), ...: store-and-forward */
     DN_ORDER_ASC,         /* 0, 1, ..., 2k-1 */
     DN_ORDER_DESC         /* (k-1,2k-1), (k-2,2k-2), ...: wormhole */
@@ -85,11 +87,28 @@ typedef enum dn_scotch_target {
 #define DN_SCOTCH_DECO0_AUTO_MAX 4096
 #define DN_SCOTCH_DECO0_MAX 4096 /* above, SCOTCH 7's archBuild0 fails (measured) */
 
+/* Growing approach b (seed 001 section 3): "the whole problem is first
+ * moved from node (a, b) to the starting node according to the original
+ * proposal". A 2^k x 2^k mesh has four central nodes, and the seed does not
+ * say which one starts the fixed-root mapping:
+ *  - FIXED: always (2^(k-1) - 1, 2^(k-1) - 1); the move then averages
+ *    2^(k-1) hops over all roots, the least any single node allows;
+ *  - NEAREST: the central node in the quadrant of (a, b), the Growing mapping
+ *    mirrored into that quadrant (same step lengths); the move averages
+ *    2^(k-1) - 1 hops, and the average cost is Table 1's row G_B exactly:
+ *    t_s 3 2^(k-1) - 1 and its general t_e formula. */
+typedef enum dn_growing_centre {
+    DN_CENTRE_FIXED = 0,
+    DN_CENTRE_NEAREST = 1
+} dn_growing_centre;
+
 typedef struct dn_embed_opts {
     const char *map;        /* mapping name (see above); required */
     int64_t root;           /* processor of the root task; -1: the mapping's default */
     dn_dc_order order;      /* dccube only */
     char approach;          /* growing: 'a' (default) or 'b' */
+    int centre;             /* growing approach b: where the problem moves
+                             * (dn_growing_centre) */
     int face_set;           /* dccube/reflecting/growing: map onto the 2-D face */
     int face[2];            /*   spanned by dimensions face[0] (rows) and face[1]
                              *   (columns) through the root; reflecting and
@@ -104,6 +123,7 @@ typedef struct dn_embed_opts {
     int scotch_target;      /* scotch: dn_scotch_target */
     const int64_t *place;   /* given: processor of every task (copied) */
     int64_t place_len;      /* must be T */
+    int64_t search_limit;   /* exact: search nodes per decision (0: DN_EXACT_DEFAULT_LIMIT) */
 } dn_embed_opts;
 
 /* The mapping names, for help text; NULL past the end. */
@@ -127,6 +147,7 @@ typedef struct dn_embed {
     int automorph;       /* zrl: bit 0 complement, bit 1 reversal */
     int zrl_on;          /* zrl: 0 BDG(n), 1 DDB(n), 2 its lift to K(2, n+1) (place set) */
     int32_t *table;      /* growing: coordinate of each per-axis label (2^k) */
+    uint64_t xor_top;    /* xor: the top label bit of every torus side of 4 or more */
     /* mesh mappings on a 2-D face (face_dim[0] < 0: on the whole grid, where
      * a label is its node id): the face's local id row * 2^face_bits + col
      * is node face_base + row * face_stride[0] + col * face_stride[1] */
@@ -142,6 +163,10 @@ typedef struct dn_embed {
     int64_t *buf;        /* owned route scratch */
     int64_t buf_cap;
     int scotch_target;   /* scotch: the target used (DECO0 or DECO2), else 0 */
+    /* exact: the search's bound, optimum (proven when refuted = best - 1),
+     * the largest refuted d, search nodes and root positions tried */
+    int exact_lb, exact_best, exact_refuted;
+    int64_t exact_nodes, exact_roots;
     int64_t mem_limit;   /* bytes the embedding's per-task arrays may take */
     /* a B(n) mapping (zrl, dccube, reflecting, growing, binomial) of a tree
      * that is B(n) renamed (MPI's trees of 2^n ranks): task v is placed and
@@ -187,6 +212,41 @@ DN_API uint64_t dn_binomial_cube_label(int64_t y, const int *dims);
  * SCOTCH's own handlers for every caller of SCOTCH in that process
  * (docs/architecture.md, "The ABI"). */
 DN_API int dn_have_scotch(void);
+
+/* Seed 000's open question (end of section 6): the least maximum dilation
+ * of any one-to-one placement of the tree on an undirected network, with
+ * the dilation of an edge the distance between its ends (shortest routes),
+ * by exhaustive branch and bound (src/embed/exact.c): decisions d = L,
+ * L+1, ... from the shell bound L; in each, the tasks with children are
+ * branched on, the frontier kept matched to free processors (Hall's
+ * condition prunes; the matching places the leaves), and the root tried on
+ * each of `roots` (one per orbit of the network's automorphisms that the
+ * caller knows, or every processor). A decision stops after node_limit
+ * search nodes (0: no limit) and is then undecided, never refuted; the
+ * search goes on to larger d until one has a placement (on a connected
+ * network the diameter always has one, without search). So out->best is
+ * an upper bound with a witness (out->place: T processors, owned, freed
+ * by dn_exact_result_free), every d <= out->refuted is proven impossible,
+ * and out->settled says they meet (best = refuted + 1: the optimum).
+ * Fails with DN_EINVAL for a directed network, or a tree that fits in no
+ * connected part; DN_ERANGE for N > DN_EXACT_MAX_N or T > N; DN_ELIMIT
+ * if even the largest distance stays undecided; DN_ENOMEM. Time:
+ * exponential in the worst case, at most node_limit x O(T x ball) per
+ * decision; O(N^2) for the distances and balls. Memory 2 N^2 bytes + O(N^2)
+ * ball entries at the largest d tried. */
+#define DN_EXACT_MAX_N 1024
+#define DN_EXACT_DEFAULT_LIMIT 2000000 /* search nodes per decision */
+typedef struct dn_exact_result {
+    int lower_bound;  /* the shell bound the search starts from */
+    int best;         /* least maximum dilation found (a witness), -1 if none */
+    int refuted;      /* every d <= refuted has no placement (lower_bound - 1 if none) */
+    int settled;      /* best is proven optimal (refuted == best - 1) */
+    int64_t nodes;    /* search nodes visited, over every decision */
+    int32_t *place;   /* owned: the witness placement (T entries), or NULL */
+} dn_exact_result;
+DN_API int dn_exact_search(const dn_csr *g, const dn_tree *t, const int64_t *roots, int nroots,
+                    int64_t node_limit, dn_exact_result *out, dn_err *err);
+DN_API void dn_exact_result_free(dn_exact_result *r);
 
 #ifdef __cplusplus
 }

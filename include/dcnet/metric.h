@@ -98,6 +98,14 @@ typedef struct dn_metrics {
      * maximum degree `lb_degree`; lb_avg = lb_total / edges */
     int lb_degree;                     /* max degree (out-degree if directed) */
     double lb_total, lb_avg;
+    int lb_dil_max;                    /* least maximum dilation (same argument) */
+    /* the seed's own closed forms, set for a tree with B(n)'s numbers of
+     * children (binomial:n, or a file of it) on an undirected network of
+     * maximum degree 4 (lb_paper_n = n, else 0): (2^(n-4) - 13 2^(n-16)) total extra
+     * dilation over 2^n - 1 edges, derived for n >= 17 only; maximum dilation
+     * log_3 log N = log_3 n */
+    int lb_paper_n;
+    double lb_paper_total, lb_paper_avg, lb_paper_dil_max;
     /* per phase (phases + 1 entries, index = phase; owned) */
     int64_t *phase_conflicts, *phase_max_link, *phase_msgs;
     /* per depth (depths entries; owned) */
@@ -123,9 +131,21 @@ DN_API int64_t dn_link_id(const dn_csr *g, int64_t u, int64_t v, int directed_li
  * of maximum degree d: at most d (d-1)^(t-1) processors lie at distance t
  * (d^t out-neighbourhoods if directed, d = maximum out-degree). */
 DN_API double dn_lower_bound_task(int64_t c, int d, int directed);
+/* The same argument for the maximum dilation: the least t such that the
+ * shells 1..t hold c processors (0 for c = 0 or d < 1). Time O(log c). */
+DN_API int dn_lower_bound_task_dilation(int64_t c, int d, int directed);
 /* The seed's closed form for B(n) on degree 4, sum over the tasks with
- * d_l = 1: (2^(n-4) - 13 2^(n-16)) / (2^n - 1) (valid for n >= 16). */
+ * d_l = 1: (2^(n-4) - 13 2^(n-16)) / (2^n - 1). Its sum runs over
+ * i = n-16 .. n-5, so it is derived for n >= 17 only (DN_SEED000_LB_FROM);
+ * below n = 13 it exceeds the per-task bound, and for n <= 4 B(n) is itself
+ * a network of degree <= 4 with no extra dilation. Time O(1). */
+#define DN_SEED000_LB_FROM 17
 DN_API double dn_lower_bound_seed000(int n);
+/* The seed's bound on the maximum dilation (end of section 6), log_3 log N
+ * for N = 2^n processors: log_3 n. The argument gives
+ * ceil(log_3(n/2 + 1)) (the root's n children in the 2 (3^t - 1)
+ * processors within distance t), which the seed rounds to log_3 n. O(1). */
+DN_API double dn_lower_bound_seed000_dilation(int n);
 
 #ifdef __cplusplus
 }

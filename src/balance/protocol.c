@@ -32,7 +32,15 @@
  *      every request, sends each downward-0 child its subtree's need; each
  *      node keeps its own and passes the rest down.
  *  Steps 2 and 3 start at each node as soon as it knows its target, so they
- *  overlap in time; the data dependencies are the seed's.
+ *  overlap in time; the data dependencies are the seed's. Lemma 4 (step 3
+ *  in O(log^2 N)), measured (phase_start, phase_end): with nothing to
+ *  collect the requests leave the leaves (level k) at 2k, each level waits
+ *  for its children and forwards over a k-hop route, and no two routes of
+ *  a level meet on a link at the same time (Lemma 3, timed), so the phase
+ *  takes k^2 units plus the one unit a leaf's request waits behind its own
+ *  collect message on the link X -> 2X: it ends at (k + 1)^2. With tasks to
+ *  collect, requests queue behind task messages on shared links and the
+ *  phase ends just after the collection.
  *
  * The improved program (algo "tree"): steps 1.1 and 1.2 as above, then one
  * bottom-up pass of signed subtree balances s_X = l_X - t_X + sum s_child on
@@ -94,6 +102,7 @@ typedef struct eng {
     dn_evq q;
     dn_bal_result *r;
     int root_collected, root_requested;
+    unsigned started;    /* phases whose first message was sent (bit per phase) */
     dn_err *err;
 } eng;
 
@@ -159,6 +168,11 @@ static int send(eng *e, int64_t src, int64_t dst, int kind, int64_t value, int64
     }
     e->r->messages++;
     e->r->tasks_moved += ntasks;
+    const int ph = phase_of[kind];
+    if (!(e->started & (1u << ph))) { /* events come in time order: the first send */
+        e->started |= 1u << ph;
+        e->r->phase_start[ph] = e->q.now;
+    }
     int64_t id = e->nm++;
     if (m->hops_left == 0)
         return dn_evq_push(&e->q, e->q.now > 0 ? e->q.now : 0, id, e->err);

@@ -213,6 +213,10 @@ int cmd_sweep(int argc, char **argv);
  * family, tree edges coloured by phase, hot links marked. m must have been
  * computed with keep_arrays. */
 int embed_svg(dn_embed *e, const dn_metrics *m, const char *path, dn_err *err);
+/* One panel per phase (only = 0) or phase `only` alone: tasks at their
+ * processors, each message an arrow along its route with its hops, links
+ * shared within the phase red (draw.c). */
+int embed_svg_phases(dn_embed *e, const dn_metrics *m, int only, const char *path, dn_err *err);
 
 /* A spanning tree of DDB(k) (balance.h) drawn into the box (x0, y0, w, h)
  * of an SVG begun with plot_begin: levels as rows, arcs in their link
@@ -222,12 +226,23 @@ int embed_svg(dn_embed *e, const dn_metrics *m, const char *path, dn_err *err);
 int ddb_tree_svg(FILE *f, int k, dn_ddb_tree t, double x0, double y0, double w, double h,
                  const int64_t *before, const int64_t *after);
 
+/* Seed 004's Fig. 4 (its drawing lost; section 4 names it): a Sneptree of
+ * height 1 .. SNEP_SVG_MAX_N in the H-tree layout of its binary tree,
+ * each linked pair of cells one straight segment (tree edges dark, the
+ * circuits' other edges grey), drawn into an SVG of its own. The right
+ * child's subtree is the left one's half turn about their parent, so the
+ * leaves joined across a cell face each other: S_2, S_3, S_4 come out
+ * planar (tests/test_cli.c checks every pair of segments). DN_EINVAL if
+ * net is no Sneptree, DN_ERANGE above the height limit. O(cells). */
+#define SNEP_SVG_MAX_N 6
+int sneptree_svg(FILE *f, const dn_net *net, dn_err *err);
+
 /* The facts of a network as a record (cmd_net.c). */
 int net_facts_record(const dn_net *net, const dn_facts_opts *fo, rec *r, dn_err *err);
 
 /* Options of the commands that build an embedding (embed, simulate):
  * --net --tree --map --root --order --approach --face --seed --routes
- * --scotch-strategy --max-nodes --mem-limit (cmd_embed.c). */
+ * --scotch-strategy --max-nodes --mem-limit --search-limit (cmd_embed.c). */
 enum {
     EO_ORDER = 300,
     EO_APPROACH,
@@ -236,7 +251,8 @@ enum {
     EO_SCOTCH,
     EO_SCOTCH_TARGET,
     EO_MAXN,
-    EO_MEM
+    EO_MEM,
+    EO_SEARCH
 };
 #define EMBED_LONG_OPTIONS                                                                       \
     {"net", required_argument, NULL, 'n'}, {"tree", required_argument, NULL, 't'},              \
@@ -248,7 +264,8 @@ enum {
         {"scotch-strategy", required_argument, NULL, EO_SCOTCH},                                \
         {"scotch-target", required_argument, NULL, EO_SCOTCH_TARGET},                           \
         {"max-nodes", required_argument, NULL, EO_MAXN},                                        \
-        {"mem-limit", required_argument, NULL, EO_MEM}
+        {"mem-limit", required_argument, NULL, EO_MEM},                                         \
+        {"search-limit", required_argument, NULL, EO_SEARCH}
 typedef struct embed_args {
     const char *net_spec, *tree_spec, *root_s;
     int64_t seed, max_nodes, mem_limit;
@@ -258,6 +275,11 @@ typedef struct embed_args {
     const char *map_arg; /* --map as given (file:PATH too), for a rankfile's header */
 } embed_args;
 void embed_args_init(embed_args *a);
+/* "a", "b" or "b:nearest" for --map growing (its --approach), else NULL. */
+const char *embed_approach_name(const dn_embed_opts *eo);
+/* The DC-cube's dimension order ("paired", the default, "asc", "desc") for
+ * --map dccube and xor, else NULL. */
+const char *embed_order_name(const dn_embed_opts *eo);
 void embed_args_free(embed_args *a);
 /* 1 if c was one of these options, 0 if not, -exit code after a usage error. */
 int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg);

@@ -155,6 +155,9 @@ static void json_one(FILE *f, const dn_bal_result *b, int shortest, int64_t boun
         fputs(", \"phase_end\": {", f);
         for (int i = 0; i < DN_BAL_NPHASE; i++)
             fprintf(f, "%s\"%s\": %.17g", i ? ", " : "", ph[i], b->phase_end[i]);
+        fputs("}, \"phase_start\": {", f);
+        for (int i = 0; i < DN_BAL_NPHASE; i++)
+            fprintf(f, "%s\"%s\": %.17g", i ? ", " : "", ph[i], b->phase_start[i]);
         fputc('}', f);
     }
     fputc('}', f);

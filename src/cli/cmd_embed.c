@@ -26,9 +26,12 @@ static const char embed_help[] =
     "                         label (binary string, row,col, level,col); with\n"
     "                         --map identity and an MPI tree ompi-bcast:P:ROOT,\n"
     "                         default ROOT (rank r on processor r)\n"
-    "      --order O          dccube dimension order: paired (default), asc, desc\n"
+    "      --order O          dccube and xor dimension order: paired (default), asc,\n"
+    "                         desc\n"
     "      --approach A       growing with --root: a (relabel, default) or b (move\n"
-    "                         the problem to the fixed root first)\n"
+    "                         the problem to the fixed root first); b:nearest\n"
+    "                         moves it to the nearest of the four central nodes\n"
+    "                         and mirrors the mapping there (seed 001 Table 1)\n"
     "      --face I,J         dccube, reflecting, growing: map onto the 2-D face of\n"
     "                         dimensions I (rows) and J (columns) through the root\n"
     "                         (default: dccube on every dimension; the others on\n"
@@ -63,6 +66,16 @@ static const char embed_help[] =
     "                         RFC 1123 host name, SLOT a non-negative integer); rank\n"
     "                         y, or (y + R) mod P for ompi|mpich-bcast:P:R (its\n"
     "                         header names the tree and numbering)\n"
+    ;
+
+/* (more strings: C99 compilers need support only 4095 characters in one) */
+static const char embed_help_more[] =
+    "      --svg FILE         draw the network with the tree on it (SVG); with\n"
+    "                         --per-phase one panel per phase: the tasks at their\n"
+    "                         processors, each message an arrow along its route\n"
+    "                         with its hops, links shared in the phase red\n"
+    "      --phase K          with --svg: draw phase K's panel alone\n"
+    "      --timing           also report the mapping's wall-clock seconds\n"
     "      --scotch-strategy S  SCOTCH mapping strategy string (expert use)\n"
     "      --scotch-target T  SCOTCH's target built from the network: deco0 (distance\n"
     "                         matrix, O(N^2) memory, the stronger), deco2\n"
@@ -70,13 +83,9 @@ static const char embed_help[] =
     "                         to 4096 processors); JSON 'scotch_target' says which;\n"
     "                         --map scotch:T is --map scotch --scotch-target T\n"
     "                         (and dccube:ORDER, growing:APPROACH alike)\n"
-    ;
-
-/* (more strings: C99 compilers need support only 4095 characters in one) */
-static const char embed_help_more[] =
-    "      --svg FILE         draw the network with the tree on it (SVG)\n"
-    "      --timing           also report the mapping's wall-clock seconds\n"
     "      --max-nodes N      cap on random tree sizes (default 2^24)\n"
+    "      --search-limit N   --map exact: search nodes per distance tried before it\n"
+    "                         is called undecided (default 2000000); JSON 'search'\n"
     "      --mem-limit SIZE   memory limit for the network, a tree file and the\n"
     "                         metrics' scratch: GiB, or with a unit, 512MiB\n"
     "                         (default 8)\n"
@@ -107,7 +116,7 @@ static const char embed_help_more[] =
     "  dcnet embed --net sneptree-t:3 --tree cbt:12 --map sneptree --per-depth\n"
     "  dcnet embed --net debruijn:10 --tree binomial:10 --map scotch --json\n";
 
-enum { O_WEIGHTS = 256, O_LINKS, O_CONTENTION, O_DISTINCT, O_TIMING, O_PERPHASE, O_PERDEPTH, O_SAVE, O_PFMT, O_RANKFILE, O_HOSTS, O_SVG, O_JSON, O_CSV };
+enum { O_WEIGHTS = 256, O_LINKS, O_CONTENTION, O_DISTINCT, O_TIMING, O_PERPHASE, O_PERDEPTH, O_SAVE, O_PFMT, O_RANKFILE, O_HOSTS, O_SVG, O_PHASE, O_JSON, O_CSV };
 
 static const struct option embed_opts[] = {
     EMBED_LONG_OPTIONS,
@@ -123,6 +132,7 @@ static const struct option embed_opts[] = {
     {"rankfile", required_argument, NULL, O_RANKFILE},
     {"hosts", required_argument, NULL, O_HOSTS},
     {"svg", required_argument, NULL, O_SVG},
+    {"phase", required_argument, NULL, O_PHASE},
     {"json", no_argument, NULL, O_JSON},
     {"csv", no_argument, NULL, O_CSV},
     {"help", no_argument, NULL, 'h'},
@@ -251,6 +261,14 @@ static void metrics_record(const dn_embed *e, const dn_metrics *m, rec *r)
     rec_int(r, "lower_bound.degree", m->lb_degree);
     rec_dbl(r, "lower_bound.total_extra", m->lb_total);
     rec_dbl(r, "lower_bound.average_extra", m->lb_avg);
+    rec_int(r, "lower_bound.max_dilation", m->lb_dil_max);
+    if (m->lb_paper_n > 0) { /* the seed's closed forms beside, with their range */
+        rec_dbl(r, "lower_bound.paper_total_extra", m->lb_paper_total);
+        rec_dbl(r, "lower_bound.paper_average_extra", m->lb_paper_avg);
+        rec_dbl(r, "lower_bound.paper_max_dilation", m->lb_paper_dil_max);
+        rec_int(r, "lower_bound.paper_from_n", DN_SEED000_LB_FROM);
+        rec_bool(r, "lower_bound.paper_in_range", m->lb_paper_n >= DN_SEED000_LB_FROM);
+    }
     rec_int(r, "contention.conflicts", m->conflicts);
     rec_int(r, "contention.link_pairs", m->link_pairs);
     if (m->distinct_pairs >= 0)
@@ -267,6 +285,14 @@ static void metrics_record(const dn_embed *e, const dn_metrics *m, rec *r)
     rec_int(r, "depth_spread", m->depth_spread);
     if (e->pre_hops >= 0)
         rec_int(r, "approach_b_move_hops", e->pre_hops);
+    if (strcmp(e->map, "exact") == 0) { /* the search behind --map exact */
+        rec_int(r, "search.lower_bound", e->exact_lb);
+        rec_int(r, "search.max_dilation", e->exact_best);
+        rec_int(r, "search.refuted", e->exact_refuted);
+        rec_bool(r, "search.settled", e->exact_refuted == e->exact_best - 1);
+        rec_int(r, "search.nodes", e->exact_nodes);
+        rec_int(r, "search.roots", e->exact_roots);
+    }
     if (e->face_dim[0] >= 0) {
         char face[32];
         snprintf(face, sizeof face, "%d,%d", e->face_dim[0], e->face_dim[1]);
@@ -333,6 +359,22 @@ static int print_tables(const char *cmd, const dn_metrics *m, rec *head, int per
 
 /* ---- options shared by the commands that build an embedding ---- */
 
+const char *embed_approach_name(const dn_embed_opts *eo)
+{
+    if (!eo->map || strcmp(eo->map, "growing") != 0)
+        return NULL;
+    if (eo->approach != 'b')
+        return "a";
+    return eo->centre == DN_CENTRE_NEAREST ? "b:nearest" : "b";
+}
+
+const char *embed_order_name(const dn_embed_opts *eo)
+{
+    if (!eo->map || (strcmp(eo->map, "dccube") != 0 && strcmp(eo->map, "xor") != 0))
+        return NULL;
+    return eo->order == DN_ORDER_ASC ? "asc" : eo->order == DN_ORDER_DESC ? "desc" : "paired";
+}
+
 void embed_args_init(embed_args *a)
 {
     memset(a, 0, sizeof *a);
@@ -363,13 +405,13 @@ int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg)
             int rc;
             if (strcmp(a->map_name, "scotch") == 0)
                 rc = embed_args_opt(cmd, a, EO_SCOTCH_TARGET, colon + 1);
-            else if (strcmp(a->map_name, "dccube") == 0)
+            else if (strcmp(a->map_name, "dccube") == 0 || strcmp(a->map_name, "xor") == 0)
                 rc = embed_args_opt(cmd, a, EO_ORDER, colon + 1);
             else if (strcmp(a->map_name, "growing") == 0)
                 rc = embed_args_opt(cmd, a, EO_APPROACH, colon + 1);
             else
-                return -cli_usage(cmd, "--map %s: only scotch:TARGET, dccube:ORDER and "
-                                       "growing:APPROACH take an option after ':'",
+                return -cli_usage(cmd, "--map %s: only scotch:TARGET, dccube:ORDER, xor:ORDER "
+                                       "and growing:APPROACH take an option after ':'",
                                   arg);
             return rc;
         }
@@ -395,11 +437,15 @@ int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg)
         a->eo.face[1] = j;
         return 1;
     }
-    case EO_APPROACH:
-        if (strcmp(arg, "a") != 0 && strcmp(arg, "b") != 0)
-            return -cli_usage(cmd, "--approach must be a or b, not '%s'", arg);
+    case EO_APPROACH: {
+        static const char *const names[] = {"a", "b", "b:fixed", "b:nearest", NULL};
+        int k, rc = cli_keyword(cmd, "--approach", arg, names, &k);
+        if (rc)
+            return -rc;
         a->eo.approach = arg[0];
+        a->eo.centre = k == 3 ? DN_CENTRE_NEAREST : DN_CENTRE_FIXED;
         return 1;
+    }
     case 's':
         if (dn_parse_i64(arg, 0, INT64_MAX, "--seed", &a->seed, &err))
             return -cli_usage(cmd, "%s", err.msg);
@@ -414,6 +460,10 @@ int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg)
         a->eo.routes = routes[k];
         return 1;
     }
+    case EO_SEARCH:
+        if (dn_parse_i64(arg, 1, INT64_MAX, "--search-limit", &a->eo.search_limit, &err))
+            return -cli_usage(cmd, "%s", err.msg);
+        return 1;
     case EO_SCOTCH: a->eo.scotch_strategy = arg; return 1;
     case EO_SCOTCH_TARGET: {
         static const char *const names[] = {"auto", "deco0", "deco2", NULL};
@@ -484,6 +534,7 @@ int cmd_embed(int argc, char **argv)
     dn_place_format place_fmt = DN_PLACE_LIST;
     int fmt_given = 0;
     int mode = OUT_TABLE, per_phase = 0, per_depth = 0, timing = 0, c, rc, code = 0;
+    int only_phase = 0; /* --phase K: the one panel of --svg */
     embed_args a;
     dn_metric_opts mo;
     dn_err err;
@@ -525,6 +576,13 @@ int cmd_embed(int argc, char **argv)
         case O_RANKFILE: rankfile = optarg; break;
         case O_HOSTS: hosts = optarg; break;
         case O_SVG: svg = optarg; break;
+        case O_PHASE: {
+            int64_t v;
+            if (dn_parse_i64(optarg, 1, 64, "--phase", &v, &err))
+                return cli_usage(cmd, "%s", err.msg);
+            only_phase = (int)v;
+            break;
+        }
         case O_JSON: mode = OUT_JSON; break;
         case O_CSV: mode = OUT_CSV; break;
         case 'h':
@@ -544,6 +602,8 @@ int cmd_embed(int argc, char **argv)
                               "processor), and --hosts needs --rankfile");
     if (per_phase && per_depth)
         return cli_usage(cmd, "--per-phase and --per-depth are separate listings; give one");
+    if (only_phase && !svg)
+        return cli_usage(cmd, "--phase K draws phase K's panel of --svg FILE: add --svg");
     const int weights_file = weights_s && strcmp(weights_s, "uniform") != 0 &&
                              strcmp(weights_s, "bytes") != 0 && strcmp(weights_s, "log") != 0;
     const out_file files[] = {{"--net", out_spec_file(a.net_spec), 0},
@@ -629,7 +689,8 @@ int cmd_embed(int argc, char **argv)
             goto done_metrics;
         }
     }
-    if (svg && (rc = embed_svg(&e, &m, svg, &err))) {
+    if (svg && (rc = per_phase || only_phase ? embed_svg_phases(&e, &m, only_phase, svg, &err)
+                                             : embed_svg(&e, &m, svg, &err))) {
         code = cli_fail(cmd, rc, err.msg);
         goto done_metrics;
     }
@@ -637,6 +698,10 @@ int cmd_embed(int argc, char **argv)
     memset(&r, 0, sizeof r);
     rec_str(&r, "tree", a.tree_spec);
     metrics_record(&e, &m, &r);
+    if (embed_approach_name(&a.eo))
+        rec_str(&r, "approach", embed_approach_name(&a.eo));
+    if (embed_order_name(&a.eo))
+        rec_str(&r, "order", embed_order_name(&a.eo));
     rec_str(&r, "weights", weights_kind);
     if (e.g.bw) { /* the links' own costs: each edge's message alone, store-and-forward */
         double total = 0, worst = 0;

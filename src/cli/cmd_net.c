@@ -27,7 +27,9 @@ static const char net_help[] =
     "                         at each distance\n"
     "      --tree-of T        ddb:K only: the spanning tree up0, up1, down0 or down1\n"
     "                         of seed 003 (root, depth, leaves; arcs as DDB links)\n"
-    "      --svg FILE         with --tree-of: draw the tree (K <= 8)\n"
+    "      --svg FILE         with --tree-of: draw the tree (K <= 8); on a Sneptree\n"
+    "                         of height <= 6: the H-tree layout of seed 004's\n"
+    "                         Fig. 4 (planar for sneptree-s:2..4)\n"
     "      --format FMT       write the graph instead: edgelist, grf or dot\n"
     "  -o, --output FILE      with --format: write to FILE instead of stdout\n"
     "      --bfs-limit N      compute the diameter by all-pairs BFS only when\n"
@@ -350,8 +352,10 @@ int cmd_net(int argc, char **argv)
         return cli_usage(cmd, "missing --net SPEC (e.g. --net debruijn:4; see 'dcnet help nets')");
     if (output && !format)
         return cli_usage(cmd, "--output needs --format edgelist|grf|dot");
-    if (svg && !treeof)
-        return cli_usage(cmd, "--svg draws a spanning tree: give --tree-of too");
+    if (svg && !treeof && (format || from || node))
+        return cli_usage(cmd, "--svg draws a Sneptree with its facts, or a tree of ddb:K with "
+                              "--tree-of; not with %s",
+                         format ? "--format" : from ? "--from" : "--neighbors");
     const out_file files[] = {
         {"--net", out_spec_file(spec), 0}, {"-o", output, 1}, {"--svg", svg, 1}};
     if ((code = out_plan(cmd, files, 3)))
@@ -425,6 +429,17 @@ int cmd_net(int argc, char **argv)
             rec_str(&r, "planar", is_planar ? "yes (planar)" : "no (not planar)");
         else if (!rc)
             rec_bool(&r, "planar", is_planar);
+    }
+    if (!rc && svg) { /* a Sneptree in seed 004's H-tree layout */
+        FILE *f;
+        if (!dn_net_is_sneptree(&net) || dn_sneptree_level(net.n - 1) > SNEP_SVG_MAX_N)
+            rc = sneptree_svg(NULL, &net, &err); /* refuses before a file exists */
+        else if (!(rc = out_open(svg, &f, &err))) {
+            if ((rc = sneptree_svg(f, &net, &err)))
+                out_discard(f);
+            else
+                rc = out_close(f, &err);
+        }
     }
     if (!rc && circuits) {
         if (!dn_net_is_sneptree(&net))

@@ -29,8 +29,11 @@ static const char sim_help[] =
     "  -m, --map NAME         the mapping (see 'dcnet help maps') or file:PATH\n"
     "  -r, --root R           processor of the root task (id or label)\n"
     "      --all-roots        run from every processor as root and average\n"
-    "      --order O          dccube dimension order: paired (default), asc, desc\n"
-    "      --approach A       growing: a (relabel, default) or b (move first)\n"
+    "      --order O          dccube and xor dimension order: paired (default), asc,\n"
+    "                         desc\n"
+    "      --approach A       growing: a (relabel, default) or b (move first to the\n"
+    "                         fixed centre); b:nearest moves to the nearest of the\n"
+    "                         four central nodes (seed 001 Table 1's G_B)\n"
     "      --face I,J         dccube, reflecting, growing on the 2-D face of\n"
     "                         dimensions I, J through the root (see dcnet embed)\n"
     "  -s, --seed S           seed for random trees and mappings (default 1)\n"
@@ -85,6 +88,7 @@ static const char sim_help_more[] =
     "      --svg FILE         draw a timeline (Gantt chart per sending processor)\n"
     "      --threads T        workers for --all-roots (default: all cores)\n"
     "      --max-nodes N      cap on random tree sizes (default 2^24)\n"
+    "      --search-limit N   --map exact: search nodes per distance tried\n"
     "      --mem-limit SIZE   memory limit for the network and a tree file: GiB, or\n"
     "                         with a unit, 512MiB (default 8)\n"
     "      --json             one JSON object on stdout\n"
@@ -1002,6 +1006,10 @@ int cmd_simulate(int argc, char **argv)
     if (!o.trace) {
         rec_str(&head, "tree", a.tree_spec);
         rec_str(&head, "map", a.eo.map);
+        if (embed_approach_name(&a.eo))
+            rec_str(&head, "approach", embed_approach_name(&a.eo));
+        if (embed_order_name(&a.eo))
+            rec_str(&head, "order", embed_order_name(&a.eo));
     }
     params_record(&o, &head);
     if (!o.trace) {

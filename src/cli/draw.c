@@ -8,8 +8,10 @@
  * graphs, files) on a circle in id order. Links are grey; a link that
  * carried two or more messages in one phase is a thick red "hot spot".
  * Each task edge is drawn along its route, coloured by its phase; a
- * processor's fill darkens with its load. Self-contained SVG 1.1, no
- * scripts, no external references.
+ * processor's fill darkens with its load. With --per-phase or --phase K,
+ * one panel per phase instead (embed_svg_phases). `dcnet net --svg` on a
+ * Sneptree: seed 004's H-tree layout (sneptree_svg, section 4, Fig. 4).
+ * Self-contained SVG 1.1, no scripts, no external references.
  */
 #include "cli.h"
 #include "plot.h"
@@ -204,6 +206,217 @@ int embed_svg(dn_embed *e, const dn_metrics *m, const char *path, dn_err *err)
     return out_close(f, err);
 }
 
+/* ------------------------------------------------ one panel per phase */
+
+/* The student's picture (issue 28): one panel per phase p (or just phase
+ * `only`), each the network in the same layout with the tasks that hold
+ * data by then written at their processors (task ids; "a,b,.." when
+ * several), and the messages of phase p, each an arrow along its route
+ * labelled "task: hops". A link two messages of the phase share is drawn
+ * thick red under them, so mapping D's panels (Property 5.4) show none.
+ * Time O(P (links + N) + sum of route lengths); memory O(N + links). */
+#define SVG_PHASE_MAX_PROCS 256
+#define SVG_PHASE_MAX_PANELS 24
+
+/* Writes the active tasks of processor v ("3,12" or "3,12,+2") into buf. */
+static void tasks_text(const int64_t *first, const int64_t *next, int64_t v, char *buf,
+                       size_t cap)
+{
+    size_t used = 0;
+    int shown = 0;
+    int64_t more = 0;
+    buf[0] = '\0';
+    for (int64_t t = first[v]; t >= 0; t = next[t]) {
+        if (shown < 3 && used + 24 < cap) {
+            used += (size_t)snprintf(buf + used, cap - used, "%s%lld", shown ? "," : "",
+                                     (long long)t);
+            shown++;
+        } else {
+            more++;
+        }
+    }
+    if (more && used + 24 < cap)
+        snprintf(buf + used, cap - used, ",+%lld", (long long)more);
+}
+
+static int phase_panel(FILE *f, dn_embed *e, const dn_metrics *m, const pt *pos, int ph,
+                       double ox, double oy, int32_t *use, int64_t *first, int64_t *next,
+                       dn_err *err)
+{
+    const dn_csr *g = &e->g;
+    const int64_t n = g->n, T = e->tree->nodes;
+    const int dl = m->directed_links;
+    /* links used by this phase's messages, each message counted once */
+    int64_t msgs = 0, hops_sum = 0, hot_links = 0;
+    memset(use, 0, (size_t)g->m * sizeof *use);
+    for (int64_t v = 1; v < T; v++) {
+        if (dn_tree_recv_phase(e->tree, v) != ph)
+            continue;
+        const int64_t *p;
+        int64_t h;
+        if (dn_embed_route(e, v, &p, &h, err))
+            return DN_EINVAL;
+        msgs++;
+        hops_sum += h;
+        for (int64_t i = 0; i < h; i++) {
+            int64_t l = dn_link_id(g, p[i], p[i + 1], dl);
+            int repeat = 0; /* a walk crossing a link twice uses it once */
+            for (int64_t j = 0; j < i; j++)
+                repeat |= dn_link_id(g, p[j], p[j + 1], dl) == l;
+            if (l >= 0 && !repeat && ++use[l] == 2)
+                hot_links++;
+        }
+    }
+    fprintf(f, "<g transform=\"translate(%.1f,%.1f)\">\n", ox, oy);
+    fprintf(f,
+            "<text x=\"20\" y=\"60\" font-size=\"14\">phase %d: %lld message%s, %lld hops, "
+            "%lld shared link%s</text>\n",
+            ph, (long long)msgs, msgs == 1 ? "" : "s", (long long)hops_sum, (long long)hot_links,
+            hot_links == 1 ? "" : "s");
+    fputs("<g stroke-linecap=\"round\">\n", f);
+    for (int64_t u = 0; u < n; u++)
+        for (int64_t a = g->off[u]; a < g->off[u + 1]; a++) {
+            int64_t v = g->adj[a];
+            if (!g->directed && v < u)
+                continue;
+            int64_t l = dn_link_id(g, u, v, dl);
+            int hot = l >= 0 && use[l] >= 2;
+            fprintf(f,
+                    "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+                    "stroke-width=\"%s\"%s/>\n",
+                    pos[u].x, pos[u].y, pos[v].x, pos[v].y, hot ? "#ff0000" : "#dddddd",
+                    hot ? "9\" stroke-opacity=\"0.45\" class=\"shared" : "1", "");
+        }
+    fputs("</g>\n<g fill=\"none\" stroke-width=\"2\">\n", f);
+    int idx = 0;
+    for (int64_t v = 1; v < T; v++) {
+        if (dn_tree_recv_phase(e->tree, v) != ph)
+            continue;
+        const int64_t *p;
+        int64_t h;
+        if (dn_embed_route(e, v, &p, &h, err))
+            return DN_EINVAL;
+        const char *col = plot_color(idx++);
+        if (h == 0)
+            continue; /* kept on its parent's processor: nothing travels */
+        /* a small offset per message keeps routes that meet apart */
+        const double d = 2.5 * (double)(idx % 5) - 5;
+        fprintf(f, "<polyline class=\"msg\" stroke=\"%s\" marker-end=\"url(#ph-arr)\" points=\"",
+                col);
+        for (int64_t i = 0; i <= h; i++)
+            fprintf(f, "%.1f,%.1f ", pos[p[i]].x + d, pos[p[i]].y + d);
+        /* the label on the last hop, near the head: messages of a phase
+         * end at different processors when tasks are one per processor */
+        const double tx = 0.3 * pos[p[h - 1]].x + 0.7 * pos[p[h]].x + d,
+                     ty = 0.3 * pos[p[h - 1]].y + 0.7 * pos[p[h]].y + d;
+        fprintf(f,
+                "\"><title>task %lld from task %lld: %lld hop%s</title></polyline>\n"
+                "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" fill=\"%s\" stroke=\"none\">"
+                "%lld: %lld</text>\n",
+                (long long)v, (long long)dn_tree_parent(e->tree, v), (long long)h,
+                h == 1 ? "" : "s", tx + 4, ty - 4, col, (long long)v, (long long)h);
+    }
+    fputs("</g>\n", f);
+    /* the tasks that hold data by the end of phase ph, at their processors */
+    for (int64_t v = 0; v < n; v++)
+        first[v] = -1;
+    for (int64_t t = T - 1; t >= 0; t--) {
+        if (dn_tree_recv_phase(e->tree, t) > ph)
+            continue;
+        int64_t pr = dn_embed_place(e, t);
+        next[t] = first[pr];
+        first[pr] = t;
+    }
+    fputs("<g font-size=\"9\" text-anchor=\"middle\">\n", f);
+    for (int64_t v = 0; v < n; v++) {
+        char lab[80], tk[96];
+        dn_net_label(e->net, v, lab, sizeof lab);
+        tasks_text(first, next, v, tk, sizeof tk);
+        fprintf(f,
+                "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"9\" fill=\"%s\" stroke=\"#333\"%s>"
+                "<title>%s</title></circle>\n",
+                pos[v].x, pos[v].y, tk[0] ? "#cfe3ff" : "white",
+                v == e->root_proc ? " stroke-width=\"3\"" : "", lab);
+        if (tk[0])
+            fprintf(f, "<text x=\"%.1f\" y=\"%.1f\">%s</text>\n", pos[v].x, pos[v].y + 3,
+                    tk);
+        if (n <= 64)
+            fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#777\">%s</text>\n", pos[v].x,
+                    pos[v].y - 12, lab);
+    }
+    fputs("</g>\n</g>\n", f);
+    return DN_OK;
+}
+
+int embed_svg_phases(dn_embed *e, const dn_metrics *m, int only, const char *path, dn_err *err)
+{
+    const dn_csr *g = &e->g;
+    const int64_t n = g->n, T = e->tree->nodes;
+    const int P = m->phases;
+    if (only > P || only < 0)
+        return dn_fail(err, DN_EINVAL, "--phase %d: the tree has phases 1 .. %d", only, P);
+    const int panels = only ? 1 : P;
+    if (n > SVG_PHASE_MAX_PROCS || T > SVG_MAX_TASKS || panels > SVG_PHASE_MAX_PANELS)
+        return dn_fail(err, DN_ERANGE,
+                       "the per-phase drawing takes at most %d processors, %d tasks and %d "
+                       "panels (here %lld, %lld and %d); pick one phase with --phase K",
+                       SVG_PHASE_MAX_PROCS, SVG_MAX_TASKS, SVG_PHASE_MAX_PANELS, (long long)n,
+                       (long long)T, panels);
+    pt *pos = malloc((size_t)n * sizeof *pos);
+    int32_t *use = malloc((size_t)(g->m > 0 ? g->m : 1) * sizeof *use);
+    int64_t *first = malloc((size_t)n * sizeof *first);
+    int64_t *next = malloc((size_t)(T > 0 ? T : 1) * sizeof *next);
+    int rc = DN_OK;
+    FILE *f = NULL;
+    if (!pos || !use || !first || !next) {
+        rc = dn_fail(err, DN_ENOMEM, "out of memory");
+        goto out;
+    }
+    double W, H;
+    layout(e->net, pos, &W, &H);
+    if (W < 420)
+        W = 420;
+    const int cols = panels < 3 ? panels : panels == 4 ? 2 : 3;
+    const int rows = (panels + cols - 1) / cols;
+    if ((rc = out_open(path, &f, err)))
+        goto out;
+    fprintf(f,
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%.0f\" "
+            "height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" font-family=\"sans-serif\">\n"
+            "<defs><marker id=\"ph-arr\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" "
+            "markerWidth=\"7\" markerHeight=\"7\" orient=\"auto\"><path "
+            "d=\"M0,0L10,5L0,10z\" fill=\"#333\"/></marker></defs>\n"
+            "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
+            W * cols, 64 + H * rows, W * cols, 64 + H * rows);
+    fputs("<text x=\"20\" y=\"26\" font-size=\"16\">", f);
+    plot_xml_text(f, e->tree->model.kind == DN_TREE_BINOMIAL ? "binomial tree" : "tree");
+    fputs(" on ", f);
+    plot_xml_text(f, e->net->spec);
+    fprintf(f,
+            ", map %s (routes %s), phase by phase</text>\n<text x=\"20\" y=\"44\" "
+            "font-size=\"12\">blue: processors holding tasks (ids) after the phase; arrows: "
+            "its messages along their routes,</text>\n<text x=\"20\" y=\"60\" "
+            "font-size=\"12\">labelled task: hops; red: a link two messages of the phase "
+            "share</text>\n",
+            e->map, dn_embed_routes_name(e));
+    for (int i = 0; i < panels && rc == DN_OK; i++)
+        rc = phase_panel(f, e, m, pos, only ? only : i + 1, W * (i % cols), 64 + H * (i / cols),
+                         use, first, next, err);
+    if (rc) {
+        out_discard(f);
+        goto out;
+    }
+    fputs("</svg>\n", f);
+    rc = out_close(f, err);
+out:
+    free(pos);
+    free(use);
+    free(first);
+    free(next);
+    return rc;
+}
+
 /* ------------------------------------------------ DDB spanning trees */
 
 /* x positions: leaves take successive slots in child order, inner nodes sit
@@ -281,5 +494,77 @@ int ddb_tree_svg(FILE *f, int k, dn_ddb_tree t, double x0, double y0, double w, 
 #undef TX
 #undef TY
     free(px);
+    return DN_OK;
+}
+
+/* ------------------------------------------- seed 004 Fig. 4: H-tree */
+
+/* Cell v (heap order) at p, its children along the axis (ax, ay), at the
+ * H-tree's distance unit 2^((n - depth + 1) / 2) (halved every two
+ * levels). The left child's axis is (ax, ay) turned a quarter, the right
+ * child's the opposite: the right subtree is the left one turned half
+ * about v, so the rightmost leaf of the left half and the leftmost of the
+ * right half (joined in S_n) face each other across v. */
+static void htree_place(pt *pos, int64_t v, pt p, double ax, double ay, int depth, int n)
+{
+    pos[v] = p;
+    if (depth == n)
+        return;
+    const double L = (double)((int64_t)1 << ((n - depth + 1) / 2));
+    const pt left = {p.x - ax * L, p.y - ay * L}, right = {p.x + ax * L, p.y + ay * L};
+    htree_place(pos, 2 * v + 1, left, ay, -ax, depth + 1, n);
+    htree_place(pos, 2 * v + 2, right, -ay, ax, depth + 1, n);
+}
+
+int sneptree_svg(FILE *f, const dn_net *net, dn_err *err)
+{
+    if (!dn_net_is_sneptree(net))
+        return dn_fail(err, DN_EINVAL, "--svg draws Sneptrees (or, with --tree-of, a tree of "
+                                       "ddb:K); %s is neither", net->spec);
+    const int n = dn_sneptree_level(net->n - 1); /* the height */
+    if (n < 1 || n > SNEP_SVG_MAX_N)
+        return dn_fail(err, DN_ERANGE, "--svg draws Sneptrees of height 1 .. %d (%s has %d)",
+                       SNEP_SVG_MAX_N, net->spec, n);
+    pt pos[(2 << SNEP_SVG_MAX_N) - 1];
+    htree_place(pos, 0, (pt){0, 0}, 1, 0, 0, n);
+    double x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+    for (int64_t v = 0; v < net->n; v++) {
+        x0 = fmin(x0, pos[v].x), x1 = fmax(x1, pos[v].x);
+        y0 = fmin(y0, pos[v].y), y1 = fmax(y1, pos[v].y);
+    }
+    const double unit = 480.0 / fmax(x1 - x0, y1 - y0), pad = 40;
+    const double w = 2 * pad + unit * (x1 - x0), h = 2 * pad + 40 + unit * (y1 - y0);
+    plot_begin(f, w, h);
+    fprintf(f, "<text x=\"%.1f\" y=\"24\" font-family=\"sans-serif\" font-size=\"14\" "
+               "text-anchor=\"middle\">", w / 2);
+    plot_xml_text(f, net->spec);
+    fputs(": H-tree layout (seed 004, Fig. 4); dark: tree edges, grey: the circuits' "
+          "other edges</text>\n", f);
+    for (int64_t v = 0; v < net->n; v++) {
+        pos[v].x = pad + unit * (pos[v].x - x0);
+        pos[v].y = pad + 40 + unit * (pos[v].y - y0);
+    }
+    for (int64_t c = 0; c < net->n; c++)
+        for (int side = 0; side < 2; side++) {
+            const int64_t d = dn_sneptree_succ(net, c, side);
+            /* one segment per linked pair: from the smaller cell, or from
+             * c when d has no arc back */
+            const int back = dn_sneptree_succ(net, d, 0) == c || dn_sneptree_succ(net, d, 1) == c;
+            if ((d < c && back) || (side == 1 && dn_sneptree_succ(net, c, 0) == d))
+                continue;
+            const int tree = d == 2 * c + 1 || d == 2 * c + 2 || c == 2 * d + 1 || c == 2 * d + 2;
+            fprintf(f,
+                    "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+                    "stroke-width=\"%s\"/>\n",
+                    pos[c].x, pos[c].y, pos[d].x, pos[d].y, tree ? "#222" : "#999",
+                    tree ? "2.5" : "1.5");
+        }
+    for (int64_t v = 0; v < net->n; v++)
+        fprintf(f,
+                "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"11\" fill=\"#fff\" stroke=\"#222\"/>"
+                "<text x=\"%.1f\" y=\"%.1f\" font-family=\"sans-serif\" font-size=\"10\" "
+                "text-anchor=\"middle\">%lld</text>\n",
+                pos[v].x, pos[v].y, pos[v].x, pos[v].y + 3.5, (long long)v);
+    plot_end(f);
     return DN_OK;
 }

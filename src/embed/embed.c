@@ -2,6 +2,7 @@
  * embed.c - the embedding object (seed 000 section 4: map-node, map-edge,
  * edge weights W_B) and the mappings that are not mesh-specific:
  *  - zrl: seed 000 section 5.1, mapping D of B(n) onto BDG(n);
+ *  - cbt: seed 000 Property 3.1, the four complete binary trees in BDG(k);
  *  - binomial: the identity spanning binomial tree of a hypercube;
  *  - sneptree: seed 004 / spec/sneptrees.md, the homogeneous mapping;
  *  - identity, random, greedy: baselines for any tree on any network.
@@ -30,11 +31,20 @@ static const struct {
     {"dccube", MAP_DCCUBE,
      "seed 001 DC-cube standard embedding: binomial:2K onto mesh:2^Kx2^K; binomial:a+b+.. "
      "onto any mesh/torus 2^a x 2^b x .., or a face (--face)"},
+    {"xor", MAP_XOR,
+     "xor embedding of the DC-cube on tori: binomial:a+b+.. onto torus:2^ax2^b.., each "
+     "side's top bit folded onto the next (reconstruction of seed 001's reference [1])"},
     {"reflecting", MAP_REFLECTING,
      "Gray-code reflecting mapping on mesh:2^Kx2^K or a face --face I,J (reconstruction)"},
     {"growing", MAP_GROWING,
      "growing mapping from the centre of mesh:2^Kx2^K or a face --face I,J (reconstruction)"},
     {"binomial", MAP_BINOMIAL, "spanning binomial tree: binomial:D onto hypercube:D"},
+    {"cbt", MAP_CBT,
+     "seed 000 Property 3.1: cbt:K-1 (the paper's CBT(K)) onto debruijn:K, dilation 1; "
+     "--root picks one of the four trees"},
+    {"exact", MAP_EXACT,
+     "least maximum dilation by exhaustive search (branch and bound; seed 000's open "
+     "question): any tree of at most N tasks on a small undirected network"},
     {"sneptree", MAP_SNEPTREE, "seed 004 homogeneous mapping of binary trees onto Sneptrees"},
     {"identity", MAP_IDENTITY,
      "task v on processor (v + root) mod N; an MPI tree's rank r on processor r"},
@@ -289,6 +299,156 @@ static int64_t zrl_route(dn_embed *e, int64_t y)
     return hops;
 }
 
+/* ------------------------------------------------------------------ cbt */
+
+/* Seed 000 Property 3.1 (after [SP89]): BDG(k) holds four complete binary
+ * trees of k levels, CBT(k), as subgraphs (dcnet's cbt:k-1; cbt:H for
+ * H < k-1 is their top part). Labels are k-bit strings, most significant
+ * bit first.
+ *  - left-shift trees: root xbar^(k-1) x; node xbar^m x z has the children
+ *    xbar^(m-1) x z 0 (left) and xbar^(m-1) x z 1 (right), one left shift
+ *    each, down to the leaves x z. The node at the end of the path bits
+ *    p_1 .. p_d (p = their value, p_1 the highest) is (root << d | p) mod 2^k.
+ *  - right-shift trees: root x xbar^(k-1), children by right shift
+ *    prepending 0 (left) or 1 (right): (rev_d(p) << (k - d)) | (root >> d),
+ *    rev_d reversing the d path bits (the last step's bit ends on top).
+ * e->automorph: bit 0 set for x = 0, bit 1 for the right-shift trees; the
+ * default (0) is the tree of root 0^(k-1) 1 that mapping D's CBT(n+1)
+ * starts from (Fig. 5's root 00001). --root picks the tree by its root;
+ * at k = 2 the right-shift roots 10 and 01 are also left-shift roots, and
+ * the left-shift tree is taken. Task v of cbt:H is heap-numbered, so
+ * its path bits are those of v + 1 below its leading 1. */
+static int64_t cbt_root(int k, int variant)
+{
+    const uint64_t mask = ((uint64_t)1 << k) - 1;
+    const uint64_t x = (variant & 1) ? 0 : 1;
+    uint64_t r = (variant & 2) ? (x << (k - 1)) | (x ? 0 : mask >> 1) /* x xbar^(k-1) */
+                               : (x ? 1 : mask & ~(uint64_t)1);       /* xbar^(k-1) x */
+    return (int64_t)(r & mask);
+}
+
+static int64_t cbt_node(const dn_embed *e, int64_t v)
+{
+    const int k = e->k, d = dn_bitlen((uint64_t)v + 1) - 1;
+    const uint64_t mask = ((uint64_t)1 << k) - 1, root = (uint64_t)cbt_root(k, e->automorph);
+    const uint64_t p = (uint64_t)v + 1 - ((uint64_t)1 << d);
+    if (!(e->automorph & 2))
+        return (int64_t)(((root << d) | p) & mask);
+    uint64_t rev = 0;
+    for (int i = 0; i < d; i++)
+        rev |= ((p >> i) & 1) << (d - 1 - i);
+    return (int64_t)(((rev << (k - d)) | (root >> d)) & mask);
+}
+
+static int init_cbt(dn_embed *e, const dn_embed_opts *o, dn_err *err)
+{
+    const dn_net *net = e->net;
+    const dn_tree_model *m = &e->tree->model;
+    int degree = 0, k = 0; /* BDG(k): debruijn:K (or dg:2:K), words of k bits */
+    if (dn_net_routing_of(net, NULL) != DN_NET_ROUTING_BDG || !dn_net_word(net, &degree, &k))
+        return dn_fail(err, DN_EINVAL,
+                       "--map cbt places the complete binary trees of seed 000's Property 3.1 "
+                       "on --net debruijn:K (got --net %s)",
+                       net->spec);
+    if (m->kind != DN_TREE_COMPLETE || m->b != 2 || m->h > k - 1)
+        return dn_fail(err, DN_EINVAL,
+                       "--map cbt on debruijn:%d needs --tree cbt:H with H <= %d (the paper's "
+                       "CBT(%d), %d levels, is cbt:%d)",
+                       k, k - 1, k, k, k - 1);
+    e->k = k;
+    e->automorph = 0;
+    if (o->root >= 0) {
+        int found = -1;
+        for (int a = 0; a < 4 && found < 0; a++)
+            if (cbt_root(k, a) == o->root)
+                found = a;
+        if (found < 0) {
+            char l[4][80];
+            for (int a = 0; a < 4; a++)
+                dn_net_label(net, cbt_root(k, a), l[a], sizeof l[a]);
+            return dn_fail(err, DN_EINVAL,
+                           "--map cbt roots its tree at %s, %s (left shifts) or %s, %s (right "
+                           "shifts), the four roots of Property 3.1; for another root use "
+                           "--map greedy, random or scotch",
+                           l[0], l[1], l[2], l[3]);
+        }
+        e->automorph = found;
+    }
+    return DN_OK;
+}
+
+/* ---------------------------------------------------------------- exact */
+
+/* The root positions worth trying: the given one, else one per orbit of
+ * the automorphisms the network's family knows (dn_net_orbit_rep: the
+ * translations of hypercubes, tori, rings, butterflies, complete graphs)
+ * and, on BDG(k), of complement and reversal (seed 000's graph is
+ * symmetric under both: they map shift edges to shift edges). O(N). */
+static int exact_roots(const dn_embed *e, const dn_embed_opts *o, int64_t **roots, int *n)
+{
+    const int64_t N = e->g.n;
+    int degree = 0, k = 0;
+    const int bdg = dn_net_routing_of(e->net, NULL) == DN_NET_ROUTING_BDG &&
+                    dn_net_word(e->net, &degree, &k) && (int64_t)1 << k == N;
+    *roots = malloc((size_t)N * sizeof **roots);
+    if (!*roots)
+        return DN_ENOMEM;
+    *n = 0;
+    if (o->root >= 0) {
+        (*roots)[(*n)++] = o->root;
+        return DN_OK;
+    }
+    const uint64_t mask = bdg ? ((uint64_t)1 << k) - 1 : 0;
+    for (int64_t x = 0; x < N; x++) {
+        if (dn_net_orbit_rep(e->net, x) != x)
+            continue;
+        if (bdg) {
+            const uint64_t c = (uint64_t)x ^ mask, r = bit_reverse((uint64_t)x, k);
+            if ((uint64_t)x > c || (uint64_t)x > r || (uint64_t)x > (r ^ mask))
+                continue;
+        }
+        (*roots)[(*n)++] = x;
+    }
+    return DN_OK;
+}
+
+static int init_exact(dn_embed *e, const dn_embed_opts *o, dn_err *err)
+{
+    int64_t *roots = NULL;
+    int nroots = 0, rc;
+    if (dn_net_processors(e->net) != e->g.n)
+        return dn_fail(err, DN_EINVAL, "--map exact places tasks on networks without "
+                                       "switches (%s has some)", e->net->spec);
+    if (e->g.directed)
+        return dn_fail(err, DN_EINVAL, "--map exact needs an undirected network (%s is "
+                                       "directed; e.g. debruijn:K for ddb:K)", e->net->spec);
+    if (e->g.n > DN_EXACT_MAX_N || e->tree->nodes > e->g.n)
+        return dn_fail(err, DN_ERANGE, "--map exact searches at most %d processors, with at "
+                                       "most one task each (here %lld tasks on %lld: %s)",
+                       DN_EXACT_MAX_N, (long long)e->tree->nodes, (long long)e->g.n,
+                       e->net->spec);
+    if ((rc = exact_roots(e, o, &roots, &nroots)))
+        return dn_fail(err, rc, "out of memory");
+    dn_exact_result r;
+    const int64_t limit = o->search_limit > 0 ? o->search_limit : DN_EXACT_DEFAULT_LIMIT;
+    rc = dn_exact_search(&e->g, e->tree, roots, nroots, limit, &r, err);
+    free(roots);
+    if (rc)
+        return rc;
+    e->exact_lb = r.lower_bound;
+    e->exact_best = r.best;
+    e->exact_refuted = r.refuted;
+    e->exact_nodes = r.nodes;
+    e->exact_roots = nroots;
+    if ((rc = dn_embed_alloc_place(e, err))) {
+        dn_exact_result_free(&r);
+        return rc;
+    }
+    memcpy(e->place, r.place, (size_t)e->tree->nodes * sizeof *e->place);
+    dn_exact_result_free(&r);
+    return DN_OK;
+}
+
 /* ------------------------------------------------------------ hypercube */
 
 static int init_binomial(dn_embed *e, const dn_embed_opts *o, dn_err *err)
@@ -485,8 +645,8 @@ int dn_embed_init(dn_embed *e, const dn_net *net, const dn_tree *tree,
     int kind = find_map(o->map);
     if (!kind)
         return dn_fail(err, DN_ENOTFOUND,
-                       "unknown mapping '%s'; known: zrl, dccube, reflecting, growing, binomial, "
-                       "sneptree, identity, random, greedy, scotch, given",
+                       "unknown mapping '%s'; known: zrl, dccube, xor, reflecting, growing, binomial, "
+                       "cbt, exact, sneptree, identity, random, greedy, scotch, given",
                        o->map);
     e->net = net;
     e->tree = tree;
@@ -517,13 +677,18 @@ int dn_embed_init(dn_embed *e, const dn_net *net, const dn_tree *tree,
         e->given[0] = 0;
         memcpy(e->given + 1, o->given, (size_t)o->given_len * sizeof *e->given);
     }
-    if (o->face_set && kind != MAP_DCCUBE && kind != MAP_REFLECTING && kind != MAP_GROWING) {
-        rc = dn_fail(err, DN_EINVAL, "--face applies to --map dccube, reflecting and growing only");
+    if (o->face_set && kind != MAP_DCCUBE && kind != MAP_XOR && kind != MAP_REFLECTING &&
+        kind != MAP_GROWING) {
+        rc = dn_fail(err, DN_EINVAL,
+                     "--face applies to --map dccube, xor, reflecting and growing only");
         goto fail;
     }
     switch (kind) {
     case MAP_ZRL: rc = init_zrl(e, o, err); break;
+    case MAP_CBT: rc = init_cbt(e, o, err); break;
+    case MAP_EXACT: rc = init_exact(e, o, err); break;
     case MAP_DCCUBE:
+    case MAP_XOR:
     case MAP_REFLECTING:
     case MAP_GROWING: rc = dn_embed_mesh_init(e, o, err); break;
     case MAP_BINOMIAL: rc = init_binomial(e, o, err); break;
@@ -550,7 +715,7 @@ int dn_embed_init(dn_embed *e, const dn_net *net, const dn_tree *tree,
     dn_router_kind rk = DN_ROUTER_SHORTEST;
     if (o->routes == DN_ROUTES_XY ||
         (o->routes == DN_ROUTES_MAPPING &&
-         (kind == MAP_DCCUBE || kind == MAP_REFLECTING || kind == MAP_GROWING ||
+         (kind == MAP_DCCUBE || kind == MAP_XOR || kind == MAP_REFLECTING || kind == MAP_GROWING ||
           kind == MAP_BINOMIAL)))
         rk = DN_ROUTER_XY;
     if (o->routes == DN_ROUTES_BFS)
@@ -609,8 +774,10 @@ int64_t dn_embed_place(const dn_embed *e, int64_t v)
         return e->place[v];
     switch (e->kind) {
     case MAP_ZRL: return zrl_node(e, 2 * (uint64_t)v + 1);
+    case MAP_CBT: return cbt_node(e, v);
     case MAP_BINOMIAL: return (int64_t)(dn_binomial_cube_label(v, e->dims) ^ (uint64_t)e->xor_root);
     case MAP_DCCUBE:
+    case MAP_XOR:
     case MAP_REFLECTING:
     case MAP_GROWING:
         return dn_embed_mesh_place(e, dn_binomial_cube_label(v, e->dims) ^ (uint64_t)e->xor_root);

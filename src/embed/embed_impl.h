@@ -18,10 +18,14 @@ enum {
     MAP_RANDOM,
     MAP_GREEDY,
     MAP_SCOTCH,
-    MAP_GIVEN
+    MAP_GIVEN,
+    MAP_CBT,
+    MAP_XOR,
+    MAP_EXACT
 };
 
-/* mesh.c: dccube, reflecting, growing (closed forms over hypercube labels). */
+/* mesh.c: dccube, xor, reflecting, growing (closed forms over hypercube
+ * labels). */
 int dn_embed_mesh_init(dn_embed *e, const dn_embed_opts *o, dn_err *err);
 int64_t dn_embed_mesh_place(const dn_embed *e, uint64_t label);
 /* scotch.c */

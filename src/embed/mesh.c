@@ -18,7 +18,27 @@
  *                and 2^(k-1)), so the occupied block doubles and stays
  *                contiguous. Approach a relabels with r = the label placed
  *                at the requested root; approach b keeps the fixed root and
- *                first moves the whole problem there (e->pre_path).
+ *                first moves the whole problem there (e->pre_path);
+ *                b:nearest moves it to the central node in the root's
+ *                quadrant instead and mirrors the mapping into that
+ *                quadrant (an axis v -> 2^k - 1 - v), the reading that gives
+ *                seed 001's Table 1 row G_B (docs/papers/001-meshes.md).
+ *
+ *  - xor:        the DC-cube on tori (seed 001 section 4: "the standard and
+ *                xor embeddings were proposed to map the CC-cube onto
+ *                multidimensional meshes and tori respectively", from its
+ *                reference [1], whose text dcnet does not have). dcnet's
+ *                reconstruction: on every torus side of 2^a (a >= 2) the top
+ *                coordinate bit is XORed onto the next, X(i) = i XOR
+ *                (i_(a-1) 2^(a-2)). Dimension j < a-1 of a side stays 2^j
+ *                long and dimension a-1 becomes 2^(a-1) +- 2^(a-2), i.e.
+ *                2^(a-2) around the ring: the distances stay constant, and
+ *                1, 2, .., 2^(a-2), 2^(a-2) (total 3 2^(a-2) - 1) is the
+ *                least total of any embedding of the a-cube onto the ring of
+ *                2^a with constant distances (exhaustive search, a <= 5:
+ *                tests/test_embed.c). X is linear and an involution, so the
+ *                root (a, b) relabels with r = X(a 2^k + b), and node =
+ *                X(label). Orders as for the DC-cube.
  *
  * Beyond the seed (issue 20): the DC-cube is the hypercube embedding on
  * any mesh or torus with sides 2^a x 2^b x ... (binomial:a+b+...; node id
@@ -66,6 +86,12 @@ static int64_t growing_coord(int k, uint64_t lab)
             v += v < mid ? -((int64_t)1 << (j - 1)) : ((int64_t)1 << (j - 1));
     }
     return v;
+}
+
+/* The xor embedding's X on a label: every side's top bit onto the next. */
+static uint64_t xor_fold(const dn_embed *e, uint64_t x)
+{
+    return x ^ ((x & e->xor_top) >> 1);
 }
 
 /* Sides of a mesh, torus or ring of any dimension (dimension 0 the most
@@ -125,7 +151,14 @@ int dn_embed_mesh_init(dn_embed *e, const dn_embed_opts *o, dn_err *err)
                        "not on --net %s",
                        e->map, net->spec);
     /* Whole grid (dccube, or any mesh mapping on 2 dimensions) or a face. */
-    int use_face = o->face_set || (d > 2 && e->kind != MAP_DCCUBE);
+    const int cube = e->kind == MAP_DCCUBE || e->kind == MAP_XOR; /* any number of sides */
+    if (e->kind == MAP_XOR && strncmp(dn_net_family(net), "torus", 5) != 0)
+        return dn_fail(err, DN_EINVAL,
+                       "--map xor is the DC-cube's embedding on tori (it needs the wraparound): "
+                       "use --net torus:2^ax2^b.. with --tree binomial:a+b+.., e.g. --net "
+                       "torus:8x8 --tree binomial:6 (got --net %s; on meshes use --map dccube)",
+                       net->spec);
+    int use_face = o->face_set || (d > 2 && !cube);
     int fi = o->face_set ? o->face[0] : 0, fj = o->face_set ? o->face[1] : 1;
     if (use_face && (fi < 0 || fi >= d || fj < 0 || fj >= d || fi == fj))
         return dn_fail(err, DN_EINVAL,
@@ -142,14 +175,16 @@ int dn_embed_mesh_init(dn_embed *e, const dn_embed_opts *o, dn_err *err)
         pow2 &= a[i] > 0;
         n += a[i];
     }
-    if (e->kind == MAP_DCCUBE ? !pow2 : !pow2 || a[0] != a[1]) {
-        if (e->kind == MAP_DCCUBE)
+    if (cube ? !pow2 : !pow2 || a[0] != a[1]) {
+        if (cube)
             return dn_fail(err, DN_EINVAL,
-                           "--map dccube works on meshes and tori whose sides are powers of "
+                           "--map %s works on %s whose sides are powers of "
                            "two (2^K x 2^K, or 2^a x 2^b x ...) with --tree binomial:N, "
-                           "N = a + b + ..., e.g. --net mesh:8x8 --tree binomial:6 or "
+                           "N = a + b + ..., e.g. --net %s:8x8 --tree binomial:6 or "
                            "--net torus:4x8x2 --tree binomial:6 (got --net %s%s)",
-                           net->spec, use_face ? " and its face's sides" : "");
+                           e->map, e->kind == MAP_XOR ? "tori" : "meshes and tori",
+                           e->kind == MAP_XOR ? "torus" : "mesh", net->spec,
+                           use_face ? " and its face's sides" : "");
         return dn_fail(err, DN_EINVAL,
                        "--map %s works on 2^K x 2^K meshes (or tori, or a 2^K x 2^K face "
                        "--face I,J of one with more dimensions) with --tree binomial:2K, "
@@ -159,11 +194,16 @@ int dn_embed_mesh_init(dn_embed *e, const dn_embed_opts *o, dn_err *err)
     int rc = dn_embed_need_binomial(e, n, err);
     if (rc)
         return rc;
-    if (o->order != DN_ORDER_DEFAULT && e->kind != MAP_DCCUBE)
+    if (o->order != DN_ORDER_DEFAULT && !cube)
         return dn_fail(err, DN_EINVAL,
-                       "--order applies to --map dccube only (%s has its own order)", e->map);
+                       "--order applies to --map dccube and xor only (%s has its own order)",
+                       e->map);
     if (o->approach && o->approach != 'a' && e->kind != MAP_GROWING)
         return dn_fail(err, DN_EINVAL, "--approach b applies to --map growing only");
+    if (o->centre != DN_CENTRE_FIXED && (o->approach != 'b' || e->kind != MAP_GROWING))
+        return dn_fail(err, DN_EINVAL,
+                       "the nearest centre is a reading of --map growing --approach b only "
+                       "(--approach b:nearest)");
     /* The root as a label of the local grid; a face runs through it. */
     int64_t root = o->root;
     e->face_dim[0] = e->face_dim[1] = -1;
@@ -193,6 +233,16 @@ int dn_embed_mesh_init(dn_embed *e, const dn_embed_opts *o, dn_err *err)
         e->xor_root = root >= 0 ? root : 0;
         break;
     }
+    case MAP_XOR: {
+        dccube_dims(e, o->order == DN_ORDER_DEFAULT ? DN_ORDER_PAIRED : o->order, ld, a);
+        int off = 0; /* side ld-1 holds the lowest label bits */
+        e->xor_top = 0;
+        for (int i = ld - 1; i >= 0; off += a[i], i--)
+            if (a[i] >= 2)
+                e->xor_top |= (uint64_t)1 << (off + a[i] - 1);
+        e->xor_root = root >= 0 ? (int64_t)xor_fold(e, (uint64_t)root) : 0;
+        break;
+    }
     case MAP_REFLECTING:
         for (int t = 0; t < 2 * k; t++)
             e->dims[t] = k - 1 - t / 2 + (t % 2 ? k : 0);
@@ -203,12 +253,21 @@ int dn_embed_mesh_init(dn_embed *e, const dn_embed_opts *o, dn_err *err)
     case MAP_GROWING: {
         for (int t = 0; t < 2 * k; t++)
             e->dims[t] = t;
-        e->table = malloc(((size_t)1 << k) * sizeof *e->table);
+        /* table[0 .. side): column of each per-axis label, table[side ..):
+         * row; the same unless approach b:nearest mirrors an axis */
+        e->table = malloc(2 * (size_t)side * sizeof *e->table);
         if (!e->table)
             return dn_fail(err, DN_ENOMEM, "out of memory");
-        for (uint64_t lab = 0; lab <= low; lab++)
-            e->table[lab] = (int32_t)growing_coord(k, lab);
-        if (root >= 0 && o->approach == 'b') {
+        const int b = root >= 0 && o->approach == 'b';
+        const int near = b && o->centre == DN_CENTRE_NEAREST;
+        const int flip_col = near && root % side >= side / 2;
+        const int flip_row = near && root / side >= side / 2;
+        for (uint64_t lab = 0; lab <= low; lab++) {
+            const int32_t v = (int32_t)growing_coord(k, lab);
+            e->table[lab] = flip_col ? side - 1 - v : v;
+            e->table[(uint64_t)side + lab] = flip_row ? side - 1 - v : v;
+        }
+        if (b) {
             e->pre_src = o->root; /* a node of the network, maybe off the face */
             e->pre_hops = 0; /* routed by dn_embed_init once the router exists */
         } else if (root >= 0) {
@@ -246,10 +305,11 @@ int64_t dn_embed_mesh_place(const dn_embed *e, uint64_t x)
     const uint64_t low = ((uint64_t)1 << k) - 1;
     switch (e->kind) {
     case MAP_DCCUBE: return face_node(e, (int64_t)x);
+    case MAP_XOR: return face_node(e, (int64_t)xor_fold(e, x));
     case MAP_REFLECTING:
         return face_node(e, (int64_t)((gray_inverse(x >> k) << k) | gray_inverse(x & low)));
     case MAP_GROWING:
-        return face_node(e, ((int64_t)e->table[axis_bits(x, 1, k)] << k) +
+        return face_node(e, ((int64_t)e->table[((uint64_t)1 << k) + axis_bits(x, 1, k)] << k) +
                                 e->table[axis_bits(x, 0, k)]);
     }
     return -1;

@@ -46,6 +46,27 @@ double dn_lower_bound_task(int64_t c, int d, int directed)
     return extra;
 }
 
+int dn_lower_bound_task_dilation(int64_t c, int d, int directed)
+{
+    if (d < 1)
+        return 0; /* as dn_lower_bound_task: no placement, no bound claimed */
+    if (!directed && d < 2)
+        d = 2;
+    double shell = d;
+    const double grow_by = directed ? d : d - 1;
+    int t = 0;
+    for (double left = (double)c; left > 0; shell *= grow_by) {
+        t++;
+        left -= shell;
+    }
+    return t;
+}
+
+double dn_lower_bound_seed000_dilation(int n)
+{
+    return log((double)n) / log(3.0);
+}
+
 double dn_lower_bound_seed000(int n)
 {
     return (ldexp(1, n - 4) - 13 * ldexp(1, n - 16)) / (ldexp(1, n) - 1);
@@ -634,9 +655,29 @@ int dn_metrics_compute(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, dn_e
         if (g->off[v + 1] - g->off[v] > dmax)
             dmax = g->off[v + 1] - g->off[v];
     m->lb_degree = (int)dmax;
-    for (int64_t v = 0; v < T; v++)
-        m->lb_total += dn_lower_bound_task(dn_tree_num_children(t, v), (int)dmax, g->directed);
+    int64_t kids[64] = {0}; /* tasks by number of children, for B(n)'s profile */
+    for (int64_t v = 0; v < T; v++) {
+        const int64_t c = dn_tree_num_children(t, v);
+        m->lb_total += dn_lower_bound_task(c, (int)dmax, g->directed);
+        const int dl = dn_lower_bound_task_dilation(c, (int)dmax, g->directed);
+        if (dl > m->lb_dil_max)
+            m->lb_dil_max = dl;
+        kids[c < 63 ? c : 63]++;
+    }
     m->lb_avg = m->edges ? m->lb_total / (double)m->edges : 0;
+    /* The seed's closed forms count only how many tasks have how many
+     * children: B(n)'s profile (one task with n, 2^(n-1-c) with c < n),
+     * whatever the tree's spec (a tree file of B(n) included). */
+    const int n = T >= 2 && !(T & (T - 1)) ? __builtin_ctzll((uint64_t)T) : 0;
+    int profile = n >= 1 && n < 63 && kids[n] == 1;
+    for (int c = 0; profile && c < n; c++)
+        profile = kids[c] == (int64_t)1 << (n - 1 - c);
+    if (profile && dmax == 4 && !g->directed) {
+        m->lb_paper_n = n;
+        m->lb_paper_avg = dn_lower_bound_seed000(n);
+        m->lb_paper_total = ldexp(1, n - 4) - 13 * ldexp(1, n - 16);
+        m->lb_paper_dil_max = dn_lower_bound_seed000_dilation(n);
+    }
     rc = depth_loads(e, m, load, err);
     if (rc)
         goto out;

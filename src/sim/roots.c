@@ -109,7 +109,10 @@ static int64_t orbit_rep(int64_t r, int64_t R, int64_t C)
  * mapping's fixed centre, one message alone in the network, then runs the
  * same computation from the centre whatever the root: the run depends on
  * the root only through the move's length (its XY route meets nothing).
- * So roots at the same distance from the centre give the same numbers. */
+ * So roots at the same distance from the centre give the same numbers.
+ * With b:nearest the centre and the mapping are mirrored into the root's
+ * quadrant, so the distance is taken from the root folded into the first
+ * quadrant (orbit_rep) to the centre of root 0. */
 static int centre_move(const dn_net *net, const dn_embed_opts *eo)
 {
     return is_mesh_2d(net) && eo->map &&
@@ -145,8 +148,10 @@ static int root_classes(const dn_net *net, const dn_tree *tree, const dn_embed_o
             return dn_fail(err, DN_ENOMEM, "out of memory");
         for (int64_t d = 0; d < R + C; d++)
             first[d] = -1;
+        const int fold = eo->centre == DN_CENTRE_NEAREST;
         for (int64_t r = 0; r < n; r++) {
-            int64_t d = llabs(r / C - c / C) + llabs(r % C - c % C);
+            const int64_t f = fold ? orbit_rep(r, R, C) : r;
+            int64_t d = llabs(f / C - c / C) + llabs(f % C - c % C);
             if (first[d] < 0)
                 first[d] = r;
             rep[r] = first[d];
