@@ -157,7 +157,8 @@ static void help_formats(void)
          "placed (at most 256 bytes a task and 1 MiB). Hosts files (embed --hosts, for\n"
          "--rankfile): 'LABEL HOST SLOT' per processor, HOST an RFC 1123 host name\n"
          "(letters, digits, '-', '.'), SLOT a non-negative integer.\n"
-         "Traces (simulate --trace): 'SRC DST SIZE [RELEASE]' per line.\n"
+         "Traces (simulate --trace): 'SRC DST SIZE [RELEASE]' per line, SRC and DST\n"
+         "processors (a switch sends and receives nothing).\n"
          "Every file is read alike: a UTF-8 byte order mark is skipped, CRLF ends a\n"
          "line as LF does, a NUL byte is refused; errors name the file and line.");
     puts("\n"

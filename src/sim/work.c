@@ -504,6 +504,12 @@ static int trace_line(char *line, const char *path, int64_t lineno, const dn_net
         dn_parse_double(tok[2], 0, 1e300, "size", &tr->size[i], &e2) ||
         (nt == 4 && dn_parse_double(tok[3], 0, 1e300, "release time", &tr->release[i], &e2)))
         return dn_fail(err, DN_EINVAL, "%s:%lld: %s", path, (long long)lineno, e2.msg);
+    for (int k = 0; k < 2; k++) /* a switch routes and runs no task: it sends nothing */
+        if ((k ? tr->dst[i] : tr->src[i]) >= net->procs)
+            return dn_fail(err, DN_EINVAL, "%s:%lld: node '%s' is a switch, not a processor, "
+                                           "of %s; its processors are 0 .. %lld",
+                           path, (long long)lineno, tok[k], net->spec,
+                           (long long)(net->procs - 1));
     tr->n++;
     return DN_OK;
 }
