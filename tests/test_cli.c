@@ -1979,6 +1979,38 @@ static void test_sweep_journal_link(void **state)
     free(txt);
 }
 
+/* A sweep's own files (-o, its journal, --svg) against each other and
+ * against the files its runs name: refused before any run (exit 2), every
+ * file as it was. Before: -o replaced the runs' network file with the rows
+ * (exit 0), --svg -o left the chart under the rows' name. */
+static void test_sweep_aliases(void **state)
+{
+    (void)state;
+    struct stat st;
+    write_text(tp("@T/g.txt"), "0 1\n1 2\n");
+    assert_int_equal(link(tp("@T/g.txt"), tp("@T/h.txt")), 0);
+    bad_run("sweep net --var n=3,4 --net file:@T/g.txt -o @T/g.txt", 2,
+            "that run 0 names (file:");
+    /* through a hard link, in --opt=VALUE form; in the last run only */
+    bad_run("sweep net --var n=3,4 --net=file:@T/h.txt -o @T/g.txt", 2, "that run 0 names");
+    bad_run("sweep net --var f=z,h --net file:@T/{f}.txt -o @T/g.txt", 2, "that run 1 names");
+    char *txt = slurp(tp("@T/g.txt"));
+    assert_string_equal(txt, "0 1\n1 2\n");
+    free(txt);
+    /* a run's output is the journal; --svg is -o */
+    bad_run("sweep simulate --var n=3,4 --net debruijn:{n} --tree binomial:{n} --map zrl "
+            "--links @T/s.csv.runs -o @T/s.csv",
+            2, "-o's journal");
+    bad_run("sweep net --var n=3,4 --net ring:{n} -o @T/t.csv --plot x=n,y=nodes --svg @T/./t.csv",
+            2, "are the same file");
+    assert_int_equal(stat(tp("@T/s.csv"), &st), -1);
+    assert_int_equal(stat(tp("@T/s.csv.runs"), &st), -1);
+    assert_int_equal(stat(tp("@T/t.csv"), &st), -1);
+    /* a run's own file under another name than the sweep's is fine */
+    run_result r = ok_run("sweep net --var n=3,4 --net file:@T/g.txt -o @T/u.csv");
+    run_free(&r);
+}
+
 static void test_sweep_resume_long(void **state)
 {
     (void)state;
@@ -2256,6 +2288,7 @@ int main(void)
         cmocka_unit_test(test_outputs_parse),
         cmocka_unit_test(test_sweep),
         cmocka_unit_test(test_sweep_journal_link),
+        cmocka_unit_test(test_sweep_aliases),
         cmocka_unit_test(test_sweep_resume_long),
         cmocka_unit_test(test_sweep_resume_other),
         cmocka_unit_test(test_sweep_resume_tampered),

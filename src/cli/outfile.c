@@ -319,6 +319,14 @@ static int check_alias(const decl *d, dn_err *err)
     return DN_OK;
 }
 
+int out_same_path(const char *a, const char *b)
+{
+    decl x = {"", a, 1, "", 0, 0, 0}, y = {"", b, 1, "", 0, 0, 0};
+    identify(&x);
+    identify(&y);
+    return same_file(&x, &y);
+}
+
 int out_plan(const char *cmd, const out_file *files, int n)
 {
     dn_err err;
