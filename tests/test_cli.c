@@ -1654,6 +1654,27 @@ static void test_demo(void **state)
     bad_run("demo --out /proc/self/no/such", 2, "cannot create directory");
 }
 
+/* Standard error closed by the caller (`2>&-`): no file dcnet opens takes
+ * its number. Before, the demo's page (opened first) became fd 2 and its
+ * progress log ("demo  0.0s [1 de Bruijn] ...") was written into it. */
+static void test_closed_stderr(void **state)
+{
+    (void)state;
+    char cmd[2048];
+    const char *bin = getenv("DCNET_BIN") ? getenv("DCNET_BIN") : "build/dcnet";
+    const char *wrap = getenv("DCNET_WRAPPER") ? getenv("DCNET_WRAPPER") : "";
+    snprintf(cmd, sizeof cmd, "%s %s demo --quick --out %s </dev/null >/dev/null 2>&-", wrap, bin,
+             tp("@T/demo"));
+    int st = system(cmd);
+    assert_true(WIFEXITED(st) && WEXITSTATUS(st) <= 1); /* 1: a claim's check failed */
+    char *page = slurp(tp("@T/demo/index.html"));
+    assert_non_null(page);
+    assert_non_null(strstr(page, "</html>"));
+    if (strstr(page, "\ndemo "))
+        fail_msg("the demo's progress log is in its page: %.200s", strstr(page, "\ndemo "));
+    free(page);
+}
+
 /* Fields of one CSV line (RFC 4180 quoting). */
 static int csv_fields(const char *line)
 {
@@ -2299,6 +2320,7 @@ int main(void)
         cmocka_unit_test(test_scotch_refused),
         cmocka_unit_test(test_predict),
         cmocka_unit_test(test_demo),
+        cmocka_unit_test(test_closed_stderr),
     };
     return cmocka_run_group_tests_name("cli", tests, NULL, NULL);
 }
