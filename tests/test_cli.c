@@ -942,6 +942,29 @@ static void test_node_names_cli(void **state)
  * a write and a read. The 30-byte message over 2 hops of bandwidth 3 and
  * latency 2 with --ts 0 takes 2 (2 + 30 / 3) = 24 time units (60 with the
  * costs lost: bandwidth 1, latency 0); .grf refuses what it cannot hold. */
+/* balance --loads point:TOTAL:NODE names NODE as every option does: on
+ * ddb:3, node 5 is 5, its label 101, label:101 and id:5, all one run
+ * (before: 101 was "out of range", id:/label: a bad spec); 1 is node 1. */
+static void test_balance_point_node(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"101", "label:101", "id:5"};
+    run_result ref = json_run("balance --net ddb:3 --loads point:160:5 --algo all --json");
+    char args[256];
+    for (int i = 0; i < 3; i++) {
+        snprintf(args, sizeof args, "balance --net ddb:3 --loads point:160:%s --algo all --json",
+                 names[i]);
+        run_result r = json_run(args);
+        assert_string_equal(r.out, ref.out);
+        run_free(&r);
+    }
+    run_result one = json_run("balance --net ddb:3 --loads point:160:1 --algo all --json");
+    assert_true(strcmp(one.out, ref.out) != 0);
+    run_free(&one);
+    run_free(&ref);
+    bad_run("balance --net ddb:3 --loads point:160:id:8", 2, "bad node 'id:8' for ddb:3");
+}
+
 static void test_net_writers_cli(void **state)
 {
     (void)state;
@@ -2296,6 +2319,7 @@ int main(void)
         cmocka_unit_test(test_tree_cli),
         cmocka_unit_test(test_embed_cli),
         cmocka_unit_test(test_node_names_cli),
+        cmocka_unit_test(test_balance_point_node),
         cmocka_unit_test(test_net_writers_cli),
         cmocka_unit_test(test_load_cli),
         cmocka_unit_test(test_load_deep_trees),
