@@ -6,11 +6,8 @@
  */
 #include "cli.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <signal.h>
 #include <string.h>
-#include <unistd.h>
 
 typedef struct command {
     const char *name;
@@ -261,26 +258,9 @@ static int help(int argc, char **argv)
  * /dev/full) is one message and exit 1. SIGPIPE is ignored so that a
  * write to a closed pipe fails with EPIPE instead of killing dcnet
  * (spec/cli.md: never exit through a signal). */
-/* Standard input, output and error closed by the caller (`2>&-`) are held
- * open on /dev/null, against the grain, so that no file dcnet opens takes
- * their numbers: with fd 2 closed, the demo's report (index.html, opened
- * first) became fd 2 and its progress log was written into the page.
- * Input gets a write-only descriptor and the outputs read-only ones, so
- * that using them still fails as a closed one does (EBADF: "write error
- * on standard output", exit 1). */
-static void hold_std_fds(void)
-{
-    for (int fd = 0; fd <= 2; fd++)
-        if (fcntl(fd, F_GETFD) == -1 && errno == EBADF) {
-            int got = open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY);
-            if (got >= 0 && got != fd) /* (a lower one was closed too: taken in its turn) */
-                close(got);
-        }
-}
-
 int main(int argc, char **argv)
 {
-    hold_std_fds();
+    out_hold_std_fds(); /* before any file is opened (outfile.c) */
     signal(SIGPIPE, SIG_IGN);
     out_guard_signals(); /* every fatal signal: cleanup, then exit 1 (outfile.c) */
     if (argc < 2) {

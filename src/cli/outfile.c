@@ -367,6 +367,23 @@ static int declared_output(const char *path, dn_err *err)
     return check_alias(&d, err) ? -1 : 0;
 }
 
+/* Standard input, output and error closed by the caller (`2>&-`) are held
+ * open on /dev/null, against the grain, so that no file dcnet opens takes
+ * their numbers: with fd 2 closed, the demo's report (index.html, opened
+ * first) became fd 2 and its progress log was written into the page.
+ * Input gets a write-only descriptor and the outputs read-only ones, so
+ * that using them still fails as a closed one does (EBADF: "write error
+ * on standard output", exit 1). */
+void out_hold_std_fds(void)
+{
+    for (int fd = 0; fd <= 2; fd++)
+        if (fcntl(fd, F_GETFD) == -1 && errno == EBADF) {
+            int got = open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY);
+            if (got >= 0 && got != fd) /* (a lower one was closed too: taken in its turn) */
+                close(got);
+        }
+}
+
 /* ------------------------------------------------------- writing */
 
 /* A FIFO, device or socket (or a symlink to one) is written in place; a
