@@ -965,6 +965,35 @@ static void test_balance_point_node(void **state)
     bad_run("balance --net ddb:3 --loads point:160:id:8", 2, "bad node 'id:8' for ddb:3");
 }
 
+/* A placement CSV's processor: an id as dcnet writes it, else a node name
+ * by the rule of 'dcnet help nets' (before: "0011" on debruijn:4 was id
+ * 11, while --root 0011 is node 3); the header names the columns exactly
+ * (before: 'processor,task' was read as a list, 'task,processor,extra'
+ * took 'extra' for labels). */
+static void write_text(const char *path, const char *text);
+
+static void test_place_csv_names(void **state)
+{
+    (void)state;
+    write_text(tp("@T/pc.csv"), "task,processor\n0,0011\n");
+    json_has("embed --net debruijn:4 --tree binomial:0 --map file:@T/pc.csv --json",
+             "\"root\":\"0011\"");
+    /* kautz:3:2: "10" is id 10 (what dcnet writes), though also a label */
+    write_text(tp("@T/pk.csv"), "task,processor\n0,10\n");
+    run_result a = json_run("embed --net kautz:3:2 --tree binomial:0 --map file:@T/pk.csv --json");
+    run_result b = json_run("embed --net kautz:3:2 --tree binomial:0 --map random --root id:10 --json");
+    assert_true(strstr(a.out, "\"root\":\"31\"") && strstr(b.out, "\"root\":\"31\""));
+    run_free(&a);
+    run_free(&b);
+    write_text(tp("@T/ph.csv"), "processor,task\n3,0\n");
+    bad_run("embed --net debruijn:2 --tree binomial:0 --map file:@T/ph.csv", 2,
+            "starts with the header 'task,processor' or 'task,processor,processor_label', in "
+            "this order (found 'processor,task')");
+    write_text(tp("@T/pe.csv"), "task,processor,extra\n0,3,x\n");
+    bad_run("embed --net debruijn:2 --tree binomial:0 --map file:@T/pe.csv", 2,
+            "(found 'task,processor,extra')");
+}
+
 static void test_net_writers_cli(void **state)
 {
     (void)state;
@@ -2320,6 +2349,7 @@ int main(void)
         cmocka_unit_test(test_embed_cli),
         cmocka_unit_test(test_node_names_cli),
         cmocka_unit_test(test_balance_point_node),
+        cmocka_unit_test(test_place_csv_names),
         cmocka_unit_test(test_net_writers_cli),
         cmocka_unit_test(test_load_cli),
         cmocka_unit_test(test_load_deep_trees),
