@@ -2084,6 +2084,50 @@ static void test_sweep_aliases(void **state)
     run_free(&r);
 }
 
+/* sweep -o FIFO: the rows reach the FIFO's reader. Before, the check that
+ * -o can be written opened and closed the FIFO (its reader saw the end at
+ * once) and the real open at the end waited for a reader forever. A
+ * journal name that is not a regular file is refused before any run. */
+static void test_sweep_fifo(void **state)
+{
+    (void)state;
+    char cmd[2048];
+    const char *bin = getenv("DCNET_BIN") ? getenv("DCNET_BIN") : "build/dcnet";
+    const char *wrap = getenv("DCNET_WRAPPER") ? getenv("DCNET_WRAPPER") : "";
+    assert_int_equal(mkfifo(tp("@T/fifo"), 0600), 0);
+    snprintf(cmd, sizeof cmd, "cat %s > %s &", tp("@T/fifo"), tp("@T/got"));
+    assert_int_equal(system(cmd), 0);
+    snprintf(cmd, sizeof cmd, "timeout 20 %s %s sweep net --var n=3,4 --net ring:{n} -o %s "
+                              "</dev/null >/dev/null 2>&1",
+             wrap, bin, tp("@T/fifo"));
+    int st = system(cmd);
+    assert_true(WIFEXITED(st));
+    assert_int_equal(WEXITSTATUS(st), 0);
+    char *got = NULL;
+    for (int i = 0; i < 100; i++) { /* cat ends when dcnet closes the FIFO */
+        free(got);
+        got = slurp(tp("@T/got"));
+        if (strstr(got, "\n4,0,"))
+            break;
+        usleep(50000);
+    }
+    assert_true(strncmp(got, "n,exit,error,net,", 17) == 0);
+    assert_non_null(strstr(got, "\n3,0,,ring:3,"));
+    assert_non_null(strstr(got, "\n4,0,,ring:4,"));
+    free(got);
+    /* (under timeout: before, the journal's FIFO blocked the open) */
+    assert_int_equal(mkfifo(tp("@T/j.csv.runs"), 0600), 0);
+    snprintf(cmd, sizeof cmd, "timeout 20 %s %s sweep net --var n=3,4 --net ring:{n} -o %s "
+                              "</dev/null >/dev/null 2>%s",
+             wrap, bin, tp("@T/j.csv"), tp("@T/err"));
+    st = system(cmd);
+    assert_true(WIFEXITED(st));
+    assert_int_equal(WEXITSTATUS(st), 2);
+    char *err = slurp(tp("@T/err"));
+    assert_non_null(strstr(err, "is not a regular file"));
+    free(err);
+}
+
 static void test_sweep_resume_long(void **state)
 {
     (void)state;
@@ -2364,6 +2408,7 @@ int main(void)
         cmocka_unit_test(test_sweep),
         cmocka_unit_test(test_sweep_journal_link),
         cmocka_unit_test(test_sweep_aliases),
+        cmocka_unit_test(test_sweep_fifo),
         cmocka_unit_test(test_sweep_resume_long),
         cmocka_unit_test(test_sweep_resume_other),
         cmocka_unit_test(test_sweep_resume_tampered),

@@ -1174,15 +1174,26 @@ static int dry_run(const sweep *S)
 }
 
 /* Can path be written? Checked before any run, through the output path
- * itself (a temporary file made and removed), so that a missing
- * directory, a directory, an empty name or no permission is said at once,
- * with the name and the reason, and no run is lost to it. */
+ * itself (a temporary file made and removed; a FIFO or device only by
+ * access(2)), so that a missing directory, a directory, an empty name or
+ * no permission is said at once, with the name and the reason, and no run
+ * is lost to it. */
 static int check_output(const char *cmd, const char *path)
 {
     FILE *f;
     dn_err e;
+    struct stat st;
     if (!path)
         return 0;
+    /* a FIFO, device or socket is written in place: opened now and closed,
+     * a FIFO's reader would see the end of the data before any (and the
+     * real open, at the end, would wait for a reader forever) */
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+        if (access(path, W_OK) == 0)
+            return 0;
+        dn_fail(&e, DN_EINVAL, "cannot write '%s': %s", path, strerror(errno));
+        return cli_fail(cmd, DN_EINVAL, e.msg);
+    }
     int rc = out_open(path, &f, &e);
     if (rc)
         return cli_fail(cmd, rc == DN_EIO ? DN_EINVAL : rc, e.msg);
@@ -1458,6 +1469,11 @@ static int sweep_main(sweep *S, int argc, char **argv)
         sprintf(jpath, "%s.runs", output);
     const char *const outs[3] = {output, jpath, svg};
     rc = check_aliases(cmd, S, outs);
+    struct stat jst; /* appended to and read back: a FIFO would block, a device lose it */
+    if (!rc && jpath && stat(jpath, &jst) == 0 && !S_ISREG(jst.st_mode))
+        rc = cli_usage(cmd, "the journal '%s' of -o '%s' is not a regular file (it is appended "
+                            "to and read back by --resume): remove it, or give -o another name",
+                       jpath, output);
     rc = rc ? rc : check_output(cmd, output);
     rc = rc ? rc : check_output(cmd, jpath);
     rc = rc ? rc : check_output(cmd, svg);
