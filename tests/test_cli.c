@@ -2116,10 +2116,10 @@ static void test_sweep_fifo(void **state)
     assert_non_null(strstr(got, "\n4,0,,ring:4,"));
     free(got);
     /* (under timeout: before, the journal's FIFO blocked the open) */
-    assert_int_equal(mkfifo(tp("@T/j.csv.runs"), 0600), 0);
+    assert_int_equal(mkfifo(tp("@T/fj.csv.runs"), 0600), 0);
     snprintf(cmd, sizeof cmd, "timeout 20 %s %s sweep net --var n=3,4 --net ring:{n} -o %s "
                               "</dev/null >/dev/null 2>%s",
-             wrap, bin, tp("@T/j.csv"), tp("@T/err"));
+             wrap, bin, tp("@T/fj.csv"), tp("@T/err"));
     st = system(cmd);
     assert_true(WIFEXITED(st));
     assert_int_equal(WEXITSTATUS(st), 2);
