@@ -1181,6 +1181,58 @@ static void test_node_names_cli(void **state)
  * a write and a read. The 30-byte message over 2 hops of bandwidth 3 and
  * latency 2 with --ts 0 takes 2 (2 + 30 / 3) = 24 time units (60 with the
  * costs lost: bandwidth 1, latency 0); .grf refuses what it cannot hold. */
+/* balance --loads point:TOTAL:NODE names NODE as every option does: on
+ * ddb:3, node 5 is 5, its label 101, label:101 and id:5, all one run
+ * (before: 101 was "out of range", id:/label: a bad spec); 1 is node 1. */
+static void test_balance_point_node(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"101", "label:101", "id:5"};
+    run_result ref = json_run("balance --net ddb:3 --loads point:160:5 --algo all --json");
+    char args[256];
+    for (int i = 0; i < 3; i++) {
+        snprintf(args, sizeof args, "balance --net ddb:3 --loads point:160:%s --algo all --json",
+                 names[i]);
+        run_result r = json_run(args);
+        assert_string_equal(r.out, ref.out);
+        run_free(&r);
+    }
+    run_result one = json_run("balance --net ddb:3 --loads point:160:1 --algo all --json");
+    assert_true(strcmp(one.out, ref.out) != 0);
+    run_free(&one);
+    run_free(&ref);
+    bad_run("balance --net ddb:3 --loads point:160:id:8", 2, "bad node 'id:8' for ddb:3");
+}
+
+/* A placement CSV's processor: an id as dcnet writes it, else a node name
+ * by the rule of 'dcnet help nets' (before: "0011" on debruijn:4 was id
+ * 11, while --root 0011 is node 3); the header names the columns exactly
+ * (before: 'processor,task' was read as a list, 'task,processor,extra'
+ * took 'extra' for labels). */
+static void write_text(const char *path, const char *text);
+
+static void test_place_csv_names(void **state)
+{
+    (void)state;
+    write_text(tp("@T/pc.csv"), "task,processor\n0,0011\n");
+    json_has("embed --net debruijn:4 --tree binomial:0 --map file:@T/pc.csv --json",
+             "\"root\":\"0011\"");
+    /* kautz:3:2: "10" is id 10 (what dcnet writes), though also a label */
+    write_text(tp("@T/pk.csv"), "task,processor\n0,10\n");
+    run_result a = json_run("embed --net kautz:3:2 --tree binomial:0 --map file:@T/pk.csv --json");
+    run_result b = json_run("embed --net kautz:3:2 --tree binomial:0 --map random --root id:10 --json");
+    assert_true(strstr(a.out, "\"root\":\"31\"") && strstr(b.out, "\"root\":\"31\""));
+    run_free(&a);
+    run_free(&b);
+    write_text(tp("@T/ph.csv"), "processor,task\n3,0\n");
+    bad_run("embed --net debruijn:2 --tree binomial:0 --map file:@T/ph.csv", 2,
+            "starts with the header 'task,processor' or 'task,processor,processor_label', in "
+            "this order (found 'processor,task')");
+    write_text(tp("@T/pe.csv"), "task,processor,extra\n0,3,x\n");
+    bad_run("embed --net debruijn:2 --tree binomial:0 --map file:@T/pe.csv", 2,
+            "(found 'task,processor,extra')");
+}
+
 static void test_net_writers_cli(void **state)
 {
     (void)state;
@@ -2387,6 +2439,27 @@ static void test_demo(void **state)
     bad_run("demo --out /proc/self/no/such", 2, "cannot create directory");
 }
 
+/* Standard error closed by the caller (`2>&-`): no file dcnet opens takes
+ * its number. Before, the demo's page (opened first) became fd 2 and its
+ * progress log ("demo  0.0s [1 de Bruijn] ...") was written into it. */
+static void test_closed_stderr(void **state)
+{
+    (void)state;
+    char cmd[2048];
+    const char *bin = getenv("DCNET_BIN") ? getenv("DCNET_BIN") : "build/dcnet";
+    const char *wrap = getenv("DCNET_WRAPPER") ? getenv("DCNET_WRAPPER") : "";
+    snprintf(cmd, sizeof cmd, "%s %s demo --quick --out %s </dev/null >/dev/null 2>&-", wrap, bin,
+             tp("@T/demo"));
+    int st = system(cmd);
+    assert_true(WIFEXITED(st) && WEXITSTATUS(st) <= 1); /* 1: a claim's check failed */
+    char *page = slurp(tp("@T/demo/index.html"));
+    assert_non_null(page);
+    assert_non_null(strstr(page, "</html>"));
+    if (strstr(page, "\ndemo "))
+        fail_msg("the demo's progress log is in its page: %.200s", strstr(page, "\ndemo "));
+    free(page);
+}
+
 /* Fields of one CSV line (RFC 4180 quoting). */
 static int csv_fields(const char *line)
 {
@@ -2716,6 +2789,82 @@ static void test_sweep_journal_link(void **state)
     free(txt);
 }
 
+/* A sweep's own files (-o, its journal, --svg) against each other and
+ * against the files its runs name: refused before any run (exit 2), every
+ * file as it was. Before: -o replaced the runs' network file with the rows
+ * (exit 0), --svg -o left the chart under the rows' name. */
+static void test_sweep_aliases(void **state)
+{
+    (void)state;
+    struct stat st;
+    write_text(tp("@T/g.txt"), "0 1\n1 2\n");
+    assert_int_equal(link(tp("@T/g.txt"), tp("@T/h.txt")), 0);
+    bad_run("sweep net --var n=3,4 --net file:@T/g.txt -o @T/g.txt", 2,
+            "that run 0 names (file:");
+    /* through a hard link, in --opt=VALUE form; in the last run only */
+    bad_run("sweep net --var n=3,4 --net=file:@T/h.txt -o @T/g.txt", 2, "that run 0 names");
+    bad_run("sweep net --var f=z,h --net file:@T/{f}.txt -o @T/g.txt", 2, "that run 1 names");
+    char *txt = slurp(tp("@T/g.txt"));
+    assert_string_equal(txt, "0 1\n1 2\n");
+    free(txt);
+    /* a run's output is the journal; --svg is -o */
+    bad_run("sweep simulate --var n=3,4 --net debruijn:{n} --tree binomial:{n} --map zrl "
+            "--links @T/s.csv.runs -o @T/s.csv",
+            2, "-o's journal");
+    bad_run("sweep net --var n=3,4 --net ring:{n} -o @T/t.csv --plot x=n,y=nodes --svg @T/./t.csv",
+            2, "are the same file");
+    assert_int_equal(stat(tp("@T/s.csv"), &st), -1);
+    assert_int_equal(stat(tp("@T/s.csv.runs"), &st), -1);
+    assert_int_equal(stat(tp("@T/t.csv"), &st), -1);
+    /* a run's own file under another name than the sweep's is fine */
+    run_result r = ok_run("sweep net --var n=3,4 --net file:@T/g.txt -o @T/u.csv");
+    run_free(&r);
+}
+
+/* sweep -o FIFO: the rows reach the FIFO's reader. Before, the check that
+ * -o can be written opened and closed the FIFO (its reader saw the end at
+ * once) and the real open at the end waited for a reader forever. A
+ * journal name that is not a regular file is refused before any run. */
+static void test_sweep_fifo(void **state)
+{
+    (void)state;
+    char cmd[2048];
+    const char *bin = getenv("DCNET_BIN") ? getenv("DCNET_BIN") : "build/dcnet";
+    const char *wrap = getenv("DCNET_WRAPPER") ? getenv("DCNET_WRAPPER") : "";
+    assert_int_equal(mkfifo(tp("@T/fifo"), 0600), 0);
+    snprintf(cmd, sizeof cmd, "cat %s > %s &", tp("@T/fifo"), tp("@T/got"));
+    assert_int_equal(system(cmd), 0);
+    snprintf(cmd, sizeof cmd, "timeout 20 %s %s sweep net --var n=3,4 --net ring:{n} -o %s "
+                              "</dev/null >/dev/null 2>&1",
+             wrap, bin, tp("@T/fifo"));
+    int st = system(cmd);
+    assert_true(WIFEXITED(st));
+    assert_int_equal(WEXITSTATUS(st), 0);
+    char *got = NULL;
+    for (int i = 0; i < 100; i++) { /* cat ends when dcnet closes the FIFO */
+        free(got);
+        got = slurp(tp("@T/got"));
+        if (strstr(got, "\n4,0,"))
+            break;
+        usleep(50000);
+    }
+    assert_true(strncmp(got, "n,exit,error,net,", 17) == 0);
+    assert_non_null(strstr(got, "\n3,0,,ring:3,"));
+    assert_non_null(strstr(got, "\n4,0,,ring:4,"));
+    free(got);
+    /* (under timeout: before, the journal's FIFO blocked the open) */
+    assert_int_equal(mkfifo(tp("@T/fj.csv.runs"), 0600), 0);
+    snprintf(cmd, sizeof cmd, "timeout 20 %s %s sweep net --var n=3,4 --net ring:{n} -o %s "
+                              "</dev/null >/dev/null 2>%s",
+             wrap, bin, tp("@T/fj.csv"), tp("@T/err"));
+    st = system(cmd);
+    assert_true(WIFEXITED(st));
+    assert_int_equal(WEXITSTATUS(st), 2);
+    char *err = slurp(tp("@T/err"));
+    assert_non_null(strstr(err, "is not a regular file"));
+    free(err);
+}
+
 static void test_sweep_resume_long(void **state)
 {
     (void)state;
@@ -2981,6 +3130,8 @@ int main(void)
         cmocka_unit_test(test_tree_cli),
         cmocka_unit_test(test_embed_cli),
         cmocka_unit_test(test_node_names_cli),
+        cmocka_unit_test(test_balance_point_node),
+        cmocka_unit_test(test_place_csv_names),
         cmocka_unit_test(test_net_writers_cli),
         cmocka_unit_test(test_load_cli),
         cmocka_unit_test(test_load_deep_trees),
@@ -2999,6 +3150,8 @@ int main(void)
         cmocka_unit_test(test_outputs_parse),
         cmocka_unit_test(test_sweep),
         cmocka_unit_test(test_sweep_journal_link),
+        cmocka_unit_test(test_sweep_aliases),
+        cmocka_unit_test(test_sweep_fifo),
         cmocka_unit_test(test_sweep_resume_long),
         cmocka_unit_test(test_sweep_resume_other),
         cmocka_unit_test(test_sweep_resume_tampered),
@@ -3009,6 +3162,7 @@ int main(void)
         cmocka_unit_test(test_scotch_refused),
         cmocka_unit_test(test_predict),
         cmocka_unit_test(test_demo),
+        cmocka_unit_test(test_closed_stderr),
     };
     return cmocka_run_group_tests_name("cli", tests, NULL, NULL);
 }

@@ -60,6 +60,13 @@ typedef struct out_file {
  * resolved) or the same device and inode (character devices excepted);
  * returns 0 when none is. */
 int out_plan(const char *cmd, const out_file *files, int n);
+/* Standard input, output and error, if closed, held open on /dev/null
+ * (unusable) so that no file takes their numbers: first thing in main. */
+void out_hold_std_fds(void);
+/* Do paths a and b name one file (the same path once resolved, or the
+ * same device and inode)? For a command that checks files out_plan does
+ * not see (a sweep: its runs' files against its own). */
+int out_same_path(const char *a, const char *b);
 /* The file of a spec "file:PATH" (--net, --tree, --map), else NULL. */
 const char *out_spec_file(const char *spec);
 /* At exit (main): a standard output that failed is reported once (exit 1),

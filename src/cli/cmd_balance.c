@@ -26,6 +26,7 @@ static const char balance_help[] =
     "  -l, --loads L          a file with one integer per line (2^K lines, '#'\n"
     "                         comments), or random:SEED:MEAN (uniform on [0, 2 MEAN]),\n"
     "                         exp:SEED:MEAN (geometric), point:TOTAL[:NODE], const:C\n"
+    "                         (NODE: an id, a label such as 101, id:N or label:S)\n"
     "  -a, --algo A           spanning (seed 003, default), absorb (seed 003 with\n"
     "                         deficits filled on the way up), tree (net flows on the\n"
     "                         downward-0 tree), diffusion (Cybenko, first order),\n"
@@ -78,11 +79,40 @@ static const struct option balance_opts[] = {
     {"help", no_argument, NULL, 'h'},          {NULL, 0, NULL, 0},
 };
 
+/* point:TOTAL:NODE with NODE named as every option names a node (an id,
+ * a label such as 101, id:N or label:S: 'dcnet help nets'), passed on
+ * with NODE as its id. Before, NODE was a decimal id only: on ddb:3,
+ * point:160:101 (node 5's label) was "out of range". */
+static int point_spec(const char *arg, const char *net_spec, int64_t n, int64_t **out,
+                      dn_err *err)
+{
+    const char *node = strchr(arg + 6, ':');
+    char spec[160];
+    dn_net net;
+    int64_t v;
+    if (!node)
+        return dn_bal_loads_spec(arg, n, out, err);
+    int rc = dn_net_init(&net, net_spec, err);
+    if (rc)
+        return rc;
+    rc = dn_net_parse_node(&net, node + 1, &v, err);
+    dn_net_free(&net);
+    if (rc)
+        return rc;
+    if ((size_t)snprintf(spec, sizeof spec, "%.*s:%lld", (int)(node - arg), arg, (long long)v) >=
+        sizeof spec)
+        return dn_fail(err, DN_EINVAL, "load spec '%.40s...' is too long", arg);
+    return dn_bal_loads_spec(spec, n, out, err);
+}
+
 /* Loads from a file if `arg` names one, else from a generator spec. */
-static int read_loads(const char *arg, int64_t n, int64_t **out, dn_err *err)
+static int read_loads(const char *arg, const char *net_spec, int64_t n, int64_t **out,
+                      dn_err *err)
 {
     struct stat sb;
     if (stat(arg, &sb) != 0) {
+        if (strncmp(arg, "point:", 6) == 0)
+            return point_spec(arg, net_spec, n, out, err);
         if (dn_bal_loads_is_spec(arg))
             return dn_bal_loads_spec(arg, n, out, err);
         return dn_fail(err, DN_EINVAL, "cannot open load file '%s' (%s); a generated load is %s",
@@ -326,7 +356,7 @@ int cmd_balance(int argc, char **argv)
         return cli_usage(cmd, "--svg draws one run: pick one --algo");
     const int64_t n = (int64_t)1 << k;
     int64_t *loads = NULL, bound = 0;
-    if ((rc = read_loads(loads_arg, n, &loads, &err)))
+    if ((rc = read_loads(loads_arg, net_spec, n, &loads, &err)))
         return rc == DN_ENOMEM ? cli_fail(cmd, rc, err.msg) : cli_usage(cmd, "%s", err.msg);
     dn_bal_opts o = {shortest, (uint64_t)seed, max_rounds, 0};
     /* refuse what cannot run before the cut bound's O(N k) work */

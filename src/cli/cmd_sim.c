@@ -120,7 +120,8 @@ static const char sim_help_more[] =
     "divide stage of B(n) on debruijn:n under wormhole takes about 170 bytes\n"
     "per message with the network: B(24), 16.8M messages, 2.6 GiB; the largest\n"
     "within the default 8 GiB is B(25), 33.5M messages, 5.1 GiB (B(26) is\n"
-    "refused). At most 2^31 - 1 messages, route hops and channels.\n"
+    "refused). At most 2^31 - 1 messages, route hops and channels. A time\n"
+    "past the largest double (1.8e308: sizes times --te overflow) is refused.\n"
     "\n"
     ;
 
@@ -571,6 +572,20 @@ static void roots_step_row(void *ctx, int64_t i, rec *r)
     r->n = 0;
     rec_int(r, "step", i + 1);
     rec_dbl(r, "average_time", L->rr->step_time[i]);
+}
+
+/* A time past the largest double (sizes up to 1e300 times --te up to
+ * 1e12, or over a link of bandwidth 1e-300) is no answer: JSON would say
+ * null and the table '-' with exit status 0. Refused instead, exit 2. */
+static int time_overflows(const char *cmd, double time, double ideal)
+{
+    if (isfinite(time) && isfinite(ideal))
+        return 0;
+    fprintf(stderr, "dcnet %s: the simulated time is too large for a double (over 1.8e308): "
+                    "message sizes times --te (divided by the links' bandwidth) overflow; give "
+                    "smaller sizes, --te or --alpha, or faster links\n",
+            cmd);
+    return 2;
 }
 
 /* One run: the record, per-step rows, critical path rows; prints them. */
@@ -1028,7 +1043,9 @@ int cmd_simulate(int argc, char **argv)
             code = cli_fail(o.cmd, rc, err.msg);
             goto done;
         }
-        code = report_roots(&o, &net, &rr, &head);
+        code = time_overflows(o.cmd, rr.time, rr.ideal);
+        if (!code)
+            code = report_roots(&o, &net, &rr, &head);
         dn_roots_result_free(&rr);
         goto done;
     }
@@ -1121,6 +1138,8 @@ int cmd_simulate(int argc, char **argv)
         goto done;
     }
     have_res = 1;
+    if (!res.deadlock && (code = time_overflows(o.cmd, res.time, res.ideal)))
+        goto done;
     if (o.links_path && (rc = write_links(o.links_path, &net, &w, &res, &err))) {
         code = cli_fail(o.cmd, rc, err.msg);
         goto done;

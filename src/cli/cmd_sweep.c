@@ -39,6 +39,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static const char sweep_help[] =
@@ -61,6 +62,8 @@ static const char sweep_help[] =
     "  -o, --output FILE      write the rows here (CSV, or JSON lines for .jsonl\n"
     "                         and .json or with --json), atomically at the end;\n"
     "                         every finished run is kept in FILE.runs at once\n"
+    "                         (FILE, FILE.runs and --svg: three files, none of\n"
+    "                         them a file that a run reads or writes)\n"
     "      --resume           read FILE.runs and run only what is missing: the\n"
     "                         same FILE as an uninterrupted sweep, byte for byte\n"
     "      --csv              CSV (the default for -o FILE)\n"
@@ -1171,20 +1174,106 @@ static int dry_run(const sweep *S)
 }
 
 /* Can path be written? Checked before any run, through the output path
- * itself (a temporary file made and removed), so that a missing
- * directory, a directory, an empty name or no permission is said at once,
- * with the name and the reason, and no run is lost to it. */
+ * itself (a temporary file made and removed; a FIFO or device only by
+ * access(2)), so that a missing directory, a directory, an empty name or
+ * no permission is said at once, with the name and the reason, and no run
+ * is lost to it. */
 static int check_output(const char *cmd, const char *path)
 {
     FILE *f;
     dn_err e;
+    struct stat st;
     if (!path)
         return 0;
+    /* a FIFO, device or socket is written in place: opened now and closed,
+     * a FIFO's reader would see the end of the data before any (and the
+     * real open, at the end, would wait for a reader forever) */
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+        if (access(path, W_OK) == 0)
+            return 0;
+        dn_fail(&e, DN_EINVAL, "cannot write '%s': %s", path, strerror(errno));
+        return cli_fail(cmd, DN_EINVAL, e.msg);
+    }
     int rc = out_open(path, &f, &e);
     if (rc)
         return cli_fail(cmd, rc == DN_EIO ? DN_EINVAL : rc, e.msg);
     out_discard(f);
     return 0;
+}
+
+/* The path an argument of a run may name: the value of "--opt=VALUE",
+ * without "file:"; NULL for an option word or standard input ("-") */
+static const char *arg_path(const char *v)
+{
+    if (v[0] == '-')
+        v = strncmp(v, "--", 2) == 0 && strchr(v, '=') ? strchr(v, '=') + 1 : NULL;
+    if (v && strncmp(v, "file:", 5) == 0)
+        v += 5;
+    return v && *v && strcmp(v, "-") != 0 ? v : NULL;
+}
+
+static const char *base_name(const char *p)
+{
+    const char *s = strrchr(p, '/');
+    return s ? s + 1 : p;
+}
+
+/* Is v (a run's argument) the file out (one of the sweep's own, whose
+ * stat is *ost when have)? The full comparison (paths resolved) only for
+ * the same last name; else a file that exists is compared by device and
+ * inode (a hard link or a symlink to it). One stat per argument. */
+static int names_output(const char *v, const char *out, const struct stat *ost, int have)
+{
+    struct stat st;
+    if (strcmp(base_name(v), base_name(out)) == 0)
+        return out_same_path(v, out);
+    return have && stat(v, &st) == 0 && st.st_dev == ost->st_dev && st.st_ino == ost->st_ino;
+}
+
+/* The sweep's own files (-o, its journal FILE.runs, --svg; NULL when not
+ * given) are checked, before any run, against each other and against
+ * every file its runs name (issue 26, item 10): a run's input (--net
+ * file:X, --tree, --map, --weights, ...) that is -o would be replaced by
+ * the rows at the end, and a run's output (--svg, --save-place, ...) that
+ * is -o or the journal would be replaced, or replace it. Time: O(runs x
+ * arguments) stat calls, an argument equal to the previous run's skipped. */
+static int check_aliases(const char *cmd, const sweep *S, const char *const out[3])
+{
+    static const char *const opt[3] = {"-o", "-o's journal", "--svg"};
+    struct stat ost[3];
+    int have[3], rc = 0;
+    for (int k = 0; k < 3; k++) {
+        have[k] = out[k] && stat(out[k], &ost[k]) == 0;
+        for (int j = 0; j < k && out[k]; j++)
+            if (out[j] && out_same_path(out[j], out[k]))
+                return cli_usage(cmd, "%s '%s' and %s '%s' are the same file: give each output "
+                                      "its own",
+                                 opt[j], out[j], opt[k], out[k]);
+    }
+    char **prev = calloc((size_t)S->nargs + 4, sizeof *prev), bad[64];
+    if (!prev)
+        return cli_fail(cmd, DN_ENOMEM, "out of memory");
+    for (int64_t i = 0; i < S->total && !rc; i++) {
+        char **argv = skipped(S, i) ? NULL : run_argv(S, i, bad, sizeof bad);
+        for (int a = 2; argv && argv[a] && !rc; a++) {
+            const char *v = arg_path(argv[a]);
+            if (!v || (prev[a] && strcmp(prev[a], argv[a]) == 0))
+                continue;
+            for (int k = 0; k < 3 && !rc; k++)
+                if (out[k] && names_output(v, out[k], &ost[k], have[k]))
+                    rc = cli_usage(cmd, "%s '%s' is the file '%s' that run %lld names (%s): "
+                                        "one would replace the other; write the sweep's "
+                                        "elsewhere",
+                                   opt[k], out[k], v, (long long)i, argv[a]);
+            free(prev[a]);
+            prev[a] = strdup(argv[a]); /* (NULL: compared again next run) */
+        }
+        free_argv(argv);
+    }
+    for (int a = 0; a < S->nargs + 4; a++)
+        free(prev[a]);
+    free(prev);
+    return rc;
 }
 
 /* --plot's columns against the first run's output, before the others
@@ -1378,7 +1467,14 @@ static int sweep_main(sweep *S, int argc, char **argv)
         return cli_fail(cmd, DN_ENOMEM, "out of memory");
     if (jpath)
         sprintf(jpath, "%s.runs", output);
-    rc = check_output(cmd, output);
+    const char *const outs[3] = {output, jpath, svg};
+    rc = check_aliases(cmd, S, outs);
+    struct stat jst; /* appended to and read back: a FIFO would block, a device lose it */
+    if (!rc && jpath && stat(jpath, &jst) == 0 && !S_ISREG(jst.st_mode))
+        rc = cli_usage(cmd, "the journal '%s' of -o '%s' is not a regular file (it is appended "
+                            "to and read back by --resume): remove it, or give -o another name",
+                       jpath, output);
+    rc = rc ? rc : check_output(cmd, output);
     rc = rc ? rc : check_output(cmd, jpath);
     rc = rc ? rc : check_output(cmd, svg);
     if (!rc)

@@ -158,23 +158,25 @@ static void help_formats(void)
          "            as the graph of the terminals at distance 1, checked against the\n"
          "            table (at most 64 arc checks per table entry); labels 0..T-1,\n"
          "            at most 8192 terminals. Numbers are non-negative decimals;\n"
-         "            cmpltw lists its N weights; nothing may follow the last number.\n"
-         "\n"
-         "Value files (embed --map file:PATH, embed --weights, balance --loads,\n"
+         "            cmpltw lists its N weights; nothing may follow the last number.\n");
+    /* (a second string: C99 compilers need support only 4095 characters in one) */
+    puts("Value files (embed --map file:PATH, embed --weights, balance --loads,\n"
          "simulate --sizes): one decimal number per line ('--sizes' takes size units,\n"
          "1MB), '#' comments. A first line '# dcnet values count=T'\n"
          "(dcnet writes it with --save-place) promises the last line '# end count=T'.\n"
          "Placements (embed --map file:PATH, exec --place; written by --save-place\n"
          "with --place-format list|scotch|csv): the value file above (list), a SCOTCH\n"
          "mapping file (the count T, then 'task processor' lines, exactly two numbers:\n"
-         "what gmap writes and gmtst reads), or CSV 'task,processor,processor_label';\n"
+         "what gmap writes and gmtst reads), or CSV 'task,processor,processor_label'\n"
+         "(or 'task,processor'; a processor: an id as dcnet writes it, else a node\n"
+         "name as in 'dcnet help nets');\n"
          "told apart by content, read once (a pipe too) and no further than the tasks\n"
          "placed (at most 256 bytes a task and 1 MiB). Hosts files (embed --hosts, for\n"
          "--rankfile): 'LABEL HOST SLOT' per processor, HOST an RFC 1123 host name\n"
          "(letters, digits, '-', '.'), SLOT a non-negative integer.\n"
-         "Traces (simulate --trace): 'SRC DST SIZE [RELEASE]' per line; SIZE may\n"
-         "take a size unit (1MB, 4KiB), RELEASE a time unit (2us).\n"
-         "Every file is read alike: a UTF-8 byte order mark is skipped, CRLF ends a\n"
+         "Traces (simulate --trace): 'SRC DST SIZE [RELEASE]' per line, SRC and DST\n"
+         "processors (a switch sends and receives nothing); SIZE may take a size\n"
+         "unit (1MB, 4KiB), RELEASE a time unit (2us).\n"         "Every file is read alike: a UTF-8 byte order mark is skipped, CRLF ends a\n"
          "line as LF does, a NUL byte is refused; errors name the file and line.");
     puts("\n"
          "Tree files (--tree file:PATH in tree, embed, simulate and load; dcnet tree\n"
@@ -192,7 +194,8 @@ static void help_formats(void)
          "        Chosen for .dot, .gv, or a 'digraph' file.\n"
          "  grf   a SCOTCH source graph that is a tree, rooted at its first vertex;\n"
          "        vertex loads are work, edge loads bytes_down (integers up to 2^53);\n"
-         "        with vertex labels, arc ends are labels. For .grf.\n"
+         "        with vertex labels, arc ends are labels; each edge is listed from\n"
+         "        both ends with one load (as gtst checks). For .grf.\n"
          "  Ids 0..N-1 with the root 0 are kept; others are renumbered in order of\n"
          "  first appearance, the root first. Children keep the order of their\n"
          "  lines. Checked: one root, every parent defined, no cycle, no id twice,\n"
@@ -275,6 +278,7 @@ static int help(int argc, char **argv)
  * (spec/cli.md: never exit through a signal). */
 int main(int argc, char **argv)
 {
+    out_hold_std_fds(); /* before any file is opened (outfile.c) */
     signal(SIGPIPE, SIG_IGN);
     out_guard_signals(); /* every fatal signal: cleanup, then exit 1 (outfile.c) */
     if (argc < 2) {

@@ -319,6 +319,14 @@ static int check_alias(const decl *d, dn_err *err)
     return DN_OK;
 }
 
+int out_same_path(const char *a, const char *b)
+{
+    decl x = {"", a, 1, "", 0, 0, 0}, y = {"", b, 1, "", 0, 0, 0};
+    identify(&x);
+    identify(&y);
+    return same_file(&x, &y);
+}
+
 int out_plan(const char *cmd, const out_file *files, int n)
 {
     dn_err err;
@@ -357,6 +365,23 @@ static int declared_output(const char *path, dn_err *err)
     decl d = {"an output", path, 1, "", 0, 0, 0};
     identify(&d);
     return check_alias(&d, err) ? -1 : 0;
+}
+
+/* Standard input, output and error closed by the caller (`2>&-`) are held
+ * open on /dev/null, against the grain, so that no file dcnet opens takes
+ * their numbers: with fd 2 closed, the demo's report (index.html, opened
+ * first) became fd 2 and its progress log was written into the page.
+ * Input gets a write-only descriptor and the outputs read-only ones, so
+ * that using them still fails as a closed one does (EBADF: "write error
+ * on standard output", exit 1). */
+void out_hold_std_fds(void)
+{
+    for (int fd = 0; fd <= 2; fd++)
+        if (fcntl(fd, F_GETFD) == -1 && errno == EBADF) {
+            int got = open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY);
+            if (got >= 0 && got != fd) /* (a lower one was closed too: taken in its turn) */
+                close(got);
+        }
 }
 
 /* ------------------------------------------------------- writing */

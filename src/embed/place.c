@@ -132,8 +132,15 @@ static int detect(dn_input *in, dn_place_format *fmt, dn_err *err)
         s = trim(s);
         if (is_comment(s, 1))
             continue;
-        if (content == 0 && strncmp(s, "task,processor", 14) == 0) {
-            *fmt = DN_PLACE_CSV;
+        if (content == 0 && strchr(s, ',')) { /* (no list or SCOTCH line holds a comma) */
+            if (strcmp(s, "task,processor") == 0 || strcmp(s, "task,processor,processor_label") == 0)
+                *fmt = DN_PLACE_CSV; /* columns by position: the header names them exactly */
+            else
+                rc = dn_input_fail(in, err, DN_EINVAL,
+                                   "a CSV placement starts with the header 'task,processor' or "
+                                   "'task,processor,processor_label', in this order (found "
+                                   "'%.80s')",
+                                   s);
             break;
         }
         s[strcspn(s, "#")] = '\0'; /* (a list's value may carry a comment) */
@@ -262,8 +269,16 @@ static int one_pair(dn_place *p, dn_input *in, const dn_place_opts *o, int csv, 
                              nf == 1 ? "" : "s");
     if (dn_parse_i64(f[0], 0, cap - 1, "task", &v, &e))
         return dn_input_fail(in, err, DN_EINVAL, "%s", e.msg);
-    if (dn_parse_i64(f[1], 0, o->processors - 1, "processor", &q, &e)) {
+    /* A CSV's processor is an id as dcnet writes it (a decimal without
+     * leading zeros: kautz:3:2's id 10 stays 10, though "10" is also a
+     * label there), else named as 'dcnet help nets' says: "0011" on
+     * debruijn:4 is the label of node 3, as in --root and hosts files (it
+     * was read as id 11). */
+    int plain = f[1][0] != '0' || f[1][1] == '\0';
+    if ((csv && !plain) || dn_parse_i64(f[1], 0, o->processors - 1, "processor", &q, &e)) {
         dn_err le; /* a CSV may name the processor by its label */
+        if (csv && !plain)
+            dn_parse_i64(f[1], 0, o->processors - 1, "processor", &q, &e); /* (its message) */
         if (!csv || !o->net || dn_net_parse_node(o->net, f[1], &q, &le))
             return dn_input_fail(in, err, DN_EINVAL, "%s", e.msg);
         if (q >= o->processors)

@@ -157,12 +157,20 @@ static int grow(work *w, void **p, int64_t *cap, int64_t need, size_t size)
     return 0;
 }
 
-/* The error for a failed grow() of phase `phase`. */
-static int grow_fail(const work *w, int why, const char *what, int phase, dn_err *err)
+/* The error for a failed grow() of phase `phase`; lists: the routes are
+ * kept (--contention timed or --distinct-pairs), else the advice to use
+ * --contention phase would name the mode already in use. */
+static int grow_fail(const work *w, int why, const char *what, int phase, int lists,
+                     dn_err *err)
 {
     char a[32];
     if (why == GROW_NOMEM)
         return dn_fail(err, DN_ENOMEM, "out of memory for %s of phase %d", what, phase);
+    if (!lists)
+        return dn_fail(err, DN_ELIMIT, "%s of phase %d would take the metrics' scratch over the "
+                                       "memory limit of %s (--contention phase keeps a count "
+                                       "per link of the network): raise --mem-limit",
+                       what, phase, dn_fmt_bytes(a, sizeof a, w->limit));
     return dn_fail(err, DN_ELIMIT, "%s of phase %d would take the metrics' scratch over the "
                                    "memory limit of %s (--contention timed and "
                                    "--distinct-pairs keep every hop of a phase, 16 bytes each): "
@@ -326,9 +334,9 @@ static int phase_pass(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, work 
     int64_t ntouched = 0;
     int r;
     if (lists && (r = grow(w, (void **)&w->moff, &w->mcap, msgs + 1, sizeof *w->moff)))
-        return grow_fail(w, r, "the message offsets", phase, err);
+        return grow_fail(w, r, "the message offsets", phase, lists, err);
     if (!lists && (r = grow_counters(w, g->m + 1)))
-        return grow_fail(w, r, "the link counts", phase, err);
+        return grow_fail(w, r, "the link counts", phase, lists, err);
     int64_t nl = 0;
     for (int64_t k = lo; k < hi; k++) {
         const int64_t *path, v = order ? order[k] : k;
@@ -351,7 +359,7 @@ static int phase_pass(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, work 
         if (lists) {
             w->moff[k - lo] = nl;
             if ((r = grow(w, (void **)&w->links, &w->lcap, nl + hops, sizeof *w->links)))
-                return grow_fail(w, r, "the routes", phase, err);
+                return grow_fail(w, r, "the routes", phase, lists, err);
         }
         for (int64_t h = 0; h < hops; h++) {
             int64_t l = dn_link_id(g, path[h], path[h + 1], o->directed_links);
@@ -385,12 +393,12 @@ static int phase_pass(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, work 
     int64_t nkeys = g->m + 1;
     if (o->contention == DN_CONTENTION_TIMED) {
         if ((r = timed_keys(w, msgs, nl, &nkeys)))
-            return grow_fail(w, r, "the hop slots", phase, err);
+            return grow_fail(w, r, "the hop slots", phase, lists, err);
         key = w->keys;
         keylink = w->keylink;
     }
     if ((r = grow_counters(w, nkeys)))
-        return grow_fail(w, r, "the link counts", phase, err);
+        return grow_fail(w, r, "the link counts", phase, lists, err);
     /* per-key counts of this phase (made above when there are no lists) */
     int64_t maxc = 0, lp = 0;
     for (int64_t h = 0; lists && h < nl; h++) {

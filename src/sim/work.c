@@ -511,6 +511,12 @@ static int trace_line(char *line, const char *path, int64_t lineno, const dn_net
         (nt == 4 && dn_parse_quantity(tok[3], DN_Q_TIME, 0, 1e300, "release time",
                                       &tr->release[i], NULL, &e2)))
         return dn_fail(err, DN_EINVAL, "%s:%lld: %s", path, (long long)lineno, e2.msg);
+    for (int k = 0; k < 2; k++) /* a switch routes and runs no task: it sends nothing */
+        if ((k ? tr->dst[i] : tr->src[i]) >= net->procs)
+            return dn_fail(err, DN_EINVAL, "%s:%lld: node '%s' is a switch, not a processor, "
+                                           "of %s; its processors are 0 .. %lld",
+                           path, (long long)lineno, tok[k], net->spec,
+                           (long long)(net->procs - 1));
     tr->n++;
     return DN_OK;
 }

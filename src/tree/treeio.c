@@ -973,10 +973,16 @@ out:
 
 /* ------------------------------------------------------------ GRF */
 
-static int grf_int(const char **p, const char *end, int64_t *line, int64_t *out)
+/* Skips white space, counting the newlines passed */
+static void grf_skip(const char **p, const char *end, int64_t *line)
 {
     while (*p < end && isspace((unsigned char)**p))
         *line += *(*p)++ == '\n';
+}
+
+static int grf_int(const char **p, const char *end, int64_t *line, int64_t *out)
+{
+    grf_skip(p, end, line);
     if (*p >= end || !isdigit((unsigned char)**p))
         return 0;
     int64_t x = 0;
@@ -1072,9 +1078,10 @@ static int grf_vertices(const char **p, const char *end, int64_t *line, grf *G, 
         G->off[v] = k;
         G->key[v] = v;
         G->vw[v] = 0;
+        grf_skip(p, end, line); /* the vertex's own line, not the end of the one before */
+        G->lineof[v] = *line;
         if (G->lab && !grf_int(p, end, line, &G->key[v]))
             return -1;
-        G->lineof[v] = *line;
         if (G->vload && (rc = grf_load(p, end, line, &G->vw[v], path, err)))
             return rc;
         if (!grf_int(p, end, line, &deg) || deg > G->m - k)
@@ -1161,7 +1168,11 @@ static int64_t grf_name(const grf *G, int64_t v)
 }
 
 /* BFS from the first vertex, the root; children in adjacency order. The
- * rows carry each vertex's label (its key) with its own loads. */
+ * rows carry each vertex's label (its key) with its own loads. As SCOTCH's
+ * graphCheck (gtst) does, every edge is listed once from each end with one
+ * load: a child lists its parent exactly once, with the parent's load for
+ * the edge (else the file's two ends disagree, and taking one side would
+ * answer with a number that is not the user's). */
 static int grf_rows(grf *G, rows *R, dn_err *err)
 {
     const char *path = R->path;
@@ -1178,9 +1189,19 @@ static int grf_rows(grf *G, rows *R, dn_err *err)
         trow x = {G->key[v], pv >= 0 ? G->key[pv] : -1, {G->vw[v], pv >= 0 ? G->ew[G->down[v]] : 0, 0},
                   G->lineof[v]};
         rc = rows_push(R, x, err);
+        int64_t up = 0; /* v's arcs to its parent: exactly one (gtst: "arc data do not match") */
         for (int64_t e = G->off[v]; e < G->off[v + 1] && !rc; e++) {
             int64_t u = G->adj[e];
-            if (u == v) {
+            if (u == pv && G->ew[e] != G->ew[G->down[v]]) {
+                rc = dn_fail(err, DN_EINVAL, "%s:%lld: the edge %lld-%lld has load %.17g from "
+                                             "%lld and %.17g from %lld (both ends must give one "
+                                             "load)",
+                             path, (long long)G->lineof[v], (long long)grf_name(G, pv),
+                             (long long)grf_name(G, v), G->ew[G->down[v]],
+                             (long long)grf_name(G, pv), G->ew[e], (long long)grf_name(G, v));
+            } else if (u == pv) {
+                up++;
+            } else if (u == v) {
                 rc = dn_fail(err, DN_EINVAL, "%s:%lld: vertex %lld has a loop", path,
                              (long long)G->lineof[v], (long long)grf_name(G, v));
             } else if (G->par[u] == -2) {
@@ -1194,6 +1215,11 @@ static int grf_rows(grf *G, rows *R, dn_err *err)
                              (long long)grf_name(G, u));
             }
         }
+        if (!rc && pv >= 0 && up != 1)
+            rc = dn_fail(err, DN_EINVAL, "%s:%lld: vertex %lld lists its parent %lld %lld times; "
+                                         "every edge is listed once from each end",
+                         path, (long long)G->lineof[v], (long long)grf_name(G, v),
+                         (long long)grf_name(G, pv), (long long)up);
     }
     if (!rc && tail < G->n)
         rc = dn_fail(err, DN_EINVAL, "%s: not a tree: %lld of %lld vertices are not connected "
