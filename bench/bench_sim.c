@@ -112,7 +112,7 @@ static void roots(const char *map, char approach, dn_dc_order ord, dn_switching 
     eo.map = map;
     eo.approach = approach;
     eo.order = ord;
-    dn_work_opts wo;
+    dn_sim_work_opts wo;
     memset(&wo, 0, sizeof wo);
     wo.stage = DN_STAGE_DIVIDE;
     wo.alpha = 0.5;
@@ -144,12 +144,12 @@ int main(void)
     {
         setup s;
         open_setup(&s, "debruijn:16", "binomial:16", "zrl");
-        dn_work_opts wo;
+        dn_sim_work_opts wo;
         memset(&wo, 0, sizeof wo);
         wo.stage = DN_STAGE_DIVIDE;
         wo.alpha = 0.5;
         dn_sim_work w;
-        if (dn_work_from_embed(&w, &s.e, &wo, &err))
+        if (dn_sim_work_from_embed(&w, &s.e, &wo, &err))
             die("work", &err);
         printf("## 1. events per second: B(16) on BDG(16), mapping D, %lld messages, %lld "
                "hops\n\n",
@@ -166,7 +166,7 @@ int main(void)
                    (double)r.events / tb, t / tb);
             dn_sim_result_free(&r);
         }
-        dn_work_free(&w);
+        dn_sim_work_free(&w);
         close_setup(&s);
     }
 
@@ -176,13 +176,13 @@ int main(void)
         double t0 = now();
         open_setup(&s, "debruijn:20", "binomial:20", "zrl");
         double t_embed = now() - t0;
-        dn_work_opts wo;
+        dn_sim_work_opts wo;
         memset(&wo, 0, sizeof wo);
         wo.stage = DN_STAGE_DIVIDE;
         wo.alpha = 0.5;
         dn_sim_work w;
         t0 = now();
-        if (dn_work_from_embed(&w, &s.e, &wo, &err))
+        if (dn_sim_work_from_embed(&w, &s.e, &wo, &err))
             die("work", &err);
         double t_work = now() - t0;
         dn_sim_result r;
@@ -207,7 +207,7 @@ int main(void)
                (double)ru.ru_maxrss / 1024);
         dn_metrics_free(&m);
         dn_sim_result_free(&r);
-        dn_work_free(&w);
+        dn_sim_work_free(&w);
         close_setup(&s);
     }
 

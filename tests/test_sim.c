@@ -66,7 +66,7 @@ typedef struct fix {
 } fix;
 
 static void fix_open(fix *f, const char *net, const char *tree, const char *map, dn_dc_order ord,
-                     char approach, int64_t root, const dn_work_opts *wo)
+                     char approach, int64_t root, const dn_sim_work_opts *wo)
 {
     dn_err err;
     dn_tree_model tm;
@@ -82,21 +82,21 @@ static void fix_open(fix *f, const char *net, const char *tree, const char *map,
         dn_tree_init(&f->tree, &tm, 1, 0, &err) ||
         dn_embed_init(&f->e, &f->net, &f->tree, &eo, &err))
         fail_msg("%s on %s by %s: %s", tree, net, map, err.msg);
-    if (dn_work_from_embed(&f->w, &f->e, wo, &err))
+    if (dn_sim_work_from_embed(&f->w, &f->e, wo, &err))
         fail_msg("workload: %s", err.msg);
 }
 
 static void fix_close(fix *f)
 {
-    dn_work_free(&f->w);
+    dn_sim_work_free(&f->w);
     dn_embed_free(&f->e);
     dn_tree_free(&f->tree);
     dn_net_free(&f->net);
 }
 
-static dn_work_opts divide(double alpha)
+static dn_sim_work_opts divide(double alpha)
 {
-    dn_work_opts wo;
+    dn_sim_work_opts wo;
     memset(&wo, 0, sizeof wo);
     wo.stage = DN_STAGE_DIVIDE;
     wo.alpha = alpha;
@@ -202,7 +202,7 @@ static void trace_work(const char *netspec, const int64_t (*msg)[2], const doubl
     tr.release = rel;
     if (dn_net_init(net, netspec, &err) || dn_net_materialize(net, g, 0, &err) ||
         dn_router_init(&r, net, g, DN_ROUTER_SHORTEST, &err) ||
-        dn_work_from_trace(w, g, &r, &tr, 0, &err))
+        dn_sim_work_from_trace(w, g, &r, &tr, 0, &err))
         fail_msg("%s: %s", netspec, err.msg);
     dn_router_free(&r);
 }
@@ -258,7 +258,7 @@ static void test_crossing_worms(void **state)
         }
         dn_sim_result_free(&r);
     }
-    dn_work_free(&w);
+    dn_sim_work_free(&w);
     dn_csr_free(&g);
     dn_net_free(&net);
 }
@@ -288,7 +288,7 @@ static void test_ports(void **state)
         }
         dn_sim_result_free(&r);
     }
-    dn_work_free(&w);
+    dn_sim_work_free(&w);
     dn_csr_free(&g);
     dn_net_free(&net);
 }
@@ -300,7 +300,7 @@ static void test_ports(void **state)
 static void trace_free(dn_sim_result *r, dn_sim_work *w, dn_csr *g, dn_net *net)
 {
     dn_sim_result_free(r);
-    dn_work_free(w);
+    dn_sim_work_free(w);
     dn_csr_free(g);
     dn_net_free(net);
 }
@@ -378,14 +378,14 @@ static void cost_line(int d, const double *bw, const double *lat, const dn_trace
             g.lat[i] = v == u + 1 ? lat[u] : 0;
         }
     if (dn_router_init(&r, &net, &g, DN_ROUTER_SHORTEST, &err) ||
-        dn_work_from_trace(&w, &g, &r, tr, 0, &err))
+        dn_sim_work_from_trace(&w, &g, &r, tr, 0, &err))
         fail_msg("%s: %s", spec, err.msg);
     dn_router_free(&r);
     for (int k = 0; k < 4; k++) {
         dn_sim_opts o = sim_opts(all_sw[k], ts, 1, 0);
         run_work(&w, &o, &res[k]);
     }
-    dn_work_free(&w);
+    dn_sim_work_free(&w);
     dn_csr_free(&g);
     dn_net_free(&net);
 }
@@ -540,7 +540,7 @@ static void test_message_times(void **state)
     (void)state;
     static const char *const nets[] = {"debruijn:6", "mesh:4x4@bw=2,d1.bw=0.5,lat=0.25"};
     for (int k = 0; k < 32; k++) {
-        dn_work_opts wo = divide(0.5);
+        dn_sim_work_opts wo = divide(0.5);
         wo.stage = k % 2 ? DN_STAGE_BOTH : DN_STAGE_DIVIDE;
         fix f;
         fix_open(&f, nets[k / 16], k / 16 ? "binomial:4" : "binomial:6", "random",
@@ -593,7 +593,7 @@ static void test_engine_bytes(void **state)
 {
     (void)state;
     static const dn_switching sws[] = {DN_SW_SAF, DN_SW_WORMHOLE, DN_SW_VCT, DN_SW_CIRCUIT};
-    dn_work_opts wo = divide(0.5);
+    dn_sim_work_opts wo = divide(0.5);
     wo.stage = DN_STAGE_BOTH;
     fix f;
     fix_open(&f, "debruijn:12", "binomial:12", "random", DN_ORDER_DEFAULT, 0, 0, &wo);
@@ -661,7 +661,7 @@ static void test_deadlock(void **state)
     assert_int_equal(r.ncycle, 8);
     for (int i = 0; i < 4; i++) { /* message m waits for link 2m+2 -> 2m+3 */
         int64_t m = r.cycle[2 * i], c = r.cycle[2 * i + 1];
-        assert_int_equal(dn_work_chan_src(&w, c), (2 * m + 2) % 8);
+        assert_int_equal(dn_sim_work_chan_src(&w, c), (2 * m + 2) % 8);
         assert_int_equal(w.chan_dst[c], (2 * m + 3) % 8);
     }
     dn_sim_result_free(&r);
@@ -693,7 +693,7 @@ static void test_deadlock(void **state)
             fail_msg("ring:8, 8 worms of 4 hops, %d lanes: deadlock %d", v, r.deadlock);
         dn_sim_result_free(&r);
     }
-    dn_work_free(&w);
+    dn_sim_work_free(&w);
     dn_csr_free(&g);
     dn_net_free(&net);
 }
@@ -720,7 +720,7 @@ static void test_dccube_saf_every_root(void **state)
                 cs += d;
                 ce += d * pow(alpha, t);
             }
-            dn_work_opts wo = divide(alpha);
+            dn_sim_work_opts wo = divide(alpha);
             for (int64_t root = 0; root < side * side; root += k < 4 ? 1 : 7) {
                 fix f;
                 fix_open(&f, net, tree, "dccube", DN_ORDER_PAIRED, 0, root, &wo);
@@ -760,7 +760,7 @@ static void test_wormhole_optimal_every_root(void **state)
                 double alpha = ai ? 0.5 : 1.0, bound = 0;
                 for (int t = 1; t <= 2 * k; t++)
                     bound += ts + pow(alpha, t) * te;
-                dn_work_opts wo = divide(alpha);
+                dn_sim_work_opts wo = divide(alpha);
                 for (int64_t root = 0; root < side * side; root += k < 4 ? 1 : 5) {
                     fix f;
                     fix_open(&f, net, tree, maps[mi], mi ? DN_ORDER_DEFAULT : DN_ORDER_DESC, 0,
@@ -795,7 +795,7 @@ static void test_mapping_d(void **state)
         char net[32], tree[32];
         snprintf(net, sizeof net, "debruijn:%d", n);
         snprintf(tree, sizeof tree, "binomial:%d", n);
-        dn_work_opts wo = divide(0.5);
+        dn_sim_work_opts wo = divide(0.5);
         fix f;
         fix_open(&f, net, tree, "zrl", DN_ORDER_DEFAULT, 0, -1, &wo);
         double bound = 0;
@@ -833,7 +833,7 @@ static void test_mapping_d(void **state)
 static void test_conflicting_placement(void **state)
 {
     (void)state;
-    dn_work_opts wo = divide(1.0);
+    dn_sim_work_opts wo = divide(1.0);
     double optimum = 8 * 2.0; /* 8 steps of t_s + t_e */
     for (int seed = 0; seed < 3; seed++) {
         dn_net net;
@@ -851,7 +851,7 @@ static void test_conflicting_placement(void **state)
         assert_int_equal(dn_tree_model_parse("binomial:8", &tm, &err), DN_OK);
         assert_int_equal(dn_tree_init(&tree, &tm, 1, 0, &err), DN_OK);
         assert_int_equal(dn_embed_init(&e, &net, &tree, &eo, &err), DN_OK);
-        assert_int_equal(dn_work_from_embed(&w, &e, &wo, &err), DN_OK);
+        assert_int_equal(dn_sim_work_from_embed(&w, &e, &wo, &err), DN_OK);
         dn_sim_opts o = sim_opts(DN_SW_WORMHOLE, 1, 1, 0);
         dn_sim_result r;
         run_work(&w, &o, &r);
@@ -860,7 +860,7 @@ static void test_conflicting_placement(void **state)
                      (long long)r.conflicts, optimum);
         assert_true(r.time >= r.ideal);
         dn_sim_result_free(&r);
-        dn_work_free(&w);
+        dn_sim_work_free(&w);
         dn_embed_free(&e);
         dn_tree_free(&tree);
         dn_net_free(&net);
@@ -899,7 +899,7 @@ static void all_roots_opt(int k, const char *map, char approach, dn_dc_order ord
     eo.approach = approach == 'n' ? 'b' : approach; /* 'n': b:nearest */
     eo.centre = approach == 'n' ? DN_CENTRE_NEAREST : DN_CENTRE_FIXED;
     eo.order = ord;
-    dn_work_opts wo = divide(alpha);
+    dn_sim_work_opts wo = divide(alpha);
     dn_sim_opts so = sim_opts(sw, 1, 1, 0);
     so.every_root = flags & 1;
     if (flags & 2) { /* the other regime: both stages, dataflow, hop latency, lanes */
@@ -1098,7 +1098,7 @@ static void test_seed001_saf_order(void **state)
             const double a = ai ? 0.5 : 1.0;
             const double paired = ai ? 1.5 * (1 - ldexp(1, -k)) : ldexp(1, k + 1) - 2;
             const double asc = ai ? (1 + ldexp(1, -k)) * k / 2 : ldexp(1, k + 1) - 2;
-            dn_work_opts wo = divide(a);
+            dn_sim_work_opts wo = divide(a);
             for (int oi = 0; oi < 2; oi++) {
                 fix f;
                 fix_open(&f, net, tree, "dccube", oi ? DN_ORDER_ASC : DN_ORDER_PAIRED, 0, 0, &wo);
@@ -1144,7 +1144,7 @@ static void test_xor_torus(void **state)
                 bound += 1 + pow(a, t);
             }
             assert_true(cs == 3 * ldexp(1, k - 1) - 2 && std_s == ldexp(1, k + 1) - 2);
-            dn_work_opts wo = divide(a);
+            dn_sim_work_opts wo = divide(a);
             for (int64_t root = 0; root < side * side; root += 5) {
                 fix f;
                 fix_open(&f, net, tree, "xor", DN_ORDER_PAIRED, 0, root, &wo);
@@ -1181,7 +1181,7 @@ static void test_combine_and_both(void **state)
 {
     (void)state;
     const int k = 3;
-    dn_work_opts wo = divide(0.5);
+    dn_sim_work_opts wo = divide(0.5);
     fix f;
     double div_bound = 0;
     for (int t = 1; t <= 2 * k; t++)

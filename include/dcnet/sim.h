@@ -28,10 +28,13 @@
  * time is exact. Runs are deterministic: ties are broken by sequence
  * number, waiters are served first come first served.
  *
- * Ownership: every object is caller-owned with an init/free pair; a
- * dn_sim_work built from an embedding copies what it needs (the embedding
- * may be freed afterwards); dn_sim_run fills a dn_sim_result the caller
- * frees with dn_sim_result_free. One dn_sim per thread.
+ * Ownership: every object is caller-owned with an init/free pair
+ * (dn_evq_init/free, dn_sim_work_from_embed or _from_trace / dn_sim_work_free),
+ * except the engine, dn_sim, which is opaque: dn_sim_init allocates it and
+ * dn_sim_free releases it. A dn_sim_work built from an embedding copies
+ * what it needs (the embedding may be freed afterwards); dn_sim_run fills
+ * a dn_sim_result the caller frees with dn_sim_result_free. One dn_sim
+ * per thread.
  */
 #ifndef DCNET_SIM_H
 #define DCNET_SIM_H
@@ -84,7 +87,7 @@ typedef enum dn_stage {
     DN_STAGE_BOTH = 3     /* divide, then combine */
 } dn_stage;
 
-typedef struct dn_work_opts {
+typedef struct dn_sim_work_opts {
     dn_stage stage;
     double alpha;          /* divide message of phase t has size alpha^t */
     int combine_uniform;   /* combine messages of size 1 (default: alpha^t) */
@@ -104,7 +107,7 @@ typedef struct dn_work_opts {
                             * sizes drawn from alpha are alpha^t bytes, and the
                             * whole problem (approach b's move, a uniform combine's
                             * result) is bytes; given sizes are taken as they are */
-} dn_work_opts;
+} dn_sim_work_opts;
 
 typedef struct dn_sim_work {
     int64_t msgs;
@@ -129,7 +132,7 @@ typedef struct dn_sim_work {
     int64_t computes;      /* the last `computes` messages are compute marks
                             * (zero hops, size 0; stage 4), not traffic */
     int32_t *chan_off;     /* nodes + 1: channels chan_off[u] .. chan_off[u+1]-1
-                            * leave node u (dn_work_chan_src; for reports) */
+                            * leave node u (dn_sim_work_chan_src; for reports) */
     int32_t *chan_dst;     /* the node each channel enters (for reports) */
     double *chan_bw, *chan_lat; /* per-channel link costs (a copy of the network's;
                                  * both or neither), or NULL. With them the run is
@@ -146,9 +149,9 @@ typedef struct dn_sim_work {
  * received its data and on every child's result. Growing approach b adds
  * its move of the whole problem (size 1) as step 0 (and back at the end of
  * a combine). Time O(T + hops); memory about 37 bytes per message and 4
- * per hop (dn_work_bytes), checked against o->mem_limit before the
+ * per hop (dn_sim_work_bytes), checked against o->mem_limit before the
  * arrays are made and as the routes grow (DN_ELIMIT). */
-DN_API int dn_work_from_embed(dn_sim_work *w, dn_embed *e, const dn_work_opts *o, dn_err *err);
+DN_API int dn_sim_work_from_embed(dn_sim_work *w, dn_embed *e, const dn_sim_work_opts *o, dn_err *err);
 
 /* A trace: independent messages (src, dst, size, release), routed by r on
  * the materialised network g. */
@@ -175,15 +178,15 @@ DN_API int dn_trace_read(const char *path, const dn_net *net, int64_t mem_limit,
 DN_API void dn_trace_free(dn_trace *tr);
 /* The workload of a trace, routed by r on g, within mem_limit (0:
  * DN_SIM_DEFAULT_MEM; routes included, checked as they grow). O(hops). */
-DN_API int dn_work_from_trace(dn_sim_work *w, const dn_csr *g, dn_router *r, const dn_trace *tr,
+DN_API int dn_sim_work_from_trace(dn_sim_work *w, const dn_csr *g, dn_router *r, const dn_trace *tr,
                        int64_t mem_limit, dn_err *err);
 
-DN_API void dn_work_free(dn_sim_work *w);
+DN_API void dn_sim_work_free(dn_sim_work *w);
 /* The bytes w's arrays hold (route and dependency arrays at their size,
  * not their capacity). O(1). */
-DN_API int64_t dn_work_bytes(const dn_sim_work *w);
+DN_API int64_t dn_sim_work_bytes(const dn_sim_work *w);
 /* The node channel c (0 .. channels-1) leaves. O(log nodes). */
-DN_API int32_t dn_work_chan_src(const dn_sim_work *w, int64_t c);
+DN_API int32_t dn_sim_work_chan_src(const dn_sim_work *w, int64_t c);
 
 /* ---- 3. the engine --------------------------------------------------- */
 
@@ -331,7 +334,7 @@ typedef struct dn_roots_result {
  * quarter of the cost, or 2 side - 1 runs for B. so->every_root turns this
  * off. */
 DN_API int dn_sim_all_roots(const dn_net *net, const dn_tree *tree, const dn_embed_opts *eo,
-                     const dn_work_opts *wo, const dn_sim_opts *so, int threads,
+                     const dn_sim_work_opts *wo, const dn_sim_opts *so, int threads,
                      dn_roots_result *out, dn_err *err);
 DN_API void dn_roots_result_free(dn_roots_result *r);
 

@@ -219,9 +219,9 @@ static int write_links(const char *path, const dn_net *net, const dn_sim_work *w
     for (int64_t c = 0; c < w->channels; c++) {
         if (!res->carried[c])
             continue;
-        dn_net_label(net, dn_work_chan_src(w, c), a, sizeof a);
+        dn_net_label(net, dn_sim_work_chan_src(w, c), a, sizeof a);
         dn_net_label(net, w->chan_dst[c], b, sizeof b);
-        fprintf(f, "%d,%d,", dn_work_chan_src(w, c), w->chan_dst[c]);
+        fprintf(f, "%d,%d,", dn_sim_work_chan_src(w, c), w->chan_dst[c]);
         csv_field(f, a);
         fputc(',', f);
         csv_field(f, b);
@@ -425,7 +425,7 @@ typedef struct sim_cli {
     int alpha_given;       /* --alpha: the sizes are alpha^t, not a tree file's bytes */
     int sched_given;       /* --schedule given */
     int use_work;          /* a tree file's work as compute time (--work use|ignore) */
-    dn_work_opts wo;
+    dn_sim_work_opts wo;
     dn_sim_opts so;
 } sim_cli;
 
@@ -555,7 +555,7 @@ static void cycle_row(void *ctx, int64_t i, rec *r)
     r->n = 0;
     rec_int(r, "message", m);
     if (c < w->channels) {
-        dn_net_label(L->net, dn_work_chan_src(w, c), a, sizeof a);
+        dn_net_label(L->net, dn_sim_work_chan_src(w, c), a, sizeof a);
         dn_net_label(L->net, w->chan_dst[c], b, sizeof b);
         snprintf(s, sizeof s, "%s->%s", a, b);
     } else {
@@ -645,7 +645,7 @@ static int report_run(const sim_cli *o, const dn_net *net, const dn_sim_work *w,
                 best >= 0 && res->time > 0 ? res->busy[best] / res->time : 0);
         if (best >= 0) {
             char a[64], b[64], s[140];
-            dn_net_label(net, dn_work_chan_src(w, best), a, sizeof a);
+            dn_net_label(net, dn_sim_work_chan_src(w, best), a, sizeof a);
             dn_net_label(net, w->chan_dst[best], b, sizeof b);
             snprintf(s, sizeof s, "%s->%s", a, b);
             rec_str(head, "links.busiest", s);
@@ -1069,7 +1069,7 @@ int cmd_simulate(int argc, char **argv)
             goto done;
         }
         have_router = 1;
-        rc = dn_work_from_trace(&w, &g, &router, &tr, a.mem_limit, &err);
+        rc = dn_sim_work_from_trace(&w, &g, &router, &tr, a.mem_limit, &err);
         rec_str(&head, "trace", o.trace);
     } else {
         dn_embed e;
@@ -1081,7 +1081,7 @@ int cmd_simulate(int argc, char **argv)
         dn_net_label(&net, e.pre_hops >= 0 ? e.pre_src : e.root_proc, lab, sizeof lab);
         rec_str(&head, "root", lab);
         rec_str(&head, "routes", dn_embed_routes_name(&e));
-        rc = dn_work_from_embed(&w, &e, &o.wo, &err);
+        rc = dn_sim_work_from_embed(&w, &e, &o.wo, &err);
         dn_embed_free(&e);
     }
     if (rc) {
@@ -1103,7 +1103,7 @@ int cmd_simulate(int argc, char **argv)
      * engine allocates; the engine gets what the workload leaves */
     {
         const int64_t limit = a.mem_limit > 0 ? a.mem_limit : DN_SIM_DEFAULT_MEM;
-        const int64_t wb = dn_work_bytes(&w), eb = dn_sim_bytes(&o.so, &w);
+        const int64_t wb = dn_sim_work_bytes(&w), eb = dn_sim_bytes(&o.so, &w);
         if (wb + eb > limit) {
             char x[32], y[32], z[32];
             fprintf(stderr, "dcnet simulate: simulating %lld messages needs about %s for the "
@@ -1179,7 +1179,7 @@ done:
         dn_sim_result_free(&res);
     dn_sim_free(sim);
     if (have_work)
-        dn_work_free(&w);
+        dn_sim_work_free(&w);
     if (have_router)
         dn_router_free(&router);
     if (have_g)

@@ -16,7 +16,7 @@ typedef struct roots_ctx {
     const dn_net *net;
     const dn_tree *tree;
     const dn_embed_opts *eo;
-    const dn_work_opts *wo;
+    const dn_sim_work_opts *wo;
     const dn_sim_opts *so;
     int maxsteps;
     dn_sim **engines;   /* one per worker, made on first use */
@@ -49,12 +49,12 @@ static int root_range(void *vctx, int64_t begin, int64_t end, int tid)
         dn_sim_result res;
         if ((rc = dn_embed_init(&e, c->net, c->tree, &eo, err)))
             return rc;
-        rc = dn_work_from_embed(&w, &e, c->wo, err);
+        rc = dn_sim_work_from_embed(&w, &e, c->wo, err);
         dn_embed_free(&e);
         if (rc)
             return rc;
         rc = dn_sim_run(c->engines[tid], &w, &res, err);
-        dn_work_free(&w);
+        dn_sim_work_free(&w);
         if (rc)
             return rc;
         c->time[r] = res.time;
@@ -169,7 +169,7 @@ void dn_roots_result_free(dn_roots_result *r)
 }
 
 int dn_sim_all_roots(const dn_net *net, const dn_tree *tree, const dn_embed_opts *eo,
-                     const dn_work_opts *wo, const dn_sim_opts *so, int threads,
+                     const dn_sim_work_opts *wo, const dn_sim_opts *so, int threads,
                      dn_roots_result *out, dn_err *err)
 {
     memset(out, 0, sizeof *out);

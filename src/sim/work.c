@@ -25,7 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-void dn_work_free(dn_sim_work *w)
+void dn_sim_work_free(dn_sim_work *w)
 {
     free(w->src);
     free(w->dst);
@@ -46,7 +46,7 @@ void dn_work_free(dn_sim_work *w)
     memset(w, 0, sizeof *w);
 }
 
-int64_t dn_work_bytes(const dn_sim_work *w)
+int64_t dn_sim_work_bytes(const dn_sim_work *w)
 {
     const int64_t n = w->msgs, deps = w->succ_off ? w->succ_off[n] : 0;
     int64_t b = n * (int64_t)(sizeof *w->src + sizeof *w->dst + sizeof *w->size +
@@ -66,7 +66,7 @@ int64_t dn_work_bytes(const dn_sim_work *w)
     return b;
 }
 
-int32_t dn_work_chan_src(const dn_sim_work *w, int64_t c)
+int32_t dn_sim_work_chan_src(const dn_sim_work *w, int64_t c)
 {
     int64_t lo = 0, hi = w->nodes; /* chan_off[lo] <= c < chan_off[hi] */
     while (hi - lo > 1) {
@@ -136,7 +136,7 @@ static int work_alloc(dn_sim_work *w, int64_t msgs, const dn_csr *g, int with_st
     if (!w->src || !w->dst || !w->size || !w->task || !w->stage || !w->route_off ||
         !w->succ_off || !w->chan_off || !w->chan_dst ||
         (with_steps && !w->step) || (with_release && !w->release)) {
-        dn_work_free(w);
+        dn_sim_work_free(w);
         return dn_fail(err, DN_ENOMEM, "out of memory for a workload of %lld messages",
                        (long long)msgs);
     }
@@ -147,7 +147,7 @@ static int work_alloc(dn_sim_work *w, int64_t msgs, const dn_csr *g, int with_st
         const double *src = k ? g->lat : g->bw;
         double *c = malloc((size_t)(g->m ? g->m : 1) * sizeof *c);
         if (!c) {
-            dn_work_free(w);
+            dn_sim_work_free(w);
             return dn_fail(err, DN_ENOMEM, "out of memory for the link costs");
         }
         for (int64_t i = 0; i < g->m; i++)
@@ -268,7 +268,7 @@ static int deps_to_csr(dn_sim_work *w, deps *d, dn_err *err)
     return DN_OK;
 }
 
-int dn_work_from_embed(dn_sim_work *w, dn_embed *e, const dn_work_opts *o, dn_err *err)
+int dn_sim_work_from_embed(dn_sim_work *w, dn_embed *e, const dn_sim_work_opts *o, dn_err *err)
 {
     const dn_tree *t = e->tree;
     const dn_csr *g = &e->g;
@@ -448,7 +448,7 @@ fail:
     if (have_back)
         dn_router_free(&back);
     if (rc)
-        dn_work_free(w);
+        dn_sim_work_free(w);
     return rc;
 }
 
@@ -567,7 +567,7 @@ int dn_trace_read(const char *path, const dn_net *net, int64_t mem_limit, dn_tra
     return rc;
 }
 
-int dn_work_from_trace(dn_sim_work *w, const dn_csr *g, dn_router *r, const dn_trace *tr,
+int dn_sim_work_from_trace(dn_sim_work *w, const dn_csr *g, dn_router *r, const dn_trace *tr,
                        int64_t mem_limit, dn_err *err)
 {
     routes rb;
@@ -594,6 +594,6 @@ int dn_work_from_trace(dn_sim_work *w, const dn_csr *g, dn_router *r, const dn_t
         rc = deps_to_csr(w, &d, err);
     }
     if (rc)
-        dn_work_free(w);
+        dn_sim_work_free(w);
     return rc;
 }
