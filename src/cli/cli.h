@@ -143,7 +143,10 @@ void json_arrays(const rec *head, int sets, const char *const *keys, const rec *
                  const int *ns, FILE *f);
 
 /* Prints "dcnet CMD: message" to stderr and returns the exit code for
- * status (2 for bad input, 1 for run-time failures). */
+ * status (2 for bad input, 1 for run-time failures). A message "unknown
+ * WHAT 'NAME'; known: A, B, ..." (the library's, for networks, trees,
+ * mappings and apps) gains "; did you mean 'A'?" when A is near NAME
+ * (suggest.c); so does cli_usage's. */
 int cli_fail(const char *cmd, int status, const char *msg);
 /* Usage error: message plus "see 'dcnet CMD --help'"; returns 2. */
 int cli_usage(const char *cmd, const char *fmt, ...)
@@ -261,10 +264,24 @@ int embed_args_net_tree(const char *cmd, embed_args *a, dn_net *net, dn_tree *tr
 int cli_read_numbers(const char *path, int64_t want, double lo, double hi, const char *what,
                      double **out, dn_err *err);
 
+/* "Did you mean" (suggest.c, issue 29 item 11). The nearest of names to
+ * word (at most about a third of its letters edited), or NULL. */
+const char *cli_nearest(const char *word, const char *const *names, int n);
+/* The usage error of a getopt_long loop that returned '?': an unknown
+ * option with the nearest of opts ("unknown option '--tres'; did you mean
+ * '--tree'?"), an ambiguous abbreviation with its candidates, or a flag
+ * given a value. Reads optind and optopt; returns 2. */
+struct option;
+int cli_bad_option(const char *cmd, char *const *argv, const struct option *opts);
+/* The note on stderr for an old spelling that still works (issue 29 item
+ * 10): "dcnet CMD: note: OLD is now NEW ...". */
+void cli_old_option(const char *cmd, const char *old, const char *now);
+
 /* Common option parsing helpers. */
 int parse_threads(const char *cmd, const char *s, int *out);
 /* arg must be one of names (NULL-terminated): *out = its index and 0, or a
- * usage error listing them ("--stage must be divide, combine or both") and 2. */
+ * usage error listing them ("--stage must be divide, combine or both"),
+ * with the nearest if one is near ("; did you mean 'divide'?"), and 2. */
 int cli_keyword(const char *cmd, const char *opt, const char *arg, const char *const *names,
                 int *out);
 /* All online cores, at most 64. */

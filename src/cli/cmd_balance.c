@@ -290,7 +290,7 @@ int cmd_balance(int argc, char **argv)
         case O_CSV: mode = OUT_CSV; break;
         case 'h': fputs(balance_help, stdout); return 0;
         case ':': return cli_usage(cmd, "option '%s' needs a value", argv[optind - 1]);
-        default: return cli_usage(cmd, "unknown option '%s'", argv[optind - 1]);
+        default: return cli_bad_option(cmd, argv, balance_opts);
         }
     }
     if (optind < argc)

@@ -472,7 +472,7 @@ int cmd_embed(int argc, char **argv)
             fputs(embed_help_more, stdout);
             return 0;
         case ':': return cli_usage(cmd, "option '%s' needs a value", argv[optind - 1]);
-        default: return cli_usage(cmd, "unknown option '%s'", argv[optind - 1]);
+        default: return cli_bad_option(cmd, argv, embed_opts);
         }
     }
     if (optind < argc)

@@ -339,7 +339,7 @@ int cmd_exec(int argc, char **argv)
             fputs(exec_help_tail, stdout);
             return 0;
         case ':': return cli_usage(cmd, "option '%s' needs a value", argv[optind - 1]);
-        default: return cli_usage(cmd, "unknown option '%s'", argv[optind - 1]);
+        default: return cli_bad_option(cmd, argv, exec_opts);
         }
     }
     if (optind < argc)

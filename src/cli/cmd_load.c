@@ -234,7 +234,7 @@ static int parse_args(const char *cmd, int argc, char **argv, load_args *a, int 
         case O_CSV: a->mode = OUT_CSV; break;
         case 'h': fputs(load_help, stdout); *done = 1; return 0;
         case ':': return cli_usage(cmd, "option '%s' needs a value", argv[optind - 1]);
-        default: return cli_usage(cmd, "unknown option '%s'", argv[optind - 1]);
+        default: return cli_bad_option(cmd, argv, load_opts);
         }
     }
     if (optind < argc)

@@ -625,9 +625,11 @@ static int parse_sim_opt(sim_cli *o, int c, const char *arg)
             o->so.sw = DN_SW_VCT;
         else if (strcmp(arg, "circuit") == 0)
             o->so.sw = DN_SW_CIRCUIT;
-        else
-            return cli_usage(cmd, "--switching must be saf, wormhole, vct or circuit, not '%s'",
-                             arg);
+        else {
+            static const char *const names[] = {"saf", "wormhole", "vct", "circuit", NULL};
+            int k;
+            return cli_keyword(cmd, "--switching", arg, names, &k);
+        }
         return 0;
     case O_TS:
     case O_TE:
@@ -731,7 +733,7 @@ int cmd_simulate(int argc, char **argv)
         if (c == ':')
             return cli_usage(o.cmd, "option '%s' needs a value", argv[optind - 1]);
         if (c == '?')
-            return cli_usage(o.cmd, "unknown option '%s'", argv[optind - 1]);
+            return cli_bad_option(o.cmd, argv, sim_opts);
         if ((code = parse_sim_opt(&o, c, optarg)))
             return code;
     }

@@ -1285,8 +1285,12 @@ static int sweep_main(sweep *S, int argc, char **argv)
     int ci = 0;
     while (cmds[ci] && strcmp(cmds[ci], argv[1]) != 0)
         ci++;
-    if (!cmds[ci])
-        return cli_usage(cmd, "CMD is embed, simulate, load, balance, net or exec, not '%s'", argv[1]);
+    if (!cmds[ci]) {
+        const char *near = cli_nearest(argv[1], cmds, ci);
+        return cli_usage(cmd, "CMD is embed, simulate, load, balance, net or exec, not '%s'%s%s%s",
+                         argv[1], near ? "; did you mean '" : "", near ? near : "",
+                         near ? "'?" : "");
+    }
     S->cmd = argv[1];
     S->args = calloc((size_t)argc, sizeof *S->args);
     if (!S->args)

@@ -244,7 +244,17 @@ static int help(int argc, char **argv)
             char *hargv[] = {argv[1], "--help", NULL};
             return commands[i].run(2, hargv);
         }
-    fprintf(stderr, "dcnet help: no help for '%s' (topics: ", argv[1]);
+    const char *names[N_COMMANDS + 8];
+    int n = 0;
+    for (size_t i = 0; i < sizeof topics / sizeof topics[0]; i++)
+        names[n++] = topics[i];
+    for (int i = 0; i < N_COMMANDS; i++)
+        names[n++] = commands[i].name;
+    const char *near = cli_nearest(argv[1], names, n);
+    fprintf(stderr, "dcnet help: no help for '%s'", argv[1]);
+    if (near)
+        fprintf(stderr, "; did you mean '%s'?", near);
+    fputs(" (topics: ", stderr);
     list_names(stderr, 1);
     fputs(")\n", stderr);
     return 2;
@@ -275,7 +285,15 @@ int main(int argc, char **argv)
     for (int i = 0; i < N_COMMANDS; i++)
         if (strcmp(argv[1], commands[i].name) == 0)
             return out_finish(commands[i].name, commands[i].run(argc - 1, argv + 1));
-    fprintf(stderr, "dcnet: unknown command '%s' (known: ", argv[1]);
+    const char *names[N_COMMANDS + 1];
+    for (int i = 0; i < N_COMMANDS; i++)
+        names[i] = commands[i].name;
+    names[N_COMMANDS] = "help";
+    const char *near = cli_nearest(argv[1], names, N_COMMANDS + 1);
+    fprintf(stderr, "dcnet: unknown command '%s'", argv[1]);
+    if (near)
+        fprintf(stderr, "; did you mean '%s'?", near);
+    fputs(" (known: ", stderr);
     list_names(stderr, 0);
     fputs(", help)\nTry 'dcnet --help' for more information.\n", stderr);
     return 2;

@@ -8,7 +8,6 @@
 
 #include <math.h>
 #include <stdlib.h>
-#include <stdarg.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -446,30 +445,6 @@ void json_stream_end(row_stream *s)
     fputs("}\n", s->f);
 }
 
-int cli_fail(const char *cmd, int status, const char *msg)
-{
-    fprintf(stderr, "dcnet %s: %s\n", cmd, msg);
-    switch (status) {
-    case DN_ENOMEM: /* run-time failures: out of memory, a failed write, */
-    case DN_ENOTSUP: /* a part not built in */
-    case DN_EIO:
-        return 1;
-    default:
-        return 2;
-    }
-}
-
-int cli_usage(const char *cmd, const char *fmt, ...)
-{
-    va_list ap;
-    fprintf(stderr, "dcnet %s: ", cmd);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fprintf(stderr, "\nTry 'dcnet %s --help' for more information.\n", cmd);
-    return 2;
-}
-
 double cli_now(void)
 {
     struct timespec ts;
@@ -502,22 +477,6 @@ void progress_done(progress *p)
 {
     if (p->shown)
         fprintf(stderr, "\r%*s\r", 40, "");
-}
-
-int cli_keyword(const char *cmd, const char *opt, const char *arg, const char *const *names,
-                int *out)
-{
-    char list[256] = "";
-    int n = 0;
-    for (; names[n]; n++)
-        if (strcmp(arg, names[n]) == 0) {
-            *out = n;
-            return 0;
-        }
-    for (int i = 0; i < n; i++) /* "a, b or c" */
-        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
-                 i == 0 ? "" : i == n - 1 ? " or " : ", ", names[i]);
-    return cli_usage(cmd, "%s must be %s, not '%s'", opt, list, arg);
 }
 
 int cli_default_threads(void)
