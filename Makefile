@@ -128,6 +128,8 @@ $(TSAN)/tests/%: tests/%.c tests/testutil.h examples/dc_sum.c $(TSAN)/libdcnet.a
 
 # test_json compiles the CLI's JSON reader in (it is not part of libdcnet)
 $(BUILD)/tests/test_json $(ASAN)/tests/test_json: src/cli/json.c src/cli/cli.h
+# test_vocab compiles the CLI's JSON reader in (CSV against flattened JSON)
+$(BUILD)/tests/test_vocab $(ASAN)/tests/test_vocab: src/cli/json.c src/cli/cli.h
 # test_plot compiles the CLI's SVG plots in
 $(BUILD)/tests/test_plot $(ASAN)/tests/test_plot: src/cli/plot.c src/cli/plot.h
 

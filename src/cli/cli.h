@@ -276,6 +276,13 @@ int cli_bad_option(const char *cmd, char *const *argv, const struct option *opts
 /* The note on stderr for an old spelling that still works (issue 29 item
  * 10): "dcnet CMD: note: OLD is now NEW ...". */
 void cli_old_option(const char *cmd, const char *old, const char *now);
+/* The same for an old spelling of an output file (simulate --links FILE,
+ * now --link-stats FILE): a value that is one of keywords (a keyword
+ * ending in ':' matches as a prefix: "random:"), the word's meaning in
+ * another command (`elsewhere`, e.g. "embed's --links"), is refused with
+ * a usage error (2) and no file written; else the note and 0. */
+int cli_old_output(const char *cmd, const char *old, const char *now, const char *value,
+                   const char *const *keywords, const char *elsewhere);
 
 /* Common option parsing helpers. */
 int parse_threads(const char *cmd, const char *s, int *out);

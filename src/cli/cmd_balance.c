@@ -24,20 +24,22 @@ static const char balance_help[] =
     "\n"
     "  -n, --net ddb:K        the network (K = 1..24)\n"
     "  -l, --loads L          a file with one integer per line (2^K lines, '#'\n"
-    "                         comments), or random:SEED:MEAN (uniform on [0, 2 MEAN]),\n"
-    "                         exp:SEED:MEAN (geometric), point:TOTAL[:NODE], const:C\n"
+    "                         comments), or random:SEED:MEAN (uniform on [0,\n"
+    "                         2 MEAN]), exp:SEED:MEAN (geometric),\n"
+    "                         point:TOTAL[:NODE], const:C\n"
     "  -a, --algo A           spanning (seed 003, default), absorb (seed 003 with\n"
     "                         deficits filled on the way up), tree (net flows on the\n"
     "                         downward-0 tree), diffusion (Cybenko, first order),\n"
     "                         dimension-exchange (on the hypercube of 2^K nodes),\n"
-    "                         optimal (centralised min-cost plan, needs GLPK, K <= 14),\n"
-    "                         or all\n"
-    "      --routing R        length-k (default) or shortest, for routed messages\n"
+    "                         optimal (centralised min-cost plan, needs GLPK,\n"
+    "                         K <= 14), or all\n"
+    "      --routes R         length-k (default) or shortest, for routed messages\n"
     "      --lemma3           measure Lemma 3 instead: per level of the downward-0\n"
     "                         tree, links shared by routes to the parents, untimed\n"
     "                         and timestamped, under both routings\n"
     "  -s, --seed S           dimension exchange's tie-breaking seed (default 1)\n"
-    "      --max-rounds R     cap for diffusion and dimension exchange (default 100000)\n"
+    "      --max-rounds R     cap for diffusion and dimension exchange (default\n"
+    "                         100000)\n"
     "      --svg FILE         draw loads before and after (and the downward-0 tree\n"
     "                         for K <= 8)\n"
     "      --timing           also report each run's wall-clock seconds (left out\n"
@@ -66,11 +68,12 @@ static const char balance_help[] =
     "  dcnet balance --net ddb:4 --loads point:160 --svg bal.svg\n"
     "  dcnet balance --net ddb:12 --lemma3\n";
 
-enum { O_ROUTING = 256, O_LEMMA3, O_MAXR, O_SVG, O_TIMING, O_JSON, O_CSV };
+enum { O_ROUTING = 256, O_ROUTING_OLD, O_LEMMA3, O_MAXR, O_SVG, O_TIMING, O_JSON, O_CSV };
 
 static const struct option balance_opts[] = {
     {"net", required_argument, NULL, 'n'},     {"loads", required_argument, NULL, 'l'},
-    {"algo", required_argument, NULL, 'a'},    {"routing", required_argument, NULL, O_ROUTING},
+    {"algo", required_argument, NULL, 'a'},    {"routes", required_argument, NULL, O_ROUTING},
+    {"routing", required_argument, NULL, O_ROUTING_OLD}, /* the old spelling (issue 29) */
     {"lemma3", no_argument, NULL, O_LEMMA3},   {"seed", required_argument, NULL, 's'},
     {"max-rounds", required_argument, NULL, O_MAXR}, {"svg", required_argument, NULL, O_SVG},
     {"timing", no_argument, NULL, O_TIMING},   {"json", no_argument, NULL, O_JSON},
@@ -269,9 +272,12 @@ int cmd_balance(int argc, char **argv)
             all = algo == DN_BAL_NALGO;
             break;
         }
+        case O_ROUTING_OLD:
+            cli_old_option(cmd, "--routing", "--routes (as in embed and simulate)");
+            /* fall through */
         case O_ROUTING: {
             static const char *const names[] = {"length-k", "shortest", NULL};
-            if ((code = cli_keyword(cmd, "--routing", optarg, names, &shortest)))
+            if ((code = cli_keyword(cmd, "--routes", optarg, names, &shortest)))
                 return code;
             break;
         }

@@ -33,6 +33,9 @@ static const char sim_help[] =
     "                         dimensions I, J through the root (see dcnet embed)\n"
     "  -s, --seed S           seed for random trees and mappings (default 1)\n"
     "      --routes R         mapping (default), shortest, xy or bfs\n"
+    "      --scotch-target T  --map scotch: auto (default), deco0 or deco2 (see\n"
+    "                         dcnet embed --help: deco0 is weak on switches)\n"
+    "      --scotch-strategy S  --map scotch: SCOTCH's mapping strategy string\n"
     "      --stage S          divide (default), combine or both\n"
     "      --alpha A          divide message of step t has size A^t (default 1/2;\n"
     "                         a number or a fraction like 1/2)\n"
@@ -42,11 +45,11 @@ static const char sim_help[] =
     "                         time per byte; JSON 'sizes')\n"
     "      --combine-sizes C  growing (default: the result of a subtree is as large\n"
     "                         as its problem) or uniform (size 1)\n"
-    "      --work W           use (default) or ignore a tree file's work: task v\n"
+    "      --tree-work W      use (default) or ignore a tree file's work: task v\n"
     "                         computes work(v) (in --te's time unit) on its\n"
     "                         processor after its data arrives, its result leaves\n"
     "                         after that; the time is then the makespan (async\n"
-    "                         schedule; JSON 'work')\n"
+    "                         schedule; JSON 'tree_work')\n"
     ;
 
 static const char sim_help_more[] =
@@ -57,10 +60,12 @@ static const char sim_help_more[] =
     "How the network moves them:\n"
     "  -w, --switching S      saf (store-and-forward, default), wormhole, vct\n"
     "                         (virtual cut-through) or circuit\n"
-    "      --ts X             start-up cost t_s per message (saf: per hop) (default 1)\n"
+    "      --ts X             start-up cost t_s per message (saf: per hop; default\n"
+    "                         1)\n"
     "      --te Y             cost t_e per unit of size (default 1)\n"
     "      --hop H            latency per hop of a worm's head (default 0)\n"
-    "      --ports P          messages a node injects at once: 1..16 or all (default 1)\n"
+    "      --ports P          messages a node injects at once: 1..16 or all\n"
+    "                         (default 1)\n"
     "      --vcs V            virtual channels (lanes) per link, 1..16 (default 1)\n"
     "      --schedule S       steps (default: a step starts when the previous one has\n"
     "                         ended, as in the seeds) or async (a message leaves as\n"
@@ -69,9 +74,9 @@ static const char sim_help_more[] =
     "Output:\n"
     "      --per-step         list every step: messages, start, end, conflicts\n"
     "      --critical         list the critical path (last delivery first)\n"
-    "      --links FILE       write per-link busy time and utilisation (CSV)\n"
+    "      --link-stats FILE  write per-link busy time and utilisation (CSV)\n"
     "      --svg FILE         draw a timeline (Gantt chart per sending processor)\n"
-    "      --threads T        workers for --all-roots (default: all cores)\n"
+    "      --threads N        workers for --all-roots (default: all cores)\n"
     "      --max-nodes N      cap on random tree sizes (default 2^24)\n"
     "      --mem-limit GIB    memory limit for the network and a tree file, in GiB\n"
     "                         (default 8)\n"
@@ -106,15 +111,17 @@ static const char sim_help_more[] =
 
 static const char sim_help_examples[] =
     "Examples:\n"
-    "  dcnet simulate --net mesh:8x8 --tree binomial:6 --map dccube --order desc -w wormhole\n"
+    "  dcnet simulate --net mesh:8x8 --tree binomial:6 --map dccube --order desc \\\n"
+    "        -w wormhole\n"
     "  dcnet simulate --net mesh:16x16 --tree binomial:8 --map growing --approach b \\\n"
     "        --all-roots --alpha 1/2 --json\n"
-    "  dcnet simulate --net debruijn:10 --tree binomial:10 --map zrl -w wormhole --per-step\n"
+    "  dcnet simulate --net debruijn:10 --tree binomial:10 --map zrl -w wormhole \\\n"
+    "        --per-step\n"
     "  dcnet simulate --net ring:8 --trace msgs.txt -w wormhole --hop 1\n";
 
 enum {
-    O_SW = 256, O_TS, O_TE, O_HOP, O_ALPHA, O_SIZES, O_STAGE, O_CSIZES, O_SCHED, O_WORKOPT, O_PORTS, O_VCS,
-    O_ALL, O_TRACE, O_PERSTEP, O_CRIT, O_LINKS, O_SVG, O_THREADS, O_JSON, O_CSV
+    O_SW = 256, O_TS, O_TE, O_HOP, O_ALPHA, O_SIZES, O_STAGE, O_CSIZES, O_SCHED, O_WORKOPT, O_WORK_OLD, O_PORTS,
+    O_VCS, O_ALL, O_TRACE, O_PERSTEP, O_CRIT, O_LINKS, O_LINKS_OLD, O_SVG, O_THREADS, O_JSON, O_CSV
 };
 
 static const struct option sim_opts[] = {
@@ -128,14 +135,16 @@ static const struct option sim_opts[] = {
     {"stage", required_argument, NULL, O_STAGE},
     {"combine-sizes", required_argument, NULL, O_CSIZES},
     {"schedule", required_argument, NULL, O_SCHED},
-    {"work", required_argument, NULL, O_WORKOPT},
+    {"tree-work", required_argument, NULL, O_WORKOPT},
+    {"work", required_argument, NULL, O_WORK_OLD}, /* old spellings (issue 29) */
     {"ports", required_argument, NULL, O_PORTS},
     {"vcs", required_argument, NULL, O_VCS},
     {"all-roots", no_argument, NULL, O_ALL},
     {"trace", required_argument, NULL, O_TRACE},
     {"per-step", no_argument, NULL, O_PERSTEP},
     {"critical", no_argument, NULL, O_CRIT},
-    {"links", required_argument, NULL, O_LINKS},
+    {"link-stats", required_argument, NULL, O_LINKS},
+    {"links", required_argument, NULL, O_LINKS_OLD},
     {"svg", required_argument, NULL, O_SVG},
     {"threads", required_argument, NULL, O_THREADS},
     {"json", no_argument, NULL, O_JSON},
@@ -324,7 +333,7 @@ typedef struct sim_cli {
     const char *tree_only; /* an option that shapes a tree's messages (not a trace's) */
     int alpha_given;       /* --alpha: the sizes are alpha^t, not a tree file's bytes */
     int sched_given;       /* --schedule given */
-    int use_work;          /* a tree file's work as compute time (--work use|ignore) */
+    int use_work;          /* a tree file's work as compute time (--tree-work use|ignore) */
     dn_work_opts wo;
     dn_sim_opts so;
 } sim_cli;
@@ -666,10 +675,14 @@ static int parse_sim_opt(sim_cli *o, int c, const char *arg)
         o->sched_given = 1;
         return cli_keyword(cmd, "--schedule", arg, names, &o->so.async);
     }
+    case O_WORK_OLD:
+        cli_old_option(cmd, "--work use|ignore", "--tree-work use|ignore (exec's --work is "
+                                                 "the work of a task)");
+        /* fall through */
     case O_WORKOPT: {
         static const char *const names[] = {"ignore", "use", NULL};
-        o->tree_only = "--work";
-        return cli_keyword(cmd, "--work", arg, names, &o->use_work);
+        o->tree_only = "--tree-work";
+        return cli_keyword(cmd, "--tree-work", arg, names, &o->use_work);
     }
     case O_PORTS:
         if (strcmp(arg, "all") == 0) {
@@ -689,6 +702,15 @@ static int parse_sim_opt(sim_cli *o, int c, const char *arg)
     case O_TRACE: o->trace = arg; return 0;
     case O_PERSTEP: o->per_step = 1; return 0;
     case O_CRIT: o->critical = 1; return 0;
+    case O_LINKS_OLD: {
+        static const char *const kw[] = {"directed", "undirected", NULL};
+        int rc = cli_old_output(cmd, "--links", "--link-stats", arg, kw,
+                                "embed's --links (the channels contention counts; simulate "
+                                "always plays directed links)");
+        if (rc)
+            return rc;
+    }
+        /* fall through */
     case O_LINKS: o->links_path = arg; return 0;
     case O_SVG: o->svg = arg; return 0;
     case O_THREADS: return parse_threads(cmd, arg, &o->threads);
@@ -749,14 +771,14 @@ int cmd_simulate(int argc, char **argv)
     if (o.all_roots && a.root_s)
         return cli_usage(o.cmd, "--root and --all-roots exclude each other");
     if (o.all_roots && (o.svg || o.links_path || o.critical))
-        return cli_usage(o.cmd, "--svg, --links and --critical describe one run; drop "
+        return cli_usage(o.cmd, "--svg, --link-stats and --critical describe one run; drop "
                                 "--all-roots or pick a --root");
     const out_file files[] = {{"--net", out_spec_file(a.net_spec), 0},
                               {"--tree", out_spec_file(a.tree_spec), 0},
                               {"--map", out_spec_file(a.eo.map), 0},
                               {"--trace", o.trace, 0},
                               {"--sizes", o.sizes_path, 0},
-                              {"--links", o.links_path, 1},
+                              {"--link-stats", o.links_path, 1},
                               {"--svg", o.svg, 1}};
     if ((code = out_plan(o.cmd, files, 7)))
         return code;
@@ -792,7 +814,7 @@ int cmd_simulate(int argc, char **argv)
         if (o.sched_given && !o.so.async) {
             code = cli_usage(o.cmd, "the tree's work is modelled with --schedule async (a step "
                                     "barrier waits for work it does not see); drop --schedule "
-                                    "steps or add --work ignore");
+                                    "steps or add --tree-work ignore");
             goto done;
         }
         o.so.async = 1;
@@ -824,7 +846,7 @@ int cmd_simulate(int argc, char **argv)
     params_record(&o, &head);
     if (!o.trace) {
         rec_str(&head, "sizes", sizes_kind);
-        rec_str(&head, "work", work_kind);
+        rec_str(&head, "tree_work", work_kind);
     }
 
     if (o.all_roots) {

@@ -43,9 +43,9 @@
 
 static const char sweep_help[] =
     "Usage: dcnet sweep CMD --var NAME=LIST... [OPTION]... [CMD's options]\n"
-    "Run CMD (embed, simulate, load, balance, net or exec) for every combination of the\n"
-    "variables, in parallel, and write one row per run: the variables, the\n"
-    "run's exit status and every key of its JSON output.\n"
+    "Run CMD (embed, simulate, load, balance, net or exec) for every combination\n"
+    "of the variables, in parallel, and write one row per run: the variables,\n"
+    "the run's exit status and every key of its JSON output.\n"
     "\n"
     "  --var NAME=LIST        a variable: LIST is a,b,c or an integer range a..b;\n"
     "                         {NAME} in any of CMD's option values is replaced\n"

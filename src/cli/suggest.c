@@ -114,9 +114,25 @@ int cli_bad_option(const char *cmd, char *const *argv, const struct option *opts
 
 void cli_old_option(const char *cmd, const char *old, const char *now)
 {
-    fprintf(stderr, "dcnet %s: note: %s is now %s (one name, one meaning in every command: "
-                    "docs/cli.md); the old spelling still works\n",
+    fprintf(stderr, "dcnet %s: note: %s is now %s; the old spelling still works (one name, "
+                    "one meaning in every command: docs/cli.md)\n",
             cmd, old, now);
+}
+
+int cli_old_output(const char *cmd, const char *old, const char *now, const char *value,
+                   const char *const *keywords, const char *elsewhere)
+{
+    for (int i = 0; keywords[i]; i++) {
+        size_t k = strlen(keywords[i]);
+        int prefix = k > 0 && keywords[i][k - 1] == ':';
+        if (prefix ? strncmp(value, keywords[i], k) == 0 : strcmp(value, keywords[i]) == 0)
+            return cli_usage(cmd, "%s %s: %s here named a file to write (now %s FILE), and "
+                                  "'%s' is a value of %s: no file is written; give %s FILE "
+                                  "for the file",
+                             old, value, old, now, value, elsewhere, now);
+    }
+    cli_old_option(cmd, old, now);
+    return 0;
 }
 
 /* The entries of a library message's list ("..., known: a:K, b, c[:x]" or

@@ -1,0 +1,518 @@
+/*
+ * test_vocab.c - one vocabulary and one schema (issue 29, sections 4 to
+ * 6), checked on build/dcnet ($DCNET_BIN): docs/cli.md's table of every
+ * option against every command's --help, both ways, and against what each
+ * command accepts; every help text within 80 columns; "did you mean";
+ * the old spellings and their notes; the --scotch-target advice; CSV
+ * columns and values equal to the flattened JSON for every command; the
+ * sweep's chart of a text column. Run from the source tree (it reads
+ * docs/cli.md).
+ */
+#include "testutil.h"
+
+#include "../src/cli/json.c"
+#include "dcnet/embed.h"
+
+#include <math.h>
+#include <regex.h>
+
+static const char *const cmds[] = {"net", "tree", "embed", "load", "simulate",
+                                   "balance", "exec", "sweep", "demo"};
+#define NCMDS ((int)(sizeof cmds / sizeof cmds[0]))
+
+static run_result ok_run(const char *args)
+{
+    run_result r = run_dcnet(args);
+    if (r.status != 0)
+        fail_msg("dcnet %s: exit %d, stderr: %s", args, r.status, r.err);
+    return r;
+}
+
+static void bad_run(const char *args, int status, const char *needle)
+{
+    run_result r = run_dcnet(args);
+    if (r.status != status)
+        fail_msg("dcnet %s: exit %d, expected %d (stderr: %s)", args, r.status, status, r.err);
+    if (r.out[0] != '\0')
+        fail_msg("dcnet %s: printed on stdout despite the error: %s", args, r.out);
+    if (needle && !strstr(r.err, needle))
+        fail_msg("dcnet %s: stderr '%s' lacks '%s'", args, r.err, needle);
+    run_free(&r);
+}
+
+/* Under valgrind or ASan a run costs 20 to 500 times more: the tests that
+ * run dcnet hundreds of times take a sample there. */
+static int slow_runs(void)
+{
+    return (getenv("DCNET_WRAPPER") && *getenv("DCNET_WRAPPER")) || getenv("ASAN_OPTIONS");
+}
+
+/* ------------------------------------------------- options: the table */
+
+/* One option as --help shows it, or as docs/cli.md's table lists it. */
+typedef struct optrow {
+    char cmd[16], shrt[4], name[32], arg[48];
+    int seen;
+} optrow;
+
+typedef struct optset {
+    optrow *r;
+    int n, cap;
+} optset;
+
+static void optset_add(optset *s, const char *cmd, const char *shrt, const char *name,
+                       const char *arg)
+{
+    if (s->n == s->cap) {
+        s->cap = s->cap ? 2 * s->cap : 256;
+        s->r = realloc(s->r, (size_t)s->cap * sizeof *s->r);
+        assert_non_null(s->r);
+    }
+    optrow *o = &s->r[s->n++];
+    memset(o, 0, sizeof *o);
+    snprintf(o->cmd, sizeof o->cmd, "%s", cmd);
+    snprintf(o->shrt, sizeof o->shrt, "%s", shrt);
+    snprintf(o->name, sizeof o->name, "%s", name);
+    snprintf(o->arg, sizeof o->arg, "%s", arg);
+}
+
+/* A --help option line: "  -n, --net SPEC    text" or "      --json  text"
+ * (the description two or more spaces after the argument, or on the next
+ * line). The same pattern the table was written from. */
+static regex_t opt_line;
+
+static void help_options(const char *cmd, const char *help, optset *s)
+{
+    regmatch_t m[7];
+    const char *p = help;
+    while (*p) {
+        const char *e = strchr(p, '\n');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        char line[512];
+        snprintf(line, sizeof line, "%.*s", (int)(len < sizeof line ? len : sizeof line - 1), p);
+        if (regexec(&opt_line, line, 7, m, 0) == 0) {
+            char shrt[4] = "", name[32] = "", arg[48] = "";
+            if (m[2].rm_so >= 0)
+                snprintf(shrt, sizeof shrt, "%.*s", (int)(m[2].rm_eo - m[2].rm_so),
+                         line + m[2].rm_so);
+            snprintf(name, sizeof name, "%.*s", (int)(m[3].rm_eo - m[3].rm_so), line + m[3].rm_so);
+            if (m[5].rm_so >= 0)
+                snprintf(arg, sizeof arg, "%.*s", (int)(m[5].rm_eo - m[5].rm_so),
+                         line + m[5].rm_so);
+            optset_add(s, cmd, shrt, name, arg);
+        }
+        p += len + (e != NULL);
+    }
+}
+
+/* A table cell: backquotes and surrounding blanks dropped, "\|" as "|". */
+static void cell_text(const char *from, const char *to, char *out, size_t cap)
+{
+    size_t n = 0;
+    while (from < to && (*from == ' ' || *from == '`'))
+        from++;
+    while (to > from && (to[-1] == ' ' || to[-1] == '`'))
+        to--;
+    for (; from < to && n + 1 < cap; from++)
+        if (!(from[0] == '\\' && from + 1 < to && from[1] == '|'))
+            out[n++] = *from;
+    out[n] = '\0';
+}
+
+/* The rows of the table under the heading `title` in docs/cli.md: the
+ * first ncols cells of every "| ... |" line after the header. */
+static int doc_table(const char *doc, const char *title, char cells[][5][64], int max)
+{
+    const char *p = strstr(doc, title);
+    int n = 0;
+    if (!p)
+        return -1;
+    p = strstr(p, "\n| ");
+    if (!p)
+        return -1;
+    p = strchr(p + 1, '\n'); /* the header */
+    p = p ? strchr(p + 1, '\n') : NULL; /* the --- line */
+    while (p && p[1] == '|' && n < max) {
+        const char *line = p + 1, *end = strchr(line, '\n');
+        const char *c = line + 1;
+        for (int k = 0; k < 5; k++) {
+            const char *bar = c;
+            while (bar < end && !(*bar == '|' && bar[-1] != '\\'))
+                bar++;
+            cell_text(c, bar, cells[n][k], sizeof cells[n][k]);
+            c = bar + 1;
+            if (c >= end)
+                break;
+        }
+        n++;
+        p = end;
+    }
+    return n;
+}
+
+static char *read_doc(void)
+{
+    char *doc = slurp("docs/cli.md");
+    if (!doc[0])
+        fail_msg("docs/cli.md not found (run the tests from the source tree)");
+    return doc;
+}
+
+static char cells[400][5][64];
+
+/* Every option of every --help is a row of docs/cli.md's table with the
+ * same short form and argument, and every row is an option of its
+ * command's --help (issue 29, item 10). */
+static void test_option_table(void **state)
+{
+    (void)state;
+    optset help = {0}, doc = {0};
+    for (int c = 0; c < NCMDS; c++) {
+        char args[64];
+        snprintf(args, sizeof args, "%s --help", cmds[c]);
+        run_result r = ok_run(args);
+        help_options(cmds[c], r.out, &help);
+        run_free(&r);
+    }
+    char *text = read_doc();
+    int n = doc_table(text, "## Every option of every command", cells, 400);
+    assert_true(n > 100);
+    for (int i = 0; i < n; i++)
+        optset_add(&doc, cells[i][0], cells[i][1], cells[i][2], cells[i][3]);
+    int bad = 0;
+    for (int i = 0; i < help.n; i++) {
+        const optrow *h = &help.r[i];
+        int found = 0;
+        for (int j = 0; j < doc.n && !found; j++) {
+            optrow *d = &doc.r[j];
+            if (strcmp(h->cmd, d->cmd) || strcmp(h->name, d->name) || strcmp(h->arg, d->arg))
+                continue;
+            found = 1;
+            d->seen = 1;
+            if (strcmp(h->shrt, d->shrt)) {
+                print_error("%s %s: short form '%s' in --help, '%s' in docs/cli.md\n", h->cmd,
+                            h->name, h->shrt, d->shrt);
+                bad++;
+            }
+        }
+        if (!found) {
+            print_error("%s %s %s: in --help, not in docs/cli.md's table\n", h->cmd, h->name,
+                        h->arg);
+            bad++;
+        }
+    }
+    for (int j = 0; j < doc.n; j++)
+        if (!doc.r[j].seen) {
+            print_error("%s %s %s: in docs/cli.md's table, not in --help\n", doc.r[j].cmd,
+                        doc.r[j].name, doc.r[j].arg);
+            bad++;
+        }
+    /* one short form, one long option, in every command; -o is where the
+     * output goes: --output FILE, and the demo's --out DIR (a name
+     * spec/cli.md pins) */
+    for (int i = 0; i < help.n; i++)
+        for (int j = 0; j < help.n; j++)
+            if (help.r[i].shrt[0] && !strcmp(help.r[i].shrt, help.r[j].shrt) &&
+                strcmp(help.r[i].name, help.r[j].name) &&
+                !(!strcmp(help.r[i].shrt, "-o") && !strcmp(help.r[i].cmd, "demo")) &&
+                !(!strcmp(help.r[j].shrt, "-o") && !strcmp(help.r[j].cmd, "demo"))) {
+                print_error("%s is %s in %s but %s in %s\n", help.r[i].shrt, help.r[i].name,
+                            help.r[i].cmd, help.r[j].name, help.r[j].cmd);
+                bad++;
+            }
+    assert_true(help.n > 100);
+    free(text);
+    free(help.r);
+    free(doc.r);
+    if (bad)
+        fail_msg("%d differences between the --help texts and docs/cli.md", bad);
+}
+
+/* What each command accepts is what its --help lists, plus the old
+ * spellings of docs/cli.md: every long name of every --help is tried on
+ * every command ("--NAME=1" then an option no command has; an accepted
+ * NAME lets the run reach the second, or stop at NAME's own value). The
+ * sweep passes unknown options to its CMD and is left out. Not under
+ * valgrind or ASan (about 1000 runs). */
+static void test_accepted_options(void **state)
+{
+    (void)state;
+    if (slow_runs())
+        skip();
+    optset help = {0};
+    for (int c = 0; c < NCMDS; c++) {
+        char args[64];
+        snprintf(args, sizeof args, "%s --help", cmds[c]);
+        run_result r = ok_run(args);
+        help_options(cmds[c], r.out, &help);
+        run_free(&r);
+    }
+    char *text = read_doc();
+    int nold = doc_table(text, "## Old spellings", cells, 400);
+    assert_true(nold >= 5);
+    int bad = 0, runs = 0;
+    for (int c = 0; c < NCMDS; c++) {
+        if (strcmp(cmds[c], "sweep") == 0)
+            continue;
+        for (int i = 0; i < help.n; i++) {
+            const char *name = help.r[i].name;
+            int dup = 0, listed = 0, exact = 0, old = 0;
+            for (int j = 0; j < i; j++)
+                dup |= !strcmp(help.r[j].name, name);
+            if (dup || !strcmp(name, "--help"))
+                continue;
+            for (int j = 0; j < help.n; j++)
+                if (!strcmp(help.r[j].cmd, cmds[c])) {
+                    listed |= !strncmp(help.r[j].name, name, strlen(name)); /* or abbreviated */
+                    exact |= !strcmp(help.r[j].name, name);
+                }
+            for (int j = 0; j < nold; j++)
+                old |= !strcmp(cells[j][0], cmds[c]) && !strncmp(cells[j][1], name, strlen(name)) &&
+                       (cells[j][1][strlen(name)] == ' ' || !cells[j][1][strlen(name)]);
+            char args[160], unknown[80], ambiguous[80];
+            snprintf(args, sizeof args, "%s %s=1 --zz-no-such-option", cmds[c], name);
+            run_result r = run_dcnet(args);
+            runs++;
+            snprintf(unknown, sizeof unknown, "unknown option '%s'", name);
+            snprintf(ambiguous, sizeof ambiguous, "option '%s' is ambiguous", name);
+            int refused = strstr(r.err, unknown) || strstr(r.err, ambiguous);
+            if (r.status < 0 || r.status > 2) {
+                print_error("dcnet %s: exit %d\n", args, r.status);
+                bad++;
+            } else if (!refused && !listed && !old) {
+                print_error("dcnet %s: accepted, but not in its --help\n", args);
+                bad++;
+            } else if (refused && exact) {
+                print_error("dcnet %s: in --help, but refused: %s\n", args, r.err);
+                bad++;
+            }
+            run_free(&r);
+        }
+    }
+    free(text);
+    free(help.r);
+    assert_true(runs > 500);
+    if (bad)
+        fail_msg("%d options accepted and documented differently", bad);
+}
+
+/* Every line of every --help and `dcnet help TOPIC` fits 80 columns
+ * (issue 29, item 13; test-man.sh checks the man page). */
+static void test_help_width(void **state)
+{
+    (void)state;
+    static const char *const texts[] = {
+        "--help",           "help nets",      "help trees",   "help maps",
+        "help formats",     "help apps",      "net --help",   "tree --help",
+        "embed --help",     "load --help",    "simulate --help", "balance --help",
+        "exec --help",      "sweep --help",   "demo --help"};
+    int bad = 0;
+    for (size_t t = 0; t < sizeof texts / sizeof texts[0]; t++) {
+        run_result r = ok_run(texts[t]);
+        int line = 1;
+        for (const char *p = r.out; *p; line++) {
+            size_t len = strcspn(p, "\n");
+            if (len > 80) {
+                print_error("dcnet %s, line %d: %zu columns: %.*s\n", texts[t], line, len,
+                            (int)len, p);
+                bad++;
+            }
+            p += len + (p[len] == '\n');
+        }
+        run_free(&r);
+    }
+    if (bad)
+        fail_msg("%d help lines over 80 columns", bad);
+}
+
+/* `dcnet help trees` lists file:PATH, `help nets` the .tgt files,
+ * `simulate --help` --scotch-target (issue 29, item 13). */
+static void test_help_topics(void **state)
+{
+    (void)state;
+    run_result r = ok_run("help trees");
+    assert_non_null(strstr(r.out, "\n  file:PATH "));
+    run_free(&r);
+    r = ok_run("help nets");
+    assert_non_null(strstr(r.out, ".tgt"));
+    run_free(&r);
+    r = ok_run("simulate --help");
+    assert_non_null(strstr(r.out, "\n      --scotch-target T "));
+    assert_non_null(strstr(r.out, "\n      --scotch-strategy S "));
+    run_free(&r);
+}
+
+/* ------------------------------------------------------ did you mean */
+
+/* A misspelt option of every command names the right one (issue 29, item
+ * 11): one letter dropped from each of a few of its options. */
+static void test_did_you_mean(void **state)
+{
+    (void)state;
+    static const char *const cases[][2] = {
+        {"net --net ring:4 --neigbors 1", "--neighbors"},
+        {"net --net ring:4 --formta dot", "--format"},
+        {"tree --tree cbt:2 --formt csv", "--format"},
+        {"embed --net ring:4 --tree cbt:2 --map random --contnetion timed", "--contention"},
+        {"embed --net ring:4 --tree cbt:2 --map random --save-plce x", "--save-place"},
+        {"load --net ring:4 --tree cbt:2 --walk 1 --trails 3", "--trials"},
+        {"load --net ring:4 --tree cbt:2 --walk 1 --sav-loads x", "--save-loads"},
+        {"simulate --net ring:4 --tree cbt:2 --map random --stge both", "--stage"},
+        {"simulate --net ring:4 --tree cbt:2 --map random --link-stast x", "--link-stats"},
+        {"simulate --net ring:4 --tree cbt:2 --map random --tree-wrok use", "--tree-work"},
+        {"balance --net ddb:3 --loads const:1 --rotues shortest", "--routes"},
+        {"exec mergesort --wokers 2", "--workers"},
+        {"exec mergesort --bakcend mpi", "--backend"},
+        {"demo --out x --qiuck", "--quick"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char want[80];
+        snprintf(want, sizeof want, "did you mean '%s'?", cases[i][1]);
+        bad_run(cases[i][0], 2, want);
+    }
+    /* nothing near: no guess */
+    run_result r = run_dcnet("net --net ring:4 --qqqqqqq");
+    assert_int_equal(r.status, 2);
+    assert_non_null(strstr(r.err, "unknown option '--qqqqqqq'"));
+    assert_null(strstr(r.err, "did you mean"));
+    run_free(&r);
+}
+
+/* ---------------------------------------------------- old spellings */
+
+/* out's text without the lines that vary from run to run (exec's
+ * seconds): compared as is otherwise. */
+static void same_output(const char *old, const char *now, const char *note)
+{
+    run_result a = run_dcnet(old), b = ok_run(now);
+    if (a.status != 0)
+        fail_msg("dcnet %s: exit %d: %s", old, a.status, a.err);
+    if (strcmp(a.out, b.out) != 0)
+        fail_msg("dcnet %s and dcnet %s differ:\n%s\n%s", old, now, a.out, b.out);
+    if (!strstr(a.err, note) || !strstr(a.err, "the old spelling still works"))
+        fail_msg("dcnet %s: no note '%s' on stderr: %s", old, note, a.err);
+    if (b.err[0])
+        fail_msg("dcnet %s: stderr not empty: %s", now, b.err);
+    run_free(&a);
+    run_free(&b);
+}
+
+/* Each old spelling of docs/cli.md does what the new one does, with a
+ * note; the values of the other meaning are refused, no file written
+ * (issue 29, item 10). */
+static void test_old_spellings(void **state)
+{
+    (void)state;
+    same_output("balance --net ddb:4 --loads random:1:8 --routing shortest --json",
+                "balance --net ddb:4 --loads random:1:8 --routes shortest --json",
+                "--routing is now --routes");
+    same_output("load --net ring:6 --tree cbt:3 -w 2 --json",
+                "load --net ring:6 --tree cbt:3 --walk 2 --json", "-w DELTA is now --walk DELTA");
+    same_output("load --net ring:6 --tree cbt:3 --walk 2 --loads @T/old.txt --json",
+                "load --net ring:6 --tree cbt:3 --walk 2 --save-loads @T/new.txt --json",
+                "--loads is now --save-loads");
+    char *x = slurp(tp("@T/old.txt")), *y = slurp(tp("@T/new.txt"));
+    assert_true(x[0] && strcmp(x, y) == 0);
+    free(x);
+    free(y);
+    same_output("simulate --net mesh:4x4 --tree binomial:4 --map dccube --links @T/old.csv --json",
+                "simulate --net mesh:4x4 --tree binomial:4 --map dccube --link-stats @T/new.csv "
+                "--json",
+                "--links is now --link-stats");
+    x = slurp(tp("@T/old.csv"));
+    y = slurp(tp("@T/new.csv"));
+    assert_true(x[0] && strcmp(x, y) == 0);
+    free(x);
+    free(y);
+    run_result w = ok_run("tree --tree binomial:3 --format csv -o @T/t.csv");
+    run_free(&w);
+    /* a tree without work: --tree-work is only checked */
+    same_output("simulate --net mesh:2x4 --tree file:@T/t.csv --map identity --work ignore --json",
+                "simulate --net mesh:2x4 --tree file:@T/t.csv --map identity --tree-work ignore "
+                "--json",
+                "--work use|ignore is now --tree-work use|ignore");
+    /* exec: -n NUMBER is the old --n, -n SPEC the network */
+    run_result a = ok_run("exec max -n 5000 --workers 2 --json");
+    assert_true(json_num(a.out, "n") == 5000);
+    assert_non_null(strstr(a.err, "-n SIZE is now --n SIZE"));
+    run_free(&a);
+    a = ok_run("exec max --n 5000 -n ring:2 --map identity --workers 2 --json");
+    assert_true(json_num(a.out, "n") == 5000);
+    assert_non_null(strstr(a.out, "\"net\":\"ring:2\""));
+    assert_true(a.err[0] == '\0');
+    run_free(&a);
+    /* the other meaning's keywords: refused, no file */
+    bad_run("simulate --net mesh:2x2 --tree binomial:2 --map dccube --links directed", 2,
+            "'directed' is a value of embed's --links");
+    bad_run("exec matchain --net ring:2 --links undirected", 2,
+            "'undirected' is a value of embed's --links");
+    bad_run("load --net ring:4 --tree cbt:2 --walk 1 --loads random:1:16", 2,
+            "'random:1:16' is a value of balance's --loads");
+    assert_true(access("directed", F_OK) != 0 && access("undirected", F_OK) != 0);
+    /* an option taken for a file name */
+    bad_run("net --net ring:4 --format dot -o --json", 2, "the file name looks like an option");
+    bad_run("simulate --net mesh:2x2 --tree binomial:2 --map dccube --svg -x", 2,
+            "the file name looks like an option");
+    assert_true(access("--json", F_OK) != 0 && access("-x", F_OK) != 0);
+}
+
+/* ------------------------------------------------- --scotch-target */
+
+/* The figures --scotch-target's help gives (issue 29, item 12): on
+ * fattree:4:3, deco0 places B(6) with average dilation 4.98 and 74
+ * conflicts, auto takes deco2 (2.86, 0), and deco0 asked on a network with
+ * switches is warned about on stderr; on one without switches auto is
+ * deco0 and no warning is printed. */
+static void test_scotch_target(void **state)
+{
+    (void)state;
+    if (!dn_have_scotch())
+        skip();
+    run_result r = ok_run("embed --net fattree:4:3 --tree binomial:6 --map scotch "
+                          "--scotch-target deco0 --json");
+    assert_non_null(strstr(r.out, "\"scotch_target\":\"deco0\""));
+    assert_true(fabs(json_num(r.out, "average") - 4.98) < 0.005); /* dilation's, first */
+    assert_true(json_num(r.out, "conflicts") == 74);
+    assert_non_null(strstr(r.err, "warning: --scotch-target deco0 on fattree:4:3, a network "
+                                  "with switches"));
+    run_free(&r);
+    r = ok_run("embed --net fattree:4:3 --tree binomial:6 --map scotch --json");
+    assert_non_null(strstr(r.out, "\"scotch_target\":\"deco2\""));
+    assert_true(fabs(json_num(r.out, "average") - 2.86) < 0.005);
+    assert_true(json_num(r.out, "conflicts") == 0);
+    assert_true(r.err[0] == '\0');
+    run_free(&r);
+    r = ok_run("simulate --net fattree:4:3 --tree binomial:6 --map scotch:deco0 --json");
+    assert_non_null(strstr(r.err, "warning: --scotch-target deco0"));
+    run_free(&r);
+    r = ok_run("embed --net debruijn:6 --tree binomial:6 --map scotch --json");
+    assert_non_null(strstr(r.out, "\"scotch_target\":\"deco0\""));
+    assert_true(r.err[0] == '\0');
+    run_free(&r);
+    r = ok_run("embed --help");
+    assert_non_null(strstr(r.out, "4.98"));
+    assert_non_null(strstr(r.out, "2.86"));
+    assert_null(strstr(r.out, "the stronger), deco2")); /* the old claim, unqualified */
+    run_free(&r);
+}
+
+int main(void)
+{
+    int rc = regcomp(&opt_line,
+                     "^  ((-[A-Za-z]), |    )?(--[a-z][a-z0-9-]*)( ([^ ]+))?(  +.*)?$",
+                     REG_EXTENDED);
+    if (rc)
+        return 1;
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_option_table),
+        cmocka_unit_test(test_accepted_options),
+        cmocka_unit_test(test_help_width),
+        cmocka_unit_test(test_help_topics),
+        cmocka_unit_test(test_did_you_mean),
+        cmocka_unit_test(test_old_spellings),
+        cmocka_unit_test(test_scotch_target),
+    };
+    rc = cmocka_run_group_tests(tests, NULL, NULL);
+    regfree(&opt_line);
+    return rc;
+}
