@@ -463,10 +463,11 @@ static void test_cli(void **state)
     run_result r = run_dcnet("balance --net ddb:6 --loads random:1:8 --json");
     assert_int_equal(r.status, 0);
     assert_true(json_valid_object(r.out));
-    assert_true(strstr(r.out, "\"initial\": {\"min\":") != NULL);
-    assert_true(strstr(r.out, "\"final\": {\"min\":") != NULL);
+    assert_true(strstr(r.out, "\"initial\":{\"min\":") != NULL);
+    assert_true(strstr(r.out, "\"final\":{\"min\":") != NULL);
     assert_true(json_num(r.out, "steps") > 0);
-    assert_true(strstr(r.out, "\"within_one\": true") != NULL);
+    assert_true(strstr(r.out, "\"within_one\":true") != NULL);
+    assert_true(strstr(r.out, "\"net\":\"ddb:6\",\"processors\":64,") != NULL);
     run_free(&r);
     r = run_dcnet("balance --net ddb:8 --loads exp:2:9 --algo all --csv");
     assert_int_equal(r.status, 0);

@@ -496,6 +496,385 @@ static void test_scotch_target(void **state)
     run_free(&r);
 }
 
+/* ------------------------------------------- CSV: the JSON flattened */
+
+/* A table of strings: the CSV that an output's JSON flattens to, or the
+ * CSV a command printed. */
+typedef struct strtab {
+    char **cell; /* rows x cols, row 0 the header; NULL: an empty field */
+    int rows, cols, cap;
+} strtab;
+
+static void tab_free(strtab *t)
+{
+    for (int i = 0; i < t->rows * t->cols; i++)
+        free(t->cell[i]);
+    free(t->cell);
+    memset(t, 0, sizeof *t);
+}
+
+static char **tab_row(strtab *t)
+{
+    if ((t->rows + 1) * t->cols > t->cap) {
+        t->cap = 2 * (t->rows + 1) * t->cols + 64;
+        t->cell = realloc(t->cell, (size_t)t->cap * sizeof *t->cell);
+        assert_non_null(t->cell);
+    }
+    char **r = t->cell + t->rows * t->cols;
+    for (int c = 0; c < t->cols; c++)
+        r[c] = NULL;
+    t->rows++;
+    return r;
+}
+
+/* RFC 4180 text into t (the header's width sets cols; a row of another
+ * width fails the test). */
+static void csv_parse(const char *s, strtab *t, const char *what)
+{
+    memset(t, 0, sizeof *t);
+    char *fields[512];
+    while (*s) {
+        int n = 0;
+        for (;;) {
+            char buf[4096];
+            size_t len = 0;
+            if (*s == '"') {
+                for (s++; *s && !(*s == '"' && s[1] != '"'); s++) {
+                    if (*s == '"')
+                        s++;
+                    if (len + 1 < sizeof buf)
+                        buf[len++] = *s;
+                }
+                if (*s == '"')
+                    s++;
+            } else {
+                while (*s && *s != ',' && *s != '\n')
+                    if (len + 1 < sizeof buf)
+                        buf[len++] = *s++;
+                    else
+                        s++;
+            }
+            buf[len] = '\0';
+            assert_true(n < 512);
+            fields[n++] = len ? strdup(buf) : NULL;
+            if (*s == ',') {
+                s++;
+                continue;
+            }
+            if (*s == '\n')
+                s++;
+            break;
+        }
+        if (t->rows == 0)
+            t->cols = n;
+        if (n != t->cols)
+            fail_msg("%s: CSV row %d has %d fields, the header %d", what, t->rows, n, t->cols);
+        char **r = tab_row(t);
+        for (int c = 0; c < n; c++)
+            r[c] = fields[c];
+    }
+}
+
+/* The index of name among the n names, or -1. */
+static int find_name(char *const *names, int n, const char *name)
+{
+    for (int i = 0; i < n; i++)
+        if (names[i] && strcmp(names[i], name) == 0)
+            return i;
+    return -1;
+}
+
+/* The CSV a JSON object flattens to (docs/cli.md, "One output schema"):
+ * the head's scalars, then each array of objects ARRAY[i].KEY as column
+ * ARRAY.KEY ("runs": KEY), one row per item, the head's values on every
+ * row; no item: one row of the head. null is the empty field. */
+static void json_to_csv(const char *json, strtab *t, const char *what)
+{
+    jflat j;
+    dn_err err;
+    if (jflat_parse(&j, json, &err))
+        fail_msg("%s: not JSON: %s", what, err.msg);
+    char *cols[512];
+    int ncol = 0, nhead = 0;
+    /* columns: head keys first, in order; then item keys by array */
+    char arrays[8][64];
+    int narr = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < j.n; i++) {
+            const char *k = j.key[i], *br = strchr(k, '[');
+            if (!br && pass == 0) {
+                assert_true(ncol < 512);
+                cols[ncol++] = strdup(k);
+                nhead++;
+            } else if (br && pass == 1) {
+                char arr[64], name[700];
+                snprintf(arr, sizeof arr, "%.*s", (int)(br - k), k);
+                const char *rest = strchr(br, ']');
+                assert_non_null(rest);
+                assert_true(rest[1] == '.'); /* arrays hold objects */
+                snprintf(name, sizeof name, "%s%s%s", strcmp(arr, "runs") ? arr : "",
+                         strcmp(arr, "runs") ? "." : "", rest + 2);
+                int a = 0;
+                while (a < narr && strcmp(arrays[a], arr))
+                    a++;
+                if (a == narr)
+                    snprintf(arrays[narr++], sizeof arrays[0], "%s", arr);
+                if (find_name(cols, ncol, name) < 0) {
+                    assert_true(ncol < 512);
+                    cols[ncol++] = strdup(name);
+                }
+            }
+        }
+    memset(t, 0, sizeof *t);
+    t->cols = ncol;
+    char **h = tab_row(t);
+    for (int c = 0; c < ncol; c++)
+        h[c] = cols[c];
+    /* rows: per array, per index */
+    int items = 0;
+    for (int a = 0; a < narr; a++)
+        for (long idx = 0;; idx++) {
+            char pre[96];
+            int len = snprintf(pre, sizeof pre, "%s[%ld].", arrays[a], idx), any = 0;
+            char **r = NULL;
+            for (int i = 0; i < j.n; i++) {
+                if (strncmp(j.key[i], pre, (size_t)len) != 0)
+                    continue;
+                if (!r) {
+                    r = tab_row(t);
+                    h = t->cell; /* (moved by realloc) */
+                    for (int i2 = 0; i2 < j.n; i2++)
+                        if (!strchr(j.key[i2], '[') && strcmp(j.val[i2], "null"))
+                            r[find_name(h, nhead, j.key[i2])] = strdup(j.val[i2]);
+                }
+                char name[700];
+                snprintf(name, sizeof name, "%s%s%s", strcmp(arrays[a], "runs") ? arrays[a] : "",
+                         strcmp(arrays[a], "runs") ? "." : "", j.key[i] + len);
+                if (strcmp(j.val[i], "null"))
+                    r[find_name(h, ncol, name)] = strdup(j.val[i]);
+                any = 1;
+            }
+            if (!any)
+                break;
+            items++;
+        }
+    if (items == 0) {
+        char **r = tab_row(t);
+        for (int i = 0; i < j.n; i++)
+            if (strcmp(j.val[i], "null"))
+                r[find_name(t->cell, nhead, j.key[i])] = strdup(j.val[i]);
+    }
+    jflat_free(&j);
+}
+
+/* Keys whose values differ from run to run (wall-clock times, and the
+ * threads' share of a dynamic run): compared by name only. */
+static int volatile_key(const char *k)
+{
+    static const char *const v[] = {"seconds", "worker_idle", "worker_tasks", "max_worker_tasks",
+                                    "steals", "steal_attempts", "map_seconds", NULL};
+    for (int i = 0; v[i]; i++)
+        if (strncmp(k, v[i], strlen(v[i])) == 0)
+            return 1;
+    return 0;
+}
+
+static void csv_is_json(const char *args)
+{
+    char a1[1024], a2[1024];
+    snprintf(a1, sizeof a1, "%s --json", args);
+    snprintf(a2, sizeof a2, "%s --csv", args);
+    run_result j = run_dcnet(a1), c = run_dcnet(a2);
+    if (j.status != c.status || (j.status != 0 && j.status != 1) || !j.out[0])
+        fail_msg("dcnet %s: exit %d (--json) and %d (--csv): %s", args, j.status, c.status,
+                 j.err);
+    strtab want, got;
+    json_to_csv(j.out, &want, a1);
+    csv_parse(c.out, &got, a2);
+    if (want.cols != got.cols)
+        fail_msg("dcnet %s: CSV has %d columns, the JSON flattens to %d", args, got.cols,
+                 want.cols);
+    for (int col = 0; col < want.cols; col++)
+        if (strcmp(want.cell[col], got.cell[col] ? got.cell[col] : ""))
+            fail_msg("dcnet %s: CSV column %d is '%s', the JSON's key '%s'", args, col + 1,
+                     got.cell[col], want.cell[col]);
+    if (want.rows != got.rows)
+        fail_msg("dcnet %s: CSV has %d rows, the JSON flattens to %d", args, got.rows - 1,
+                 want.rows - 1);
+    for (int r = 1; r < want.rows; r++)
+        for (int col = 0; col < want.cols; col++) {
+            const char *w = want.cell[r * want.cols + col], *g = got.cell[r * got.cols + col];
+            if (volatile_key(want.cell[col]) && (w != NULL) == (g != NULL))
+                continue;
+            if (strcmp(w ? w : "", g ? g : ""))
+                fail_msg("dcnet %s: row %d, %s: CSV '%s', JSON '%s'", args, r, want.cell[col],
+                         g ? g : "", w ? w : "(null)");
+        }
+    tab_free(&want);
+    tab_free(&got);
+    run_free(&j);
+    run_free(&c);
+}
+
+/* For every command and every kind of output (one record, listings, runs,
+ * several listings at once, a deadlock's cycle), the CSV's columns are
+ * the flattened JSON's keys and its rows the same values (issue 29, item
+ * 14: balance --algo all --csv dropped 5 columns, load --walk 1,2 --csv
+ * net, tree and processors, per-step listings their run). */
+static void test_csv_is_json(void **state)
+{
+    (void)state;
+    static const char *const runs[] = {
+        "net --net debruijn:4",
+        "net --net mesh:3x3 --neighbors 1,1",
+        "net --net mesh:3x3 --from 0",
+        "net --net ddb:3 --tree-of down0",
+        "tree --tree binomial:3",
+        "tree --tree binomial:3 --list",
+        "tree --tree repro:20 --seed 3 --list",
+        "embed --net debruijn:4 --tree binomial:4 --map zrl",
+        "embed --net mesh:4x4 --tree binomial:4 --map dccube --per-phase",
+        "embed --net mesh:4x4 --tree binomial:4 --map dccube --per-depth",
+        "load --net butterfly:3 --tree complete:2:5 --walk 3",
+        "load --net butterfly:3 --tree complete:2:5 --walk 1,2",
+        "load --net butterfly:3 --tree complete:2:5 --walk 2 --per-level",
+        "load --net butterfly:2 --tree complete:2:3 --walk 1 --start all",
+        "load --net butterfly:2 --tree complete:2:3 --walk 1 --variant all --trials 3",
+        "simulate --net mesh:4x4 --tree binomial:4 --map dccube",
+        "simulate --net mesh:4x4 --tree binomial:4 --map dccube --per-step",
+        "simulate --net mesh:4x4 --tree binomial:4 --map dccube --per-step --critical",
+        "simulate --net mesh:2x2 --tree binomial:2 --map dccube --all-roots --per-step",
+        "simulate --net ring:8 --trace examples/msgs.txt -w wormhole --hop 1",
+        "balance --net ddb:4 --loads random:1:16",
+        "balance --net ddb:4 --loads random:1:16 --algo all",
+        "balance --net ddb:3 --lemma3",
+        "exec mergesort --n 10000 --workers 2",
+        "exec nqueens --n 6 --dynamic --workers 2",
+    };
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++)
+        csv_is_json(runs[i]);
+}
+
+/* The sweep's rows: its CSV and its JSON lines hold the same fields (a
+ * key a run lacks is the empty field). */
+static void sweep_csv_is_json(const char *args)
+{
+    char a1[512], a2[512];
+    snprintf(a1, sizeof a1, "sweep %s --json", args);
+    snprintf(a2, sizeof a2, "sweep %s --csv", args);
+    run_result j = ok_run(a1), c = ok_run(a2);
+    strtab got;
+    csv_parse(c.out, &got, a2);
+    int row = 1;
+    for (const char *p = j.out; *p; row++) {
+        const char *e = strchr(p, '\n');
+        char *line = strndup(p, e ? (size_t)(e - p) : strlen(p));
+        jflat f;
+        dn_err err;
+        assert_int_equal(jflat_parse(&f, line, &err), DN_OK);
+        assert_true(row < got.rows);
+        for (int col = 0; col < got.cols; col++) {
+            const char *g = got.cell[row * got.cols + col], *w = jflat_get(&f, got.cell[col]);
+            if (w && !strcmp(w, "null"))
+                w = NULL;
+            if (strcmp(g ? g : "", w ? w : ""))
+                fail_msg("%s: row %d, %s: CSV '%s', JSON '%s'", a2, row, got.cell[col],
+                         g ? g : "", w ? w : "null");
+        }
+        for (int k = 0; k < f.n; k++)
+            assert_true(find_name(got.cell, got.cols, f.key[k]) >= 0);
+        jflat_free(&f);
+        free(line);
+        p = e ? e + 1 : p + strlen(p);
+    }
+    assert_int_equal(row, got.rows);
+    tab_free(&got);
+    run_free(&j);
+    run_free(&c);
+}
+
+/* The sweep's rows: its CSV and its JSON lines hold the same fields, a
+ * null or a key a run lacks being the empty field (a null was the text
+ * "null" in CSV). */
+static void test_sweep_csv_is_json(void **state)
+{
+    (void)state;
+    sweep_csv_is_json("net --var n=sneptree-s:20,ring:4 --net {n}"); /* diameter null */
+    sweep_csv_is_json("balance --var a=spanning,diffusion --net ddb:3 --loads const:2 "
+                      "--algo {a}");
+}
+
+/* One name for a field everywhere (issue 29, item 14): the network is
+ * "net", the tree "tree", the processors "processors" in every command
+ * that has them (balance said "n", and had no "net"); balance's routes
+ * are "routes", as embed's and simulate's; the sweep's table names its
+ * columns in full ("lower_bound.average_extr" was cut); a tree CSV's
+ * "bytes" column is bytes_down, as DOT's "bytes" attribute is. */
+static void test_schema_names(void **state)
+{
+    (void)state;
+    static const char *const runs[][2] = {
+        {"net --net ring:4 --json", "net processors"},
+        {"tree --tree binomial:2 --json", "tree"},
+        {"embed --net ring:4 --tree binomial:2 --map random --json", "net tree processors"},
+        {"load --net ring:4 --tree cbt:2 --walk 1 --json", "net tree processors"},
+        {"simulate --net ring:4 --tree binomial:2 --map random --json", "net tree"},
+        {"balance --net ddb:2 --loads const:3 --json", "net processors routes"},
+        {"balance --net ddb:2 --loads const:3 --algo all --json", "net processors"},
+        {"balance --net ddb:2 --lemma3 --json", "net"},
+        {"exec max --n 100 --net ring:2 --map identity --workers 2 --json", "net"},
+    };
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+        run_result r = ok_run(runs[i][0]);
+        char keys[64];
+        snprintf(keys, sizeof keys, "%s", runs[i][1]);
+        for (char *k = strtok(keys, " "); k; k = strtok(NULL, " ")) {
+            char want[48];
+            snprintf(want, sizeof want, "\"%s\":", k);
+            if (!strstr(r.out, want))
+                fail_msg("dcnet %s: no key '%s': %s", runs[i][0], k, r.out);
+        }
+        if (strncmp(runs[i][0], "exec", 4) != 0) /* exec's n is the problem's size */
+            assert_null(strstr(r.out, "\"n\":"));
+        assert_null(strstr(r.out, "\"routing\":"));
+        assert_null(strstr(r.out, "\"work\":"));
+        run_free(&r);
+    }
+    run_result r = ok_run("sweep embed --var n=2 --net debruijn:{n} --tree binomial:{n} "
+                          "--map zrl");
+    assert_non_null(strstr(r.out, " lower_bound.average_extra "));
+    run_free(&r);
+    /* bytes in a CSV tree file, as in DOT */
+    FILE *f = fopen(tp("@T/b.csv"), "w");
+    assert_non_null(f);
+    fputs("id,parent,bytes\n0,,\n1,0,100\n2,0,50\n3,1,7\n", f);
+    fclose(f);
+    f = fopen(tp("@T/b.dot"), "w");
+    assert_non_null(f);
+    fputs("digraph t { 0 -> 1 [bytes=100]; 0 -> 2 [bytes=50]; 1 -> 3 [bytes=7]; }\n", f);
+    fclose(f);
+    run_result c = ok_run("tree --tree file:@T/b.csv --list --csv"),
+               d = ok_run("tree --tree file:@T/b.dot --list --csv");
+    const char *cc = strchr(c.out, '\n'), *dd = strchr(d.out, '\n'); /* past the header */
+    assert_non_null(cc);
+    assert_non_null(dd);
+    assert_non_null(strstr(c.out, "list.bytes_down"));
+    /* the rows differ only in the tree's name */
+    char *x = strdup(cc), *y = strdup(dd);
+    for (char *p = x; (p = strstr(p, "b.csv")); p++)
+        memcpy(p, "b.dot", 5);
+    assert_string_equal(x, y);
+    free(x);
+    free(y);
+    run_free(&c);
+    run_free(&d);
+    f = fopen(tp("@T/b2.csv"), "w");
+    assert_non_null(f);
+    fputs("id,parent,bytes,bytes_down\n0,,,\n", f);
+    fclose(f);
+    bad_run("tree --tree file:@T/b2.csv", 2, "bytes and bytes_down are one column");
+}
+
 int main(void)
 {
     int rc = regcomp(&opt_line,
@@ -511,6 +890,9 @@ int main(void)
         cmocka_unit_test(test_did_you_mean),
         cmocka_unit_test(test_old_spellings),
         cmocka_unit_test(test_scotch_target),
+        cmocka_unit_test(test_csv_is_json),
+        cmocka_unit_test(test_sweep_csv_is_json),
+        cmocka_unit_test(test_schema_names),
     };
     rc = cmocka_run_group_tests(tests, NULL, NULL);
     regfree(&opt_line);

@@ -111,6 +111,11 @@ typedef struct row_stream {
     int mode, n, cols;
     int widths[REC_MAX];
     FILE *f;
+    /* CSV: the head's fields open every row, and the items' keys are
+     * ARRAY.KEY (csv_prefix); the header is written with the first row,
+     * or at the end with the head's fields alone when there is none */
+    const rec *head;
+    char prefix[64];
 } row_stream;
 /* Widens widths[c] to the table cell of the row's column c (c < row->n):
  * a first pass over streamed rows gives rows_stream_begin its widths. */
@@ -127,6 +132,25 @@ void rows_stream_end(row_stream *s);
 typedef void (*row_fn)(void *ctx, int64_t i, rec *row);
 void rows_print_fn(const rec *head, int64_t n, row_fn fn, void *ctx, const char *json_key,
                    int mode, FILE *f);
+/* CSV is the JSON flattened (issue 29, item 14; docs/cli.md): an output
+ * with listings (the JSON's arrays of objects) has one row per item, each
+ * row the head's fields followed by the item's, named ARRAY.KEY
+ * ("per_step.time"), with the empty field for the other listings' columns;
+ * an output without items is one row of the head's fields. The items of
+ * "runs" are whole runs: their keys keep their names, as in the output of
+ * one run. The prefix of an array named key: "" or "key.". */
+const char *csv_prefix(const char *key, char *buf, size_t cap);
+/* Several listings made a row at a time (fn(ctx, i, row) as rows_print_fn
+ * has it), as CSV: the head's fields, then every listing's columns; list
+ * k's rows carry its fields and empty ones for the others. A listing with
+ * no item has no column. O(rows) calls, the memory of two records. */
+typedef struct csv_list {
+    const char *key;
+    int64_t n;
+    row_fn fn;
+    void *ctx;
+} csv_list;
+void csv_listings(const rec *head, const csv_list *lists, int nlists, FILE *f);
 /* Widens widths[c] to the table text of each of row's cells: a first pass
  * over rows made one at a time gives rows_stream_begin the widths
  * rows_print would use, without keeping the rows. */

@@ -117,54 +117,54 @@ static int read_loads(const char *arg, int64_t n, int64_t **out, dn_err *err)
     return DN_OK;
 }
 
-static void record(rec *r, const dn_bal_result *b, int shortest, int64_t bound)
+/* One run as a record (issue 29, item 14: the JSON's keys, and CSV's, are
+ * the same in every mode: one run, --algo all, a sweep). The routes of the
+ * protocol's messages (null for the baselines, which route nothing) and
+ * the protocol's phase ends (null for the baselines) are there for every
+ * run, so that --algo all's rows have the same columns. Without `inputs`
+ * (a table of --algo all) the fields every run shares are left to the
+ * head. secs < 0: no "seconds" (--timing). */
+static void record(rec *r, const dn_bal_result *b, int shortest, int64_t bound, int inputs,
+                   double secs)
 {
-    memset(r, 0, sizeof *r);
+    static const char *const ph[DN_BAL_NPHASE] = {"phase_end.sum", "phase_end.broadcast",
+                                                   "phase_end.collect", "phase_end.request",
+                                                   "phase_end.distribute"};
+    const int routed = b->algo <= DN_BAL_TREE;
     rec_str(r, "algo", dn_bal_algo_name(b->algo));
-    rec_str(r, "routing", b->algo <= DN_BAL_TREE ? (shortest ? "shortest" : "length-k") : "-");
-    rec_int(r, "final_min", b->final_min);
-    rec_int(r, "final_max", b->final_max);
+    if (routed)
+        rec_str(r, "routes", shortest ? "shortest" : "length-k");
+    else
+        rec_null(r, "routes");
+    if (inputs) {
+        rec_int(r, "total", b->total);
+        rec_int(r, "average", b->average);
+        rec_int(r, "initial.min", b->init_min);
+        rec_int(r, "initial.max", b->init_max);
+    }
+    rec_int(r, "final.min", b->final_min);
+    rec_int(r, "final.max", b->final_max);
     rec_dbl(r, "steps", b->steps);
     rec_int(r, "rounds", b->rounds);
     rec_int(r, "messages", b->messages);
     rec_int(r, "message_hops", b->message_hops);
     rec_int(r, "tasks_moved", b->tasks_moved);
     rec_int(r, "task_hops", b->task_hops);
-    rec_int(r, "lower_bound", bound);
+    if (inputs) {
+        rec_int(r, "transfer_sum", b->transfer_sum);
+        rec_int(r, "lower_bound", bound);
+    }
     rec_bool(r, "balanced", b->within_one);
     rec_int(r, "spread", b->final_max - b->final_min);
     rec_bool(r, "within_one", b->within_one);
     rec_bool(r, "conserved", b->conserved);
-}
-
-/* One run as a JSON object; "seconds" only when secs >= 0 (--timing). */
-static void json_one(FILE *f, const dn_bal_result *b, int shortest, int64_t bound, double secs)
-{
-    fprintf(f,
-            "{\"algo\": \"%s\", \"routing\": \"%s\", \"n\": %lld, \"total\": %lld, "
-            "\"average\": %lld, \"initial\": {\"min\": %lld, \"max\": %lld}, "
-            "\"final\": {\"min\": %lld, \"max\": %lld}, \"steps\": %.17g, \"rounds\": %lld, "
-            "\"messages\": %lld, \"message_hops\": %lld, \"tasks_moved\": %lld, "
-            "\"task_hops\": %lld, \"transfer_sum\": %lld, \"lower_bound\": %lld, "
-            "\"balanced\": %s, \"spread\": %lld, \"within_one\": %s, \"conserved\": %s",
-            dn_bal_algo_name(b->algo), shortest ? "shortest" : "length-k", (long long)b->n,
-            (long long)b->total, (long long)b->average, (long long)b->init_min,
-            (long long)b->init_max, (long long)b->final_min, (long long)b->final_max, b->steps,
-            (long long)b->rounds, (long long)b->messages, (long long)b->message_hops,
-            (long long)b->tasks_moved, (long long)b->task_hops, (long long)b->transfer_sum,
-            (long long)bound, b->within_one ? "true" : "false",
-            (long long)(b->final_max - b->final_min), b->within_one ? "true" : "false",
-            b->conserved ? "true" : "false");
-    if (secs >= 0)
-        fprintf(f, ", \"seconds\": %.4f", secs);
-    if (b->algo <= DN_BAL_TREE) {
-        static const char *ph[] = {"sum", "broadcast", "collect", "request", "distribute"};
-        fputs(", \"phase_end\": {", f);
-        for (int i = 0; i < DN_BAL_NPHASE; i++)
-            fprintf(f, "%s\"%s\": %.17g", i ? ", " : "", ph[i], b->phase_end[i]);
-        fputc('}', f);
-    }
-    fputc('}', f);
+    if (secs >= 0) /* 0.1 ms: a clock's noise below */
+        rec_dbl(r, "seconds", (double)(int64_t)(secs * 1e4 + 0.5) / 1e4);
+    for (int i = 0; inputs && i < DN_BAL_NPHASE; i++)
+        if (routed)
+            rec_dbl(r, ph[i], b->phase_end[i]);
+        else
+            rec_null(r, ph[i]);
 }
 
 /* Loads before and after per processor (bucketed above 1024 processors:
@@ -219,7 +219,7 @@ static int write_svg(const char *path, int k, const int64_t *before, const dn_ba
     return out_close(f, err);
 }
 
-static int run_lemma3(const char *cmd, int k, int mode)
+static int run_lemma3(const char *cmd, const char *net_spec, int k, int mode)
 {
     dn_err err;
     dn_lemma3 m[2];
@@ -237,7 +237,7 @@ static int run_lemma3(const char *cmd, int k, int mode)
             rec_int(r, "level", i);
         else
             rec_str(r, "level", "all");
-        rec_int(r, "routes", m[0].routes[i]);
+        rec_int(r, "route_count", m[0].routes[i]);
         rec_int(r, "lengthk_shared", m[0].shared[i]);
         rec_int(r, "lengthk_timed", m[0].timed[i]);
         rec_int(r, "shortest_shared", m[1].shared[i]);
@@ -245,6 +245,7 @@ static int run_lemma3(const char *cmd, int k, int mode)
     }
     rec head;
     memset(&head, 0, sizeof head);
+    rec_str(&head, "net", net_spec);
     rec_int(&head, "k", k);
     rows_print(&head, rows, k + 1, "levels", mode, stdout);
     return 0;
@@ -324,7 +325,7 @@ int cmd_balance(int argc, char **argv)
     if (lemma3)
         return loads_arg || svg ? cli_usage(cmd, "--lemma3 measures routes only: drop --loads "
                                                  "and --svg")
-                                : run_lemma3(cmd, k, mode);
+                                : run_lemma3(cmd, net_spec, k, mode);
     if (!loads_arg)
         return cli_usage(cmd, "missing --loads (a file, or e.g. random:1:16)");
     if (svg && all)
@@ -341,20 +342,13 @@ int cmd_balance(int argc, char **argv)
         return cli_fail(cmd, rc, err.msg);
     }
     int first = all ? 0 : algo, last = all ? DN_BAL_NALGO - 1 : algo, nrun = 0;
-    rec rows[DN_BAL_NALGO];
-    /* JSON is built in memory and printed only when every run succeeded:
-     * a failed run leaves stdout empty */
-    char *json = NULL;
-    size_t json_len = 0;
-    FILE *jf = NULL;
-    if (mode == OUT_JSON && !(jf = open_memstream(&json, &json_len))) {
-        free(loads);
-        return cli_fail(cmd, DN_ENOMEM, "out of memory for the JSON output");
-    }
+    rec rows[DN_BAL_NALGO], head;
+    memset(&head, 0, sizeof head);
+    rec_str(&head, "net", net_spec);
+    rec_int(&head, "processors", n);
+    /* every run first, then the output: a failed run leaves stdout empty */
     code = 0;
-    if (jf && all)
-        fputs("{\"runs\": [", jf);
-    for (int a = first; a <= last; a++) {
+    for (int a = first; a <= last && !code; a++) {
         if (all && a == DN_BAL_OPTIMAL && (!dn_have_glpk() || k > DN_BAL_OPTIMAL_MAX_K))
             continue; /* --algo all skips what cannot run here */
         dn_bal_result b;
@@ -366,36 +360,31 @@ int cmd_balance(int argc, char **argv)
         double secs = cli_now() - t0;
         if (svg && (rc = write_svg(svg, k, loads, &b, &err)))
             code = cli_fail(cmd, rc, err.msg);
-        if (jf) {
-            if (nrun)
-                fputs(",\n ", jf);
-            json_one(jf, &b, shortest, bound, timing ? secs : -1);
+        memset(&rows[nrun], 0, sizeof rows[nrun]);
+        record(&rows[nrun], &b, shortest, bound, !all || mode != OUT_TABLE, timing ? secs : -1);
+        if (all && mode == OUT_TABLE && nrun == 0) { /* what every run shares, once */
+            rec_int(&head, "total", b.total);
+            rec_int(&head, "average", b.average);
+            rec_int(&head, "initial.min", b.init_min);
+            rec_int(&head, "initial.max", b.init_max);
+            rec_int(&head, "transfer_sum", b.transfer_sum);
+            rec_int(&head, "lower_bound", bound);
         }
-        record(&rows[nrun++], &b, shortest, bound);
-        if (timing)
-            rec_dbl(&rows[nrun - 1], "seconds", (double)(int64_t)(secs * 1e4 + 0.5) / 1e4);
-        if (!all && mode != OUT_JSON) {
-            rec_int(&rows[0], "total", b.total);
-            rec_int(&rows[0], "average", b.average);
-            rec_int(&rows[0], "initial_min", b.init_min);
-            rec_int(&rows[0], "initial_max", b.init_max);
-            rec_int(&rows[0], "transfer_sum", b.transfer_sum);
-        }
+        nrun++;
         dn_bal_result_free(&b);
-        if (code)
-            break;
     }
-    if (jf) {
-        fputs(all ? "]}\n" : "\n", jf);
-        if (fclose(jf) != 0 && !code)
-            code = cli_fail(cmd, DN_ENOMEM, "out of memory for the JSON output");
-        if (!code)
-            fwrite(json, 1, json_len, stdout);
-        free(json);
-    } else if (!code && all) {
-        rows_print(NULL, rows, nrun, "runs", mode, stdout);
+    if (!code && all) {
+        if (mode == OUT_TABLE) {
+            rec_print(&head, OUT_TABLE, stdout);
+            fputc('\n', stdout);
+            rows_print(NULL, rows, nrun, NULL, OUT_TABLE, stdout);
+        } else {
+            rows_print(&head, rows, nrun, "runs", mode, stdout);
+        }
     } else if (!code) {
-        rec_print(&rows[0], mode, stdout);
+        for (int i = 0; i < rows[0].n && head.n < REC_MAX; i++)
+            head.kv[head.n++] = rows[0].kv[i];
+        rec_print(&head, mode, stdout);
     }
     free(loads);
     return code;

@@ -579,8 +579,7 @@ static int per_level_out(const dn_tree_model *tm, const run *runs, int nruns, co
             fputc('\n', stdout);
             rows_stream_begin(&st, NULL, row, widths, NULL, mode, stdout);
         } else if (h == 0) {
-            rows_stream_begin(&st, mode == OUT_CSV ? NULL : head, row, widths, "per_level", mode,
-                              stdout);
+            rows_stream_begin(&st, head, row, widths, "per_level", mode, stdout);
         }
         rows_stream_row(&st, row);
     }

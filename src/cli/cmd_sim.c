@@ -487,11 +487,12 @@ static int report_run(const sim_cli *o, const dn_net *net, const dn_sim_work *w,
                       const dn_sim_result *res, rec *head)
 {
     if (res->deadlock) {
-        /* the run never finished: it has no time and no slowdown */
-        if (o->mode == OUT_JSON)
-            rec_null(head, "time");
-        else
+        /* the run never finished: it has no time and no slowdown (null;
+         * the table says why) */
+        if (o->mode == OUT_TABLE)
             rec_str(head, "time", "deadlock");
+        else
+            rec_null(head, "time");
         rec_null(head, "ts_coeff");
         rec_null(head, "te_coeff");
         rec_null(head, "hop_coeff");
@@ -565,13 +566,11 @@ static int report_run(const sim_cli *o, const dn_net *net, const dn_sim_work *w,
             json_stream_array_end(&js);
         }
         json_stream_end(&js);
-    } else if (o->mode == OUT_CSV) {
-        if (o->per_step)
-            rows_print_fn(NULL, res->steps, step_row, &L, "per_step", OUT_CSV, stdout);
-        else if (o->critical)
-            rows_print_fn(NULL, res->ncrit, crit_row, &L, "critical_path", OUT_CSV, stdout);
-        else
-            rec_print(head, OUT_CSV, stdout);
+    } else if (o->mode == OUT_CSV) { /* the JSON flattened: every listing asked for */
+        const csv_list lists[3] = {{"per_step", o->per_step ? res->steps : 0, step_row, &L},
+                                   {"critical_path", o->critical ? res->ncrit : 0, crit_row, &L},
+                                   {"deadlock_cycle", res->ncycle / 2, cycle_row, &L}};
+        csv_listings(head, lists, 3, stdout);
     } else {
         rec_print(head, OUT_TABLE, stdout);
         if (o->per_step) {

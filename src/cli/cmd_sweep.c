@@ -89,6 +89,7 @@ static const char sweep_help[] =
     "      --plot x=n,y=dilation.average,series=map --svg d.svg\n";
 
 #define MAX_RUNS 100000
+#define TABLE_CELL_MAX 40 /* a table's cells are cut past this (never its column names) */
 #define MAX_VARS 16
 #define MAX_SKIPS 32
 #define MAX_TERMS 8
@@ -833,7 +834,7 @@ static void write_row(const sweep *S, const table *T, const row *R, int64_t i, i
                                                                : NULL;
             if (c)
                 fputc(',', f);
-            if (v)
+            if (v && strcmp(v, "null") != 0) /* null: the empty field, as in every CSV */
                 csv_field(f, v);
         }
         fputc('\n', f);
@@ -880,12 +881,16 @@ static int write_rows(const sweep *S, table *T, int mode, FILE *f)
         row_free(&R);
         return rc;
     }
-    /* a table: every column as wide as its widest cell (at most 24) */
-    int *w = calloc((size_t)T->ncol, sizeof *w);
-    if (!w)
+    /* a table: every column as wide as its name and its widest cell; a
+     * cell of more than TABLE_CELL_MAX characters (an error message, a
+     * long path) is cut, and ends in "..." to say so; a name never is
+     * (issue 29, item 14: "lower_bound.average_extr") */
+    int *w = calloc((size_t)T->ncol, sizeof *w), *name = calloc((size_t)T->ncol, sizeof *name);
+    if (!w || !name) {
+        free(w);
+        free(name);
         return DN_ENOMEM;
-    for (int c = 0; c < T->ncol; c++)
-        w[c] = (int)strlen(T->col[c]);
+    }
     for (int64_t i = 0; i < S->total && !rc; i++) {
         if (S->runs[i].skipped || (rc = row_load(S, T, i, &R, 0)))
             continue;
@@ -900,8 +905,10 @@ static int write_rows(const sweep *S, table *T, int mode, FILE *f)
         }
     }
     for (int c = 0; c < T->ncol; c++) {
-        w[c] = w[c] > 24 ? 24 : w[c];
-        fprintf(f, "%-*.*s%s", w[c], w[c], T->col[c], c + 1 < T->ncol ? "  " : "\n");
+        name[c] = (int)strlen(T->col[c]);
+        w[c] = w[c] > TABLE_CELL_MAX ? TABLE_CELL_MAX : w[c];
+        w[c] = w[c] > name[c] ? w[c] : name[c];
+        fprintf(f, "%-*s%s", w[c], T->col[c], c + 1 < T->ncol ? "  " : "\n");
     }
     for (int64_t i = 0; i < S->total && !rc; i++) {
         if (S->runs[i].skipped || (rc = row_load(S, T, i, &R, 0)))
@@ -910,10 +917,16 @@ static int write_rows(const sweep *S, table *T, int mode, FILE *f)
             const char *v = c < S->nvars + 2 ? cell(S, &R, i, c, tmp, sizeof tmp)
                             : k < R.n && R.cells[k].col == c ? R.j.val[R.cells[k++].key]
                                                              : NULL;
-            fprintf(f, "%-*.*s%s", w[c], w[c], v ? v : "", c + 1 < T->ncol ? "  " : "\n");
+            v = v ? v : "";
+            if ((int)strlen(v) > w[c]) /* cut, and said to be */
+                fprintf(f, "%.*s...", w[c] - 3, v);
+            else
+                fprintf(f, "%-*s", w[c], v);
+            fputs(c + 1 < T->ncol ? "  " : "\n", f);
         }
     }
     free(w);
+    free(name);
     row_free(&R);
     return rc;
 }
