@@ -875,6 +875,121 @@ static void test_schema_names(void **state)
     bad_run("tree --tree file:@T/b2.csv", 2, "bytes and bytes_down are one column");
 }
 
+/* ------------------------------------------- sweep: a chart of text */
+
+/* The number after `attr="` in the text before end (searching back from
+ * end to start), or NAN. */
+static double attr_before(const char *start, const char *end, const char *attr)
+{
+    char pat[32];
+    snprintf(pat, sizeof pat, " %s=\"", attr);
+    size_t n = strlen(pat);
+    for (const char *p = end - n; p >= start; p--)
+        if (strncmp(p, pat, n) == 0)
+            return strtod(p + n, NULL);
+    return NAN;
+}
+
+/* --plot x=map,y=time (issue 29, item 16): one point per category at the
+ * mean of its runs, an error bar of the standard error where runs repeat,
+ * the categories named on the axis in the order of the --var list (not of
+ * the runs: --skip makes greedy's first run come last). The means are
+ * computed here from the sweep's own JSON rows and placed on the chart's
+ * y axis through its tick labels. A text y is refused before the other
+ * runs, and before any row when the first run failed. */
+static void test_sweep_plot_categories(void **state)
+{
+    (void)state;
+    static const char *const cat[3] = {"greedy", "zrl", "random"};
+    run_result r = ok_run("sweep simulate --var s=1,2,3 --var map=greedy,zrl,random --skip "
+                          "'map=greedy,s=1' --net debruijn:4 --tree binomial:4 --map {map} "
+                          "--seed {s} --plot x=map,y=time --svg @T/cat.svg --json");
+    double sum[3] = {0}, sq[3] = {0}, k[3] = {0};
+    int first_seen[3] = {-1, -1, -1}, line = 0;
+    for (const char *p = r.out; *p; line++) {
+        const char *e = strchr(p, '\n');
+        char *text = strndup(p, e ? (size_t)(e - p) : strlen(p));
+        jflat j;
+        dn_err err;
+        assert_int_equal(jflat_parse(&j, text, &err), DN_OK);
+        const char *m = jflat_get(&j, "map"), *t = jflat_get(&j, "time");
+        assert_non_null(m);
+        assert_non_null(t);
+        int c = 0;
+        while (c < 3 && strcmp(cat[c], m) != 0)
+            c++;
+        assert_true(c < 3);
+        if (first_seen[c] < 0)
+            first_seen[c] = line;
+        double y = strtod(t, NULL);
+        sum[c] += y;
+        sq[c] += y * y;
+        k[c]++;
+        jflat_free(&j);
+        free(text);
+        p = e ? e + 1 : p + strlen(p);
+    }
+    run_free(&r);
+    assert_int_equal(line, 8);
+    assert_true(first_seen[0] > first_seen[1] && first_seen[0] > first_seen[2]);
+    char *svg = slurp(tp("@T/cat.svg"));
+    /* the y axis: its first two ticks, value -> pixel */
+    const char *t0 = strstr(svg, "text-anchor=\"end\">");
+    const char *t1 = t0 ? strstr(t0 + 1, "text-anchor=\"end\">") : NULL;
+    assert_non_null(t1);
+    double v0 = strtod(t0 + 18, NULL), v1 = strtod(t1 + 18, NULL);
+    /* (each tick's grid line comes before its label: its y1 is the value's y) */
+    double p0 = attr_before(svg, t0, "y1"), p1 = attr_before(svg, t1, "y1");
+    assert_true(v1 != v0 && p1 != p0);
+    const char *circ = svg;
+    double prev_x = -1;
+    for (int c = 0; c < 3; c++) {
+        char lab[32];
+        snprintf(lab, sizeof lab, ">%s</text>", cat[c]);
+        const char *l = strstr(svg, lab);
+        if (!l)
+            fail_msg("no axis label '%s' in the chart", cat[c]);
+        double lx = attr_before(svg, l, "x");
+        assert_true(lx > prev_x); /* the --var list's order */
+        prev_x = lx;
+        /* its point: the next circle, at the label's x and the mean */
+        circ = strstr(circ, "<circle cx=\"");
+        assert_non_null(circ);
+        double cx = strtod(circ + 12, NULL), cy = strtod(strstr(circ, "cy=\"") + 4, NULL);
+        double mean = sum[c] / k[c], want = p0 + (mean - v0) * (p1 - p0) / (v1 - v0);
+        if (fabs(cx - lx) > 0.05 || fabs(cy - want) > 0.3)
+            fail_msg("%s: point at (%.1f, %.1f), its label at x %.1f, its mean %g at y %.1f",
+                     cat[c], cx, cy, lx, mean, want);
+        /* the error bar: a vertical line at cx, 2 standard errors long,
+         * drawn with the points (after the grid, in the clipped box) */
+        double var = k[c] > 1 ? (sq[c] - k[c] * mean * mean) / (k[c] - 1) : 0;
+        double se = var > 1e-12 ? sqrt(var / k[c]) : 0;
+        char bar[64];
+        snprintf(bar, sizeof bar, "<line x1=\"%.1f\" y1=\"", cx);
+        const char *b = strstr(strstr(svg, "<clipPath") ? strstr(svg, "<clipPath") : svg, bar);
+        if (se > 0) {
+            assert_non_null(b);
+            double y1 = strtod(b + strlen(bar), NULL),
+                   y2 = strtod(strstr(b, "y2=\"") + 4, NULL);
+            double len = fabs(2 * se * (p1 - p0) / (v1 - v0));
+            if (fabs(fabs(y2 - y1) - len) > 0.3)
+                fail_msg("%s: error bar %.1f px, 2 standard errors are %.1f px", cat[c],
+                         fabs(y2 - y1), len);
+        }
+        circ++;
+    }
+    assert_true(k[2] == 3 && sq[2] - sum[2] * sum[2] / 3 > 1e-9); /* random's runs differ */
+    free(svg);
+    /* a text y is refused, with nothing written */
+    bad_run("sweep simulate --var map=zrl,random --net debruijn:3 --tree binomial:3 --map {map} "
+            "--plot x=map,y=routes --svg @T/text.svg",
+            2, "y=routes is text ('map-edge' in the first run's output)");
+    bad_run("sweep simulate --var map=dccube,zrl --net debruijn:3 --tree binomial:3 --map {map} "
+            "--plot x=map,y=routes --svg @T/text.svg",
+            2, "y=routes is text ('map-edge' in the rows)");
+    assert_true(access(tp("@T/text.svg"), F_OK) != 0);
+}
+
 int main(void)
 {
     int rc = regcomp(&opt_line,
@@ -893,6 +1008,7 @@ int main(void)
         cmocka_unit_test(test_csv_is_json),
         cmocka_unit_test(test_sweep_csv_is_json),
         cmocka_unit_test(test_schema_names),
+        cmocka_unit_test(test_sweep_plot_categories),
     };
     rc = cmocka_run_group_tests(tests, NULL, NULL);
     regfree(&opt_line);
