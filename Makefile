@@ -185,7 +185,8 @@ demo: deps
 test-demo: all
 	@sh scripts/test-demo.sh $(BUILD)/dcnet
 
-# Every `build/dcnet` example of README.md runs as printed.
+# Every `build/dcnet` example of README.md runs as printed, and its JSON
+# passes its command's schema, docs/schema/CMD.json (python3-jsonschema).
 test-readme: all
 	@sh scripts/test-readme.sh $(BUILD)/dcnet
 
