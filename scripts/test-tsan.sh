@@ -1,9 +1,10 @@
 #!/bin/sh
-# test-tsan.sh DCNET TEST_RUNTIME - the ThreadSanitizer stage of make check
+# test-tsan.sh DCNET TEST_RUNTIME [TEST...] - the ThreadSanitizer stage of make check
 # (issue 26, section 3). Both binaries are built with -fsanitize=thread
 # (build/tsan); a data race ends the run with exit 66 and its report.
 #  - the runtime's tests (tests/test_runtime.c: the static schedule, the
-#    emulated networks' router threads, the dynamic policies);
+#    emulated networks' router threads, the dynamic policies), and the
+#    other suites given (test_base: the thread pool behind dn_parallel_for);
 #  - exec with every dynamic policy (walk, lazy, two-choices, steal, steal
 #    taking one), on threads and on an emulated network, and a static run
 #    whose messages cross an emulated network;
@@ -13,23 +14,27 @@
 # Prints "tsan: N passed, M failed" (the cmocka tests and the runs) and adds
 # it to $DCNET_TALLY for make check's closing line.
 set -u
-dcnet=$1 runtime=$2
+dcnet=$1
+shift
+suites="$*"
 export TSAN_OPTIONS="halt_on_error=1 exitcode=66 ${TSAN_OPTIONS:-}"
 pass=0 fail=0
 log=$(mktemp)
 out=$(mktemp)
 trap 'rm -f "$log" "$out"' EXIT
 
-if "$runtime" >"$log" 2>&1; then ok=1; else ok=0; fi
-p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test(s)\..*/\1/p' "$log" | tail -n 1)
-f=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test(s), listed below.*/\1/p' "$log" | tail -n 1)
-pass=$((pass + ${p:-0}))
-fail=$((fail + ${f:-0}))
-if [ "$ok" = 0 ] || grep -q "ThreadSanitizer" "$log"; then
-    [ -z "$f" ] && fail=$((fail + 1))
-    echo "tsan: $runtime FAILED" >&2
-    grep -A 30 "WARNING: ThreadSanitizer" "$log" | head -n 40 >&2
-fi
+for runtime in $suites; do
+    if "$runtime" >"$log" 2>&1; then ok=1; else ok=0; fi
+    p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test(s)\..*/\1/p' "$log" | tail -n 1)
+    f=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test(s), listed below.*/\1/p' "$log" | tail -n 1)
+    pass=$((pass + ${p:-0}))
+    fail=$((fail + ${f:-0}))
+    if [ "$ok" = 0 ] || grep -q "ThreadSanitizer" "$log"; then
+        [ -z "$f" ] && fail=$((fail + 1))
+        echo "tsan: $runtime FAILED" >&2
+        grep -A 30 "WARNING: ThreadSanitizer" "$log" | head -n 40 >&2
+    fi
+done
 
 # run ROWS ARGS...: dcnet ARGS exits 0 with no race reported, and prints
 # ROWS lines (- for any number)

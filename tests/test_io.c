@@ -623,10 +623,8 @@ static void random_name(dn_rng *rng, int i, char *out, size_t cap)
 static void test_dot_against_graphviz(void **state)
 {
     (void)state;
-    if (!have("gvpr")) {
-        printf("gvpr not installed (apt-get install graphviz): cross-check skipped\n");
-        return;
-    }
+    if (!have("gvpr")) /* Graphviz (apt-get install graphviz) */
+        skip();
     dn_rng rng;
     dn_rng_seed(&rng, 24);
     for (int round = 0; round < 20; round++) {
@@ -720,10 +718,8 @@ static void test_dot_against_graphviz(void **state)
 static void test_grf_against_scotch(void **state)
 {
     (void)state;
-    if (!have("gcv")) {
-        printf("gcv not installed (apt-get install scotch): cross-check skipped\n");
-        return;
-    }
+    if (!have("gcv")) /* SCOTCH's tools (apt-get install scotch) */
+        skip();
     dn_rng rng;
     dn_rng_seed(&rng, 3);
     for (int round = 0; round < 20; round++) {

@@ -636,6 +636,105 @@ static void test_deco_dense(void **state)
     unlink(tp("@T/cc.tgt"));
 }
 
+/* dn_net_from_csr (issue 30, item 5): every random network of the
+ * property test, handed over as the CSR it materialises to, is the same
+ * network (nodes, processors, direction, arcs and their costs), and
+ * refused exactly when it holds an arc twice (random Sneptrees may); then
+ * the graphs a caller can get wrong, each refused with its reason. */
+static void test_net_from_csr(void **state)
+{
+    (void)state;
+    dn_rng r;
+    dn_rng_seed(&r, test_seed() + 1);
+    int built = 0, twice = 0;
+    for (int it = 0; it < 300; it++) {
+        char spec[256];
+        const char *const *classes;
+        int ncls;
+        dn_net net, got;
+        dn_csr g;
+        dn_err e;
+        rand_family(&r, spec, sizeof spec, &classes, &ncls);
+        rand_costs(&r, spec, sizeof spec, classes, ncls);
+        if (dn_net_init(&net, spec, &e) || dn_net_materialize(&net, &g, 0, &e))
+            fail_msg("%s: %s", spec, e.msg);
+        g.procs = dn_net_processors(&net) < net.n ? dn_net_processors(&net) : 0;
+        int rc = dn_net_from_csr(&got, &g, spec, &e);
+        if (has_parallel(&g)) {
+            if (rc != DN_EINVAL || !strstr(e.msg, "listed twice"))
+                fail_msg("%s holds an arc twice; from_csr gave %d: %s", spec, rc, e.msg);
+            twice++;
+        } else {
+            if (rc)
+                fail_msg("%s: %s", spec, e.msg);
+            arc *ga = csr_arcs(&got.g);
+            same_graph(spec, &g, g.procs, ga, got.g.m, got.n, got.g.procs, got.directed);
+            free(ga);
+            assert_int_equal(got.edges, net.edges);
+            assert_int_equal(dn_net_processors(&got), dn_net_processors(&net));
+            assert_string_equal(got.spec, spec);
+            dn_net_free(&got);
+            built++;
+        }
+        dn_csr_free(&g);
+        dn_net_free(&net);
+    }
+    print_message("from_csr: %d built, %d refused (an arc twice)\n", built, twice);
+    assert_true(built > 250);
+
+    /* a 4-cycle 0-1-2-3 with a switch 4 on node 0, costs on every arc */
+    int64_t off[6] = {0, 3, 5, 7, 9, 10};
+    int32_t adj[10] = {1, 3, 4, 0, 2, 1, 3, 2, 0, 0};
+    double bw[10] = {2, 3, 5, 2, 7, 7, 11, 11, 3, 5}, lat[10] = {0};
+    dn_csr c = {5, 10, 0, off, adj, bw, lat, 4};
+    dn_net n;
+    dn_err e;
+    assert_int_equal(dn_net_from_csr(&n, &c, NULL, &e), DN_OK);
+    assert_int_equal(n.n, 5);
+    assert_int_equal(n.edges, 5);
+    assert_int_equal(dn_net_processors(&n), 4);
+    assert_string_equal(n.spec, "csr");
+    dn_net_free(&n);
+#define REFUSE(stmt, needle)                                                                  \
+    do {                                                                                      \
+        int64_t o2[6];                                                                        \
+        int32_t a2[10];                                                                       \
+        double b2[10], l2[10];                                                                \
+        memcpy(o2, off, sizeof o2);                                                           \
+        memcpy(a2, adj, sizeof a2);                                                           \
+        memcpy(b2, bw, sizeof b2);                                                            \
+        memcpy(l2, lat, sizeof l2);                                                           \
+        dn_csr d = {5, 10, 0, o2, a2, b2, l2, 4};                                             \
+        stmt;                                                                                 \
+        int rc_ = dn_net_from_csr(&n, &d, "bad", &e);                                         \
+        if (rc_ == DN_OK || !strstr(e.msg, needle))                                           \
+            fail_msg("%s: status %d, '%s' (wanted '%s')", #stmt, rc_, e.msg, needle);         \
+        assert_null(n.type);                                                                  \
+    } while (0)
+    REFUSE(a2[0] = 2, "has no arc 2->0");                      /* not symmetric */
+    REFUSE((a2[0] = 0, a2[3] = 1), "has a loop");              /* 0-0 and 1-1 */
+    REFUSE(a2[1] = 1, "listed twice");                         /* 0->1 twice */
+    REFUSE(a2[9] = 5, "adj[9] is 5, not a node");              /* out of range */
+    REFUSE(o2[2] = 1, "offsets must not decrease");            /* off[1] > off[2] */
+    REFUSE(o2[5] = 9, "off[n]");                               /* off[n] != m */
+    REFUSE(b2[0] = 9, "different costs in its two directions"); /* 0->1 vs 1->0 */
+    REFUSE(b2[4] = 0, "a bandwidth is positive");
+    REFUSE(l2[4] = -1, "a latency non-negative");
+    REFUSE(l2[4] = INFINITY, "both finite");
+    REFUSE(d.lat = NULL, "both bandwidths and latencies, or neither");
+    REFUSE(d.procs = 6, "procs 6");
+    REFUSE(d.n = 0, "a graph of 0 nodes");
+#undef REFUSE
+    /* directed: loops kept, no symmetry asked */
+    int64_t doff[3] = {0, 2, 3};
+    int32_t dadj[3] = {0, 1, 0};
+    dn_csr dd = {2, 3, 1, doff, dadj, NULL, NULL, 0};
+    assert_int_equal(dn_net_from_csr(&n, &dd, "ddb-like", &e), DN_OK);
+    assert_int_equal(n.edges, 3);
+    assert_true(n.directed);
+    dn_net_free(&n);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -645,6 +744,7 @@ int main(void)
         cmocka_unit_test(test_spec_costs),
         cmocka_unit_test(test_tgt_strict),
         cmocka_unit_test(test_deco_dense),
+        cmocka_unit_test(test_net_from_csr),
     };
     return cmocka_run_group_tests_name("netio", tests, NULL, NULL);
 }

@@ -180,24 +180,24 @@ typedef struct dn_rt_stats {
     int64_t *task_bytes_down, *task_bytes_up;
 } dn_rt_stats;
 
-void dn_rt_stats_free(dn_rt_stats *s);
+DN_API void dn_rt_stats_free(dn_rt_stats *s);
 
 /* Runs app on input (consumed) and fills *output. With the MPI backend
  * every rank calls it (inside MPI_Init/Finalize, see dn_mpi_*); only rank 0
  * passes the input and gets the output and the statistics. */
-int dn_rt_run(const dn_dc_app *app, dn_buf *input, dn_buf *output, const dn_rt_opts *o,
+DN_API int dn_rt_run(const dn_dc_app *app, dn_buf *input, dn_buf *output, const dn_rt_opts *o,
               dn_rt_stats *st, dn_err *err);
 
 /* Dynamic mode: the sum of the leaf values of the tree grown from root
  * (consumed). Threads backend; the network (or, without one, the complete
  * graph of the workers) is walked for placement. */
-int dn_rt_run_tree(const dn_tree_app *app, dn_buf *root, int64_t *answer, const dn_rt_opts *o,
+DN_API int dn_rt_run_tree(const dn_tree_app *app, dn_buf *root, int64_t *answer, const dn_rt_opts *o,
                    dn_rt_stats *st, dn_err *err);
 
 /* MPI: whether it is built in, start-up and shut-down, rank and size. */
-int dn_have_mpi(void);
-int dn_mpi_init(int *argc, char ***argv, int *rank, int *size, dn_err *err);
-void dn_mpi_finalize(void);
+DN_API int dn_have_mpi(void);
+DN_API int dn_mpi_init(int *argc, char ***argv, int *rank, int *size, dn_err *err);
+DN_API void dn_mpi_finalize(void);
 
 /* ---- the bundled applications (each verifies its own result) -------- */
 
@@ -219,7 +219,7 @@ typedef struct dn_app_run {
 /* The sorts' leaf kernel, for a user's own app too: sorts n 64-bit keys
  * (an LSD radix sort, 8 passes of 8 bits; insertion sort for 64 or fewer).
  * scratch holds n keys, or is NULL to allocate them. DN_ENOMEM. */
-int dn_sort_keys(uint64_t *keys, uint64_t *scratch, size_t n);
+DN_API int dn_sort_keys(uint64_t *keys, uint64_t *scratch, size_t n);
 
 /* The bundled apps' kernels, public so that a user's own app, and the
  * baselines of bench/bench_runtime.c, run the same code:
@@ -235,15 +235,15 @@ int dn_sort_keys(uint64_t *keys, uint64_t *scratch, size_t n);
  *  dn_queens_count   the completions of a placement of the first rows on an
  *                    n x n board (cols: the columns taken; d1, d2: the
  *                    diagonals attacked on the next row), n <= 32. */
-void dn_merge_keys(const uint64_t *a, size_t na, const uint64_t *b, size_t nb, uint64_t *out);
-size_t dn_merge_path(const uint64_t *a, size_t na, const uint64_t *b, size_t nb, size_t k);
-size_t dn_partition_keys(uint64_t *a, size_t n);
-void dn_mat4_mul(const uint64_t *x, const uint64_t *y, uint64_t *out);
-int64_t dn_queens_count(int n, uint64_t cols, uint64_t d1, uint64_t d2);
+DN_API void dn_merge_keys(const uint64_t *a, size_t na, const uint64_t *b, size_t nb, uint64_t *out);
+DN_API size_t dn_merge_path(const uint64_t *a, size_t na, const uint64_t *b, size_t nb, size_t k);
+DN_API size_t dn_partition_keys(uint64_t *a, size_t n);
+DN_API void dn_mat4_mul(const uint64_t *x, const uint64_t *y, uint64_t *out);
+DN_API int64_t dn_queens_count(int n, uint64_t cols, uint64_t d1, uint64_t d2);
 
 /* Names of the bundled apps, for help; NULL past the end. */
-const char *dn_app_name(int i);
-const char *dn_app_summary(int i);
+DN_API const char *dn_app_name(int i);
+DN_API const char *dn_app_summary(int i);
 /* Flags of dn_app_init. DYNAMIC: nqueens grown task by task. VERIFY_FULL:
  * the sorts keep a sorted copy of the input (qsort, O(n log n) and n words)
  * and compare word by word; without it they are checked in O(n) and no
@@ -253,7 +253,7 @@ const char *dn_app_summary(int i);
 enum { DN_APP_DYNAMIC = 1, DN_APP_VERIFY_FULL = 2 };
 /* Builds the input of app NAME of size n (0: the app's default) and what
  * checks its result. DN_ENOTFOUND for an unknown name. */
-int dn_app_init(dn_app_run *a, const char *name, int64_t n, uint64_t seed, int flags,
+DN_API int dn_app_init(dn_app_run *a, const char *name, int64_t n, uint64_t seed, int flags,
                 dn_err *err);
 /* Switches a freshly initialised static app to its shared-memory form,
  * for the threads backend in direct mode only (`dcnet exec`'s default
@@ -263,7 +263,7 @@ int dn_app_init(dn_app_run *a, const char *name, int64_t n, uint64_t seed, int f
  * nqueens), so messages carry no data; mergesort's and prefix's large
  * merges are shared by the workers that have finished
  * (dn_dc_app.merge_part). DN_ENOTSUP in dynamic mode. */
-int dn_app_share(dn_app_run *a, dn_err *err);
+DN_API int dn_app_share(dn_app_run *a, dn_err *err);
 /* The skewed synthetic workload of the dynamic mode ("search"): an
  * unbalanced tree search over one of dcnet's random trees (tree_spec, a
  * random model such as gw:DIST or crt:H:DIST, sampled from seed and at
@@ -274,11 +274,11 @@ int dn_app_share(dn_app_run *a, dn_err *err);
  * with DN_APP_VERIFY_FULL also the xor of every task's work result,
  * recomputed sequentially. a->n is the tree's size. DN_EINVAL for a
  * deterministic tree, DN_ELIMIT above max_nodes. */
-int dn_app_init_search(dn_app_run *a, const char *tree_spec, double work, uint64_t seed,
+DN_API int dn_app_init_search(dn_app_run *a, const char *tree_spec, double work, uint64_t seed,
                        int64_t max_nodes, int flags, dn_err *err);
 /* Compares the parallel output (or answer) with the reference. */
-int dn_app_verify(const dn_app_run *a, const dn_buf *output, int64_t answer, dn_err *err);
-void dn_app_free(dn_app_run *a);
+DN_API int dn_app_verify(const dn_app_run *a, const dn_buf *output, int64_t answer, dn_err *err);
+DN_API void dn_app_free(dn_app_run *a);
 
 #ifdef __cplusplus
 }

@@ -314,7 +314,7 @@ int cmd_balance(int argc, char **argv)
     int rc = dn_net_init(&net, net_spec, &err);
     if (rc)
         return cli_usage(cmd, "%s", err.msg);
-    const int is_ddb = strcmp(dn_net_family(&net), "ddb") == 0;
+    const int is_ddb = dn_net_routing_of(&net, NULL) == DN_NET_ROUTING_DDB;
     const int k = (int)net.p[0];
     dn_net_free(&net);
     if (!is_ddb)

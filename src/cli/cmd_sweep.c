@@ -130,9 +130,9 @@ typedef struct sweep {
     int nargs;
     int64_t total;
     run *runs;
-    /* the pool */
+    /* the runs under way (dn_parallel_for hands them out) */
     pthread_mutex_t mu;
-    int64_t next, finished, failed;
+    int64_t finished, failed;
     FILE *journal;
     int tty;
     double t0, last;
@@ -510,22 +510,24 @@ static void run_free(run *r)
     r->json = r->error = NULL;
 }
 
-static void *worker(void *p)
+/* Runs [b, e) on one worker of dn_parallel_for (runs are handed out one at
+ * a time, in order); a run the journal holds is not run again. A fatal
+ * signal stops the handing out: 1 ends the loop (the caller's signal
+ * handler exits). */
+static int sweep_range(void *p, int64_t b, int64_t e, int tid)
 {
     sweep *S = p;
-    for (;;) {
-        pthread_mutex_lock(&S->mu);
-        while (S->next < S->total && S->runs[S->next].done)
-            S->next++;
-        int64_t i = S->next < S->total && !out_stopping() ? S->next++ : -1;
-        pthread_mutex_unlock(&S->mu);
-        if (i < 0)
-            return NULL;
+    (void)tid;
+    for (int64_t i = b; i < e; i++) {
+        if (out_stopping())
+            return 1;
+        if (S->runs[i].done)
+            continue;
         run r;
         run_one(S, i, &r);
         if (out_stopping()) { /* stopped by the signal: not a result, run it again */
             run_free(&r);
-            return NULL;
+            return 1;
         }
         pthread_mutex_lock(&S->mu);
         S->runs[i] = r;
@@ -536,6 +538,7 @@ static void *worker(void *p)
         progress_line(S);
         pthread_mutex_unlock(&S->mu);
     }
+    return 0;
 }
 
 /* ------------------------------------------------------------ the journal */
@@ -1345,15 +1348,7 @@ static int sweep_runs(const char *cmd, sweep *S, const char *jpath, int resume,
         return rc;
     int J = jobs > 0 ? (int)jobs : cli_default_threads();
     pthread_mutex_init(&S->mu, NULL);
-    pthread_t th[256];
-    int started = 0;
-    for (int t = 0; t < J; t++)
-        if (pthread_create(&th[t], NULL, worker, S) == 0)
-            started++;
-    if (started == 0)
-        worker(S);
-    for (int t = 0; t < started; t++)
-        pthread_join(th[t], NULL);
+    (void)dn_parallel_for(J, S->total, 1, sweep_range, S); /* 1: stopped by a signal */
     pthread_mutex_destroy(&S->mu);
     if (S->tty)
         fputs("\r\033[K", stderr);

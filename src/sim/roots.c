@@ -8,7 +8,6 @@
  */
 #include "dcnet/sim.h"
 
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,7 +24,7 @@ typedef struct roots_ctx {
     double *time, *lin, *conf, *ideal, *step_time; /* per root */
     int32_t *steps;
     int8_t *dead;
-    atomic_llong done;
+    dn_progress_counter progress;
     int64_t roots;
 } roots_ctx;
 
@@ -70,11 +69,16 @@ static int root_range(void *vctx, int64_t begin, int64_t end, int tid)
         for (int32_t st = 0; st < res.steps && st < c->maxsteps; st++)
             c->step_time[r * c->maxsteps + st] = res.step[st].end - res.step[st].start;
         dn_sim_result_free(&res);
-        int64_t d = (int64_t)atomic_fetch_add(&c->done, 1) + 1;
-        if (tid == 0 && c->so->progress)
-            c->so->progress(c->so->progress_ctx, (double)d / (double)c->roots);
+        dn_progress_add(&c->progress, 1, tid);
     }
     return DN_OK;
+}
+
+/* A 2-D mesh (no wraparound): the mirrors below are its symmetries. */
+static int is_mesh_2d(const dn_net *net)
+{
+    dn_net_grid grid;
+    return dn_net_grid_of(net, &grid) == 2 && !grid.wrap;
 }
 
 /* Do the runs from a root and from its mirror images in x and in y agree?
@@ -84,7 +88,7 @@ static int root_range(void *vctx, int64_t begin, int64_t end, int tid)
  * the problem to a fixed centre first, which no mirror keeps. */
 static int mirror_symmetric(const dn_net *net, const dn_embed_opts *eo)
 {
-    if (strcmp(dn_net_family(net), "mesh") != 0 || !eo->map)
+    if (!is_mesh_2d(net) || !eo->map)
         return 0;
     if (eo->routes != DN_ROUTES_MAPPING && eo->routes != DN_ROUTES_XY &&
         eo->routes != DN_ROUTES_SHORTEST)
@@ -108,7 +112,7 @@ static int64_t orbit_rep(int64_t r, int64_t R, int64_t C)
  * So roots at the same distance from the centre give the same numbers. */
 static int centre_move(const dn_net *net, const dn_embed_opts *eo)
 {
-    return strcmp(dn_net_family(net), "mesh") == 0 && eo->map &&
+    return is_mesh_2d(net) && eo->map &&
            strcmp(eo->map, "growing") == 0 && eo->approach == 'b';
 }
 
@@ -121,7 +125,9 @@ static int root_classes(const dn_net *net, const dn_tree *tree, const dn_embed_o
         rep[r] = r;
     if (every_root)
         return DN_OK;
-    const int64_t R = net->p[0], C = net->p[1];
+    dn_net_grid grid;
+    dn_net_grid_of(net, &grid);
+    const int64_t R = grid.side[0], C = grid.side[1];
     if (mirror_symmetric(net, eo)) {
         for (int64_t r = 0; r < n; r++)
             rep[r] = orbit_rep(r, R, C);
@@ -180,7 +186,6 @@ int dn_sim_all_roots(const dn_net *net, const dn_tree *tree, const dn_embed_opts
     c.wo = wo;
     c.so = so;
     c.maxsteps = maxsteps;
-    atomic_init(&c.done, 0);
     /* the roots to simulate: all, or one per class of equal runs */
     int64_t *reps = malloc(2 * (size_t)(n > 0 ? n : 1) * sizeof *reps), nrep = 0;
     if (!reps)
@@ -196,6 +201,7 @@ int dn_sim_all_roots(const dn_net *net, const dn_tree *tree, const dn_embed_opts
             reps[nrep++] = r;
     c.reps = reps;
     c.roots = nrep;
+    dn_progress_init(&c.progress, nrep, so->progress, so->progress_ctx);
     size_t N = (size_t)(n > 0 ? n : 1);
     c.engines = calloc((size_t)threads, sizeof *c.engines);
     c.errs = calloc((size_t)threads, sizeof *c.errs);

@@ -1264,6 +1264,54 @@ static int parse_fmt(char *buf, size_t len, dn_tree_format fmt, int64_t max_node
     return rc;
 }
 
+/* A tree handed over as arrays goes the way a file's rows go (build):
+ * the same checks and the same ids, with the array index as the line. */
+int dn_tree_from_parents(dn_tree *t, int64_t n, const int64_t *parent, const double *work,
+                         const double *bytes_down, const double *bytes_up, dn_err *err)
+{
+    memset(t, 0, sizeof *t);
+    if (n < 1 || !parent)
+        return dn_fail(err, DN_EINVAL, "a tree needs at least one node and its parent array");
+    if (n > INT32_MAX) /* the schedule's phases are 32-bit */
+        return dn_fail(err, DN_ELIMIT, "%lld nodes; a tree from arrays holds at most 2^31 - 1",
+                       (long long)n);
+    const double *w[3] = {work, bytes_down, bytes_up};
+    static const char *const wname[3] = {"work", "bytes_down", "bytes_up"};
+    rows R;
+    memset(&R, 0, sizeof R);
+    R.max = n;
+    R.path = "parents";
+    R.r = malloc((size_t)n * sizeof *R.r);
+    if (!R.r)
+        return dn_fail(err, DN_ENOMEM, "out of memory for a tree of %lld nodes", (long long)n);
+    R.cap = n;
+    int rc = DN_OK;
+    for (int64_t v = 0; v < n && !rc; v++) {
+        trow x = {v, parent[v], {0, 0, 0}, v};
+        if (parent[v] < -1 || parent[v] >= n)
+            rc = dn_fail(err, DN_EINVAL, "parents:%lld: parent %lld of node %lld is not a node "
+                                         "(0 .. %lld, or -1 for the root)",
+                         (long long)v, (long long)parent[v], (long long)v, (long long)(n - 1));
+        for (int k = 0; k < 3 && !rc; k++) {
+            if (!w[k])
+                continue;
+            if (!(w[k][v] >= 0) || !isfinite(w[k][v]))
+                rc = dn_fail(err, DN_EINVAL, "%s[%lld] is %g; weights are finite and "
+                                             "non-negative",
+                             wname[k], (long long)v, w[k][v]);
+            x.w[k] = w[k][v];
+            R.have |= 1 << k;
+        }
+        R.r[R.n++] = x;
+    }
+    if (!rc)
+        rc = build(t, &R, err);
+    if (!rc)
+        t->model.kind = DN_TREE_FILE;
+    free(R.r);
+    return rc;
+}
+
 int dn_tree_parse(const char *buf, size_t len, dn_tree_format fmt, int64_t max_nodes,
                   const char *name, dn_tree *t, dn_err *err)
 {
