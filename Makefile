@@ -291,7 +291,8 @@ $(BUILD)/fuzz/%: fuzz/%.c $(LIB_SRC) $(HDRS)
 	$(FUZZ_CC) $(FUZZFLAGS) -o $@ $< $(LIB_SRC) $(LIBS)
 
 # the sweep journal's reader and writer are CLI code (src/cli): compiled in
-FUZZ_JOURNAL_CLI := src/cli/journal.c src/cli/json.c src/cli/out.c
+# (suggest.c: cli_usage and cli_fail, which out.c calls)
+FUZZ_JOURNAL_CLI := src/cli/journal.c src/cli/json.c src/cli/out.c src/cli/suggest.c
 $(BUILD)/fuzz/fuzz_journal: fuzz/fuzz_journal.c $(FUZZ_JOURNAL_CLI) src/cli/journal.h src/cli/cli.h $(LIB_SRC) $(HDRS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZFLAGS) -o $@ $< $(FUZZ_JOURNAL_CLI) $(LIB_SRC) $(LIBS)
