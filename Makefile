@@ -223,6 +223,7 @@ test-readme: all
 # now (scripts/doc-tables.sh; about 4 minutes on 2 cores).
 test-docs: all
 	@sh scripts/doc-tables.sh --check $(BUILD)/dcnet
+	@sh scripts/check-formats.sh $(BUILD)/dcnet
 
 # Independent cross-checks: SCOTCH's scotch_gmap maps dcnet's trees, and
 # networkx measures the placements dcnet measures (scripts/xcheck-networkx.py;

@@ -937,6 +937,41 @@ static void test_family_hooks(void **state)
     }
 }
 
+/* dn_csr_two_colour: a ring is two-colourable exactly when its length is
+ * even, a hypercube always, a de Bruijn graph (it has loops' neighbours and
+ * triangles) never; each node's colour is its BFS distance's parity. */
+static void test_two_colour(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *spec;
+        int bipartite;
+    } cases[] = {{"ring:6", 1}, {"ring:7", 0}, {"hypercube:5", 1}, {"complete:3", 0},
+                 {"mesh:3x4", 1}, {"debruijn:4", 0}, {"cbt:4", 1}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        dn_net net;
+        dn_csr g;
+        dn_err err;
+        assert_int_equal(dn_net_init(&net, cases[c].spec, &err), DN_OK);
+        assert_int_equal(dn_net_materialize(&net, &g, 0, &err), DN_OK);
+        int8_t *side = malloc((size_t)g.n);
+        int32_t *dist = malloc((size_t)g.n * sizeof *dist), ecc;
+        int64_t reached;
+        memset(side, -1, (size_t)g.n);
+        int bip = -1;
+        assert_int_equal(dn_csr_two_colour(&g, 0, side, &bip, &err), DN_OK);
+        assert_int_equal(bip, cases[c].bipartite);
+        assert_int_equal(dn_bfs(&g, 0, dist, &ecc, &reached), DN_OK);
+        if (bip)
+            for (int64_t v = 0; v < g.n; v++)
+                assert_int_equal(side[v], dist[v] % 2);
+        free(side);
+        free(dist);
+        dn_csr_free(&g);
+        dn_net_free(&net);
+    }
+}
+
 static void test_large_and_limits(void **state)
 {
     dn_net net;
@@ -984,6 +1019,7 @@ int main(void)
         cmocka_unit_test(test_node_names),
         cmocka_unit_test(test_link_costs),
         cmocka_unit_test(test_family_hooks),
+        cmocka_unit_test(test_two_colour),
         cmocka_unit_test(test_large_and_limits),
     };
     return cmocka_run_group_tests_name("net", tests, NULL, NULL);

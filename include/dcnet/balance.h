@@ -89,6 +89,11 @@ DN_API int dn_ddb_lemma3(int k, int shortest, dn_lemma3 *out, dn_err *err);
  * task on one processor, default 0), "const:C". *loads gets n entries
  * (malloc; caller frees). */
 DN_API int dn_bal_loads_spec(const char *spec, int64_t n, int64_t **loads, dn_err *err);
+/* 1 if s starts like one of those specs ("random:", "exp:", "point:",
+ * "const:"), so a caller can tell a spec from a file name; 0 if not. */
+DN_API int dn_bal_loads_is_spec(const char *s);
+/* The forms dn_bal_loads_spec accepts, for messages (static storage). */
+DN_API const char *dn_bal_loads_forms(void);
 
 /* ---- runs -------------------------------------------------------------- */
 

@@ -61,10 +61,12 @@ DN_API int dn_csr_from_arcs(dn_csr *g, int64_t n, int directed, const int32_t *s
 DN_API int64_t dn_csr_arc(const dn_csr *g, int64_t u, int64_t v);
 /* Two-colours the component of s by BFS along the arcs: side[v] becomes 0
  * or 1 for its nodes (side holds n entries, -1 for "not yet"; the caller
- * sets them). Returns 1 if every arc of the component joins the two
- * colours (a walk on it alternates sides: periodic), 0 if not, or
- * DN_ENOMEM as a negative number. O(component + its arcs). */
-DN_API int dn_csr_two_colour(const dn_csr *g, int64_t s, int8_t *side);
+ * sets them). *bipartite becomes 1 if every arc of the component joins the
+ * two colours (a walk on it alternates sides: periodic), 0 if not.
+ * Returns DN_OK, or DN_ENOMEM (side and *bipartite then undefined).
+ * O(component + its arcs). */
+DN_API int dn_csr_two_colour(const dn_csr *g, int64_t s, int8_t *side, int *bipartite,
+                             dn_err *err);
 
 typedef struct dn_net_type dn_net_type;
 

@@ -115,6 +115,11 @@ typedef enum dn_walk_policy {
     DN_POLICY_TWO_CHOICES = 3,
     DN_POLICY_STEAL = 4
 } dn_walk_policy;
+/* The policy's name: "auto", "walk", "lazy", "two-choices", "steal" ("?"
+ * out of range; static storage). */
+DN_API const char *dn_walk_policy_name(dn_walk_policy p);
+/* The policy named s: DN_OK, or DN_ENOTFOUND with the names accepted. */
+DN_API int dn_walk_policy_parse(const char *s, dn_walk_policy *p, dn_err *err);
 
 enum { DN_STEAL_HALF = 0, DN_STEAL_ONE = 1 };
 
@@ -181,6 +186,18 @@ typedef struct dn_rt_stats {
 } dn_rt_stats;
 
 DN_API void dn_rt_stats_free(dn_rt_stats *s);
+
+/* What a run's per-worker and per-link arrays add up to: the least, most
+ * and mean tasks and idle seconds a worker had (dynamic mode; zero
+ * otherwise), and the links that carried a message and the most messages
+ * one link carried (emulation; zero otherwise). O(workers + links). */
+typedef struct dn_rt_summary {
+    int64_t tasks_min, tasks_max;
+    double tasks_mean;
+    double idle_min, idle_max, idle_mean;
+    int64_t links_used, link_msgs_max;
+} dn_rt_summary;
+DN_API void dn_rt_stats_summary(const dn_rt_stats *s, dn_rt_summary *out);
 
 /* Runs app on input (consumed) and fills *output. With the MPI backend
  * every rank calls it (inside MPI_Init/Finalize, see dn_mpi_*); only rank 0

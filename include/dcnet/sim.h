@@ -67,9 +67,12 @@ DN_API void dn_evq_clear(dn_evq *q);
 DN_API int dn_evq_push(dn_evq *q, double time, int64_t data, dn_err *err);
 static inline int dn_evq_empty(const dn_evq *q) { return q->len == 0; }
 /* Pops every event of the earliest time, in sequence order, into *buf
- * (grown as needed; caller frees) and returns their count (0 when empty)
- * or a negative status. O(k log n) for k events. */
-DN_API int64_t dn_evq_pop_batch(dn_evq *q, dn_event **buf, int64_t *cap, dn_err *err);
+ * (grown as needed, *cap its capacity; caller frees) and their count into
+ * *count (0 when the queue is empty). Returns DN_OK, or DN_ENOMEM when
+ * *buf cannot grow (the events popped so far are in *buf, *count of them).
+ * O(k log n) for k events. */
+DN_API int dn_evq_pop_batch(dn_evq *q, dn_event **buf, int64_t *cap, int64_t *count,
+                            dn_err *err);
 /* Pops the single earliest event; 0 when empty, 1 otherwise. */
 DN_API int dn_evq_pop(dn_evq *q, dn_event *out);
 
@@ -261,6 +264,13 @@ DN_API int dn_sim_run(dn_sim *s, const dn_sim_work *w, dn_sim_result *res, dn_er
  * channel, 12 per link with opts.links, 121 per step. O(messages). */
 DN_API int64_t dn_sim_bytes(const dn_sim_opts *o, const dn_sim_work *w);
 DN_API void dn_sim_result_free(dn_sim_result *r);
+/* After a deadlock: the fewest lanes (opts->vcs, above the run's own, up to
+ * max_vcs) with which the same workload completes, found by playing it
+ * again with each count in turn (progress off); *vcs = 0 if none does up
+ * to max_vcs. Only a cure that was played is ever reported. Returns the
+ * first failure of a run. Time: up to max_vcs runs of dn_sim_run. */
+DN_API int dn_sim_find_cure(const dn_sim_opts *opts, const dn_sim_work *w, int max_vcs,
+                            int *vcs, dn_err *err);
 
 /* Value of a linear form under the given parameters. */
 DN_API double dn_lin_eval(const dn_lin *l, double ts, double te, double hop);

@@ -136,6 +136,9 @@ DN_API int dn_tree_depth(const dn_tree *t, int64_t v);
  * The number of phases is dn_tree_phases(t). */
 DN_API int dn_tree_recv_phase(const dn_tree *t, int64_t v);
 DN_API int dn_tree_phases(const dn_tree *t);
+/* The leaves (tasks without children): 2^(n-1) for binomial:n (1 for n = 0),
+ * b^h for complete:b:h, counted otherwise. O(1) for those two, O(T) else. */
+DN_API int64_t dn_tree_leaves(const dn_tree *t);
 /* The tasks 1 .. T-1 in order of receive phase, stable in id. dcnet's
  * built-in trees number tasks so that phases never decrease (then *order
  * is NULL: the ids are the order); a tree file's ids need not (a complete
