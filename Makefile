@@ -155,6 +155,8 @@ $(TSAN)/tests/%: tests/%.c tests/testutil.h examples/dc_sum.c $(TSAN)/libdcnet.a
 
 # test_json compiles the CLI's JSON reader in (it is not part of libdcnet)
 $(BUILD)/tests/test_json $(ASAN)/tests/test_json: src/cli/json.c src/cli/cli.h
+# test_vocab compiles the CLI's JSON reader in (CSV against flattened JSON)
+$(BUILD)/tests/test_vocab $(ASAN)/tests/test_vocab: src/cli/json.c src/cli/cli.h
 # test_plot compiles the CLI's SVG plots in
 $(BUILD)/tests/test_plot $(ASAN)/tests/test_plot: src/cli/plot.c src/cli/plot.h
 
@@ -212,7 +214,8 @@ demo: deps
 test-demo: all
 	@sh scripts/test-demo.sh $(BUILD)/dcnet
 
-# Every `build/dcnet` example of README.md runs as printed.
+# Every `build/dcnet` example of README.md runs as printed, and its JSON
+# passes its command's schema, docs/schema/CMD.json (python3-jsonschema).
 test-readme: all
 	@sh scripts/test-readme.sh $(BUILD)/dcnet
 
@@ -289,7 +292,8 @@ $(BUILD)/fuzz/%: fuzz/%.c $(LIB_SRC) $(HDRS)
 	$(FUZZ_CC) $(FUZZFLAGS) -o $@ $< $(LIB_SRC) $(LIBS)
 
 # the sweep journal's reader and writer are CLI code (src/cli): compiled in
-FUZZ_JOURNAL_CLI := src/cli/journal.c src/cli/json.c src/cli/out.c
+# (suggest.c: cli_usage and cli_fail, which out.c calls)
+FUZZ_JOURNAL_CLI := src/cli/journal.c src/cli/json.c src/cli/out.c src/cli/suggest.c
 $(BUILD)/fuzz/fuzz_journal: fuzz/fuzz_journal.c $(FUZZ_JOURNAL_CLI) src/cli/journal.h src/cli/cli.h $(LIB_SRC) $(HDRS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZFLAGS) -o $@ $< $(FUZZ_JOURNAL_CLI) $(LIB_SRC) $(LIBS)

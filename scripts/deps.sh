@@ -9,11 +9,12 @@
 # (dcnet balance --algo optimal). For `make check`'s report test: Chromium
 # (headless) with a font, and python3 for its claims check; help2man and
 # groff for the man page; SCOTCH's tools (gmtst reads dcnet's mapping files
-# in the tests), networkx (the independent dilation cross-check). For
+# in the tests), networkx (the independent dilation cross-check),
+# jsonschema (the JSON of README's examples against docs/schema). For
 # `make bench`: Intel TBB (a parallel sort baseline of
 # bench_runtime).
 set -u
-pkgs="libcmocka-dev libplanarity-dev libscotch-dev graphviz pkg-config valgrind clang libopenmpi-dev openmpi-bin libglpk-dev chromium fonts-dejavu-core help2man groff-base python3 python3-networkx libtbb-dev scotch"
+pkgs="libcmocka-dev libplanarity-dev libscotch-dev graphviz pkg-config valgrind clang libopenmpi-dev openmpi-bin libglpk-dev chromium fonts-dejavu-core help2man groff-base python3 python3-networkx python3-jsonschema libtbb-dev scotch"
 missing=""
 for p in $pkgs; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||

@@ -13,7 +13,7 @@ echo "|---|---|---|---|---|---|---|"
 k=2
 while [ "$k" -le "$KMAX" ]; do
     a=$("$D" balance --net "ddb:$k" --loads const:1 --json)
-    b=$("$D" balance --net "ddb:$k" --loads const:1 --routing shortest --json)
+    b=$("$D" balance --net "ddb:$k" --loads const:1 --routes shortest --json)
     s=$(echo "$a" | get phase_start request)
     e=$(echo "$a" | get phase_end request)
     c=$(echo "$a" | get phase_end collect)

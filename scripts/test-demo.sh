@@ -22,6 +22,9 @@ if [ "$(grep -c '^demo .* done dcnet ' "$out/err")" -ge 20 ]; then ok; else
     bad "progress lines on a non-terminal stderr"; fi
 if grep -q '"summary":\[' "$out/summary.json" && grep -q 'runs (0 failed), [0-9]* checks (0 failed)' \
     "$out/summary.json"; then ok; else bad "JSON summary"; fi
+top=$(cd "$(dirname "$0")/.." && pwd)
+if python3 "$top/scripts/check-schema.py" --planted "$top/docs/schema" demo "$out/summary.json" >&2
+then ok; else bad "JSON summary against docs/schema/demo.json"; fi
 html=$out/report/index.html
 if [ -s "$html" ] && [ ! -e "$html.tmp" ]; then ok; else bad "index.html written"; fi
 imgs=$(grep -o '<img src="[^"]*"' "$html" | sed 's/<img src="//; s/"$//')

@@ -556,10 +556,11 @@ static void test_cli(void **state)
     run_result r = run_dcnet("balance --net ddb:6 --loads random:1:8 --json");
     assert_int_equal(r.status, 0);
     assert_true(json_valid_object(r.out));
-    assert_true(strstr(r.out, "\"initial\": {\"min\":") != NULL);
-    assert_true(strstr(r.out, "\"final\": {\"min\":") != NULL);
+    assert_true(strstr(r.out, "\"initial\":{\"min\":") != NULL);
+    assert_true(strstr(r.out, "\"final\":{\"min\":") != NULL);
     assert_true(json_num(r.out, "steps") > 0);
-    assert_true(strstr(r.out, "\"within_one\": true") != NULL);
+    assert_true(strstr(r.out, "\"within_one\":true") != NULL);
+    assert_true(strstr(r.out, "\"net\":\"ddb:6\",\"processors\":64,") != NULL);
     run_free(&r);
     r = run_dcnet("balance --net ddb:8 --loads exp:2:9 --algo all --csv");
     assert_int_equal(r.status, 0);
@@ -601,7 +602,7 @@ static void test_cli(void **state)
         "balance --net ddb:3 --loads /tmp/dcnet-test-loads.txt",
         "balance --net ddb:4 --loads const:1 --algo fastest",
         "balance --net ddb:4 --loads const:1 --algo all --svg x.svg",
-        "balance --net ddb:4 --loads const:1 --routing zigzag",
+        "balance --net ddb:4 --loads const:1 --routes zigzag",
         "balance --net ddb:30 --loads const:1",
         "net --net ddb:4 --tree-of up2",
         "net --net mesh:4x4 --tree-of up0",

@@ -458,7 +458,7 @@ static void test_bad_input(void **state)
         fputs("id,parent,work,bytes_down\n0,-1,0,0\n1,0,0,1\n2,0,0,1\n3,0,0,1\n4,1,0,1\n", wf);
         fclose(wf);
         w = json_run("simulate --net ring:5 --tree file:@T/w.csv --map identity --ts 0 "
-                     "--work ignore --json");
+                     "--tree-work ignore --json");
         assert_true(json_num(w.out, "time") == 5 && json_num(w.out, "steps") == 3);
         run_free(&w);
         /* the work as compute time, by hand (ring:4, 1 ms a byte, one port):
@@ -468,7 +468,7 @@ static void test_bad_input(void **state)
          * after the root's own second */
         w = json_run("simulate --net ring:4 --tree file:@T/w2.csv --map identity "
                      "--stage both --ts 0 --te 0.001 --json");
-        assert_non_null(strstr(w.out, "\"work\":\"tree\""));
+        assert_non_null(strstr(w.out, "\"tree_work\":\"tree\""));
         assert_true(fabs(json_num(w.out, "time") - 2.044) < 1e-12);
         assert_true(json_num(w.out, "messages") == 6); /* the compute mark is not traffic */
         run_free(&w);
@@ -590,11 +590,11 @@ static void test_bad_input(void **state)
         fputs("id,parent,work,bytes_down\n0,-1,0,0\n1,0,0,1000\n2,1,0,1000\n", cf);
         fclose(cf);
         run_result c = json_run("simulate --net file:@T/costs.txt --tree file:@T/p3.csv --map "
-                                "identity --work ignore --json");
+                                "identity --tree-work ignore --json");
         assert_true(json_num(c.out, "time") == 110.5);
         run_free(&c);
         c = json_run("simulate --net file:@T/costs.txt --tree file:@T/p3.csv --map identity "
-                     "--work ignore -w wormhole --json");
+                     "--tree-work ignore -w wormhole --json");
         assert_true(json_num(c.out, "time") == 110.5);
         run_free(&c);
         c = json_run("embed --net file:@T/costs.txt --tree file:@T/p3.csv --map identity --json");
@@ -1098,8 +1098,9 @@ static void test_load_deep_trees(void **state)
     for (const char *p = r.out; *p; p++)
         lines += *p == '\n';
     assert_int_equal(lines, 1 + 201);
-    /* alpha_200: 51 of the 201 tasks on one of 4 processors */
-    const char *last = strstr(r.out, "\n200,201,");
+    /* alpha_200: 51 of the 201 tasks on one of 4 processors (the last
+     * row's last fields: per_level.h, per_level.tree_nodes, per_level.ratio) */
+    const char *last = strstr(r.out, ",200,201,");
     assert_non_null(last);
     assert_true(fabs(strtod(last + 9, NULL) - 51.0 * 4 / 201) < 1e-12);
     run_free(&r);
@@ -1310,7 +1311,7 @@ static void test_load_cli(void **state)
     assert_true(fd >= 0);
     close(fd);
     snprintf(args, sizeof args, "load --net ring:6 --tree cbt:5 --walk 1,2 --exact --trials 20 "
-                                "--loads %s --svg %s", loads, svg);
+                                "--save-loads %s --svg %s", loads, svg);
     r = ok_run(args);
     run_free(&r);
     FILE *f = fopen(loads, "r");
@@ -1431,7 +1432,7 @@ static void test_simulate_cli(void **state)
     assert_non_null(strstr(r.out, "deadlock: wait-for cycle"));
     run_free(&r);
     snprintf(args, sizeof args,
-             "simulate --net ring:8 --trace %s -w wormhole --hop 1 --vcs 2 --svg %s --links %s "
+             "simulate --net ring:8 --trace %s -w wormhole --hop 1 --vcs 2 --svg %s --link-stats %s "
              "--json", tr, svg, links);
     r = json_run(args);
     assert_true(json_num(r.out, "time") == 5);
@@ -2479,11 +2480,11 @@ static void test_outputs_parse(void **state)
     (void)state;
     char dir[] = "/tmp/dcnet-parse-XXXXXX", path[256], args[1024];
     assert_non_null(mkdtemp(dir));
-    /* simulate --links on a mesh: labels "r,c" are quoted, so every row
+    /* simulate --link-stats on a mesh: labels "r,c" are quoted, so every row
      * has the header's 7 fields */
     snprintf(path, sizeof path, "%s/links.csv", dir);
     snprintf(args, sizeof args,
-             "simulate --net mesh:4x4 --tree binomial:4 --map dccube --links %s", path);
+             "simulate --net mesh:4x4 --tree binomial:4 --map dccube --link-stats %s", path);
     run_result r = ok_run(args);
     run_free(&r);
     FILE *f = fopen(path, "r");
@@ -2529,9 +2530,9 @@ static void test_outputs_parse(void **state)
     assert_non_null(strstr(r.out, "tr\\ufffd\\ufffd.txt"));
     run_free(&r);
     unlink(path);
-    /* --loads - would mix a table into the JSON: refused */
-    bad_run("load --net butterfly:2 --tree complete:2:3 --walk 1 --exact --loads - --json", 2,
-            "--loads - writes its table to stdout");
+    /* --save-loads - would mix a table into the JSON: refused */
+    bad_run("load --net butterfly:2 --tree complete:2:3 --walk 1 --exact --save-loads - --json",
+            2, "--save-loads - writes its table to stdout");
     /* a balance run that fails prints nothing on stdout (it printed "\n") */
     bad_run("balance --net ddb:15 --loads const:1 --algo optimal --json", 2, "k <= 14");
     bad_run("balance --net ddb:4 --loads nope.txt", 2, "cannot open load file 'nope.txt'");
@@ -2540,11 +2541,12 @@ static void test_outputs_parse(void **state)
     run_result b = json_run("balance --net ddb:8 --loads random:3:16 --algo all --json");
     assert_string_equal(a.out, b.out);
     assert_null(strstr(a.out, "seconds"));
-    assert_non_null(strstr(a.out, "{\"runs\": [{\"algo\": \"spanning\""));
-    assert_non_null(strstr(a.out, "\"balanced\": true, \"spread\": 1"));
+    assert_non_null(strstr(a.out, "{\"net\":\"ddb:8\",\"processors\":256,\"runs\":[{\"algo\":"
+                                  "\"spanning\""));
+    assert_non_null(strstr(a.out, "\"balanced\":true,\"spread\":1"));
     run_free(&a);
     run_free(&b);
-    json_has("balance --net ddb:6 --loads random:3:16 --timing --json", "\"seconds\": ");
+    json_has("balance --net ddb:6 --loads random:3:16 --timing --json", "\"seconds\":");
     rmdir(dir);
 }
 
@@ -2809,7 +2811,7 @@ static void test_sweep_aliases(void **state)
     free(txt);
     /* a run's output is the journal; --svg is -o */
     bad_run("sweep simulate --var n=3,4 --net debruijn:{n} --tree binomial:{n} --map zrl "
-            "--links @T/s.csv.runs -o @T/s.csv",
+            "--link-stats @T/s.csv.runs -o @T/s.csv",
             2, "-o's journal");
     bad_run("sweep net --var n=3,4 --net ring:{n} -o @T/t.csv --plot x=n,y=nodes --svg @T/./t.csv",
             2, "are the same file");

@@ -175,7 +175,7 @@ DN_API int dn_tree_phase_order(const dn_tree *t, int64_t **order, dn_err *err);
  * told by the extension (.csv, .dot or .gv, .grf) or else by the content:
  *   CSV   id,parent[,work][,bytes_down][,bytes_up] per line; the root's
  *         parent is empty or -1; an optional header line names the columns
- *         (any order); '#' lines are comments;
+ *         (any order; bytes is bytes_down, as in DOT); '#' lines are comments;
  *   DOT   a Graphviz digraph (or graph) of the tree's edges, parent ->
  *         child; node attribute work, edge attributes bytes (or
  *         bytes_down) and bytes_up; names of any length; node [..] and

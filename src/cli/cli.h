@@ -118,6 +118,11 @@ typedef struct row_stream {
     int mode, n, cols;
     int widths[REC_MAX];
     FILE *f;
+    /* CSV: the head's fields open every row, and the items' keys are
+     * ARRAY.KEY (csv_prefix); the header is written with the first row,
+     * or at the end with the head's fields alone when there is none */
+    const rec *head;
+    char prefix[64];
 } row_stream;
 /* Widens widths[c] to the table cell of the row's column c (c < row->n):
  * a first pass over streamed rows gives rows_stream_begin its widths. */
@@ -134,6 +139,25 @@ void rows_stream_end(row_stream *s);
 typedef void (*row_fn)(void *ctx, int64_t i, rec *row);
 void rows_print_fn(const rec *head, int64_t n, row_fn fn, void *ctx, const char *json_key,
                    int mode, FILE *f);
+/* CSV is the JSON flattened (issue 29, item 14; docs/cli.md): an output
+ * with listings (the JSON's arrays of objects) has one row per item, each
+ * row the head's fields followed by the item's, named ARRAY.KEY
+ * ("per_step.time"), with the empty field for the other listings' columns;
+ * an output without items is one row of the head's fields. The items of
+ * "runs" are whole runs: their keys keep their names, as in the output of
+ * one run. The prefix of an array named key: "" or "key.". */
+const char *csv_prefix(const char *key, char *buf, size_t cap);
+/* Several listings made a row at a time (fn(ctx, i, row) as rows_print_fn
+ * has it), as CSV: the head's fields, then every listing's columns; list
+ * k's rows carry its fields and empty ones for the others. A listing with
+ * no item has no column. O(rows) calls, the memory of two records. */
+typedef struct csv_list {
+    const char *key;
+    int64_t n;
+    row_fn fn;
+    void *ctx;
+} csv_list;
+void csv_listings(const rec *head, const csv_list *lists, int nlists, FILE *f);
 /* Widens widths[c] to the table text of each of row's cells: a first pass
  * over rows made one at a time gives rows_stream_begin the widths
  * rows_print would use, without keeping the rows. */
@@ -150,7 +174,10 @@ void json_arrays(const rec *head, int sets, const char *const *keys, const rec *
                  const int *ns, FILE *f);
 
 /* Prints "dcnet CMD: message" to stderr and returns the exit code for
- * status (2 for bad input, 1 for run-time failures). */
+ * status (2 for bad input, 1 for run-time failures). A message "unknown
+ * WHAT 'NAME'; known: A, B, ..." (the library's, for networks, trees,
+ * mappings and apps) gains "; did you mean 'A'?" when A is near NAME
+ * (suggest.c); so does cli_usage's. */
 int cli_fail(const char *cmd, int status, const char *msg);
 /* Usage error: message plus "see 'dcnet CMD --help'"; returns 2. */
 int cli_usage(const char *cmd, const char *fmt, ...)
@@ -301,6 +328,26 @@ int cli_read_numbers(const char *path, int64_t want, double lo, double hi, const
 int cli_read_sizes(const char *path, int64_t want, double lo, double hi, const char *what,
                    double **out, dn_err *err);
 
+/* "Did you mean" (suggest.c, issue 29 item 11). The nearest of names to
+ * word (at most about a third of its letters edited), or NULL. */
+const char *cli_nearest(const char *word, const char *const *names, int n);
+/* The usage error of a getopt_long loop that returned '?': an unknown
+ * option with the nearest of opts ("unknown option '--tres'; did you mean
+ * '--tree'?"), an ambiguous abbreviation with its candidates, or a flag
+ * given a value. Reads optind and optopt; returns 2. */
+struct option;
+int cli_bad_option(const char *cmd, char *const *argv, const struct option *opts);
+/* The note on stderr for an old spelling that still works (issue 29 item
+ * 10): "dcnet CMD: note: OLD is now NEW ...". */
+void cli_old_option(const char *cmd, const char *old, const char *now);
+/* The same for an old spelling of an output file (simulate --links FILE,
+ * now --link-stats FILE): a value that is one of keywords (a keyword
+ * ending in ':' matches as a prefix: "random:"), the word's meaning in
+ * another command (`elsewhere`, e.g. "embed's --links"), is refused with
+ * a usage error (2) and no file written; else the note and 0. */
+int cli_old_output(const char *cmd, const char *old, const char *now, const char *value,
+                   const char *const *keywords, const char *elsewhere);
+
 /* Common option parsing helpers. */
 /* --mem-limit ARG: a size with a unit ("512MiB", "2GB") or a bare number of
  * GiB, 1 MiB .. 1 PiB, into *out bytes; 0 or cli_usage's 2 (with the
@@ -308,7 +355,8 @@ int cli_read_sizes(const char *path, int64_t want, double lo, double hi, const c
 int cli_mem_limit(const char *cmd, const char *arg, int64_t *out);
 int parse_threads(const char *cmd, const char *s, int *out);
 /* arg must be one of names (NULL-terminated): *out = its index and 0, or a
- * usage error listing them ("--stage must be divide, combine or both") and 2. */
+ * usage error listing them ("--stage must be divide, combine or both"),
+ * with the nearest if one is near ("; did you mean 'divide'?"), and 2. */
 int cli_keyword(const char *cmd, const char *opt, const char *arg, const char *const *names,
                 int *out);
 /* All online cores, at most 64. */

@@ -24,21 +24,23 @@ static const char balance_help[] =
     "\n"
     "  -n, --net ddb:K        the network (K = 1..24)\n"
     "  -l, --loads L          a file with one integer per line (2^K lines, '#'\n"
-    "                         comments), or random:SEED:MEAN (uniform on [0, 2 MEAN]),\n"
-    "                         exp:SEED:MEAN (geometric), point:TOTAL[:NODE], const:C\n"
+    "                         comments), or random:SEED:MEAN (uniform on [0,\n"
+    "                         2 MEAN]), exp:SEED:MEAN (geometric),\n"
+    "                         point:TOTAL[:NODE], const:C\n"
     "                         (NODE: an id, a label such as 101, id:N or label:S)\n"
     "  -a, --algo A           spanning (seed 003, default), absorb (seed 003 with\n"
     "                         deficits filled on the way up), tree (net flows on the\n"
     "                         downward-0 tree), diffusion (Cybenko, first order),\n"
     "                         dimension-exchange (on the hypercube of 2^K nodes),\n"
-    "                         optimal (centralised min-cost plan, needs GLPK, K <= 14),\n"
-    "                         or all\n"
-    "      --routing R        length-k (default) or shortest, for routed messages\n"
+    "                         optimal (centralised min-cost plan, needs GLPK,\n"
+    "                         K <= 14), or all\n"
+    "      --routes R         length-k (default) or shortest, for routed messages\n"
     "      --lemma3           measure Lemma 3 instead: per level of the downward-0\n"
     "                         tree, links shared by routes to the parents, untimed\n"
     "                         and timestamped, under both routings\n"
     "  -s, --seed S           dimension exchange's tie-breaking seed (default 1)\n"
-    "      --max-rounds R     cap for diffusion and dimension exchange (default 100000)\n"
+    "      --max-rounds R     cap for diffusion and dimension exchange (default\n"
+    "                         100000)\n"
     "      --svg FILE         draw loads before and after (and the downward-0 tree\n"
     "                         for K <= 8)\n"
     "      --timing           also report each run's wall-clock seconds (left out\n"
@@ -67,11 +69,12 @@ static const char balance_help[] =
     "  dcnet balance --net ddb:4 --loads point:160 --svg bal.svg\n"
     "  dcnet balance --net ddb:12 --lemma3\n";
 
-enum { O_ROUTING = 256, O_LEMMA3, O_MAXR, O_SVG, O_TIMING, O_JSON, O_CSV };
+enum { O_ROUTING = 256, O_ROUTING_OLD, O_LEMMA3, O_MAXR, O_SVG, O_TIMING, O_JSON, O_CSV };
 
 static const struct option balance_opts[] = {
     {"net", required_argument, NULL, 'n'},     {"loads", required_argument, NULL, 'l'},
-    {"algo", required_argument, NULL, 'a'},    {"routing", required_argument, NULL, O_ROUTING},
+    {"algo", required_argument, NULL, 'a'},    {"routes", required_argument, NULL, O_ROUTING},
+    {"routing", required_argument, NULL, O_ROUTING_OLD}, /* the old spelling (issue 29) */
     {"lemma3", no_argument, NULL, O_LEMMA3},   {"seed", required_argument, NULL, 's'},
     {"max-rounds", required_argument, NULL, O_MAXR}, {"svg", required_argument, NULL, O_SVG},
     {"timing", no_argument, NULL, O_TIMING},   {"json", no_argument, NULL, O_JSON},
@@ -140,57 +143,62 @@ static int read_loads(const char *arg, const char *net_spec, int64_t n, int64_t 
     return DN_OK;
 }
 
-static void record(rec *r, const dn_bal_result *b, int shortest, int64_t bound)
+/* One run as a record (issue 29, item 14: the JSON's keys, and CSV's, are
+ * the same in every mode: one run, --algo all, a sweep). The routes of the
+ * protocol's messages (null for the baselines, which route nothing) and
+ * the protocol's phase ends (null for the baselines) are there for every
+ * run, so that --algo all's rows have the same columns. Without `inputs`
+ * (a table of --algo all) the fields every run shares are left to the
+ * head. secs < 0: no "seconds" (--timing). */
+static void record(rec *r, const dn_bal_result *b, int shortest, int64_t bound, int inputs,
+                   double secs)
 {
-    memset(r, 0, sizeof *r);
+    static const char *const ph[DN_BAL_NPHASE] = {"phase_end.sum", "phase_end.broadcast",
+                                                   "phase_end.collect", "phase_end.request",
+                                                   "phase_end.distribute"};
+    static const char *const ps[DN_BAL_NPHASE] = {
+        "phase_start.sum", "phase_start.broadcast", "phase_start.collect",
+        "phase_start.request", "phase_start.distribute"};
+    const int routed = b->algo <= DN_BAL_TREE;
     rec_str(r, "algo", dn_bal_algo_name(b->algo));
-    rec_str(r, "routing", b->algo <= DN_BAL_TREE ? (shortest ? "shortest" : "length-k") : "-");
-    rec_int(r, "final_min", b->final_min);
-    rec_int(r, "final_max", b->final_max);
+    if (routed)
+        rec_str(r, "routes", shortest ? "shortest" : "length-k");
+    else
+        rec_null(r, "routes");
+    if (inputs) {
+        rec_int(r, "total", b->total);
+        rec_int(r, "average", b->average);
+        rec_int(r, "initial.min", b->init_min);
+        rec_int(r, "initial.max", b->init_max);
+    }
+    rec_int(r, "final.min", b->final_min);
+    rec_int(r, "final.max", b->final_max);
     rec_dbl(r, "steps", b->steps);
     rec_int(r, "rounds", b->rounds);
     rec_int(r, "messages", b->messages);
     rec_int(r, "message_hops", b->message_hops);
     rec_int(r, "tasks_moved", b->tasks_moved);
     rec_int(r, "task_hops", b->task_hops);
-    rec_int(r, "lower_bound", bound);
+    if (inputs) {
+        rec_int(r, "transfer_sum", b->transfer_sum);
+        rec_int(r, "lower_bound", bound);
+    }
     rec_bool(r, "balanced", b->within_one);
     rec_int(r, "spread", b->final_max - b->final_min);
     rec_bool(r, "within_one", b->within_one);
     rec_bool(r, "conserved", b->conserved);
-}
-
-/* One run as a JSON object; "seconds" only when secs >= 0 (--timing). */
-static void json_one(FILE *f, const dn_bal_result *b, int shortest, int64_t bound, double secs)
-{
-    fprintf(f,
-            "{\"algo\": \"%s\", \"routing\": \"%s\", \"n\": %lld, \"total\": %lld, "
-            "\"average\": %lld, \"initial\": {\"min\": %lld, \"max\": %lld}, "
-            "\"final\": {\"min\": %lld, \"max\": %lld}, \"steps\": %.17g, \"rounds\": %lld, "
-            "\"messages\": %lld, \"message_hops\": %lld, \"tasks_moved\": %lld, "
-            "\"task_hops\": %lld, \"transfer_sum\": %lld, \"lower_bound\": %lld, "
-            "\"balanced\": %s, \"spread\": %lld, \"within_one\": %s, \"conserved\": %s",
-            dn_bal_algo_name(b->algo), shortest ? "shortest" : "length-k", (long long)b->n,
-            (long long)b->total, (long long)b->average, (long long)b->init_min,
-            (long long)b->init_max, (long long)b->final_min, (long long)b->final_max, b->steps,
-            (long long)b->rounds, (long long)b->messages, (long long)b->message_hops,
-            (long long)b->tasks_moved, (long long)b->task_hops, (long long)b->transfer_sum,
-            (long long)bound, b->within_one ? "true" : "false",
-            (long long)(b->final_max - b->final_min), b->within_one ? "true" : "false",
-            b->conserved ? "true" : "false");
-    if (secs >= 0)
-        fprintf(f, ", \"seconds\": %.4f", secs);
-    if (b->algo <= DN_BAL_TREE) {
-        static const char *ph[] = {"sum", "broadcast", "collect", "request", "distribute"};
-        fputs(", \"phase_end\": {", f);
-        for (int i = 0; i < DN_BAL_NPHASE; i++)
-            fprintf(f, "%s\"%s\": %.17g", i ? ", " : "", ph[i], b->phase_end[i]);
-        fputs("}, \"phase_start\": {", f);
-        for (int i = 0; i < DN_BAL_NPHASE; i++)
-            fprintf(f, "%s\"%s\": %.17g", i ? ", " : "", ph[i], b->phase_start[i]);
-        fputc('}', f);
-    }
-    fputc('}', f);
+    if (secs >= 0) /* 0.1 ms: a clock's noise below */
+        rec_dbl(r, "seconds", (double)(int64_t)(secs * 1e4 + 0.5) / 1e4);
+    for (int i = 0; inputs && i < DN_BAL_NPHASE; i++)
+        if (routed)
+            rec_dbl(r, ph[i], b->phase_end[i]);
+        else
+            rec_null(r, ph[i]);
+    for (int i = 0; inputs && i < DN_BAL_NPHASE; i++) /* seed 003 Lemma 4 */
+        if (routed)
+            rec_dbl(r, ps[i], b->phase_start[i]);
+        else
+            rec_null(r, ps[i]);
 }
 
 /* Loads before and after per processor (bucketed above 1024 processors:
@@ -245,7 +253,7 @@ static int write_svg(const char *path, int k, const int64_t *before, const dn_ba
     return out_close(f, err);
 }
 
-static int run_lemma3(const char *cmd, int k, int mode)
+static int run_lemma3(const char *cmd, const char *net_spec, int k, int mode)
 {
     dn_err err;
     dn_lemma3 m[2];
@@ -263,7 +271,7 @@ static int run_lemma3(const char *cmd, int k, int mode)
             rec_int(r, "level", i);
         else
             rec_str(r, "level", "all");
-        rec_int(r, "routes", m[0].routes[i]);
+        rec_int(r, "route_count", m[0].routes[i]);
         rec_int(r, "lengthk_shared", m[0].shared[i]);
         rec_int(r, "lengthk_timed", m[0].timed[i]);
         rec_int(r, "shortest_shared", m[1].shared[i]);
@@ -271,6 +279,7 @@ static int run_lemma3(const char *cmd, int k, int mode)
     }
     rec head;
     memset(&head, 0, sizeof head);
+    rec_str(&head, "net", net_spec);
     rec_int(&head, "k", k);
     rows_print(&head, rows, k + 1, "levels", mode, stdout);
     return 0;
@@ -300,9 +309,12 @@ int cmd_balance(int argc, char **argv)
             all = algo == DN_BAL_NALGO;
             break;
         }
+        case O_ROUTING_OLD:
+            cli_old_option(cmd, "--routing", "--routes (as in embed and simulate)");
+            /* fall through */
         case O_ROUTING: {
             static const char *const names[] = {"length-k", "shortest", NULL};
-            if ((code = cli_keyword(cmd, "--routing", optarg, names, &shortest)))
+            if ((code = cli_keyword(cmd, "--routes", optarg, names, &shortest)))
                 return code;
             break;
         }
@@ -321,7 +333,7 @@ int cmd_balance(int argc, char **argv)
         case O_CSV: mode = OUT_CSV; break;
         case 'h': fputs(balance_help, stdout); return 0;
         case ':': return cli_usage(cmd, "option '%s' needs a value", argv[optind - 1]);
-        default: return cli_usage(cmd, "unknown option '%s'", argv[optind - 1]);
+        default: return cli_bad_option(cmd, argv, balance_opts);
         }
     }
     if (optind < argc)
@@ -349,7 +361,7 @@ int cmd_balance(int argc, char **argv)
     if (lemma3)
         return loads_arg || svg ? cli_usage(cmd, "--lemma3 measures routes only: drop --loads "
                                                  "and --svg")
-                                : run_lemma3(cmd, k, mode);
+                                : run_lemma3(cmd, net_spec, k, mode);
     if (!loads_arg)
         return cli_usage(cmd, "missing --loads (a file, or e.g. random:1:16)");
     if (svg && all)
@@ -366,20 +378,13 @@ int cmd_balance(int argc, char **argv)
         return cli_fail(cmd, rc, err.msg);
     }
     int first = all ? 0 : algo, last = all ? DN_BAL_NALGO - 1 : algo, nrun = 0;
-    rec rows[DN_BAL_NALGO];
-    /* JSON is built in memory and printed only when every run succeeded:
-     * a failed run leaves stdout empty */
-    char *json = NULL;
-    size_t json_len = 0;
-    FILE *jf = NULL;
-    if (mode == OUT_JSON && !(jf = open_memstream(&json, &json_len))) {
-        free(loads);
-        return cli_fail(cmd, DN_ENOMEM, "out of memory for the JSON output");
-    }
+    rec rows[DN_BAL_NALGO], head;
+    memset(&head, 0, sizeof head);
+    rec_str(&head, "net", net_spec);
+    rec_int(&head, "processors", n);
+    /* every run first, then the output: a failed run leaves stdout empty */
     code = 0;
-    if (jf && all)
-        fputs("{\"runs\": [", jf);
-    for (int a = first; a <= last; a++) {
+    for (int a = first; a <= last && !code; a++) {
         if (all && a == DN_BAL_OPTIMAL && (!dn_have_glpk() || k > DN_BAL_OPTIMAL_MAX_K))
             continue; /* --algo all skips what cannot run here */
         dn_bal_result b;
@@ -391,36 +396,31 @@ int cmd_balance(int argc, char **argv)
         double secs = cli_now() - t0;
         if (svg && (rc = write_svg(svg, k, loads, &b, &err)))
             code = cli_fail(cmd, rc, err.msg);
-        if (jf) {
-            if (nrun)
-                fputs(",\n ", jf);
-            json_one(jf, &b, shortest, bound, timing ? secs : -1);
+        memset(&rows[nrun], 0, sizeof rows[nrun]);
+        record(&rows[nrun], &b, shortest, bound, !all || mode != OUT_TABLE, timing ? secs : -1);
+        if (all && mode == OUT_TABLE && nrun == 0) { /* what every run shares, once */
+            rec_int(&head, "total", b.total);
+            rec_int(&head, "average", b.average);
+            rec_int(&head, "initial.min", b.init_min);
+            rec_int(&head, "initial.max", b.init_max);
+            rec_int(&head, "transfer_sum", b.transfer_sum);
+            rec_int(&head, "lower_bound", bound);
         }
-        record(&rows[nrun++], &b, shortest, bound);
-        if (timing)
-            rec_dbl(&rows[nrun - 1], "seconds", (double)(int64_t)(secs * 1e4 + 0.5) / 1e4);
-        if (!all && mode != OUT_JSON) {
-            rec_int(&rows[0], "total", b.total);
-            rec_int(&rows[0], "average", b.average);
-            rec_int(&rows[0], "initial_min", b.init_min);
-            rec_int(&rows[0], "initial_max", b.init_max);
-            rec_int(&rows[0], "transfer_sum", b.transfer_sum);
-        }
+        nrun++;
         dn_bal_result_free(&b);
-        if (code)
-            break;
     }
-    if (jf) {
-        fputs(all ? "]}\n" : "\n", jf);
-        if (fclose(jf) != 0 && !code)
-            code = cli_fail(cmd, DN_ENOMEM, "out of memory for the JSON output");
-        if (!code)
-            fwrite(json, 1, json_len, stdout);
-        free(json);
-    } else if (!code && all) {
-        rows_print(NULL, rows, nrun, "runs", mode, stdout);
+    if (!code && all) {
+        if (mode == OUT_TABLE) {
+            rec_print(&head, OUT_TABLE, stdout);
+            fputc('\n', stdout);
+            rows_print(NULL, rows, nrun, NULL, OUT_TABLE, stdout);
+        } else {
+            rows_print(&head, rows, nrun, "runs", mode, stdout);
+        }
     } else if (!code) {
-        rec_print(&rows[0], mode, stdout);
+        for (int i = 0; i < rows[0].n && head.n < REC_MAX; i++)
+            head.kv[head.n++] = rows[0].kv[i];
+        rec_print(&head, mode, stdout);
     }
     free(loads);
     return code;

@@ -24,29 +24,31 @@ static const char exec_help[] =
     "Apps: mergesort, quicksort, matchain, prefix, max, nqueens, search ('dcnet help\n"
     "apps').\n"
     "\n"
-    "  -n, --n SIZE           problem size (keys, matrices, board size; default per app)\n"
-    "  -p, --workers P        workers (default 4); the static schedule uses the largest\n"
-    "                         power of two <= P\n"
+    "      --n SIZE           problem size (keys, matrices, board size; default per\n"
+    "                         app); -n SIZE, its old short form, still works with a\n"
+    "                         note (-n is --net, as in every command)\n"
+    "  -p, --workers P        workers (default 4); the static schedule uses the\n"
+    "                         largest power of two <= P\n"
     "  -b, --backend B        threads (default) or mpi (run under mpirun: every rank\n"
     "                         is a worker, -p is ignored)\n"
     "      --grain G          do not split parts smaller than G units (default: 1024\n"
     "                         keys, 64 matrices, 1 nqueens prefix)\n"
-    "      --net SPEC         emulate this network: worker y runs on processor\n"
+    "  -n, --net SPEC         emulate this network: worker y runs on processor\n"
     "                         place(y) and messages travel the mapping's routes hop\n"
     "                         by hop through router threads (threads backend)\n"
-    "      --map NAME         mapping of the binomial tree onto --net (default\n"
+    "  -m, --map NAME         mapping of the binomial tree onto --net (default\n"
     "                         identity; e.g. zrl on debruijn:K, dccube on meshes)\n"
-    "      --root R           processor of worker 0\n"
+    "  -r, --root R           processor of worker 0\n"
     "      --bandwidth BW     emulated links carry BW (a hop holds its link len / BW;\n"
     "                         default: copy speed): 1GB/s, 100MB/s, 10Gb/s, 1MiB/s;\n"
     "                         a bare number is bytes per second, as in --net\n"
     "                         'SPEC@bw=..,lat=..', whose costs the links then take\n"
     "      --dynamic          irregular trees (nqueens): place every spawned task at\n"
-    "                         the end of a random walk (seed 002's Canonical Algorithm);\n"
-    "                         with --net the walk uses its links and every processor\n"
-    "                         is a worker\n"
+    "                         the end of a random walk (seed 002's Canonical\n"
+    "                         Algorithm); with --net the walk uses its links and\n"
+    "                         every processor is a worker\n"
     "      --walk D           random-walk length for --dynamic (default 2)\n"
-    "      --tree SPEC        search: the random tree to search (gw:DIST, crt:H:DIST,\n"
+    "  -t, --tree SPEC        search: the random tree to search (gw:DIST, crt:H:DIST,\n"
     "                         rct:..., repro:M; 'dcnet help trees'); default\n"
     "                         " SEARCH_TREE "\n"
     "                         (32 near-critical Galton-Watson subtrees: skewed)\n"
@@ -83,8 +85,9 @@ static const char exec_help_more[] =
     "                         --save-place writes them) whose processors are the\n"
     "                         ranks, at most one task a rank (read no further);\n"
     "                         the ranks split off in task order\n"
-    "      --links FILE       write per-link messages and bytes (CSV; with --net)\n"
-    "      --record-tree FILE write the tree the run executed as a CSV tree file:\n"
+    "      --link-stats FILE  write per-link messages and bytes (CSV; with --net)\n"
+    "      --record-tree FILE\n"
+    "                         write the tree the run executed as a CSV tree file:\n"
     "                         every task, its parent, its work (seconds of split,\n"
     "                         solve and merge, or expand, on its worker) and the\n"
     "                         bytes it received and sent back; replay it with\n"
@@ -101,7 +104,8 @@ static const char exec_help_tail[] =
     "Examples:\n"
     "  dcnet exec mergesort --n 20000000 --workers 2\n"
     "  dcnet exec mergesort --n 100000000 --workers 2 --copy\n"
-    "  dcnet exec matchain --workers 16 --net debruijn:4 --map zrl --links links.csv\n"
+    "  dcnet exec matchain --workers 16 --net debruijn:4 --map zrl \\\n"
+    "        --link-stats links.csv\n"
     "  dcnet exec nqueens --n 12 --dynamic --workers 8\n"
     "  dcnet exec nqueens --n 14 --dynamic --workers 2 --policy steal\n"
     "  dcnet exec search --dynamic --workers 2 --policy two-choices --seed 3\n"
@@ -109,23 +113,23 @@ static const char exec_help_tail[] =
     "  mpirun -np 4 dcnet exec mergesort --backend mpi --json\n";
 
 enum {
-    O_GRAIN = 256, O_NET, O_MAP, O_ROOT, O_BW, O_DYN, O_WALK, O_POLICY, O_STEAL, O_TREE, O_WORK, O_RECORD, O_PLACE, O_VERIFY, O_SHARED, O_COPY, O_LINKS, O_SVG, O_JSON, O_CSV
+    O_N = 256, O_GRAIN, O_BW, O_DYN, O_WALK, O_POLICY, O_STEAL, O_WORK, O_RECORD, O_PLACE, O_VERIFY, O_SHARED, O_COPY, O_LINKS, O_LINKS_OLD, O_SVG, O_JSON, O_CSV
 };
 
 static const struct option exec_opts[] = {
-    {"n", required_argument, NULL, 'n'},
+    {"n", required_argument, NULL, O_N},
     {"workers", required_argument, NULL, 'p'},
     {"backend", required_argument, NULL, 'b'},
     {"grain", required_argument, NULL, O_GRAIN},
-    {"net", required_argument, NULL, O_NET},
-    {"map", required_argument, NULL, O_MAP},
-    {"root", required_argument, NULL, O_ROOT},
+    {"net", required_argument, NULL, 'n'},
+    {"map", required_argument, NULL, 'm'},
+    {"root", required_argument, NULL, 'r'},
     {"bandwidth", required_argument, NULL, O_BW},
     {"dynamic", no_argument, NULL, O_DYN},
     {"walk", required_argument, NULL, O_WALK},
     {"policy", required_argument, NULL, O_POLICY},
     {"steal", required_argument, NULL, O_STEAL},
-    {"tree", required_argument, NULL, O_TREE},
+    {"tree", required_argument, NULL, 't'},
     {"work", required_argument, NULL, O_WORK},
     {"record-tree", required_argument, NULL, O_RECORD},
     {"place", required_argument, NULL, O_PLACE},
@@ -133,7 +137,8 @@ static const struct option exec_opts[] = {
     {"shared", no_argument, NULL, O_SHARED},
     {"copy", no_argument, NULL, O_COPY},
     {"seed", required_argument, NULL, 's'},
-    {"links", required_argument, NULL, O_LINKS},
+    {"link-stats", required_argument, NULL, O_LINKS},
+    {"links", required_argument, NULL, O_LINKS_OLD}, /* the old spelling (issue 29) */
     {"svg", required_argument, NULL, O_SVG},
     {"json", no_argument, NULL, O_JSON},
     {"csv", no_argument, NULL, O_CSV},
@@ -272,14 +277,22 @@ int cmd_exec(int argc, char **argv)
 
     opterr = 0;
     optind = 1;
-    while ((c = getopt_long(argc, argv, ":n:p:b:s:h", exec_opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":n:p:b:s:m:r:t:h", exec_opts, NULL)) != -1) {
         switch (c) {
-        case 'n':
+        case 'n': /* -n is --net, as in every command; -n SIZE was --n */
+            if (!optarg[0] || optarg[strspn(optarg, "0123456789")]) {
+                net_spec = optarg;
+                break;
+            }
+            cli_old_option(cmd, "-n SIZE", "--n SIZE (-n is --net in every command)");
+            /* a number is no network, so the old meaning stands */
+            /* fall through */
+        case O_N:
             if (dn_parse_i64(optarg, 1, (int64_t)1 << 31, "--n", &n, &err))
                 return cli_usage(cmd, "%s", err.msg);
             n_given = 1;
             break;
-        case O_TREE: tree_spec = optarg; break;
+        case 't': tree_spec = optarg; break;
         case O_RECORD: record = optarg; break;
         case O_PLACE: place_path = optarg; break;
         case O_WORK:
@@ -300,9 +313,8 @@ int cmd_exec(int argc, char **argv)
             if (dn_parse_i64(optarg, 1, INT64_MAX, "--grain", &grain, &err))
                 return cli_usage(cmd, "%s", err.msg);
             break;
-        case O_NET: net_spec = optarg; break;
-        case O_MAP: map = optarg; break;
-        case O_ROOT: root_s = optarg; break;
+        case 'm': map = optarg; break;
+        case 'r': root_s = optarg; break;
         case O_BW:
             if ((rc = exec_bandwidth(cmd, optarg, &bw)))
                 return rc;
@@ -351,6 +363,14 @@ int cmd_exec(int argc, char **argv)
                 return cli_usage(cmd, "%s", err.msg);
             break;
         case O_LINKS: links = optarg; break;
+        case O_LINKS_OLD: {
+            static const char *const kw[] = {"directed", "undirected", NULL};
+            if ((rc = cli_old_output(cmd, "--links", "--link-stats", optarg, kw,
+                                     "embed's --links (the channels contention counts)")))
+                return rc;
+            links = optarg;
+            break;
+        }
         case O_SVG: svg = optarg; break;
         case O_JSON: mode = OUT_JSON; break;
         case O_CSV: mode = OUT_CSV; break;
@@ -360,7 +380,7 @@ int cmd_exec(int argc, char **argv)
             fputs(exec_help_tail, stdout);
             return 0;
         case ':': return cli_usage(cmd, "option '%s' needs a value", argv[optind - 1]);
-        default: return cli_usage(cmd, "unknown option '%s'", argv[optind - 1]);
+        default: return cli_bad_option(cmd, argv, exec_opts);
         }
     }
     if (optind < argc)
@@ -391,7 +411,7 @@ int cmd_exec(int argc, char **argv)
     if (bw > 0 && !net_spec)
         return cli_usage(cmd, "--bandwidth is that of an emulated network's links: give --net");
     if (links && !net_spec)
-        return cli_usage(cmd, "--links counts the links of an emulated network: give --net");
+        return cli_usage(cmd, "--link-stats counts the links of an emulated network: give --net");
     if (mpi && (net_spec || dynamic))
         return cli_usage(cmd, "--backend mpi runs the static schedule, direct: drop --net, "
                               "--dynamic");
@@ -409,7 +429,7 @@ int cmd_exec(int argc, char **argv)
                               {"--tree", out_spec_file(tree_spec), 0},
                               {"--place", place_path, 0},
                               {"--record-tree", record, 1},
-                              {"--links", links, 1},
+                              {"--link-stats", links, 1},
                               {"--svg", svg, 1}};
     if ((code = out_plan(cmd, files, 6)))
         return code;

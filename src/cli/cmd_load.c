@@ -24,34 +24,35 @@ static const char load_help[] =
     "load / (M/N), where it is, and its limit for tall (h -> inf) or large (M -> inf)\n"
     "trees.\n"
     "\n"
-    "  -n, --net SPEC       the network (see 'dcnet help nets')\n"
-    "  -t, --tree SPEC      the tree model (see 'dcnet help trees'): complete:B:H,\n"
-    "                       crt, rct, repro:M, gw:DIST, binomial:N\n"
-    "  -w, --walk LIST      walk length DELTA, or a comma list to compare (1,2,3)\n"
-    "      --start P|all    processor of the root: id or label (default 0); 'all'\n"
-    "                       computes every start (exact only)\n"
-    "      --exact          exact expected loads (the default)\n"
-    "      --trials T       also (or instead, without --exact) grow T random trees\n"
-    "  -s, --seed S         seed of the trials (default 1); same seed, same output,\n"
-    "                       whatever --threads\n"
-    "      --variant LIST   canonical (default), lazy (stay with probability 1/2 per\n"
-    "                       step), random-length (uniform in 1..DELTA), two-choices\n"
-    "                       (walk twice, keep the less loaded end; trials only), or\n"
-    "                       all; a comma list compares them side by side\n"
-    "      --method M       sparse (default: one load vector per start) or dense\n"
-    "                       (the seed's N x N table; N <= 4096; a cross-check)\n"
-    "      --per-level      list alpha_h for every height h of a finite tree\n"
-    "      --loads FILE     write every processor's expected load (and simulated\n"
-    "                       mean and standard error) to FILE; with --start all, every\n"
-    "                       start's ratio\n"
-    "      --svg FILE       plot alpha_h against h and the load across processors\n"
-    "      --threads N      worker threads (default: all cores)\n"
-    "      --max-nodes N    cap on the nodes of one simulated tree (default 2^24)\n"
-    "      --mem-limit SIZE memory limit, also for a tree file: GiB, or with a\n"
-    "                       unit, 512MiB (default 8)\n"
-    "      --json           one JSON object on stdout\n"
-    "      --csv            CSV on stdout\n"
-    "  -h, --help           show this help\n"
+    "  -n, --net SPEC         the network (see 'dcnet help nets')\n"
+    "  -t, --tree SPEC        the tree model (see 'dcnet help trees'): complete:B:H,\n"
+    "                         crt, rct, repro:M, gw:DIST, binomial:N\n"
+    "      --walk LIST        walk length DELTA, or a comma list to compare (1,2,3)\n"
+    "      --start P|all      processor of the root: id or label (default 0); 'all'\n"
+    "                         computes every start (exact only)\n"
+    "      --exact            exact expected loads (the default)\n"
+    "      --trials T         also (or instead, without --exact) grow T random trees\n"
+    "  -s, --seed S           seed of the trials (default 1); same seed, same output,\n"
+    "                         whatever --threads\n"
+    "      --variant LIST     canonical (default), lazy (stay with probability 1/2\n"
+    "                         per step), random-length (uniform in 1..DELTA),\n"
+    "                         two-choices (walk twice, keep the less loaded end;\n"
+    "                         trials only), or all; a comma list compares them side\n"
+    "                         by side\n"
+    "      --method M         sparse (default: one load vector per start) or dense\n"
+    "                         (the seed's N x N table; N <= 4096; a cross-check)\n"
+    "      --per-level        list alpha_h for every height h of a finite tree\n"
+    "      --save-loads FILE  write every processor's expected load (and simulated\n"
+    "                         mean and standard error) to FILE; with --start all,\n"
+    "                         every start's ratio\n"
+    "      --svg FILE         plot alpha_h against h and the load across processors\n"
+    "      --threads N        worker threads (default: all cores)\n"
+    "      --max-nodes N      cap on the nodes of one simulated tree (default 2^24)\n"
+    "      --mem-limit SIZE   memory limit, also for a tree file: GiB, or with a\n"
+    "                         unit, 512MiB (default 8)\n"
+    "      --json             one JSON object on stdout\n"
+    "      --csv              CSV on stdout\n"
+    "  -h, --help             show this help\n"
     "\n"
     "Exact loads are sum_l n_l e_s Q^l (n_l = expected nodes on level l, Q the walk's\n"
     "transition matrix): time O(levels x DELTA x arcs) and about 56 bytes per\n"
@@ -71,20 +72,22 @@ static const char load_help[] =
     "\n"
     "Examples:\n"
     "  dcnet load --net butterfly:3 --tree complete:2:10 --walk 3\n"
-    "  dcnet load --net butterfly:3 --tree complete:2:10 --walk 1,2,3,4 --svg alpha.svg\n"
-    "  dcnet load --net hypercube:10 --tree repro:1000 --walk 2 --variant all --trials 200\n"
+    "  dcnet load --net butterfly:3 --tree complete:2:10 --walk 1,2,3,4 \\\n"
+    "        --svg alpha.svg\n"
+    "  dcnet load --net hypercube:10 --tree repro:1000 --walk 2 --variant all \\\n"
+    "        --trials 200\n"
     "  dcnet load --net debruijn:22 --tree complete:2:30 --walk 3 --json\n"
     "  dcnet load --net butterfly:12 --tree cbt:8 --walk 3 --start all\n";
 
 enum {
-    O_START = 256, O_EXACT, O_TRIALS, O_VARIANT, O_METHOD, O_PERLEVEL, O_LOADS, O_SVG,
+    O_START = 256, O_EXACT, O_TRIALS, O_VARIANT, O_METHOD, O_PERLEVEL, O_LOADS, O_LOADS_OLD, O_SVG,
     O_THREADS, O_MAXN, O_MEM, O_JSON, O_CSV
 };
 
 static const struct option load_opts[] = {
     {"net", required_argument, NULL, 'n'},
     {"tree", required_argument, NULL, 't'},
-    {"walk", required_argument, NULL, 'w'},
+    {"walk", required_argument, NULL, 'W'}, /* -w is simulate's --switching */
     {"start", required_argument, NULL, O_START},
     {"exact", no_argument, NULL, O_EXACT},
     {"trials", required_argument, NULL, O_TRIALS},
@@ -92,7 +95,8 @@ static const struct option load_opts[] = {
     {"variant", required_argument, NULL, O_VARIANT},
     {"method", required_argument, NULL, O_METHOD},
     {"per-level", no_argument, NULL, O_PERLEVEL},
-    {"loads", required_argument, NULL, O_LOADS},
+    {"save-loads", required_argument, NULL, O_LOADS},
+    {"loads", required_argument, NULL, O_LOADS_OLD}, /* the old spelling (issue 29) */
     {"svg", required_argument, NULL, O_SVG},
     {"threads", required_argument, NULL, O_THREADS},
     {"max-nodes", required_argument, NULL, O_MAXN},
@@ -187,7 +191,10 @@ static int parse_args(const char *cmd, int argc, char **argv, load_args *a, int 
         switch (c) {
         case 'n': a->net_spec = optarg; break;
         case 't': a->tree_spec = optarg; break;
-        case 'w':
+        case 'w': /* the old short form */
+            cli_old_option(cmd, "-w DELTA", "--walk DELTA (-w is simulate's --switching)");
+            /* fall through */
+        case 'W':
             if ((rc = parse_deltas(cmd, optarg, a)))
                 return rc;
             break;
@@ -205,15 +212,22 @@ static int parse_args(const char *cmd, int argc, char **argv, load_args *a, int 
             if ((rc = parse_variants(cmd, optarg, a)))
                 return rc;
             break;
-        case O_METHOD:
-            if (strcmp(optarg, "sparse") == 0)
-                a->method = DN_LOAD_SPARSE;
-            else if (strcmp(optarg, "dense") == 0)
-                a->method = DN_LOAD_DENSE;
-            else
-                return cli_usage(cmd, "--method must be sparse or dense, not '%s'", optarg);
+        case O_METHOD: {
+            static const char *const names[] = {"sparse", "dense", NULL};
+            int k;
+            if ((rc = cli_keyword(cmd, "--method", optarg, names, &k)))
+                return rc;
+            a->method = k ? DN_LOAD_DENSE : DN_LOAD_SPARSE;
             break;
+        }
         case O_PERLEVEL: a->per_level = 1; break;
+        case O_LOADS_OLD: {
+            static const char *const kw[] = {"random:", "exp:", "point:", "const:", NULL};
+            if ((rc = cli_old_output(cmd, "--loads", "--save-loads", optarg, kw,
+                                     "balance's --loads (the loads it starts from)")))
+                return rc;
+        }
+            /* fall through */
         case O_LOADS: a->loads_path = optarg; break;
         case O_SVG: a->svg_path = optarg; break;
         case O_THREADS:
@@ -232,20 +246,20 @@ static int parse_args(const char *cmd, int argc, char **argv, load_args *a, int 
         case O_CSV: a->mode = OUT_CSV; break;
         case 'h': fputs(load_help, stdout); *done = 1; return 0;
         case ':': return cli_usage(cmd, "option '%s' needs a value", argv[optind - 1]);
-        default: return cli_usage(cmd, "unknown option '%s'", argv[optind - 1]);
+        default: return cli_bad_option(cmd, argv, load_opts);
         }
     }
     if (optind < argc)
         return cli_usage(cmd, "unexpected argument '%s'", argv[optind]);
     if (a->loads_path && strcmp(a->loads_path, "-") == 0 && a->mode != OUT_TABLE)
-        return cli_usage(cmd, "--loads - writes its table to stdout, where --%s goes: give "
-                              "--loads a file name",
+        return cli_usage(cmd, "--save-loads - writes its table to stdout, where --%s goes: "
+                              "give --save-loads a file name",
                          a->mode == OUT_JSON ? "json" : "csv");
     if (!a->net_spec)
         return cli_usage(cmd, "missing --net SPEC (e.g. --net butterfly:3)");
     const out_file files[] = {{"--net", out_spec_file(a->net_spec), 0},
                               {"--tree", out_spec_file(a->tree_spec), 0},
-                              {"--loads", a->loads_path, 1},
+                              {"--save-loads", a->loads_path, 1},
                               {"--svg", a->svg_path, 1}};
     int plan = out_plan(cmd, files, 4);
     if (plan)
@@ -563,8 +577,7 @@ static int per_level_out(const dn_tree_model *tm, const run *runs, int nruns, co
             fputc('\n', stdout);
             rows_stream_begin(&st, NULL, row, widths, NULL, mode, stdout);
         } else if (h == 0) {
-            rows_stream_begin(&st, mode == OUT_CSV ? NULL : head, row, widths, "per_level", mode,
-                              stdout);
+            rows_stream_begin(&st, head, row, widths, "per_level", mode, stdout);
         }
         rows_stream_row(&st, row);
     }

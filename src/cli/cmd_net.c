@@ -343,7 +343,7 @@ int cmd_net(int argc, char **argv)
             break;
         case 'h': fputs(net_help, stdout); return 0;
         case ':': return cli_usage(cmd, "option '%s' needs a value", argv[optind - 1]);
-        default: return cli_usage(cmd, "unknown option '%s'", argv[optind - 1]);
+        default: return cli_bad_option(cmd, argv, net_opts);
         }
     }
     if (optind < argc)

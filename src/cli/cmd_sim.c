@@ -38,6 +38,9 @@ static const char sim_help[] =
     "                         dimensions I, J through the root (see dcnet embed)\n"
     "  -s, --seed S           seed for random trees and mappings (default 1)\n"
     "      --routes R         mapping (default), shortest, xy or bfs\n"
+    "      --scotch-target T  --map scotch: auto (default), deco0 or deco2 (see\n"
+    "                         dcnet embed --help: deco0 is weak on switches)\n"
+    "      --scotch-strategy S  --map scotch: SCOTCH's mapping strategy string\n"
     "      --stage S          divide, combine or both (default: both for a tree\n"
     "                         file with bytes_up, else divide)\n"
     "      --alpha A          divide message of step t has size A^t (default 1/2;\n"
@@ -51,11 +54,11 @@ static const char sim_help[] =
     "                         is given (JSON 'sizes')\n"
     "      --combine-sizes C  growing (default: the result of a subtree is as large\n"
     "                         as its problem) or uniform (size 1)\n"
-    "      --work W           use (default) or ignore a tree file's work: task v\n"
+    "      --tree-work W      use (default) or ignore a tree file's work: task v\n"
     "                         computes work(v) (seconds with link costs) on its\n"
     "                         processor after its data arrives, its result leaves\n"
     "                         after that; the time is then the makespan (async\n"
-    "                         schedule; JSON 'work')\n"
+    "                         schedule; JSON 'tree_work')\n"
     ;
 
 static const char sim_help_more[] =
@@ -66,13 +69,14 @@ static const char sim_help_more[] =
     "How the network moves them:\n"
     "  -w, --switching S      saf (store-and-forward, default), wormhole, vct\n"
     "                         (virtual cut-through) or circuit\n"
-    "      --ts X             start-up cost t_s per message (saf: per hop) (default\n"
+    "      --ts X             start-up cost t_s per message (saf: per hop; default\n"
     "                         1); with link costs the sender's overhead per message\n"
     "                         in seconds, paid once (default 0; 2us, 1e-6)\n"
     "      --te Y             cost t_e per unit of size (default 1; not with costs)\n"
     "      --hop H            latency per hop of a worm's head (default 0; not with\n"
     "                         costs: each link has its latency)\n"
-    "      --ports P          messages a node injects at once: 1..16 or all (default 1)\n"
+    "      --ports P          messages a node injects at once: 1..16 or all\n"
+    "                         (default 1)\n"
     "      --vcs V            virtual channels (lanes) per link, 1..16 (default 1)\n"
     "      --schedule S       steps (default: a step starts when the previous one has\n"
     "                         ended, as in the seeds) or async (a message leaves as\n"
@@ -81,12 +85,12 @@ static const char sim_help_more[] =
     "Output:\n"
     "      --per-step         list every step: messages, start, end, conflicts\n"
     "      --critical         list the critical path (last delivery first)\n"
-    "      --links FILE       write per-link busy time and utilisation (CSV)\n"
+    "      --link-stats FILE  write per-link busy time and utilisation (CSV)\n"
     "      --messages FILE    write one CSV row per message as it is delivered: id,\n"
     "                         step, src, dst, bytes, hops, route (labels joined by\n"
     "                         '>'), release, start (first grant), delivered, waited\n"
     "      --svg FILE         draw a timeline (Gantt chart per sending processor)\n"
-    "      --threads T        workers for --all-roots (default: all cores)\n"
+    "      --threads N        workers for --all-roots (default: all cores)\n"
     "      --max-nodes N      cap on random tree sizes (default 2^24)\n"
     "      --search-limit N   --map exact: search nodes per distance tried\n"
     "      --mem-limit SIZE   memory limit for the network and a tree file: GiB, or\n"
@@ -127,17 +131,20 @@ static const char sim_help_more[] =
 
 static const char sim_help_examples[] =
     "Examples:\n"
-    "  dcnet simulate --net mesh:8x8 --tree binomial:6 --map dccube --order desc -w wormhole\n"
+    "  dcnet simulate --net mesh:8x8 --tree binomial:6 --map dccube --order desc \\\n"
+    "        -w wormhole\n"
     "  dcnet simulate --net mesh:16x16 --tree binomial:8 --map growing --approach b \\\n"
     "        --all-roots --alpha 1/2 --json\n"
-    "  dcnet simulate --net debruijn:10 --tree binomial:10 --map zrl -w wormhole --per-step\n"
+    "  dcnet simulate --net debruijn:10 --tree binomial:10 --map zrl -w wormhole \\\n"
+    "        --per-step\n"
     "  dcnet simulate --net ring:8 --trace msgs.txt -w wormhole --hop 1\n"
     "  dcnet simulate --net 'torus:4x4x4@bw=10GB/s,lat=1us' --tree file:t.csv \\\n"
     "        --map greedy --messages msgs.csv\n";
 
 enum {
-    O_SW = 256, O_TS, O_TE, O_HOP, O_ALPHA, O_SIZES, O_STAGE, O_CSIZES, O_SCHED, O_WORKOPT, O_PORTS, O_VCS,
-    O_ALL, O_TRACE, O_PERSTEP, O_CRIT, O_LINKS, O_SVG, O_THREADS, O_JSON, O_CSV, O_BYTES, O_MESSAGES
+    O_SW = 256, O_TS, O_TE, O_HOP, O_ALPHA, O_SIZES, O_STAGE, O_CSIZES, O_SCHED, O_WORKOPT, O_WORK_OLD, O_PORTS,
+    O_VCS, O_ALL, O_TRACE, O_PERSTEP, O_CRIT, O_LINKS, O_LINKS_OLD, O_SVG, O_THREADS, O_JSON, O_CSV,
+    O_BYTES, O_MESSAGES
 };
 
 static const struct option sim_opts[] = {
@@ -152,14 +159,16 @@ static const struct option sim_opts[] = {
     {"stage", required_argument, NULL, O_STAGE},
     {"combine-sizes", required_argument, NULL, O_CSIZES},
     {"schedule", required_argument, NULL, O_SCHED},
-    {"work", required_argument, NULL, O_WORKOPT},
+    {"tree-work", required_argument, NULL, O_WORKOPT},
+    {"work", required_argument, NULL, O_WORK_OLD}, /* old spellings (issue 29) */
     {"ports", required_argument, NULL, O_PORTS},
     {"vcs", required_argument, NULL, O_VCS},
     {"all-roots", no_argument, NULL, O_ALL},
     {"trace", required_argument, NULL, O_TRACE},
     {"per-step", no_argument, NULL, O_PERSTEP},
     {"critical", no_argument, NULL, O_CRIT},
-    {"links", required_argument, NULL, O_LINKS},
+    {"link-stats", required_argument, NULL, O_LINKS},
+    {"links", required_argument, NULL, O_LINKS_OLD},
     {"messages", required_argument, NULL, O_MESSAGES},
     {"svg", required_argument, NULL, O_SVG},
     {"threads", required_argument, NULL, O_THREADS},
@@ -424,7 +433,7 @@ typedef struct sim_cli {
     const char *tree_only; /* an option that shapes a tree's messages (not a trace's) */
     int alpha_given;       /* --alpha: the sizes are alpha^t, not a tree file's bytes */
     int sched_given;       /* --schedule given */
-    int use_work;          /* a tree file's work as compute time (--work use|ignore) */
+    int use_work;          /* a tree file's work as compute time (--tree-work use|ignore) */
     dn_sim_work_opts wo;
     dn_sim_opts so;
 } sim_cli;
@@ -593,11 +602,12 @@ static int report_run(const sim_cli *o, const dn_net *net, const dn_sim_work *w,
                       const dn_sim_result *res, rec *head)
 {
     if (res->deadlock) {
-        /* the run never finished: it has no time and no slowdown */
-        if (o->mode == OUT_JSON)
-            rec_null(head, "time");
-        else
+        /* the run never finished: it has no time and no slowdown (null;
+         * the table says why) */
+        if (o->mode == OUT_TABLE)
             rec_str(head, "time", "deadlock");
+        else
+            rec_null(head, "time");
         rec_null(head, "ts_coeff");
         rec_null(head, "te_coeff");
         rec_null(head, "hop_coeff");
@@ -671,13 +681,11 @@ static int report_run(const sim_cli *o, const dn_net *net, const dn_sim_work *w,
             json_stream_array_end(&js);
         }
         json_stream_end(&js);
-    } else if (o->mode == OUT_CSV) {
-        if (o->per_step)
-            rows_print_fn(NULL, res->steps, step_row, &L, "per_step", OUT_CSV, stdout);
-        else if (o->critical)
-            rows_print_fn(NULL, res->ncrit, crit_row, &L, "critical_path", OUT_CSV, stdout);
-        else
-            rec_print(head, OUT_CSV, stdout);
+    } else if (o->mode == OUT_CSV) { /* the JSON flattened: every listing asked for */
+        const csv_list lists[3] = {{"per_step", o->per_step ? res->steps : 0, step_row, &L},
+                                   {"critical_path", o->critical ? res->ncrit : 0, crit_row, &L},
+                                   {"deadlock_cycle", res->ncycle / 2, cycle_row, &L}};
+        csv_listings(head, lists, 3, stdout);
     } else {
         rec_print(head, OUT_TABLE, stdout);
         if (o->per_step) {
@@ -740,9 +748,11 @@ static int parse_sim_opt(sim_cli *o, int c, const char *arg)
             o->so.sw = DN_SW_VCT;
         else if (strcmp(arg, "circuit") == 0)
             o->so.sw = DN_SW_CIRCUIT;
-        else
-            return cli_usage(cmd, "--switching must be saf, wormhole, vct or circuit, not '%s'",
-                             arg);
+        else {
+            static const char *const names[] = {"saf", "wormhole", "vct", "circuit", NULL};
+            int k;
+            return cli_keyword(cmd, "--switching", arg, names, &k);
+        }
         return 0;
     case O_TS: /* a time: seconds with link costs, the seeds' unit without (no unit) */
         o->ts_arg = arg;
@@ -795,10 +805,14 @@ static int parse_sim_opt(sim_cli *o, int c, const char *arg)
         o->sched_given = 1;
         return cli_keyword(cmd, "--schedule", arg, names, &o->so.async);
     }
+    case O_WORK_OLD:
+        cli_old_option(cmd, "--work use|ignore", "--tree-work use|ignore (exec's --work is "
+                                                 "the work of a task)");
+        /* fall through */
     case O_WORKOPT: {
         static const char *const names[] = {"ignore", "use", NULL};
-        o->tree_only = "--work";
-        return cli_keyword(cmd, "--work", arg, names, &o->use_work);
+        o->tree_only = "--tree-work";
+        return cli_keyword(cmd, "--tree-work", arg, names, &o->use_work);
     }
     case O_PORTS:
         if (strcmp(arg, "all") == 0) {
@@ -818,6 +832,15 @@ static int parse_sim_opt(sim_cli *o, int c, const char *arg)
     case O_TRACE: o->trace = arg; return 0;
     case O_PERSTEP: o->per_step = 1; return 0;
     case O_CRIT: o->critical = 1; return 0;
+    case O_LINKS_OLD: {
+        static const char *const kw[] = {"directed", "undirected", NULL};
+        int rc = cli_old_output(cmd, "--links", "--link-stats", arg, kw,
+                                "embed's --links (the channels contention counts; simulate "
+                                "always plays directed links)");
+        if (rc)
+            return rc;
+    }
+        /* fall through */
     case O_LINKS: o->links_path = arg; return 0;
     case O_SVG: o->svg = arg; return 0;
     case O_THREADS: return parse_threads(cmd, arg, &o->threads);
@@ -919,7 +942,7 @@ int cmd_simulate(int argc, char **argv)
         if (c == ':')
             return cli_usage(o.cmd, "option '%s' needs a value", argv[optind - 1]);
         if (c == '?')
-            return cli_usage(o.cmd, "unknown option '%s'", argv[optind - 1]);
+            return cli_bad_option(o.cmd, argv, sim_opts);
         if ((code = parse_sim_opt(&o, c, optarg)))
             return code;
     }
@@ -935,14 +958,14 @@ int cmd_simulate(int argc, char **argv)
     if (o.all_roots && a.root_s)
         return cli_usage(o.cmd, "--root and --all-roots exclude each other");
     if (o.all_roots && (o.svg || o.links_path || o.critical || o.messages_path))
-        return cli_usage(o.cmd, "--svg, --links, --messages and --critical describe one run; "
-                                "drop --all-roots or pick a --root");
+        return cli_usage(o.cmd, "--svg, --link-stats, --messages and --critical describe one "
+                                "run; drop --all-roots or pick a --root");
     const out_file files[] = {{"--net", out_spec_file(a.net_spec), 0},
                               {"--tree", out_spec_file(a.tree_spec), 0},
                               {"--map", out_spec_file(a.eo.map), 0},
                               {"--trace", o.trace, 0},
                               {"--sizes", o.sizes_path, 0},
-                              {"--links", o.links_path, 1},
+                              {"--link-stats", o.links_path, 1},
                               {"--svg", o.svg, 1},
                               {"--messages", o.messages_path, 1}};
     if ((code = out_plan(o.cmd, files, 8)))
@@ -987,7 +1010,7 @@ int cmd_simulate(int argc, char **argv)
         if (o.sched_given && !o.so.async) {
             code = cli_usage(o.cmd, "the tree's work is modelled with --schedule async (a step "
                                     "barrier waits for work it does not see); drop --schedule "
-                                    "steps or add --work ignore");
+                                    "steps or add --tree-work ignore");
             goto done;
         }
         o.so.async = 1;
@@ -1029,7 +1052,7 @@ int cmd_simulate(int argc, char **argv)
     params_record(&o, &head);
     if (!o.trace) {
         rec_str(&head, "sizes", sizes_kind);
-        rec_str(&head, "work", work_kind);
+        rec_str(&head, "tree_work", work_kind);
     }
 
     if (o.all_roots) {

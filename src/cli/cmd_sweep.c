@@ -44,9 +44,9 @@
 
 static const char sweep_help[] =
     "Usage: dcnet sweep CMD --var NAME=LIST... [OPTION]... [CMD's options]\n"
-    "Run CMD (embed, simulate, load, balance, net or exec) for every combination of the\n"
-    "variables, in parallel, and write one row per run: the variables, the\n"
-    "run's exit status and every key of its JSON output.\n"
+    "Run CMD (embed, simulate, load, balance, net or exec) for every combination\n"
+    "of the variables, in parallel, and write one row per run: the variables,\n"
+    "the run's exit status and every key of its JSON output.\n"
     "\n"
     "  --var NAME=LIST        a variable: LIST is a,b,c or an integer range a..b;\n"
     "                         {NAME} in any of CMD's option values is replaced\n"
@@ -70,8 +70,11 @@ static const char sweep_help[] =
     "      --json             JSON lines: one object per run\n"
     "      --plot SPEC        x=COL,y=COL[,series=COL][,logy]: a chart of the\n"
     "                         rows (mean and standard error where runs share a\n"
-    "                         point), written by --svg; its columns are checked\n"
-    "                         on the first run's output before the others run\n"
+    "                         point), written by --svg. y is a column of numbers;\n"
+    "                         x of numbers, or of text (one slot per value, in\n"
+    "                         the order of its --var list). The columns are\n"
+    "                         checked on the first run's output before the\n"
+    "                         others run\n"
     "      --svg FILE         where --plot draws\n"
     "      --dry-run          print the commands (quoted for a shell), run nothing\n"
     "  -h, --help             show this help\n"
@@ -92,6 +95,7 @@ static const char sweep_help[] =
     "      --plot x=n,y=dilation.average,series=map --svg d.svg\n";
 
 #define MAX_RUNS 100000
+#define TABLE_CELL_MAX 40 /* a table's cells are cut past this (never its column names) */
 #define MAX_VARS 16
 #define MAX_SKIPS 32
 #define MAX_TERMS 8
@@ -839,7 +843,7 @@ static void write_row(const sweep *S, const table *T, const row *R, int64_t i, i
                                                                : NULL;
             if (c)
                 fputc(',', f);
-            if (v)
+            if (v && strcmp(v, "null") != 0) /* null: the empty field, as in every CSV */
                 csv_field(f, v);
         }
         fputc('\n', f);
@@ -886,12 +890,16 @@ static int write_rows(const sweep *S, table *T, int mode, FILE *f)
         row_free(&R);
         return rc;
     }
-    /* a table: every column as wide as its widest cell (at most 24) */
-    int *w = calloc((size_t)T->ncol, sizeof *w);
-    if (!w)
+    /* a table: every column as wide as its name and its widest cell; a
+     * cell of more than TABLE_CELL_MAX characters (an error message, a
+     * long path) is cut, and ends in "..." to say so; a name never is
+     * (issue 29, item 14: "lower_bound.average_extr") */
+    int *w = calloc((size_t)T->ncol, sizeof *w), *name = calloc((size_t)T->ncol, sizeof *name);
+    if (!w || !name) {
+        free(w);
+        free(name);
         return DN_ENOMEM;
-    for (int c = 0; c < T->ncol; c++)
-        w[c] = (int)strlen(T->col[c]);
+    }
     for (int64_t i = 0; i < S->total && !rc; i++) {
         if (S->runs[i].skipped || (rc = row_load(S, T, i, &R, 0)))
             continue;
@@ -906,8 +914,10 @@ static int write_rows(const sweep *S, table *T, int mode, FILE *f)
         }
     }
     for (int c = 0; c < T->ncol; c++) {
-        w[c] = w[c] > 24 ? 24 : w[c];
-        fprintf(f, "%-*.*s%s", w[c], w[c], T->col[c], c + 1 < T->ncol ? "  " : "\n");
+        name[c] = (int)strlen(T->col[c]);
+        w[c] = w[c] > TABLE_CELL_MAX ? TABLE_CELL_MAX : w[c];
+        w[c] = w[c] > name[c] ? w[c] : name[c];
+        fprintf(f, "%-*s%s", w[c], T->col[c], c + 1 < T->ncol ? "  " : "\n");
     }
     for (int64_t i = 0; i < S->total && !rc; i++) {
         if (S->runs[i].skipped || (rc = row_load(S, T, i, &R, 0)))
@@ -916,10 +926,16 @@ static int write_rows(const sweep *S, table *T, int mode, FILE *f)
             const char *v = c < S->nvars + 2 ? cell(S, &R, i, c, tmp, sizeof tmp)
                             : k < R.n && R.cells[k].col == c ? R.j.val[R.cells[k++].key]
                                                              : NULL;
-            fprintf(f, "%-*.*s%s", w[c], w[c], v ? v : "", c + 1 < T->ncol ? "  " : "\n");
+            v = v ? v : "";
+            if ((int)strlen(v) > w[c]) /* cut, and said to be */
+                fprintf(f, "%.*s...", w[c] - 3, v);
+            else
+                fprintf(f, "%-*s", w[c], v);
+            fputs(c + 1 < T->ncol ? "  " : "\n", f);
         }
     }
     free(w);
+    free(name);
     row_free(&R);
     return rc;
 }
@@ -994,6 +1010,71 @@ static int plot_columns(const char *cmd, const table *T, const plot_spec *p, con
                      *cx < 0 ? p->xs : *cy < 0 ? p->ys : p->ss, where, have);
 }
 
+/* A cell that holds a value that is not a number: a string or a boolean
+ * (null and an empty cell hold nothing). */
+static int is_text(const char *v)
+{
+    return v && *v && strcmp(v, "null") != 0 && !is_number(v);
+}
+
+/* y must be a number column (issue 29, item 16): a run of [from, to) whose
+ * y is text is refused, with its value, before any row is written (and,
+ * from plot_probe, before the other runs). O(rows log keys). */
+static int plot_y_check(const char *cmd, const sweep *S, table *T, int cy, int64_t from,
+                        int64_t to, const char *where)
+{
+    row R;
+    int rc = 0;
+    char tmp[32];
+    memset(&R, 0, sizeof R);
+    for (int64_t i = from; i < to && !rc; i++) {
+        if (S->runs[i].skipped)
+            continue;
+        if (row_load(S, T, i, &R, 0) != DN_OK) {
+            rc = cli_fail(cmd, DN_ENOMEM, "out of memory");
+            break;
+        }
+        const char *v = cell(S, &R, i, cy, tmp, sizeof tmp);
+        if (is_text(v))
+            rc = cli_usage(cmd, "--plot: y=%s is text ('%.40s' in %s); y takes a column of "
+                                "numbers (x may be text: one point per value)",
+                           T->col[cy], v, where);
+    }
+    row_free(&R);
+    return rc;
+}
+
+/* The x axis: numbers, or categories when some run's x is text (issue 29,
+ * item 16). Categories come in the order of the --var list when x is a
+ * variable, else in the order of the runs; cat is their table (name ->
+ * index, through add_col; cat->ncol of them). O(rows log keys). */
+static int plot_categories(const sweep *S, table *T, int cx, table *cat, int *is_cat)
+{
+    row R;
+    char tmp[32];
+    int rc = DN_OK;
+    memset(&R, 0, sizeof R);
+    memset(cat, 0, sizeof *cat);
+    *is_cat = 0;
+    for (int64_t i = 0; i < S->total && !*is_cat && !rc; i++) {
+        if (S->runs[i].skipped || (rc = row_load(S, T, i, &R, 0)))
+            continue;
+        *is_cat = is_text(cell(S, &R, i, cx, tmp, sizeof tmp));
+    }
+    if (*is_cat && cx < S->nvars) /* the order of the --var list */
+        for (int k = 0; k < S->vars[cx].n && !rc; k++)
+            rc = add_col(cat, S->vars[cx].val[k]) < 0 ? DN_ENOMEM : DN_OK;
+    for (int64_t i = 0; *is_cat && i < S->total && !rc; i++) {
+        if (S->runs[i].skipped || (rc = row_load(S, T, i, &R, 0)))
+            continue;
+        const char *v = cell(S, &R, i, cx, tmp, sizeof tmp);
+        if (v && *v && strcmp(v, "null") != 0 && add_col(cat, v) < 0)
+            rc = DN_ENOMEM;
+    }
+    row_free(&R);
+    return rc;
+}
+
 static int draw_plot(const char *cmd, const sweep *S, table *T, const plot_spec *p,
                      const char *path)
 {
@@ -1002,6 +1083,12 @@ static int draw_plot(const char *cmd, const sweep *S, table *T, const plot_spec 
     int cx, cy, cs, rc;
     if ((rc = plot_columns(cmd, T, p, "the rows", &cx, &cy, &cs)))
         return rc;
+    table C; /* the categories of x, if it has text */
+    int is_cat;
+    if (plot_categories(S, T, cx, &C, &is_cat)) {
+        free_table(&C);
+        return cli_fail(cmd, DN_ENOMEM, "out of memory");
+    }
     /* series names in order of first appearance (found through a table of
      * their own, as the columns are); points grouped */
     char **names = calloc((size_t)S->total + 1, sizeof *names);
@@ -1018,19 +1105,21 @@ static int draw_plot(const char *cmd, const sweep *S, table *T, const plot_spec 
             continue;
         const char *xv = cell(S, &R, i, cx, t1, sizeof t1), *yv = cell(S, &R, i, cy, t2, sizeof t2);
         const char *sv = cs >= 0 ? cell(S, &R, i, cs, t3, sizeof t3) : "";
-        if (!is_number(xv) || !is_number(yv) || !sv)
+        const int xc = is_cat && xv && *xv ? find_col(&C, xv) : -1;
+        if (!(is_cat ? xc >= 0 : is_number(xv)) || !is_number(yv) || !sv)
             continue;
         int k = add_col(&N, sv);
         bad = k < 0;
         if (k == nnames)
             names[nnames++] = N.col[k];
-        pts[np++] = (pt){k, strtod(xv, NULL), strtod(yv, NULL)};
+        pts[np++] = (pt){k, is_cat ? (double)xc : strtod(xv, NULL), strtod(yv, NULL)};
     }
     row_free(&R);
     if (bad) {
         free(names);
         free(pts);
         free_table(&N);
+        free_table(&C);
         return cli_fail(cmd, DN_ENOMEM, "out of memory");
     }
     qsort(pts, (size_t)np, sizeof *pts, cmp_pt);
@@ -1074,7 +1163,8 @@ static int draw_plot(const char *cmd, const sweep *S, table *T, const plot_spec 
                 a = b;
             }
             ser[k] = (plot_series){cs >= 0 ? names[k] : ys, X + start, Y + start,
-                                   any_err ? E + start : NULL, (int)(q - start), PLOT_LINE_POINTS,
+                                   any_err ? E + start : NULL, (int)(q - start),
+                                   is_cat ? PLOT_POINTS : PLOT_LINE_POINTS,
                                    0, NULL};
         }
     }
@@ -1093,13 +1183,17 @@ static int draw_plot(const char *cmd, const sweep *S, table *T, const plot_spec 
     for (int64_t i = 0; i < m; i++)
         xint &= X[i] == floor(X[i]);
     box.x_integer = xint;
-    plot_draw(f, &box, ser, nnames);
+    if (is_cat) /* one named slot per category, whether it has points or not */
+        plot_draw_categories(f, &box, (const char *const *)C.col, C.ncol, ser, nnames);
+    else
+        plot_draw(f, &box, ser, nnames);
     plot_end(f);
     if ((rc = out_close(f, &err)))
         rc = cli_fail(cmd, rc, err.msg);
 out:
     free(names);
     free_table(&N);
+    free_table(&C);
     free(pts);
     free(X);
     free(Y);
@@ -1301,6 +1395,8 @@ static int plot_probe(const char *cmd, sweep *S, const plot_spec *p)
         rc = cli_fail(cmd, rc, "out of memory");
     else
         rc = plot_columns(cmd, &T, p, "the first run's output", &cx, &cy, &cs);
+    if (!rc)
+        rc = plot_y_check(cmd, S, &T, cy, i, i + 1, "the first run's output");
     free_table(&T);
     return rc;
 }
@@ -1369,8 +1465,12 @@ static int sweep_main(sweep *S, int argc, char **argv)
     int ci = 0;
     while (cmds[ci] && strcmp(cmds[ci], argv[1]) != 0)
         ci++;
-    if (!cmds[ci])
-        return cli_usage(cmd, "CMD is embed, simulate, load, balance, net or exec, not '%s'", argv[1]);
+    if (!cmds[ci]) {
+        const char *near = cli_nearest(argv[1], cmds, ci);
+        return cli_usage(cmd, "CMD is embed, simulate, load, balance, net or exec, not '%s'%s%s%s",
+                         argv[1], near ? "; did you mean '" : "", near ? near : "",
+                         near ? "'?" : "");
+    }
     S->cmd = argv[1];
     S->args = calloc((size_t)argc, sizeof *S->args);
     if (!S->args)
@@ -1490,7 +1590,8 @@ static int sweep_main(sweep *S, int argc, char **argv)
     }
     FILE *f;
     int cx, cy, cs;
-    if (plot && (rc = plot_columns(cmd, &T, &pspec, "the rows", &cx, &cy, &cs))) {
+    if (plot && ((rc = plot_columns(cmd, &T, &pspec, "the rows", &cx, &cy, &cs)) ||
+                 (rc = plot_y_check(cmd, S, &T, cy, 0, S->total, "the rows")))) {
         free_table(&T); /* with -o, the journal keeps the runs: --resume */
         return rc;
     }

@@ -25,8 +25,9 @@ static const char tree_help[] =
     "      --mem-limit SIZE   memory a tree file may take to read: GiB, or with a\n"
     "                         unit, 512MiB (default 8:\n"
     "                         its bytes plus " STR(DN_TREE_FILE_NODE_BYTES) " bytes a node, counted as read)\n"
-    "      --list             list every node (at most 2^26, streamed: constant memory)\n"
-    "      --format F         write the tree as a tree file: csv, dot or grf (read\n"
+    "      --list             list every node (at most 2^26, streamed: constant\n"
+    "                         memory)\n"
+    "      --format FMT       write the tree as a tree file: csv, dot or grf (read\n"
     "                         back by --tree file:PATH as written; what a format\n"
     "                         cannot hold is refused: 'dcnet help formats')\n"
     "  -o, --output FILE      where --format writes (default: standard output)\n"
@@ -202,7 +203,7 @@ int cmd_tree(int argc, char **argv)
         case O_CSV: mode = OUT_CSV; break;
         case 'h': fputs(tree_help, stdout); return 0;
         case ':': return cli_usage(cmd, "option '%s' needs a value", argv[optind - 1]);
-        default: return cli_usage(cmd, "unknown option '%s'", argv[optind - 1]);
+        default: return cli_bad_option(cmd, argv, tree_opts);
         }
     }
     if (optind < argc)

@@ -585,7 +585,7 @@ int cmd_demo(int argc, char **argv)
         case 'c': mode = OUT_CSV; break;
         case 'h': fputs(demo_help, stdout); free(d); return 0;
         case ':': free(d); return cli_usage(cmd, "option '%s' needs a value", argv[optind - 1]);
-        default: free(d); return cli_usage(cmd, "unknown option '%s'", argv[optind - 1]);
+        default: free(d); return cli_bad_option(cmd, argv, opts);
         }
     }
     if (optind < argc) {

@@ -23,10 +23,35 @@ static const command commands[] = {
     {"simulate", cmd_simulate, "play the messages on the links: saf, wormhole, vct, circuit"},
     {"balance", cmd_balance, "balance task loads on DDB(k): seed 003's protocol and baselines"},
     {"exec", cmd_exec, "run a real divide-and-conquer program on threads or MPI, verified"},
-    {"sweep", cmd_sweep, "run embed, simulate, load, balance, net or exec over every combination of values"},
+    {"sweep", cmd_sweep, "run embed, simulate, load, balance, net or exec for many values"},
     {"demo", cmd_demo, "the main job: the seed papers' results reproduced in one HTML report"},
 };
 #define N_COMMANDS ((int)(sizeof commands / sizeof commands[0]))
+
+/* "  NAME   text" with the text wrapped at 80 columns under itself (the
+ * summaries come from the library's tables, written without a width):
+ * every help line fits 80 columns (issue 29, item 13). */
+static void help_item(FILE *f, int width, const char *name, const char *text)
+{
+    int col = fprintf(f, "  %-*s ", width, name);
+    const int indent = col;
+    while (*text) {
+        size_t w = strcspn(text, " ");
+        if (col > indent && col + 1 + (int)w > 80) {
+            fprintf(f, "\n%*s", indent, "");
+            col = indent;
+        } else if (col > indent) {
+            fputc(' ', f);
+            col++;
+        }
+        fwrite(text, 1, w, f);
+        col += (int)w;
+        text += w;
+        while (*text == ' ')
+            text++;
+    }
+    fputc('\n', f);
+}
 
 static void usage(FILE *f)
 {
@@ -35,8 +60,10 @@ static void usage(FILE *f)
           "on networks of processors.\n\nCommands:\n",
           f);
     for (int i = 0; i < N_COMMANDS; i++)
-        fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
-    fputs("  help      this text; 'dcnet help TOPIC' for nets, trees, maps, apps, formats or a command\n"
+        help_item(f, 9, commands[i].name, commands[i].summary);
+    help_item(f, 9, "help", "this text; 'dcnet help TOPIC': nets, trees, maps, apps, formats, "
+                            "CMD");
+    fputs(""
           "\nOptions:\n"
           "  -h, --help     show this help\n"
           "  -V, --version  print the version\n"
@@ -54,7 +81,7 @@ static void help_nets(void)
     const char *syntax, *summary;
     puts("Network specs (--net):");
     for (int i = 0; dn_net_type_info(i, &syntax, &summary) == DN_OK; i++)
-        printf("  %-18s %s\n", syntax, summary);
+        help_item(stdout, 18, syntax, summary);
     puts("\nNodes (--root, --start, --neighbors, --from; trace files, hosts files and\n"
          "placement CSV files) are named in one of three ways:\n"
          "  id:N     the node with id N (0 .. nodes - 1), whatever its labels look like\n"
@@ -112,6 +139,9 @@ static void help_trees(void)
          "                     the library's order (MPICH's blocking sends do so; Open\n"
          "                     MPI posts all at once: simulate --schedule async\n"
          "                     --ports all). With P = 2^n both are binomial:n renamed.\n"
+         "  file:PATH          a tree read from a file: CSV 'id,parent[,work][,bytes_down]\n"
+         "                     [,bytes_up]', Graphviz DOT or a SCOTCH .grf that is a tree\n"
+         "                     (file:- reads standard input; 'dcnet help formats')\n"
          "\nDIST is 'p0,p1,...,pk': the probabilities of 0, 1, ..., k children,\n"
          "summing to 1. Example: crt:5:0.25,0.25,0.5. Random trees take --seed.");
 }
@@ -183,10 +213,11 @@ static void help_formats(void)
          "--format writes them):\n"
          "  csv   'id,parent[,work][,bytes_down][,bytes_up]' per line; the root's\n"
          "        parent is empty or -1; an optional header line names the columns\n"
-         "        in any order; '#' starts a comment. work: the task's work (seconds\n"
-         "        or units); bytes_down: the message from its parent; bytes_up: its\n"
-         "        result back; units allowed (work 2ms, bytes 64MB), written back as\n"
-         "        plain numbers. Chosen for .csv and by default.\n"
+         "        in any order ('bytes' for bytes_down, as in DOT); '#' starts a\n"
+         "        comment. work: the task's work (seconds or units); bytes_down:\n"
+         "        the message from its parent; bytes_up: its result back; units\n"
+         "        allowed (work 2ms, bytes 64MB), written back as plain numbers.\n"
+         "        Chosen for .csv and by default.\n"
          "  dot   a Graphviz digraph of parent -> child edges; node attribute work,\n"
          "        edge attributes bytes (or bytes_down) and bytes_up, and their\n"
          "        defaults node [work=W], edge [bytes=B] for what follows, as in\n"
@@ -211,8 +242,8 @@ static void help_maps(void)
     puts("Mappings (--map), docs/embeddings.md:");
     for (int i = 0; dn_embed_map_name(i); i++)
         if (strcmp(dn_embed_map_name(i), "given") != 0)
-            printf("  %-11s %s\n", dn_embed_map_name(i), dn_embed_map_summary(i));
-    printf("  %-11s %s\n", "file:PATH", "a placement read from a file, one processor per task");
+            help_item(stdout, 11, dn_embed_map_name(i), dn_embed_map_summary(i));
+    help_item(stdout, 11, "file:PATH", "a placement read from a file, one processor per task");
     printf("\nSCOTCH is %s in this build.\n", dn_have_scotch() ? "built in" : "NOT built in");
 }
 
@@ -252,7 +283,7 @@ static int help(int argc, char **argv)
     if (strcmp(argv[1], "apps") == 0) {
         puts("Apps of 'dcnet exec' (each result checked: see --verify):");
         for (int i = 0; dn_app_name(i); i++)
-            printf("  %-10s %s\n", dn_app_name(i), dn_app_summary(i));
+            help_item(stdout, 10, dn_app_name(i), dn_app_summary(i));
         return 0;
     }
     if (strcmp(argv[1], "maps") == 0 || strcmp(argv[1], "mappings") == 0) {
@@ -264,7 +295,17 @@ static int help(int argc, char **argv)
             char *hargv[] = {argv[1], "--help", NULL};
             return commands[i].run(2, hargv);
         }
-    fprintf(stderr, "dcnet help: no help for '%s' (topics: ", argv[1]);
+    const char *names[N_COMMANDS + 8];
+    int n = 0;
+    for (size_t i = 0; i < sizeof topics / sizeof topics[0]; i++)
+        names[n++] = topics[i];
+    for (int i = 0; i < N_COMMANDS; i++)
+        names[n++] = commands[i].name;
+    const char *near = cli_nearest(argv[1], names, n);
+    fprintf(stderr, "dcnet help: no help for '%s'", argv[1]);
+    if (near)
+        fprintf(stderr, "; did you mean '%s'?", near);
+    fputs(" (topics: ", stderr);
     list_names(stderr, 1);
     fputs(")\n", stderr);
     return 2;
@@ -296,7 +337,15 @@ int main(int argc, char **argv)
     for (int i = 0; i < N_COMMANDS; i++)
         if (strcmp(argv[1], commands[i].name) == 0)
             return out_finish(commands[i].name, commands[i].run(argc - 1, argv + 1));
-    fprintf(stderr, "dcnet: unknown command '%s' (known: ", argv[1]);
+    const char *names[N_COMMANDS + 1];
+    for (int i = 0; i < N_COMMANDS; i++)
+        names[i] = commands[i].name;
+    names[N_COMMANDS] = "help";
+    const char *near = cli_nearest(argv[1], names, N_COMMANDS + 1);
+    fprintf(stderr, "dcnet: unknown command '%s'", argv[1]);
+    if (near)
+        fprintf(stderr, "; did you mean '%s'?", near);
+    fputs(" (known: ", stderr);
     list_names(stderr, 0);
     fputs(", help)\nTry 'dcnet --help' for more information.\n", stderr);
     return 2;

@@ -8,7 +8,6 @@
 
 #include <math.h>
 #include <stdlib.h>
-#include <stdarg.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -232,6 +231,104 @@ static void csv_row(const rec *r, FILE *f)
     fputc('\n', f);
 }
 
+const char *csv_prefix(const char *key, char *buf, size_t cap)
+{
+    if (!key || strcmp(key, "runs") == 0)
+        snprintf(buf, cap, "%s", "");
+    else
+        snprintf(buf, cap, "%s.", key);
+    return buf;
+}
+
+/* The CSV header of head's keys then prefix + the keys of row (if any). */
+static void csv_header(const rec *head, const char *prefix, const rec *row, FILE *f)
+{
+    int first = 1;
+    for (int i = 0; head && i < head->n; i++, first = 0) {
+        if (!first)
+            fputc(',', f);
+        csv_field(f, head->kv[i].key);
+    }
+    for (int i = 0; row && i < row->n; i++, first = 0) {
+        char name[128];
+        snprintf(name, sizeof name, "%s%s", prefix, row->kv[i].key);
+        if (!first)
+            fputc(',', f);
+        csv_field(f, name);
+    }
+    fputc('\n', f);
+}
+
+/* r's values as CSV fields, after others (*first: none yet). */
+static void csv_values(const rec *r, int *first, FILE *f)
+{
+    for (int i = 0; r && i < r->n; i++, *first = 0) {
+        if (!*first)
+            fputc(',', f);
+        csv_value(&r->kv[i], f);
+    }
+}
+
+/* n empty fields after others */
+static void csv_empty(int n, int *first, FILE *f)
+{
+    for (int i = 0; i < n; i++, *first = 0)
+        if (!*first)
+            fputc(',', f);
+}
+
+void csv_listings(const rec *head, const csv_list *lists, int nlists, FILE *f)
+{
+    rec *row = malloc(sizeof *row);
+    int cols[16] = {0}, first = 1;
+    char prefix[64];
+    if (!row || nlists > 16) { /* no memory for a row: the head alone */
+        free(row);
+        rec_print(head, OUT_CSV, f);
+        return;
+    }
+    for (int i = 0; head && i < head->n; i++, first = 0) {
+        if (!first)
+            fputc(',', f);
+        csv_field(f, head->kv[i].key);
+    }
+    int64_t items = 0;
+    for (int k = 0; k < nlists; k++) {
+        if (lists[k].n <= 0)
+            continue;
+        items += lists[k].n;
+        lists[k].fn(lists[k].ctx, 0, row);
+        cols[k] = row->n;
+        csv_prefix(lists[k].key, prefix, sizeof prefix);
+        for (int i = 0; i < row->n; i++, first = 0) {
+            char name[128];
+            snprintf(name, sizeof name, "%s%s", prefix, row->kv[i].key);
+            if (!first)
+                fputc(',', f);
+            csv_field(f, name);
+        }
+    }
+    fputc('\n', f);
+    if (items == 0) {
+        first = 1;
+        csv_values(head, &first, f);
+        fputc('\n', f);
+    }
+    for (int k = 0; k < nlists; k++)
+        for (int64_t i = 0; i < lists[k].n; i++) {
+            lists[k].fn(lists[k].ctx, i, row);
+            first = 1;
+            csv_values(head, &first, f);
+            for (int j = 0; j < k; j++)
+                csv_empty(cols[j], &first, f);
+            csv_values(row, &first, f);
+            for (int j = k + 1; j < nlists; j++)
+                csv_empty(cols[j], &first, f);
+            fputc('\n', f);
+        }
+    free(row);
+}
+
 void rec_print(const rec *r, int mode, FILE *f)
 {
     if (mode == OUT_JSON) {
@@ -295,8 +392,8 @@ void rows_print(const rec *head, const rec *rows, int n, const char *json_key, i
         return;
     }
     if (n == 0) {
-        if (mode == OUT_TABLE && head && head->n)
-            rec_print(head, OUT_TABLE, f);
+        if (head && head->n)
+            rec_print(head, mode, f);
         return;
     }
     /* all rows are at hand: the widest cell of each column sets its width */
@@ -304,7 +401,7 @@ void rows_print(const rec *head, const rec *rows, int n, const char *json_key, i
     for (int r = 0; mode == OUT_TABLE && r < n; r++)
         rec_widths(&rows[r], widths);
     row_stream st;
-    rows_stream_begin(&st, mode == OUT_CSV ? NULL : head, &rows[0], widths, json_key, mode, f);
+    rows_stream_begin(&st, head, &rows[0], widths, json_key, mode, f);
     for (int r = 0; r < n; r++)
         rows_stream_row(&st, &rows[r]);
     rows_stream_end(&st);
@@ -317,6 +414,8 @@ void rows_stream_begin(row_stream *s, const rec *head, const rec *first_row, con
     s->n = 0;
     s->f = f;
     s->cols = first_row->n;
+    s->head = head;
+    csv_prefix(json_key, s->prefix, sizeof s->prefix);
     for (int c = 0; c < s->cols; c++) {
         int kw = (int)strlen(first_row->kv[c].key);
         s->widths[c] = widths && widths[c] > kw ? widths[c] : kw;
@@ -330,9 +429,8 @@ void rows_stream_begin(row_stream *s, const rec *head, const rec *first_row, con
         json_string(json_key, f);
         fputs(":[", f);
     } else if (mode == OUT_CSV) {
-        for (int c = 0; c < s->cols; c++)
-            fprintf(f, "%s%s", c ? "," : "", first_row->kv[c].key);
-        fputc('\n', f);
+        /* the header comes with the first row (rows_stream_row), or with
+         * the head's fields alone at the end (rows_stream_end) */
     } else {
         if (head && head->n)
             rec_print(head, OUT_TABLE, f);
@@ -351,7 +449,12 @@ void rows_stream_row(row_stream *s, const rec *row)
         json_fields(row, f, 1);
         fputc('}', f);
     } else if (s->mode == OUT_CSV) {
-        csv_row(row, f);
+        int first = 1;
+        if (s->n == 0)
+            csv_header(s->head, s->prefix, row, f);
+        csv_values(s->head, &first, f);
+        csv_values(row, &first, f);
+        fputc('\n', f);
     } else {
         char cell[300];
         for (int c = 0; c < s->cols && c < row->n; c++) {
@@ -369,6 +472,8 @@ void rows_stream_end(row_stream *s)
 {
     if (s->mode == OUT_JSON)
         fputs("]}\n", s->f);
+    else if (s->mode == OUT_CSV && s->n == 0 && s->head && s->head->n)
+        rec_print(s->head, OUT_CSV, s->f); /* no item: the head's fields */
 }
 
 void rows_print_fn(const rec *head, int64_t n, row_fn fn, void *ctx, const char *json_key,
@@ -387,8 +492,13 @@ void rows_print_fn(const rec *head, int64_t n, row_fn fn, void *ctx, const char 
         json_stream_end(&s);
         return;
     }
+    if (mode == OUT_CSV) {
+        const csv_list one = {json_key, n, fn, ctx};
+        csv_listings(head, &one, 1, f);
+        return;
+    }
     if (n == 0) {
-        if (mode == OUT_TABLE && head && head->n)
+        if (head && head->n)
             rec_print(head, OUT_TABLE, f);
         return;
     }
@@ -398,7 +508,7 @@ void rows_print_fn(const rec *head, int64_t n, row_fn fn, void *ctx, const char 
         rows_widths(&r, widths);
     }
     fn(ctx, 0, &r);
-    rows_stream_begin(&s, mode == OUT_CSV ? NULL : head, &r, widths, json_key, mode, f);
+    rows_stream_begin(&s, head, &r, widths, json_key, mode, f);
     for (int64_t i = 0; i < n; i++) {
         fn(ctx, i, &r);
         rows_stream_row(&s, &r);
@@ -446,30 +556,6 @@ void json_stream_end(row_stream *s)
     fputs("}\n", s->f);
 }
 
-int cli_fail(const char *cmd, int status, const char *msg)
-{
-    fprintf(stderr, "dcnet %s: %s\n", cmd, msg);
-    switch (status) {
-    case DN_ENOMEM: /* run-time failures: out of memory, a failed write, */
-    case DN_ENOTSUP: /* a part not built in */
-    case DN_EIO:
-        return 1;
-    default:
-        return 2;
-    }
-}
-
-int cli_usage(const char *cmd, const char *fmt, ...)
-{
-    va_list ap;
-    fprintf(stderr, "dcnet %s: ", cmd);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fprintf(stderr, "\nTry 'dcnet %s --help' for more information.\n", cmd);
-    return 2;
-}
-
 double cli_now(void)
 {
     struct timespec ts;
@@ -502,22 +588,6 @@ void progress_done(progress *p)
 {
     if (p->shown)
         fprintf(stderr, "\r%*s\r", 40, "");
-}
-
-int cli_keyword(const char *cmd, const char *opt, const char *arg, const char *const *names,
-                int *out)
-{
-    char list[256] = "";
-    int n = 0;
-    for (; names[n]; n++)
-        if (strcmp(arg, names[n]) == 0) {
-            *out = n;
-            return 0;
-        }
-    for (int i = 0; i < n; i++) /* "a, b or c" */
-        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
-                 i == 0 ? "" : i == n - 1 ? " or " : ", ", names[i]);
-    return cli_usage(cmd, "%s must be %s, not '%s'", opt, list, arg);
 }
 
 int cli_mem_limit(const char *cmd, const char *arg, int64_t *out)

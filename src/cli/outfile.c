@@ -334,6 +334,14 @@ int out_plan(const char *cmd, const out_file *files, int n)
     for (int i = 0; i < n; i++) {
         if (!files[i].path)
             continue;
+        /* "-o --json": getopt took the next option for the file's name
+         * (issue 29, item 10: a name that looks like an option or a
+         * keyword of another meaning is never written silently) */
+        if (files[i].output && files[i].path[0] == '-' && files[i].path[1])
+            return cli_usage(cmd, "%s '%s': the file name looks like an option (the option "
+                                  "took it as its value); give %s a file name (./%s for a "
+                                  "file of that name)",
+                             files[i].opt, files[i].path, files[i].opt, files[i].path);
         if (ndecl == DECL_MAX)
             return cli_fail(cmd, DN_EINVAL, "too many files in one command");
         decl *d = &decls[ndecl];

@@ -77,6 +77,12 @@ static int is_finite(double v)
 
 void plot_draw(FILE *f, const plot_box *b, const plot_series *s, int ns)
 {
+    plot_draw_categories(f, b, NULL, 0, s, ns);
+}
+
+void plot_draw_categories(FILE *f, const plot_box *b, const char *const *xlabels, int nx,
+                          const plot_series *s, int ns)
+{
     double xmin = b->xmin, xmax = b->xmax, ymin = b->ymin, ymax = b->ymax;
     int autox = !(xmin < xmax), autoy = !(ymin < ymax);
     if (autox) {
@@ -111,6 +117,10 @@ void plot_draw(FILE *f, const plot_box *b, const plot_series *s, int ns)
     if (!is_finite(xmin) || !is_finite(xmax)) {
         xmin = 0;
         xmax = 1;
+    }
+    if (xlabels) { /* categories: one slot each, whatever the points */
+        xmin = -0.5;
+        xmax = nx - 0.5;
     }
     if (!is_finite(ymin) || !is_finite(ymax)) {
         ymin = 0;
@@ -160,7 +170,26 @@ void plot_draw(FILE *f, const plot_box *b, const plot_series *s, int ns)
     double st = nice_step(xmax - xmin, 8);
     if (b->x_integer && st < 1)
         st = 1;
-    for (double v = ceil(xmin / st) * st; v <= xmax + st * 1e-9; v += st) {
+    if (xlabels) { /* named ticks; slanted when they would not fit side by side */
+        double room = (R - L) / (nx > 0 ? nx : 1), widest = 0;
+        for (int i = 0; i < nx; i++)
+            widest = fmax(widest, 6.6 * (double)strlen(xlabels[i]));
+        const int slant = widest > room - 4;
+        for (int i = 0; i < nx; i++) {
+            fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>",
+                    PX((double)i), T, PX((double)i), B);
+            if (slant)
+                fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\" "
+                           "transform=\"rotate(-30 %.1f %.1f)\">",
+                        PX((double)i), B + 13, PX((double)i), B + 13);
+            else
+                fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">", PX((double)i),
+                        B + 15);
+            plot_xml_text(f, xlabels[i]);
+            fputs("</text>\n", f);
+        }
+    }
+    for (double v = ceil(xmin / st) * st; !xlabels && v <= xmax + st * 1e-9; v += st) {
         fmt_tick(buf, sizeof buf, v, st);
         fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>"
                    "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s</text>\n",

@@ -38,6 +38,11 @@ typedef struct plot_box {
 
 void plot_begin(FILE *f, double width, double height);
 void plot_draw(FILE *f, const plot_box *b, const plot_series *s, int ns);
+/* plot_draw with categories on the x axis: x = 0 .. nx - 1 are the
+ * categories xlabels[0 .. nx - 1], each with its named tick (slanted when
+ * the names would not fit side by side), x from -0.5 to nx - 0.5. */
+void plot_draw_categories(FILE *f, const plot_box *b, const char *const *xlabels, int nx,
+                          const plot_series *s, int ns);
 void plot_end(FILE *f);
 const char *plot_color(int i);
 void plot_xml_text(FILE *f, const char *s);

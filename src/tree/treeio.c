@@ -332,13 +332,16 @@ static int csv_header(char **f, int nf, int col[5], const char *path, int64_t li
         int k = 0;
         while (k < 5 && strcmp(f[i], names[k]) != 0)
             k++;
+        if (k == 5 && strcmp(f[i], "bytes") == 0)
+            k = 3; /* bytes is bytes_down, as in DOT (issue 29, item 14) */
         if (k == 5)
             return dn_fail(err, DN_EINVAL, "%s:%lld: unknown column '%s' (columns: id, parent, "
-                                           "work, bytes_down, bytes_up)",
+                                           "work, bytes_down or bytes, bytes_up)",
                            path, (long long)line, f[i]);
         if (col[k] >= 0)
-            return dn_fail(err, DN_EINVAL, "%s:%lld: column '%s' appears twice", path,
-                           (long long)line, f[i]);
+            return dn_fail(err, DN_EINVAL, "%s:%lld: column '%s' appears twice%s", path,
+                           (long long)line, f[i],
+                           k == 3 ? " (bytes and bytes_down are one column)" : "");
         col[k] = i;
     }
     if (col[0] < 0 || col[1] < 0)
