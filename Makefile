@@ -49,6 +49,16 @@ ifeq ($(HAVE_GLPK),1)
 endif
 LIBS := $(OPTLIBS) -lpthread -lm
 
+# Provenance baked into the CLI (buildinfo.c: the demo report's head and
+# `dcnet --version`): the commit as `git describe --always --dirty` gives it
+# when this directory is a checkout's top (not a tarball inside another
+# repository), else "unknown", and the CFLAGS. build/gen/buildinfo.h is
+# rewritten only when that text changes, so a commit or an edit rebuilds
+# one object.
+GEN := $(BUILD)/gen
+GIT_DESCRIBE := $(shell test "$$(git -C . rev-parse --show-toplevel 2>/dev/null)" = "$(CURDIR)" && \
+                  git describe --always --dirty 2>/dev/null || echo unknown)
+
 LIB_SRC := $(wildcard src/base/*.c src/net/*.c src/tree/*.c src/route/*.c src/embed/*.c \
                      src/metric/*.c src/analysis/*.c src/sim/*.c src/balance/*.c \
                      src/runtime/*.c)
@@ -63,12 +73,21 @@ ASAN_CLI_OBJ := $(CLI_SRC:%.c=$(ASAN)/obj/%.o)
 TESTS := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 ASAN_TESTS := $(TEST_SRC:tests/%.c=$(ASAN)/tests/%)
 
-.PHONY: all deps demo check test test-asan test-valgrind test-demo test-readme test-docs test-xcheck man test-man bench fuzz fuzz-build install clean
+.PHONY: FORCE all deps demo check test test-asan test-valgrind test-demo test-readme test-docs test-xcheck man test-man bench fuzz fuzz-build install clean
 
 all: $(BUILD)/libdcnet.a $(BUILD)/libdcnet.so $(BUILD)/dcnet
 
 deps:
 	@sh scripts/deps.sh
+
+$(GEN)/buildinfo.h: FORCE
+	@mkdir -p $(GEN)
+	@printf '#define DN_BUILD_COMMIT "%s"\n#define DN_BUILD_CFLAGS "%s"\n' \
+	  '$(GIT_DESCRIBE)' '$(CFLAGS)' >$@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+$(BUILD)/obj/src/cli/buildinfo.o $(ASAN)/obj/src/cli/buildinfo.o: $(GEN)/buildinfo.h
+$(BUILD)/obj/src/cli/buildinfo.o $(ASAN)/obj/src/cli/buildinfo.o: \
+  OPTDEFS += -DDN_HAVE_BUILDINFO -I$(GEN)
 
 $(BUILD)/obj/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)

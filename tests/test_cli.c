@@ -6,8 +6,10 @@
  */
 #include "testutil.h"
 
+#include "dcnet/balance.h"
 #include "dcnet/embed.h"
 #include "dcnet/net.h"
+#include "dcnet/runtime.h"
 
 #include <fcntl.h>
 #include <math.h>
@@ -74,6 +76,59 @@ static double gmtst_dilation(const char *files)
     return dil;
 }
 
+/* The value of the line "KEY  value (how)" of `dcnet --version`, or "". */
+static const char *version_fact(const char *out, const char *key, char *buf, size_t cap)
+{
+    char want[64];
+    snprintf(want, sizeof want, "\n%s ", key);
+    const char *p = strstr(out, want);
+    buf[0] = 0;
+    if (p) {
+        p += strlen(want);
+        while (*p == ' ')
+            p++;
+        size_t n = strcspn(p, "\n");
+        const char *how = strstr(p, " (");
+        if (how && (size_t)(how - p) < n)
+            n = (size_t)(how - p);
+        snprintf(buf, cap, "%.*s", (int)n, p);
+    }
+    return buf;
+}
+
+/* Provenance (issue 28 item 10): --version names the commit it was built
+ * from (git's HEAD when the tests run in the checkout it was built in), the
+ * compiler, the CPU, and the libraries as the library itself reports them
+ * (asked here independently of the CLI). */
+static void test_provenance(void)
+{
+    run_result r = ok_run("--version");
+    char v[256], lib[256], head[64] = "";
+    FILE *g = popen("git rev-parse --short HEAD 2>/dev/null", "r");
+    if (g && fgets(head, sizeof head, g))
+        head[strcspn(head, "\n")] = 0;
+    if (g)
+        pclose(g);
+    version_fact(r.out, "commit", v, sizeof v);
+    if (!*v || (*head && !strstr(v, head)))
+        fail_msg("--version: commit '%s', expected git's HEAD %s:\n%s", v, head, r.out);
+    if (!*version_fact(r.out, "compiler", v, sizeof v) || strstr(v, "unknown"))
+        fail_msg("--version: no compiler:\n%s", r.out);
+    if (!*version_fact(r.out, "CPU", v, sizeof v) || !*version_fact(r.out, "cores", v, sizeof v))
+        fail_msg("--version: no CPU or cores:\n%s", r.out);
+    dn_scotch_version(lib, sizeof lib);
+    assert_int_equal(dn_have_scotch(), isdigit((unsigned char)lib[0]) != 0);
+    if (strcmp(version_fact(r.out, "SCOTCH", v, sizeof v), lib) != 0)
+        fail_msg("--version: SCOTCH '%s', the library says '%s'", v, lib);
+    dn_glpk_version(lib, sizeof lib);
+    if (strcmp(version_fact(r.out, "GLPK", v, sizeof v), lib) != 0)
+        fail_msg("--version: GLPK '%s', the library says '%s'", v, lib);
+    dn_mpi_version(lib, sizeof lib);
+    if (strcmp(version_fact(r.out, "MPI", v, sizeof v), lib) != 0)
+        fail_msg("--version: MPI '%s', the library says '%s'", v, lib);
+    run_free(&r);
+}
+
 static void test_help_and_version(void **state)
 {
     run_result r;
@@ -81,6 +136,7 @@ static void test_help_and_version(void **state)
     r = ok_run("--version");
     assert_non_null(strstr(r.out, "dcnet " DN_VERSION));
     run_free(&r);
+    test_provenance();
     ok_has("help", "Usage: dcnet COMMAND");
     ok_has("--help", "Commands:");
     ok_has("help nets", "sneptree-t:N");

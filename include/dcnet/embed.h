@@ -169,6 +169,10 @@ uint64_t dn_binomial_cube_label(int64_t y, const int *dims);
 
 /* Is SCOTCH built in? */
 int dn_have_scotch(void);
+/* The version of the SCOTCH library linked in ("7.0.3"), asked of the
+ * library at run time (SCOTCH_version), into buf (cap bytes, truncated).
+ * DN_ENOTSUP (buf "not built in") without SCOTCH. Time O(1). */
+int dn_scotch_version(char *buf, size_t cap);
 
 #ifdef __cplusplus
 }

@@ -33,6 +33,7 @@ typedef struct demo {
     int nsummary;
     const char *section;    /* short name, for progress and the summary */
     const char *section_title; /* progress lines without a terminal: one per section */
+    int in_checks;          /* a table of checks is open (demo_check rows) */
 } demo;
 
 /* Runs `dcnet ARGS` in the report directory (ARGS: printf format, words
@@ -72,6 +73,14 @@ void demo_rows_free(demo_rows *r);
 void demo_section(demo *d, const char *id, const char *short_name, const char *title,
                   const char *intro_html);
 void demo_para(demo *d, const char *html);
+/* Raw HTML (tags the helpers do not cover: <details>, a heading). */
+void demo_html(demo *d, const char *html);
+/* A figure quoted from a docs page instead of measured by this run: the
+ * text (escaped) in <span class="quoted"> with the date it was measured
+ * and the page that records it, which scripts/check-claims.py requires of
+ * any number this run did not compute. Returns buf. */
+const char *demo_quoted(char *buf, size_t cap, const char *text, const char *date,
+                        const char *page);
 /* A figure: the image (a file in the report directory) and a caption; the
  * caption is followed by the commands logged since the last call. */
 void demo_figure(demo *d, const char *file, const char *caption, int width);
@@ -83,8 +92,10 @@ void demo_row(demo *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)
 void demo_table_end(demo *d);
 /* Lists the commands logged since the last call (a collapsed block). */
 void demo_commands(demo *d);
-/* A check of a seed's claim against this run's numbers: listed in the
- * report with a mark and counted; failed checks make the demo exit 1. */
+/* A check of a seed's claim against this run's numbers: a row of the
+ * table of checks (consecutive checks share one; any other piece of the
+ * page closes it), with a mark, and counted; failed checks make the demo
+ * exit 1. */
 void demo_check(demo *d, int ok, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* A line of the summary printed on stdout at the end. */
 void demo_summary(demo *d, const char *what, const char *value);
