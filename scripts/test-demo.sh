@@ -44,6 +44,21 @@ sed -i 's/as drawn): 0 conflicts/as drawn): 3 conflicts/g' "$out/planted/index.h
 if ! python3 "$here/check-claims.py" "$out/planted" >/dev/null 2>&1; then ok; else
     bad "check-claims.py missed a planted contradiction"; fi
 
+# 1c. the papers' tables (issue 28): the report's paper columns hold the
+# values typed from the papers (tests/golden), every mark agrees with the
+# numbers beside it, and the counts are printed; the checker catches a
+# planted wrong paper value and a planted wrong mark
+golden=$(cd "$here/../tests/golden" && pwd)
+if python3 "$here/check-paper-tables.py" "$out/report" "$golden" >"$out/tables" 2>&1; then ok
+    grep -v '^paper tables: 0 problems' "$out/tables" | sed 's/^/demo: /'
+else bad "the papers' tables: $(tail -5 "$out/tables")"; fi
+cp -r "$out/report" "$out/planted2"
+sed -i 's|5\.333 / 5\.33333 \xe2\x9c\x94|5.334 / 5.33333 \xe2\x9c\x94|' "$out/planted2/index.html"
+sed -i 's|11 / 12 \xe2\x9c\x98 +1|11 / 12 \xe2\x9c\x94|' "$out/planted2/index.html"
+if ! python3 "$here/check-paper-tables.py" "$out/planted2" "$golden" >"$out/tables2" 2>&1 &&
+    grep -q 'paper value 5.334' "$out/tables2" && grep -q 'cells give 41 of' "$out/tables2"; then ok; else
+    bad "check-paper-tables.py missed a planted paper value or mark"; fi
+
 # 2. a listed command regenerates its figure exactly
 cmd=$(grep -o 'dcnet embed --net debruijn:4 --tree binomial:4 --map zrl --svg s1-zrl-bdg4.svg --json' "$html" | head -1)
 mkdir -p "$out/again"

@@ -1465,6 +1465,196 @@ static void test_demo(void **state)
     bad_run("demo --out /proc/self/no/such", 2, "cannot create directory");
 }
 
+/* ------------------------------------------- the seeds' tables (issue 28) */
+
+/* alpha_h at height h for walk length w in a `load --per-level --json`
+ * run made with several walks ("ratio": {"canonical/W": ...}). */
+static double level_ratio(const char *out, int h, int w)
+{
+    char pat[64];
+    snprintf(pat, sizeof pat, "{\"h\":%d,", h);
+    const char *p = strstr(out, pat);
+    snprintf(pat, sizeof pat, "\"canonical/%d\":", w);
+    if (p)
+        p = strstr(p, pat);
+    if (!p) {
+        fail_msg("no alpha_h for h = %d, walk %d in %.200s", h, w, out);
+        return NAN;
+    }
+    return strtod(p + strlen(pat), NULL);
+}
+
+/* alpha_M of walk w in a `load --tree repro:M --walk 1,..,6 --json` run. */
+static double walk_ratio(const char *out, int w)
+{
+    char pat[64];
+    snprintf(pat, sizeof pat, "\"walk\":%d,\"ratio\":", w);
+    const char *p = strstr(out, pat);
+    if (!p) {
+        fail_msg("no ratio for walk %d in %.200s", w, out);
+        return NAN;
+    }
+    return strtod(p + strlen(pat), NULL);
+}
+
+/* Seed 002's Tables 1-4 (tests/golden/seed002_tables.md, typed from the
+ * paper) against dcnet's exact loads, cell by cell: a cell matches when
+ * dcnet's value printed to three decimals is the paper's text. Every cell
+ * of the four tables matches. */
+static void seed002_tables(const char *dir)
+{
+    char path[512], *text;
+    snprintf(path, sizeof path, "%s/seed002_tables.md", dir);
+    text = slurp(path);
+    /* the runs: complete b-ary trees of height 30 from (0,0) (id 0) and
+     * (2,0) (id 16), walks 1..6; one run per b */
+    run_result a = json_run("load --net butterfly:3 --tree complete:2:30 --walk 1,2,3,4,5,6 "
+                            "--start 0,0 --per-level --json");
+    run_result bcol = json_run("load --net butterfly:3 --tree complete:2:30 --walk 1,2,3,4,5,6 "
+                               "--start 2,0 --per-level --json");
+    run_result b3[5];
+    for (int b = 3; b <= 7; b++) {
+        char args[200];
+        snprintf(args, sizeof args, "load --net butterfly:3 --tree complete:%d:30 --walk "
+                                    "1,2,3,4,5,6 --start 0,0 --per-level --json", b);
+        b3[b - 3] = json_run(args);
+    }
+    int table = 0, match[5] = {0}, total[5] = {0};
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        if (strncmp(line, "**Table ", 8) == 0) {
+            table = atoi(line + 8);
+            continue;
+        }
+        int key;
+        if (table < 1 || table > 4 || sscanf(line, "| %d |", &key) != 1)
+            continue;
+        const char *cell = strchr(line + 1, '|');
+        for (int c = 0; cell && cell[1]; c++) {
+            char want[32];
+            if (sscanf(cell + 1, " %31[0-9.]", want) != 1)
+                break;
+            double got;
+            if (table == 1)
+                got = level_ratio(c == 0 ? a.out : bcol.out, key, 1);
+            else if (table == 2)
+                got = level_ratio(a.out, key, c + 2);
+            else if (table == 3)
+                got = level_ratio(b3[c].out, key, 1);
+            else {
+                static run_result m; /* one run per row M, all six walks */
+                if (c == 0) {
+                    char args[200];
+                    if (m.out)
+                        run_free(&m);
+                    snprintf(args, sizeof args, "load --net butterfly:3 --tree repro:%d --walk "
+                                                "1,2,3,4,5,6 --exact --json", key);
+                    m = json_run(args);
+                }
+                got = walk_ratio(m.out, c + 1);
+                if (key == 2500 && c == 5)
+                    run_free(&m);
+            }
+            char have[32];
+            snprintf(have, sizeof have, "%.3f", got);
+            total[table]++;
+            if (strcmp(have, want) == 0)
+                match[table]++;
+            else
+                print_message("seed 002 Table %d, row %d, column %d: paper %s, dcnet %s\n",
+                              table, key, c + 1, want, have);
+            cell = strchr(cell + 1, '|');
+        }
+    }
+    static const int cells[5] = {0, 52, 130, 130, 150};
+    for (int t = 1; t <= 4; t++) {
+        print_message("seed 002 Table %d: %d of %d cells match\n", t, match[t], total[t]);
+        assert_int_equal(total[t], cells[t]);
+        assert_int_equal(match[t], total[t]);
+    }
+    run_free(&a);
+    run_free(&bcol);
+    for (int b = 0; b < 5; b++)
+        run_free(&b3[b]);
+    free(text);
+}
+
+/* Seed 001's Table 1 (tests/golden/seed001_table1.txt, typed from the
+ * paper) against dcnet's every-root averages, for k = 2..5 (2..3 under a
+ * wrapper such as valgrind: a 32 x 32 mesh from all its roots is slow
+ * there). Rows S (paired order) and G_A match exactly; G_B is dcnet's
+ * reading of approach B, whose start-up and t_e coefficients are the
+ * paper's plus one (the move to the fixed root costs a step more), so its
+ * cells differ by exactly +1, and by 1 - 3/2^(k+1) against the paper's
+ * alpha = 1/2 column, which disagrees with the paper's own general formula. */
+static void seed001_table1(const char *dir)
+{
+    const char *wrap = getenv("DCNET_WRAPPER");
+    const int kmax = wrap && *wrap ? 3 : 5;
+    char path[512], *text;
+    snprintf(path, sizeof path, "%s/seed001_table1.txt", dir);
+    text = slurp(path);
+    static const char *const maps[3] = {"dccube --order paired", "growing --approach a",
+                                        "growing --approach b"};
+    static const char *const alphas[3] = {"1", "1/2", "3/4"};
+    double ts[3][7][3], te[3][7][3];
+    for (int r = 0; r < 3; r++)
+        for (int k = 2; k <= kmax; k++)
+            for (int a = 0; a < 3; a++) {
+                char args[300];
+                snprintf(args, sizeof args, "simulate --net mesh:%dx%d --tree binomial:%d --map "
+                                            "%s -w saf --alpha %s --all-roots --json",
+                         1 << k, 1 << k, 2 * k, maps[r], alphas[a]);
+                run_result x = json_run(args);
+                ts[r][k][a] = json_num(x.out, "ts_coeff");
+                te[r][k][a] = json_num(x.out, "te_coeff");
+                run_free(&x);
+            }
+    int match[3] = {0}, total[3] = {0};
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        char row[8], q[16];
+        int k;
+        double paper;
+        if (line[0] == '#' || sscanf(line, "%7s %d %15s %lf", row, &k, q, &paper) != 4 ||
+            k > kmax)
+            continue;
+        int r = strcmp(row, "S") == 0 ? 0 : strcmp(row, "G_A") == 0 ? 1 : 2;
+        double got = strcmp(q, "ts") == 0        ? ts[r][k][0]
+                     : strcmp(q, "te1") == 0     ? te[r][k][0]
+                     : strcmp(q, "gen(3/4)") == 0 ? te[r][k][2]
+                                                  : te[r][k][1]; /* tehalf, gen(1/2) */
+        /* the start-up count does not depend on alpha */
+        assert_true(ts[r][k][1] == ts[r][k][0] && ts[r][k][2] == ts[r][k][0]);
+        int ok = fabs(got - paper) <= 1e-9 * fmax(1, fabs(paper));
+        total[r]++;
+        match[r] += ok;
+        if (r < 2 && !ok)
+            fail_msg("seed 001 Table 1, %s k = %d %s: paper %.10g, dcnet %.10g", row, k, q, paper,
+                     got);
+        if (r == 2) {
+            double diff = strcmp(q, "tehalf") == 0 ? 1 - 3.0 / (1 << (k + 1)) : 1;
+            if (fabs(got - paper - diff) > 1e-9)
+                fail_msg("seed 001 Table 1, G_B k = %d %s: dcnet %.10g - paper %.10g is not %g", k,
+                         q, got, paper, diff);
+        }
+    }
+    print_message("seed 001 Table 1 (k = 2..%d): %d of %d cells match (S %d/%d, G_A %d/%d, "
+                  "G_B %d/%d)\n", kmax, match[0] + match[1] + match[2],
+                  total[0] + total[1] + total[2], match[0], total[0], match[1], total[1],
+                  match[2], total[2]);
+    assert_int_equal(total[0], 5 * (kmax - 1));
+    assert_int_equal(match[0] + match[1], 10 * (kmax - 1));
+    assert_int_equal(match[2], 0);
+    free(text);
+}
+
+static void test_seed_tables(void **state)
+{
+    const char *dir = getenv("DCNET_GOLDEN") ? getenv("DCNET_GOLDEN") : "tests/golden";
+    (void)state;
+    seed002_tables(dir);
+    seed001_table1(dir);
+}
+
 /* Fields of one CSV line (RFC 4180 quoting). */
 static int csv_fields(const char *line)
 {
@@ -1773,6 +1963,7 @@ int main(void)
         cmocka_unit_test(test_sweep),
         cmocka_unit_test(test_predict),
         cmocka_unit_test(test_demo),
+        cmocka_unit_test(test_seed_tables),
     };
     return cmocka_run_group_tests_name("cli", tests, NULL, NULL);
 }

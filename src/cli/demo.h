@@ -123,5 +123,10 @@ int demo_walks(demo *d);
 int demo_balance(demo *d);
 int demo_sneptrees(demo *d);
 int demo_runtime(demo *d);
+/* The papers' own tables beside this run's (demo_papers.c): seed 001's
+ * Table 1 with its conclusions (in section 2), seed 002's Tables 1-4 (in
+ * section 3). DN_OK; failed runs show as cells without a value. */
+int demo_paper001(demo *d);
+int demo_paper002(demo *d);
 
 #endif

@@ -454,6 +454,7 @@ int demo_meshes(demo *d)
     demo_figure(d, "s2-meshes.svg", "The t_e coefficient under store-and-forward and the time "
                                     "under wormhole against k, from the sweep of the table "
                                     "(drawn by dcnet demo).", 900);
+    demo_paper001(d);
 
     /* Seed 001's conclusions (section 6), as docs/simulator.md reads them */
     int ok_opt = 1, ok_b = 1, ok_grow = 1;
@@ -677,6 +678,7 @@ int demo_walks(demo *d)
     demo_check(d, best_two < canon,
                "two-choices lowers the expected maximum load per tree on butterfly:3 (%s vs "
                "canonical %s)", fx(best_two, 3), fx(canon, 3));
+    demo_paper002(d);
     char v[160];
     snprintf(v, sizeof v, "%d/%d simulated points within 3 SE of exact; two-choices max %s vs %s",
              within, points, fx(best_two, 2), fx(canon, 2));
