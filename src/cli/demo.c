@@ -287,6 +287,13 @@ void demo_para(demo *d, const char *html)
     fprintf(d->html, "<p>%s</p>\n", html);
 }
 
+void demo_differs_begin(demo *d, const char *seed)
+{
+    checks_close(d);
+    fprintf(d->html, "<h3>Where dcnet differs from seed %s, or reconstructs it</h3>\n", seed);
+    demo_table(d, "what|the paper|this run (dcnet)|why, and what dcnet does");
+}
+
 void demo_html(demo *d, const char *html)
 {
     checks_close(d);

@@ -73,6 +73,10 @@ void demo_rows_free(demo_rows *r);
 void demo_section(demo *d, const char *id, const char *short_name, const char *title,
                   const char *intro_html);
 void demo_para(demo *d, const char *html);
+/* "Where dcnet differs from seed NNN" (issue 28 item 12): a heading and a
+ * table "what | the paper | this run | why"; add rows with demo_row (this
+ * run's numbers in them), end with demo_table_end. */
+void demo_differs_begin(demo *d, const char *seed);
 /* Raw HTML (tags the helpers do not cover: <details>, a heading). */
 void demo_html(demo *d, const char *html);
 /* A figure quoted from a docs page instead of measured by this run: the
@@ -125,8 +129,11 @@ int demo_sneptrees(demo *d);
 int demo_runtime(demo *d);
 /* The papers' own tables beside this run's (demo_papers.c): seed 001's
  * Table 1 with its conclusions (in section 2), seed 002's Tables 1-4 (in
- * section 3). DN_OK; failed runs show as cells without a value. */
-int demo_paper001(demo *d);
+ * section 3), each followed by where dcnet differs from the paper (item
+ * 12; growing_conflicts_8x8: section 2's simulated conflicts of Growing A
+ * under wormhole from every root of the 8 x 8 mesh). DN_OK; failed runs show as cells
+ * without a value. */
+int demo_paper001(demo *d, double growing_conflicts_8x8);
 int demo_paper002(demo *d);
 
 #endif
