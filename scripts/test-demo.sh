@@ -34,15 +34,29 @@ done
 if [ "$nimg" -ge 12 ] && [ "$missing" = 0 ]; then ok; else bad "images ($nimg, $missing missing or not siblings)"; fi
 if ! grep -q 'https\?://' "$html"; then ok; else bad "self-contained (no network addresses)"; fi
 
-# 1b. no caption claims what its figure's data contradicts (the report is
-# only read); and the checker itself catches a planted contradiction
+# 1b. no caption claims what its figure's data contradicts, and no number
+# in the prose is typed by hand: each is in the run's tables or quoted with
+# its date and a docs page that says it (the report is only read); and the
+# checker itself catches a planted contradiction, a planted typed-in
+# figure, a quote without a date and a quote its page does not hold
 here=$(cd "$(dirname "$0")" && pwd)
-if python3 "$here/check-claims.py" "$out/report" >"$out/claims" 2>&1; then ok; else
+top=$(cd "$here/.." && pwd)
+if python3 "$here/check-claims.py" "$out/report" "$top" >"$out/claims" 2>&1; then ok; else
     bad "claims against their figures: $(cat "$out/claims")"; fi
 cp -r "$out/report" "$out/planted"
 sed -i 's/as drawn): 0 conflicts/as drawn): 3 conflicts/g' "$out/planted/index.html"
 if ! python3 "$here/check-claims.py" "$out/planted" >/dev/null 2>&1; then ok; else
     bad "check-claims.py missed a planted contradiction"; fi
+cp -r "$out/report" "$out/typed"
+sed -i 's|</body>|<p>SCOTCH took 7.31 s and 912 MB to build its target.</p></body>|' "$out/typed/index.html"
+python3 "$here/check-claims.py" "$out/typed" "$top" >"$out/typed.txt" 2>&1
+if grep -q 'number 7.31 s is in none' "$out/typed.txt" && grep -q 'number 912 MB is in none' "$out/typed.txt"
+then ok; else bad "check-claims.py missed a typed-in figure: $(tail -3 "$out/typed.txt")"; fi
+cp -r "$out/report" "$out/quoted"
+sed -i 's|</body>|<p><span class="quoted">938 MB</span>, <span class="quoted" data-date="2026-11-23" data-source="docs/embeddings.md">939 MB</span></p></body>|' "$out/quoted/index.html"
+python3 "$here/check-claims.py" "$out/quoted" "$top" >"$out/quoted.txt" 2>&1
+if grep -q 'without a date' "$out/quoted.txt" && grep -q 'which does not say 939' "$out/quoted.txt"
+then ok; else bad "check-claims.py missed a bad quote: $(tail -3 "$out/quoted.txt")"; fi
 
 # 1c. the papers' tables (issue 28): the report's paper columns hold the
 # values typed from the papers (tests/golden), every mark agrees with the
