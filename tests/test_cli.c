@@ -1449,6 +1449,39 @@ static void test_golden(void **state)
     }
 }
 
+/* Drawings a reader can read (issue 28 item 16): the balance drawing has
+ * one "after" line when each point is one processor (min and max after
+ * were two series on the same values, drawn as one line) and a legend for
+ * the tree's shading; a 4 x 4 mesh is drawn wide enough to fill its
+ * drawing, not in its top-left corner. */
+static void test_drawings_legible(void **state)
+{
+    (void)state;
+    run_result r = ok_run("balance --net ddb:4 --loads point:160 --svg @T/b.svg");
+    run_free(&r);
+    char path[512];
+    snprintf(path, sizeof path, "%s", tp("@T/b.svg"));
+    char *svg = slurp(path);
+    assert_non_null(strstr(svg, ">after<"));
+    assert_null(strstr(svg, "after (min"));
+    assert_null(strstr(svg, "after (max"));
+    assert_non_null(strstr(svg, "fill: load before balancing"));
+    free(svg);
+    r = ok_run("embed --net mesh:4x4 --tree binomial:4 --map dccube --svg @T/m.svg");
+    run_free(&r);
+    snprintf(path, sizeof path, "%s", tp("@T/m.svg"));
+    svg = slurp(path);
+    double xmax = 0, width = 0;
+    const char *w = strstr(svg, "width=\"");
+    if (w)
+        width = atof(w + 7);
+    for (const char *p = strstr(svg, "<circle cx=\""); p; p = strstr(p + 1, "<circle cx=\""))
+        xmax = fmax(xmax, atof(p + 12));
+    if (!(width > 0 && xmax >= 0.5 * width))
+        fail_msg("mesh:4x4 drawn in %.0f of %.0f px", xmax, width);
+    free(svg);
+}
+
 /* The demo itself runs in scripts/test-demo.sh (release build, with the
  * browser); here only its argument handling, cheap enough for valgrind. */
 static void test_demo(void **state)
@@ -1964,6 +1997,7 @@ int main(void)
         cmocka_unit_test(test_predict),
         cmocka_unit_test(test_demo),
         cmocka_unit_test(test_seed_tables),
+        cmocka_unit_test(test_drawings_legible),
     };
     return cmocka_run_group_tests_name("cli", tests, NULL, NULL);
 }
