@@ -226,18 +226,25 @@ $(BUILD)/bench/bench_runtime: bench/bench_runtime.c bench/par_sorts.cc $(BUILD)/
 	$(CXX) -O2 -g -Wall -fopenmp $(if $(TBB_FOUND),-DHAVE_TBB) -c bench/par_sorts.cc -o $@-sorts.o
 	$(CXX) -fopenmp -o $@ $@.o $@-sorts.o $(BUILD)/libdcnet.a $(LIBS) $(if $(TBB_FOUND),-ltbb)
 
+# Every benchmark's output is kept (build/bench-out) and written, with the
+# date, commit, machine and compiler, to docs/bench-results.md: the one
+# place docs quote benchmark figures from (scripts/check-doc-figures.py).
+BENCH_OUT := $(BUILD)/bench-out
+BENCH_RUN := sh scripts/bench-results.sh run $(BENCH_OUT)
 bench: all $(BUILD)/bench/bench_net $(BUILD)/bench/bench_embed $(BUILD)/bench/bench_load \
        $(BUILD)/bench/bench_sim $(BUILD)/bench/bench_runtime $(BUILD)/bench/bench_balance \
        $(BUILD)/bench/bench_costs $(BUILD)/bench/bench_kernels
-	$(BUILD)/bench/bench_costs $(BUILD)/dcnet
-	$(BUILD)/bench/bench_kernels
-	$(BUILD)/bench/bench_net
-	$(BUILD)/bench/bench_embed
-	$(BUILD)/bench/bench_load
-	$(BUILD)/bench/bench_sim
-	$(BUILD)/bench/bench_runtime 5 12345 $(BUILD)/dcnet
-	sh bench/bench_predict.sh $(BUILD)/dcnet
-	$(BUILD)/bench/bench_balance
+	@rm -rf $(BENCH_OUT)
+	$(BENCH_RUN) bench_costs $(BUILD)/bench/bench_costs $(BUILD)/dcnet
+	$(BENCH_RUN) bench_kernels $(BUILD)/bench/bench_kernels
+	$(BENCH_RUN) bench_net $(BUILD)/bench/bench_net
+	$(BENCH_RUN) bench_embed $(BUILD)/bench/bench_embed
+	$(BENCH_RUN) bench_load $(BUILD)/bench/bench_load
+	$(BENCH_RUN) bench_sim $(BUILD)/bench/bench_sim
+	$(BENCH_RUN) bench_runtime $(BUILD)/bench/bench_runtime 5 12345 $(BUILD)/dcnet
+	$(BENCH_RUN) bench_predict sh bench/bench_predict.sh $(BUILD)/dcnet
+	$(BENCH_RUN) bench_balance $(BUILD)/bench/bench_balance
+	@sh scripts/bench-results.sh write $(BENCH_OUT) $(BUILD)/dcnet
 
 # --------------------------------------------------------------- fuzzing
 FUZZ_CC := clang
