@@ -179,9 +179,12 @@ test-readme: all
 	@sh scripts/test-readme.sh $(BUILD)/dcnet
 
 # Every table in docs/ that a script regenerates equals what the code gives
-# now (scripts/doc-tables.sh; about 4 minutes on 2 cores).
+# now (scripts/doc-tables.sh; about 4 minutes on 2 cores), every figure
+# docs quote from dcnet's output is rerun, and every benchmark figure is
+# quoted from docs/bench-results.md or dated (scripts/check-doc-figures.py).
 test-docs: all
 	@sh scripts/doc-tables.sh --check $(BUILD)/dcnet
+	@python3 scripts/check-doc-figures.py $(BUILD)/dcnet
 
 # Independent cross-checks: SCOTCH's scotch_gmap maps dcnet's trees, and
 # networkx measures the placements dcnet measures (scripts/xcheck-networkx.py;

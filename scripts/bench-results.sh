@@ -18,6 +18,9 @@ run)
     shift
     mkdir -p "$out"
     rm -f "$out/$name.rc"
+    # the machine's load when the benchmark started: a shared machine's
+    # figures are read with it
+    cut -d' ' -f1-3 /proc/loadavg >"$out/$name.load" 2>/dev/null
     { "$@"; echo $? >"$out/$name.rc"; } 2>&1 | tee "$out/$name.txt"
     echo "$name" >>"$out/order"
     exit "$(cat "$out/$name.rc")"
@@ -42,6 +45,10 @@ write)
             echo
             echo "## $name"
             echo
+            if [ -s "$out/$name.load" ]; then
+                echo "Load average (1, 5, 15 min) when it started: $(cat "$out/$name.load")."
+                echo
+            fi
             if [ "$(cat "$out/$name.rc" 2>/dev/null)" != 0 ]; then
                 echo "(exit status $(cat "$out/$name.rc" 2>/dev/null || echo unknown): the run failed)"
                 echo
