@@ -291,7 +291,7 @@ void demo_differs_begin(demo *d, const char *seed)
 {
     checks_close(d);
     fprintf(d->html, "<h3>Where dcnet differs from seed %s, or reconstructs it</h3>\n", seed);
-    demo_table(d, "what|the paper|this run (dcnet)|why, and what dcnet does");
+    demo_table_class(d, "differs", "what|the paper|this run (dcnet)|why, and what dcnet does");
 }
 
 void demo_html(demo *d, const char *html)
@@ -357,8 +357,16 @@ void demo_figures_end(demo *d)
 
 void demo_table(demo *d, const char *header)
 {
+    demo_table_class(d, NULL, header);
+}
+
+void demo_table_class(demo *d, const char *cls, const char *header)
+{
     checks_close(d);
-    fputs("<table>\n<tr>", d->html);
+    if (cls)
+        fprintf(d->html, "<table class=\"%s\">\n<tr>", cls);
+    else
+        fputs("<table>\n<tr>", d->html);
     for (const char *p = header; *p;) {
         size_t n = strcspn(p, "|");
         fprintf(d->html, "<th>%.*s</th>", (int)n, p);
@@ -485,7 +493,10 @@ static const char page_head[] =
     "table.checks td:first-child{max-width:60em}\n"
     "td.ok{color:#176317}td.bad{color:#b00}\n"
     ".quoted{font-style:italic;color:#555}\n"
-    "table.paper{font-size:.8em}table.paper td{white-space:nowrap}\n"
+    "table.paper{font-size:.8em;display:block;overflow-x:auto;max-width:100%}"
+    "table.paper td{white-space:nowrap}\n"
+    "table.differs td,table.checks td{text-align:left;vertical-align:top}\n"
+    "table.facts td{text-align:left}\n"
     "</style>\n</head>\n<body>\n";
 
 /* The page checks itself once loaded: every image must have decoded to a
@@ -522,7 +533,7 @@ static void demo_provenance(demo *d)
     snprintf(f[n].how, sizeof f[n].how, "run time, dot -V");
     snprintf(f[n].value, sizeof f[n].value, "%s", graphviz);
     n++;
-    fputs("<h2 id=\"provenance\">Provenance</h2>\n<table>\n<tr><th>what</th><th>value</th>"
+    fputs("<h2 id=\"provenance\">Provenance</h2>\n<table class=\"facts\">\n<tr><th>what</th><th>value</th>"
           "<th>how it was learned</th></tr>\n", d->html);
     fprintf(d->html, "<tr><td>command</td><td><code>dcnet demo%s</code></td><td>this run</td>"
                      "</tr>\n", d->quick ? " --quick" : "");

@@ -92,6 +92,8 @@ void demo_figures_begin(demo *d);  /* figures side by side until _end */
 void demo_figures_end(demo *d);
 /* Tables: demo_table(d, "n|map|avg"), then rows of cells joined by '|'. */
 void demo_table(demo *d, const char *header);
+/* The same with a CSS class on the table ("paper": cells do not wrap). */
+void demo_table_class(demo *d, const char *cls, const char *header);
 void demo_row(demo *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void demo_table_end(demo *d);
 /* Lists the commands logged since the last call (a collapsed block). */

@@ -95,7 +95,7 @@ typedef struct t1_reading {
 
 static const t1_reading t1_readings[] = {
     {"S", "dccube:paired", T1_S, 1, "DC-cube, dimensions in pairs"},
-    {"S, as the text reads", "dccube:asc", T1_S, 0, "DC-cube, ascending dimensions (section 4)"},
+    {"S", "dccube:asc", T1_S, 0, "ascending, as section 4 reads"},
     {"G_A", "growing:a", T1_GA, 1, "Growing, approach A"},
     {"G_B", "growing:b", T1_GB, 1, "Growing, approach B, dcnet's default reading"},
 };
@@ -265,7 +265,7 @@ int demo_paper001(demo *d, double growing_conflicts_8x8)
                 run[r][k].te[a] = good ? demo_rows_num(row, "te_coeff") : NAN;
             }
     demo_rows_free(&rows);
-    demo_table(d, "paper's row|this run: dcnet --map|k|t_s|t_e, alpha = 1|t_e, alpha = 1/2 "
+    demo_table_class(d, "paper", "paper's row|this run: dcnet --map|k|t_s|t_e, alpha = 1|t_e, alpha = 1/2 "
                   "(column)|t_e, alpha = 1/2 (general formula)|t_e, alpha = 3/4 (general "
                   "formula)");
     int match[T1_NREAD] = {0}, cells = 0, matched = 0;
@@ -566,7 +566,7 @@ int demo_paper002(demo *d)
         for (int c = 0; c < T->ncols; c++)
             n += snprintf(head + n, sizeof head - (size_t)n, "|%s: paper / this run",
                           T->colhead[c]);
-        demo_table(d, head);
+        demo_table_class(d, "paper", head);
         for (int i = 0; i < T->nrows; i++) {
             char line[1200];
             int m = snprintf(line, sizeof line, "%d", T->key[i]);
