@@ -3,10 +3,19 @@
 #   make            build/libdcnet.a, build/libdcnet.so, build/dcnet
 #   make demo       install missing Debian packages (as root), build, run the main job
 #   make check      the same, then every test: release build, ASan+UBSan build,
+#                   ThreadSanitizer build (runtime tests, parallel sweeps),
 #                   CLI tests under valgrind, and a short fuzz run
 #   make bench      benchmarks (bench/), ratios against in-run baselines
-#   make fuzz       libFuzzer targets for the spec parser and graph loaders
-#   make install PREFIX=/usr/local
+#   make fuzz       libFuzzer targets for the spec parser, the graph and tree
+#                   loaders and the sweep journal
+#   make install PREFIX=/usr/local [LIBDIR=...] [DESTDIR=...]; make uninstall
+#
+# Variables a packager sets: CC, CFLAGS, CPPFLAGS, LDFLAGS, PREFIX, LIBDIR,
+# INCLUDEDIR, BINDIR, MANDIR, DESTDIR; WITH_SCOTCH=0, WITH_PLANARITY=0,
+# WITH_MPI=0, WITH_GLPK=0 build without an optional part even where it is
+# installed (its tests are then reported as skipped). Objects depend on
+# the headers they include (-MMD -MP), and the build records no path of
+# the checkout (-ffile-prefix-map, ar D): two clones build the same bytes.
 #
 # Optional parts are found at build time: the planarity library
 # (libplanarity-dev) enables `dcnet net --planar`; SCOTCH (libscotch-dev)
@@ -14,35 +23,51 @@
 
 CC      ?= cc
 PREFIX  ?= /usr/local
-BUILD   := build
+LIBDIR  ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+BINDIR  ?= $(PREFIX)/bin
+MANDIR  ?= $(PREFIX)/share/man
+WITH_SCOTCH ?= 1
+WITH_PLANARITY ?= 1
+WITH_MPI ?= 1
+WITH_GLPK ?= 1
+# The library's version (include/dcnet/base.h is the one place it is
+# written) and its ABI: libdcnet.so.$(SOMAJOR) is the SONAME.
+VERSION := $(shell sed -n 's/^#define DN_VERSION "\(.*\)"/\1/p' include/dcnet/base.h)
+SOMAJOR := $(shell sed -n 's/^#define DN_VERSION_MAJOR \([0-9]*\)/\1/p' include/dcnet/base.h)
+SONAME  := libdcnet.so.$(SOMAJOR)
+BUILD   ?= build
 ASAN    := $(BUILD)/asan
+TSAN    := $(BUILD)/tsan
 FUZZ_SECONDS ?= 20
 
 WARN    := -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wsign-conversion
-BASEFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Iinclude $(WARN)
+BASEFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Iinclude $(WARN) \
+             -MMD -MP -ffile-prefix-map=$(CURDIR)=. $(CPPFLAGS)
 CFLAGS  ?= -O2 -g
-SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+SANFLAGS := -DDN_DEBUG -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+TSANFLAGS := -DDN_DEBUG -O1 -g -fsanitize=thread -fno-omit-frame-pointer
 
-HAVE_PLANARITY := $(shell test -f /usr/include/planarity/graph.h && echo 1)
+HAVE_PLANARITY := $(if $(filter 1,$(WITH_PLANARITY)),$(shell test -f /usr/include/planarity/graph.h && echo 1))
 ifeq ($(HAVE_PLANARITY),1)
   OPTDEFS += -DDN_HAVE_PLANARITY
   OPTLIBS += -lplanarity
 endif
-HAVE_SCOTCH := $(shell test -f /usr/include/scotch/scotch.h && echo 1)
+HAVE_SCOTCH := $(if $(filter 1,$(WITH_SCOTCH)),$(shell test -f /usr/include/scotch/scotch.h && echo 1))
 ifeq ($(HAVE_SCOTCH),1)
   OPTDEFS += -DDN_HAVE_SCOTCH
   OPTLIBS += -lscotch # dcnet defines SCOTCH's error handlers (src/embed/scotch.c)
 endif
 # Open MPI (libopenmpi-dev) enables `dcnet exec --backend mpi`: its include
 # and link flags come from mpicc itself.
-HAVE_MPI := $(shell command -v mpicc >/dev/null 2>&1 && echo 1)
+HAVE_MPI := $(if $(filter 1,$(WITH_MPI)),$(shell command -v mpicc >/dev/null 2>&1 && echo 1))
 ifeq ($(HAVE_MPI),1)
   OPTDEFS += -DDN_HAVE_MPI $(shell mpicc --showme:compile)
   OPTLIBS += $(shell mpicc --showme:link)
 endif
 # GLPK (libglpk-dev) enables `dcnet balance --algo optimal`, the
 # centralised min-cost plan (out-of-kilter) the protocol is compared with.
-HAVE_GLPK := $(shell test -f /usr/include/glpk.h && echo 1)
+HAVE_GLPK := $(if $(filter 1,$(WITH_GLPK)),$(shell test -f /usr/include/glpk.h && echo 1))
 ifeq ($(HAVE_GLPK),1)
   OPTDEFS += -DDN_HAVE_GLPK
   OPTLIBS += -lglpk
@@ -72,8 +97,10 @@ ASAN_LIB_OBJ := $(LIB_SRC:%.c=$(ASAN)/obj/%.o)
 ASAN_CLI_OBJ := $(CLI_SRC:%.c=$(ASAN)/obj/%.o)
 TESTS := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 ASAN_TESTS := $(TEST_SRC:tests/%.c=$(ASAN)/tests/%)
+TSAN_LIB_OBJ := $(LIB_SRC:%.c=$(TSAN)/obj/%.o)
+TSAN_CLI_OBJ := $(CLI_SRC:%.c=$(TSAN)/obj/%.o)
 
-.PHONY: FORCE all deps demo check test test-asan test-valgrind test-demo test-readme test-docs test-xcheck man test-man bench fuzz fuzz-build install clean
+.PHONY: FORCE all deps demo check test test-asan test-tsan test-valgrind test-demo test-readme test-docs test-xcheck man test-man bench fuzz fuzz-build install uninstall clean
 
 all: $(BUILD)/libdcnet.a $(BUILD)/libdcnet.so $(BUILD)/dcnet
 
@@ -85,34 +112,52 @@ $(GEN)/buildinfo.h: FORCE
 	@printf '#define DN_BUILD_COMMIT "%s"\n#define DN_BUILD_CFLAGS "%s"\n' \
 	  '$(GIT_DESCRIBE)' '$(CFLAGS)' >$@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
-$(BUILD)/obj/src/cli/buildinfo.o $(ASAN)/obj/src/cli/buildinfo.o: $(GEN)/buildinfo.h
-$(BUILD)/obj/src/cli/buildinfo.o $(ASAN)/obj/src/cli/buildinfo.o: \
-  OPTDEFS += -DDN_HAVE_BUILDINFO -I$(GEN)
+BUILDINFO_OBJ := $(BUILD)/obj/src/cli/buildinfo.o $(ASAN)/obj/src/cli/buildinfo.o \
+                 $(TSAN)/obj/src/cli/buildinfo.o
+$(BUILDINFO_OBJ): $(GEN)/buildinfo.h
+$(BUILDINFO_OBJ): OPTDEFS += -DDN_HAVE_BUILDINFO -I$(GEN)
 
-$(BUILD)/obj/%.o: %.c $(HDRS)
+$(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(BASEFLAGS) $(OPTDEFS) $(CFLAGS) -fPIC -c $< -o $@
 
-$(ASAN)/obj/%.o: %.c $(HDRS)
+$(ASAN)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(BASEFLAGS) $(OPTDEFS) $(SANFLAGS) -c $< -o $@
 
+$(TSAN)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(BASEFLAGS) $(OPTDEFS) $(TSANFLAGS) -c $< -o $@
+
 $(BUILD)/libdcnet.a: $(LIB_OBJ)
 	@rm -f $@
-	ar rcs $@ $^
+	ar rcsD $@ $^
 
-$(BUILD)/libdcnet.so: $(LIB_OBJ)
-	$(CC) -shared -o $@ $^ $(LIBS)
+# the shared library under its full version, with the SONAME's and the
+# linker's names as symlinks beside it
+$(BUILD)/libdcnet.so: $(BUILD)/libdcnet.so.$(VERSION)
+	ln -sf libdcnet.so.$(VERSION) $(BUILD)/$(SONAME)
+	ln -sf libdcnet.so.$(VERSION) $@
+
+$(BUILD)/libdcnet.so.$(VERSION): $(LIB_OBJ)
+	$(CC) -shared -Wl,-soname,$(SONAME) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 $(BUILD)/dcnet: $(CLI_OBJ) $(BUILD)/libdcnet.a
-	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libdcnet.a $(LIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libdcnet.a $(LIBS)
 
 $(ASAN)/libdcnet.a: $(ASAN_LIB_OBJ)
 	@rm -f $@
-	ar rcs $@ $^
+	ar rcsD $@ $^
 
 $(ASAN)/dcnet: $(ASAN_CLI_OBJ) $(ASAN)/libdcnet.a
 	$(CC) $(SANFLAGS) -o $@ $(ASAN_CLI_OBJ) $(ASAN)/libdcnet.a $(LIBS)
+
+$(TSAN)/libdcnet.a: $(TSAN_LIB_OBJ)
+	@rm -f $@
+	ar rcsD $@ $^
+
+$(TSAN)/dcnet: $(TSAN_CLI_OBJ) $(TSAN)/libdcnet.a
+	$(CC) $(TSANFLAGS) -o $@ $(TSAN_CLI_OBJ) $(TSAN)/libdcnet.a $(LIBS)
 
 CMOCKA_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 
@@ -123,6 +168,10 @@ $(BUILD)/tests/%: tests/%.c tests/testutil.h examples/dc_sum.c $(BUILD)/libdcnet
 $(ASAN)/tests/%: tests/%.c tests/testutil.h examples/dc_sum.c $(ASAN)/libdcnet.a
 	@mkdir -p $(dir $@)
 	$(CC) $(BASEFLAGS) $(OPTDEFS) $(SANFLAGS) -Wno-conversion -o $@ $< $(ASAN)/libdcnet.a $(CMOCKA_LIBS) $(LIBS)
+
+$(TSAN)/tests/%: tests/%.c tests/testutil.h examples/dc_sum.c $(TSAN)/libdcnet.a
+	@mkdir -p $(dir $@)
+	$(CC) $(BASEFLAGS) $(OPTDEFS) $(TSANFLAGS) -Wno-conversion -o $@ $< $(TSAN)/libdcnet.a $(CMOCKA_LIBS) $(LIBS)
 
 # test_json compiles the CLI's JSON reader in (it is not part of libdcnet)
 $(BUILD)/tests/test_json $(ASAN)/tests/test_json: src/cli/json.c src/cli/cli.h
@@ -142,6 +191,12 @@ test-asan: $(ASAN)/dcnet $(ASAN_TESTS)
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 \
 	  sh scripts/test-corpus.sh $(ASAN)/dcnet
 
+# ThreadSanitizer (issue 26, section 3): the runtime's and the pool's tests, the dynamic
+# policies on emulated networks, and parallel sweeps (whose workers share
+# the table of running children), every data race an error.
+test-tsan: $(TSAN)/dcnet $(TSAN)/tests/test_runtime $(TSAN)/tests/test_base
+	@sh scripts/test-tsan.sh $(TSAN)/dcnet $(TSAN)/tests/test_runtime $(TSAN)/tests/test_base
+
 # CLI tests with every dcnet run under valgrind (errors and leaks fail).
 test-valgrind: all $(BUILD)/tests/test_cli
 	@command -v valgrind >/dev/null || { echo "valgrind: not installed, CLI-under-valgrind tests skipped (apt-get install valgrind)"; exit 0; }; \
@@ -155,15 +210,18 @@ check: deps
 	@mkdir -p $(BUILD) && rm -f $(TALLY)
 	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory test
 	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory test-asan
+	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory test-tsan
 	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory test-valgrind
 	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(or $(CHECK_FUZZ_SECONDS),10)
 	@DCNET_TALLY=$(abspath $(TALLY)) sh scripts/test-install.sh
+	@DCNET_TALLY=$(abspath $(TALLY)) sh scripts/test-build.sh
+	@DCNET_TALLY=$(abspath $(TALLY)) sh scripts/test-optional.sh
 	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory test-demo
 	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory test-man
 	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory test-readme
 	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory test-docs
 	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory test-xcheck
-	@awk '{p += $$1; f += $$2} END {printf "check: %d passed, %d failed\n", p, f; exit f != 0}' $(TALLY)
+	@awk '{p += $$1; f += $$2; s += $$3} END {printf "check: %d passed, %d failed, %d skipped\n", p, f, s; exit f != 0}' $(TALLY)
 
 demo: deps
 	@$(MAKE) --no-print-directory all
@@ -253,11 +311,17 @@ bench: all $(BUILD)/bench/bench_net $(BUILD)/bench/bench_embed $(BUILD)/bench/be
 FUZZ_CC := clang
 FUZZ_SRC := $(wildcard fuzz/fuzz_*.c)
 FUZZ_BIN := $(FUZZ_SRC:fuzz/%.c=$(BUILD)/fuzz/%)
-FUZZFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -Iinclude $(OPTDEFS) -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
+FUZZFLAGS := -DDN_DEBUG -g -O1 -fsanitize=fuzzer,address,undefined -Iinclude $(OPTDEFS) -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
 
 $(BUILD)/fuzz/%: fuzz/%.c $(LIB_SRC) $(HDRS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZFLAGS) -o $@ $< $(LIB_SRC) $(LIBS)
+
+# the sweep journal's reader and writer are CLI code (src/cli): compiled in
+FUZZ_JOURNAL_CLI := src/cli/journal.c src/cli/json.c src/cli/out.c
+$(BUILD)/fuzz/fuzz_journal: fuzz/fuzz_journal.c $(FUZZ_JOURNAL_CLI) src/cli/journal.h src/cli/cli.h $(LIB_SRC) $(HDRS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZFLAGS) -o $@ $< $(FUZZ_JOURNAL_CLI) $(LIB_SRC) $(LIBS)
 
 fuzz-build: $(FUZZ_BIN)
 
@@ -266,19 +330,36 @@ fuzz:
 	$(MAKE) --no-print-directory fuzz-build && sh scripts/run-fuzz.sh $(FUZZ_SECONDS) $(FUZZ_BIN)
 
 # ---------------------------------------------------------------- install
+# The shared library goes in under its full version with the SONAME's and
+# the linker's names as symlinks (ldconfig's layout); uninstall removes
+# exactly what install wrote.
+INSTALLED_HDRS := $(notdir $(wildcard include/dcnet/*.h))
 install: all
-	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/dcnet \
-	  $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig
-	install -m 644 $(BUILD)/libdcnet.a $(DESTDIR)$(PREFIX)/lib/
-	install -m 755 $(BUILD)/libdcnet.so $(DESTDIR)$(PREFIX)/lib/
-	install -m 644 include/dcnet/*.h $(DESTDIR)$(PREFIX)/include/dcnet/
-	install -m 755 $(BUILD)/dcnet $(DESTDIR)$(PREFIX)/bin/
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(shell sed -n 's/^#define DN_VERSION "\(.*\)"/\1/p' include/dcnet/base.h)|' \
-	  -e 's|@LIBS_PRIVATE@|$(LIBS)|' dcnet.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/dcnet.pc
+	install -d $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCLUDEDIR)/dcnet $(DESTDIR)$(BINDIR)
+	install -m 644 $(BUILD)/libdcnet.a $(DESTDIR)$(LIBDIR)/
+	install -m 755 $(BUILD)/libdcnet.so.$(VERSION) $(DESTDIR)$(LIBDIR)/
+	ln -sf libdcnet.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf libdcnet.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libdcnet.so
+	install -m 644 include/dcnet/*.h $(DESTDIR)$(INCLUDEDIR)/dcnet/
+	install -m 755 $(BUILD)/dcnet $(DESTDIR)$(BINDIR)/
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
+	  -e 's|@VERSION@|$(VERSION)|' -e 's|@LIBS_PRIVATE@|$(LIBS)|' dcnet.pc.in \
+	  > $(DESTDIR)$(LIBDIR)/pkgconfig/dcnet.pc
 	@if command -v help2man >/dev/null; then $(MAKE) --no-print-directory man && \
-	  install -d $(DESTDIR)$(PREFIX)/share/man/man1 && \
-	  install -m 644 $(BUILD)/dcnet.1 $(DESTDIR)$(PREFIX)/share/man/man1/; \
+	  install -d $(DESTDIR)$(MANDIR)/man1 && \
+	  install -m 644 $(BUILD)/dcnet.1 $(DESTDIR)$(MANDIR)/man1/; \
 	  else echo "install: help2man not installed, man page skipped"; fi
+
+uninstall:
+	rm -f $(DESTDIR)$(LIBDIR)/libdcnet.a $(DESTDIR)$(LIBDIR)/libdcnet.so.$(VERSION) \
+	  $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libdcnet.so \
+	  $(DESTDIR)$(LIBDIR)/pkgconfig/dcnet.pc $(DESTDIR)$(BINDIR)/dcnet \
+	  $(DESTDIR)$(MANDIR)/man1/dcnet.1 $(addprefix $(DESTDIR)$(INCLUDEDIR)/dcnet/,$(INSTALLED_HDRS))
+	-rmdir $(DESTDIR)$(INCLUDEDIR)/dcnet 2>/dev/null
 
 clean:
 	rm -rf $(BUILD)
+
+# the headers each object includes (-MMD -MP): a header's change rebuilds
+# only what includes it
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

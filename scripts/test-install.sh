@@ -30,6 +30,15 @@ static_libs=$(pkg-config --libs --static dcnet | sed 's/-ldcnet/-Wl,-Bstatic -ld
 check "pkg-config static link" sh -c "cc -std=c11 '$prefix/t.c' -o '$prefix/t' \$(pkg-config --cflags dcnet) $static_libs && '$prefix/t'"
 check "pkg-config shared link" sh -c "cc -std=c11 '$prefix/t.c' -o '$prefix/ts' \$(pkg-config --cflags --libs dcnet) -Wl,-rpath,'$prefix/lib' && '$prefix/ts'"
 check "installed tool" sh -c "'$prefix/bin/dcnet' net --net ddb:4 --json | grep -q '\"edges\":32'"
+major=$(sed -n 's/^#define DN_VERSION_MAJOR \([0-9]*\)/\1/p' include/dcnet/base.h)
+check "SONAME and symlinks" sh -c "[ -L '$prefix/lib/libdcnet.so' ] && [ -L '$prefix/lib/libdcnet.so.$major' ] &&
+  readelf -d '$prefix/lib/libdcnet.so' | grep -q 'SONAME.*libdcnet.so.$major'"
+# uninstall removes exactly what install wrote (the test's own files aside)
+rm -f "$prefix/t.c" "$prefix/t" "$prefix/ts" "$prefix/err"
+make --no-print-directory uninstall PREFIX="$prefix" >/dev/null 2>&1
+left=$(find "$prefix" -not -type d)
+if [ -z "$left" ]; then pass=$((pass + 1)); else
+    fail=$((fail + 1)); echo "install: uninstall left $left" >&2; fi
 rm -rf "$prefix"
 echo "install: $pass passed, $fail failed"
 [ -n "${DCNET_TALLY:-}" ] && echo "$pass $fail" >>"$DCNET_TALLY"

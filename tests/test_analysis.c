@@ -439,13 +439,14 @@ static void test_level_sizes(void **state)
 {
     (void)state;
     const char *trees[] = {"binomial:7", "complete:3:4", "crt:4:0,0.5,0.5/0,0,1",
-                           "rct:0,0.25,0.25,0.5:0.1,0.4,0.5", "repro:50"};
+                           "rct:0,0.25,0.25,0.5:0.1,0.4,0.5", "repro:50", "complete:1:5000"};
     for (size_t i = 0; i < sizeof trees / sizeof trees[0]; i++) {
         dn_tree_model m = tree(trees[i]);
-        double sizes[200], tail, sum = 0;
+        double *sizes, tail, sum = 0;
         int levels;
         dn_err err;
-        assert_int_equal(dn_level_sizes(&m, 200, sizes, &levels, &tail, &err), DN_OK);
+        /* any height: the array is sized by the model (issue 26 item 7) */
+        assert_int_equal(dn_level_sizes_alloc(&m, &sizes, &levels, &tail, &err), DN_OK);
         for (int l = 0; l < levels; l++)
             sum += sizes[l];
         if (tail > 0)
@@ -453,7 +454,15 @@ static void test_level_sizes(void **state)
         double want = dn_tree_model_expected_size(&m);
         if (fabs(sum - want) > 1e-9 * want)
             fail_msg("%s: level sizes sum to %.12g, expected size %.12g", trees[i], sum, want);
+        free(sizes);
     }
+    /* a caller's array too short for the tree: refused, saying how many */
+    dn_tree_model m = tree("complete:1:200");
+    double few[8], tail;
+    int levels;
+    dn_err err;
+    assert_int_equal(dn_level_sizes(&m, 8, few, &levels, &tail, &err), DN_ERANGE);
+    assert_non_null(strstr(err.msg, "height 200 has 201 levels"));
 }
 
 /* ------------------------------------------------------- simulation */

@@ -314,8 +314,8 @@ static void test_protocols(void **state)
     /* already balanced: nothing moves */
     int64_t *l = loads_of("const:5", 6);
     for (int a = 0; a < DN_BAL_NALGO; a++) {
-        if (a == DN_BAL_OPTIMAL && !dn_have_glpk())
-            continue;
+        if (a == DN_BAL_OPTIMAL)
+            continue; /* test_optimal */
         dn_bal_result r;
         assert_int_equal(dn_balance(6, l, (dn_bal_algo)a, NULL, &r, &err), DN_OK);
         assert_int_equal(r.tasks_moved, 0);
@@ -348,24 +348,59 @@ static void test_baselines(void **state)
             for (int b = 0; b < 2; b++)
                 assert_true(llabs(r.final[x] - r.final[((x << 1) | b) & mask]) <= 1);
         dn_bal_result_free(&r);
-        if (dn_have_glpk() && k <= 8) {
-            dn_bal_result opt, sp;
-            assert_int_equal(dn_balance(k, l, DN_BAL_OPTIMAL, &o, &opt, &err), DN_OK);
-            check_balanced(k, l, &opt);
-            for (int a = DN_BAL_SPANNING; a <= DN_BAL_TREE; a++) {
-                assert_int_equal(dn_balance(k, l, (dn_bal_algo)a, &o, &sp, &err), DN_OK);
-                assert_true(opt.task_hops <= sp.task_hops);
-                dn_bal_result_free(&sp);
-            }
-            /* each task above AVG + 1 crosses at least one link */
-            int64_t must = 0;
-            for (int64_t x = 0; x < n; x++)
-                must += l[x] > opt.average + 1 ? l[x] - opt.average - 1 : 0;
-            assert_true(opt.task_hops >= must);
-            dn_bal_result_free(&opt);
-        }
         free(l);
     }
+}
+
+/* GLPK's min-cost plan: balanced, never more task-hops than the protocol's
+ * variants, at least one hop for each task above AVG + 1; an already
+ * balanced load moves nothing. Skipped when GLPK is not built in
+ * (test_optimal_refused checks the refusal then). */
+static void test_optimal(void **state)
+{
+    (void)state;
+    dn_err err;
+    if (!dn_have_glpk())
+        skip();
+    for (int k = 2; k <= 8; k++) {
+        int64_t *l = loads_of("random:3:12", k);
+        dn_bal_opts o = {0, 5, 0, 0};
+        const int64_t n = (int64_t)1 << k;
+        dn_bal_result opt, sp;
+        assert_int_equal(dn_balance(k, l, DN_BAL_OPTIMAL, &o, &opt, &err), DN_OK);
+        check_balanced(k, l, &opt);
+        for (int a = DN_BAL_SPANNING; a <= DN_BAL_TREE; a++) {
+            assert_int_equal(dn_balance(k, l, (dn_bal_algo)a, &o, &sp, &err), DN_OK);
+            assert_true(opt.task_hops <= sp.task_hops);
+            dn_bal_result_free(&sp);
+        }
+        /* each task above AVG + 1 crosses at least one link */
+        int64_t must = 0;
+        for (int64_t x = 0; x < n; x++)
+            must += l[x] > opt.average + 1 ? l[x] - opt.average - 1 : 0;
+        assert_true(opt.task_hops >= must);
+        dn_bal_result_free(&opt);
+        free(l);
+    }
+    int64_t *l = loads_of("const:5", 6);
+    dn_bal_result r;
+    assert_int_equal(dn_balance(6, l, DN_BAL_OPTIMAL, NULL, &r, &err), DN_OK);
+    assert_int_equal(r.tasks_moved, 0);
+    dn_bal_result_free(&r);
+    free(l);
+    int64_t ok[4] = {1, 2, 3, 4};
+    assert_int_equal(dn_balance(15, ok, DN_BAL_OPTIMAL, NULL, &r, &err), DN_ERANGE);
+}
+
+static void test_optimal_refused(void **state)
+{
+    (void)state;
+    dn_err err;
+    dn_bal_result r;
+    int64_t ok[4] = {1, 2, 3, 4};
+    if (dn_have_glpk())
+        skip();
+    assert_int_equal(dn_balance(2, ok, DN_BAL_OPTIMAL, NULL, &r, &err), DN_ENOTSUP);
 }
 
 /* The family bound never exceeds the best bound over all 2^N cuts, and
@@ -451,10 +486,6 @@ static void test_loads_and_errors(void **state)
     dn_bal_opts tiny = {0, 1, 0, 1000}; /* sizes beyond the memory limit are refused */
     assert_int_equal(dn_balance(2, ok, DN_BAL_SPANNING, &tiny, &r, &err), DN_ERANGE);
     assert_true(strstr(err.msg, "limit") != NULL);
-    if (!dn_have_glpk())
-        assert_int_equal(dn_balance(2, ok, DN_BAL_OPTIMAL, NULL, &r, &err), DN_ENOTSUP);
-    else
-        assert_int_equal(dn_balance(15, ok, DN_BAL_OPTIMAL, NULL, &r, &err), DN_ERANGE);
 }
 
 static void test_cli(void **state)
@@ -525,6 +556,7 @@ int main(void)
         cmocka_unit_test(test_lemma3),          cmocka_unit_test(test_protocols),
         cmocka_unit_test(test_baselines),       cmocka_unit_test(test_lower_bound),
         cmocka_unit_test(test_loads_and_errors), cmocka_unit_test(test_cli),
+        cmocka_unit_test(test_optimal),         cmocka_unit_test(test_optimal_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

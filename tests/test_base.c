@@ -2,6 +2,12 @@
  * known-answer tests of the RNG against the published reference outputs. */
 #include "testutil.h"
 
+#include <pthread.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include "dcnet/base.h"
 
 #include <math.h>
@@ -120,6 +126,133 @@ static void test_double_and_streams(void **state)
     }
 }
 
+/* The library's version is the headers' (the program is linked with the
+ * library it was compiled against), its string spells the three numbers,
+ * and the number orders them. */
+static void test_version(void **state)
+{
+    (void)state;
+    int num = -1;
+    const char *v = dn_version(&num);
+    char want[64];
+    snprintf(want, sizeof want, "%d.%d.%d", DN_VERSION_MAJOR, DN_VERSION_MINOR,
+             DN_VERSION_PATCH);
+    assert_string_equal(v, want);
+    assert_string_equal(v, DN_VERSION);
+    assert_int_equal(num, DN_VERSION_MAJOR * 10000 + DN_VERSION_MINOR * 100 + DN_VERSION_PATCH);
+    assert_ptr_equal(dn_version(NULL), v);
+}
+
+/* DN_ASSERT (src/base/dn_assert.h) is live in the debug builds (ASan,
+ * TSan, fuzzing: DN_DEBUG): a broken invariant names itself on stderr and
+ * traps. Here dn_rng_below is given a bound of 0, which its callers never
+ * pass; a child process takes the trap. Skipped in the release build,
+ * where the check is compiled out. */
+static void test_invariants(void **state)
+{
+    (void)state;
+#ifdef DN_DEBUG
+    int pfd[2];
+    assert_int_equal(pipe(pfd), 0);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) { /* (cmocka's own handlers would catch the trap) */
+        signal(SIGILL, SIG_DFL);
+        signal(SIGTRAP, SIG_DFL);
+        dup2(pfd[1], 2);
+        dn_rng r;
+        dn_rng_seed(&r, 1);
+        (void)dn_rng_below(&r, 0);
+        _exit(0);
+    }
+    close(pfd[1]);
+    char buf[512] = "";
+    ssize_t n = read(pfd[0], buf, sizeof buf - 1);
+    buf[n > 0 ? n : 0] = '\0';
+    close(pfd[0]);
+    int st;
+    assert_int_equal(waitpid(pid, &st, 0), pid);
+    assert_true(WIFSIGNALED(st));
+    assert_non_null(strstr(buf, "internal invariant broken: bound >= 1"));
+#else
+    skip();
+#endif
+}
+
+/* dn_pool: one pool runs many loops (a walk's steps), each the same as a
+ * plain loop whatever the thread count; a failing chunk's status comes
+ * back and stops the loop; NULL is a pool of one thread; the progress
+ * counter sums every worker's share and reports from worker 0 only. */
+typedef struct sq_ctx {
+    int64_t *out, fail_at;
+    int round;
+    dn_progress_counter *pc;
+} sq_ctx;
+
+static int sq_range(void *p, int64_t b, int64_t e, int tid)
+{
+    sq_ctx *c = p;
+    for (int64_t i = b; i < e; i++) {
+        if (i == c->fail_at)
+            return DN_ERANGE;
+        c->out[i] = i * i + c->round;
+    }
+    if (c->pc)
+        dn_progress_add(c->pc, e - b, tid);
+    return 0;
+}
+
+static double last_fraction;
+static int reported_elsewhere;
+static pthread_t caller;
+static void note_fraction(void *ctx, double f)
+{
+    (void)ctx;
+    last_fraction = f;
+    reported_elsewhere |= !pthread_equal(pthread_self(), caller);
+}
+
+static void test_pool(void **state)
+{
+    (void)state;
+    enum { N = 100000 };
+    int64_t *out = malloc(N * sizeof *out);
+    assert_non_null(out);
+    for (int threads = 1; threads <= 8; threads *= 2) {
+        dn_pool *p;
+        assert_int_equal(dn_pool_init(&p, threads, NULL), DN_OK);
+        assert_true(dn_pool_threads(p) >= 1 && dn_pool_threads(p) <= threads);
+        for (int round = 0; round < 200; round++) {
+            sq_ctx c = {out, -1, round, NULL};
+            memset(out, 0xff, N * sizeof *out);
+            assert_int_equal(dn_pool_for(p, N, 1 + round % 700, sq_range, &c), DN_OK);
+            for (int64_t i = 0; i < N; i += 997)
+                assert_int_equal(out[i], i * i + round);
+            assert_int_equal(out[N - 1], (int64_t)(N - 1) * (N - 1) + round);
+        }
+        sq_ctx bad = {out, 5000, 0, NULL};
+        assert_int_equal(dn_pool_for(p, N, 100, sq_range, &bad), DN_ERANGE);
+        dn_progress_counter pc;
+        dn_progress_init(&pc, N, note_fraction, NULL);
+        sq_ctx prog = {out, -1, 0, &pc};
+        last_fraction = -1;
+        caller = pthread_self();
+        reported_elsewhere = 0;
+        assert_int_equal(dn_pool_for(p, N, 64, sq_range, &prog), DN_OK);
+        assert_int_equal(pc.done, N);
+        /* (worker 0 may find every chunk taken: then nothing is reported) */
+        assert_true(last_fraction == -1 || (last_fraction > 0 && last_fraction <= 1));
+        assert_false(reported_elsewhere);
+        dn_pool_free(p);
+    }
+    sq_ctx c = {out, -1, 7, NULL};
+    assert_int_equal(dn_pool_for(NULL, N, 10, sq_range, &c), DN_OK);
+    assert_int_equal(out[N - 1], (int64_t)(N - 1) * (N - 1) + 7);
+    assert_int_equal(dn_parallel_for(4, N, 10, sq_range, &c), DN_OK);
+    dn_pool_free(NULL);
+    free(out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -130,6 +263,9 @@ int main(void)
         cmocka_unit_test(test_xoshiro_known_answers),
         cmocka_unit_test(test_below_uniform),
         cmocka_unit_test(test_double_and_streams),
+        cmocka_unit_test(test_version),
+        cmocka_unit_test(test_invariants),
+        cmocka_unit_test(test_pool),
     };
     return cmocka_run_group_tests_name("base", tests, NULL, NULL);
 }

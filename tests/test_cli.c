@@ -13,6 +13,8 @@
 
 #include <fcntl.h>
 #include <math.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
 
 static run_result ok_run(const char *args)
 {
@@ -48,15 +50,29 @@ static void json_has(const char *args, const char *needle)
     run_free(&r);
 }
 
+/* A test of many bad inputs (test_bad_input) runs them all and lists every
+ * one that fails, instead of stopping at the first: bad_run counts its
+ * failures while bad_soft is set; the test fails at its end if any did. */
+static int bad_soft, bad_failures;
+
+#define bad_fail(...)                                                                          \
+    do {                                                                                       \
+        if (!bad_soft)                                                                         \
+            fail_msg(__VA_ARGS__);                                                             \
+        print_error(__VA_ARGS__);                                                              \
+        print_error("\n");                                                                     \
+        bad_failures++;                                                                        \
+    } while (0)
+
 static void bad_run(const char *args, int status, const char *needle)
 {
     run_result r = run_dcnet(args);
     if (r.status != status)
-        fail_msg("dcnet %s: exit %d, expected %d (stderr: %s)", args, r.status, status, r.err);
-    if (r.out[0] != '\0')
-        fail_msg("dcnet %s: printed on stdout despite the error: %s", args, r.out);
-    if (strlen(r.err) < 10 || (needle && !strstr(r.err, needle)))
-        fail_msg("dcnet %s: stderr '%s' lacks '%s'", args, r.err, needle ? needle : "");
+        bad_fail("dcnet %s: exit %d, expected %d (stderr: %s)", args, r.status, status, r.err);
+    else if (r.out[0] != '\0')
+        bad_fail("dcnet %s: printed on stdout despite the error: %s", args, r.out);
+    else if (strlen(r.err) < 10 || (needle && !strstr(r.err, needle)))
+        bad_fail("dcnet %s: stderr '%s' lacks '%s'", args, r.err, needle ? needle : "");
     run_free(&r);
 }
 
@@ -267,6 +283,7 @@ static void test_bad_input(void **state)
 {
     FILE *f;
     (void)state;
+    bad_soft = 1, bad_failures = 0;
     bad_run("net", 2, "--net");
     bad_run("net --net", 2, "needs a value");
     bad_run("net --net foo:1", 2, "unknown network");
@@ -411,29 +428,6 @@ static void test_bad_input(void **state)
             run_free(&x);
             run_free(&y);
         }
-        if (system("command -v gmtst >/dev/null 2>&1") == 0) {
-            run_result t = ok_run("tree --tree binomial:4 --format grf -o @T/b4.grf");
-            run_free(&t);
-            FILE *tf = fopen(tp("@T/h4.tgt"), "w");
-            fputs("hcub 4\n", tf);
-            fclose(tf);
-            double dil = gmtst_dilation("@T/b4.grf @T/h4.tgt @T/p.scotch");
-            run_result x = json_run("embed --net hypercube:4 --tree binomial:4 --map "
-                                    "file:@T/p.scotch --json");
-            if (fabs(dil - json_num(x.out, "average")) > 1e-6)
-                fail_msg("gmtst's average dilation %g, dcnet's %g", dil,
-                         json_num(x.out, "average"));
-            run_free(&x);
-            /* the same target read by dcnet as a network: the same dilation */
-            x = json_run("embed --net file:@T/h4.tgt --tree binomial:4 --map "
-                         "file:@T/p.scotch --json");
-            assert_true(fabs(dil - json_num(x.out, "average")) < 1e-6);
-            run_free(&x);
-            unlink(tp("@T/b4.grf"));
-            unlink(tp("@T/h4.tgt"));
-        } else {
-            print_message("gmtst (Debian package scotch) not installed: cross-check skipped\n");
-        }
         FILE *hf = fopen(tp("@T/hosts.txt"), "w");
         for (int q = 0; q < 16; q++)
             fprintf(hf, "%d node%d %d\n", q, q / 4, q % 4);
@@ -514,56 +508,6 @@ static void test_bad_input(void **state)
         fputs("tleaf 2 4 10 4 1\n", f);
         fclose(f);
         bad_run("net --net file:@T/m.tgt", 2, "not a target dcnet reads");
-        /* SCOTCH's own tools: amk_grf writes a mesh as a deco target, which
-         * dcnet reads as the mesh; scotch_gmap maps B(6) onto it; dcnet
-         * measures that mapping on the deco file as gmtst does on the
-         * equivalent mesh2D target. (gmtst 7.0.3 itself misplaces deco
-         * terminals, and ignores target numbers at or above the source
-         * graph's vertex count, so its figures are compared on mesh2D
-         * with more tasks than terminals.) */
-        if (system("command -v amk_grf scotch_gmap gmtst >/dev/null 2>&1") == 0) {
-            run_result x = ok_run("net --net mesh:4x4 --format grf -o @T/m44.grf");
-            run_free(&x);
-            x = ok_run("tree --tree binomial:6 --format grf -o @T/b6.grf");
-            run_free(&x);
-            f = fopen(tp("@T/m44.tgt"), "w");
-            fputs("mesh2D 4 4\n", f);
-            fclose(f);
-            assert_int_equal(system(tp("amk_grf @T/m44.grf @T/d44.tgt && scotch_gmap "
-                                       "@T/b6.grf @T/d44.tgt @T/g.map >/dev/null 2>&1")),
-                             0);
-            double dil = gmtst_dilation("@T/b6.grf @T/m44.tgt @T/g.map");
-            static const char *const nets[] = {"file:@T/d44.tgt", "file:@T/m44.tgt", "mesh:4x4"};
-            for (int k = 0; k < 3; k++) {
-                char a[160];
-                snprintf(a, sizeof a, "embed --net %s --tree file:@T/b6.grf --map file:@T/g.map "
-                                      "--json", nets[k]);
-                x = json_run(a);
-                if (fabs(dil - json_num(x.out, "average")) > 1e-6)
-                    fail_msg("gmtst's average dilation %g, dcnet's on %s %g", dil, nets[k],
-                             json_num(x.out, "average"));
-                run_free(&x);
-            }
-            /* torus3D 2 3 4: 24 terminals, 32 tasks at random */
-            x = ok_run("tree --tree binomial:5 --format grf -o @T/b5.grf");
-            run_free(&x);
-            f = fopen(tp("@T/t3.tgt"), "w");
-            fputs("torus3D 2 3 4\n", f);
-            fclose(f);
-            x = ok_run("embed --net file:@T/t3.tgt --tree binomial:5 --map random --seed 2 "
-                       "--save-place @T/r.map --place-format scotch");
-            run_free(&x);
-            dil = gmtst_dilation("@T/b5.grf @T/t3.tgt @T/r.map");
-            x = json_run("embed --net file:@T/t3.tgt --tree file:@T/b5.grf --map file:@T/r.map "
-                         "--json");
-            if (fabs(dil - json_num(x.out, "average")) > 1e-6)
-                fail_msg("torus3D 2 3 4: gmtst's average dilation %g, dcnet's %g", dil,
-                         json_num(x.out, "average"));
-            run_free(&x);
-        } else {
-            print_message("amk_grf/scotch_gmap/gmtst (Debian package scotch) not installed: "
-                          "deco cross-check skipped\n");
-        }
     }
     /* link costs from a graph file: 0-1 at 100 (latency 0.5), 1-2 at 10;
      * a path 0 -> 1 -> 2 of 1000-byte messages: 10 + 0.5 and 100 */
@@ -643,7 +587,7 @@ static void test_bad_input(void **state)
         cf = fopen(tp("@T/costs.txt"), "w");
         fputs("# dcnet edgelist nodes=2 costs=1\n0 1 -3\n", cf);
         fclose(cf);
-        bad_run("net --net file:@T/costs.txt", 2, "positive number");
+        bad_run("net --net file:@T/costs.txt", 2, "positive finite decimal number");
     }
     /* switches: processors 0..3 under two leaf switches (4, 5) and a root
      * switch (6). B(2) by identity: 0-1 two hops through switch 4, 0-2 and
@@ -677,9 +621,6 @@ static void test_bad_input(void **state)
         assert_true(json_num(x.out, "hop_messages") == 20);
         assert_non_null(strstr(x.out, "\"verified\":true"));
         run_free(&x);
-        if (dn_have_scotch()) /* SCOTCH's terminals are the processors */
-            json_has("embed --net file:@T/sw.txt --tree binomial:2 --map scotch --json",
-                     "\"load\":{\"min\":1,\"max\":1,\"used\":4}");
         bad_run("load --net file:@T/sw.txt --tree binomial:2 --walk 1", 2, "switches");
         bad_run("exec nqueens --n 8 --dynamic --net file:@T/sw.txt", 2, "switches");
         bad_run("embed --net file:@T/sw.txt --tree binomial:2 --map identity --root 5", 2, "");
@@ -739,9 +680,14 @@ static void test_bad_input(void **state)
     }
     bad_run("demo --bogus", 2, "unknown option");
     bad_run("net --net ring:5 --format dot -o /nonexistent/dir/x.dot", 2, "cannot write");
+    bad_soft = 0;
+    if (bad_failures)
+        fail_msg("%d bad inputs were not refused as expected (each listed above)", bad_failures);
 }
 
-/* A reader that stops early must not kill dcnet with SIGPIPE. */
+/* A reader that stops early must not kill dcnet with SIGPIPE, and is no
+ * failure (issue 27, item 26): dcnet ends quietly with status 0 (it was
+ * 1; tests/test_io.c checks more commands, and /dev/full). */
 static void test_closed_pipe(void **state)
 {
     char cmd[512];
@@ -749,14 +695,14 @@ static void test_closed_pipe(void **state)
     const char *bin = getenv("DCNET_BIN") ? getenv("DCNET_BIN") : "build/dcnet";
     (void)state;
     snprintf(cmd, sizeof cmd,
-             "sh -c '%s net --net debruijn:16 --format edgelist 2>/dev/null; echo $? >/tmp/dcnet-pipe-%d' | head -c 10 >/dev/null",
+             "sh -c '%s net --net debruijn:16 --format edgelist; echo $? >/tmp/dcnet-pipe-%d' | head -c 10 >/dev/null",
              bin, (int)getpid());
     st = system(cmd);
     assert_true(WIFEXITED(st));
     snprintf(cmd, sizeof cmd, "/tmp/dcnet-pipe-%d", (int)getpid());
     {
         char *code = slurp(cmd);
-        assert_int_equal(atoi(code), 1); /* EPIPE: failed, not signalled (141) */
+        assert_int_equal(atoi(code), 0); /* EPIPE: quiet, not signalled (141) nor failed */
         free(code);
     }
     unlink(cmd);
@@ -841,8 +787,15 @@ static void test_embed_cli(void **state)
     /* a mapping's one option in the same word (for sweep variables) */
     json_has("embed --net mesh:8x8 --tree binomial:6 --map dccube:desc --json",
              "\"contention\":{\"conflicts\":0,");
-    json_has("simulate --net mesh:8x8 --tree binomial:6 --map growing:b --root 3,3 --json",
-             "\"time\":9.03125");
+    {
+        run_result one = json_run("simulate --net mesh:8x8 --tree binomial:6 --map growing:b "
+                                  "--root 3,3 --json"),
+                   two = json_run("simulate --net mesh:8x8 --tree binomial:6 --map growing "
+                                  "--approach b --root 3,3 --json");
+        assert_string_equal(one.out, two.out); /* the same run, byte for byte */
+        run_free(&one);
+        run_free(&two);
+    }
     bad_run("embed --net mesh:8x8 --tree binomial:6 --map zrl:x", 2,
             "only scotch:TARGET, dccube:ORDER and growing:APPROACH");
     bad_run("embed --net mesh:8x8 --tree binomial:6 --map dccube:up", 2, "paired, asc or desc");
@@ -857,15 +810,6 @@ static void test_embed_cli(void **state)
     run_free(&r);
     json_has("embed --net debruijn:5 --tree binomial:5 --map zrl --timing --json",
              "\"map_seconds\":");
-    if (dn_have_scotch()) {
-        json_has("embed --net debruijn:6 --tree binomial:6 --map scotch --json",
-                 "\"scotch_target\":\"deco0\"");
-        json_has("embed --net debruijn:6 --tree binomial:6 --map scotch --scotch-target deco2 "
-                 "--json",
-                 "\"scotch_target\":\"deco2\"");
-        bad_run("embed --net debruijn:13 --tree binomial:13 --map scotch --scotch-target deco0",
-                2, "at most 4096 processors");
-    }
     bad_run("embed --net debruijn:6 --tree binomial:6 --map scotch --scotch-target deco1", 2,
             "auto, deco0 or deco2");
     json_has("embed --net mesh:4x4 --tree binomial:4 --map identity --per-phase --json",
@@ -934,6 +878,151 @@ static void test_embed_cli(void **state)
 
 /* Golden files: canonical printed output, checked by hand once (see
  * tests/golden/README.md) and compared byte for byte since. */
+/* Issue 26 item 7: trees of any height. On ring:4 the walk of one step
+ * from 0 is at 0 or 2 after an even number l >= 2 of steps (each with
+ * probability 1/2) and at 1 or 3 after an odd one, so a chain of H + 1
+ * tasks (levels 0 .. H, H even) puts 1 + (H/2) / 2 tasks on processor 0,
+ * the maximum: 51 for H = 200, 33 for the 129-task chain (H = 128). */
+static void test_load_deep_trees(void **state)
+{
+    (void)state;
+    run_result r = json_run("load --net ring:4 --tree complete:1:200 --walk 1 --json");
+    assert_true(json_num(r.out, "max_load") == 51);
+    assert_true(json_num(r.out, "tree_nodes") == 201);
+    assert_true(json_num(r.out, "levels") == 201);
+    assert_true(fabs(json_num(r.out, "ratio") - 51.0 * 4 / 201) < 1e-12);
+    run_free(&r);
+    r = json_run("load --net ring:4 --tree complete:1:200 --walk 1 --method dense --json");
+    assert_true(fabs(json_num(r.out, "max_load") - 51) < 1e-9);
+    run_free(&r);
+    FILE *f = fopen(tp("@T/chain129.csv"), "w");
+    assert_non_null(f);
+    fputs("id,parent\n0,-1\n", f);
+    for (int v = 1; v < 129; v++)
+        fprintf(f, "%d,%d\n", v, v - 1);
+    fclose(f);
+    r = json_run("load --net ring:4 --tree file:@T/chain129.csv --walk 1 --json");
+    assert_true(json_num(r.out, "max_load") == 33);
+    assert_true(json_num(r.out, "tree_nodes") == 129);
+    run_free(&r);
+    /* a million levels, and every one of them listed */
+    r = json_run("load --net ring:4 --tree complete:1:1000000 --walk 1 --json");
+    assert_true(json_num(r.out, "max_load") == 250001);
+    run_free(&r);
+    r = ok_run("load --net ring:4 --tree complete:1:200 --walk 1 --per-level --csv");
+    int lines = 0;
+    for (const char *p = r.out; *p; p++)
+        lines += *p == '\n';
+    assert_int_equal(lines, 1 + 201);
+    /* alpha_200: 51 of the 201 tasks on one of 4 processors */
+    const char *last = strstr(r.out, "\n200,201,");
+    assert_non_null(last);
+    assert_true(fabs(strtod(last + 9, NULL) - 51.0 * 4 / 201) < 1e-12);
+    run_free(&r);
+}
+
+/* Issue 26 item 6: id:N and label:S everywhere a node is named, and plain
+ * numbers on grids of 3 or more sides. Hop counts pin the nodes: on
+ * mesh:2x3x4 node 23 is (1,2,3), 6 hops from node 0. */
+static void test_node_names_cli(void **state)
+{
+    (void)state;
+    json_has("net --net mesh:2x3x4 --neighbors 23 --json", "\"node\":23,\"label\":\"1,2,3\"");
+    json_has("net --net mesh:2x3x4 --from 23 --json", "\"source\":23,");
+    json_has("net --net kautz:3:2 --neighbors id:11 --json", "\"node\":11,\"label\":\"32\"");
+    json_has("net --net kautz:3:2 --neighbors label:32 --json", "\"node\":11,");
+    json_has("net --net kautz:3:2 --from id:11 --json", "\"source\":11,");
+    json_has("embed --net kautz:3:2 --tree binomial:2 --map greedy --root id:11 --json",
+             "\"root\":\"32\"");
+    json_has("simulate --net kautz:3:2 --tree binomial:2 --map greedy --root id:11 --json",
+             "\"root\":\"32\"");
+    json_has("load --net kautz:3:2 --tree cbt:3 --walk 1 --start id:11 --json",
+             "\"start\":\"32\"");
+    json_has("embed --net mesh:2x3x4 --tree binomial:3 --map greedy --root 23 --json",
+             "\"root\":\"1,2,3\"");
+    /* trace lines: 23 -> 0 is 6 hops; id:23 -> label:0,0,0 the same */
+    FILE *f = fopen(tp("@T/names.trace"), "w");
+    assert_non_null(f);
+    fputs("23 0 100\nid:23 label:0,0,0 100\n", f);
+    fclose(f);
+    run_result r = json_run("simulate --net mesh:2x3x4 --trace @T/names.trace --json");
+    assert_true(json_num(r.out, "hops") == 12);
+    assert_true(json_num(r.out, "messages") == 2);
+    run_free(&r);
+    /* hosts files: processor 11 of kautz:3:2 by id:, the rest by label */
+    f = fopen(tp("@T/names.hosts"), "w");
+    assert_non_null(f);
+    char lab[8];
+    dn_net net;
+    dn_err e;
+    assert_int_equal(dn_net_init(&net, "kautz:3:2", &e), DN_OK);
+    for (int v = 0; v < 12; v++) {
+        dn_net_label(&net, v, lab, sizeof lab);
+        if (v == 11)
+            fprintf(f, "id:11 host11 0\n");
+        else
+            fprintf(f, "label:%s host%d 0\n", lab, v);
+    }
+    dn_net_free(&net);
+    fclose(f);
+    r = ok_run("embed --net kautz:3:2 --tree binomial:2 --map greedy --root id:11 "
+               "--rankfile @T/names.rf --hosts @T/names.hosts");
+    run_free(&r);
+    char *rf = slurp(tp("@T/names.rf"));
+    assert_non_null(rf);
+    if (!strstr(rf, "rank 0=host11 slot=0"))
+        fail_msg("rankfile: task 0 (root, on id:11) is not on host11:\n%s", rf);
+    free(rf);
+    /* a placement CSV naming processors id:11 and label:01 (id 0) */
+    f = fopen(tp("@T/names.csv"), "w");
+    assert_non_null(f);
+    fputs("task,processor,processor_label\n0,id:11,32\n1,label:01,01\n2,5,13\n3,10,label:31\n", f);
+    fclose(f);
+    json_has("embed --net kautz:3:2 --tree binomial:2 --map file:@T/names.csv --json",
+             "\"root\":\"32\"");
+    /* the label column is read as a label, and must name the same processor */
+    f = fopen(tp("@T/names2.csv"), "w");
+    assert_non_null(f);
+    fputs("task,processor,processor_label\n0,0,01\n1,5,10\n2,10,31\n3,11,32\n", f);
+    fclose(f);
+    bad_run("embed --net kautz:3:2 --tree binomial:2 --map file:@T/names2.csv", 2,
+            "processor 5 and its label '10' disagree");
+    bad_run("net --net kautz:3:2 --neighbors 11", 2, "write id:N");
+    bad_run("net --net mesh:2x3x4 --neighbors id:24", 2, "give an id in [0, 23] (or id:N)");
+    bad_run("embed --net fattree:2:3 --tree binomial:2 --map identity --root 10", 2,
+            "--root 10 is a switch, not a processor, of fattree:2:3; its processors are 0 .. 7");
+}
+
+/* Issue 26 item 4, the network writers: switches and link costs survive
+ * a write and a read. The 30-byte message over 2 hops of bandwidth 3 and
+ * latency 2 with --ts 0 takes 2 (2 + 30 / 3) = 24 time units (60 with the
+ * costs lost: bandwidth 1, latency 0); .grf refuses what it cannot hold. */
+static void test_net_writers_cli(void **state)
+{
+    (void)state;
+    run_result r = ok_run("net --net fattree:2:2 --format edgelist -o @T/ft.txt");
+    run_free(&r);
+    r = json_run("net --net file:@T/ft.txt --json");
+    assert_true(json_num(r.out, "processors") == 4);
+    assert_true(json_num(r.out, "switches") == 4);
+    run_free(&r);
+    r = ok_run("net --net mesh:2x2@bw=3,lat=2 --format edgelist -o @T/mc.txt");
+    run_free(&r);
+    FILE *f = fopen(tp("@T/t30.txt"), "w");
+    assert_non_null(f);
+    fputs("0 3 30\n", f);
+    fclose(f);
+    r = json_run("simulate --net file:@T/mc.txt --trace @T/t30.txt --ts 0 --json");
+    assert_true(json_num(r.out, "time") == 24);
+    run_free(&r);
+    bad_run("net --net fattree:2:2 --format grf", 2, "has switches (nodes 4 .. 7)");
+    bad_run("net --net mesh:2x2@bw=3,lat=2 --format grf", 2, "SCOTCH .grf holds integer edge "
+                                                          "loads only");
+    ok_has("net --net fattree:2:2@l1.bw=2 --format dot", "4 [label=\"s1.0\", shape=box, "
+                                                        "switch=\"1\"];");
+    ok_has("net --net fattree:2:2@l1.bw=2 --format dot", "0 -- 4 [bw=\"2\", lat=\"0\"];");
+}
+
 static void test_load_cli(void **state)
 {
     run_result r, a, b;
@@ -1122,7 +1211,7 @@ static void test_simulate_cli(void **state)
     assert_true(write(fd, "0 3 1\n0 99 1\n", 13) == 13);
     close(fd);
     snprintf(args, sizeof args, "simulate --net ring:8 --trace %s", tr);
-    bad_run(args, 2, "line 2");
+    bad_run(args, 2, ":2: bad node '99'");
     unlink(tr);
 }
 
@@ -1160,6 +1249,156 @@ static int mpi_run_np(int np, const char *args, char *out, size_t cap)
 static int mpi_run(const char *args, char *out, size_t cap)
 {
     return mpi_run_np(4, args, out, cap);
+}
+
+/* Worms on links with costs (issue 27 item 25; issue 29 item 4 for uniform
+ * links): every link of bandwidth 4 and latency 1/4 is the seeds' model
+ * with t_e / 4 per unit and a hop latency of 1/4, for all four switching
+ * modes, with contention (random placement, async, all ports, two lanes):
+ * the same time, conflicts, ideal and waiting. Links that differ are
+ * refused for wormhole and circuit, naming the ranges (the refusal used to
+ * say "links of different bandwidths" for uniform ones too). */
+static void test_sim_uniform_costs(void **state)
+{
+    (void)state;
+    static const char *const sw[] = {"wormhole", "circuit", "saf", "vct"};
+    static const char *const extra[] = {"", "--schedule async --ports all",
+                                        "--vcs 2 --stage both"};
+    static const char *const keys[] = {"time", "conflicts", "ideal", "wait_time"};
+    int conflicts = 0;
+    for (size_t i = 0; i < 4; i++)
+        for (size_t k = 0; k < 3; k++) {
+            char a1[256], a2[256];
+            snprintf(a1, sizeof a1, "simulate --net 'torus:4x4@bw=4,lat=0.25' --tree binomial:6 "
+                     "--map random -w %s %s --json", sw[i], extra[k]);
+            snprintf(a2, sizeof a2, "simulate --net torus:4x4 --tree binomial:6 --map random "
+                     "-w %s %s --te 0.25 --hop 0.25 --json", sw[i], extra[k]);
+            run_result x = json_run(a1), y = json_run(a2);
+            for (size_t j = 0; j < 4; j++)
+                if (json_num(x.out, keys[j]) != json_num(y.out, keys[j]))
+                    fail_msg("%s: %s %g, the seeds' model with te/bw, hop = lat: %g", a1,
+                             keys[j], json_num(x.out, keys[j]), json_num(y.out, keys[j]));
+            conflicts += json_num(x.out, "conflicts") > 0;
+            run_free(&x);
+            run_free(&y);
+        }
+    assert_true(conflicts >= 6); /* the runs do contend */
+    /* alone on 3 links of bandwidth 2, latency 1/2: d lat + L = 1.5 + 1 + 8 / 2 */
+    FILE *f = fopen(tp("@T/one.txt"), "w");
+    fputs("0 3 8\n", f);
+    fclose(f);
+    json_has("simulate --net 'ring:8@bw=2,lat=0.5' --trace @T/one.txt -w wormhole --json",
+             "\"time\":6.5,");
+    json_has("simulate --net 'ring:8@bw=2,lat=0.5' --trace @T/one.txt -w circuit --json",
+             "\"time\":9.5,");
+    bad_run("simulate --net 'mesh:2x4@d0.bw=0.5' --trace @T/one.txt -w wormhole", 2,
+            "wormhole switching needs links of one bandwidth and one latency (a worm spans "
+            "several links at once); this network's links have bandwidths 0.5 to 1 and "
+            "latencies 0 to 0");
+    bad_run("simulate --net 'mesh:2x4@d1.lat=2' --trace @T/one.txt -w circuit", 2,
+            "latencies 0 to 2: store-and-forward");
+}
+
+/* simulate --trace reads through the library's input path (dn_read_text):
+ * --mem-limit bounds the file and the messages it promises before any
+ * parsing, a byte order mark and CRLF are read, errors say path:line. */
+static void test_sim_trace_input(void **state)
+{
+    (void)state;
+    FILE *f = fopen(tp("@T/big.txt"), "w");
+    for (int i = 0; i < 200000; i++) /* 1.2 MB: over 0.001 GiB (1.02 MiB) before reading */
+        fputs("0 1 1\n", f);
+    fclose(f);
+    bad_run("simulate --net ring:8 --trace @T/big.txt --mem-limit 0.001", 2,
+            "big.txt' is 1.14 MiB; the limit is 1.02 MiB (the memory limit; raise --mem-limit)");
+    f = fopen(tp("@T/mid.txt"), "w");
+    for (int i = 0; i < 40000; i++) /* 240 kB, plus 32 bytes a message: 1.46 MiB */
+        fputs("0 1 1\n", f);
+    fclose(f);
+    bad_run("simulate --net ring:8 --trace @T/mid.txt --mem-limit 0.001", 2,
+            "(40001 lines) needs about 1.45 MiB to read, over the memory limit of 1.02 MiB");
+    json_has("simulate --net ring:8 --trace @T/mid.txt --mem-limit 0.01 --json",
+             "\"messages\":40000,");
+    f = fopen(tp("@T/bom.txt"), "w");
+    fputs("\xef\xbb\xbf# src dst size\r\n0 2 1\r\n", f);
+    fclose(f);
+    json_has("simulate --net ring:8 --trace @T/bom.txt --json", "\"time\":4,");
+    f = fopen(tp("@T/bad.txt"), "w");
+    fputs("0 2 1\n\n0 2\n", f);
+    fclose(f);
+    bad_run("simulate --net ring:8 --trace @T/bad.txt", 2,
+            "bad.txt:3: expected 'src dst size [release]', found 2 fields");
+}
+
+/* Peak resident memory (KiB) of one successful dcnet run, measured in a
+ * fresh child process so that RUSAGE_CHILDREN covers that run only; -1 if
+ * it failed. */
+static long peak_rss_kib(const char *args)
+{
+    int fd[2];
+    long v = -1;
+    assert_int_equal(pipe(fd), 0);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        close(fd[0]);
+        run_result r = run_dcnet(args);
+        struct rusage ru;
+        getrusage(RUSAGE_CHILDREN, &ru);
+        v = r.status == 0 ? ru.ru_maxrss : -1;
+        _exit(write(fd[1], &v, sizeof v) == (ssize_t)sizeof v ? 0 : 1);
+    }
+    close(fd[1]);
+    if (read(fd[0], &v, sizeof v) != (ssize_t)sizeof v)
+        v = -1;
+    close(fd[0]);
+    waitpid(pid, NULL, 0);
+    return v;
+}
+
+/* simulate's memory (issue 27 item 17): the peak resident memory of the
+ * divide stage of B(n) on debruijn:n under wormhole grows by about 167
+ * bytes per message from n = 18 to 20 (337 at the starting commit); at
+ * most 190 is asserted. Measured on the release build only (sanitizers
+ * and wrappers keep memory of their own). The workload and the engine are
+ * checked against --mem-limit before the engine allocates. */
+static void test_sim_memory(void **state)
+{
+    (void)state;
+#if defined(__SANITIZE_ADDRESS__)
+    int plain = 0;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+    int plain = 0;
+#else
+    int plain = 1;
+#endif
+#else
+    int plain = 1;
+#endif
+    if (getenv("DCNET_WRAPPER") && getenv("DCNET_WRAPPER")[0])
+        plain = 0;
+    if (plain) {
+        long a = peak_rss_kib("simulate --net debruijn:18 --tree binomial:18 --map zrl "
+                              "-w wormhole --json");
+        long b = peak_rss_kib("simulate --net debruijn:20 --tree binomial:20 --map zrl "
+                              "-w wormhole --json");
+        assert_true(a > 0 && b > a);
+        double per = (double)(b - a) * 1024.0 / (double)((1 << 20) - (1 << 18));
+        print_message("simulate B(18) %ld KiB, B(20) %ld KiB: %.1f bytes per message\n", a, b,
+                      per);
+        if (per > 190)
+            fail_msg("simulate keeps %.1f bytes per message (B(18): %ld KiB, B(20): %ld KiB); "
+                     "at most 190 expected", per, a, b);
+    } else {
+        print_message("sanitizer or wrapper: simulate's bytes per message not measured\n");
+    }
+    bad_run("simulate --net debruijn:14 --tree binomial:14 --map zrl -w wormhole "
+            "--mem-limit 0.003", 2,
+            "simulating 16383 messages needs about 2.08 MiB for the engine besides the "
+            "workload's 1.02 MiB, over --mem-limit 3.07 MiB");
+    json_has("simulate --net debruijn:14 --tree binomial:14 --map zrl -w wormhole "
+             "--mem-limit 0.0035 --json", "\"messages\":16383,");
 }
 
 static void test_exec_cli(void **state)
@@ -1307,21 +1546,26 @@ static void test_exec_cli(void **state)
     bad_run("exec nqueens --dynamic --copy", 2, "drop --dynamic");
     bad_run("exec mergesort --shared --backend mpi", 2, "threads, direct");
     bad_run("exec mergesort --shared --net debruijn:2", 2, "threads, direct");
-    /* MPI: every app on 4 ranks */
-    if (getenv("DCNET_WRAPPER") && *getenv("DCNET_WRAPPER")) {
-        print_message("MPI runs skipped under %s\n", getenv("DCNET_WRAPPER"));
-        return;
-    }
+}
+
+/* MPI: every app on 4 ranks, placements, a rankfile's bindings, a recorded
+ * tree. Reported as skipped (never as passed) when dcnet is built without
+ * MPI, mpirun is missing, or dcnet runs under a wrapper (valgrind). */
+static void test_exec_mpi(void **state)
+{
+    (void)state;
+    static const char *apps[] = {"mergesort", "quicksort", "matchain", "prefix", "max", "nqueens"};
+    if ((getenv("DCNET_WRAPPER") && *getenv("DCNET_WRAPPER")) || !dn_have_mpi() ||
+        system("command -v mpirun >/dev/null 2>&1") != 0)
+        skip();
     char out[4096];
     for (int i = 0; i < 6; i++) {
         char args[160];
         snprintf(args, sizeof args, "exec %s --n %d --backend mpi --json", apps[i],
                  i == 5 ? 10 : 100000);
         int st = mpi_run(args, out, sizeof out);
-        if (st < 0) {
-            print_message("mpirun or mpicc not found (MPI not built): MPI tests skipped\n");
-            return;
-        }
+        if (st < 0)
+            fail_msg("mpirun could not start dcnet %s", args);
         if (st == 0 && i == 1) { /* --place: task y on world rank place(y), 4 and 8 ranks */
             FILE *pf = fopen(tp("@T/mpi-place.map"), "w");
             fputs("4\n0 3\n1 2\n2 1\n3 0\n", pf); /* SCOTCH's mapping format */
@@ -1788,10 +2032,8 @@ static void test_outputs_parse(void **state)
 static void test_predict(void **state)
 {
     (void)state;
-    if (getenv("DCNET_WRAPPER") && *getenv("DCNET_WRAPPER")) {
-        print_message("prediction test skipped under %s\n", getenv("DCNET_WRAPPER"));
-        return;
-    }
+    if (getenv("DCNET_WRAPPER") && *getenv("DCNET_WRAPPER"))
+        skip();
     run_result m = json_run("exec mergesort --n 400000 --workers 8 --net debruijn:3 --map zrl "
                             "--bandwidth 20 --record-tree @T/pred.csv --json");
     run_result p = json_run("simulate --net debruijn:3 --tree file:@T/pred.csv --map zrl "
@@ -1953,12 +2195,6 @@ static void test_sweep(void **state)
         assert_null(strstr(q.out, "debruijn:9 --tree binomial:9 --map random"));
         assert_non_null(strstr(q.out, "debruijn:10 --tree binomial:10 --map zrl"));
         run_free(&q);
-        q = ok_run("sweep embed --var n=4..6 --skip 'n=5' --net debruijn:{n} --tree "
-                   "binomial:{n} --map scotch:deco2 --csv");
-        assert_non_null(strstr(q.out, "\n4,0,"));
-        assert_null(strstr(q.out, "\n5,"));
-        assert_non_null(strstr(q.out, "\n6,0,"));
-        run_free(&q);
     }
     bad_run("sweep embed --var n=4..5 --skip 'm>4' --net debruijn:{n}", 2, "'m' is not a --var");
     bad_run("sweep embed --var n=4..5 --skip 'n>=4' --net debruijn:{n}", 2, "leaves no run");
@@ -1977,6 +2213,302 @@ static void test_sweep(void **state)
     assert_true(access(tp("@T/p.svg"), F_OK) != 0);
 }
 
+/* Issue 26, item 9; issue 27, items 18, 19, 21, 22: the sweep journal is
+ * made through the one output path (a planted symlink is never followed),
+ * read back distrusting every line, and of any length; --dry-run's
+ * commands paste into a shell as the same words; --skip compares numbers
+ * only when both sides are decimal numbers. */
+static void write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    assert_int_equal(fclose(f), 0);
+}
+
+static const char *const sw34 = "sweep net --var n=3,4 --net ring:{n}";
+
+static void test_sweep_journal_link(void **state)
+{
+    (void)state;
+    const char *sw = sw34;
+    char args[1024], *txt;
+    struct stat st;
+    /* 9: the old temporary name of the journal, planted as a symlink, and
+     * the journal's own name as one: neither is followed */
+    write_text(tp("@T/victim"), "victim\n");
+    assert_int_equal(symlink(tp("@T/victim"), tp("@T/j.csv.runs.tmp")), 0);
+    assert_int_equal(symlink(tp("@T/victim"), tp("@T/k.csv.runs")), 0);
+    snprintf(args, sizeof args, "%s -o @T/j.csv", sw);
+    run_result r = ok_run(args);
+    run_free(&r);
+    snprintf(args, sizeof args, "%s -o @T/k.csv", sw);
+    r = ok_run(args);
+    run_free(&r);
+    txt = slurp(tp("@T/victim"));
+    assert_string_equal(txt, "victim\n");
+    free(txt);
+    assert_int_equal(lstat(tp("@T/j.csv.runs"), &st), 0);
+    assert_true(S_ISREG(st.st_mode));
+    assert_int_equal(lstat(tp("@T/k.csv.runs"), &st), 0);
+    assert_true(S_ISREG(st.st_mode));
+    txt = slurp(tp("@T/j.csv.runs"));
+    assert_true(strncmp(txt, "{\"sweep\":\"net --var n=3,4 --net ring:{n}\"}\n{\"run\":0,", 50) == 0);
+    free(txt);
+}
+
+static void test_sweep_resume_long(void **state)
+{
+    (void)state;
+    char args[1024];
+    run_result r;
+    /* 19: a signature longer than any fixed buffer (1498 values) resumes */
+    const char *lg = "sweep net --var n=3..1500 --skip 'n>5' --net ring:{n} -o @T/y.csv";
+    r = ok_run(lg);
+    run_free(&r);
+    snprintf(args, sizeof args, "%s --resume", lg);
+    r = ok_run(args);
+    assert_non_null(strstr(r.err, "resuming: 3 of 3 runs done"));
+    run_free(&r);
+}
+
+static void test_sweep_resume_other(void **state)
+{
+    (void)state;
+    char args[1024];
+    snprintf(args, sizeof args, "%s -o @T/o.csv", sw34);
+    run_result r = ok_run(args);
+    run_free(&r);
+    /* 18: another sweep's journal is refused, its first line shown as read
+     * (it was quoted from freed memory) */
+    snprintf(args, sizeof args, "sweep net --var n=3,5 --net ring:{n} -o @T/o.csv --resume");
+    bad_run(args, 2, "journal of another sweep, or no journal (its first line: "
+                     "'{\"sweep\":\"net --var n=3,4 --net ring:{n}\"}')");
+}
+
+static void test_sweep_resume_tampered(void **state)
+{
+    (void)state;
+    const char *sw = sw34;
+    char args[1024], *txt;
+    run_result r;
+    /* 22: a tampered line is refused with its number, nothing run or written */
+    static const char *const bad[][2] = {
+        {"{\"run\":0,\"exit\":1e300,\"error\":\"x\",\"result\":null}", "line 2 (run 0): \"exit\" is not an exit status"},
+        {"{\"run\":0,\"exit\":256,\"error\":\"x\",\"result\":null}", "\"exit\" is not an exit status (an integer in -1 .. 255)"},
+        {"{\"run\":0,\"exit\":0,\"error\":\"\",\"result\":5}", "\"result\" is not null or a run's output: the result is not a JSON object"},
+        {"{\"run\":0,\"exit\":0,\"error\":\"\",\"result\":[{\"a\":1}]}", "the result is not a JSON object"},
+        {"{\"run\":0,\"exit\":0,\"error\":\"\",\"result\":{\"a\":{\"\":1}}}", "a member with an empty name"},
+        {"{\"run\":0,\"exit\":0,\"error\":\"\",\"result\":null}", "a run that succeeded (exit 0) has no result"},
+        {"{\"run\":2,\"exit\":0,\"error\":\"\",\"result\":{}}", "\"run\" is not one of this sweep's runs (an integer in 0 .. 1)"},
+        {"{\"run\":0,\"exit\":0,\"error\":\"\",\"result\":{}}\n{\"run\":0,\"exit\":0,\"error\":\"\",\"result\":{}}", "line 3 (run 0): that run is in the journal twice"},
+        {"{\"run\":0,\"exit\":2,\"error\":\"a\\u0000b\",\"result\":null}", "\\u0000 in a string"},
+        {"{\"exit\":2,\"run\":0,\"error\":\"\",\"result\":null}", "not a record of a run"},
+        {"", "line 2: not a record of a run"},
+    };
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        char text[512];
+        snprintf(text, sizeof text, "{\"sweep\":\"net --var n=3,4 --net ring:{n}\"}\n%s\n", bad[k][0]);
+        write_text(tp("@T/t.csv.runs"), text);
+        snprintf(args, sizeof args, "%s -o @T/t.csv --resume", sw);
+        bad_run(args, 2, bad[k][1]);
+        assert_true(access(tp("@T/t.csv"), F_OK) != 0);
+        txt = slurp(tp("@T/t.csv.runs"));
+        assert_string_equal(txt, text); /* left as it was */
+        free(txt);
+    }
+    write_text(tp("@T/s.csv.runs"), "{\"sweep\":\"net --var n=3,4 --skip n=4 --net ring:{n}\"}\n"
+                                    "{\"run\":1,\"exit\":0,\"error\":\"\",\"result\":{}}\n");
+    bad_run("sweep net --var n=3,4 --skip n=4 --net ring:{n} -o @T/s.csv --resume", 2,
+            "line 2 (run 1): that run is left out by --skip");
+    /* a journal's error comes back as it was kept (\u escapes decoded, not
+     * '?'); run 1, missing, is run; the failed run 0 makes the exit 1 */
+    write_text(tp("@T/u.json.runs"), "{\"sweep\":\"net --var n=3,4 --net ring:{n}\"}\n"
+                                     "{\"run\":0,\"exit\":3,\"error\":\"caf\\u00e9\\tx \\ud83d\\ude00\","
+                                     "\"result\":null}\n");
+    snprintf(args, sizeof args, "%s -o @T/u.json --resume", sw);
+    r = run_dcnet(args);
+    assert_int_equal(r.status, 1);
+    run_free(&r);
+    txt = slurp(tp("@T/u.json"));
+    assert_non_null(strstr(txt, "{\"n\":3,\"exit\":3,\"error\":\"caf\xc3\xa9\\u0009x \xf0\x9f\x98\x80\"}\n"
+                                "{\"n\":4,\"exit\":0,\"net\":\"ring:4\""));
+    free(txt);
+    /* rows from results whose keys come in another order, one given twice
+     * (its first value counts, as a JSON reader's lookup has it), or named
+     * like a variable or "exit" (the sweep's own columns win) */
+    write_text(tp("@T/v.csv.runs"), "{\"sweep\":\"net --var n=3,4 --net ring:{n}\"}\n"
+                                    "{\"run\":0,\"exit\":0,\"error\":\"\",\"result\":{\"b\":1,\"a\":2}}\n"
+                                    "{\"run\":1,\"exit\":0,\"error\":\"\",\"result\":"
+                                    "{\"c\":9,\"a\":3,\"n\":7,\"b\":4,\"a\":5,\"exit\":8}}\n");
+    snprintf(args, sizeof args, "%s -o @T/v.csv --resume", sw);
+    r = ok_run(args);
+    run_free(&r);
+    txt = slurp(tp("@T/v.csv"));
+    assert_string_equal(txt, "n,exit,error,b,a,c\n3,0,,1,2,\n4,0,,4,3,9\n");
+    free(txt);
+}
+
+/* Issue 27, items 21 and 22: --dry-run prints words a shell reads back
+ * unchanged (a value with ';', a quote, $(...), '*' or a space ran as
+ * shell code or split); --skip x=5 leaves out 5 and 5.0, not nan, inf or
+ * 0x5 (strtod's numbers). */
+static void test_sweep_dry_run(void **state)
+{
+    (void)state;
+    run_result r = ok_run("sweep net --var 'v=ring:4;touch @T/x,a'\\''b,$(touch @T/y),*, ,"
+                          "{w}' --net {v} --dry-run");
+    write_text(tp("@T/cmds.sh"), "dcnet() { for a in \"$@\"; do printf '[%s]' \"$a\"; done; echo; }\n");
+    FILE *f = fopen(tp("@T/cmds.sh"), "a");
+    assert_non_null(f);
+    fputs(r.out, f);
+    fclose(f);
+    run_free(&r);
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "cd %s && sh ./cmds.sh > words.txt", tp("@T"));
+    assert_int_equal(system(cmd), 0);
+    char *got = slurp(tp("@T/words.txt")), want[1024];
+    snprintf(want, sizeof want,
+             "[net][--net][ring:4;touch %s/x][--json]\n[net][--net][a'b][--json]\n"
+             "[net][--net][$(touch %s/y)][--json]\n[net][--net][*][--json]\n"
+             "[net][--net][ ][--json]\n[net][--net][{w}][--json]\n",
+             tp("@T"), tp("@T"));
+    assert_string_equal(got, want);
+    free(got);
+    assert_true(access(tp("@T/x"), F_OK) != 0);
+    assert_true(access(tp("@T/y"), F_OK) != 0);
+}
+
+static void test_sweep_skip_numbers(void **state)
+{
+    (void)state;
+    run_result r = ok_run("sweep net --var x=5,nan,inf,0x5,5.0,-5,5e0 --skip x=5 --net ring:{x} --dry-run");
+    assert_string_equal(r.out, "dcnet net --net ring:nan --json\ndcnet net --net ring:inf --json\n"
+                               "dcnet net --net ring:0x5 --json\ndcnet net --net ring:-5 --json\n");
+    run_free(&r);
+}
+
+/* SCOTCH's own tools read dcnet's files (issue 20): gmtst measures the
+ * average dilation of dcnet's mapping file as dcnet does, on a target file
+ * and on the network it names; amk_grf writes a mesh as a deco target that
+ * dcnet reads as the mesh, and scotch_gmap's mapping measures alike.
+ * Skipped when Debian's package scotch (the tools) is not installed. */
+static void test_scotch_tools(void **state)
+{
+    (void)state;
+    if (system("command -v gmtst amk_grf scotch_gmap >/dev/null 2>&1") != 0)
+        skip();
+    run_result p0 = ok_run("embed --net hypercube:4 --tree binomial:4 --map random --seed 3 "
+                           "--save-place @T/p.scotch --place-format scotch");
+    run_free(&p0);
+    FILE *f;
+    run_result t = ok_run("tree --tree binomial:4 --format grf -o @T/b4.grf");
+    run_free(&t);
+    FILE *tf = fopen(tp("@T/h4.tgt"), "w");
+    fputs("hcub 4\n", tf);
+    fclose(tf);
+    double dil = gmtst_dilation("@T/b4.grf @T/h4.tgt @T/p.scotch");
+    run_result x = json_run("embed --net hypercube:4 --tree binomial:4 --map "
+                            "file:@T/p.scotch --json");
+    if (fabs(dil - json_num(x.out, "average")) > 1e-6)
+        fail_msg("gmtst's average dilation %g, dcnet's %g", dil, json_num(x.out, "average"));
+    run_free(&x);
+    /* the same target read by dcnet as a network: the same dilation */
+    x = json_run("embed --net file:@T/h4.tgt --tree binomial:4 --map "
+                 "file:@T/p.scotch --json");
+    assert_true(fabs(dil - json_num(x.out, "average")) < 1e-6);
+    run_free(&x);
+    unlink(tp("@T/b4.grf"));
+    unlink(tp("@T/h4.tgt"));
+    /* SCOTCH's own tools: amk_grf writes a mesh as a deco target, which
+     * dcnet reads as the mesh; scotch_gmap maps B(6) onto it; dcnet
+     * measures that mapping on the deco file as gmtst does on the
+     * equivalent mesh2D target. (gmtst 7.0.3 itself misplaces deco
+     * terminals, and ignores target numbers at or above the source
+     * graph's vertex count, so its figures are compared on mesh2D
+     * with more tasks than terminals.) */
+    x = ok_run("net --net mesh:4x4 --format grf -o @T/m44.grf");
+    run_free(&x);
+    x = ok_run("tree --tree binomial:6 --format grf -o @T/b6.grf");
+    run_free(&x);
+    f = fopen(tp("@T/m44.tgt"), "w");
+    fputs("mesh2D 4 4\n", f);
+    fclose(f);
+    assert_int_equal(system(tp("amk_grf @T/m44.grf @T/d44.tgt && scotch_gmap "
+                               "@T/b6.grf @T/d44.tgt @T/g.map >/dev/null 2>&1")),
+                     0);
+    dil = gmtst_dilation("@T/b6.grf @T/m44.tgt @T/g.map");
+    static const char *const nets[] = {"file:@T/d44.tgt", "file:@T/m44.tgt", "mesh:4x4"};
+    for (int k = 0; k < 3; k++) {
+        char a[160];
+        snprintf(a, sizeof a, "embed --net %s --tree file:@T/b6.grf --map file:@T/g.map "
+                              "--json", nets[k]);
+        x = json_run(a);
+        if (fabs(dil - json_num(x.out, "average")) > 1e-6)
+            fail_msg("gmtst's average dilation %g, dcnet's on %s %g", dil, nets[k],
+                     json_num(x.out, "average"));
+        run_free(&x);
+    }
+    /* torus3D 2 3 4: 24 terminals, 32 tasks at random */
+    x = ok_run("tree --tree binomial:5 --format grf -o @T/b5.grf");
+    run_free(&x);
+    f = fopen(tp("@T/t3.tgt"), "w");
+    fputs("torus3D 2 3 4\n", f);
+    fclose(f);
+    x = ok_run("embed --net file:@T/t3.tgt --tree binomial:5 --map random --seed 2 "
+               "--save-place @T/r.map --place-format scotch");
+    run_free(&x);
+    dil = gmtst_dilation("@T/b5.grf @T/t3.tgt @T/r.map");
+    x = json_run("embed --net file:@T/t3.tgt --tree file:@T/b5.grf --map file:@T/r.map "
+                 "--json");
+    if (fabs(dil - json_num(x.out, "average")) > 1e-6)
+        fail_msg("torus3D 2 3 4: gmtst's average dilation %g, dcnet's %g", dil,
+                 json_num(x.out, "average"));
+    run_free(&x);
+}
+
+/* The CLI's SCOTCH runs, in a test of their own: without SCOTCH built in
+ * it is reported as skipped (never as passed), and `--map scotch` is a
+ * clear refusal (test_scotch_refused). */
+static void test_scotch_cli(void **state)
+{
+    (void)state;
+    if (!dn_have_scotch())
+        skip();
+    /* on a network with switches, SCOTCH's terminals are the processors */
+    FILE *sf = fopen(tp("@T/sw2.txt"), "w");
+    assert_non_null(sf);
+    fputs("# dcnet edgelist nodes=7 directed=0 processors=4\n0 4\n1 4\n2 5\n3 5\n4 6\n5 6\n", sf);
+    fclose(sf);
+    json_has("embed --net file:@T/sw2.txt --tree binomial:2 --map scotch --json",
+             "\"load\":{\"min\":1,\"max\":1,\"used\":4}");
+    /* the target is named */
+    json_has("embed --net debruijn:6 --tree binomial:6 --map scotch --json",
+             "\"scotch_target\":\"deco0\"");
+    json_has("embed --net debruijn:6 --tree binomial:6 --map scotch --scotch-target deco2 "
+             "--json",
+             "\"scotch_target\":\"deco2\"");
+    bad_run("embed --net debruijn:13 --tree binomial:13 --map scotch --scotch-target deco0", 2,
+            "at most 4096 processors");
+    /* a sweep's one-word option for the target, and --skip */
+    run_result q = ok_run("sweep embed --var n=4..6 --skip 'n=5' --net debruijn:{n} --tree "
+                          "binomial:{n} --map scotch:deco2 --csv");
+    assert_non_null(strstr(q.out, "\n4,0,"));
+    assert_null(strstr(q.out, "\n5,"));
+    assert_non_null(strstr(q.out, "\n6,0,"));
+    run_free(&q);
+}
+
+/* Without SCOTCH, --map scotch says so and how to get it. */
+static void test_scotch_refused(void **state)
+{
+    (void)state;
+    if (dn_have_scotch())
+        skip();
+    bad_run("embed --net debruijn:6 --tree binomial:6 --map scotch", 1,
+            "--map scotch needs SCOTCH: install libscotch-dev");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1988,12 +2520,28 @@ int main(void)
         cmocka_unit_test(test_closed_pipe),
         cmocka_unit_test(test_tree_cli),
         cmocka_unit_test(test_embed_cli),
+        cmocka_unit_test(test_node_names_cli),
+        cmocka_unit_test(test_net_writers_cli),
         cmocka_unit_test(test_load_cli),
+        cmocka_unit_test(test_load_deep_trees),
         cmocka_unit_test(test_simulate_cli),
+        cmocka_unit_test(test_sim_uniform_costs),
+        cmocka_unit_test(test_sim_trace_input),
+        cmocka_unit_test(test_sim_memory),
         cmocka_unit_test(test_exec_cli),
+        cmocka_unit_test(test_exec_mpi),
         cmocka_unit_test(test_golden),
         cmocka_unit_test(test_outputs_parse),
         cmocka_unit_test(test_sweep),
+        cmocka_unit_test(test_sweep_journal_link),
+        cmocka_unit_test(test_sweep_resume_long),
+        cmocka_unit_test(test_sweep_resume_other),
+        cmocka_unit_test(test_sweep_resume_tampered),
+        cmocka_unit_test(test_sweep_dry_run),
+        cmocka_unit_test(test_sweep_skip_numbers),
+        cmocka_unit_test(test_scotch_cli),
+        cmocka_unit_test(test_scotch_tools),
+        cmocka_unit_test(test_scotch_refused),
         cmocka_unit_test(test_predict),
         cmocka_unit_test(test_demo),
         cmocka_unit_test(test_seed_tables),

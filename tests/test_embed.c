@@ -512,6 +512,27 @@ static void test_contention_brute_force(void **state)
         assert_int_equal(f.m.congestion, 2); /* the run's total, whatever the mode */
         close_fixture(&f);
     }
+    /* the metrics' scratch within opts.mem_limit (issue 27): timed counts
+     * of B(12) placed at random on ring:8 keep the 2048 hops or more of the
+     * last phase (over 16 KiB of lists); a limit of 4 KiB is refused before
+     * they grow, naming the phase, and the default gives the counts */
+    {
+        fixture f;
+        dn_err err;
+        dn_metric_opts mo;
+        dn_embed_opts o = opts("random");
+        memset(&mo, 0, sizeof mo);
+        mo.contention = DN_CONTENTION_TIMED;
+        mo.mem_limit = 4096;
+        assert_int_equal(setup(&f, "ring:8", "binomial:12", &o, &err), DN_OK);
+        assert_int_equal(dn_metrics_compute(&f.e, &mo, &f.m, &err), DN_ELIMIT);
+        if (!strstr(err.msg, "of phase ") || !strstr(err.msg, "over the memory limit of 4.00 KiB"))
+            fail_msg("message: %s", err.msg);
+        mo.mem_limit = 0;
+        assert_int_equal(dn_metrics_compute(&f.e, &mo, &f.m, &err), DN_OK);
+        assert_true(f.m.conflicts > 0);
+        close_fixture(&f);
+    }
     /* a deliberately bad mapping on a mesh: conflicts are really found */
     fixture f;
     dn_embed_opts o = opts("identity");
@@ -993,18 +1014,27 @@ static void test_baselines(void **state)
     close_fixture(&f);
 }
 
+/* Without SCOTCH built in, the mapping is refused as not supported. */
+static void test_scotch_refused(void **state)
+{
+    (void)state;
+    fixture f;
+    dn_err err;
+    dn_embed_opts o = opts("scotch");
+    if (dn_have_scotch())
+        skip();
+    assert_int_equal(setup(&f, "debruijn:6", "binomial:6", &o, &err), DN_ENOTSUP);
+    close_fixture(&f);
+}
+
 static void test_scotch(void **state)
 {
     (void)state;
     fixture f, g;
     dn_err err;
     dn_embed_opts o = opts("scotch");
-    if (!dn_have_scotch()) {
-        assert_int_equal(setup(&f, "debruijn:6", "binomial:6", &o, &err), DN_ENOTSUP);
-        close_fixture(&f);
-        print_message("SCOTCH not built in: only the refusal was tested\n");
-        return;
-    }
+    if (!dn_have_scotch())
+        skip(); /* test_scotch_refused tests the refusal */
     /* reproducible: SCOTCH 7 runs threads; before dcnet asked for its
      * deterministic mode, BDG(10) placements changed from run to run */
     open_fixture(&f, "debruijn:10", "binomial:10", &o);
@@ -1077,6 +1107,7 @@ int main(void)
         cmocka_unit_test(test_lower_bound),
         cmocka_unit_test(test_baselines),
         cmocka_unit_test(test_scotch),
+        cmocka_unit_test(test_scotch_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

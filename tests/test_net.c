@@ -623,6 +623,111 @@ static void test_labels(void **state)
     dn_net_free(&net);
 }
 
+/* Issue 26 item 6: every node of every family by id:N and by label:S, and
+ * the plain form by the documented rule: K-digit strings are labels on
+ * de Bruijn, hypercube and Kautz networks, grid labels have one part per
+ * side, anything else is the decimal id. */
+static void check_node_names(const char *spec, int digit_labels)
+{
+    dn_net net;
+    dn_err e;
+    char s[96], lab[80];
+    int64_t v;
+    assert_int_equal(dn_net_init(&net, spec, &e), DN_OK);
+    const int K = digit_labels ? (int)(strcmp(dn_net_family(&net), "kautz") == 0 ? net.p[1]
+                                                                                  : net.p[0])
+                               : 0;
+    for (int64_t u = 0; u < net.n; u++) {
+        snprintf(s, sizeof s, "id:%lld", (long long)u);
+        assert_int_equal(dn_net_parse_node(&net, s, &v, &e), DN_OK);
+        assert_int_equal(v, u);
+        dn_net_label(&net, u, lab, sizeof lab);
+        snprintf(s, sizeof s, "label:%s", lab);
+        if (dn_net_parse_node(&net, s, &v, &e) != DN_OK || v != u)
+            fail_msg("%s: '%s' is not node %lld: %s", spec, s, (long long)u, e.msg);
+        snprintf(s, sizeof s, "%lld", (long long)u);
+        int rc = dn_net_parse_node(&net, s, &v, &e);
+        if ((int)strlen(s) != K) { /* not a label's shape: the id */
+            if (rc != DN_OK || v != u)
+                fail_msg("%s: plain '%s' gave %lld (rc %d: %s)", spec, s, (long long)v, rc,
+                         e.msg);
+        } else if (strcmp(dn_net_family(&net), "kautz") == 0) {
+            /* a Kautz string: symbols 0..D, no two neighbours equal */
+            int sym[16], ok = 1;
+            for (int i = 0; i < K; i++) {
+                sym[i] = s[i] - '0';
+                ok &= sym[i] <= net.p[0] && (i == 0 || sym[i] != sym[i - 1]);
+            }
+            if (ok ? rc != DN_OK || v != dn_kautz_id(&net, sym) : rc != DN_ERANGE)
+                fail_msg("%s: plain '%s': rc %d (%s)", spec, s, rc, e.msg);
+            if (!ok && !strstr(e.msg, "id:N"))
+                fail_msg("%s: '%s' is refused without pointing at id:N: %s", spec, s, e.msg);
+        } else { /* K radix-R digits: the label's value; else the id */
+            const int R = strcmp(dn_net_family(&net), "hypercube") == 0 ? 2 : (int)net.p[1];
+            int64_t want = 0;
+            int digits = 1;
+            for (int i = 0; i < K; i++) {
+                digits &= s[i] - '0' < R;
+                want = R * want + (s[i] - '0');
+            }
+            if (rc != DN_OK || v != (digits ? want : u))
+                fail_msg("%s: plain '%s': rc %d (%s)", spec, s, rc, e.msg);
+        }
+    }
+    dn_net_free(&net);
+}
+
+static void test_node_names(void **state)
+{
+    dn_net net;
+    dn_err e;
+    int64_t v;
+    (void)state;
+    const char *plain[] = {"mesh:2x3x4", "torus:3x3x3", "mesh:2x2x2x2x2x2x2x2", "mesh:3x5",
+                           "butterfly:3", "wbutterfly:3", "sneptree-t:3", "fattree:2:3",
+                           "dragonfly:2:2:1", "ring:12", "complete:15", "cbt:4"};
+    for (size_t i = 0; i < sizeof plain / sizeof plain[0]; i++)
+        check_node_names(plain[i], 0);
+    check_node_names("kautz:3:2", 1);
+    check_node_names("kautz:2:3", 1);
+    check_node_names("debruijn:2", 1);
+    check_node_names("dg:5:2", 1); /* "10" .. "14" are labels (5 .. 9), "15" the id 15 */
+    check_node_names("hypercube:3", 1);
+    check_node_names("ddb:2", 1);
+    /* the issue's two cases, and the messages */
+    assert_int_equal(dn_net_init(&net, "mesh:2x3x4", &e), DN_OK);
+    assert_int_equal(dn_net_parse_node(&net, "23", &v, &e), DN_OK);
+    assert_int_equal(v, 23);
+    assert_int_equal(dn_net_parse_node(&net, "1,2,3", &v, &e), DN_OK);
+    assert_int_equal(v, 23);
+    assert_int_equal(dn_net_parse_node(&net, "1,2", &v, &e), DN_EINVAL); /* 2 of 3 parts */
+    assert_int_equal(dn_net_parse_node(&net, "2,0,0", &v, &e), DN_ERANGE);
+    assert_int_equal(dn_net_parse_node(&net, "24", &v, &e), DN_EINVAL);
+    assert_non_null(strstr(e.msg, "[0, 23]"));
+    assert_int_equal(dn_net_parse_node(&net, "label:23", &v, &e), DN_EINVAL);
+    assert_non_null(strstr(e.msg, "not a label of mesh:2x3x4"));
+    assert_int_equal(dn_net_parse_node(&net, "id:1,2,3", &v, &e), DN_EINVAL);
+    assert_int_equal(dn_net_parse_node(&net, "id:", &v, &e), DN_EINVAL);
+    assert_int_equal(dn_net_parse_node(&net, "label:", &v, &e), DN_EINVAL);
+    dn_net_free(&net);
+    assert_int_equal(dn_net_init(&net, "kautz:3:2", &e), DN_OK);
+    assert_int_equal(dn_net_parse_node(&net, "11", &v, &e), DN_ERANGE);
+    assert_non_null(strstr(e.msg, "id:N"));
+    assert_int_equal(dn_net_parse_node(&net, "id:11", &v, &e), DN_OK);
+    assert_int_equal(v, 11);
+    assert_int_equal(dn_net_parse_node(&net, "id:12", &v, &e), DN_EINVAL);
+    dn_net_free(&net);
+    /* labels are strict: no sign, space or trailing text */
+    assert_int_equal(dn_net_init(&net, "fattree:2:2", &e), DN_OK);
+    assert_int_equal(dn_net_parse_node(&net, "s1.0", &v, &e), DN_OK);
+    assert_int_equal(v, 4);
+    const char *junk[] = {"p+1", "p 1", "p-0", "s1.0x", "s1. 0", "p", "s1.", "label:5"};
+    for (size_t i = 0; i < sizeof junk / sizeof junk[0]; i++)
+        if (dn_net_parse_node(&net, junk[i], &v, &e) == DN_OK)
+            fail_msg("fattree:2:2 took '%s' as node %lld", junk[i], (long long)v);
+    dn_net_free(&net);
+}
+
 /* ----------------------------------------------------------- big sizes */
 /* Link costs given with a family spec (SPEC@...): every arc's bandwidth
  * and latency against its class read from the endpoints' labels. */
@@ -757,6 +862,7 @@ int main(void)
         cmocka_unit_test(test_sneptree_random_reproducible),
         cmocka_unit_test(test_planarity),
         cmocka_unit_test(test_labels),
+        cmocka_unit_test(test_node_names),
         cmocka_unit_test(test_link_costs),
         cmocka_unit_test(test_large_and_limits),
     };

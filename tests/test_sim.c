@@ -20,6 +20,7 @@
 
 #include "dcnet/dcnet.h"
 
+#include <malloc.h>
 #include <math.h>
 
 /* ------------------------------------------------------------ helpers */
@@ -201,7 +202,7 @@ static void trace_work(const char *netspec, const int64_t (*msg)[2], const doubl
     tr.release = rel;
     if (dn_net_init(net, netspec, &err) || dn_net_materialize(net, g, 0, &err) ||
         dn_router_init(&r, net, g, DN_ROUTER_SHORTEST, &err) ||
-        dn_work_from_trace(w, g, &r, &tr, &err))
+        dn_work_from_trace(w, g, &r, &tr, 0, &err))
         fail_msg("%s: %s", netspec, err.msg);
     dn_router_free(&r);
 }
@@ -348,6 +349,133 @@ static void test_vct_same_instant(void **state)
     }
 }
 
+/* Link costs (issue 26 item 5): one message alone on a path of d links of
+ * random bandwidths and latencies, against the closed forms of
+ * docs/simulator.md computed here from the costs alone:
+ *   saf  sum_j (t_s + m t_e / bw_j + lat_j)
+ *   vct  sum_j lat_j + t_s + m t_e / min_j bw_j (the head pays every
+ *        link's latency; the tail leaves the last link no earlier than
+ *        the head's latency there after it left the one before).
+ * Costs, sizes and t_s are dyadic, so every sum is exact: equality is
+ * asserted, and the issue's own path (bw 10, 1000, 1000, latency 1 each,
+ * 1000 units, t_s = 0: 103 and 105) first. */
+static void cost_path(int d, const double *bw, const double *lat, double size, double ts,
+                      double *saf, double *vct)
+{
+    char spec[32];
+    dn_net net;
+    dn_csr g;
+    dn_sim_work w;
+    dn_err err;
+    dn_router r;
+    int64_t src = 0, dst = d;
+    double rel = 0;
+    dn_trace tr = {1, &src, &dst, &size, &rel};
+    snprintf(spec, sizeof spec, "mesh:1x%d", d + 1);
+    if (dn_net_init(&net, spec, &err) || dn_net_materialize(&net, &g, 0, &err))
+        fail_msg("%s: %s", spec, err.msg);
+    g.bw = malloc((size_t)g.m * sizeof *g.bw);
+    g.lat = malloc((size_t)g.m * sizeof *g.lat);
+    assert_non_null(g.bw);
+    assert_non_null(g.lat);
+    for (int64_t u = 0; u < g.n; u++) /* arc u -> u+1 takes link u's costs */
+        for (int64_t i = g.off[u]; i < g.off[u + 1]; i++) {
+            int64_t v = g.adj[i];
+            g.bw[i] = v == u + 1 ? bw[u] : 1;
+            g.lat[i] = v == u + 1 ? lat[u] : 0;
+        }
+    if (dn_router_init(&r, &net, &g, DN_ROUTER_SHORTEST, &err) ||
+        dn_work_from_trace(&w, &g, &r, &tr, 0, &err))
+        fail_msg("%s: %s", spec, err.msg);
+    dn_router_free(&r);
+    for (int k = 0; k < 2; k++) {
+        dn_sim_opts o = sim_opts(k ? DN_SW_VCT : DN_SW_SAF, ts, 1, 0);
+        dn_sim_result res;
+        run_work(&w, &o, &res);
+        assert_true(res.ideal == res.time); /* alone: the ideal is the run */
+        *(k ? vct : saf) = res.time;
+        dn_sim_result_free(&res);
+    }
+    dn_work_free(&w);
+    dn_csr_free(&g);
+    dn_net_free(&net);
+}
+
+static void test_link_costs_alone(void **state)
+{
+    (void)state;
+    double saf, vct;
+    static const double bw0[3] = {10, 1000, 1000}, lat0[3] = {1, 1, 1};
+    cost_path(3, bw0, lat0, 1000, 0, &saf, &vct);
+    if (saf != 105 || vct != 103)
+        fail_msg("issue 26's path: saf %g vct %g, expected 105 and 103", saf, vct);
+    dn_rng rng;
+    dn_rng_seed(&rng, 26);
+    for (int trial = 0; trial < 200; trial++) {
+        int d = 1 + (int)dn_rng_below(&rng, 8);
+        double bw[8], lat[8], sum_saf = 0, sum_lat = 0, min_bw = INFINITY;
+        double size = (double)(1 + dn_rng_below(&rng, 64)), ts = (double)dn_rng_below(&rng, 8) / 4;
+        for (int j = 0; j < d; j++) {
+            bw[j] = ldexp(1, (int)dn_rng_below(&rng, 10) - 3); /* 1/8 .. 64 */
+            lat[j] = (double)dn_rng_below(&rng, 33) / 8;      /* 0 .. 4 */
+            sum_saf += ts + size / bw[j] + lat[j];
+            sum_lat += lat[j];
+            min_bw = bw[j] < min_bw ? bw[j] : min_bw;
+        }
+        cost_path(d, bw, lat, size, ts, &saf, &vct);
+        if (saf != sum_saf || vct != sum_lat + ts + size / min_bw)
+            fail_msg("trial %d (%d links): saf %.17g vct %.17g, closed forms %.17g and %.17g",
+                     trial, d, saf, vct, sum_saf, sum_lat + ts + size / min_bw);
+    }
+}
+
+/* The engine's memory (issue 27 item 17): dn_sim_bytes bounds what a run
+ * holds, measured by the allocator (glibc mallinfo2: bytes in use after
+ * the run, the engine's arrays and the result, less before), over the
+ * switching modes, both schedules, lanes and ports (under ASan, whose
+ * allocator mallinfo2 does not see, the bound holds trivially); and
+ * dn_sim_run refuses, before allocating, a limit one byte below it. */
+static void test_engine_bytes(void **state)
+{
+    (void)state;
+    static const dn_switching sws[] = {DN_SW_SAF, DN_SW_WORMHOLE, DN_SW_VCT, DN_SW_CIRCUIT};
+    dn_work_opts wo = divide(0.5);
+    wo.stage = DN_STAGE_BOTH;
+    fix f;
+    fix_open(&f, "debruijn:12", "binomial:12", "random", DN_ORDER_DEFAULT, 0, 0, &wo);
+    for (int k = 0; k < 16; k++) {
+        dn_sim_opts o = sim_opts(sws[k % 4], 1, 1, 0);
+        o.async = k / 4 % 2;
+        o.vcs = k / 8 ? 2 : 1;
+        o.ports = k / 8 ? 0 : 1;
+        const int64_t need = dn_sim_bytes(&o, &f.w);
+        dn_sim *s;
+        dn_sim_result r;
+        dn_err err;
+        struct mallinfo2 before = mallinfo2();
+        assert_int_equal(dn_sim_init(&s, &o, &err), DN_OK);
+        assert_int_equal(dn_sim_run(s, &f.w, &r, &err), DN_OK);
+        struct mallinfo2 after = mallinfo2();
+        const double used = (double)after.uordblks - (double)before.uordblks;
+        if (used > (double)need)
+            fail_msg("%s, async %d, %d lanes: %.0f bytes in use, dn_sim_bytes %lld",
+                     dn_switching_name(o.sw), o.async, o.vcs, used, (long long)need);
+        dn_sim_result_free(&r);
+        dn_sim_free(s);
+        o.mem_limit = need - 1;
+        assert_int_equal(dn_sim_init(&s, &o, &err), DN_OK);
+        assert_int_equal(dn_sim_run(s, &f.w, &r, &err), DN_ELIMIT);
+        assert_non_null(strstr(err.msg, "for the engine, over the memory limit"));
+        o.mem_limit = need;
+        dn_sim_free(s);
+        assert_int_equal(dn_sim_init(&s, &o, &err), DN_OK);
+        assert_int_equal(dn_sim_run(s, &f.w, &r, &err), DN_OK);
+        dn_sim_result_free(&r);
+        dn_sim_free(s);
+    }
+    fix_close(&f);
+}
+
 static void test_deadlock(void **state)
 {
     (void)state;
@@ -365,7 +493,7 @@ static void test_deadlock(void **state)
     assert_int_equal(r.ncycle, 8);
     for (int i = 0; i < 4; i++) { /* message m waits for link 2m+2 -> 2m+3 */
         int64_t m = r.cycle[2 * i], c = r.cycle[2 * i + 1];
-        assert_int_equal(w.chan_src[c], (2 * m + 2) % 8);
+        assert_int_equal(dn_work_chan_src(&w, c), (2 * m + 2) % 8);
         assert_int_equal(w.chan_dst[c], (2 * m + 3) % 8);
     }
     dn_sim_result_free(&r);
@@ -783,25 +911,57 @@ static void test_trace_errors(void **state)
     fputs("# src dst size release\n0 3 1\n1,1 0,0 2 0.5\n", fp);
     fclose(fp);
     assert_int_equal(dn_net_init(&net, "mesh:2x2", &err), DN_OK);
-    assert_int_equal(dn_trace_read(path, &net, &tr, &err), DN_OK);
+    assert_int_equal(dn_trace_read(path, &net, 0, &tr, &err), DN_OK);
     assert_int_equal(tr.n, 2);
     assert_int_equal(tr.src[1], 3);
     assert_true(tr.release[1] == 0.5);
     dn_trace_free(&tr);
-    static const char *bad[][2] = {{"0 3\n", "line 1"},
-                                   {"0 3 1\n0 9 1\n", "line 2"},
-                                   {"0 3 -1\n", "size"},
-                                   {"0 3 1 2 5\n", "5 fields"},
-                                   {"# nothing\n", "no messages"}};
+    /* through the input path every reader shares (dn_read_text): CRLF and
+     * a UTF-8 byte order mark are read, errors say path:line */
+    fp = fopen(path, "w");
+    fputs("\xef\xbb\xbf" "0 3 1\r\n1,1 0,0 2 0.5\r\n", fp);
+    fclose(fp);
+    assert_int_equal(dn_trace_read(path, &net, 0, &tr, &err), DN_OK);
+    assert_int_equal(tr.n, 2);
+    assert_int_equal(tr.dst[0], 3);
+    assert_true(tr.release[1] == 0.5);
+    dn_trace_free(&tr);
+    char at1[64], at2[64];
+    snprintf(at1, sizeof at1, "%s:1: ", path);
+    snprintf(at2, sizeof at2, "%s:2: ", path);
+    const char *bad[][2] = {{"0 3\n", at1},
+                            {"0 3 1\n0 9 1\n", at2},
+                            {"0 3 -1\n", "size"},
+                            {"0 3 1 2 5\n", "5 fields"},
+                            {"# nothing\n", "no messages"}};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         fp = fopen(path, "w");
         fputs(bad[i][0], fp);
         fclose(fp);
-        assert_int_equal(dn_trace_read(path, &net, &tr, &err), DN_EINVAL);
+        assert_int_equal(dn_trace_read(path, &net, 0, &tr, &err), DN_EINVAL);
         if (!strstr(err.msg, bad[i][1]))
             fail_msg("'%s': message '%s' lacks '%s'", bad[i][0], err.msg, bad[i][1]);
     }
-    assert_int_equal(dn_trace_read("/nonexistent/t", &net, &tr, &err), DN_EINVAL);
+    /* a NUL byte, a directory, and a file over the memory limit (1 KiB:
+     * 100 lines of 6 bytes need 600 + 100 x DN_TRACE_LINE_BYTES) */
+    fp = fopen(path, "w");
+    fwrite("0 3 1\n\0\n", 1, 8, fp);
+    fclose(fp);
+    assert_int_equal(dn_trace_read(path, &net, 0, &tr, &err), DN_EINVAL);
+    assert_non_null(strstr(err.msg, "NUL"));
+    assert_int_equal(dn_trace_read("/tmp", &net, 0, &tr, &err), DN_EINVAL);
+    assert_non_null(strstr(err.msg, "directory"));
+    fp = fopen(path, "w");
+    for (int i = 0; i < 100; i++)
+        fputs("0 3 1\n", fp);
+    fclose(fp);
+    assert_int_equal(dn_trace_read(path, &net, 1024, &tr, &err), DN_ELIMIT);
+    assert_non_null(strstr(err.msg, "memory limit of 1.00 KiB"));
+    assert_int_equal(dn_trace_read(path, &net, 600 + 101 * DN_TRACE_LINE_BYTES, &tr, &err),
+                     DN_OK);
+    assert_int_equal(tr.n, 100);
+    dn_trace_free(&tr);
+    assert_int_equal(dn_trace_read("/nonexistent/t", &net, 0, &tr, &err), DN_EINVAL);
     unlink(path);
     dn_net_free(&net);
     /* engine options are validated */
@@ -821,6 +981,8 @@ int main(void)
         cmocka_unit_test(test_ports),
         cmocka_unit_test(test_deadlock),
         cmocka_unit_test(test_vct_same_instant),
+        cmocka_unit_test(test_link_costs_alone),
+        cmocka_unit_test(test_engine_bytes),
         cmocka_unit_test(test_dccube_saf_every_root),
         cmocka_unit_test(test_wormhole_optimal_every_root),
         cmocka_unit_test(test_mapping_d),

@@ -465,9 +465,19 @@ static void test_tree_file_weights_and_ids(void **state)
         same_tree(&t, &back, fmt == 0 ? 7 : 7);
         dn_tree_free(&back);
     }
-    round_trip(&t, DN_TREE_FMT_GRF, &back); /* integers: work 2.5 rounds to 3 */
-    assert_true(back.work && back.work[1] == 3 && back.bytes_down[3] == 25 && !back.bytes_up);
-    dn_tree_free(&back);
+    /* .grf holds integer loads and no bytes_up: refused, never rounded
+     * (work 2.5 was written as 3; issue 26, item 4) */
+    {
+        FILE *f = tmpfile();
+        assert_int_equal(dn_tree_write(&t, DN_TREE_FMT_GRF, f, &err), DN_EINVAL);
+        assert_non_null(strstr(err.msg, "cannot hold bytes_up"));
+        assert_int_equal(ftell(f), 0); /* nothing written */
+        free(t.bytes_up);
+        t.bytes_up = NULL;
+        assert_int_equal(dn_tree_write(&t, DN_TREE_FMT_GRF, f, &err), DN_EINVAL);
+        assert_non_null(strstr(err.msg, "the work of node 1 is 2.5"));
+        fclose(f);
+    }
     dn_tree_free(&t);
     /* DOT with names: relabelled in order of first appearance */
     assert_int_equal(read_text_tree(".dot", "digraph g { root -> b [bytes=8]; root -> c; "
@@ -496,7 +506,7 @@ static void test_tree_file_errors(void **state)
         {".csv", "0,-1\n1,0,1,2,3,4\n", ":2: expected id,parent"},
         {".csv", "id,kid\n", "unknown column 'kid'"},
         {".csv", "# nothing\n", "no node"},
-        {".dot", "digraph { a -> b; c -> b; }", "node b has two parents"},
+        {".dot", "digraph { a -> b; c -> b; }", "node 'b' has two parents ('c', and 'a'"},
         {".dot", "digraph { a -> b ", "expected '}'"},
         {".dot", "graph x { a -- b; b -- a; }", "no root"},
         {".grf", "0\n3 2\n0 000\n1 1\n1 0\n0\n", "not a tree: 3 vertices and 2 arcs"},
@@ -535,6 +545,92 @@ static void test_tree_file_errors(void **state)
     assert_non_null(strstr(err.msg, "cannot open tree file"));
 }
 
+/* dn_tree_from_parents (issue 30, item 5): a tree handed over as arrays
+ * is the tree it describes (parents, children in id order, schedule,
+ * weights), follows the file readers' id rule when node 0 is not the root
+ * (the same tree as the CSV of the same rows), and refuses what a file
+ * would, naming the index. */
+static void test_tree_from_parents(void **state)
+{
+    (void)state;
+    static const char *const specs[] = {"binomial:6", "complete:3:4", "crt:5:0.2,0.3,0.5",
+                                        "gw:0.4,0.3,0.3", "repro:40", "cbt:0"};
+    dn_rng r;
+    dn_rng_seed(&r, 7);
+    for (size_t k = 0; k < sizeof specs / sizeof *specs; k++)
+        for (uint64_t seed = 1; seed <= 5; seed++) {
+            dn_tree_model m;
+            dn_tree t, got, csv;
+            dn_err e;
+            assert_int_equal(dn_tree_model_parse(specs[k], &m, &e), DN_OK);
+            assert_int_equal(dn_tree_init(&t, &m, seed, 0, &e), DN_OK);
+            int64_t n = t.nodes;
+            int64_t *par = malloc((size_t)n * sizeof *par), *pi = malloc((size_t)n * sizeof *pi);
+            int64_t *ppar = malloc((size_t)n * sizeof *ppar);
+            double *w = malloc((size_t)n * 3 * sizeof *w), *pw = malloc((size_t)n * 3 * sizeof *pw);
+            assert_true(par && pi && ppar && w && pw);
+            for (int64_t v = 0; v < n; v++) {
+                par[v] = dn_tree_parent(&t, v);
+                for (int j = 0; j < 3; j++)
+                    w[j * n + v] = v == 0 && j ? 0 : ldexp((double)dn_rng_below(&r, 1000), -3);
+            }
+            assert_int_equal(dn_tree_from_parents(&got, n, par, w, w + n, w + 2 * n, &e), DN_OK);
+            /* ids kept (the root is 0): the same tree; children in id order
+             * is the tree's own order for every model here */
+            t.work = w, t.bytes_down = w + n, t.bytes_up = w + 2 * n;
+            same_tree(&t, &got, 7);
+            t.work = t.bytes_down = t.bytes_up = NULL;
+            dn_tree_free(&got);
+            /* renamed by a random permutation: the same as the CSV of the rows */
+            for (int64_t v = 0; v < n; v++)
+                pi[v] = v;
+            for (int64_t v = n - 1; v > 0; v--) {
+                int64_t j = (int64_t)dn_rng_below(&r, (uint64_t)v + 1), x = pi[v];
+                pi[v] = pi[j], pi[j] = x;
+            }
+            for (int64_t v = 0; v < n; v++) {
+                ppar[pi[v]] = par[v] < 0 ? -1 : pi[par[v]];
+                pw[pi[v]] = w[v];
+            }
+            size_t cap = (size_t)n * 64 + 64, len = 0;
+            char *text = malloc(cap);
+            len += (size_t)snprintf(text, cap, "id,parent,work\n");
+            for (int64_t v = 0; v < n; v++)
+                len += (size_t)snprintf(text + len, cap - len, "%lld,%lld,%.17g\n", (long long)v,
+                                        (long long)ppar[v], pw[v]);
+            assert_int_equal(dn_tree_parse(text, len, DN_TREE_FMT_CSV, 0, "rows", &csv, &e),
+                             DN_OK);
+            assert_int_equal(dn_tree_from_parents(&got, n, ppar, pw, NULL, NULL, &e), DN_OK);
+            same_tree(&csv, &got, 1);
+            dn_tree_free(&csv);
+            dn_tree_free(&got);
+            dn_tree_free(&t);
+            free(text), free(par), free(pi), free(ppar), free(w), free(pw);
+        }
+    struct {
+        int64_t n, parent[4];
+        double work[4];
+        const char *msg;
+    } const bad[] = {
+        {3, {-1, 0, -1}, {0, 0, 0}, "parents:2: a second root"},
+        {3, {1, 2, 0}, {0, 0, 0}, "no root"},
+        {4, {-1, 2, 3, 1}, {0, 0, 0, 0}, "parents:1: node 1 is on a cycle"},
+        {3, {-1, 0, 3}, {0, 0, 0}, "parents:2: parent 3 of node 2 is not a node"},
+        {2, {-1, 1}, {0, 0}, "node 1 is its own parent"},
+        {2, {-1, 0}, {0, -1}, "work[1] is -1"},
+        {2, {-1, 0}, {0, NAN}, "work[1] is nan"},
+        {0, {0}, {0}, "at least one node"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        dn_tree t;
+        dn_err e;
+        int rc = dn_tree_from_parents(&t, bad[i].n, bad[i].parent, bad[i].work, NULL, NULL, &e);
+        if (rc == DN_OK || !strstr(e.msg, bad[i].msg))
+            fail_msg("case %zu: status %d, '%s' (wanted '%s')", i, rc, e.msg, bad[i].msg);
+        assert_int_equal(t.nodes, 0);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -547,6 +643,7 @@ int main(void)
         cmocka_unit_test(test_tree_files),
         cmocka_unit_test(test_tree_file_weights_and_ids),
         cmocka_unit_test(test_tree_file_errors),
+        cmocka_unit_test(test_tree_from_parents),
     };
     return cmocka_run_group_tests_name("tree", tests, NULL, NULL);
 }

@@ -60,10 +60,19 @@ int dn_walk_parse(const char *s, int *kind); /* DN_OK or DN_ENOTFOUND */
  * mixture over the height law; binomial C(n, l); reproduction bbar^l for
  * every l (infinite: *levels is the number of explicit entries, and
  * *tail_ratio = bbar says that n_{l+1} = bbar n_l beyond them).
- * sizes must hold max_levels doubles. Finite trees deeper than max_levels
- * are refused with DN_ERANGE. */
+ * sizes must hold max_levels doubles. A finite tree of more than
+ * max_levels levels is refused with DN_ERANGE (dn_level_sizes_alloc sizes
+ * the array for you). Time O(levels). */
 int dn_level_sizes(const dn_tree_model *m, int max_levels, double *sizes, int *levels,
                    double *tail_ratio, dn_err *err);
+/* The same into a fresh array *sizes (the caller frees it) that holds
+ * every level of a finite model however deep it is (levels are cheap: a
+ * chain of a million tasks takes 8 MB), or DN_LEVELS_EXPLICIT entries for
+ * a reproduction tree. DN_ENOMEM if the array cannot be had; *sizes is
+ * NULL on failure. Time and space O(levels). */
+#define DN_LEVELS_EXPLICIT 128
+int dn_level_sizes_alloc(const dn_tree_model *m, double **sizes, int *levels,
+                         double *tail_ratio, dn_err *err);
 
 /* --------------------------------------------------------- exact loads */
 enum { DN_LOAD_SPARSE = 0, DN_LOAD_DENSE };

@@ -13,12 +13,26 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
+/* The version of these headers. The library's own is dn_version(): a
+ * program checks at run time that the library it loaded is the one it was
+ * built against (the same MAJOR: the ABI, libdcnet.so.MAJOR). DN_VERSION is
+ * the three numbers as a string (the Makefile reads it from this line). */
+#define DN_VERSION_MAJOR 0
+#define DN_VERSION_MINOR 1
+#define DN_VERSION_PATCH 0
 #define DN_VERSION "0.1.0"
+/* One number that orders versions: MAJOR * 10000 + MINOR * 100 + PATCH. */
+#define DN_VERSION_NUMBER (DN_VERSION_MAJOR * 10000 + DN_VERSION_MINOR * 100 + DN_VERSION_PATCH)
+
+/* The version of the library that is running, "MAJOR.MINOR.PATCH" (static
+ * storage; never NULL), and its DN_VERSION_NUMBER in *number if not NULL. */
+const char *dn_version(int *number);
 
 /* Status codes. Negative values are never returned. */
 enum {
@@ -62,15 +76,128 @@ int dn_pow_ovf(int64_t base, int exp, int64_t *out);
  * "48.0 KiB", "1.49 GiB". Returns buf. */
 const char *dn_fmt_bytes(char *buf, size_t cap, int64_t bytes);
 
+/* ------------------------------------------------------------ input
+ * The one input path (issue 26, section 3): every file dcnet reads, and
+ * every buffer its parsers are handed, goes through a dn_input, so that
+ * every reader gets the same guarantees:
+ *  - a path, "-" (standard input) or bytes in memory; a directory is
+ *    refused; a regular file larger than the limit is refused before a
+ *    byte is read, a pipe when it passes the limit;
+ *  - the limit is named in the message as the memory limit ("raise
+ *    --mem-limit") or as the reader's own (its `why`, e.g. "a placement of
+ *    8 tasks");
+ *  - a UTF-8 byte order mark opening the input is skipped; a NUL byte is
+ *    refused at once with its offset and line (no text format dcnet reads
+ *    holds one, and /dev/zero would otherwise be read to the limit);
+ *    "\r\n" ends a line as "\n" does;
+ *  - line numbers for every message (dn_input_fail: "WHAT 'PATH' line N:").
+ * Read it by lines (dn_input_line: constant memory, a line at most
+ * max_line bytes) or whole (dn_input_all). The struct's fields are
+ * private. */
+typedef struct dn_input {
+    FILE *f;              /* the stream, or NULL for a buffer in memory */
+    int owns;             /* 1: f was opened here and is closed here */
+    const char *mem;      /* a buffer in memory (f == NULL) */
+    size_t mem_len, mem_pos;
+    const char *name;     /* path as given ("-": standard input), borrowed */
+    const char *what;     /* "tree file", "placement file" ..., borrowed */
+    const char *why;      /* what the limit is, for messages (NULL: default) */
+    int64_t limit;        /* bytes the input may hold */
+    int limit_is_mem;
+    int64_t bytes;        /* bytes taken from the source so far */
+    int64_t line;         /* number of the line last returned (0: none yet) */
+    char *buf;            /* read buffer: unconsumed bytes in [pos, len) */
+    size_t cap, len, pos;
+    size_t max_line;      /* longest line dn_input_line returns */
+    int eof, started;
+    char *lbuf;           /* the line returned last (a copy) */
+    size_t lcap;
+    size_t mark;          /* dn_input_mark: bytes from here are kept (SIZE_MAX: none) */
+    int64_t mark_line;
+} dn_input;
+
+/* Default longest line: 1 MiB. */
+#define DN_INPUT_MAX_LINE ((size_t)1 << 20)
+
+/* Opens path ("-": standard input) for reading at most `limit` bytes,
+ * `what` naming it in messages ("tree file"); limit_is_mem says whether
+ * the limit is the memory limit. A directory, a file that cannot be opened
+ * (DN_EINVAL) and a regular file above the limit (DN_ELIMIT) are refused
+ * here. On failure *in is left closed (dn_input_close is harmless). The
+ * strings are borrowed: they must outlive *in. Time O(1). */
+int dn_input_open(dn_input *in, const char *path, const char *what, int64_t limit,
+                  int limit_is_mem, dn_err *err);
+/* The same over len bytes in memory (a parser's buffer, a fuzz input):
+ * the same byte order mark, NUL, line-ending and limit rules. Borrowed. */
+void dn_input_mem(dn_input *in, const char *buf, size_t len, const char *name, const char *what,
+                  int64_t limit); /* O(1); cannot fail */
+/* What the limit means, for its message (borrowed; NULL: "the file
+ * limit" or the memory limit's "raise --mem-limit"), e.g. "a placement of
+ * 8 tasks takes at most 1.00 MiB of text". */
+void dn_input_set_why(dn_input *in, const char *why); /* O(1) */
+/* The next line without its "\n" or "\r\n", NUL-terminated, in *line
+ * (valid until the next call; *len its length), or *line = NULL at the
+ * end. DN_EINVAL for a NUL byte, DN_ELIMIT past the limit or for a line
+ * longer than in->max_line (set it after opening; default
+ * DN_INPUT_MAX_LINE). Memory O(longest line); time O(line). */
+int dn_input_line(dn_input *in, char **line, size_t *len, dn_err *err);
+/* The rest of the input whole: *buf malloc'd (the caller frees it),
+ * NUL-terminated after *len bytes, "\r\n" turned into "\n". A regular
+ * file is read into one allocation of its size. Time O(bytes). */
+int dn_input_all(dn_input *in, char **buf, size_t *len, dn_err *err);
+/* dn_input_mark remembers the place of the next line; dn_input_rewind goes
+ * back there (once), so that a reader may look at the first lines to
+ * tell a format and then read them again, from a pipe too. The bytes
+ * after the mark stay in memory until the rewind (within the limit). */
+void dn_input_mark(dn_input *in);   /* O(1) */
+void dn_input_rewind(dn_input *in); /* O(1); without a mark, nothing */
+/* The input's name in messages: its path, or "standard input". */
+const char *dn_input_name(const dn_input *in); /* O(1); borrowed */
+/* Number of the line dn_input_line returned last (1 for the first). */
+int64_t dn_input_lineno(const dn_input *in); /* O(1) */
+/* "WHAT 'NAME' line N: " + the message into err; returns status. O(1). */
+int dn_input_fail(const dn_input *in, dn_err *err, int status, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+/* Closes a stream opened here (standard input stays open) and frees the
+ * buffers; *in is zeroed. Safe on a zeroed or closed input. O(1). */
+void dn_input_close(dn_input *in);
+
 /* Reads a text file, pipe or "-" (standard input) whole into *buf
  * (malloc'd, NUL-terminated after *len bytes; the caller frees it), at most
- * `limit` bytes: a larger regular file is refused before reading, with the
- * limit named as the memory limit (limit_is_mem: "raise --mem-limit") or
- * the file limit. A directory, and a file holding a NUL byte (refused at
- * once, without reading on), are DN_EINVAL. `what` names the file in
- * messages ("graph file", "tree file"). */
+ * `limit` bytes, through dn_input (byte order mark skipped, "\r\n" read as
+ * "\n", NUL refused): a larger regular file is refused before reading,
+ * with the limit named as the memory limit (limit_is_mem: "raise
+ * --mem-limit") or the file limit. A directory, and a file holding a NUL
+ * byte, are DN_EINVAL. `what` names the file in messages ("graph file",
+ * "tree file"). Time O(bytes). */
 int dn_read_text(const char *path, const char *what, int64_t limit, int limit_is_mem,
                  char **buf, size_t *len, dn_err *err);
+
+/* ------------------------------------------------------ value files
+ * dcnet's value file (embed --weights, simulate --sizes, balance --loads,
+ * the list placement): one decimal number per line in [lo, hi]; '#'
+ * starts a comment (a whole line, or after the value); blank lines are
+ * skipped. A first line "# dcnet values count=T" (dcnet writes it)
+ * promises T values and the last line "# end count=T": a file cut short
+ * is refused as truncated, a trailer that disagrees with the header as
+ * such, and no value may follow the trailer.
+ * With want > 0 exactly want values are read and the reading stops at the
+ * first value past them, or at once when the header promises another
+ * count; with want == 0, 1 .. max values. *out is malloc'd (the caller
+ * frees it), *n values. Messages: "WHAT 'PATH' line N: ..." with `what`
+ * naming a value ("placement 9 is out of range"). Memory O(values); time
+ * O(bytes). */
+int dn_values_read(dn_input *in, int64_t want, int64_t max, double lo, double hi,
+                   const char *what, double **out, int64_t *n, dn_err *err);
+
+/* The shortest decimal form of a finite double that reads back as the same
+ * double (%.15g, %.16g or %.17g, whichever is first exact), into buf
+ * (cap >= 32); returns buf. Writers use it so that every value
+ * round-trips. O(1); cannot fail. */
+const char *dn_fmt_double(char *buf, size_t cap, double x);
 
 /* Strict decimal parsing of a whole string (no sign, no spaces, no junk).
  * Fails with DN_EINVAL (not a number) or DN_ERANGE (outside [lo, hi]),
@@ -109,6 +236,34 @@ double dn_rng_double(dn_rng *rng);
  * Results must not depend on which worker ran a chunk: write them by index. */
 typedef int (*dn_range_fn)(void *ctx, int64_t begin, int64_t end, int tid);
 int dn_parallel_for(int threads, int64_t count, int64_t chunk, dn_range_fn fn, void *ctx);
+
+/* A pool of threads kept for many parallel loops (a walk's steps): made
+ * once, its threads - 1 workers sleep between loops. Owned by the caller
+ * (dn_pool_free; NULL is a pool of one thread, the caller's). dn_pool_init
+ * makes as many workers as the system gives (dn_pool_threads says how
+ * many, the caller's thread included); it fails only without memory.
+ * dn_pool_for runs fn over [0, count) as dn_parallel_for does, on the
+ * pool's threads; one loop at a time per pool (not reentrant, not to be
+ * called from two threads at once). Results written by index are the
+ * same for any pool size. */
+typedef struct dn_pool dn_pool;
+int dn_pool_init(dn_pool **pool, int threads, dn_err *err);
+void dn_pool_free(dn_pool *pool);
+int dn_pool_threads(const dn_pool *pool);
+int dn_pool_for(dn_pool *pool, int64_t count, int64_t chunk, dn_range_fn fn, void *ctx);
+
+/* Progress of parallel work, shared by its workers: each adds what it has
+ * done; the caller's thread (tid 0) reports done / total to fn (which may
+ * be NULL), so a progress callback is only ever called from the thread
+ * that started the work. */
+typedef void (*dn_progress_fn)(void *ctx, double fraction);
+typedef struct dn_progress_counter {
+    int64_t done, total; /* done: updated atomically */
+    dn_progress_fn fn;
+    void *ctx;
+} dn_progress_counter;
+void dn_progress_init(dn_progress_counter *c, int64_t total, dn_progress_fn fn, void *ctx);
+void dn_progress_add(dn_progress_counter *c, int64_t k, int tid);
 /* After a failed parallel run where each worker wrote its own dn_err
  * (empty message: no error): copies the first worker's message to err. */
 void dn_parallel_error(const dn_err *errs, int workers, dn_err *err);

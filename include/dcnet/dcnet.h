@@ -13,6 +13,7 @@
 #include "dcnet/tree.h"
 #include "dcnet/route.h"
 #include "dcnet/embed.h"
+#include "dcnet/place.h"
 #include "dcnet/metric.h"
 #include "dcnet/analysis.h"
 #include "dcnet/sim.h"

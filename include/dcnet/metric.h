@@ -68,6 +68,9 @@ typedef struct dn_metric_opts {
     int contention;      /* dn_contention_mode (default PHASE) */
     int distinct_pairs;  /* also count distinct conflicting pairs (O(sum c^2)) */
     int keep_arrays;     /* fill load[] and link_msgs[] */
+    int64_t mem_limit;   /* bytes of scratch (per-link counters; per phase, the hop
+                          * lists of TIMED mode and distinct pairs), checked before
+                          * each growth (DN_ELIMIT); 0: DN_NET_DEFAULT_MEM_LIMIT */
     dn_progress_fn progress;
     void *progress_ctx;
 } dn_metric_opts;

@@ -104,6 +104,16 @@ int dn_net_init(dn_net *net, const char *spec, dn_err *err);
  * its buffer, arcs or CSR would need more (a header's nodes=N counts). */
 int dn_net_init_limit(dn_net *net, const char *spec, int64_t mem_limit, dn_err *err);
 void dn_net_free(dn_net *net);
+/* A network from a graph held in memory (a program's or a binding's own):
+ * g's nodes, arcs (each arc once; an undirected graph lists every edge in
+ * both directions, with the same costs, and has no loop), processors
+ * (g->procs: nodes 0 .. procs-1, the rest switches; 0: every node) and
+ * link costs (g->bw and g->lat per arc, both or neither) are copied and
+ * checked; nothing is merged or dropped. `name` (NULL: "csr") stands in
+ * messages and output where a spec would; labels are the ids, and routes
+ * are shortest paths, as for a graph file. On failure *net is zeroed.
+ * Time O(m log(max degree)), space about the graph's. */
+int dn_net_from_csr(dn_net *net, const dn_csr *g, const char *name, dn_err *err);
 
 /* The processors of a network: nodes 0 .. dn_net_processors(net) - 1;
  * any other node is a switch, which routes but runs no task. */
@@ -133,9 +143,14 @@ int dn_net_neighbors(const dn_net *net, int64_t v, int64_t *out);
  * too small (cap >= 80 always suffices). */
 int dn_net_label(const dn_net *net, int64_t v, char *buf, size_t cap);
 
-/* Parses a node given as a decimal id or as the network's own label (a
- * string of exactly K binary digits for de Bruijn and hypercubes; "r,c" for
- * meshes; "level,col" for butterflies and Sneptrees). */
+/* Parses a node name into *v: "id:N" (the decimal id N), "label:S" (the
+ * network's own label S, as dn_net_label prints it), or a plain S, which
+ * is a label when it has the family's label shape (exactly K binary digits
+ * for de Bruijn and hypercubes, one decimal part per side for meshes,
+ * "level,col" for butterflies and Sneptrees, ...) and a decimal id
+ * otherwise (docs/networks.md, "Naming nodes"). Fails with DN_EINVAL (not
+ * a node name of this network) or DN_ERANGE (a label that names no node),
+ * the message saying which forms are accepted. Time O(length of s). */
 int dn_net_parse_node(const dn_net *net, const char *s, int64_t *v, dn_err *err);
 
 /* The family name: the spec prefix before the first ':' ("debruijn", "dg",
@@ -177,7 +192,7 @@ int dn_net_type_info(int i, const char **syntax, const char **summary);
 typedef enum dn_graph_format {
     DN_FMT_EDGELIST = 0, /* "u v" per line, '#' comments (docs/formats.md) */
     DN_FMT_GRF,          /* SCOTCH source graph (.grf), undirected */
-    DN_FMT_DOT           /* Graphviz DOT (write only) */
+    DN_FMT_DOT           /* Graphviz DOT (written for drawing, not read) */
 } dn_graph_format;
 
 /* Parses a graph held in memory (buf need not be NUL-terminated).
@@ -195,10 +210,24 @@ int dn_graph_parse(const char *buf, size_t len, dn_graph_format fmt, int64_t max
  * binary), without reading on. */
 int dn_graph_load(const char *path, dn_csr *out, int64_t mem_limit, dn_err *err);
 /* Writes the network in a format, streaming through the neighbour function
- * (no CSR needed). GRF refuses directed networks. Refuses more than
- * DN_GRAPH_MAX_WRITE edges. Time O(n + edges). */
+ * (no CSR needed), with everything it carries: the edge list keeps
+ * processors=P (the rest are switches) and link costs (costs=1, every
+ * bandwidth and latency in %.17g, so that they read back exactly); DOT
+ * (for drawing; dcnet does not read it) marks switches and writes bw= and
+ * lat= per link. What a format cannot hold is refused before anything is
+ * written, with the reason (DN_EINVAL): .grf takes no directed network, no
+ * switches and no link costs other than bandwidth 1, latency 0; no format
+ * takes an undirected link whose two arcs differ in cost; the edge list
+ * and .grf take no parallel arcs (their readers merge repeated arcs). Refuses more than
+ * DN_GRAPH_MAX_WRITE edges (DN_ERANGE); DN_EIO if writing fails.
+ * Time O(n + edges) (O(edges log deg) more for a file's link costs). */
 #define DN_GRAPH_MAX_WRITE ((int64_t)1 << 31)
 int dn_net_write(const dn_net *net, dn_graph_format fmt, FILE *f, dn_err *err);
+/* The same for a CSR graph (what dn_graph_parse gives): its procs and
+ * link costs included; `title` names it in the file and in messages (NULL:
+ * "graph"). An undirected g must have sorted neighbour lists holding every
+ * arc both ways (else DN_EINVAL). The caller keeps g. Time O(n + m log deg). */
+int dn_csr_write(const dn_csr *g, const char *title, dn_graph_format fmt, FILE *f, dn_err *err);
 
 /* ----------------------------------------------------------------- BFS */
 /* Distances from src over out-arcs into dist[0..n-1] (-1 = unreachable).
@@ -227,8 +256,6 @@ typedef struct dn_facts {
     double avg_distance; /* mean over ordered pairs u != v; BFS only; -1 when
                           * not computed or some pair is unreachable */
 } dn_facts;
-
-typedef void (*dn_progress_fn)(void *ctx, double fraction);
 
 typedef struct dn_facts_opts {
     int threads;          /* worker threads for all-pairs BFS (<= 0: 1) */

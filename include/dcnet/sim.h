@@ -107,25 +107,27 @@ typedef struct dn_sim_work {
     int32_t *dst;          /* destination processor */
     double *size;          /* m of each message */
     double *release;       /* earliest start, or NULL (all 0) */
-    int64_t *task;         /* task the message belongs to (-1: none) */
+    int32_t *task;         /* task the message belongs to (-1: none) */
     int8_t *stage;         /* 0 approach b's move, 1 divide, 2 combine, 3 trace,
                             * 4 compute mark */
     int32_t *step;         /* step of each message, or NULL (no steps) */
     int32_t steps;         /* number of steps (0 without) */
-    int64_t *route_off;    /* msgs + 1 offsets into route */
+    int32_t *route_off;    /* msgs + 1 offsets into route (hops < 2^31) */
     int32_t *route;        /* channel ids, in travel order */
     int64_t hops;          /* route_off[msgs] */
-    int64_t *succ_off;     /* msgs + 1 offsets: dependants of each message */
+    int32_t *succ_off;     /* msgs + 1 offsets: dependants of each message */
     int32_t *succ;
     double *succ_delay;    /* or NULL: succ[i] may start succ_delay[i] after the
                             * delivery (compute time; async schedule only) */
     int64_t computes;      /* the last `computes` messages are compute marks
                             * (zero hops, size 0; stage 4), not traffic */
-    int32_t *ndeps;        /* number of messages each one waits for */
-    int32_t *chan_src, *chan_dst; /* endpoints of each channel (for reports) */
-    double *chan_bw, *chan_lat; /* per-channel link costs (a copy of the network's),
-                                 * or NULL: a hop of m units takes
-                                 * t_s + m t_e / bw + lat (saf, vct) */
+    int32_t *chan_off;     /* nodes + 1: channels chan_off[u] .. chan_off[u+1]-1
+                            * leave node u (dn_work_chan_src; for reports) */
+    int32_t *chan_dst;     /* the node each channel enters (for reports) */
+    double *chan_bw, *chan_lat; /* per-channel link costs (a copy of the network's;
+                                 * both or neither), or NULL: a hop of m units
+                                 * takes t_s + m t_e / bw + lat (saf, vct; wormhole
+                                 * and circuit need one bw and one lat for all) */
 } dn_sim_work;
 
 /* Playing an embedding: one message per tree edge and stage, routed on the
@@ -134,7 +136,9 @@ typedef struct dn_sim_work {
  * reverse, step order reversed; the message out of v depends on v having
  * received its data and on every child's result. Growing approach b adds
  * its move of the whole problem (size 1) as step 0 (and back at the end of
- * a combine). Time O(T + hops); memory about 50 bytes per message. */
+ * a combine). Time O(T + hops); memory about 37 bytes per message and 4
+ * per hop (dn_work_bytes), checked against o->mem_limit before the
+ * arrays are made and as the routes grow (DN_ELIMIT). */
 int dn_work_from_embed(dn_sim_work *w, dn_embed *e, const dn_work_opts *o, dn_err *err);
 
 /* A trace: independent messages (src, dst, size, release), routed by r on
@@ -144,14 +148,31 @@ typedef struct dn_trace {
     int64_t *src, *dst;
     double *size, *release;
 } dn_trace;
+/* Memory limit of the simulator's objects when none is given (0). */
+#define DN_SIM_DEFAULT_MEM ((int64_t)8 << 30)
+/* Bytes a trace message takes in a dn_trace (src, dst, size, release). */
+#define DN_TRACE_LINE_BYTES 32
 /* Reads "src dst size [release]" lines ('#' comments; node ids or the
- * network's labels). Errors name the line. */
-int dn_trace_read(const char *path, const dn_net *net, dn_trace *tr, dn_err *err);
+ * network's labels) from a file, pipe or "-" through dn_read_text (a file
+ * over mem_limit is refused before reading; NUL bytes refused; CRLF and a
+ * UTF-8 byte order mark accepted). The file's bytes plus
+ * DN_TRACE_LINE_BYTES per line must fit mem_limit (0: DN_SIM_DEFAULT_MEM),
+ * checked before parsing. Errors name path:line. The caller frees *tr
+ * with dn_trace_free (also safe after a failure). O(bytes). */
+int dn_trace_read(const char *path, const dn_net *net, int64_t mem_limit, dn_trace *tr,
+                  dn_err *err);
 void dn_trace_free(dn_trace *tr);
+/* The workload of a trace, routed by r on g, within mem_limit (0:
+ * DN_SIM_DEFAULT_MEM; routes included, checked as they grow). O(hops). */
 int dn_work_from_trace(dn_sim_work *w, const dn_csr *g, dn_router *r, const dn_trace *tr,
-                       dn_err *err);
+                       int64_t mem_limit, dn_err *err);
 
 void dn_work_free(dn_sim_work *w);
+/* The bytes w's arrays hold (route and dependency arrays at their size,
+ * not their capacity). O(1). */
+int64_t dn_work_bytes(const dn_sim_work *w);
+/* The node channel c (0 .. channels-1) leaves. O(log nodes). */
+int32_t dn_work_chan_src(const dn_sim_work *w, int64_t c);
 
 /* ---- 3. the engine --------------------------------------------------- */
 
@@ -180,6 +201,8 @@ typedef struct dn_sim_opts {
     int links;           /* keep per-channel busy time and message counts */
     int every_root;      /* dn_sim_all_roots: simulate every root, even where
                           * mirror images are known to give the same run */
+    int64_t mem_limit;   /* bytes for the engine's arrays (dn_sim_bytes), checked
+                          * before a run grows them; 0: DN_SIM_DEFAULT_MEM */
     void (*progress)(void *ctx, double fraction);
     void *progress_ctx;
 } dn_sim_opts;
@@ -225,9 +248,18 @@ typedef struct dn_sim dn_sim;
 int dn_sim_init(dn_sim **s, const dn_sim_opts *opts, dn_err *err);
 void dn_sim_free(dn_sim *s);
 /* Plays the workload. DN_OK also on deadlock (res->deadlock says so).
- * Time O(E log E) for E events (a few per hop); memory about 100 bytes
- * per message plus 16 per channel lane. */
+ * DN_ELIMIT, before anything is allocated, when dn_sim_bytes exceeds
+ * opts.mem_limit or the workload has 2^31 or more messages, hops or
+ * channels. Time O(E log E) for E events (a few per hop). */
 int dn_sim_run(dn_sim *s, const dn_sim_work *w, dn_sim_result *res, dn_err *err);
+/* The bytes dn_sim_run needs for w under o (an estimate from above of its
+ * arrays, event queue and results): 36 per message (plus 32 with compute
+ * times, 24 with a timeline), 98 per live message (32 more under vct; the
+ * live messages are all of them in a dataflow run, the largest step's in
+ * a step-by-step run), 4 per hop (5 with several lanes, 32 more under
+ * vct), 4 per lane and per
+ * channel, 12 per link with opts.links, 121 per step. O(messages). */
+int64_t dn_sim_bytes(const dn_sim_opts *o, const dn_sim_work *w);
 void dn_sim_result_free(dn_sim_result *r);
 
 /* Value of a linear form under the given parameters. */

@@ -77,14 +77,15 @@ typedef struct dn_tree_model {
      * analysis of a fixed tree is exact by level; NULL until then */
     const double *level_count;
     int nlevels;
-    /* file: the memory its reading may take, in bytes (0: no limit but
-     * max_nodes); the CLI's --mem-limit. The file's size plus
-     * DN_TREE_FILE_NODE_BYTES per line is checked before parsing. */
+    /* file: the memory its reading may take, in bytes (0: the default, 8
+     * GiB); the CLI's --mem-limit. The file is read within it, and its
+     * nodes count DN_TREE_FILE_NODE_BYTES each as they are found (up front
+     * when a .grf header promises them). */
     int64_t mem_limit;
 } dn_tree_model;
 
-/* Memory a tree file takes per node while read, on top of its bytes: 109
- * (CSV), 132 (.grf) and 166 (DOT) measured on complete:2:20; rounded up. */
+/* Memory a tree file takes per node while read, on top of its bytes: 111
+ * (CSV), 135 (.grf) and 157 (DOT) measured on complete:2:20; a bound. */
 #define DN_TREE_FILE_NODE_BYTES 192
 
 /* Parses a tree spec (see docs/trees.md and 'dcnet help trees'). */
@@ -151,14 +152,19 @@ int dn_tree_phase_order(const dn_tree *t, int64_t **order, dn_err *err);
  *         (any order); '#' lines are comments;
  *   DOT   a Graphviz digraph (or graph) of the tree's edges, parent ->
  *         child; node attribute work, edge attributes bytes (or
- *         bytes_down) and bytes_up;
+ *         bytes_down) and bytes_up; names of any length; node [..] and
+ *         edge [..] defaults apply to what follows them, as in Graphviz;
  *   GRF   a SCOTCH source graph that is a tree, rooted at its first vertex;
- *         vertex loads are work, edge loads bytes_down.
+ *         vertex loads are work, edge loads bytes_down (integers up to
+ *         2^53); with vertex labels, arc ends are labels (as SCOTCH reads
+ *         them).
  * Ids 0..N-1 with the root 0 are kept as they are; any other ids are
  * relabelled in order of first appearance, the root first. The children
  * of a node keep the order of their lines. Validation: one root, every
  * parent defined, no cycle, no id twice, at most max_nodes nodes; every
- * error names the file and line.
+ * error names the file and line, and the node as the file names it. Text
+ * goes through dn_input (a byte order mark skipped, CRLF read as LF, NUL
+ * refused).
  * Schedule (the runtime's, for any tree): a node that receives in phase p
  * sends to its i-th child (from 0) in phase p + i + 1, each send after the
  * previous one. On a binomial tree this is seed 000's schedule exactly. */
@@ -172,11 +178,26 @@ typedef enum dn_tree_format {
  * caller-owned file tree (dn_tree_free), zeroed on failure. */
 int dn_tree_parse(const char *buf, size_t len, dn_tree_format fmt, int64_t max_nodes,
                   const char *name, dn_tree *t, dn_err *err);
+/* A tree from arrays (a program's or a binding's own tree): parent[v] is
+ * v's parent, -1 for the one root; work, bytes_down and bytes_up are
+ * per-node weights or NULL (copied; finite, non-negative). The same rules
+ * as a tree file: exactly one root, no cycle; ids are kept when node 0 is
+ * the root, else renumbered with the root 0 and the others in order; the
+ * children of a node in the order of their ids (the schedule: child i of
+ * a node receiving in phase p receives in p + i + 1). Errors name the
+ * index as "parents:V". *t is a caller-owned tree (dn_tree_free), zeroed
+ * on failure. Time O(n log n), space about 100 bytes a node while built. */
+int dn_tree_from_parents(dn_tree *t, int64_t n, const int64_t *parent, const double *work,
+                         const double *bytes_down, const double *bytes_up, dn_err *err);
 /* "csv", "dot", "grf": DN_OK, else DN_ENOTFOUND. */
 int dn_tree_format_parse(const char *name, dn_tree_format *fmt);
 /* Writes any tree (implicit, sampled or read) in a format, with its
- * weights when it has them (GRF weights are integers: rounded). Refuses
- * more than 2^31 nodes. DN_EIO on a write error. Time O(nodes). */
+ * weights when it has them, each in the shortest form that reads back
+ * exactly (DOT values quoted): every format reads back as written. What a
+ * format cannot hold is DN_EINVAL before a byte is written, never rounded:
+ * GRF holds integer loads up to 2^53 and no bytes_up; DOT and GRF carry
+ * bytes on edges, so the root's must be 0. Refuses more than 2^31 nodes
+ * (DN_ELIMIT). DN_EIO on a write error. Time O(nodes). */
 int dn_tree_write(const dn_tree *t, dn_tree_format fmt, FILE *f, dn_err *err);
 
 /* The number of nodes on every level of a built tree: counts[l] for

@@ -17,18 +17,18 @@ typedef struct walkop {
     const dn_csr *in;    /* g or &rev */
     double *inv_deg;
     int walk, delta;
+    dn_pool *pool;       /* threads for the steps, or NULL (one thread) */
 } walkop;
 
-int walkop_init(walkop *w, const dn_csr *g, int walk, int delta, dn_err *err);
+/* threads > 1 keeps a pool for the steps of networks large enough to gain
+ * from it (PAR_MIN_NODES, walk.c), made once for all the walk's steps. */
+int walkop_init(walkop *w, const dn_csr *g, int walk, int delta, int threads, dn_err *err);
 void walkop_free(walkop *w);
-/* x <- x Q. scratch holds 3 vectors of n doubles. threads > 1 splits the
+/* x <- x Q. scratch holds 3 vectors of n doubles. The pool splits the
  * rows; the result is bit-identical for any thread count. */
-void walkop_apply(const walkop *w, double *x, double *scratch, int threads);
+void walkop_apply(const walkop *w, double *x, double *scratch);
 /* One step of the simple walk: y = x P (z: scratch). */
-void walkop_step(const walkop *w, const double *x, double *y, double *z, int threads);
-
-/* Largest tree level dcnet sums explicitly for finite models. */
-#define DN_MAX_LEVELS 128
+void walkop_step(const walkop *w, const double *x, double *y, double *z);
 
 /* Index of the largest entry (smallest index among those within 1e-12
  * relative of the maximum) and the maximum. */

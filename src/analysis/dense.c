@@ -91,16 +91,18 @@ int dn_loads_dense(const dn_csr *g, const dn_tree_model *m, const dn_load_opts *
     if (m->kind != DN_TREE_COMPLETE && m->kind != DN_TREE_CRT && m->kind != DN_TREE_REPRO)
         return dn_fail(err, DN_ENOTSUP, "--method dense implements the seed's Theorems 1 and 2: "
                        "complete, crt and reproduction trees only");
-    double sizes[DN_MAX_LEVELS], tail;
+    double *sizes, tail;
     int levels, rc;
-    if ((rc = dn_level_sizes(m, DN_MAX_LEVELS, sizes, &levels, &tail, err)))
+    if ((rc = dn_level_sizes_alloc(m, &sizes, &levels, &tail, err)))
         return rc;
     const int64_t nn = n * n;
     int mats = o->walk == DN_WALK_RANDLEN ? 4 : 3;
     double *R = malloc((size_t)mats * (size_t)nn * sizeof *R);
-    if (!R)
+    if (!R) {
+        free(sizes);
         return dn_fail(err, DN_ENOMEM, "out of memory: --method dense needs %d tables of "
                        "%lld x %lld doubles", mats, (long long)n, (long long)n);
+    }
     double *t1 = R + nn, *t2 = R + 2 * nn, *acc = mats > 3 ? R + 3 * nn : NULL;
     memset(R, 0, (size_t)nn * sizeof *R);
     for (int64_t j = 0; j < n; j++)
@@ -130,6 +132,7 @@ int dn_loads_dense(const dn_csr *g, const dn_tree_model *m, const dn_load_opts *
             missing *= tail;
         }
     }
+    free(sizes);
     double *out = realloc(R, (size_t)nn * sizeof *R);
     *matrix = out ? out : R;
     return DN_OK;

@@ -21,7 +21,6 @@
 #include "analysis_impl.h"
 
 #include <math.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,7 +51,7 @@ typedef struct gctx {
     /* per trial */
     int64_t *size, *maxload, *sumdist, *steps;
     int32_t *maxdist;
-    atomic_llong done;
+    dn_progress_counter progress;
     dn_err *errs;
 } gctx;
 
@@ -211,9 +210,7 @@ static int grow_range(void *p, int64_t b, int64_t e, int tid)
         int rc = run_trial(c, &c->w[tid], t, &c->errs[tid]);
         if (rc)
             return rc;
-        long long d = atomic_fetch_add(&c->done, 1) + 1;
-        if (tid == 0 && c->o->progress)
-            c->o->progress(c->o->progress_ctx, (double)d / (double)c->o->trials);
+        dn_progress_add(&c->progress, 1, tid);
     }
     return DN_OK;
 }
@@ -296,7 +293,7 @@ int dn_grow_simulate(const dn_csr *g, const dn_tree_model *m, int64_t start,
     c.o = opts;
     c.start = start;
     c.max_nodes = max_nodes;
-    atomic_init(&c.done, 0);
+    dn_progress_init(&c.progress, opts->trials, opts->progress, opts->progress_ctx);
     c.size = malloc((size_t)T * sizeof *c.size);
     c.maxload = malloc((size_t)T * sizeof *c.maxload);
     c.sumdist = malloc((size_t)T * sizeof *c.sumdist);

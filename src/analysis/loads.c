@@ -53,28 +53,66 @@ int dn_walk_parse(const char *s, int *kind)
     return DN_ENOTFOUND;
 }
 
-int dn_level_sizes(const dn_tree_model *m, int max_levels, double *sizes, int *levels,
-                   double *tail_ratio, dn_err *err)
+/* The height of a model's levels: h, with levels 0 .. h (reproduction
+ * trees: the explicit levels asked for, max_levels - 1). */
+static int model_height(const dn_tree_model *m, int max_levels, int *h, dn_err *err)
 {
-    int h = -1;
-    *tail_ratio = 0.0;
     switch (m->kind) {
-    case DN_TREE_BINOMIAL: h = m->n; break;
+    case DN_TREE_BINOMIAL: *h = m->n; break;
     case DN_TREE_COMPLETE:
-    case DN_TREE_CRT: h = m->h; break;
-    case DN_TREE_RCT: h = m->height.len - 1; break;
-    case DN_TREE_REPRO: h = max_levels - 1; break;
+    case DN_TREE_CRT: *h = m->h; break;
+    case DN_TREE_RCT: *h = m->height.len - 1; break;
+    case DN_TREE_REPRO: *h = max_levels - 1; break;
     case DN_TREE_FILE: /* a fixed tree: its levels, counted by the caller */
         if (!m->level_count || m->nlevels < 1)
             return dn_fail(err, DN_EINVAL, "a tree file's levels must be counted first "
                                            "(dn_tree_level_counts)");
-        h = m->nlevels - 1;
+        *h = m->nlevels - 1;
         break;
     default: return dn_fail(err, DN_EINVAL, "unknown tree model");
     }
-    if (h + 1 > max_levels)
-        return dn_fail(err, DN_ERANGE, "tree of height %d: at most %d levels are supported",
-                       h, max_levels - 1);
+    return DN_OK;
+}
+
+int dn_level_sizes_alloc(const dn_tree_model *m, double **sizes, int *levels,
+                         double *tail_ratio, dn_err *err)
+{
+    int h = -1, rc;
+    *sizes = NULL;
+    if ((rc = model_height(m, DN_LEVELS_EXPLICIT, &h, err)))
+        return rc;
+    if (h < 0 || h >= INT32_MAX - 1)
+        return dn_fail(err, DN_ERANGE, "tree of height %d: at most %d levels", h,
+                       INT32_MAX - 1);
+    if (!(*sizes = malloc((size_t)(h + 1) * sizeof **sizes)))
+        return dn_fail(err, DN_ENOMEM, "out of memory for the sizes of %d tree levels", h + 1);
+    if ((rc = dn_level_sizes(m, h + 1, *sizes, levels, tail_ratio, err))) {
+        free(*sizes);
+        *sizes = NULL;
+    }
+    return rc;
+}
+
+/* The number of levels (explicit ones for reproduction trees) and the
+ * tail ratio of a model. */
+static int model_levels(const dn_tree_model *m, int *levels, double *tail, dn_err *err)
+{
+    double *sizes;
+    int rc = dn_level_sizes_alloc(m, &sizes, levels, tail, err);
+    free(sizes);
+    return rc;
+}
+
+int dn_level_sizes(const dn_tree_model *m, int max_levels, double *sizes, int *levels,
+                   double *tail_ratio, dn_err *err)
+{
+    int h = -1, rc;
+    *tail_ratio = 0.0;
+    if ((rc = model_height(m, max_levels, &h, err)))
+        return rc;
+    if (h + 1 > max_levels) /* h levels below the root: h + 1 in all */
+        return dn_fail(err, DN_ERANGE, "tree of height %d has %d levels; this array holds %d",
+                       h, h + 1, max_levels);
     *levels = h + 1;
     switch (m->kind) {
     case DN_TREE_BINOMIAL: {
@@ -198,7 +236,7 @@ typedef struct sparse_work {
 
 static int sparse_alloc(sparse_work *s, const dn_csr *g, const dn_load_opts *o, dn_err *err)
 {
-    int rc = walkop_init(&s->w, g, o->walk, o->delta, err);
+    int rc = walkop_init(&s->w, g, o->walk, o->delta, o->threads, err);
     if (rc)
         return rc;
     size_t n = (size_t)g->n;
@@ -223,12 +261,12 @@ static void sparse_release(sparse_work *s)
  * inside sw->acc), filling the scalar fields. lim may have period 0. */
 static int sparse_run(sparse_work *sw, const dn_csr *g, const dn_tree_model *m, int64_t s,
                       const dn_load_opts *o, const dn_walk_limit *lim, double *ratio_level,
-                      dn_loads *out, int threads, dn_err *err)
+                      dn_loads *out, dn_err *err)
 {
-    double sizes[DN_MAX_LEVELS], tail;
+    double *sizes, tail;
     int levels, rc;
     const int64_t n = g->n;
-    if ((rc = dn_level_sizes(m, DN_MAX_LEVELS, sizes, &levels, &tail, err)))
+    if ((rc = dn_level_sizes_alloc(m, &sizes, &levels, &tail, err)))
         return rc;
     double *x = sw->x, *acc = sw->acc;
     memset(x, 0, (size_t)n * sizeof *x);
@@ -283,7 +321,7 @@ static int sparse_run(sparse_work *sw, const dn_csr *g, const dn_tree_model *m, 
             o->progress(o->progress_ctx, tail == 0.0 ? (double)l / levels : 1.0 - nl);
         if (tail == 0.0 && l + 1 >= levels)
             break; /* no need for x_{levels} */
-        walkop_apply(&sw->w, x, sw->scratch, threads);
+        walkop_apply(&sw->w, x, sw->scratch);
     }
     out->levels = tail == 0.0 ? levels : (int)(l < INT32_MAX ? l : INT32_MAX);
     out->n = n;
@@ -298,6 +336,7 @@ static int sparse_run(sparse_work *sw, const dn_csr *g, const dn_tree_model *m, 
         out->reached += acc[j] > 0;
     }
     out->ratio = out->size > 0 ? out->max_load * (double)n / out->size : 0.0;
+    free(sizes);
     return DN_OK;
 }
 
@@ -358,8 +397,13 @@ int dn_loads_exact(const dn_net *net, const dn_csr *g, const dn_tree_model *m, i
         }
         memcpy(out->load, mat + start * n, (size_t)n * sizeof *out->load);
         free(mat);
-        double sizes[DN_MAX_LEVELS], tail;
-        dn_level_sizes(m, DN_MAX_LEVELS, sizes, &out->levels, &tail, err);
+        double tail;
+        if ((rc = model_levels(m, &out->levels, &tail, err))) {
+            dn_walk_limit_free(&lim);
+            free(out->load);
+            memset(out, 0, sizeof *out);
+            return rc;
+        }
         out->n = n;
         out->start = start;
         out->size = dn_tree_model_expected_size(m);
@@ -373,10 +417,9 @@ int dn_loads_exact(const dn_net *net, const dn_csr *g, const dn_tree_model *m, i
         out->ratio = out->max_load * (double)n / out->size;
     } else {
         sparse_work sw;
-        double sizes[DN_MAX_LEVELS], tail;
+        double tail;
         int levels;
-        dn_level_sizes(m, DN_MAX_LEVELS, sizes, &levels, &tail, err);
-        if ((rc = sparse_alloc(&sw, g, &o, err))) {
+        if ((rc = model_levels(m, &levels, &tail, err)) || (rc = sparse_alloc(&sw, g, &o, err))) {
             dn_walk_limit_free(&lim);
             return rc;
         }
@@ -386,7 +429,7 @@ int dn_loads_exact(const dn_net *net, const dn_csr *g, const dn_tree_model *m, i
             dn_walk_limit_free(&lim);
             return dn_fail(err, DN_ENOMEM, "out of memory");
         }
-        rc = sparse_run(&sw, g, m, start, &o, &lim, rl, out, o.threads, err);
+        rc = sparse_run(&sw, g, m, start, &o, &lim, rl, out, err);
         if (!rc)
             out->load = malloc((size_t)n * sizeof *out->load);
         if (!rc && !out->load)
@@ -502,7 +545,7 @@ static int all_range(void *p, int64_t b, int64_t e, int tid)
         if ((c->m->kind == DN_TREE_REPRO || gl > 0) &&
             (rc = dn_walk_limit_init(c->g, s, c->o, &lim, &c->errs[tid])))
             return rc;
-        rc = sparse_run(&c->work[tid], c->g, c->m, s, c->o, &lim, NULL, &L, 1, &c->errs[tid]);
+        rc = sparse_run(&c->work[tid], c->g, c->m, s, c->o, &lim, NULL, &L, &c->errs[tid]);
         if (rc) {
             dn_walk_limit_free(&lim);
             return rc;

@@ -58,7 +58,10 @@ static int transpose(const dn_csr *g, dn_csr *t, dn_err *err)
     return DN_OK;
 }
 
-int walkop_init(walkop *w, const dn_csr *g, int walk, int delta, dn_err *err)
+/* Below this size a parallel step costs more than it saves. */
+#define PAR_MIN_NODES 65536
+
+int walkop_init(walkop *w, const dn_csr *g, int walk, int delta, int threads, dn_err *err)
 {
     memset(w, 0, sizeof *w);
     w->g = g;
@@ -82,6 +85,10 @@ int walkop_init(walkop *w, const dn_csr *g, int walk, int delta, dn_err *err)
     } else {
         w->in = g;
     }
+    if (threads > 1 && g->n >= PAR_MIN_NODES && dn_pool_init(&w->pool, threads, err)) {
+        walkop_free(w);
+        return DN_ENOMEM;
+    }
     return DN_OK;
 }
 
@@ -91,6 +98,7 @@ void walkop_free(walkop *w)
         return;
     free(w->inv_deg);
     dn_csr_free(&w->rev);
+    dn_pool_free(w->pool);
     memset(w, 0, sizeof *w);
 }
 
@@ -122,21 +130,16 @@ static int step_range(void *p, int64_t b, int64_t e, int tid)
     return 0;
 }
 
-/* Below this size a parallel step costs more in thread start-up than it saves. */
-#define PAR_MIN_NODES 65536
-
-void walkop_step(const walkop *w, const double *x, double *y, double *z, int threads)
+void walkop_step(const walkop *w, const double *x, double *y, double *z)
 {
     step_ctx c = {w, x, y, z, 0};
     int64_t n = w->g->n;
-    if (n < PAR_MIN_NODES)
-        threads = 1;
-    dn_parallel_for(threads, n, 16384, step_range, &c);
+    dn_pool_for(w->pool, n, 16384, step_range, &c);
     c.pass = 1;
-    dn_parallel_for(threads, n, 16384, step_range, &c);
+    dn_pool_for(w->pool, n, 16384, step_range, &c);
 }
 
-void walkop_apply(const walkop *w, double *x, double *scratch, int threads)
+void walkop_apply(const walkop *w, double *x, double *scratch)
 {
     const int64_t n = w->g->n;
     const size_t bytes = (size_t)n * sizeof *x;
@@ -145,7 +148,7 @@ void walkop_apply(const walkop *w, double *x, double *scratch, int threads)
     switch (w->walk) {
     case DN_WALK_LAZY:
         for (int t = 0; t < w->delta; t++) {
-            walkop_step(w, x, y, z, threads);
+            walkop_step(w, x, y, z);
             for (int64_t i = 0; i < n; i++)
                 x[i] = 0.5 * (x[i] + y[i]);
         }
@@ -157,7 +160,7 @@ void walkop_apply(const walkop *w, double *x, double *scratch, int threads)
         memset(acc, 0, bytes);
         for (int t = 0; t < w->delta; t++) {
             double *next = cur == y ? x : y; /* alternate x and y */
-            walkop_step(w, cur, next, z, threads);
+            walkop_step(w, cur, next, z);
             for (int64_t i = 0; i < n; i++)
                 acc[i] += f * next[i];
             cur = next;
@@ -168,7 +171,7 @@ void walkop_apply(const walkop *w, double *x, double *scratch, int threads)
     default: /* canonical (and two choices, whose single walk is canonical) */
         for (int t = 0; t < w->delta; t++) {
             double *next = cur == x ? y : x;
-            walkop_step(w, cur, next, z, threads);
+            walkop_step(w, cur, next, z);
             cur = next;
         }
         if (cur != x)
@@ -278,7 +281,7 @@ static int limit_directed(const dn_csr *g, int64_t s, const dn_load_opts *o,
     const int64_t n = g->n;
     const int K = DN_LIMIT_MAX_PERIOD + 1;
     walkop w;
-    int rc = walkop_init(&w, g, o->walk, o->delta, err);
+    int rc = walkop_init(&w, g, o->walk, o->delta, o->threads, err);
     if (rc)
         return rc;
     double *ring = calloc((size_t)(K + 3) * (size_t)n, sizeof *ring);
@@ -295,7 +298,7 @@ static int limit_directed(const dn_csr *g, int64_t s, const dn_load_opts *o,
     for (l = 1; l <= max_iter && !found; l++) {
         double *prev = ring + ((l - 1) % K) * n, *cur = ring + (l % K) * n;
         memcpy(cur, prev, (size_t)n * sizeof *cur);
-        walkop_apply(&w, cur, scratch, o->threads);
+        walkop_apply(&w, cur, scratch);
         for (int q = 1; q <= DN_LIMIT_MAX_PERIOD && q <= l; q++) {
             const double *old = ring + ((l - q) % K) * n;
             double d = 0.0;

@@ -8,6 +8,7 @@
  * starting points; known-answer tests in tests/test_base.c pin the draws.
  */
 #include "dcnet/base.h"
+#include "dn_assert.h"
 
 uint64_t dn_splitmix64(uint64_t *state)
 {
@@ -57,6 +58,7 @@ __extension__ typedef unsigned __int128 dn_u128;
 uint64_t dn_rng_below(dn_rng *rng, uint64_t bound)
 {
     /* Lemire, "Fast random integer generation in an interval" (2019). */
+    DN_ASSERT(bound >= 1);
     dn_u128 m = (dn_u128)dn_rng_next(rng) * bound;
     uint64_t low = (uint64_t)m;
     if (low < bound) {

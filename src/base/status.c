@@ -3,6 +3,7 @@
  * number parsing. Not from any paper: the plumbing every module shares.
  */
 #include "dcnet/base.h"
+#include "dn_assert.h"
 
 #include <errno.h>
 #include <math.h>
@@ -130,3 +131,20 @@ int dn_parse_double(const char *s, double lo, double hi, const char *what,
     *out = v;
     return DN_OK;
 }
+
+const char *dn_version(int *number)
+{
+    if (number)
+        *number = DN_VERSION_NUMBER;
+    return DN_VERSION;
+}
+
+#ifdef DN_DEBUG
+/* A broken invariant is a bug, not bad input (dn_assert.h): say which and
+ * stop where a debugger or sanitizer shows the stack. Debug builds only. */
+void dn_assert_fail(const char *expr, const char *file, int line)
+{
+    fprintf(stderr, "dcnet: internal invariant broken: %s (%s:%d)\n", expr, file, line);
+    __builtin_trap();
+}
+#endif

@@ -9,6 +9,7 @@
 
 #include "dcnet/dcnet.h"
 
+#include <signal.h>
 #include <stdio.h>
 
 enum { OUT_TABLE = 0, OUT_JSON, OUT_CSV };
@@ -35,21 +36,64 @@ void rec_bool(rec *r, const char *key, int v);
 /* A string value of up to 255 bytes is copied; a longer one (a long spec
  * or path) is referenced and must outlive the record's printing. */
 void rec_str(rec *r, const char *key, const char *v);
-/* Whole files or none (outfile.c): out_open writes to a temporary file
- * beside `path` ("-": standard output), out_close renames it onto path when
- * every byte was written, else removes it; out_discard removes it. The
- * temporary file is also removed on SIGINT, SIGTERM and SIGHUP. */
+/* The one output path (outfile.c): out_open writes to a temporary file
+ * beside `path` ("-": standard output; a FIFO or device: in place),
+ * out_close renames it onto path when every byte was written, else
+ * removes it; out_discard removes it. The temporary file is also removed
+ * on every fatal signal (outfile.c). An output declared by out_plan is
+ * renamed only by out_finish, when the whole command succeeded. */
 int out_open(const char *path, FILE **f, dn_err *err);
 int out_close(FILE *f, dn_err *err);
 void out_discard(FILE *f);
-/* Installs that signal handling now (out_open does it on first use): a
- * command that spawns runs calls it first, so that a signal also stops
- * them (cli_spawn_stop_all) before dcnet exits with status 1. */
+/* out_close(f) when rc is DN_OK, else out_discard(f) and rc; a failure
+ * of standard output (rc with f == stdout) is left to out_finish. */
+int out_end(FILE *f, int rc, dn_err *err);
+/* A command's files, declared before it reads or writes any (issue 26,
+ * item 10): opt names the option in messages, path may be NULL (not
+ * given). */
+typedef struct out_file {
+    const char *opt, *path;
+    int output; /* 1: written, 0: read */
+} out_file;
+/* Refuses (exit 2, "dcnet CMD: ..." printed) two outputs, or an output and
+ * an input, that are the same file: the same path (its directory
+ * resolved) or the same device and inode (character devices excepted);
+ * returns 0 when none is. */
+int out_plan(const char *cmd, const out_file *files, int n);
+/* The file of a spec "file:PATH" (--net, --tree, --map), else NULL. */
+const char *out_spec_file(const char *spec);
+/* At exit (main): a standard output that failed is reported once (exit 1),
+ * unless its reader went away (a closed pipe: quiet, the code stands);
+ * declared outputs are renamed onto their names if the code is 0, else
+ * removed. Returns the exit code. */
+int out_finish(const char *cmd, int code);
+/* Closes f as out_close does (the file whole under path), then opens path
+ * again for appending into *again, only if it is still that file (same
+ * device and inode; never through a symlink): for a file that must exist
+ * whole early and then grow (a sweep's journal). DN_EIO when either
+ * fails (*again NULL). */
+int out_publish(FILE *f, const char *path, FILE **again, dn_err *err);
+/* Fatal signals (outfile.c lists them): out_guard_signals installs their
+ * handler (main does, for every command): it stops the children
+ * (cli_spawn_stop_all), removes the temporary files and the directory of
+ * out_guard_dir, says which signal on stderr and exits 1. */
 void out_guard_signals(void);
+/* The set of those signals (spawn.c blocks them around fork). */
+void out_fatal_signals(sigset_t *set);
+/* The fatal signal being handled, or 0: no child may start then. */
+int out_stopping(void);
+/* A temporary directory of plain files (the demo's work directory) that
+ * a fatal signal removes, after the children have ended, printing note
+ * (one line) after the signal's name; dir NULL: none any more. Call it
+ * with NULL before renaming the directory into place. DN_EINVAL if the
+ * name is longer than PATH_MAX. O(1). */
+int out_guard_dir(const char *dir, const char *note);
 /* One CSV field (RFC 4180): quoted when it holds a comma, quote or newline. */
 void csv_field(FILE *f, const char *s);
 /* s as a JSON string literal (quoted, escaped, valid UTF-8) */
 void json_string(const char *s, FILE *f);
+/* The length (1..4) of the valid UTF-8 sequence at s, 0 if none (RFC 3629). */
+int utf8_seq_len(const char *s);
 void rec_null(rec *r, const char *key);
 
 /* One record: "key  value" lines, a JSON object, or a CSV header + row. */
@@ -68,10 +112,32 @@ typedef struct row_stream {
     int widths[REC_MAX];
     FILE *f;
 } row_stream;
+/* Widens widths[c] to the table cell of the row's column c (c < row->n):
+ * a first pass over streamed rows gives rows_stream_begin its widths. */
+void rec_widths(const rec *row, int *widths);
 void rows_stream_begin(row_stream *s, const rec *head, const rec *first_row, const int *widths,
                        const char *json_key, int mode, FILE *f);
 void rows_stream_row(row_stream *s, const rec *row);
 void rows_stream_end(row_stream *s);
+/* rows_print's output for n rows made one at a time by fn(ctx, i, row)
+ * (row arrives with stale contents: fn sets row->n = 0 and fills it), in
+ * the memory of one record whatever n: in table form fn is called twice
+ * per row, once for the column widths, each pass with i = 0, 1, ... in
+ * order (fn may keep a cursor that restarts at i = 0). O(n) calls. */
+typedef void (*row_fn)(void *ctx, int64_t i, rec *row);
+void rows_print_fn(const rec *head, int64_t n, row_fn fn, void *ctx, const char *json_key,
+                   int mode, FILE *f);
+/* Widens widths[c] to the table text of each of row's cells: a first pass
+ * over rows made one at a time gives rows_stream_begin the widths
+ * rows_print would use, without keeping the rows. */
+void rows_widths(const rec *row, int *widths);
+/* One JSON object streamed (the form of json_arrays, in O(1) memory): the
+ * head's fields, then any number of arrays whose rows go through
+ * rows_stream_row, then the closing brace. */
+void json_stream_begin(row_stream *s, const rec *head, FILE *f);
+void json_stream_array(row_stream *s, const char *key);
+void json_stream_array_end(row_stream *s);
+void json_stream_end(row_stream *s);
 /* One JSON object: the fields of head, then one array per set. */
 void json_arrays(const rec *head, int sets, const char *const *keys, const rec *const *rows,
                  const int *ns, FILE *f);
@@ -123,23 +189,19 @@ int buildinfo_collect(build_fact *f, int cap);
 #include <signal.h>
 int cli_spawn(char **argv, const char *dir, int path_search, volatile sig_atomic_t *stop,
               char **out, dn_err *err);
-/* Sends SIGTERM to every child cli_spawn is running now; async-signal-safe. */
+/* Sends SIGTERM to every child cli_spawn is running now and waits until
+ * each has ended (SIGKILL after 5 s); async-signal-safe, for the fatal
+ * signals' handler. */
 void cli_spawn_stop_all(void);
 
-/* Placements in and out (place.c): formats list, scotch (.map), csv. */
-enum { PLACE_LIST = 0, PLACE_SCOTCH, PLACE_CSV };
-int place_format_parse(const char *s, int *fmt);
-int place_write(const dn_net *net, const int64_t *place, int64_t T, int fmt, const char *what,
-                const char *path, dn_err *err);
-/* Reads T processors in 0 .. nproc-1 (any of the formats, told by the
- * content; labels in CSV through net, when given); *out is malloc'd.
- * Errors name the file and line. */
-int place_read(const char *path, const dn_net *net, int64_t nproc, int64_t T, int64_t **out,
-               dn_err *err);
-/* How many tasks a placement file places (its format told by content). */
-int place_count(const char *path, int64_t *T, dn_err *err);
+/* Placements out (place.c; the formats and the reader are the library's,
+ * dcnet/place.h): the placement file through out_open, with a comment
+ * naming `what` was placed on which network. */
+int place_write(const dn_net *net, const int64_t *place, int64_t T, dn_place_format fmt,
+                const char *what, const char *path, dn_err *err);
 /* An Open MPI rankfile: rank y on the host and slot of place[y], from a
- * hosts file of "LABEL HOST SLOT" lines. */
+ * hosts file of "LABEL HOST SLOT" lines (RFC 1123 host names, slots
+ * non-negative integers; errors name the file and line). */
 int place_rankfile(const char *path, const char *hosts, const dn_net *net, const int64_t *place,
                    int64_t T, dn_err *err);
 

@@ -300,6 +300,12 @@ int cmd_balance(int argc, char **argv)
         return cli_usage(cmd, "unexpected argument '%s'", argv[optind]);
     if (!net_spec)
         return cli_usage(cmd, "missing --net ddb:K (e.g. --net ddb:10)");
+    struct stat lst; /* --loads names a file, or a generator (random:SEED:MEAN ...) */
+    const out_file files[] = {{"--loads", loads_arg && stat(loads_arg, &lst) == 0 ? loads_arg : NULL, 0},
+                              {"--svg", svg, 1}};
+    int plan = out_plan(cmd, files, 2);
+    if (plan)
+        return plan;
     dn_net net;
     int rc = dn_net_init(&net, net_spec, &err);
     if (rc)

@@ -57,7 +57,8 @@ static const char embed_help[] =
     "                         any of them (and gmap's output)\n"
     "      --rankfile FILE    write an Open MPI rankfile: task y's rank on the host\n"
     "      --hosts HOSTFILE   and slot of its processor (HOSTFILE: a line 'LABEL HOST\n"
-    "                         SLOT' per processor, LABEL its label or id)\n"
+    "                         SLOT' per processor, LABEL its label or id, HOST an\n"
+    "                         RFC 1123 host name, SLOT a non-negative integer)\n"
     "      --svg FILE         draw the network with the tree on it (SVG)\n"
     "      --scotch-strategy S  SCOTCH mapping strategy string (expert use)\n"
     "      --scotch-target T  SCOTCH's target built from the network: deco0 (distance\n"
@@ -71,8 +72,8 @@ static const char embed_help[] =
 /* (more strings: C99 compilers need support only 4095 characters in one) */
 static const char embed_help_more[] =
     "      --max-nodes N      cap on random tree sizes (default 2^24)\n"
-    "      --mem-limit GIB    memory limit for the network and a tree file, in GiB\n"
-    "                         (default 8)\n"
+    "      --mem-limit GIB    memory limit for the network, a tree file and the\n"
+    "                         metrics' scratch, in GiB (default 8)\n"
     "      --json             one JSON object on stdout\n"
     "      --csv              CSV on stdout\n"
     "  -h, --help             show this help\n"
@@ -88,7 +89,9 @@ static const char embed_help_more[] =
     "one-to-one placement on a network of the same maximum degree.\n"
     "\n"
     "Limits: the network is materialised (n < 2^31, 12 bytes per arc + 8 per\n"
-    "node, within --mem-limit); metrics use 16 bytes per arc more. zrl, dccube,\n"
+    "node, within --mem-limit); metrics use 16 bytes per arc more, and with\n"
+    "--contention timed or --distinct-pairs about 16 per hop of the largest\n"
+    "phase (checked against --mem-limit before they grow). zrl, dccube,\n"
     "reflecting, growing and binomial need no per-task memory (B(24) on\n"
     "BDG(24) fits in about 1 GiB); other mappings store 4 bytes per task.\n"
     "\n"
@@ -120,80 +123,33 @@ static const struct option embed_opts[] = {
     {NULL, 0, NULL, 0},
 };
 
-/* Reads one number per line ('#' comments, blank lines skipped) from a
- * file into a freshly allocated array of doubles; exactly `want` values. */
+/* Reads a value file (dcnet/base.h: one number per line, '#' comments, the
+ * header and trailer dcnet writes) through the library's input path into
+ * a freshly allocated array of exactly `want` doubles in [lo, hi]. The
+ * text may take 1 MiB plus 128 bytes a value (and the values 8 bytes
+ * each, which the caller's tree already bounds). */
 int cli_read_numbers(const char *path, int64_t want, double lo, double hi, const char *what,
-                        double **out, dn_err *err)
+                     double **out, dn_err *err)
 {
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
-    if (!f)
-        return dn_fail(err, DN_EINVAL, "cannot open %s file '%s'", what, path);
-    double *a = malloc((size_t)(want > 0 ? want : 1) * sizeof *a);
-    if (!a) {
-        if (f != stdin)
-            fclose(f);
-        return dn_fail(err, DN_ENOMEM, "out of memory for %lld %s values", (long long)want, what);
+    char name[64], why[160], b[32];
+    dn_input in;
+    int64_t limit, n;
+    *out = NULL;
+    if (want < 1)
+        return dn_fail(err, DN_EINVAL, "%s: no value is needed (the tree has one task)", what);
+    if (dn_mul_ovf(want, 128, &limit) || dn_add_ovf(limit, (int64_t)1 << 20, &limit))
+        limit = INT64_MAX;
+    snprintf(name, sizeof name, "%s file", what);
+    snprintf(why, sizeof why, "%lld values take at most 128 bytes each and 1 MiB: %s",
+             (long long)want, dn_fmt_bytes(b, sizeof b, limit));
+    int rc = dn_input_open(&in, path, name, limit, 0, err);
+    if (!rc) {
+        dn_input_set_why(&in, why);
+        in.max_line = (size_t)1 << 16;
+        rc = dn_values_read(&in, want, want, lo, hi, what, out, &n, err);
     }
-    char line[256];
-    int64_t n = 0, lineno = 0, promised = -1, trailer = -1;
-    int rc = DN_OK;
-    while (fgets(line, sizeof line, f)) {
-        lineno++;
-        char *s = line;
-        long long c;
-        char tail;
-        /* a file dcnet wrote: "# dcnet values count=T" first, "# end count=T" last */
-        if (lineno == 1 && sscanf(line, "# dcnet values count=%lld%c", &c, &tail) == 2 &&
-            tail == '\n')
-            promised = c;
-        else if (sscanf(line, "# end count=%lld%c", &c, &tail) == 2 && tail == '\n')
-            trailer = c;
-        else if (trailer >= 0 && line[strspn(line, " \t\r\n")] && line[0] != '#') {
-            rc = dn_fail(err, DN_EINVAL, "%s file '%s' line %lld: a value after the trailer "
-                                         "'# end count=%lld'",
-                         what, path, (long long)lineno, (long long)trailer);
-            break;
-        }
-        line[strcspn(line, "#\r\n")] = 0;
-        while (*s == ' ' || *s == '\t')
-            s++;
-        size_t len = strlen(s);
-        while (len && (s[len - 1] == ' ' || s[len - 1] == '\t'))
-            s[--len] = 0;
-        if (!*s)
-            continue;
-        if (n >= want) {
-            rc = dn_fail(err, DN_EINVAL, "%s file '%s' line %lld: more than the %lld values "
-                                         "needed (one per task)",
-                         what, path, (long long)lineno, (long long)want);
-            break;
-        }
-        dn_err e2;
-        if (dn_parse_double(s, lo, hi, what, &a[n], &e2)) {
-            rc = dn_fail(err, DN_EINVAL, "%s file '%s' line %lld: %s", what, path,
-                         (long long)lineno, e2.msg);
-            break;
-        }
-        n++;
-    }
-    if (!rc && ferror(f))
-        rc = dn_fail(err, DN_EIO, "error reading %s file '%s'", what, path);
-    if (!rc && promised >= 0 && (trailer != promised || n != promised))
-        rc = dn_fail(err, DN_EINVAL, "%s file '%s' is truncated: it promises %lld values and "
-                                     "the trailer '# end count=%lld'; it has %lld values%s",
-                     what, path, (long long)promised, (long long)promised, (long long)n,
-                     trailer < 0 ? " and no trailer" : "");
-    if (!rc && n != want)
-        rc = dn_fail(err, DN_EINVAL, "%s file '%s' has %lld values; %lld are needed", what, path,
-                     (long long)n, (long long)want);
-    if (f != stdin)
-        fclose(f);
-    if (rc) {
-        free(a);
-        return rc;
-    }
-    *out = a;
-    return DN_OK;
+    dn_input_close(&in);
+    return rc;
 }
 
 /* the embedding's task -> processor table, for place.c */
@@ -444,17 +400,16 @@ int embed_args_net_tree(const char *cmd, embed_args *a, dn_net *net, dn_tree *tr
         dn_net_free(net);
         return cli_usage(cmd, "--root: %s", err.msg);
     }
-    if (strncmp(a->eo.map, "file:", 5) == 0) { /* list, SCOTCH .map or CSV */
-        int code = 0;
-        if ((rc = place_read(a->eo.map + 5, net, dn_net_processors(net), tree->nodes, &a->place,
-                             &err)))
-            code = cli_fail(cmd, rc, err.msg);
-        if (code) {
+    if (strncmp(a->eo.map, "file:", 5) == 0) { /* list, SCOTCH .map or CSV, read once */
+        dn_place pl;
+        dn_place_opts po = {tree->nodes, 0, dn_net_processors(net), net, a->mem_limit};
+        if ((rc = dn_place_read(&pl, a->eo.map + 5, &po, &err))) {
             embed_args_free(a);
             dn_tree_free(tree);
             dn_net_free(net);
-            return code;
+            return cli_fail(cmd, rc, err.msg);
         }
+        a->place = pl.proc; /* owned by a from here */
         a->eo.map = "given";
         a->eo.place = a->place;
         a->eo.place_len = tree->nodes;
@@ -466,7 +421,8 @@ int cmd_embed(int argc, char **argv)
 {
     const char *cmd = "embed", *weights_s = NULL, *save = NULL, *svg = NULL;
     const char *rankfile = NULL, *hosts = NULL;
-    int place_fmt = PLACE_LIST, fmt_given = 0;
+    dn_place_format place_fmt = DN_PLACE_LIST;
+    int fmt_given = 0;
     int mode = OUT_TABLE, per_phase = 0, per_depth = 0, timing = 0, c, rc, code = 0;
     embed_args a;
     dn_metric_opts mo;
@@ -502,7 +458,7 @@ int cmd_embed(int argc, char **argv)
         case O_PERDEPTH: per_depth = 1; break;
         case O_SAVE: save = optarg; break;
         case O_PFMT:
-            if (place_format_parse(optarg, &place_fmt))
+            if (dn_place_format_parse(optarg, &place_fmt))
                 return cli_usage(cmd, "--place-format is list, scotch or csv, not '%s'", optarg);
             fmt_given = 1;
             break;
@@ -528,6 +484,18 @@ int cmd_embed(int argc, char **argv)
                               "processor), and --hosts needs --rankfile");
     if (per_phase && per_depth)
         return cli_usage(cmd, "--per-phase and --per-depth are separate listings; give one");
+    const int weights_file = weights_s && strcmp(weights_s, "uniform") != 0 &&
+                             strcmp(weights_s, "bytes") != 0 && strcmp(weights_s, "log") != 0;
+    const out_file files[] = {{"--net", out_spec_file(a.net_spec), 0},
+                              {"--tree", out_spec_file(a.tree_spec), 0},
+                              {"--map", out_spec_file(a.eo.map), 0},
+                              {"--weights", weights_file ? weights_s : NULL, 0},
+                              {"--hosts", hosts, 0},
+                              {"--save-place", save, 1},
+                              {"--rankfile", rankfile, 1},
+                              {"--svg", svg, 1}};
+    if ((code = out_plan(cmd, files, 8)))
+        return code;
     if (!weights_s || strcmp(weights_s, "uniform") == 0 || strcmp(weights_s, "bytes") == 0)
         a.eo.weights = DN_WEIGHTS_UNIFORM; /* bytes: given from the tree, below */
     else if (strcmp(weights_s, "log") == 0)
@@ -575,6 +543,7 @@ int cmd_embed(int argc, char **argv)
     mo.progress = progress_cb;
     mo.progress_ctx = &pr;
     mo.keep_arrays = svg != NULL;
+    mo.mem_limit = a.mem_limit; /* the metrics' scratch too (0: the default) */
     rc = dn_metrics_compute(&e, &mo, &m, &err);
     progress_done(&pr);
     if (rc) {

@@ -79,7 +79,8 @@ static const char exec_help_more[] =
     "      --place FILE       --backend mpi: worker y runs on world rank place(y), a\n"
     "                         placement file (list, SCOTCH .map or CSV; embed\n"
     "                         --save-place writes them) whose processors are the\n"
-    "                         ranks; the ranks split off in task order\n"
+    "                         ranks, at most one task a rank (read no further);\n"
+    "                         the ranks split off in task order\n"
     "      --links FILE       write per-link messages and bytes (CSV; with --net)\n"
     "      --record-tree FILE write the tree the run executed as a CSV tree file:\n"
     "                         every task, its parent, its work (seconds of split,\n"
@@ -383,6 +384,14 @@ int cmd_exec(int argc, char **argv)
     /* the shared form wherever memory is shared; copies only where a
      * message crosses memory (MPI) or carries emulated links' bytes */
     shared = !copy && !mpi && !net_spec && !dynamic;
+    const out_file files[] = {{"--net", out_spec_file(net_spec), 0},
+                              {"--tree", out_spec_file(tree_spec), 0},
+                              {"--place", place_path, 0},
+                              {"--record-tree", record, 1},
+                              {"--links", links, 1},
+                              {"--svg", svg, 1}};
+    if ((code = out_plan(cmd, files, 6)))
+        return code;
     if (place_path && !mpi)
         return cli_usage(cmd, "--place puts workers on MPI ranks: add --backend mpi (on threads, "
                               "--net SPEC --map NAME places them on an emulated network)");
@@ -393,11 +402,13 @@ int cmd_exec(int argc, char **argv)
     int rank = 0, size = 1, root_rank = 0;
     if (mpi && (rc = dn_mpi_init(NULL, NULL, &rank, &size, &err)))
         return cli_fail(cmd, rc, err.msg);
-    if (place_path) { /* every rank reads it: processors are the world's ranks */
-        int64_t T = 0;
-        rc = place_count(place_path, &T, &err);
-        if (!rc)
-            rc = place_read(place_path, NULL, size, T, &place, &err);
+    if (place_path) { /* every rank reads it once: processors are the world's ranks, and a
+                         * placement holds at most as many tasks (read no further) */
+        dn_place pl;
+        dn_place_opts po = {0, size, size, NULL, 0};
+        rc = dn_place_read(&pl, place_path, &po, &err);
+        place = pl.proc;
+        int64_t T = pl.tasks;
         if (rc) {
             code = rc == DN_ENOMEM ? cli_fail(cmd, rc, err.msg) : cli_usage(cmd, "--place: %s",
                                                                             err.msg);

@@ -54,7 +54,9 @@ static const char load_help[] =
     "\n"
     "Exact loads are sum_l n_l e_s Q^l (n_l = expected nodes on level l, Q the walk's\n"
     "transition matrix): time O(levels x DELTA x arcs) and about 56 bytes per\n"
-    "processor beside the network (debruijn:22, h = 30, DELTA = 3: about 0.5 GiB).\n"
+    "processor beside the network (debruijn:22, h = 30, DELTA = 3: about 0.5 GiB),\n"
+    "and 8 bytes per level: trees of any height (complete:1:1000000 has a million\n"
+    "levels; --per-level lists them one row at a time).\n"
     "Reproduction trees sum their infinite series to a relative error below 1e-13.\n"
     "Limits: on undirected networks from the stationary law deg(j) / sum of\n"
     "degrees (period 2 for odd walks on bipartite networks); on directed ones by\n"
@@ -243,6 +245,13 @@ static int parse_args(const char *cmd, int argc, char **argv, load_args *a, int 
                          a->mode == OUT_JSON ? "json" : "csv");
     if (!a->net_spec)
         return cli_usage(cmd, "missing --net SPEC (e.g. --net butterfly:3)");
+    const out_file files[] = {{"--net", out_spec_file(a->net_spec), 0},
+                              {"--tree", out_spec_file(a->tree_spec), 0},
+                              {"--loads", a->loads_path, 1},
+                              {"--svg", a->svg_path, 1}};
+    int plan = out_plan(cmd, files, 4);
+    if (plan)
+        return plan;
     if (!a->tree_spec)
         return cli_usage(cmd, "missing --tree SPEC (e.g. --tree complete:2:8)");
     if (a->ndeltas == 0)
@@ -502,6 +511,72 @@ static void runs_free(run *runs, int n)
     }
 }
 
+/* Row h of --per-level: the height, the tree nodes up to it, and each
+ * run's alpha_h. */
+static void level_row(rec *row, int h, double cum, const run *runs, int nruns)
+{
+    memset(row, 0, sizeof *row);
+    rec_int(row, "h", h);
+    rec_dbl(row, "tree_nodes", cum);
+    for (int i = 0; i < nruns && row->n < REC_MAX; i++) {
+        char key[48];
+        if (nruns > 1)
+            snprintf(key, sizeof key, "ratio.%s/%d", dn_walk_name(runs[i].walk), runs[i].delta);
+        else
+            snprintf(key, sizeof key, "ratio");
+        if (runs[i].has_exact && h < runs[i].ex.levels)
+            rec_dbl(row, key, runs[i].ex.ratio_level[h]);
+        else
+            rec_null(row, key);
+    }
+}
+
+/* --per-level: one row per level, streamed (a chain of a million tasks has
+ * a million levels); the table's widths come from a first pass. */
+static int per_level_out(const dn_tree_model *tm, const run *runs, int nruns, const rec *head,
+                         int mode, dn_err *err)
+{
+    int L = 0, lv, rc;
+    double *sizes, tail;
+    for (int i = 0; i < nruns; i++)
+        if (runs[i].has_exact && runs[i].ex.levels > L)
+            L = runs[i].ex.levels;
+    if ((rc = dn_level_sizes_alloc(tm, &sizes, &lv, &tail, err)))
+        return rc;
+    rec *row = malloc(sizeof *row);
+    if (!row) {
+        free(sizes);
+        return dn_fail(err, DN_ENOMEM, "out of memory");
+    }
+    int widths[REC_MAX] = {0};
+    double cum = 0;
+    for (int h = 0; mode == OUT_TABLE && h < L; h++) {
+        cum += h < lv ? sizes[h] : 0;
+        level_row(row, h, cum, runs, nruns);
+        rec_widths(row, widths);
+    }
+    row_stream st;
+    cum = 0;
+    for (int h = 0; h < L; h++) {
+        cum += h < lv ? sizes[h] : 0;
+        level_row(row, h, cum, runs, nruns);
+        if (h == 0 && mode == OUT_TABLE) {
+            rec_print(head, OUT_TABLE, stdout);
+            fputc('\n', stdout);
+            rows_stream_begin(&st, NULL, row, widths, NULL, mode, stdout);
+        } else if (h == 0) {
+            rows_stream_begin(&st, mode == OUT_CSV ? NULL : head, row, widths, "per_level", mode,
+                              stdout);
+        }
+        rows_stream_row(&st, row);
+    }
+    if (L > 0)
+        rows_stream_end(&st);
+    free(row);
+    free(sizes);
+    return DN_OK;
+}
+
 /* the command; *level_count (a tree file's levels) is freed by cmd_load */
 static int load_run(int argc, char **argv, double **level_count)
 {
@@ -652,44 +727,8 @@ static int load_run(int argc, char **argv, double **level_count)
         run_record(&net, &runs[0], 0, runs[0].has_exact, &head);
     }
     if (a.per_level && runs[0].has_exact && runs[0].ex.ratio_level) {
-        int L = 0;
-        for (int i = 0; i < nruns; i++)
-            if (runs[i].has_exact && runs[i].ex.levels > L)
-                L = runs[i].ex.levels;
-        rec *rows = calloc((size_t)L, sizeof *rows);
-        if (!rows) {
-            rc = dn_fail(&err, DN_ENOMEM, "out of memory");
+        if ((rc = per_level_out(&tm, runs, nruns, &head, a.mode, &err)))
             goto fail_io;
-        }
-        double sizes[200], tail;
-        int lv;
-        dn_level_sizes(&tm, 200, sizes, &lv, &tail, &err);
-        double cum = 0;
-        for (int h = 0; h < L; h++) {
-            cum += h < lv ? sizes[h] : 0;
-            rec_int(&rows[h], "h", h);
-            rec_dbl(&rows[h], "tree_nodes", cum);
-            for (int i = 0; i < nruns && rows[h].n < REC_MAX; i++) {
-                char key[48];
-                if (multi)
-                    snprintf(key, sizeof key, "ratio.%s/%d", dn_walk_name(runs[i].walk),
-                             runs[i].delta);
-                else
-                    snprintf(key, sizeof key, "ratio");
-                if (runs[i].has_exact && h < runs[i].ex.levels)
-                    rec_dbl(&rows[h], key, runs[i].ex.ratio_level[h]);
-                else
-                    rec_null(&rows[h], key);
-            }
-        }
-        if (a.mode == OUT_TABLE) {
-            rec_print(&head, OUT_TABLE, stdout);
-            fputc('\n', stdout);
-            rows_print(NULL, rows, L, NULL, OUT_TABLE, stdout);
-        } else {
-            rows_print(&head, rows, L, "per_level", a.mode, stdout);
-        }
-        free(rows);
     } else if (!multi) {
         rec_print(&head, a.mode, stdout);
     } else {

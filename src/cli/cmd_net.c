@@ -353,6 +353,10 @@ int cmd_net(int argc, char **argv)
         return cli_usage(cmd, "--output needs --format edgelist|grf|dot");
     if (svg && !treeof)
         return cli_usage(cmd, "--svg draws a spanning tree: give --tree-of too");
+    const out_file files[] = {
+        {"--net", out_spec_file(spec), 0}, {"-o", output, 1}, {"--svg", svg, 1}};
+    if ((code = out_plan(cmd, files, 3)))
+        return code;
     /* one task per run: an option another task would ignore is an error,
      * never silently dropped */
     {
@@ -390,24 +394,13 @@ int cmd_net(int argc, char **argv)
             dn_net_free(&net);
             return cli_usage(cmd, "unknown --format '%s' (known: edgelist, grf, dot)", format);
         }
-        if (output && (rc = out_open(output, &f, &err))) {
+        if ((rc = out_open(output ? output : "-", &f, &err))) {
             dn_net_free(&net);
             return cli_fail(cmd, rc, err.msg);
         }
-        rc = dn_net_write(&net, fmt, f, &err);
-        if (output && f != stdout) {
-            if (rc)
-                out_discard(f);
-            else
-                rc = out_close(f, &err);
-        }
+        /* (standard output's failure, or its reader gone: out_finish, once) */
+        rc = out_end(f, dn_net_write(&net, fmt, f, &err), &err);
         dn_net_free(&net);
-        if (rc == DN_EIO) { /* the output failed: a run-time failure (1); a
-                             * reader that closed the pipe needs no message */
-            if (errno != EPIPE)
-                fprintf(stderr, "dcnet net: %s\n", err.msg);
-            return 1;
-        }
         return rc ? cli_fail(cmd, rc, err.msg) : 0;
     }
     if (from) {

@@ -51,7 +51,8 @@ static const char sim_help[] =
 
 static const char sim_help_more[] =
     "      --trace FILE       play 'src dst size [release]' lines instead (routes by\n"
-    "                         --routes shortest|xy|bfs; default shortest)\n"
+    "                         --routes shortest|xy|bfs; default shortest; '-' reads\n"
+    "                         standard input; within --mem-limit)\n"
     "\n"
     "How the network moves them:\n"
     "  -w, --switching S      saf (store-and-forward, default), wormhole, vct\n"
@@ -80,16 +81,26 @@ static const char sim_help_more[] =
     "\n"
     "A message of size m costs L = t_s + m t_e: per hop under saf; once under\n"
     "wormhole and vct (plus the head's hop latency); circuit adds the set-up and\n"
-    "acknowledgement (3 d hop). A link carries one message per lane at a time,\n"
-    "first come first served; a blocked worm keeps every channel it holds.\n"
+    "acknowledgement (3 d hop). On links with costs (--net 'SPEC@bw=B,lat=T' or a\n"
+    "graph file's costs=1) a hop takes t_s + m t_e / bw + lat instead: alone, saf\n"
+    "sums the hops, vct takes sum lat + t_s + m t_e / min bw; wormhole and\n"
+    "circuit need links of one bandwidth and latency (docs/simulator.md). A link\n"
+    "carries one message per lane at a time, first come first served; a blocked\n"
+    "worm keeps every channel it holds.\n"
     "'time' = const + ts_coeff t_s + te_coeff t_e + hop_coeff hop exactly (the\n"
     "critical path's). 'ideal' is the time with every message alone on the\n"
     "network (per step under --schedule steps); 'conflicts' counts requests that\n"
     "found a link busy. A deadlock (possible with wormhole and cyclic routes) is\n"
     "reported with a wait-for cycle, and the exit status is 1.\n"
     "\n"
-    "Limits: about 150 bytes per message plus 16 per link; the divide stage of\n"
-    "B(20) on BDG(20) (1M messages) needs about 0.3 GiB.\n"
+    "Limits: the workload and the engine are checked together against --mem-limit\n"
+    "before the engine allocates: per message about 37 bytes of workload, 36 of\n"
+    "engine plus 98 per message of the largest step (of every message with\n"
+    "--schedule async), 8 per hop (40 under vct), 12 per link and per node. The\n"
+    "divide stage of B(n) on debruijn:n under wormhole takes about 170 bytes\n"
+    "per message with the network: B(24), 16.8M messages, 2.6 GiB; the largest\n"
+    "within the default 8 GiB is B(25), 33.5M messages, 5.1 GiB (B(26) is\n"
+    "refused). At most 2^31 - 1 messages, route hops and channels.\n"
     "\n"
     ;
 
@@ -183,9 +194,9 @@ static int write_links(const char *path, const dn_net *net, const dn_sim_work *w
     for (int64_t c = 0; c < w->channels; c++) {
         if (!res->carried[c])
             continue;
-        dn_net_label(net, w->chan_src[c], a, sizeof a);
+        dn_net_label(net, dn_work_chan_src(w, c), a, sizeof a);
         dn_net_label(net, w->chan_dst[c], b, sizeof b);
-        fprintf(f, "%d,%d,", w->chan_src[c], w->chan_dst[c]);
+        fprintf(f, "%d,%d,", dn_work_chan_src(w, c), w->chan_dst[c]);
         csv_field(f, a);
         fputc(',', f);
         csv_field(f, b);
@@ -368,6 +379,100 @@ static int find_cure(sim_cli *o, const dn_sim_work *w, dn_err *err)
     return DN_OK;
 }
 
+/* The listings of one run, made a row at a time when they are printed
+ * (rows_print_fn): a record per step or per critical-path entry kept for
+ * the whole listing took about 21.5 KB each, 2.18 GB for a 200,000-child
+ * star, and was made even when no listing was asked (issue 27 item 12). */
+typedef struct listing {
+    const dn_net *net;
+    const dn_sim_work *w;
+    const dn_sim_result *res;
+    const dn_roots_result *rr; /* --all-roots: its per-step averages */
+    int64_t cursor;            /* step_row: first message of the next step */
+} listing;
+
+/* Step i: its figures, and the stage of its messages (the last one's; "-"
+ * for a step without any). Messages are in step order, so a cursor that
+ * restarts at i = 0 finds them in O(messages) over the whole listing. */
+static void step_row(void *ctx, int64_t i, rec *r)
+{
+    listing *L = ctx;
+    const dn_sim_step *p = &L->res->step[i];
+    const dn_sim_work *w = L->w;
+    const char *stage = "-";
+    if (i == 0)
+        L->cursor = 0;
+    if (w->step && L->res->steps == w->steps) {
+        while (L->cursor < w->msgs && w->step[L->cursor] < i)
+            L->cursor++;
+        for (; L->cursor < w->msgs && w->step[L->cursor] == i; L->cursor++)
+            stage = stage_name(w->stage[L->cursor]);
+    }
+    r->n = 0;
+    rec_int(r, "step", i + 1);
+    rec_str(r, "stage", stage);
+    rec_int(r, "messages", p->msgs);
+    rec_dbl(r, "start", p->start);
+    rec_dbl(r, "end", p->end);
+    rec_dbl(r, "time", p->end - p->start);
+    rec_dbl(r, "ts_coeff", p->end_lin.s - p->start_lin.s);
+    rec_dbl(r, "te_coeff", p->end_lin.e - p->start_lin.e);
+    rec_int(r, "max_hops", p->max_hops);
+    rec_int(r, "conflicts", p->conflicts);
+}
+
+/* Entry i of the critical path. */
+static void crit_row(void *ctx, int64_t i, rec *r)
+{
+    const listing *L = ctx;
+    const dn_sim_work *w = L->w;
+    int64_t m = L->res->crit[i].msg;
+    char a[64], b[64];
+    r->n = 0;
+    rec_int(r, "message", m);
+    if (w->task[m] >= 0)
+        rec_int(r, "task", w->task[m]);
+    else
+        rec_null(r, "task");
+    rec_str(r, "stage", stage_name(w->stage[m]));
+    dn_net_label(L->net, w->src[m], a, sizeof a);
+    dn_net_label(L->net, w->dst[m], b, sizeof b);
+    rec_str(r, "src", a);
+    rec_str(r, "dst", b);
+    rec_int(r, "hops", w->route_off[m + 1] - w->route_off[m]);
+    rec_dbl(r, "size", w->size[m]);
+    rec_str(r, "held_up_by", via_name(L->res->crit[i].via));
+}
+
+/* Entry i of a deadlock's wait-for cycle. */
+static void cycle_row(void *ctx, int64_t i, rec *r)
+{
+    const listing *L = ctx;
+    const dn_sim_work *w = L->w;
+    int64_t m = L->res->cycle[2 * i], c = L->res->cycle[2 * i + 1];
+    char a[64], b[64], s[140];
+    r->n = 0;
+    rec_int(r, "message", m);
+    if (c < w->channels) {
+        dn_net_label(L->net, dn_work_chan_src(w, c), a, sizeof a);
+        dn_net_label(L->net, w->chan_dst[c], b, sizeof b);
+        snprintf(s, sizeof s, "%s->%s", a, b);
+    } else {
+        dn_net_label(L->net, c - w->channels, a, sizeof a);
+        snprintf(s, sizeof s, "port of %s", a);
+    }
+    rec_str(r, "waits_for", s);
+}
+
+/* Step i's average time over every root. */
+static void roots_step_row(void *ctx, int64_t i, rec *r)
+{
+    const listing *L = ctx;
+    r->n = 0;
+    rec_int(r, "step", i + 1);
+    rec_dbl(r, "average_time", L->rr->step_time[i]);
+}
+
 /* One run: the record, per-step rows, critical path rows; prints them. */
 static int report_run(const sim_cli *o, const dn_net *net, const dn_sim_work *w,
                       const dn_sim_result *res, rec *head)
@@ -425,111 +530,54 @@ static int report_run(const sim_cli *o, const dn_net *net, const dn_sim_work *w,
                 best >= 0 && res->time > 0 ? res->busy[best] / res->time : 0);
         if (best >= 0) {
             char a[64], b[64], s[140];
-            dn_net_label(net, w->chan_src[best], a, sizeof a);
+            dn_net_label(net, dn_work_chan_src(w, best), a, sizeof a);
             dn_net_label(net, w->chan_dst[best], b, sizeof b);
             snprintf(s, sizeof s, "%s->%s", a, b);
             rec_str(head, "links.busiest", s);
         }
     }
-    int nst = res->steps, ncr = (int)(res->ncrit < 100000 ? res->ncrit : 100000);
-    int ncy = (int)(res->ncycle / 2);
-    rec *st = calloc((size_t)(nst > 0 ? nst : 1), sizeof *st);
-    rec *cr = calloc((size_t)(ncr > 0 ? ncr : 1), sizeof *cr);
-    rec *cy = calloc((size_t)(ncy > 0 ? ncy : 1), sizeof *cy);
-    if (!st || !cr || !cy) {
-        free(st);
-        free(cr);
-        free(cy);
-        return cli_fail(o->cmd, DN_ENOMEM, "out of memory");
-    }
-    for (int s = 0; s < nst; s++) {
-        const dn_sim_step *p = &res->step[s];
-        rec_int(&st[s], "step", s + 1);
-        rec_str(&st[s], "stage", "-"); /* set from its messages below */
-        rec_int(&st[s], "messages", p->msgs);
-        rec_dbl(&st[s], "start", p->start);
-        rec_dbl(&st[s], "end", p->end);
-        rec_dbl(&st[s], "time", p->end - p->start);
-        rec_dbl(&st[s], "ts_coeff", p->end_lin.s - p->start_lin.s);
-        rec_dbl(&st[s], "te_coeff", p->end_lin.e - p->start_lin.e);
-        rec_int(&st[s], "max_hops", p->max_hops);
-        rec_int(&st[s], "conflicts", p->conflicts);
-    }
-    /* stage of a step: that of its messages */
-    if (w->step && nst == w->steps)
-        for (int64_t m = 0; m < w->msgs; m++)
-            snprintf(st[w->step[m]].kv[1].s, sizeof st[0].kv[1].s, "%s", stage_name(w->stage[m]));
-    for (int i = 0; i < ncr; i++) {
-        int64_t m = res->crit[i].msg;
-        char a[64], b[64];
-        rec_int(&cr[i], "message", m);
-        if (w->task[m] >= 0)
-            rec_int(&cr[i], "task", w->task[m]);
-        else
-            rec_null(&cr[i], "task");
-        rec_str(&cr[i], "stage", stage_name(w->stage[m]));
-        dn_net_label(net, w->src[m], a, sizeof a);
-        dn_net_label(net, w->dst[m], b, sizeof b);
-        rec_str(&cr[i], "src", a);
-        rec_str(&cr[i], "dst", b);
-        rec_int(&cr[i], "hops", w->route_off[m + 1] - w->route_off[m]);
-        rec_dbl(&cr[i], "size", w->size[m]);
-        rec_str(&cr[i], "held_up_by", via_name(res->crit[i].via));
-    }
-    for (int i = 0; i < ncy; i++) {
-        int64_t m = res->cycle[2 * i], c = res->cycle[2 * i + 1];
-        char a[64], b[64], s[140];
-        rec_int(&cy[i], "message", m);
-        if (c < w->channels) {
-            dn_net_label(net, w->chan_src[c], a, sizeof a);
-            dn_net_label(net, w->chan_dst[c], b, sizeof b);
-            snprintf(s, sizeof s, "%s->%s", a, b);
-        } else {
-            dn_net_label(net, c - w->channels, a, sizeof a);
-            snprintf(s, sizeof s, "port of %s", a);
-        }
-        rec_str(&cy[i], "waits_for", s);
-    }
+    listing L = {net, w, res, NULL, 0};
     if (o->mode == OUT_JSON) {
-        const char *keys[3] = {"per_step", "critical_path", "deadlock_cycle"};
-        const rec *rows[3] = {st, cr, cy};
-        int ns[3] = {nst, ncr, ncy};
-        int sets = 0;
-        const char *k2[3];
-        const rec *r2[3];
-        int n2[3];
-        for (int i = 0; i < 3; i++)
-            if ((i == 0 && o->per_step) || (i == 1 && o->critical) || (i == 2 && ncy)) {
-                k2[sets] = keys[i];
-                r2[sets] = rows[i];
-                n2[sets++] = ns[i];
+        static const char *const keys[3] = {"per_step", "critical_path", "deadlock_cycle"};
+        static const row_fn fns[3] = {step_row, crit_row, cycle_row};
+        const int64_t ns[3] = {res->steps, res->ncrit, res->ncycle / 2};
+        const int want[3] = {o->per_step, o->critical, res->ncycle > 0};
+        row_stream js;
+        json_stream_begin(&js, head, stdout);
+        for (int k = 0; k < 3; k++) {
+            if (!want[k])
+                continue;
+            rec r;
+            json_stream_array(&js, keys[k]);
+            for (int64_t i = 0; i < ns[k]; i++) {
+                fns[k](&L, i, &r);
+                rows_stream_row(&js, &r);
             }
-        json_arrays(head, sets, k2, r2, n2, stdout);
+            json_stream_array_end(&js);
+        }
+        json_stream_end(&js);
     } else if (o->mode == OUT_CSV) {
         if (o->per_step)
-            rows_print(NULL, st, nst, "per_step", OUT_CSV, stdout);
+            rows_print_fn(NULL, res->steps, step_row, &L, "per_step", OUT_CSV, stdout);
         else if (o->critical)
-            rows_print(NULL, cr, ncr, "critical_path", OUT_CSV, stdout);
+            rows_print_fn(NULL, res->ncrit, crit_row, &L, "critical_path", OUT_CSV, stdout);
         else
             rec_print(head, OUT_CSV, stdout);
     } else {
         rec_print(head, OUT_TABLE, stdout);
         if (o->per_step) {
             fputs("\n", stdout);
-            rows_print(NULL, st, nst, NULL, OUT_TABLE, stdout);
+            rows_print_fn(NULL, res->steps, step_row, &L, NULL, OUT_TABLE, stdout);
         }
         if (o->critical) {
             fputs("\ncritical path (last delivery first):\n", stdout);
-            rows_print(NULL, cr, ncr, NULL, OUT_TABLE, stdout);
+            rows_print_fn(NULL, res->ncrit, crit_row, &L, NULL, OUT_TABLE, stdout);
         }
-        if (ncy) {
+        if (res->ncycle > 0) {
             fputs("\ndeadlock: wait-for cycle\n", stdout);
-            rows_print(NULL, cy, ncy, NULL, OUT_TABLE, stdout);
+            rows_print_fn(NULL, res->ncycle / 2, cycle_row, &L, NULL, OUT_TABLE, stdout);
         }
     }
-    free(st);
-    free(cr);
-    free(cy);
     return 0;
 }
 
@@ -554,18 +602,11 @@ static int report_roots(const sim_cli *o, const dn_net *net, const dn_roots_resu
     dn_net_label(net, rr->root_max, lab, sizeof lab);
     rec_str(head, "root_max", lab);
     rec_int(head, "deadlocks", rr->deadlocks);
-    rec *st = calloc((size_t)(rr->steps > 0 ? rr->steps : 1), sizeof *st);
-    if (!st)
-        return cli_fail(o->cmd, DN_ENOMEM, "out of memory");
-    for (int s = 0; s < rr->steps; s++) {
-        rec_int(&st[s], "step", s + 1);
-        rec_dbl(&st[s], "average_time", rr->step_time[s]);
-    }
+    listing L = {net, NULL, NULL, rr, 0};
     if (o->per_step)
-        rows_print(head, st, rr->steps, "per_step", o->mode, stdout);
+        rows_print_fn(head, rr->steps, roots_step_row, &L, "per_step", o->mode, stdout);
     else
         rec_print(head, o->mode, stdout);
-    free(st);
     return 0;
 }
 
@@ -708,6 +749,15 @@ int cmd_simulate(int argc, char **argv)
     if (o.all_roots && (o.svg || o.links_path || o.critical))
         return cli_usage(o.cmd, "--svg, --links and --critical describe one run; drop "
                                 "--all-roots or pick a --root");
+    const out_file files[] = {{"--net", out_spec_file(a.net_spec), 0},
+                              {"--tree", out_spec_file(a.tree_spec), 0},
+                              {"--map", out_spec_file(a.eo.map), 0},
+                              {"--trace", o.trace, 0},
+                              {"--sizes", o.sizes_path, 0},
+                              {"--links", o.links_path, 1},
+                              {"--svg", o.svg, 1}};
+    if ((code = out_plan(o.cmd, files, 7)))
+        return code;
     if (o.threads <= 0)
         o.threads = cli_default_threads();
     o.so.links = o.links_path != NULL;
@@ -795,7 +845,7 @@ int cmd_simulate(int argc, char **argv)
         dn_router_kind rk = a.eo.routes == DN_ROUTES_XY    ? DN_ROUTER_XY
                             : a.eo.routes == DN_ROUTES_BFS ? DN_ROUTER_BFS
                                                            : DN_ROUTER_SHORTEST;
-        if ((rc = dn_trace_read(o.trace, &net, &tr, &err))) {
+        if ((rc = dn_trace_read(o.trace, &net, a.mem_limit, &tr, &err))) {
             code = cli_fail(o.cmd, rc, err.msg);
             goto done;
         }
@@ -810,7 +860,7 @@ int cmd_simulate(int argc, char **argv)
             goto done;
         }
         have_router = 1;
-        rc = dn_work_from_trace(&w, &g, &router, &tr, &err);
+        rc = dn_work_from_trace(&w, &g, &router, &tr, a.mem_limit, &err);
         rec_str(&head, "trace", o.trace);
     } else {
         dn_embed e;
@@ -830,6 +880,23 @@ int cmd_simulate(int argc, char **argv)
         goto done;
     }
     have_work = 1;
+    /* the workload and the engine within --mem-limit, checked before the
+     * engine allocates; the engine gets what the workload leaves */
+    {
+        const int64_t limit = a.mem_limit > 0 ? a.mem_limit : DN_SIM_DEFAULT_MEM;
+        const int64_t wb = dn_work_bytes(&w), eb = dn_sim_bytes(&o.so, &w);
+        if (wb + eb > limit) {
+            char x[32], y[32], z[32];
+            fprintf(stderr, "dcnet simulate: simulating %lld messages needs about %s for the "
+                            "engine besides the workload's %s, over --mem-limit %s: raise "
+                            "--mem-limit or simulate a smaller case\n",
+                    (long long)w.msgs, dn_fmt_bytes(x, sizeof x, eb), dn_fmt_bytes(y, sizeof y, wb),
+                    dn_fmt_bytes(z, sizeof z, limit));
+            code = 2;
+            goto done;
+        }
+        o.so.mem_limit = limit - wb;
+    }
     progress_init(&pr, "simulate");
     o.so.progress = progress_cb;
     o.so.progress_ctx = &pr;

@@ -13,16 +13,28 @@
  * first appearance, so the output depends only on the runs' outputs.
  *
  * Resuming: with -o FILE, every finished run's output is appended at once
- * to FILE.runs (JSON lines, one per run, after a first line naming the
- * sweep); --resume reads it back (a line cut short by a kill is dropped),
- * runs only what is missing, and writes FILE as an uninterrupted sweep
- * would, byte for byte. FILE itself is written at the end, atomically.
- * A fatal signal (SIGINT, SIGTERM, SIGHUP) stops the runs under way too
- * (cli_spawn_stop_all from outfile.c's handler): none goes on alone.
+ * to FILE.runs (journal.c: JSON lines, one per run, after a first line
+ * naming the sweep); --resume reads it back (a line cut short by a kill is
+ * dropped, any other bad line refused), runs only what is missing, and
+ * writes FILE as an uninterrupted sweep would, byte for byte. FILE itself
+ * is written at the end, atomically; the journal is made through the same
+ * output path (outfile.c), never through a planted link (issue 26, item 9).
+ * A fatal signal (outfile.c lists them) stops the runs under way too and
+ * waits for them: none goes on alone, and none is journaled as failed.
+ *
+ * Everything that can be checked is checked before the first run (issue
+ * 27, item 20): the options, that -o, FILE.runs and --svg can be created,
+ * and --plot's columns, against the first run's output (run alone first).
+ *
+ * The rows (issue 27, item 16) take time linear in the runs' outputs: the
+ * columns are found through a hash table, and each row is written from
+ * its run's keys sorted by column, one run parsed at a time.
  */
 #include "cli.h"
+#include "journal.h"
 #include "plot.h"
 
+#include <errno.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -55,14 +67,17 @@ static const char sweep_help[] =
     "      --json             JSON lines: one object per run\n"
     "      --plot SPEC        x=COL,y=COL[,series=COL][,logy]: a chart of the\n"
     "                         rows (mean and standard error where runs share a\n"
-    "                         point), written by --svg\n"
+    "                         point), written by --svg; its columns are checked\n"
+    "                         on the first run's output before the others run\n"
     "      --svg FILE         where --plot draws\n"
-    "      --dry-run          print the commands, run nothing\n"
+    "      --dry-run          print the commands (quoted for a shell), run nothing\n"
     "  -h, --help             show this help\n"
     "\n"
     "Without -o, the rows go to standard output as a table (or --csv, --json).\n"
     "Every other option is CMD's. Exit status 1 if a run failed (its row has\n"
     "its exit status and error), 2 for a bad sweep. At most 100000 runs.\n"
+    "A fatal signal (SIGINT, SIGTERM, SIGHUP, ...: see 'dcnet help') stops the\n"
+    "runs under way and exits 1; FILE.runs keeps the finished ones (--resume).\n"
     "\n"
     "Examples:\n"
     "  dcnet sweep embed --var n=4..12 --var map=zrl,scotch,random \\\n"
@@ -97,11 +112,7 @@ typedef struct var {
                  * index this one shares (--var a/b=1/x,2/y) */
 } var;
 
-typedef struct run {
-    int done, code, skipped; /* skipped: left out by --skip (no run, no row) */
-    char *json;  /* the run's JSON output, one line (NULL: none) */
-    char *error; /* its error, if it failed */
-} run;
+typedef sweep_run run;
 
 typedef struct sweep {
     const char *cmd, *self;
@@ -115,9 +126,9 @@ typedef struct sweep {
     int nargs;
     int64_t total;
     run *runs;
-    /* the pool */
+    /* the runs under way (dn_parallel_for hands them out) */
     pthread_mutex_t mu;
-    int64_t next, finished, failed;
+    int64_t finished, failed;
     FILE *journal;
     int tty;
     double t0, last;
@@ -163,9 +174,10 @@ static int parse_group(const char *cmd, sweep *S, const char *spec)
                                  (int)(eq - spec), spec, (int)len, p, k);
             var *v = &S->vars[first + j];
             char **nv = realloc(v->val, (size_t)(v->n + 1) * sizeof *nv);
+            if (nv)
+                v->val = nv; /* (each value is freed by free_sweep, on error too) */
             if (!nv || !(nv[v->n] = strndup(q, fl)))
                 return cli_fail(cmd, DN_ENOMEM, "out of memory");
-            v->val = nv;
             v->n++;
             q += fl + 1;
         }
@@ -198,6 +210,7 @@ static int parse_var(const char *cmd, sweep *S, const char *spec)
     for (int i = 0; i < S->nvars; i++)
         if (strcmp(S->vars[i].name, v->name) == 0)
             return cli_usage(cmd, "--var %s is given twice", v->name);
+    S->nvars++; /* from here on free_sweep frees its values, after an error too */
     const char *list = eq + 1, *dots = strstr(list, "..");
     dn_err e;
     if (dots && !strchr(list, ',')) { /* a range a..b */
@@ -213,8 +226,8 @@ static int parse_var(const char *cmd, sweep *S, const char *spec)
         if (hi < lo || hi - lo >= MAX_RUNS)
             return cli_usage(cmd, "--var %s: the range %lld..%lld is empty or longer than %d",
                              v->name, (long long)lo, (long long)hi, MAX_RUNS);
-        v->n = (int)(hi - lo + 1);
-        v->val = calloc((size_t)v->n, sizeof *v->val);
+        v->val = calloc((size_t)(hi - lo + 1), sizeof *v->val);
+        v->n = v->val ? (int)(hi - lo + 1) : 0;
         for (int i = 0; v->val && i < v->n; i++) {
             char t[32];
             snprintf(t, sizeof t, "%lld", (long long)(lo + i));
@@ -227,9 +240,10 @@ static int parse_var(const char *cmd, sweep *S, const char *spec)
             if (len == 0)
                 return cli_usage(cmd, "--var %s: an empty value in '%s'", v->name, list);
             char **nv = realloc(v->val, (size_t)(v->n + 1) * sizeof *nv);
+            if (nv)
+                v->val = nv;
             if (!nv || !(nv[v->n] = strndup(p, len)))
                 return cli_fail(cmd, DN_ENOMEM, "out of memory");
-            v->val = nv;
             v->n++;
             if (!p[len])
                 break;
@@ -239,7 +253,6 @@ static int parse_var(const char *cmd, sweep *S, const char *spec)
     }
     if (!v->val)
         return cli_fail(cmd, DN_ENOMEM, "out of memory");
-    S->nvars++;
     return 0;
 }
 
@@ -311,6 +324,35 @@ static int skip_resolve(const char *cmd, sweep *S)
     return 0;
 }
 
+/* Is s a decimal number ([+-]digits[.digits][e[+-]digits], finite)? Its
+ * value in *v. Not "nan", "inf" or "0x10": strtod reads those as numbers,
+ * and `--skip x=5` then skipped x=nan (NaN compared as neither less nor
+ * greater: issue 27, item 22). */
+static int decimal(const char *s, double *v)
+{
+    const char *p = s + (*s == '+' || *s == '-');
+    size_t d = strspn(p, "0123456789");
+    p += d;
+    if (*p == '.') {
+        size_t f = strspn(p + 1, "0123456789");
+        d += f;
+        p += 1 + f;
+    }
+    if (d == 0)
+        return 0;
+    if (*p == 'e' || *p == 'E') {
+        p += 1 + (p[1] == '+' || p[1] == '-');
+        size_t e = strspn(p, "0123456789");
+        if (e == 0)
+            return 0;
+        p += e;
+    }
+    if (*p)
+        return 0;
+    *v = strtod(s, NULL);
+    return isfinite(*v);
+}
+
 /* Does some --skip hold for run i? Numbers compare as numbers, other
  * values as strings (an order between a number and a word never holds). */
 static int skipped(const sweep *S, int64_t i)
@@ -320,9 +362,8 @@ static int skipped(const sweep *S, int64_t i)
         for (int k = 0; k < S->skips[s].n && all; k++) {
             const term *t = &S->skips[s].t[k];
             const char *v = value_of(S, i, t->var);
-            char *e1, *e2;
-            double a = strtod(v, &e1), b = strtod(t->value, &e2);
-            int num = *v && *t->value && !*e1 && !*e2;
+            double a, b;
+            int num = decimal(v, &a) && decimal(t->value, &b);
             int c = num ? (a > b) - (a < b) : strcmp(v, t->value);
             switch (t->op) {
             case OP_EQ: all = c == 0; break;
@@ -417,14 +458,6 @@ static void one_line(char *s) /* JSON output on one line: newlines are spaces */
             *s = ' ';
 }
 
-static void journal_line(FILE *f, int64_t i, const run *r)
-{
-    fprintf(f, "{\"run\":%lld,\"exit\":%d,\"error\":", (long long)i, r->code);
-    json_string(r->error ? r->error : "", f);
-    fprintf(f, ",\"result\":%s}\n", r->json && *r->json ? r->json : "null");
-    fflush(f);
-}
-
 static void progress_line(sweep *S)
 {
     double t = cli_now();
@@ -436,44 +469,62 @@ static void progress_line(sweep *S)
     fflush(stderr);
 }
 
-static void *worker(void *p)
+/* Runs run i into *r: its exit status, its output (one JSON object on one
+ * line, or NULL) and its error (valid UTF-8, as the journal keeps it). A
+ * failed run may still print its report (a deadlocked simulation does);
+ * an exit 0 without one object is a failure. */
+static void run_one(const sweep *S, int64_t i, run *r)
+{
+    char bad[64];
+    char **argv = run_argv(S, i, bad, sizeof bad);
+    dn_err err = {""}, perr;
+    *r = (run){1, -1, 0, NULL, NULL};
+    if (!argv) {
+        r->error = strdup("out of memory");
+        return;
+    }
+    r->code = cli_spawn(argv, NULL, 0, NULL, &r->json, &err);
+    free_argv(argv);
+    one_line(r->json);
+    int parsed = r->json && *r->json && journal_result_ok(r->json, &perr) == DN_OK;
+    if (r->code != 0)
+        r->error = journal_clean(err.msg[0] ? err.msg : "failed");
+    else if (!parsed) {
+        r->code = 1;
+        r->error = strdup("the output is not one JSON object");
+    }
+    if (!parsed) {
+        free(r->json);
+        r->json = NULL;
+    }
+}
+
+static void run_free(run *r)
+{
+    free(r->json);
+    free(r->error);
+    r->json = r->error = NULL;
+}
+
+/* Runs [b, e) on one worker of dn_parallel_for (runs are handed out one at
+ * a time, in order); a run the journal holds is not run again. A fatal
+ * signal stops the handing out: 1 ends the loop (the caller's signal
+ * handler exits). */
+static int sweep_range(void *p, int64_t b, int64_t e, int tid)
 {
     sweep *S = p;
-    for (;;) {
-        pthread_mutex_lock(&S->mu);
-        while (S->next < S->total && S->runs[S->next].done)
-            S->next++;
-        int64_t i = S->next < S->total ? S->next++ : -1;
-        pthread_mutex_unlock(&S->mu);
-        if (i < 0)
-            return NULL;
-        char bad[64];
-        char **argv = run_argv(S, i, bad, sizeof bad);
-        run r = {1, -1, 0, NULL, NULL};
-        dn_err err = {""};
-        if (!argv) {
-            r.error = strdup("out of memory");
-        } else {
-            r.code = cli_spawn(argv, NULL, 0, NULL, &r.json, &err);
-            dn_err perr;
-            jflat j; /* the output must be one JSON value (a failed run may still
-                        print its report: a deadlocked simulation does) */
-            one_line(r.json);
-            int parsed = r.json && *r.json && jflat_parse(&j, r.json, &perr) == DN_OK;
-            if (parsed)
-                jflat_free(&j);
-            if (r.code != 0)
-                r.error = strdup(err.msg[0] ? err.msg : "failed");
-            else if (!parsed) {
-                r.code = 1;
-                r.error = strdup("the output is not JSON");
-            }
-            if (!parsed) {
-                free(r.json);
-                r.json = NULL;
-            }
+    (void)tid;
+    for (int64_t i = b; i < e; i++) {
+        if (out_stopping())
+            return 1;
+        if (S->runs[i].done)
+            continue;
+        run r;
+        run_one(S, i, &r);
+        if (out_stopping()) { /* stopped by the signal: not a result, run it again */
+            run_free(&r);
+            return 1;
         }
-        free_argv(argv);
         pthread_mutex_lock(&S->mu);
         S->runs[i] = r;
         S->finished++;
@@ -483,95 +534,132 @@ static void *worker(void *p)
         progress_line(S);
         pthread_mutex_unlock(&S->mu);
     }
+    return 0;
 }
 
 /* ------------------------------------------------------------ the journal */
 
-static void signature(const sweep *S, char *buf, size_t cap)
+/* The sweep's signature: its command, variables, skips and CMD's options,
+ * of any length (malloc'd; NULL when out of memory). */
+static char *signature(const sweep *S)
 {
-    size_t n = (size_t)snprintf(buf, cap, "%s", S->cmd);
-    for (int k = 0; k < S->nvars && n < cap; k++) {
-        n += (size_t)snprintf(buf + n, cap - n, " --var %s%s=", S->vars[k].leader >= 0 ? "~" : "",
-                              S->vars[k].name);
-        for (int v = 0; v < S->vars[k].n && n < cap; v++)
-            n += (size_t)snprintf(buf + n, cap - n, "%s%s", v ? "," : "", S->vars[k].val[v]);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f)
+        return NULL;
+    fputs(S->cmd, f);
+    for (int k = 0; k < S->nvars; k++) {
+        fprintf(f, " --var %s%s=", S->vars[k].leader >= 0 ? "~" : "", S->vars[k].name);
+        for (int v = 0; v < S->vars[k].n; v++)
+            fprintf(f, "%s%s", v ? "," : "", S->vars[k].val[v]);
     }
-    for (int k = 0; k < S->nskips && n < cap; k++)
-        n += (size_t)snprintf(buf + n, cap - n, " --skip %s", S->skip_text[k]);
-    for (int a = 0; a < S->nargs && n < cap; a++)
-        n += (size_t)snprintf(buf + n, cap - n, " %s", S->args[a]);
+    for (int k = 0; k < S->nskips; k++)
+        fprintf(f, " --skip %s", S->skip_text[k]);
+    for (int a = 0; a < S->nargs; a++)
+        fprintf(f, " %s", S->args[a]);
+    if (fclose(f) != 0) {
+        free(buf);
+        return NULL;
+    }
+    return buf;
 }
 
-/* Reads FILE.runs back into S->runs; the journal is then rewritten with
- * the whole lines only (a kill can cut the last one), ready to append. */
+/* Reads FILE.runs back into S->runs (journal.c checks every line). */
 static int journal_resume(const char *cmd, sweep *S, const char *jpath, const char *sig)
 {
     char *buf;
     size_t len;
     dn_err err;
+    int64_t kept;
     if (access(jpath, F_OK) != 0)
         return 0; /* nothing done yet */
     int rc = dn_read_text(jpath, "sweep journal", (int64_t)1 << 32, 0, &buf, &len, &err);
     if (rc)
         return cli_fail(cmd, rc, err.msg);
-    int64_t line = 0, kept = 0;
-    for (char *p = buf, *nl; p && *p; p = nl) {
-        nl = strchr(p, '\n');
-        if (!nl)
-            break; /* a line cut short */
-        *nl++ = '\0';
-        jflat j;
-        if (jflat_parse(&j, p, &err))
-            continue;
-        if (line++ == 0) {
-            const char *s = jflat_get(&j, "sweep");
-            int same = s && strcmp(s, sig) == 0;
-            jflat_free(&j);
-            if (!same) {
-                free(buf);
-                return cli_usage(cmd, "--resume: %s is the journal of another sweep (%s); "
-                                      "remove it or run without --resume",
-                                 jpath, s ? s : "?");
-            }
-            continue;
-        }
-        double ri = jflat_num(&j, "run"), code = jflat_num(&j, "exit");
-        const char *e = jflat_get(&j, "error");
-        if (ri >= 0 && ri < (double)S->total && ri == floor(ri) && !isnan(code) &&
-            !S->runs[(int64_t)ri].done) {
-            run *r = &S->runs[(int64_t)ri];
-            /* the raw result: the text after "result": */
-            const char *res = strstr(p, ",\"result\":");
-            size_t rl = res ? strlen(res + 10) : 0;
-            r->done = 1;
-            r->code = (int)code;
-            r->error = e && *e ? strdup(e) : NULL;
-            if (res && rl > 1 && strncmp(res + 10, "null}", 5) != 0)
-                r->json = strndup(res + 10, rl - 1); /* drop the closing brace */
-            kept++;
-        }
-        jflat_free(&j);
-    }
+    rc = journal_parse(buf, len, jpath, sig, S->runs, S->total, &kept, &err);
     free(buf);
+    if (rc)
+        return rc == DN_EINVAL ? cli_usage(cmd, "--resume: %s", err.msg)
+                               : cli_fail(cmd, rc, err.msg);
     if (S->tty || kept)
         fprintf(stderr, "sweep: resuming: %lld of %lld runs done\n", (long long)kept,
                 (long long)(S->total - S->nskipped));
     return 0;
 }
 
+/* (Re)writes FILE.runs with the runs done so far, through the one output
+ * path (a fresh file, renamed into place), then keeps it open to append
+ * each run as it ends. */
+static int journal_open(const char *cmd, sweep *S, const char *jpath, const char *sig)
+{
+    FILE *f;
+    dn_err e;
+    int rc = out_open(jpath, &f, &e);
+    if (rc)
+        return cli_fail(cmd, rc, e.msg);
+    journal_head(f, sig);
+    for (int64_t i = 0; i < S->total; i++)
+        if (S->runs[i].done && !S->runs[i].skipped)
+            journal_line(f, i, &S->runs[i]);
+    if ((rc = out_publish(f, jpath, &S->journal, &e)))
+        return cli_fail(cmd, rc, e.msg);
+    return 0;
+}
+
 /* ------------------------------------------------------------ rows */
 
+/* The columns: the variables, "exit", "error", then the results' keys in
+ * order of first appearance, found by name through an open-addressing
+ * hash table (at most half full): O(1) expected per key. */
 typedef struct table {
     char **col;
     int ncol, cap;
-    jflat *res; /* per run: its flattened result */
+    int *slot; /* column index, or -1 */
+    size_t nslot;
 } table;
+
+static uint64_t hash_name(const char *s)
+{
+    uint64_t h = 1469598103934665603ull; /* FNV-1a */
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211ull;
+    return h;
+}
+
+/* The column named name, or -1 */
+static int find_col(const table *T, const char *name)
+{
+    for (size_t k = hash_name(name) & (T->nslot - 1);; k = (k + 1) & (T->nslot - 1)) {
+        int c = T->slot[k];
+        if (c < 0 || strcmp(T->col[c], name) == 0)
+            return c;
+    }
+}
 
 static int add_col(table *T, const char *name)
 {
-    for (int c = 0; c < T->ncol; c++)
-        if (strcmp(T->col[c], name) == 0)
-            return c;
+    if (2 * ((size_t)T->ncol + 1) > T->nslot) { /* grow and rehash */
+        size_t ns = T->nslot ? 2 * T->nslot : 256;
+        int *sl = malloc(ns * sizeof *sl);
+        if (!sl)
+            return -1;
+        for (size_t k = 0; k < ns; k++)
+            sl[k] = -1;
+        for (int c = 0; c < T->ncol; c++) {
+            size_t k = hash_name(T->col[c]) & (ns - 1);
+            while (sl[k] >= 0)
+                k = (k + 1) & (ns - 1);
+            sl[k] = c;
+        }
+        free(T->slot);
+        T->slot = sl;
+        T->nslot = ns;
+    }
+    size_t k = hash_name(name) & (T->nslot - 1);
+    for (; T->slot[k] >= 0; k = (k + 1) & (T->nslot - 1))
+        if (strcmp(T->col[T->slot[k]], name) == 0)
+            return T->slot[k];
     if (T->ncol == T->cap) {
         int nc = T->cap ? 2 * T->cap : 64;
         char **p = realloc(T->col, (size_t)nc * sizeof *p);
@@ -582,12 +670,85 @@ static int add_col(table *T, const char *name)
     }
     if (!(T->col[T->ncol] = strdup(name)))
         return -1;
+    T->slot[k] = T->ncol;
     return T->ncol++;
 }
 
-/* The value of column c of run i (NULL: empty). Columns: the variables,
- * "exit", "error", then the results' keys. */
-static const char *cell(const sweep *S, const table *T, int64_t i, int c, char *tmp, size_t cap)
+static void free_table(table *T)
+{
+    for (int c = 0; c < T->ncol; c++)
+        free(T->col[c]);
+    free(T->col);
+    free(T->slot);
+    memset(T, 0, sizeof *T);
+}
+
+/* One run's result, parsed, and its cells in column order: (column, key
+ * of j) pairs, the first of a key given twice; keys named like a variable,
+ * exit or error have none. Reused from run to run. */
+typedef struct cellref {
+    int col, key;
+} cellref;
+typedef struct row {
+    jflat j;
+    cellref *cells;
+    int n, cap;
+} row;
+
+static int cmp_cell(const void *a, const void *b)
+{
+    const cellref *x = a, *y = b;
+    return x->col != y->col ? (x->col > y->col) - (x->col < y->col)
+                            : (x->key > y->key) - (x->key < y->key);
+}
+
+/* Parses run i's result into R (empty for a run without one); with add,
+ * its new keys become columns. DN_OK or DN_ENOMEM. O(k log k) for k keys
+ * (O(k) when they come in column order, as they nearly always do). */
+static int row_load(const sweep *S, table *T, int64_t i, row *R, int add)
+{
+    dn_err err;
+    jflat_free(&R->j);
+    R->n = 0;
+    if (!S->runs[i].json || jflat_parse(&R->j, S->runs[i].json, &err))
+        return DN_OK; /* (checked when it was read: cannot fail but for memory) */
+    if (R->j.n > R->cap) {
+        cellref *c = realloc(R->cells, (size_t)R->j.n * sizeof *c);
+        if (!c)
+            return DN_ENOMEM;
+        R->cells = c;
+        R->cap = R->j.n;
+    }
+    int sorted = 1;
+    for (int k = 0; k < R->j.n; k++) {
+        int c = add ? add_col(T, R->j.key[k]) : find_col(T, R->j.key[k]);
+        if (add && c < 0)
+            return DN_ENOMEM;
+        if (c < S->nvars + 2) /* a key named like a variable, exit or error */
+            continue;
+        sorted &= R->n == 0 || R->cells[R->n - 1].col < c;
+        R->cells[R->n++] = (cellref){c, k};
+    }
+    if (!sorted) {
+        qsort(R->cells, (size_t)R->n, sizeof *R->cells, cmp_cell);
+        int m = 0; /* a key given twice: its first value */
+        for (int k = 0; k < R->n; k++)
+            if (m == 0 || R->cells[m - 1].col != R->cells[k].col)
+                R->cells[m++] = R->cells[k];
+        R->n = m;
+    }
+    return DN_OK;
+}
+
+static void row_free(row *R)
+{
+    jflat_free(&R->j);
+    free(R->cells);
+    memset(R, 0, sizeof *R);
+}
+
+/* The value of column c of run i, loaded in R (NULL: empty). O(log k). */
+static const char *cell(const sweep *S, const row *R, int64_t i, int c, char *tmp, size_t cap)
 {
     if (c < S->nvars)
         return value_of(S, i, c);
@@ -597,45 +758,35 @@ static const char *cell(const sweep *S, const table *T, int64_t i, int c, char *
     }
     if (c == S->nvars + 1)
         return S->runs[i].error;
-    return jflat_get(&T->res[i], T->col[c]);
-}
-
-static int build_table(sweep *S, table *T)
-{
-    memset(T, 0, sizeof *T);
-    for (int k = 0; k < S->nvars; k++)
-        if (add_col(T, S->vars[k].name) < 0)
-            return DN_ENOMEM;
-    if (add_col(T, "exit") < 0 || add_col(T, "error") < 0)
-        return DN_ENOMEM;
-    T->res = calloc((size_t)S->total, sizeof *T->res);
-    if (!T->res)
-        return DN_ENOMEM;
-    for (int64_t i = 0; i < S->total; i++) {
-        dn_err err;
-        if (!S->runs[i].json || jflat_parse(&T->res[i], S->runs[i].json, &err))
-            continue;
-        for (int k = 0; k < T->res[i].n; k++) {
-            if (strcmp(T->res[i].key[k], "exit") == 0 || strcmp(T->res[i].key[k], "error") == 0)
-                continue;
-            int dup = 0; /* a result key named like a variable is the variable's column */
-            for (int v = 0; v < S->nvars; v++)
-                dup |= strcmp(T->res[i].key[k], S->vars[v].name) == 0;
-            if (!dup && add_col(T, T->res[i].key[k]) < 0)
-                return DN_ENOMEM;
-        }
+    for (int lo = 0, hi = R->n; lo < hi;) {
+        int mid = (lo + hi) / 2, mc = R->cells[mid].col;
+        if (mc == c)
+            return R->j.val[R->cells[mid].key];
+        if (mc < c)
+            lo = mid + 1;
+        else
+            hi = mid;
     }
-    return DN_OK;
+    return NULL;
 }
 
-static void free_table(const sweep *S, table *T)
+/* The columns of runs [from, to): the variables, exit, error, then every
+ * key in order of first appearance. O(the outputs' length). */
+static int build_table(const sweep *S, table *T, int64_t from, int64_t to)
 {
-    for (int c = 0; c < T->ncol; c++)
-        free(T->col[c]);
-    free(T->col);
-    for (int64_t i = 0; T->res && i < S->total; i++)
-        jflat_free(&T->res[i]);
-    free(T->res);
+    row R;
+    int rc = DN_OK;
+    memset(T, 0, sizeof *T);
+    memset(&R, 0, sizeof R);
+    for (int k = 0; k < S->nvars && !rc; k++)
+        rc = add_col(T, S->vars[k].name) < 0 ? DN_ENOMEM : DN_OK;
+    if (!rc && (add_col(T, "exit") < 0 || add_col(T, "error") < 0))
+        rc = DN_ENOMEM;
+    for (int64_t i = from; i < to && !rc; i++)
+        if (!S->runs[i].skipped)
+            rc = row_load(S, T, i, &R, 1);
+    row_free(&R);
+    return rc;
 }
 
 /* a JSON number: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)? ("01010",
@@ -671,9 +822,52 @@ static int is_number(const char *s)
     return *s == '\0';
 }
 
-static void write_rows(const sweep *S, const table *T, int mode, FILE *f)
+/* Row i as CSV or a JSON line: the variables, exit and error, then the
+ * run's own cells walked in column order. O(columns) for CSV (its empty
+ * fields), O(the run's keys) for JSON. */
+static void write_row(const sweep *S, const table *T, const row *R, int64_t i, int mode, FILE *f)
 {
     char tmp[32];
+    const int fixed = S->nvars + 2;
+    if (mode == OUT_CSV) {
+        for (int c = 0, k = 0; c < T->ncol; c++) {
+            const char *v = c < fixed ? cell(S, R, i, c, tmp, sizeof tmp)
+                            : k < R->n && R->cells[k].col == c ? R->j.val[R->cells[k++].key]
+                                                               : NULL;
+            if (c)
+                fputc(',', f);
+            if (v)
+                csv_field(f, v);
+        }
+        fputc('\n', f);
+        return;
+    }
+    fputc('{', f);
+    for (int c = 0, first = 1; c < fixed + R->n; c++) {
+        int col = c < fixed ? c : R->cells[c - fixed].col;
+        const char *v =
+            c < fixed ? cell(S, R, i, c, tmp, sizeof tmp) : R->j.val[R->cells[c - fixed].key];
+        if (!v)
+            continue;
+        fputs(first ? "" : ",", f);
+        first = 0;
+        json_string(T->col[col], f);
+        fputc(':', f);
+        if (is_number(v) || strcmp(v, "true") == 0 || strcmp(v, "false") == 0 ||
+            strcmp(v, "null") == 0)
+            fputs(v, f);
+        else
+            json_string(v, f);
+    }
+    fputs("}\n", f);
+}
+
+static int write_rows(const sweep *S, table *T, int mode, FILE *f)
+{
+    char tmp[32];
+    row R;
+    int rc = DN_OK;
+    memset(&R, 0, sizeof R);
     if (mode == OUT_CSV) {
         for (int c = 0; c < T->ncol; c++) {
             if (c)
@@ -681,67 +875,50 @@ static void write_rows(const sweep *S, const table *T, int mode, FILE *f)
             csv_field(f, T->col[c]);
         }
         fputc('\n', f);
-        for (int64_t i = 0; i < S->total; i++) {
-            if (S->runs[i].skipped)
-                continue;
-            for (int c = 0; c < T->ncol; c++) {
-                const char *v = cell(S, T, i, c, tmp, sizeof tmp);
-                if (c)
-                    fputc(',', f);
-                if (v)
-                    csv_field(f, v);
-            }
-            fputc('\n', f);
-        }
-        return;
     }
-    if (mode == OUT_JSON) {
-        for (int64_t i = 0; i < S->total; i++) {
-            if (S->runs[i].skipped)
-                continue;
-            fputc('{', f);
-            int first = 1;
-            for (int c = 0; c < T->ncol; c++) {
-                const char *v = cell(S, T, i, c, tmp, sizeof tmp);
-                if (!v)
-                    continue;
-                fputs(first ? "" : ",", f);
-                first = 0;
-                json_string(T->col[c], f);
-                fputc(':', f);
-                if (is_number(v) || strcmp(v, "true") == 0 || strcmp(v, "false") == 0 ||
-                    strcmp(v, "null") == 0)
-                    fputs(v, f);
-                else
-                    json_string(v, f);
-            }
-            fputs("}\n", f);
-        }
-        return;
+    if (mode != OUT_TABLE) {
+        for (int64_t i = 0; i < S->total && !rc; i++)
+            if (!S->runs[i].skipped && !(rc = row_load(S, T, i, &R, 0)))
+                write_row(S, T, &R, i, mode, f);
+        row_free(&R);
+        return rc;
     }
     /* a table: every column as wide as its widest cell (at most 24) */
     int *w = calloc((size_t)T->ncol, sizeof *w);
     if (!w)
-        return;
-    for (int c = 0; c < T->ncol; c++) {
+        return DN_ENOMEM;
+    for (int c = 0; c < T->ncol; c++)
         w[c] = (int)strlen(T->col[c]);
-        for (int64_t i = 0; i < S->total; i++) {
-            if (S->runs[i].skipped)
-                continue;
-            const char *v = cell(S, T, i, c, tmp, sizeof tmp);
+    for (int64_t i = 0; i < S->total && !rc; i++) {
+        if (S->runs[i].skipped || (rc = row_load(S, T, i, &R, 0)))
+            continue;
+        for (int c = 0; c < S->nvars + 2; c++) {
+            const char *v = cell(S, &R, i, c, tmp, sizeof tmp);
             int l = v ? (int)strlen(v) : 0;
             w[c] = l > w[c] ? l : w[c];
         }
-        w[c] = w[c] > 24 ? 24 : w[c];
+        for (int k = 0; k < R.n; k++) {
+            int c = R.cells[k].col, l = (int)strlen(R.j.val[R.cells[k].key]);
+            w[c] = l > w[c] ? l : w[c];
+        }
     }
-    for (int c = 0; c < T->ncol; c++)
+    for (int c = 0; c < T->ncol; c++) {
+        w[c] = w[c] > 24 ? 24 : w[c];
         fprintf(f, "%-*.*s%s", w[c], w[c], T->col[c], c + 1 < T->ncol ? "  " : "\n");
-    for (int64_t i = 0; i < S->total; i++)
-        for (int c = 0; c < T->ncol && !S->runs[i].skipped; c++) {
-            const char *v = cell(S, T, i, c, tmp, sizeof tmp);
+    }
+    for (int64_t i = 0; i < S->total && !rc; i++) {
+        if (S->runs[i].skipped || (rc = row_load(S, T, i, &R, 0)))
+            continue;
+        for (int c = 0, k = 0; c < T->ncol; c++) {
+            const char *v = c < S->nvars + 2 ? cell(S, &R, i, c, tmp, sizeof tmp)
+                            : k < R.n && R.cells[k].col == c ? R.j.val[R.cells[k++].key]
+                                                             : NULL;
             fprintf(f, "%-*.*s%s", w[c], w[c], v ? v : "", c + 1 < T->ncol ? "  " : "\n");
         }
+    }
     free(w);
+    row_free(&R);
+    return rc;
 }
 
 /* ------------------------------------------------------------ the chart */
@@ -792,17 +969,15 @@ static int plot_parse(const char *cmd, const char *spec, plot_spec *p)
     return 0;
 }
 
-/* The columns the chart draws; a name the rows lack is refused before any
- * row is written, with the columns there are. */
-static int plot_columns(const char *cmd, const table *T, const plot_spec *p, int *cx, int *cy,
-                        int *cs)
+/* The columns the chart draws; a name the rows (`where`) lack is refused,
+ * with the columns there are: on the first run's output before the other
+ * runs, and on all the rows before any is written. */
+static int plot_columns(const char *cmd, const table *T, const plot_spec *p, const char *where,
+                        int *cx, int *cy, int *cs)
 {
-    *cx = *cy = *cs = -1;
-    for (int c = 0; c < T->ncol; c++) {
-        *cx = strcmp(T->col[c], p->xs) == 0 ? c : *cx;
-        *cy = strcmp(T->col[c], p->ys) == 0 ? c : *cy;
-        *cs = *p->ss && strcmp(T->col[c], p->ss) == 0 ? c : *cs;
-    }
+    *cx = find_col(T, p->xs);
+    *cy = find_col(T, p->ys);
+    *cs = *p->ss ? find_col(T, p->ss) : -1;
     if (*cx >= 0 && *cy >= 0 && (!*p->ss || *cs >= 0))
         return 0;
     char have[600];
@@ -812,39 +987,47 @@ static int plot_columns(const char *cmd, const table *T, const plot_spec *p, int
         n += (size_t)snprintf(have + n, sizeof have - n, "%s%s", c ? ", " : "", T->col[c]);
     if (n >= sizeof have) /* cut: say so */
         memcpy(have + sizeof have - 5, " ...", 5);
-    return cli_usage(cmd, "--plot: no column '%s' in the rows; the columns are: %s",
-                     *cx < 0 ? p->xs : *cy < 0 ? p->ys : p->ss, have);
+    return cli_usage(cmd, "--plot: no column '%s' in %s; the columns are: %s",
+                     *cx < 0 ? p->xs : *cy < 0 ? p->ys : p->ss, where, have);
 }
 
-static int draw_plot(const char *cmd, const sweep *S, const table *T, const plot_spec *p,
+static int draw_plot(const char *cmd, const sweep *S, table *T, const plot_spec *p,
                      const char *path)
 {
     const char *xs = p->xs, *ys = p->ys, *ss = p->ss;
     const int logy = p->logy;
     int cx, cy, cs, rc;
-    if ((rc = plot_columns(cmd, T, p, &cx, &cy, &cs)))
+    if ((rc = plot_columns(cmd, T, p, "the rows", &cx, &cy, &cs)))
         return rc;
-    /* series names in order of first appearance; points grouped */
+    /* series names in order of first appearance (found through a table of
+     * their own, as the columns are); points grouped */
     char **names = calloc((size_t)S->total + 1, sizeof *names);
     pt *pts = malloc((size_t)S->total * sizeof *pts);
-    int nnames = 0;
+    int nnames = 0, bad = !names || !pts;
     int64_t np = 0;
     char t1[32], t2[32], t3[32];
-    for (int64_t i = 0; names && pts && i < S->total; i++) {
-        const char *xv = cell(S, T, i, cx, t1, sizeof t1), *yv = cell(S, T, i, cy, t2, sizeof t2);
-        const char *sv = cs >= 0 ? cell(S, T, i, cs, t3, sizeof t3) : "";
-        if (S->runs[i].skipped || !is_number(xv) || !is_number(yv) || !sv)
+    row R;
+    table N; /* the series names */
+    memset(&R, 0, sizeof R);
+    memset(&N, 0, sizeof N);
+    for (int64_t i = 0; !bad && i < S->total; i++) {
+        if (S->runs[i].skipped || (bad = row_load(S, T, i, &R, 0) != DN_OK))
             continue;
-        int k = 0;
-        while (k < nnames && strcmp(names[k], sv) != 0)
-            k++;
+        const char *xv = cell(S, &R, i, cx, t1, sizeof t1), *yv = cell(S, &R, i, cy, t2, sizeof t2);
+        const char *sv = cs >= 0 ? cell(S, &R, i, cs, t3, sizeof t3) : "";
+        if (!is_number(xv) || !is_number(yv) || !sv)
+            continue;
+        int k = add_col(&N, sv);
+        bad = k < 0;
         if (k == nnames)
-            names[nnames++] = (char *)sv;
+            names[nnames++] = N.col[k];
         pts[np++] = (pt){k, strtod(xv, NULL), strtod(yv, NULL)};
     }
-    if (!names || !pts) {
+    row_free(&R);
+    if (bad) {
         free(names);
         free(pts);
+        free_table(&N);
         return cli_fail(cmd, DN_ENOMEM, "out of memory");
     }
     qsort(pts, (size_t)np, sizeof *pts, cmp_pt);
@@ -913,6 +1096,7 @@ static int draw_plot(const char *cmd, const sweep *S, const table *T, const plot
         rc = cli_fail(cmd, rc, err.msg);
 out:
     free(names);
+    free_table(&N);
     free(pts);
     free(X);
     free(Y);
@@ -942,6 +1126,141 @@ static void free_sweep(sweep *S)
     }
     free(S->runs);
     free(S->args);
+}
+
+/* w as one word a POSIX shell reads back unchanged: bare when every
+ * character is one no shell treats specially, else in single quotes (a
+ * quote inside as '\''). Issue 27, item 21: --net 'ring:4;touch x' was
+ * printed bare. */
+static void shell_word(const char *w, FILE *f)
+{
+    static const char safe[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                               "0123456789_@%+=:,./-";
+    if (*w && w[strspn(w, safe)] == '\0') {
+        fputs(w, f);
+        return;
+    }
+    fputc('\'', f);
+    for (; *w; w++)
+        if (*w == '\'')
+            fputs("'\\''", f);
+        else
+            fputc(*w, f);
+    fputc('\'', f);
+}
+
+/* --dry-run: the commands, one a line, ready to paste into a shell */
+static int dry_run(const sweep *S)
+{
+    char bad[64];
+    for (int64_t i = 0; i < S->total; i++) {
+        if (skipped(S, i))
+            continue;
+        char **av = run_argv(S, i, bad, sizeof bad);
+        if (!av)
+            return cli_fail("sweep", DN_ENOMEM, "out of memory");
+        fputs("dcnet", stdout);
+        for (int a = 1; av[a]; a++) {
+            putchar(' ');
+            shell_word(av[a], stdout);
+        }
+        putchar('\n');
+        free_argv(av);
+    }
+    return 0;
+}
+
+/* Can path be written? Checked before any run, through the output path
+ * itself (a temporary file made and removed), so that a missing
+ * directory, a directory, an empty name or no permission is said at once,
+ * with the name and the reason, and no run is lost to it. */
+static int check_output(const char *cmd, const char *path)
+{
+    FILE *f;
+    dn_err e;
+    if (!path)
+        return 0;
+    int rc = out_open(path, &f, &e);
+    if (rc)
+        return cli_fail(cmd, rc == DN_EIO ? DN_EINVAL : rc, e.msg);
+    out_discard(f);
+    return 0;
+}
+
+/* --plot's columns against the first run's output, before the others
+ * run: a run from the journal, else the first run, run alone now. Only an
+ * output can say which columns there are; a failed first run says none,
+ * and the check waits for all the rows. */
+static int plot_probe(const char *cmd, sweep *S, const plot_spec *p)
+{
+    int64_t i = 0;
+    while (i < S->total && (S->runs[i].skipped || (S->runs[i].done && S->runs[i].code != 0)))
+        i++;
+    if (i == S->total)
+        return 0;
+    run *r = &S->runs[i];
+    if (!r->done) {
+        run_one(S, i, r);
+        S->finished++;
+        S->failed += r->code != 0;
+    }
+    if (r->code != 0)
+        return 0;
+    table T;
+    int cx, cy, cs, rc = build_table(S, &T, i, i + 1);
+    if (rc)
+        rc = cli_fail(cmd, rc, "out of memory");
+    else
+        rc = plot_columns(cmd, &T, p, "the first run's output", &cx, &cy, &cs);
+    free_table(&T);
+    return rc;
+}
+
+/* The runs: the journal read back (--resume), the plot's probe, the
+ * journal rewritten, then the pool of J threads. */
+static int sweep_runs(const char *cmd, sweep *S, const char *jpath, int resume,
+                      const plot_spec *plot, int64_t jobs)
+{
+    int rc;
+    S->runs = calloc((size_t)S->total, sizeof *S->runs);
+    if (!S->runs)
+        return cli_fail(cmd, DN_ENOMEM, "out of memory for the runs");
+    for (int64_t i = 0; i < S->total; i++)
+        if (skipped(S, i)) {
+            S->runs[i].done = S->runs[i].skipped = 1;
+            S->nskipped++;
+        }
+    if (S->nskipped == S->total)
+        return cli_usage(cmd, "--skip leaves no run out of %lld", (long long)S->total);
+    S->tty = isatty(STDERR_FILENO);
+    char *sig = signature(S);
+    if (!sig)
+        return cli_fail(cmd, DN_ENOMEM, "out of memory");
+    rc = jpath && resume ? journal_resume(cmd, S, jpath, sig) : 0;
+    for (int64_t i = 0; i < S->total; i++)
+        if (S->runs[i].done && !S->runs[i].skipped) {
+            S->finished++;
+            S->failed += S->runs[i].code != 0;
+        }
+    S->t0 = cli_now();
+    if (!rc && plot)
+        rc = plot_probe(cmd, S, plot);
+    if (!rc && jpath)
+        rc = journal_open(cmd, S, jpath, sig);
+    free(sig);
+    if (rc)
+        return rc;
+    int J = jobs > 0 ? (int)jobs : cli_default_threads();
+    pthread_mutex_init(&S->mu, NULL);
+    (void)dn_parallel_for(J, S->total, 1, sweep_range, S); /* 1: stopped by a signal */
+    pthread_mutex_destroy(&S->mu);
+    if (S->tty)
+        fputs("\r\033[K", stderr);
+    if (S->journal && fclose(S->journal) != 0)
+        fprintf(stderr, "dcnet sweep: warning: cannot write the journal %s: %s\n", jpath,
+                strerror(errno));
+    S->journal = NULL;
+    return 0;
 }
 
 static int sweep_main(sweep *S, int argc, char **argv)
@@ -1023,7 +1342,7 @@ static int sweep_main(sweep *S, int argc, char **argv)
         return cli_usage(cmd, "give at least one --var NAME=LIST");
     if ((rc = skip_resolve(cmd, S)))
         return rc;
-    if (resume && !output)
+    if (resume && (!output || strcmp(output, "-") == 0))
         return cli_usage(cmd, "--resume continues the sweep of -o FILE: give -o");
     if ((plot != NULL) != (svg != NULL))
         return cli_usage(cmd, "--plot draws into --svg FILE: give both");
@@ -1036,6 +1355,8 @@ static int sweep_main(sweep *S, int argc, char **argv)
         mode = output ? (ends_with(output, ".jsonl") || ends_with(output, ".json") ? OUT_JSON
                                                                                    : OUT_CSV)
                       : OUT_TABLE;
+    if (output && strcmp(output, "-") == 0)
+        output = NULL; /* -o -: CSV on standard output, no journal */
     static char self[4096]; /* the runs are this executable */
     ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
     if (n <= 0)
@@ -1049,102 +1370,47 @@ static int sweep_main(sweep *S, int argc, char **argv)
         return cli_usage(cmd, "%s is not a --var (variables: %s%s)", bad, S->vars[0].name,
                          S->nvars > 1 ? ", ..." : "");
     free_argv(first);
-    if (dry) {
-        for (int64_t i = 0; i < S->total; i++) {
-            if (skipped(S, i))
-                continue;
-            char **av = run_argv(S, i, bad, sizeof bad);
-            fputs("dcnet", stdout);
-            for (int a = 1; av && av[a]; a++) /* (the words hold no spaces to quote) */
-                printf(" %s", av[a]);
-            putchar('\n');
-            free_argv(av);
-        }
-        return 0;
-    }
-    S->runs = calloc((size_t)S->total, sizeof *S->runs);
-    if (!S->runs)
-        return cli_fail(cmd, DN_ENOMEM, "out of memory for the runs");
-    for (int64_t i = 0; i < S->total; i++)
-        if (skipped(S, i)) {
-            S->runs[i].done = S->runs[i].skipped = 1;
-            S->nskipped++;
-        }
-    if (S->nskipped == S->total)
-        return cli_usage(cmd, "--skip leaves no run out of %lld", (long long)S->total);
-    /* the journal */
-    char jpath[4200], sig[8192];
-    signature(S, sig, sizeof sig);
-    if (output) {
-        snprintf(jpath, sizeof jpath, "%s.runs", output);
-        if (resume && (rc = journal_resume(cmd, S, jpath, sig)))
-            return rc;
-        /* rewrite it with the runs kept, then append */
-        char tmp[4300];
-        snprintf(tmp, sizeof tmp, "%s.tmp", jpath);
-        FILE *jf = fopen(tmp, "w");
-        if (!jf)
-            return cli_fail(cmd, DN_EIO, "cannot write the sweep journal next to the output");
-        fputs("{\"sweep\":", jf);
-        json_string(sig, jf);
-        fputs("}\n", jf);
-        for (int64_t i = 0; i < S->total; i++)
-            if (S->runs[i].done && !S->runs[i].skipped)
-                journal_line(jf, i, &S->runs[i]);
-        if (fflush(jf) != 0 || rename(tmp, jpath) != 0) {
-            fclose(jf);
-            unlink(tmp);
-            return cli_fail(cmd, DN_EIO, "cannot write the sweep journal next to the output");
-        }
-        S->journal = jf;
-    }
-    /* the runs */
-    S->tty = isatty(STDERR_FILENO);
-    S->t0 = cli_now();
-    for (int64_t i = 0; i < S->total; i++)
-        if (S->runs[i].done && !S->runs[i].skipped) {
-            S->finished++;
-            S->failed += S->runs[i].code != 0;
-        }
-    int J = jobs > 0 ? (int)jobs : cli_default_threads();
-    out_guard_signals(); /* SIGINT/SIGTERM/SIGHUP stop the runs too, then exit 1 */
-    pthread_mutex_init(&S->mu, NULL);
-    pthread_t th[256];
-    int started = 0;
-    for (int t = 0; t < J; t++)
-        if (pthread_create(&th[t], NULL, worker, S) == 0)
-            started++;
-    if (started == 0)
-        worker(S);
-    for (int t = 0; t < started; t++)
-        pthread_join(th[t], NULL);
-    pthread_mutex_destroy(&S->mu);
-    if (S->tty)
-        fputs("\r\033[K", stderr);
-    if (S->journal)
-        fclose(S->journal);
+    if (dry)
+        return dry_run(S);
+    /* every file can be made, before any run (the journal's name too) */
+    char *jpath = output ? malloc(strlen(output) + 6) : NULL;
+    if (output && !jpath)
+        return cli_fail(cmd, DN_ENOMEM, "out of memory");
+    if (jpath)
+        sprintf(jpath, "%s.runs", output);
+    rc = check_output(cmd, output);
+    rc = rc ? rc : check_output(cmd, jpath);
+    rc = rc ? rc : check_output(cmd, svg);
+    if (!rc)
+        rc = sweep_runs(cmd, S, jpath, resume, plot ? &pspec : NULL, jobs);
+    free(jpath);
+    if (rc)
+        return rc;
     /* the rows */
     table T;
-    if (build_table(S, &T)) {
-        free_table(S, &T);
+    if (build_table(S, &T, 0, S->total)) {
+        free_table(&T);
         return cli_fail(cmd, DN_ENOMEM, "out of memory for the rows");
     }
     FILE *f;
     int cx, cy, cs;
-    if (plot && (rc = plot_columns(cmd, &T, &pspec, &cx, &cy, &cs))) {
-        free_table(S, &T); /* with -o, the journal keeps the runs: --resume */
+    if (plot && (rc = plot_columns(cmd, &T, &pspec, "the rows", &cx, &cy, &cs))) {
+        free_table(&T); /* with -o, the journal keeps the runs: --resume */
         return rc;
     }
-    rc = 0;
     if ((rc = out_open(output ? output : "-", &f, &e)) == DN_OK) {
-        write_rows(S, &T, mode, f);
-        rc = out_close(f, &e);
+        if ((rc = write_rows(S, &T, mode, f)))
+            out_discard(f == stdout ? NULL : f);
+        else
+            rc = out_close(f, &e);
+        if (rc == DN_ENOMEM)
+            snprintf(e.msg, sizeof e.msg, "out of memory for the rows");
     }
     if (rc)
         rc = cli_fail(cmd, rc, e.msg);
     if (!rc && plot)
         rc = draw_plot(cmd, S, &T, &pspec, svg);
-    free_table(S, &T);
+    free_table(&T);
     if (!rc && S->failed) {
         fprintf(stderr, "dcnet sweep: %lld of %lld runs failed (their rows give the error)\n",
                 (long long)S->failed, (long long)(S->total - S->nskipped));

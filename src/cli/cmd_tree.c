@@ -21,11 +21,12 @@ static const char tree_help[] =
     "  -t, --tree SPEC        the tree (see 'dcnet help trees'), e.g. binomial:4\n"
     "  -s, --seed S           seed for random trees (default 1)\n"
     "      --max-nodes N      stop sampling a random tree past N nodes (default 2^24)\n"
-    "      --mem-limit GIB    memory a tree file may take to read, in GiB (default 8;\n"
-    "                         its size plus " STR(DN_TREE_FILE_NODE_BYTES) " bytes a line, checked first)\n"
+    "      --mem-limit GIB    memory a tree file may take to read, in GiB (default 8:\n"
+    "                         its bytes plus " STR(DN_TREE_FILE_NODE_BYTES) " bytes a node, counted as read)\n"
     "      --list             list every node (at most 2^26, streamed: constant memory)\n"
     "      --format F         write the tree as a tree file: csv, dot or grf (read\n"
-    "                         back by --tree file:PATH; 'dcnet help formats')\n"
+    "                         back by --tree file:PATH as written; what a format\n"
+    "                         cannot hold is refused: 'dcnet help formats')\n"
     "  -o, --output FILE      where --format writes (default: standard output)\n"
     "      --json             one JSON object on stdout\n"
     "      --csv              CSV on stdout\n"
@@ -37,7 +38,7 @@ static const char tree_help[] =
     "\n"
     "Limits: binomial and complete trees are implicit (up to 2^62 nodes, no\n"
     "memory); random trees take 20 bytes per node and stop at --max-nodes\n"
-    "(at most 2^32); tree files take about 100 bytes per node while read and\n"
+    "(at most 2^32); tree files take 111 to 157 bytes per node while read and\n"
     "stop at --max-nodes too; --list streams at most 2^26 nodes in constant\n"
     "memory; --format writes at most 2^31 nodes.\n"
     "\n"
@@ -198,6 +199,9 @@ int cmd_tree(int argc, char **argv)
     if (format && (list || mode != OUT_TABLE))
         return cli_usage(cmd, "--format writes a tree file; --list, --json and --csv print "
                               "facts: give one or the other");
+    const out_file files[] = {{"--tree", out_spec_file(spec), 0}, {"-o", output, 1}};
+    if ((code = out_plan(cmd, files, 2)))
+        return code;
     if ((rc = dn_tree_model_parse(spec, &m, &err)))
         return cli_fail(cmd, rc, err.msg);
     m.mem_limit = mem_limit;
@@ -205,12 +209,8 @@ int cmd_tree(int argc, char **argv)
         return cli_fail(cmd, rc, err.msg);
     if (format) {
         FILE *f;
-        if ((rc = out_open(output ? output : "-", &f, &err)) == DN_OK) {
-            if ((rc = dn_tree_write(&t, fmt, f, &err)))
-                out_discard(f);
-            else
-                rc = out_close(f, &err);
-        }
+        if ((rc = out_open(output ? output : "-", &f, &err)) == DN_OK)
+            rc = out_end(f, dn_tree_write(&t, fmt, f, &err), &err);
         dn_tree_free(&t);
         return rc ? cli_fail(cmd, rc, err.msg) : 0;
     }

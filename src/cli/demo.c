@@ -10,7 +10,10 @@
  * under the figure or table it fed. Plots that combine many runs are drawn
  * here with plot.c. The whole report is built in a fresh hidden directory
  * beside --out and swapped in at the end, so an interrupted demo never
- * leaves a half report, nor old and new figures mixed.
+ * leaves a half report, nor old and new figures mixed. Each file in it is
+ * written through outfile.c like every file dcnet writes; a fatal signal
+ * stops the child runs, waits for them, and removes the directory
+ * (out_guard_dir), the previous report untouched (issue 26, items 9, 11).
  */
 #include "demo.h"
 
@@ -62,11 +65,6 @@ static const char demo_help[] =
 /* Splits a command line into words at spaces; a word in single quotes
  * keeps what the shell would not ('n>12'). Returns the word count, or -1
  * if there are too many (or a quote is not closed). */
-/* SIGINT/SIGTERM during the demo: the running child is stopped, no other
- * starts, the work directory is removed and the demo exits 1 with the old
- * report intact. */
-static volatile sig_atomic_t interrupted;
-
 static int split_words(char *s, char **argv, int max)
 {
     int n = 0;
@@ -116,11 +114,9 @@ static int run_words(demo *d, jflat *j, dn_err *err, const char *prog, const cha
         return dn_fail(err, DN_EINVAL, "demo: command too long: %s", line);
     if (self)
         argv[0] = d->self;
-    if (interrupted)
-        return dn_fail(err, DN_EIO, "interrupted");
     d->runs++;
     demo_progress(d, line);
-    int code = cli_spawn(argv, d->out, !self, &interrupted, &out, err);
+    int code = cli_spawn(argv, d->out, !self, NULL, &out, err);
     if (!self && code == 127) {
         free(out);
         d->runs--;
@@ -130,12 +126,11 @@ static int run_words(demo *d, jflat *j, dn_err *err, const char *prog, const cha
     if (!d->tty) /* a log, not a terminal: one line per finished step */
         fprintf(stderr, "demo %5.1fs [%s] %s %s\n", cli_now() - d->t0,
                 d->section ? d->section : "",
-                interrupted ? "STOPPED" : code ? "FAILED" : "done", line);
+                code ? "FAILED" : "done", line);
     if (code != 0) {
         free(out);
         d->failed_runs++;
-        if (!interrupted) /* stopped by the signal: the one line at the end says so */
-            fprintf(stderr, "dcnet demo: failed: %s: %s\n", line, err ? err->msg : "");
+        fprintf(stderr, "dcnet demo: failed: %s: %s\n", line, err ? err->msg : "");
         return DN_EIO;
     }
     rc = DN_OK;
@@ -421,7 +416,7 @@ void demo_check(demo *d, int ok, const char *fmt, ...)
     plot_xml_text(d->html, line);
     fprintf(d->html, "</td><td class=\"%s\">%s</td></tr>\n", ok ? "ok" : "bad",
             ok ? "&#10004; holds" : "&#10008; does NOT hold");
-    if (!ok && !interrupted) /* an interrupted section's checks saw part of its runs */
+    if (!ok)
         fprintf(stderr, "\ndcnet demo: check failed: %s\n", line);
 }
 
@@ -453,11 +448,14 @@ void demo_summary(demo *d, const char *what, const char *value)
 FILE *demo_open(demo *d, const char *name, dn_err *err)
 {
     char path[8400];
+    FILE *f;
     snprintf(path, sizeof path, "%s/%s", d->out, name);
-    FILE *f = fopen(path, "w");
-    if (!f)
-        dn_fail(err, DN_EIO, "cannot write '%s': %s", path, strerror(errno));
-    return f;
+    return out_open(path, &f, err) == DN_OK ? f : NULL;
+}
+
+int demo_close(FILE *f, dn_err *err)
+{
+    return out_close(f, err);
 }
 
 const char *demo_num(char *buf, size_t cap, double v, int digits)
@@ -551,6 +549,18 @@ static void demo_provenance(demo *d)
     fputs("</table>\n", d->html);
 }
 
+/* Why the work directory could not be made, with its place and a way out
+ * (issue 27, item 25: "Permission denied" alone named no path). */
+static const char *work_dir_error(const char *parent, const char *out, int e)
+{
+    static char msg[8800];
+    snprintf(msg, sizeof msg, "cannot create the report's work directory in '%s' (for --out "
+                              "%s): %s; give --out a directory in a place you can write "
+                              "(e.g. --out /tmp/dcnet-demo)",
+             parent, out, strerror(e));
+    return msg;
+}
+
 static int mkdir_p(const char *dir, dn_err *err)
 {
     char path[4300];
@@ -571,12 +581,6 @@ static int mkdir_p(const char *dir, dn_err *err)
     if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
         return dn_fail(err, DN_EINVAL, "'%s' is not a directory", dir);
     return DN_OK;
-}
-
-static void on_interrupt(int sig)
-{
-    (void)sig;
-    interrupted = 1;
 }
 
 /* Removes a directory the demo made and the plain files in it (it makes
@@ -727,10 +731,24 @@ int cmd_demo(int argc, char **argv)
     }
     snprintf(work, sizeof work, "%s%s.%s.dcnet-tmp-XXXXXX", slash ? parent : "",
              slash ? "/" : "", base);
-    if (!mkdtemp(work)) {
-        rc = errno;
+    char note[4400];
+    snprintf(note, sizeof note, "dcnet demo: interrupted: %s '%s'",
+             lstat(final_dir, &st) == 0 ? "the previous report is unchanged in" : "no report in",
+             final_dir);
+    sigset_t fatal, old_mask; /* the directory is guarded from its first instant */
+    out_fatal_signals(&fatal);
+    sigprocmask(SIG_BLOCK, &fatal, &old_mask);
+    int made = mkdtemp(work) != NULL, e = errno;
+    if (made && out_guard_dir(work, note) != DN_OK) { /* (a name under PATH_MAX fits) */
+        rmdir(work);
+        made = 0;
+        e = ENAMETOOLONG;
+    }
+    sigprocmask(SIG_SETMASK, &old_mask, NULL);
+    if (!made) {
         free(d);
-        return cli_fail(cmd, DN_EINVAL, strerror(rc));
+        const char *where = !slash ? "." : *parent ? parent : "/";
+        return cli_fail(cmd, DN_EINVAL, work_dir_error(where, final_dir, e));
     }
     mode_t mask = umask(0); /* mkdtemp makes 0700; a report is read by others */
     umask(mask);
@@ -739,19 +757,14 @@ int cmd_demo(int argc, char **argv)
     snprintf(final, sizeof final, "%s/index.html", final_dir);
     char page[8400];
     snprintf(page, sizeof page, "%s/index.html", work);
-    if (!(d->html = fopen(page, "w"))) {
-        rc = errno;
+    if (out_open(page, &d->html, &err) != DN_OK) {
+        sigprocmask(SIG_BLOCK, &fatal, &old_mask);
+        out_guard_dir(NULL, NULL);
         remove_tree(work);
+        sigprocmask(SIG_SETMASK, &old_mask, NULL);
         free(d);
-        return cli_fail(cmd, DN_EIO, strerror(rc));
+        return cli_fail(cmd, DN_EIO, err.msg);
     }
-    interrupted = 0;
-    struct sigaction sa, old_int, old_term;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_interrupt;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, &old_int);
-    sigaction(SIGTERM, &sa, &old_term);
     d->tty = isatty(STDERR_FILENO);
     d->t0 = cli_now();
     fputs(page_head, d->html);
@@ -772,7 +785,7 @@ int cmd_demo(int argc, char **argv)
     demo_provenance(d);
     int (*const order[])(demo *) = {demo_debruijn, demo_meshes,    demo_walks,
                                     demo_balance,  demo_sneptrees, demo_runtime};
-    for (size_t i = 0; i < sizeof order / sizeof order[0] && !rc && !interrupted; i++) {
+    for (size_t i = 0; i < sizeof order / sizeof order[0] && !rc; i++) {
         errno = 0;
         double t_section = cli_now();
         rc = order[i](d);
@@ -795,17 +808,20 @@ int cmd_demo(int argc, char **argv)
             d->quick ? " --quick" : "", d->runs, d->failed_runs, d->checks, d->failed_checks,
             secs);
     fputs(page_tail, d->html);
-    if (fclose(d->html) != 0 && !rc)
-        rc = dn_fail(&err, DN_EIO, "cannot write '%s'", page);
-    if (interrupted && !rc)
-        rc = dn_fail(&err, DN_EIO, "interrupted: the previous report in '%s' is unchanged",
-                     final_dir);
+    dn_err cerr;
+    if (rc)
+        out_discard(d->html);
+    else if ((rc = out_close(d->html, &cerr)))
+        err = cerr;
+    /* the swap, and the removal after a failure, with no signal between
+     * unguarding the directory and renaming (or removing) it */
+    sigprocmask(SIG_BLOCK, &fatal, &old_mask);
+    out_guard_dir(NULL, NULL);
     if (!rc)
         rc = swap_in(work, final_dir, &err);
     if (rc)
         remove_tree(work);
-    sigaction(SIGINT, &old_int, NULL);
-    sigaction(SIGTERM, &old_term, NULL);
+    sigprocmask(SIG_SETMASK, &old_mask, NULL);
     d->out = final_dir;
     if (d->tty)
         fputs("\r\033[K", stderr);

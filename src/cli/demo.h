@@ -105,8 +105,12 @@ void demo_commands(demo *d);
 void demo_check(demo *d, int ok, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* A line of the summary printed on stdout at the end. */
 void demo_summary(demo *d, const char *what, const char *value);
-/* Opens DIR/name for an SVG written by the demo itself (plots). */
+/* Opens DIR/name for an SVG written by the demo itself (plots), through
+ * the CLI's one output path (outfile.c: a temporary file renamed onto
+ * name by demo_close, removed on a signal); NULL with err on failure.
+ * demo_close returns DN_OK or DN_EIO (err says why; the file is gone). */
 FILE *demo_open(demo *d, const char *name, dn_err *err);
+int demo_close(FILE *f, dn_err *err);
 /* Progress on stderr. */
 void demo_progress(demo *d, const char *what);
 

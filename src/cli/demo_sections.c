@@ -79,8 +79,12 @@ static int plot_file(demo *d, const char *name, FILE **f, double w, double h)
 
 static int plot_close(FILE *f)
 {
+    dn_err err;
     plot_end(f);
-    return fclose(f) == 0 ? DN_OK : DN_EIO;
+    if (demo_close(f, &err) == DN_OK)
+        return DN_OK;
+    fprintf(stderr, "dcnet demo: %s\n", err.msg);
+    return DN_EIO;
 }
 
 /* ------------------------------------------------ 1. seed 000, de Bruijn */

@@ -8,7 +8,8 @@
  * (\uXXXX outside ASCII becomes '?': dcnet prints ASCII). Lookups are
  * linear: the documents are small (at most a few hundred scalars). Depth
  * is limited to 32 and paths to 160 characters; deeper or longer input is
- * refused, not truncated.
+ * refused, not truncated. A string value may be as long as the document
+ * (a sweep's signature, a long spec: issue 27, item 19).
  */
 #include "cli.h"
 
@@ -66,12 +67,21 @@ static int push(jparse *p, const char *path, const char *val, size_t len)
     return DN_OK;
 }
 
-/* Reads a string literal at p->s into buf (unescaped). */
-static int read_string(jparse *p, char *buf, size_t cap, size_t *len)
+/* Reads a string literal at p->s into buf (unescaped), at most cap - 1
+ * bytes; buf NULL: into a malloc'd *out as long as the literal. */
+static int read_string(jparse *p, char *buf, size_t cap, size_t *len, char **out)
 {
     size_t n = 0;
     if (*p->s != '"')
         return jfail(p, "expected a string");
+    if (!buf) { /* the unescaped text is no longer than the literal */
+        const char *q = p->s + 1;
+        while (*q && *q != '"')
+            q += q[0] == '\\' && q[1] ? 2 : 1;
+        cap = (size_t)(q - p->s);
+        if (!(buf = *out = malloc(cap)))
+            return dn_fail(p->err, DN_ENOMEM, "out of memory reading JSON");
+    }
     p->s++;
     while (*p->s != '"') {
         char c = *p->s++;
@@ -144,7 +154,7 @@ static int value(jparse *p, char *path, size_t plen)
             if (obj) {
                 char key[JPATH_MAX];
                 size_t klen;
-                if ((rc = read_string(p, key, sizeof key, &klen)))
+                if ((rc = read_string(p, key, sizeof key, &klen, NULL)))
                     return rc;
                 skip_ws(p);
                 if (*p->s++ != ':')
@@ -169,11 +179,12 @@ static int value(jparse *p, char *path, size_t plen)
         }
     }
     if (*p->s == '"') {
-        char buf[4096];
+        char *buf = NULL;
         size_t len;
-        if ((rc = read_string(p, buf, sizeof buf, &len)))
-            return rc;
-        return push(p, path, buf, len);
+        if (!(rc = read_string(p, NULL, 0, &len, &buf)))
+            rc = push(p, path, buf, len);
+        free(buf);
+        return rc;
     }
     const char *start = p->s;
     while (*p->s && (isalnum((unsigned char)*p->s) || strchr("+-.", *p->s)))

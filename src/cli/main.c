@@ -6,7 +6,6 @@
  */
 #include "cli.h"
 
-#include <errno.h>
 #include <signal.h>
 #include <string.h>
 
@@ -43,6 +42,9 @@ static void usage(FILE *f)
           "  -V, --version  print the version\n"
           "\nEvery command takes --json (one JSON object on stdout) and --help.\n"
           "Exit status: 0 success, 1 run-time failure, 2 bad usage or input.\n"
+          "A fatal signal (SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGALRM, SIGUSR1, SIGUSR2,\n"
+          "SIGVTALRM, SIGPROF, SIGXCPU, SIGIO, SIGPWR, the real-time ones) stops the runs\n"
+          "dcnet started, removes the files it was writing and exits 1.\n"
           "Documentation: docs/guide.md\n",
           f);
 }
@@ -53,9 +55,22 @@ static void help_nets(void)
     puts("Network specs (--net):");
     for (int i = 0; dn_net_type_info(i, &syntax, &summary) == DN_OK; i++)
         printf("  %-18s %s\n", syntax, summary);
-    puts("\nNodes (--root, --start, --neighbors) are decimal ids or the network's own\n"
-         "labels: exactly K binary digits for debruijn:K, ddb:K and hypercube:K;\n"
-         "'row,col' for meshes and tori; 'level,col' for butterflies and Sneptrees.\n"
+    puts("\nNodes (--root, --start, --neighbors, --from; trace files, hosts files and\n"
+         "placement CSV files) are named in one of three ways:\n"
+         "  id:N     the node with id N (0 .. nodes - 1), whatever its labels look like\n"
+         "  label:S  the node whose label is S (the labels dcnet prints)\n"
+         "  S        a label if S has the shape of one, else a decimal id. Shapes:\n"
+         "    debruijn:K, ddb:K, hypercube:K  exactly K binary digits (dg:R:K: radix R)\n"
+         "    kautz:D:K        exactly K symbols: digits, or comma-separated if D > 9\n"
+         "    mesh, torus      one decimal part per side: 'row,col', 'x0,x1,x2', ...\n"
+         "    butterfly, wbutterfly, Sneptrees  'level,col'\n"
+         "    fattree:K:N      'pI' processor I, 'sL.W' switch W of level L\n"
+         "    dragonfly:A:P:H  'pI' processor I, 'rG.R' router R of group G\n"
+         "    others           none: S is the decimal id\n"
+         "A plain number of exactly K digits is therefore a label on de Bruijn, Kautz\n"
+         "and hypercube networks: on kautz:3:2 '11' names no node (a symbol repeats),\n"
+         "and node 11 is 'id:11'. Processors have the ids 0 .. P-1 and switches the\n"
+         "ids after them ('dcnet net' prints P).\n"
          "Closed-form facts work up to 2^50 nodes; materialising (BFS, export,\n"
          "planarity) needs fewer than 2^31 nodes and fits --mem-limit.");
     puts("\nLink costs: SPEC@KEY=VALUE,... gives links a bandwidth (bw, positive) and\n"
@@ -92,40 +107,59 @@ static void help_formats(void)
 {
     puts("Graph files (file:PATH, file:- for standard input; dcnet net --format):\n"
          "  edgelist  one 'u v' per line, decimal ids from 0; '#' and '%' start\n"
-         "            comments. An optional first line\n"
-         "              # dcnet edgelist nodes=N directed=0|1 [edges=M]\n"
-         "            fixes the node count and direction (default: undirected,\n"
-         "            max id + 1 nodes); its values are checked, and it must come\n"
-         "            before the first edge. edges=M (dcnet writes it) promises\n"
-         "            the last line '# end edges=M': a file cut short is refused.\n"
-         "            processors=P in the header makes nodes 0..P-1 the processors and\n"
-         "            the others switches (they route, run no task).\n"
-         "            costs=1 in the header allows 'u v BANDWIDTH [LATENCY]': the link's\n"
-         "            bandwidth (size units per time unit; MB/s in exec's emulation) and\n"
-         "            latency (time per hop, in place of --hop), for simulate (saf,\n"
-         "            vct), embed's link_cost and exec's emulated links.\n"
+         "            comments. An optional header line, before the first edge,\n"
+         "              # dcnet edgelist nodes=N directed=0|1 ...\n"
+         "            takes the keys nodes=N, directed=0|1, processors=P, costs=0|1\n"
+         "            and edges=M, each at most once (any other word is refused).\n"
+         "            nodes=N and directed= fix the node count and direction\n"
+         "            (default: undirected, max id + 1 nodes). processors=P (P >= 1)\n"
+         "            makes nodes 0..P-1 the processors and the others switches (they\n"
+         "            route, run no task). edges=M (dcnet writes it) promises the last\n"
+         "            line '# end edges=M': a file cut short is refused.\n"
+         "            costs=1 allows 'u v BANDWIDTH [LATENCY]': the link's bandwidth\n"
+         "            (positive) and latency (>= 0, default 0), finite decimal numbers\n"
+         "            as in SPEC@bw= (no hex, inf or nan); size units per time unit\n"
+         "            (MB/s in exec's emulation) and time per hop (in place of --hop),\n"
+         "            for simulate (saf, vct), embed's link_cost and exec's emulated\n"
+         "            links. A link listed twice must have the same costs.\n"
          "            Undirected graphs become simple (loops and repeats\n"
          "            dropped); directed ones keep loops. Read within --mem-limit.\n"
+         "            dcnet writes every network this way with what it carries\n"
+         "            (processors=P, costs=1 with 17 digits): it reads back the same\n"
+         "            (a network with two parallel arcs u -> v is refused: repeated\n"
+         "            arcs are merged when read).\n"
          "  grf       SCOTCH source graph: version 0, vertex and arc counts, base\n"
          "            and flags (e.g. '0 000'), then per vertex: [label] [load]\n"
          "            degree and [load] end per arc. Chosen for files ending .grf.\n"
-         "  dot       Graphviz DOT, written only (Sneptree left arcs blue, right red).\n"
+         "            dcnet writes .grf only for what it holds: an undirected network\n"
+         "            without switches and without link costs (else it says why).\n"
+         "  dot       Graphviz DOT, for drawing; dcnet writes it and does not read it\n"
+         "            (exchange networks as edge lists). It carries everything:\n"
+         "            processors=\"P\", switches as boxes with switch=\"1\", link costs as\n"
+         "            bw=\"..\" lat=\"..\" (Sneptree left arcs blue, right red).\n"
          "  tgt       a SCOTCH target file (.tgt), read with SCOTCH's terminal numbers:\n"
          "            cmplt N, cmpltw N ... (complete:N); hcub D (hypercube:D);\n"
          "            mesh2D X Y, mesh3D X Y Z, meshXD D S0 .., torus2D/3D/XD (dimension\n"
          "            0 fastest: mesh2D X Y is mesh:YxX); deco 0 and deco 1 (amk_grf's),\n"
          "            as the graph of the terminals at distance 1, checked against the\n"
-         "            table; labels 0..T-1, at most 8192 terminals.\n"
+         "            table (at most 64 arc checks per table entry); labels 0..T-1,\n"
+         "            at most 8192 terminals. Numbers are non-negative decimals;\n"
+         "            cmpltw lists its N weights; nothing may follow the last number.\n"
          "\n"
          "Value files (embed --map file:PATH, embed --weights, balance --loads): one\n"
          "decimal number per line, '#' comments. A first line '# dcnet values count=T'\n"
          "(dcnet writes it with --save-place) promises the last line '# end count=T'.\n"
          "Placements (embed --map file:PATH, exec --place; written by --save-place\n"
          "with --place-format list|scotch|csv): the value file above (list), a SCOTCH\n"
-         "mapping file (the count T, then 'task processor' lines: what gmap writes and\n"
-         "gmtst reads), or CSV 'task,processor,processor_label'. Hosts files (embed\n"
-         "--hosts, for --rankfile): 'LABEL HOST SLOT' per processor.\n"
-         "Traces (simulate --trace): 'SRC DST SIZE [RELEASE]' per line.");
+         "mapping file (the count T, then 'task processor' lines, exactly two numbers:\n"
+         "what gmap writes and gmtst reads), or CSV 'task,processor,processor_label';\n"
+         "told apart by content, read once (a pipe too) and no further than the tasks\n"
+         "placed (at most 256 bytes a task and 1 MiB). Hosts files (embed --hosts, for\n"
+         "--rankfile): 'LABEL HOST SLOT' per processor, HOST an RFC 1123 host name\n"
+         "(letters, digits, '-', '.'), SLOT a non-negative integer.\n"
+         "Traces (simulate --trace): 'SRC DST SIZE [RELEASE]' per line.\n"
+         "Every file is read alike: a UTF-8 byte order mark is skipped, CRLF ends a\n"
+         "line as LF does, a NUL byte is refused; errors name the file and line.");
     puts("\n"
          "Tree files (--tree file:PATH in tree, embed, simulate and load; dcnet tree\n"
          "--format writes them):\n"
@@ -135,14 +169,19 @@ static void help_formats(void)
          "        or units); bytes_down: the message from its parent; bytes_up: its\n"
          "        result back. Chosen for .csv and by default.\n"
          "  dot   a Graphviz digraph of parent -> child edges; node attribute work,\n"
-         "        edge attributes bytes (or bytes_down) and bytes_up; other\n"
-         "        attributes are ignored. Chosen for .dot, .gv, or a 'digraph' file.\n"
+         "        edge attributes bytes (or bytes_down) and bytes_up, and their\n"
+         "        defaults node [work=W], edge [bytes=B] for what follows, as in\n"
+         "        Graphviz; other attributes are ignored; names of any length.\n"
+         "        Chosen for .dot, .gv, or a 'digraph' file.\n"
          "  grf   a SCOTCH source graph that is a tree, rooted at its first vertex;\n"
-         "        vertex loads are work, edge loads bytes_down (integers). For .grf.\n"
+         "        vertex loads are work, edge loads bytes_down (integers up to 2^53);\n"
+         "        with vertex labels, arc ends are labels. For .grf.\n"
          "  Ids 0..N-1 with the root 0 are kept; others are renumbered in order of\n"
          "  first appearance, the root first. Children keep the order of their\n"
          "  lines. Checked: one root, every parent defined, no cycle, no id twice,\n"
-         "  at most --max-nodes nodes; errors give the line. Schedule: a task that\n"
+         "  at most --max-nodes nodes; errors give the line. Written trees read back\n"
+         "  as written; what a format cannot hold is refused (grf: fractions,\n"
+         "  bytes_up; dot and grf: the root's bytes). Schedule: a task that\n"
          "  receives in phase p sends to its i-th child (from 0) in phase p + i + 1\n"
          "  (seed 000's phases on a binomial tree).");
 }
@@ -211,22 +250,16 @@ static int help(int argc, char **argv)
     return 2;
 }
 
-/* A closed stdout (e.g. `dcnet ... | head`) must not kill dcnet with
- * SIGPIPE (spec/cli.md: never exit through a signal): writes then fail with
- * EPIPE, and the exit status says so. */
-static int finish(int code)
-{
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        if (errno != EPIPE)
-            fprintf(stderr, "dcnet: write error on standard output: %s\n", strerror(errno));
-        return code ? code : 1;
-    }
-    return code;
-}
-
+/* Standard output and the declared outputs, once, for every command
+ * (out_finish): a closed stdout (`dcnet ... | head`) ends the command
+ * quietly with its own status; a stdout that fails otherwise (a full disk,
+ * /dev/full) is one message and exit 1. SIGPIPE is ignored so that a
+ * write to a closed pipe fails with EPIPE instead of killing dcnet
+ * (spec/cli.md: never exit through a signal). */
 int main(int argc, char **argv)
 {
     signal(SIGPIPE, SIG_IGN);
+    out_guard_signals(); /* every fatal signal: cleanup, then exit 1 (outfile.c) */
     if (argc < 2) {
         usage(stderr);
         return 2;
@@ -240,15 +273,15 @@ int main(int argc, char **argv)
         for (int i = 0; i < n; i++)
             if (strcmp(f[i].key, "date") != 0 && strcmp(f[i].key, "dcnet") != 0)
                 printf("%-10s %s (%s)\n", f[i].key, f[i].value, f[i].how);
-        return 0;
+        return out_finish(NULL, 0);
     }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)
-        return finish(help(1, argv));
+        return out_finish(NULL, help(1, argv));
     if (strcmp(argv[1], "help") == 0)
-        return finish(help(argc - 1, argv + 1));
+        return out_finish("help", help(argc - 1, argv + 1));
     for (int i = 0; i < N_COMMANDS; i++)
         if (strcmp(argv[1], commands[i].name) == 0)
-            return finish(commands[i].run(argc - 1, argv + 1));
+            return out_finish(commands[i].name, commands[i].run(argc - 1, argv + 1));
     fprintf(stderr, "dcnet: unknown command '%s' (known: ", argv[1]);
     list_names(stderr, 0);
     fputs(", help)\nTry 'dcnet --help' for more information.\n", stderr);

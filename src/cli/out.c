@@ -83,6 +83,11 @@ static int utf8_len(const unsigned char *s)
         return 0;
     return n;
 }
+int utf8_seq_len(const char *s)
+{
+    return utf8_len((const unsigned char *)s);
+}
+
 void rec_null(rec *r, const char *key)
 {
     add(r, key, KV_NULL);
@@ -95,6 +100,13 @@ void json_string(const char *s, FILE *f)
 {
     fputc('"', f);
     while (*s) {
+        const char *plain = s; /* a run of printable ASCII, written at once */
+        while ((unsigned char)*s >= 0x20 && (unsigned char)*s < 0x80 && *s != '"' && *s != '\\')
+            s++;
+        if (s > plain)
+            fwrite(plain, 1, (size_t)(s - plain), f);
+        if (!*s)
+            break;
         unsigned char c = (unsigned char)*s;
         int n = utf8_len((const unsigned char *)s);
         if (c == '"' || c == '\\')
@@ -266,6 +278,15 @@ void json_arrays(const rec *head, int sets, const char *const *keys, const rec *
     fputs("}\n", f);
 }
 
+void rec_widths(const rec *row, int *widths)
+{
+    char cell[300];
+    for (int c = 0; c < row->n; c++) {
+        int w = cell_text(&row->kv[c], cell, sizeof cell);
+        widths[c] = w > widths[c] ? w : widths[c];
+    }
+}
+
 void rows_print(const rec *head, const rec *rows, int n, const char *json_key, int mode,
                 FILE *f)
 {
@@ -280,12 +301,8 @@ void rows_print(const rec *head, const rec *rows, int n, const char *json_key, i
     }
     /* all rows are at hand: the widest cell of each column sets its width */
     int widths[REC_MAX] = {0};
-    char cell[300];
     for (int r = 0; mode == OUT_TABLE && r < n; r++)
-        for (int c = 0; c < rows[0].n && c < rows[r].n; c++) {
-            int w = cell_text(&rows[r].kv[c], cell, sizeof cell);
-            widths[c] = w > widths[c] ? w : widths[c];
-        }
+        rec_widths(&rows[r], widths);
     row_stream st;
     rows_stream_begin(&st, mode == OUT_CSV ? NULL : head, &rows[0], widths, json_key, mode, f);
     for (int r = 0; r < n; r++)
@@ -352,6 +369,81 @@ void rows_stream_end(row_stream *s)
 {
     if (s->mode == OUT_JSON)
         fputs("]}\n", s->f);
+}
+
+void rows_print_fn(const rec *head, int64_t n, row_fn fn, void *ctx, const char *json_key,
+                   int mode, FILE *f)
+{
+    rec r;
+    row_stream s;
+    if (mode == OUT_JSON) {
+        json_stream_begin(&s, head, f);
+        json_stream_array(&s, json_key);
+        for (int64_t i = 0; i < n; i++) {
+            fn(ctx, i, &r);
+            rows_stream_row(&s, &r);
+        }
+        json_stream_array_end(&s);
+        json_stream_end(&s);
+        return;
+    }
+    if (n == 0) {
+        if (mode == OUT_TABLE && head && head->n)
+            rec_print(head, OUT_TABLE, f);
+        return;
+    }
+    int widths[REC_MAX] = {0};
+    for (int64_t i = 0; mode == OUT_TABLE && i < n; i++) {
+        fn(ctx, i, &r);
+        rows_widths(&r, widths);
+    }
+    fn(ctx, 0, &r);
+    rows_stream_begin(&s, mode == OUT_CSV ? NULL : head, &r, widths, json_key, mode, f);
+    for (int64_t i = 0; i < n; i++) {
+        fn(ctx, i, &r);
+        rows_stream_row(&s, &r);
+    }
+    rows_stream_end(&s);
+}
+
+void rows_widths(const rec *row, int *widths)
+{
+    char cell[300];
+    for (int c = 0; c < row->n && c < REC_MAX; c++) {
+        int w = cell_text(&row->kv[c], cell, sizeof cell);
+        widths[c] = w > widths[c] ? w : widths[c];
+    }
+}
+
+void json_stream_begin(row_stream *s, const rec *head, FILE *f)
+{
+    memset(s, 0, sizeof *s);
+    s->mode = OUT_JSON;
+    s->f = f;
+    fputc('{', f);
+    if (head && head->n) {
+        json_fields(head, f, 1);
+        s->cols = 1; /* a field is out: the next one needs a comma */
+    }
+}
+
+void json_stream_array(row_stream *s, const char *key)
+{
+    fprintf(s->f, "%s", s->cols ? "," : "");
+    json_string(key, s->f);
+    fputs(":[", s->f);
+    s->cols = 1;
+    s->n = 0;
+}
+
+void json_stream_array_end(row_stream *s)
+{
+    fputc(']', s->f);
+}
+
+void json_stream_end(row_stream *s)
+{
+    fputs("}\n", s->f);
 }
 
 int cli_fail(const char *cmd, int status, const char *msg)

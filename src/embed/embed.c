@@ -13,6 +13,7 @@
  * the CBT path of i left shifts appending 0^(i-1) 1, mapped by F.
  */
 #include "embed_impl.h"
+#include "../base/dn_assert.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -494,8 +495,9 @@ int dn_embed_init(dn_embed *e, const dn_net *net, const dn_tree *tree,
     e->weights = o->weights;
     e->mem_limit = o->mem_limit > 0 ? o->mem_limit : DN_NET_DEFAULT_MEM_LIMIT;
     if (o->root >= dn_net_processors(net))
-        return dn_fail(err, DN_EINVAL, "--root %lld is not a processor of %s (0 .. %lld)",
-                       (long long)o->root, net->spec, (long long)(net->n - 1));
+        return dn_fail(err, DN_EINVAL, "--root %lld is %s of %s; its processors are 0 .. %lld",
+                       (long long)o->root, o->root < net->n ? "a switch, not a processor," :
+                       "not a node", net->spec, (long long)(dn_net_processors(net) - 1));
     int rc = dn_net_materialize(net, &e->g, o->mem_limit, err);
     if (rc)
         goto fail;
@@ -611,13 +613,18 @@ int dn_embed_route(dn_embed *e, int64_t v, const int64_t **path, int64_t *hops, 
     if (v <= 0 || v >= e->tree->nodes)
         return dn_fail(err, DN_EINVAL, "task %lld has no incoming edge (tasks 1 .. %lld)",
                        (long long)v, (long long)(e->tree->nodes - 1));
+    int rc = DN_OK;
     if (e->kind == MAP_ZRL && e->routes == DN_ROUTES_MAPPING) {
         *hops = zrl_route(e, v);
         *path = e->buf;
-        return DN_OK;
+    } else {
+        rc = dn_route(&e->router, dn_embed_place(e, dn_tree_parent(e->tree, v)),
+                      dn_embed_place(e, v), path, hops, err);
     }
-    return dn_route(&e->router, dn_embed_place(e, dn_tree_parent(e->tree, v)),
-                    dn_embed_place(e, v), path, hops, err);
+    /* a route joins the processors of the edge's two tasks */
+    DN_ASSERT(rc || ((*path)[0] == dn_embed_place(e, dn_tree_parent(e->tree, v)) &&
+                     (*path)[*hops] == dn_embed_place(e, v)));
+    return rc;
 }
 
 double dn_embed_weight(const dn_embed *e, int64_t v)

@@ -88,6 +88,9 @@ typedef struct work {
     int64_t *slotmark; /* per link: the slot stamp that gave it keyof[] */
     uint32_t *keyof;   /* per link: its key in the slot of slotmark[] */
     int64_t kcap, scap, stamp_next;
+    /* bytes of this scratch (capacities) and the limit they must stay
+     * under (dn_metric_opts.mem_limit): checked before every growth */
+    int64_t bytes, limit, pbytes; /* pbytes: distinct pairs' share of bytes */
 } work;
 
 static void work_free(work *w)
@@ -110,19 +113,40 @@ static void work_free(work *w)
     free(w->keyof);
 }
 
-static int grow(void **p, int64_t *cap, int64_t need, size_t size)
+enum { GROW_NOMEM = 1, GROW_LIMIT = 2 };
+
+/* Grows *p to hold need entries (doubling), within w's byte limit:
+ * 0, GROW_NOMEM, or GROW_LIMIT before anything is allocated. */
+static int grow(work *w, void **p, int64_t *cap, int64_t need, size_t size)
 {
     if (need <= *cap)
         return 0;
     int64_t c = *cap ? *cap : 1024;
     while (c < need)
         c *= 2;
+    const int64_t more = (c - *cap) * (int64_t)size;
+    if (w->bytes + more > w->limit)
+        return GROW_LIMIT;
     void *q = realloc(*p, (size_t)c * size);
     if (!q)
-        return 1;
+        return GROW_NOMEM;
     *p = q;
     *cap = c;
+    w->bytes += more;
     return 0;
+}
+
+/* The error for a failed grow() of phase `phase`. */
+static int grow_fail(const work *w, int why, const char *what, int phase, dn_err *err)
+{
+    char a[32];
+    if (why == GROW_NOMEM)
+        return dn_fail(err, DN_ENOMEM, "out of memory for %s of phase %d", what, phase);
+    return dn_fail(err, DN_ELIMIT, "%s of phase %d would take the metrics' scratch over the "
+                                   "memory limit of %s (--contention timed and "
+                                   "--distinct-pairs keep every hop of a phase, 16 bytes each): "
+                                   "raise --mem-limit, or use --contention phase",
+                   what, phase, dn_fmt_bytes(a, sizeof a, w->limit));
 }
 
 /* cnt[] and touched[] for keys [0, need): new counters start at zero. */
@@ -131,11 +155,12 @@ static int grow_counters(work *w, int64_t need)
     if (need <= w->ccap)
         return 0;
     int64_t c = w->ccap, old = w->ccap;
-    if (grow((void **)&w->touched, &c, need, sizeof *w->touched))
-        return 1;
+    int r;
+    if ((r = grow(w, (void **)&w->touched, &c, need, sizeof *w->touched)))
+        return r;
     c = old;
-    if (grow((void **)&w->cnt, &c, need, sizeof *w->cnt))
-        return 1;
+    if ((r = grow(w, (void **)&w->cnt, &c, need, sizeof *w->cnt)))
+        return r;
     memset(w->cnt + old, 0, (size_t)(c - old) * sizeof *w->cnt);
     w->ccap = c;
     return 0;
@@ -151,18 +176,19 @@ static int timed_keys(work *w, int64_t msgs, int64_t nl, int64_t *nkeys)
     for (int64_t i = 0; i < msgs; i++)
         if (w->moff[i + 1] - w->moff[i] > slots)
             slots = w->moff[i + 1] - w->moff[i];
+    int r;
     cap = w->kcap;
-    if (grow((void **)&w->keys, &cap, nl, sizeof *w->keys))
-        return 1;
+    if ((r = grow(w, (void **)&w->keys, &cap, nl, sizeof *w->keys)))
+        return r;
     cap = w->kcap;
-    if (grow((void **)&w->keylink, &cap, nl, sizeof *w->keylink))
-        return 1;
+    if ((r = grow(w, (void **)&w->keylink, &cap, nl, sizeof *w->keylink)))
+        return r;
     cap = w->kcap;
-    if (grow((void **)&w->order, &cap, nl, sizeof *w->order))
-        return 1;
+    if ((r = grow(w, (void **)&w->order, &cap, nl, sizeof *w->order)))
+        return r;
     w->kcap = cap;
-    if (grow((void **)&w->slotstart, &w->scap, slots + 1, sizeof *w->slotstart))
-        return 1;
+    if ((r = grow(w, (void **)&w->slotstart, &w->scap, slots + 1, sizeof *w->slotstart)))
+        return r;
     memset(w->slotstart, 0, (size_t)(slots + 1) * sizeof *w->slotstart);
     for (int64_t i = 0; i < msgs; i++)
         for (int64_t h = 0; h < w->moff[i + 1] - w->moff[i]; h++)
@@ -202,6 +228,18 @@ static int count_pairs(work *w, const uint32_t *key, int64_t msgs, int64_t ntouc
             groups++;
             total += w->cnt[w->touched[i]];
         }
+    const int64_t more = (groups + 1) * (int64_t)sizeof *w->gstart +
+                         total * (int64_t)sizeof *w->members + msgs * (int64_t)sizeof *w->stamp;
+    w->bytes -= w->pbytes; /* the previous phase's, replaced here */
+    w->pbytes = 0;
+    if (w->bytes + more > w->limit) {
+        char a[32], b[32];
+        return dn_fail(err, DN_ELIMIT, "distinct pairs need %s more scratch, over the memory "
+                                       "limit of %s: raise --mem-limit or drop --distinct-pairs",
+                       dn_fmt_bytes(a, sizeof a, more), dn_fmt_bytes(b, sizeof b, w->limit));
+    }
+    w->pbytes = more;
+    w->bytes += more;
     free(w->gstart);
     free(w->members);
     free(w->stamp);
@@ -265,10 +303,11 @@ static int phase_pass(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, work 
      * per-link counts are made on the fly, in O(1) memory per message. */
     const int lists = o->contention == DN_CONTENTION_TIMED || o->distinct_pairs;
     int64_t ntouched = 0;
-    if (lists && grow((void **)&w->moff, &w->mcap, msgs + 1, sizeof *w->moff))
-        return dn_fail(err, DN_ENOMEM, "out of memory for phase %d", phase);
-    if (!lists && grow_counters(w, g->m + 1))
-        return dn_fail(err, DN_ENOMEM, "out of memory for the link counts of phase %d", phase);
+    int r;
+    if (lists && (r = grow(w, (void **)&w->moff, &w->mcap, msgs + 1, sizeof *w->moff)))
+        return grow_fail(w, r, "the message offsets", phase, err);
+    if (!lists && (r = grow_counters(w, g->m + 1)))
+        return grow_fail(w, r, "the link counts", phase, err);
     int64_t nl = 0;
     for (int64_t k = lo; k < hi; k++) {
         const int64_t *path, v = order ? order[k] : k;
@@ -290,9 +329,8 @@ static int phase_pass(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, work 
             m->w_max = wt * (double)hops;
         if (lists) {
             w->moff[k - lo] = nl;
-            if (grow((void **)&w->links, &w->lcap, nl + hops, sizeof *w->links))
-                return dn_fail(err, DN_ENOMEM, "out of memory for the routes of phase %d",
-                               phase);
+            if ((r = grow(w, (void **)&w->links, &w->lcap, nl + hops, sizeof *w->links)))
+                return grow_fail(w, r, "the routes", phase, err);
         }
         for (int64_t h = 0; h < hops; h++) {
             int64_t l = dn_link_id(g, path[h], path[h + 1], o->directed_links);
@@ -325,13 +363,13 @@ static int phase_pass(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, work 
     const uint32_t *key = w->links, *keylink = NULL;
     int64_t nkeys = g->m + 1;
     if (o->contention == DN_CONTENTION_TIMED) {
-        if (timed_keys(w, msgs, nl, &nkeys))
-            return dn_fail(err, DN_ENOMEM, "out of memory for the hop slots of phase %d", phase);
+        if ((r = timed_keys(w, msgs, nl, &nkeys)))
+            return grow_fail(w, r, "the hop slots", phase, err);
         key = w->keys;
         keylink = w->keylink;
     }
-    if (grow_counters(w, nkeys))
-        return dn_fail(err, DN_ENOMEM, "out of memory for the link counts of phase %d", phase);
+    if ((r = grow_counters(w, nkeys)))
+        return grow_fail(w, r, "the link counts", phase, err);
     /* per-key counts of this phase (made above when there are no lists) */
     int64_t maxc = 0, lp = 0;
     for (int64_t h = 0; lists && h < nl; h++) {
@@ -503,6 +541,19 @@ int dn_metrics_compute(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, dn_e
     int rc = DN_OK;
     int32_t *load = calloc((size_t)N, sizeof *load);
     int64_t *order = NULL; /* tasks in phase order; NULL: the ids are */
+    /* the per-link arrays first, within the limit like everything after */
+    w.limit = o->mem_limit > 0 ? o->mem_limit : DN_NET_DEFAULT_MEM_LIMIT;
+    w.bytes = ((int64_t)g->m + 1) *
+              (int64_t)(sizeof *w.tot + sizeof *w.vol + sizeof *w.last +
+                        (o->contention == DN_CONTENTION_TIMED ? sizeof *w.slotmark + sizeof *w.keyof
+                                                              : 0));
+    if (w.bytes > w.limit) {
+        char a[32], b[32];
+        rc = dn_fail(err, DN_ELIMIT, "the metrics' per-link counters need %s, over the memory "
+                                     "limit of %s (raise --mem-limit)",
+                     dn_fmt_bytes(a, sizeof a, w.bytes), dn_fmt_bytes(b, sizeof b, w.limit));
+        goto out;
+    }
     w.tot = calloc((size_t)g->m + 1, sizeof *w.tot);
     w.vol = calloc((size_t)g->m + 1, sizeof *w.vol);
     w.last = calloc((size_t)g->m + 1, sizeof *w.last);

@@ -7,6 +7,7 @@
  * followed by a per-node sort and de-duplication.
  */
 #include "dcnet/net.h"
+#include "../base/dn_assert.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -277,6 +278,7 @@ int64_t dn_csr_arc(const dn_csr *g, int64_t u, int64_t v)
     if (u < 0 || u >= g->n)
         return -1;
     int64_t lo = g->off[u], hi = g->off[u + 1];
+    DN_ASSERT(lo <= hi && hi <= g->m);
     if (hi - lo <= 16) { /* short lists: a scan beats the search */
         for (int64_t i = lo; i < hi; i++)
             if (g->adj[i] == v)

@@ -119,18 +119,20 @@ static int dragonfly_label(const dn_net *net, int64_t v, char *buf, size_t cap)
     return n >= 0 && (size_t)n < cap ? DN_OK : DN_ERANGE;
 }
 
+/* "pI" (processor I) or "rG.R" (router R of group G), digits only. */
 static int dragonfly_parse_label(const dn_net *net, const char *s, int64_t *v)
 {
     const int64_t procs = net->n - net->p[3] * net->p[0];
-    long long a, b;
-    char tail;
-    if (sscanf(s, "p%lld%c", &a, &tail) == 1) {
-        *v = a >= 0 && a < procs ? a : -1;
+    int64_t a, b;
+    const char *p = s + 1;
+    if (s[0] == 'p' && dn_parse_dec_prefix(&p, &a) && !*p) {
+        *v = a < procs ? a : -1;
         return 1;
     }
-    if (sscanf(s, "r%lld.%lld%c", &a, &b, &tail) == 2) {
-        *v = a >= 0 && a < net->p[3] && b >= 0 && b < net->p[0] ? dn_dragonfly_router(net, a, b)
-                                                                : -1;
+    p = s + 1;
+    if (s[0] == 'r' && dn_parse_dec_prefix(&p, &a) && *p++ == '.' &&
+        dn_parse_dec_prefix(&p, &b) && !*p) {
+        *v = a < net->p[3] && b < net->p[0] ? dn_dragonfly_router(net, a, b) : -1;
         return 1;
     }
     return 0;

@@ -18,57 +18,61 @@
  */
 #include "net_impl.h"
 
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define DEFAULT_BFS_LIMIT ((int64_t)1 << 16)
 
+/* One worker's scratch and results: made by the worker on its first block
+ * (dn_parallel_for hands blocks to workers by tid). */
+typedef struct apsp_scratch {
+    uint64_t *visit, *front, *next;
+    int32_t *cur, *cand;
+    int64_t diam, sum;
+    int disconnected;
+} apsp_scratch;
+
 typedef struct apsp_job {
     const dn_csr *g;
     const int32_t *order; /* sources in BFS order: a block's 64 are near */
-    int64_t blocks;
-    int threads;
-    atomic_llong next_block;
-    atomic_llong done_blocks;
-    /* per-thread results */
-    int64_t *diam;
-    int64_t *sum;
-    int *disconnected;
-    int *nomem;
-    dn_progress_fn progress;
-    void *progress_ctx;
+    apsp_scratch *sc;     /* per worker */
+    dn_progress_counter progress;
 } apsp_job;
 
-typedef struct apsp_arg {
-    apsp_job *job;
-    int tid;
-} apsp_arg;
-
-static void *apsp_worker(void *p)
+static int scratch_get(apsp_scratch *w, int64_t n)
 {
-    apsp_arg *a = p;
-    apsp_job *job = a->job;
+    if (w->visit)
+        return DN_OK;
+    w->visit = malloc((size_t)n * sizeof *w->visit);
+    w->front = calloc((size_t)n, sizeof *w->front);
+    w->next = calloc((size_t)n, sizeof *w->next);
+    w->cur = malloc((size_t)n * sizeof *w->cur);
+    w->cand = malloc((size_t)n * sizeof *w->cand);
+    return w->visit && w->front && w->next && w->cur && w->cand ? DN_OK : DN_ENOMEM;
+}
+
+static void scratch_free(apsp_scratch *w)
+{
+    free(w->visit);
+    free(w->front);
+    free(w->next);
+    free(w->cur);
+    free(w->cand);
+}
+
+/* The blocks [b0, b1) of 64 sources each, on worker tid. */
+static int apsp_range(void *p, int64_t b0, int64_t b1, int tid)
+{
+    apsp_job *job = p;
     const dn_csr *g = job->g;
     const int64_t n = g->n;
-    uint64_t *visit = malloc((size_t)n * sizeof *visit);
-    uint64_t *front = calloc((size_t)n, sizeof *front);
-    uint64_t *next = calloc((size_t)n, sizeof *next);
-    int32_t *cur = malloc((size_t)n * sizeof *cur);
-    int32_t *cand = malloc((size_t)n * sizeof *cand);
-    int64_t diam = 0, sum = 0;
-    if (!visit || !front || !next || !cur || !cand) {
-        job->nomem[a->tid] = 1;
-        goto done;
-    }
-    for (;;) {
-        int64_t b = atomic_fetch_add(&job->next_block, 1);
-        int64_t s0, s1, level = 0, seen, ncur = 0;
-        if (b >= job->blocks)
-            break;
-        s0 = b * 64;
-        s1 = s0 + 64 < n ? s0 + 64 : n;
+    apsp_scratch *w = &job->sc[tid];
+    if (scratch_get(w, n))
+        return DN_ENOMEM;
+    uint64_t *visit = w->visit, *front = w->front, *next = w->next;
+    int32_t *cur = w->cur, *cand = w->cand;
+    for (int64_t b = b0; b < b1; b++) {
+        int64_t s0 = b * 64, s1 = s0 + 64 < n ? s0 + 64 : n, level = 0, seen, ncur = 0;
         memset(visit, 0, (size_t)n * sizeof *visit);
         for (int64_t i = s0; i < s1; i++) {
             int32_t s = job->order[i];
@@ -86,49 +90,37 @@ static void *apsp_worker(void *p)
                 uint64_t f = front[u];
                 front[u] = 0;
                 for (int64_t e = g->off[u]; e < g->off[u + 1]; e++) {
-                    int32_t w = g->adj[e];
-                    if (!next[w])
-                        cand[ncand++] = w;
-                    next[w] |= f;
+                    int32_t v = g->adj[e];
+                    if (!next[v])
+                        cand[ncand++] = v;
+                    next[v] |= f;
                 }
             }
             level++;
             ncur = 0;
             for (int64_t i = 0; i < ncand; i++) {
-                int32_t w = cand[i];
-                uint64_t x = next[w] & ~visit[w];
-                next[w] = 0;
+                int32_t v = cand[i];
+                uint64_t x = next[v] & ~visit[v];
+                next[v] = 0;
                 if (x) {
-                    visit[w] |= x;
-                    front[w] = x;
-                    cur[ncur++] = w;
+                    visit[v] |= x;
+                    front[v] = x;
+                    cur[ncur++] = v;
                     fresh += __builtin_popcountll(x);
                 }
             }
             if (!fresh)
                 break;
             seen += fresh;
-            sum += fresh * level;
-            if (level > diam)
-                diam = level;
+            w->sum += fresh * level;
+            if (level > w->diam)
+                w->diam = level;
         }
         if (seen != (s1 - s0) * n)
-            job->disconnected[a->tid] = 1;
-        {
-            long long d = atomic_fetch_add(&job->done_blocks, 1) + 1;
-            if (a->tid == 0 && job->progress)
-                job->progress(job->progress_ctx, (double)d / (double)job->blocks);
-        }
+            w->disconnected = 1;
+        dn_progress_add(&job->progress, 1, tid);
     }
-done:
-    job->diam[a->tid] = diam;
-    job->sum[a->tid] = sum;
-    free(visit);
-    free(front);
-    free(next);
-    free(cur);
-    free(cand);
-    return NULL;
+    return DN_OK;
 }
 
 /* All nodes in BFS order from node 0 over out-arcs, then any unreached
@@ -162,78 +154,45 @@ static int32_t *bfs_order(const dn_csr *g)
     return order;
 }
 
-/* Exact diameter (or -1 if not (strongly) connected) and mean distance. */
+/* Exact diameter (or -1 if not (strongly) connected) and mean distance:
+ * blocks of 64 sources handed to the workers of dn_parallel_for; the
+ * results (a max and integer sums) do not depend on which worker ran
+ * which block. */
 static int all_pairs(const dn_csr *g, const dn_facts_opts *o, int64_t *diam, double *avg,
                      dn_err *err)
 {
     int threads = o && o->threads > 0 ? o->threads : 1;
-    apsp_job job;
-    int32_t *order;
-    apsp_arg *args;
-    pthread_t *tids;
+    const int64_t blocks = (g->n + 63) / 64;
     int rc = DN_OK, disc = 0;
     int64_t d = 0, s = 0;
-
+    apsp_job job;
     memset(&job, 0, sizeof job);
+    if (threads > blocks)
+        threads = (int)(blocks > 0 ? blocks : 1);
     job.g = g;
-    job.order = order = bfs_order(g);
-    if (!order)
+    job.order = bfs_order(g);
+    job.sc = calloc((size_t)threads, sizeof *job.sc);
+    dn_progress_init(&job.progress, blocks, o ? o->progress : NULL, o ? o->progress_ctx : NULL);
+    if (!job.order || !job.sc)
+        rc = DN_ENOMEM;
+    else
+        rc = dn_parallel_for(threads, blocks, 1, apsp_range, &job);
+    for (int t = 0; !rc && t < threads; t++) {
+        disc |= job.sc[t].disconnected;
+        if (job.sc[t].diam > d)
+            d = job.sc[t].diam;
+        s += job.sc[t].sum;
+    }
+    for (int t = 0; job.sc && t < threads; t++)
+        scratch_free(&job.sc[t]);
+    free(job.sc);
+    free((void *)job.order);
+    if (rc)
         return dn_fail(err, DN_ENOMEM, "out of memory for all-pairs BFS");
-    job.blocks = (g->n + 63) / 64;
-    if (threads > job.blocks)
-        threads = (int)job.blocks;
-    if (threads < 1)
-        threads = 1;
-    job.threads = threads;
-    atomic_init(&job.next_block, 0);
-    atomic_init(&job.done_blocks, 0);
-    job.progress = o ? o->progress : NULL;
-    job.progress_ctx = o ? o->progress_ctx : NULL;
-    job.diam = calloc((size_t)threads, sizeof *job.diam);
-    job.sum = calloc((size_t)threads, sizeof *job.sum);
-    job.disconnected = calloc((size_t)threads, sizeof *job.disconnected);
-    job.nomem = calloc((size_t)threads, sizeof *job.nomem);
-    args = calloc((size_t)threads, sizeof *args);
-    tids = calloc((size_t)threads, sizeof *tids);
-    if (!job.diam || !job.sum || !job.disconnected || !job.nomem || !args || !tids) {
-        rc = dn_fail(err, DN_ENOMEM, "out of memory for all-pairs BFS");
-        goto done;
-    }
-    for (int t = 0; t < threads; t++) {
-        args[t].job = &job;
-        args[t].tid = t;
-    }
-    {
-        int started = 1;
-        for (int t = 1; t < threads; t++) {
-            if (pthread_create(&tids[t], NULL, apsp_worker, &args[t]) != 0)
-                break; /* fewer threads is still correct: blocks are shared */
-            started++;
-        }
-        apsp_worker(&args[0]);
-        for (int t = 1; t < started; t++)
-            pthread_join(tids[t], NULL);
-    }
-    for (int t = 0; t < threads; t++) {
-        if (job.nomem[t])
-            rc = dn_fail(err, DN_ENOMEM, "out of memory for all-pairs BFS");
-        disc |= job.disconnected[t];
-        if (job.diam[t] > d)
-            d = job.diam[t];
-        s += job.sum[t];
-    }
     *diam = disc ? -1 : d;
     /* mean over ordered pairs; undefined (-1) when some pair is unreachable */
     *avg = disc ? -1.0 : g->n > 1 ? (double)s / ((double)g->n * (double)(g->n - 1)) : 0.0;
-done:
-    free(order);
-    free(job.diam);
-    free(job.sum);
-    free(job.disconnected);
-    free(job.nomem);
-    free(args);
-    free(tids);
-    return rc;
+    return DN_OK;
 }
 
 static int scan_degrees(const dn_net *net, const dn_csr *g, dn_facts *f, dn_err *err)

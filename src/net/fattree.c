@@ -121,18 +121,19 @@ static int fattree_label(const dn_net *net, int64_t v, char *buf, size_t cap)
     return n >= 0 && (size_t)n < cap ? DN_OK : DN_ERANGE;
 }
 
+/* "pI" (processor I) or "sL.W" (switch W of level L), digits only. */
 static int fattree_parse_label(const dn_net *net, const char *s, int64_t *v)
 {
-    long long a, b;
-    char tail;
-    if (sscanf(s, "p%lld%c", &a, &tail) == 1) {
-        *v = a >= 0 && a < net->p[2] ? a : -1;
+    int64_t a, b;
+    const char *p = s + 1;
+    if (s[0] == 'p' && dn_parse_dec_prefix(&p, &a) && !*p) {
+        *v = a < net->p[2] ? a : -1;
         return 1;
     }
-    if (sscanf(s, "s%lld.%lld%c", &a, &b, &tail) == 2) {
-        *v = a >= 1 && a <= net->p[1] && b >= 0 && b < net->p[3]
-                 ? dn_fattree_switch(net, (int)a, b)
-                 : -1;
+    p = s + 1;
+    if (s[0] == 's' && dn_parse_dec_prefix(&p, &a) && *p++ == '.' &&
+        dn_parse_dec_prefix(&p, &b) && !*p) {
+        *v = a >= 1 && a <= net->p[1] && b < net->p[3] ? dn_fattree_switch(net, (int)a, b) : -1;
         return 1;
     }
     return 0;

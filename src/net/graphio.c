@@ -2,13 +2,20 @@
  * graphio.c - graph files: edge lists and SCOTCH .grf in, edge lists, .grf
  * and Graphviz DOT out; and the file:PATH network family.
  *
- * Edge list (docs/formats.md): one arc "u v" per line, decimal ids from 0;
- * blank lines and lines starting with '#' or '%' are ignored, except an
- * optional header "# dcnet edgelist nodes=N directed=0|1" that fixes the
- * node count and direction (dcnet writes it). Without a header the graph is
+ * Edge list ('dcnet help formats', docs/networks.md): one arc "u v
+ * [bandwidth [latency]]" per line, decimal ids from 0; blank lines and
+ * lines starting with '#' or '%' are ignored, except one optional header
+ * "# dcnet edgelist KEY=VALUE .." (nodes, directed, processors, costs,
+ * edges; each once, nothing else) before the first edge, and the trailer
+ * "# end edges=M" that edges=M promises. Without a header the graph is
  * undirected with max id + 1 nodes. Undirected graphs are made simple
  * (loops and repeated edges dropped); directed graphs keep loops and drop
- * repeated arcs.
+ * repeated arcs; a link listed twice must be given the same costs.
+ *
+ * Writers (issue 26 item 4): every writer either writes what reads back
+ * as the same network (nodes, processors, direction, arcs, every arc's
+ * bandwidth and latency) or refuses, before writing a byte, saying what
+ * the format cannot hold. DOT is written for drawing and not read.
  *
  * SCOTCH source graph (.grf, SCOTCH user's guide, "Graph files"): version 0;
  * vertex and arc counts; base value and a three-digit flag (vertex labels,
@@ -105,11 +112,14 @@ static void arcs_free(arcs *a)
 /* Bytes to build a graph of n nodes from `arcs` arcs read: the arc list (8
  * per arc, narcs of them) plus dn_csr_from_arcs's offsets and cursors (16
  * per node) and adjacency (4 per stored arc, both directions if
- * undirected). -1 on overflow. */
-static int64_t build_bytes(int64_t n, int64_t narcs, int directed)
+ * undirected); with costs, 24 more per arc read (bandwidth, latency, line)
+ * and per stored arc (the CSR's bandwidth and latency, which listing set
+ * it). -1 on overflow. */
+static int64_t build_bytes(int64_t n, int64_t narcs, int directed, int costs)
 {
     int64_t a, b, c, s;
-    if (dn_mul_ovf(narcs, directed ? 12 : 16, &a) || dn_mul_ovf(n + 1, 16, &b) ||
+    int64_t per_arc = (directed ? 12 : 16) + (costs ? (directed ? 48 : 72) : 0);
+    if (dn_mul_ovf(narcs, per_arc, &a) || dn_mul_ovf(n + 1, 16, &b) ||
         dn_add_ovf(a, b, &c) || dn_add_ovf(c, 64, &s))
         return -1;
     return s;
@@ -142,43 +152,65 @@ static int header_num(const char *q, const char *eol, int64_t max, int64_t line,
     return DN_OK;
 }
 
-/* "# dcnet edgelist nodes=N directed=D [edges=M]" (edges= is written by
- * dcnet and promises the trailer "# end edges=M"). Returns 1 if the line is
- * such a header, 0 if it is an ordinary comment, or a negative status. */
-static int parse_header(const char *p, const char *eol, int64_t line, int64_t *nodes,
-                        int *directed, int64_t *edges, int *costs, int64_t *procs, dn_err *err)
+/* The values of a "# dcnet edgelist" header, by key; -1: not given. */
+enum { H_NODES, H_DIRECTED, H_EDGES, H_COSTS, H_PROCS, H_KEYS };
+
+/* "# dcnet edgelist KEY=VALUE ..." with the keys nodes=N, directed=0|1,
+ * edges=M (dcnet writes it: it promises the trailer "# end edges=M"),
+ * costs=0|1 and processors=P. Every word must be one of them, each at most
+ * once (issue 27 item 24: a key twice, an unknown key and processors=0
+ * were taken silently). Returns 1 if the line is such a header, 0 if it is
+ * an ordinary comment, or a negative status. */
+static int parse_header(const char *p, const char *eol, int64_t line, int64_t *h, dn_err *err)
 {
     static const char tag[] = "dcnet edgelist";
+    static const struct {
+        const char *key;
+        int64_t max;
+    } keys[H_KEYS] = {{"nodes", MAX_ID + 1}, {"directed", 1}, {"edges", INT64_MAX / 16},
+                      {"costs", 1}, {"processors", MAX_ID + 1}};
     const char *q = p + 1;
     while (q < eol && (*q == ' ' || *q == '\t'))
         q++;
     if ((size_t)(eol - q) < sizeof tag - 1 || memcmp(q, tag, sizeof tag - 1) != 0)
         return 0;
-    for (q += sizeof tag - 1; q < eol; q++) {
-        if (q[-1] != ' ' && q[-1] != '\t')
-            continue;
-        int64_t v;
-        int rc = DN_OK;
-        if ((size_t)(eol - q) >= 6 && memcmp(q, "nodes=", 6) == 0) {
-            if (!(rc = header_num(q + 6, eol, MAX_ID + 1, line, "nodes", &v, err)))
-                *nodes = v;
-        } else if ((size_t)(eol - q) >= 9 && memcmp(q, "directed=", 9) == 0) {
-            if (!(rc = header_num(q + 9, eol, 1, line, "directed", &v, err)))
-                *directed = (int)v;
-        } else if ((size_t)(eol - q) >= 6 && memcmp(q, "edges=", 6) == 0) {
-            if (!(rc = header_num(q + 6, eol, INT64_MAX / 16, line, "edges", &v, err)))
-                *edges = v;
-        } else if ((size_t)(eol - q) >= 6 && memcmp(q, "costs=", 6) == 0) {
-            if (!(rc = header_num(q + 6, eol, 1, line, "costs", &v, err)))
-                *costs = (int)v;
-        } else if ((size_t)(eol - q) >= 11 && memcmp(q, "processors=", 11) == 0) {
-            if (!(rc = header_num(q + 11, eol, MAX_ID + 1, line, "processors", &v, err)))
-                *procs = v;
+    q += sizeof tag - 1;
+    if (q < eol && *q != ' ' && *q != '\t' && *q != '\r')
+        return 0; /* "# dcnet edgelists ...": a comment */
+    for (;;) {
+        while (q < eol && (*q == ' ' || *q == '\t' || *q == '\r'))
+            q++;
+        if (q >= eol)
+            return 1;
+        const char *w = q, *eq = NULL;
+        while (q < eol && *q != ' ' && *q != '\t' && *q != '\r') {
+            if (*q == '=' && !eq)
+                eq = q;
+            q++;
         }
+        int k = 0;
+        while (eq && k < H_KEYS && !((size_t)(eq - w) == strlen(keys[k].key) &&
+                                     memcmp(w, keys[k].key, (size_t)(eq - w)) == 0))
+            k++;
+        if (!eq || k == H_KEYS)
+            return -dn_fail(err, DN_EINVAL, "edge list line %lld: '%.*s' in the header is not "
+                                            "one of nodes=N, directed=0|1, edges=M, costs=0|1, "
+                                            "processors=P",
+                            (long long)line, (int)(q - w), w);
+        int64_t v;
+        if (h[k] >= 0)
+            return -dn_fail(err, DN_EINVAL, "edge list line %lld: the header gives %s= twice",
+                            (long long)line, keys[k].key);
+        int rc = header_num(eq + 1, eol, keys[k].max, line, keys[k].key, &v, err);
         if (rc)
             return -rc;
+        if (k == H_PROCS && v == 0)
+            return -dn_fail(err, DN_EINVAL, "edge list line %lld: header processors=0; a network "
+                                            "needs a processor (leave processors= out to make "
+                                            "every node one)",
+                            (long long)line);
+        h[k] = v;
     }
-    return 1;
 }
 
 /* "# end edges=M": the trailer dcnet writes last. */
@@ -191,202 +223,280 @@ static int is_trailer(const char *p, const char *eol, int64_t *m)
     return read_uint(&s, INT64_MAX, m);
 }
 
-static int parse_edgelist(const char *buf, size_t len, int64_t max_nodes, int64_t budget,
-                          dn_csr *out, dn_err *err)
+/* An edge list being read (parse_edgelist and its helpers). */
+typedef struct el_read {
+    scan s;
+    arcs a;
+    int64_t h[H_KEYS];    /* the header's values, -1 where not given */
+    int64_t header_line;  /* 0: no header */
+    int64_t maxid, trailer, trailer_line;
+    double *bw, *lat;     /* costs=1: per listed edge */
+    int64_t *eline;       /* costs=1: the line of each listed edge */
+    int64_t ccap;
+    int64_t max_nodes, budget;
+} el_read;
+
+static void el_free(el_read *r)
 {
-    scan s = {buf, buf + len, 1};
-    arcs a = {0};
-    int64_t maxid = -1, nodes = -1, promised = -1, trailer = -1, trailer_line = 0;
-    int directed = 0, costs = 0, rc;
-    int64_t procs = 0; /* processors=P: nodes 0 .. P-1; the rest are switches */
-    double *cbw = NULL, *clat = NULL; /* costs=1: per listed edge */
-    int64_t ccap = 0;
-#define FREE_ALL() (free(cbw), free(clat), arcs_free(&a))
-    while (s.p < s.end) {
-        const char *eol = memchr(s.p, '\n', (size_t)(s.end - s.p));
-        int64_t u, v;
-        if (!eol)
-            eol = s.end;
-        skip_blank(&s, 0);
-        if (s.p >= eol || *s.p == '#' || *s.p == '%') {
-            if (s.p < eol && *s.p == '#') {
-                int64_t m;
-                int h = parse_header(s.p, eol, s.line, &nodes, &directed, &promised, &costs,
-                                     &procs, err);
-                if (h < 0) {
-                    FREE_ALL();
-                    return -h;
-                }
-                if (h && (a.len > 0 || trailer >= 0)) {
-                    FREE_ALL();
-                    return dn_fail(err, DN_EINVAL, "edge list line %lld: the '# dcnet edgelist' "
-                                                   "header must come before the first edge",
-                                   (long long)s.line);
-                }
-                if (h && nodes > max_nodes) {
-                    FREE_ALL();
-                    return dn_fail(err, DN_ERANGE, "edge list line %lld: header nodes=%lld; the "
-                                                   "limit is %lld",
-                                   (long long)s.line, (long long)nodes, (long long)max_nodes);
-                }
-                if (h && build_bytes(nodes, 0, directed) > budget) {
-                    FREE_ALL();
-                    char what[64];
-                    snprintf(what, sizeof what, "header nodes=%lld", (long long)nodes);
-                    return over_budget(err, s.line, what, build_bytes(nodes, 0, directed),
-                                       budget);
-                }
-                if (is_trailer(s.p, eol, &m)) {
-                    trailer = m;
-                    trailer_line = s.line;
-                }
-            }
-            s.p = eol < s.end ? eol + 1 : eol;
-            s.line++;
-            continue;
+    free(r->bw);
+    free(r->lat);
+    free(r->eline);
+    arcs_free(&r->a);
+}
+
+static int el_directed(const el_read *r)
+{
+    return r->h[H_DIRECTED] == 1;
+}
+
+static int el_costs(const el_read *r)
+{
+    return r->h[H_COSTS] == 1;
+}
+
+/* A '#' line [p, eol): the header (checked), the trailer, or a comment. */
+static int el_comment(el_read *r, const char *p, const char *eol, dn_err *err)
+{
+    const int64_t line = r->s.line;
+    int64_t m;
+    int64_t val[H_KEYS];
+    for (int k = 0; k < H_KEYS; k++)
+        val[k] = -1;
+    int h = parse_header(p, eol, line, val, err);
+    if (h < 0)
+        return -h;
+    if (h && r->header_line)
+        return dn_fail(err, DN_EINVAL, "edge list line %lld: a second '# dcnet edgelist' header "
+                                       "(the first is line %lld)",
+                       (long long)line, (long long)r->header_line);
+    if (h && (r->a.len > 0 || r->trailer >= 0))
+        return dn_fail(err, DN_EINVAL, "edge list line %lld: the '# dcnet edgelist' header must "
+                                       "come before the first edge",
+                       (long long)line);
+    if (h) {
+        memcpy(r->h, val, sizeof val);
+        r->header_line = line;
+        const int64_t nodes = r->h[H_NODES];
+        if (nodes > r->max_nodes)
+            return dn_fail(err, DN_ERANGE, "edge list line %lld: header nodes=%lld; the limit "
+                                           "is %lld",
+                           (long long)line, (long long)nodes, (long long)r->max_nodes);
+        int64_t need = build_bytes(nodes, 0, el_directed(r), 0);
+        if (nodes >= 0 && need > r->budget) {
+            char what[64];
+            snprintf(what, sizeof what, "header nodes=%lld", (long long)nodes);
+            return over_budget(err, line, what, need, r->budget);
         }
-        if (trailer >= 0) {
-            FREE_ALL();
-            return dn_fail(err, DN_EINVAL, "edge list line %lld: an edge after the trailer "
-                                           "'# end edges=%lld' (line %lld)",
-                           (long long)s.line, (long long)trailer, (long long)trailer_line);
-        }
-        if (!read_uint(&s, MAX_ID, &u))
-            goto bad;
-        skip_blank(&s, 0);
-        if (s.p >= eol || !read_uint(&s, MAX_ID, &v))
-            goto bad;
-        skip_blank(&s, 0);
-        double bwv = 1, latv = 0;
-        if (costs && s.p < eol) { /* "u v bandwidth [latency]" */
-            char num[64], *end;
-            for (int k = 0; k < 2 && s.p < eol; k++) {
-                size_t l = 0;
-                while (s.p < eol && *s.p != ' ' && *s.p != '\t' && *s.p != '\r' && l + 1 < sizeof num)
-                    num[l++] = *s.p++;
-                num[l] = '\0';
-                double x = strtod(num, &end);
-                if (!l || *end || !(x >= 0) || x > 1e300 || (k == 0 && x <= 0)) {
-                    FREE_ALL();
-                    return dn_fail(err, DN_EINVAL, "edge list line %lld: the %s '%s' is not a "
-                                                   "%s number",
-                                   (long long)s.line, k ? "latency" : "bandwidth", num,
-                                   k ? "non-negative" : "positive");
-                }
-                *(k ? &latv : &bwv) = x;
-                skip_blank(&s, 0);
-            }
-        }
-        if (s.p < eol)
-            goto bad;
-        if (costs && a.len >= ccap) {
-            int64_t nc = ccap ? 2 * ccap : 1024;
-            double *nb = realloc(cbw, (size_t)nc * sizeof *nb), *nl;
-            if (nb)
-                cbw = nb;
-            nl = nb ? realloc(clat, (size_t)nc * sizeof *nl) : NULL;
-            if (!nb || !nl) {
-                FREE_ALL();
-                return dn_fail(err, DN_ENOMEM, "out of memory reading edge list");
-            }
-            clat = nl;
-            ccap = nc;
-        }
-        if (costs) {
-            cbw[a.len] = bwv;
-            clat[a.len] = latv;
-        }
-        if (a.len == a.cap) { /* the arc list doubles: check what it will hold */
-            int64_t n = nodes > maxid + 1 ? nodes : maxid + 1;
-            int64_t need = build_bytes(n, a.cap ? 2 * a.cap : 1024, directed);
-            if (need < 0 || need > budget) {
-                FREE_ALL();
-                return over_budget(err, s.line, "the edges read so far", need, budget);
-            }
-        }
-        if (!arcs_push(&a, u, v)) {
-            FREE_ALL();
-            return dn_fail(err, DN_ENOMEM, "out of memory reading edge list");
-        }
-        if (u > maxid) maxid = u;
-        if (v > maxid) maxid = v;
-        s.p = eol < s.end ? eol + 1 : eol;
-        s.line++;
     }
+    if (is_trailer(p, eol, &m)) {
+        r->trailer = m;
+        r->trailer_line = line;
+    }
+    return DN_OK;
+}
+
+/* The costs of an edge line at r->s.p: "BANDWIDTH [LATENCY]", each by the
+ * one rule of link costs (dn_link_cost_parse), as @bw= and @lat= are. */
+static int el_costs_of(el_read *r, const char *eol, double *bw, double *lat, dn_err *err)
+{
+    *bw = 1;
+    *lat = 0;
+    for (int k = 0; k < 2 && r->s.p < eol; k++) {
+        char num[64];
+        size_t l = 0;
+        while (r->s.p < eol && *r->s.p != ' ' && *r->s.p != '\t' && *r->s.p != '\r') {
+            if (l + 1 < sizeof num)
+                num[l++] = *r->s.p;
+            r->s.p++;
+        }
+        num[l] = '\0';
+        dn_err e;
+        if (dn_link_cost_parse(num, k == 0, k ? lat : bw, &e))
+            return dn_fail(err, DN_EINVAL, "edge list line %lld: %s", (long long)r->s.line,
+                           e.msg);
+        skip_blank(&r->s, 0);
+    }
+    return DN_OK;
+}
+
+/* Room for one more listed edge's costs. */
+static int el_cost_room(el_read *r, dn_err *err)
+{
+    if (r->a.len < r->ccap)
+        return DN_OK;
+    int64_t nc = r->ccap ? 2 * r->ccap : 1024;
+    double *nb = realloc(r->bw, (size_t)nc * sizeof *nb);
+    if (nb)
+        r->bw = nb;
+    double *nl = nb ? realloc(r->lat, (size_t)nc * sizeof *nl) : NULL;
+    if (nl)
+        r->lat = nl;
+    int64_t *ne = nl ? realloc(r->eline, (size_t)nc * sizeof *ne) : NULL;
+    if (!ne)
+        return dn_fail(err, DN_ENOMEM, "out of memory reading edge list");
+    r->eline = ne;
+    r->ccap = nc;
+    return DN_OK;
+}
+
+/* An edge line "u v [BANDWIDTH [LATENCY]]" ending at eol. */
+static int el_edge(el_read *r, const char *eol, dn_err *err)
+{
+    int64_t u, v;
+    double bw, lat;
+    int rc;
+    if (r->trailer >= 0)
+        return dn_fail(err, DN_EINVAL, "edge list line %lld: an edge after the trailer "
+                                       "'# end edges=%lld' (line %lld)",
+                       (long long)r->s.line, (long long)r->trailer, (long long)r->trailer_line);
+    if (!read_uint(&r->s, MAX_ID, &u))
+        goto bad;
+    skip_blank(&r->s, 0);
+    if (r->s.p >= eol || !read_uint(&r->s, MAX_ID, &v))
+        goto bad;
+    skip_blank(&r->s, 0);
+    if (el_costs(r) && (rc = el_costs_of(r, eol, &bw, &lat, err)))
+        return rc;
+    if (r->s.p < eol)
+        goto bad;
+    if (r->a.len == r->a.cap) { /* the arc list doubles: check what it will hold */
+        int64_t n = r->h[H_NODES] > r->maxid + 1 ? r->h[H_NODES] : r->maxid + 1;
+        int64_t need = build_bytes(n, r->a.cap ? 2 * r->a.cap : 1024, el_directed(r),
+                                   el_costs(r));
+        if (need < 0 || need > r->budget)
+            return over_budget(err, r->s.line, "the edges read so far", need, r->budget);
+    }
+    if (el_costs(r)) {
+        if ((rc = el_cost_room(r, err)))
+            return rc;
+        r->bw[r->a.len] = bw;
+        r->lat[r->a.len] = lat;
+        r->eline[r->a.len] = r->s.line;
+    }
+    if (!arcs_push(&r->a, u, v))
+        return dn_fail(err, DN_ENOMEM, "out of memory reading edge list");
+    if (u > r->maxid)
+        r->maxid = u;
+    if (v > r->maxid)
+        r->maxid = v;
+    return DN_OK;
+bad:
+    return dn_fail(err, DN_EINVAL, "edge list line %lld: expected two node ids 'u v' (decimal, "
+                                   "0..%lld)%s",
+                   (long long)r->s.line, (long long)MAX_ID,
+                   el_costs(r) ? ", then at most a bandwidth and a latency" : "");
+}
+
+/* The listed edges' costs on their arcs (both ways when undirected). A
+ * link listed twice must be given the same costs both times. */
+static int el_set_costs(const el_read *r, dn_csr *g, dn_err *err)
+{
+    int rc = DN_OK;
+    const size_t m = (size_t)(g->m ? g->m : 1);
+    int64_t *who = malloc(m * sizeof *who); /* the listing that set arc c, + 1 */
+    g->bw = malloc(m * sizeof *g->bw);
+    g->lat = malloc(m * sizeof *g->lat);
+    if (!who || !g->bw || !g->lat) {
+        rc = dn_fail(err, DN_ENOMEM, "out of memory for the link costs");
+        goto out;
+    }
+    for (int64_t c = 0; c < g->m; c++)
+        g->bw[c] = 1, g->lat[c] = 0, who[c] = 0;
+    for (int64_t i = 0; !rc && i < r->a.len; i++)
+        for (int dir = 0; !rc && dir < (g->directed ? 1 : 2); dir++) {
+            int64_t c = dir ? dn_csr_arc(g, r->a.dst[i], r->a.src[i])
+                            : dn_csr_arc(g, r->a.src[i], r->a.dst[i]);
+            if (c < 0) /* a loop, dropped from an undirected graph */
+                continue;
+            int64_t j = who[c] - 1;
+            if (j >= 0 && (g->bw[c] != r->bw[i] || g->lat[c] != r->lat[i]))
+                rc = dn_fail(err, DN_EINVAL, "edge list line %lld: link %d-%d has bandwidth %.17g "
+                                             "and latency %.17g on line %lld, but %.17g and "
+                                             "%.17g here; give a link one cost",
+                             (long long)r->eline[i], r->a.src[i], r->a.dst[i], g->bw[c],
+                             g->lat[c], (long long)r->eline[j], r->bw[i], r->lat[i]);
+            g->bw[c] = r->bw[i];
+            g->lat[c] = r->lat[i];
+            who[c] = i + 1;
+        }
+out:
+    free(who);
+    return rc;
+}
+
+/* After the last line: the header's promises, the node count, the CSR. */
+static int el_build(el_read *r, dn_csr *out, dn_err *err)
+{
+    const int64_t promised = r->h[H_EDGES], procs = r->h[H_PROCS];
+    int64_t nodes = r->h[H_NODES];
+    int rc;
     /* a file dcnet wrote promises its trailer: without it, it was cut */
-    if (promised >= 0 && (trailer != promised || a.len != promised)) {
-        FREE_ALL();
+    if (promised >= 0 && (r->trailer != promised || r->a.len != promised))
         return dn_fail(err, DN_EINVAL,
-                       trailer < 0
+                       r->trailer < 0
                            ? "edge list is truncated: its header promises %lld edges and the "
                              "trailer '# end edges=%lld'; it has %lld edges and no trailer"
                            : "edge list header promises %lld edges (trailer %lld) but holds %lld",
-                       (long long)promised, (long long)(trailer < 0 ? promised : trailer),
-                       (long long)a.len);
-    }
+                       (long long)promised, (long long)(r->trailer < 0 ? promised : r->trailer),
+                       (long long)r->a.len);
     if (nodes < 0) {
-        if (maxid < 0) {
-            FREE_ALL();
+        if (r->maxid < 0)
             return dn_fail(err, DN_EINVAL,
                            "edge list has no edges and no '# dcnet edgelist nodes=N' header");
-        }
-        nodes = maxid + 1;
-    } else if (maxid >= nodes) {
-        FREE_ALL();
+        nodes = r->maxid + 1;
+    } else if (r->maxid >= nodes) {
         return dn_fail(err, DN_EINVAL, "edge list names node %lld but its header says nodes=%lld",
-                       (long long)maxid, (long long)nodes);
+                       (long long)r->maxid, (long long)nodes);
     }
-    if (nodes == 0) {
-        FREE_ALL();
+    if (nodes == 0)
         return dn_fail(err, DN_EINVAL, "edge list header says nodes=0: a network needs a node");
-    }
-    if (nodes > max_nodes) {
-        FREE_ALL();
+    if (nodes > r->max_nodes)
         return dn_fail(err, DN_ERANGE, "edge list has %lld nodes; the limit is %lld",
-                       (long long)nodes, (long long)max_nodes);
-    }
-    if (build_bytes(nodes, a.len, directed) > budget) {
-        int64_t need = build_bytes(nodes, a.len, directed);
-        FREE_ALL();
-        return over_budget(err, s.line, "the graph", need, budget);
-    }
-    if (procs > nodes) {
-        FREE_ALL();
+                       (long long)nodes, (long long)r->max_nodes);
+    int64_t need = build_bytes(nodes, r->a.len, el_directed(r), el_costs(r));
+    if (need < 0 || need > r->budget)
+        return over_budget(err, r->s.line, "the graph", need, r->budget);
+    if (procs > nodes)
         return dn_fail(err, DN_EINVAL, "edge list header says processors=%lld but the graph has "
                                        "%lld nodes",
                        (long long)procs, (long long)nodes);
-    }
-    rc = dn_csr_from_arcs(out, nodes, directed, a.src, a.dst, a.len, err);
-    if (!rc)
-        out->procs = procs;
-    if (!rc && costs) { /* the listed edges' costs on their arcs (both ways when undirected) */
-        out->bw = malloc((size_t)(out->m ? out->m : 1) * sizeof *out->bw);
-        out->lat = malloc((size_t)(out->m ? out->m : 1) * sizeof *out->lat);
-        if (!out->bw || !out->lat) {
-            dn_csr_free(out);
-            rc = dn_fail(err, DN_ENOMEM, "out of memory for the link costs");
-        }
-        for (int64_t c = 0; !rc && c < out->m; c++)
-            out->bw[c] = 1, out->lat[c] = 0;
-        for (int64_t i = 0; !rc && i < a.len; i++)
-            for (int dir = 0; dir < (directed ? 1 : 2); dir++) {
-                int64_t c = dir ? dn_csr_arc(out, a.dst[i], a.src[i])
-                                : dn_csr_arc(out, a.src[i], a.dst[i]);
-                if (c >= 0) {
-                    out->bw[c] = cbw[i];
-                    out->lat[c] = clat[i];
-                }
-            }
-    }
-    FREE_ALL();
+    if ((rc = dn_csr_from_arcs(out, nodes, el_directed(r), r->a.src, r->a.dst, r->a.len, err)))
+        return rc;
+    out->procs = procs > 0 ? procs : 0;
+    if (el_costs(r) && (rc = el_set_costs(r, out, err)))
+        dn_csr_free(out);
     return rc;
-bad:
-    FREE_ALL();
-    return dn_fail(err, DN_EINVAL,
-                   "edge list line %lld: expected two node ids 'u v' (decimal, 0..%lld)",
-                   (long long)s.line, (long long)MAX_ID);
 }
-#undef FREE_ALL
+
+static int parse_edgelist(const char *buf, size_t len, int64_t max_nodes, int64_t budget,
+                          dn_csr *out, dn_err *err)
+{
+    el_read r;
+    int rc = DN_OK;
+    memset(&r, 0, sizeof r);
+    r.s = (scan){buf, buf + len, 1};
+    for (int k = 0; k < H_KEYS; k++)
+        r.h[k] = -1;
+    r.maxid = r.trailer = -1;
+    r.max_nodes = max_nodes;
+    r.budget = budget;
+    while (!rc && r.s.p < r.s.end) {
+        const char *eol = memchr(r.s.p, '\n', (size_t)(r.s.end - r.s.p));
+        if (!eol)
+            eol = r.s.end;
+        skip_blank(&r.s, 0);
+        if (r.s.p < eol && *r.s.p == '#')
+            rc = el_comment(&r, r.s.p, eol, err);
+        else if (r.s.p < eol && *r.s.p != '%')
+            rc = el_edge(&r, eol, err);
+        r.s.p = eol < r.s.end ? eol + 1 : eol;
+        r.s.line++;
+    }
+    if (!rc)
+        rc = el_build(&r, out, err);
+    el_free(&r);
+    return rc;
+}
 
 /* ----------------------------------------------------------------- grf */
 static int grf_num(scan *s, int64_t max, int64_t *out)
@@ -596,72 +706,277 @@ int dn_graph_load(const char *path, dn_csr *out, int64_t mem_limit, dn_err *err)
 }
 
 /* --------------------------------------------------------------- write */
-int dn_net_write(const dn_net *net, dn_graph_format fmt, FILE *f, dn_err *err)
+/* What a writer reads of a graph: a network through its neighbour function
+ * (no CSR needed), or a CSR. Both give n, direction, processors (nodes
+ * 0 .. procs-1; the rest are switches) and every arc's costs. */
+typedef struct wsrc {
+    const dn_net *net; /* one of net and g */
+    const dn_csr *g;
+    const char *title;
+    int64_t n, procs, edges;
+    int directed, costs;
+    int64_t *nb; /* cap entries: a neighbour list, and a sorted copy */
+    int64_t cap;
+} wsrc;
+
+static int w_neighbors(const wsrc *w, int64_t v, const int64_t **out)
 {
-    int64_t *nb;
-    char la[80];
-    int sneptree = dn_net_is_sneptree(net);
-    if (net->edges > DN_GRAPH_MAX_WRITE)
-        return dn_fail(err, DN_ERANGE, "%s has %lld edges; writing is limited to 2^31",
-                       net->spec, (long long)net->edges);
-    if (fmt == DN_FMT_GRF && net->directed)
+    if (w->net) {
+        *out = w->nb;
+        return dn_net_neighbors(w->net, v, w->nb);
+    }
+    for (int64_t e = w->g->off[v]; e < w->g->off[v + 1]; e++)
+        w->nb[e - w->g->off[v]] = w->g->adj[e];
+    *out = w->nb;
+    return (int)(w->g->off[v + 1] - w->g->off[v]);
+}
+
+/* The costs of the arc u -> v, its i-th out-arc. */
+static void w_cost(const wsrc *w, int64_t u, int64_t v, int i, double *bw, double *lat)
+{
+    if (w->net) {
+        dn_net_arc_cost(w->net, u, v, bw, lat);
+    } else if (w->g->bw) {
+        *bw = w->g->bw[w->g->off[u] + i];
+        *lat = w->g->lat[w->g->off[u] + i];
+    } else {
+        *bw = 1;
+        *lat = 0;
+    }
+}
+
+/* The costs of v -> u, or 0 if there is no such arc (a CSR that claims to
+ * be undirected but is not symmetric). */
+static int w_back_cost(const wsrc *w, int64_t u, int64_t v, double *bw, double *lat)
+{
+    if (w->net) {
+        dn_net_arc_cost(w->net, v, u, bw, lat);
+        return 1;
+    }
+    int64_t c = dn_csr_arc(w->g, v, u);
+    if (c < 0)
+        return 0;
+    *bw = w->g->bw ? w->g->bw[c] : 1;
+    *lat = w->g->lat ? w->g->lat[c] : 0;
+    return 1;
+}
+
+/* A neighbour that appears twice in nb[0 .. d) (a parallel arc), or -1.
+ * Lists are mostly sorted (every CSR, every family but the Sneptrees):
+ * then one pass; else a sorted copy in w->nb's spare half. */
+static int64_t w_parallel(const wsrc *w, const int64_t *nb, int d)
+{
+    int sorted = 1;
+    for (int i = 1; i < d && sorted; i++)
+        sorted = nb[i - 1] < nb[i];
+    if (sorted)
+        return -1;
+    int64_t *c = w->nb + w->cap / 2;
+    memcpy(c, nb, (size_t)d * sizeof *c);
+    for (int i = 1; i < d; i++) { /* insertion sort: unsorted lists are short */
+        int64_t x = c[i];
+        int j = i - 1;
+        for (; j >= 0 && c[j] > x; j--)
+            c[j + 1] = c[j];
+        c[j + 1] = x;
+    }
+    for (int i = 1; i < d; i++)
+        if (c[i] == c[i - 1])
+            return c[i];
+    return -1;
+}
+
+/* Before a byte is written: what the format cannot hold is refused with
+ * the reason (issue 26 item 4: a writer never loses what it was given).
+ * Every format: an undirected link has one cost (both arcs the same).
+ * .grf: no switches, no direction, no costs other than the defaults. */
+static int w_check(const wsrc *w, dn_graph_format fmt, dn_err *err)
+{
+    const int grf = fmt == DN_FMT_GRF;
+    if (grf && w->directed)
         return dn_fail(err, DN_EINVAL,
                        "%s is directed; SCOTCH .grf holds undirected graphs (use edgelist or dot)",
-                       net->spec);
-    nb = malloc((size_t)(net->max_out ? net->max_out : 1) * sizeof *nb);
-    if (!nb)
-        return dn_fail(err, DN_ENOMEM, "out of memory");
-    switch (fmt) {
-    case DN_FMT_EDGELIST:
-        /* edges=M promises the trailer, so that a cut file is refused */
-        fprintf(f, "# dcnet edgelist nodes=%lld directed=%d edges=%lld\n# %s\n",
-                (long long)net->n, net->directed, (long long)net->edges, net->spec);
-        for (int64_t v = 0; v < net->n && !ferror(f); v++) {
-            int d = dn_net_neighbors(net, v, nb);
-            for (int i = 0; i < d; i++)
-                if (net->directed || v < nb[i])
-                    fprintf(f, "%lld %lld\n", (long long)v, (long long)nb[i]);
+                       w->title);
+    if (grf && w->procs < w->n)
+        return dn_fail(err, DN_EINVAL,
+                       "%s has switches (nodes %lld .. %lld); SCOTCH .grf cannot mark them, so "
+                       "they would read back as processors: write an edge list (--format "
+                       "edgelist), which keeps processors=%lld",
+                       w->title, (long long)w->procs, (long long)(w->n - 1), (long long)w->procs);
+    for (int64_t u = 0; u < w->n; u++) {
+        const int64_t *nb;
+        int d = w_neighbors(w, u, &nb);
+        int64_t twin = w_parallel(w, nb, d);
+        if (twin >= 0 && fmt != DN_FMT_DOT)
+            return dn_fail(err, DN_EINVAL,
+                           "%s has two arcs %lld -> %lld (parallel links, as when a random "
+                           "Sneptree joins both successors of a cell to one cell); the %s "
+                           "reader merges repeated arcs, so one would be lost (--format dot "
+                           "draws both)",
+                           w->title, (long long)u, (long long)twin,
+                           grf ? ".grf" : "edge list");
+        if (!w->costs && w->net)
+            continue;
+        for (int i = 0; i < d; i++) {
+            double bw, lat, bw2, lat2;
+            w_cost(w, u, nb[i], i, &bw, &lat);
+            if (!w->directed && !w_back_cost(w, u, nb[i], &bw2, &lat2))
+                return dn_fail(err, DN_EINVAL, "%s: arc %lld -> %lld has no reverse, so the "
+                                               "graph is not undirected",
+                               w->title, (long long)u, (long long)nb[i]);
+            if (!w->directed && (bw != bw2 || lat != lat2))
+                return dn_fail(err, DN_EINVAL,
+                               "%s: link %lld-%lld has bandwidth %.17g, latency %.17g one way "
+                               "and %.17g, %.17g the other; an undirected graph file holds one "
+                               "cost per link",
+                               w->title, (long long)u, (long long)nb[i], bw, lat, bw2, lat2);
+            if (grf && (bw != 1 || lat != 0))
+                return dn_fail(err, DN_EINVAL,
+                               "%s has link costs (link %lld-%lld: bandwidth %.17g, latency "
+                               "%.17g); SCOTCH .grf holds integer edge loads only, so they "
+                               "would be lost: write an edge list (--format edgelist), which "
+                               "keeps them (costs=1)",
+                               w->title, (long long)u, (long long)nb[i], bw, lat);
         }
-        fprintf(f, "# end edges=%lld\n", (long long)net->edges);
-        break;
-    case DN_FMT_GRF:
-        fprintf(f, "0\n%lld\t%lld\n0\t000\n", (long long)net->n, (long long)(2 * net->edges));
-        for (int64_t v = 0; v < net->n && !ferror(f); v++) {
-            int d = dn_net_neighbors(net, v, nb);
-            fprintf(f, "%d", d);
-            for (int i = 0; i < d; i++)
-                fprintf(f, "\t%lld", (long long)nb[i]);
+    }
+    return DN_OK;
+}
+
+static void w_edgelist(const wsrc *w, FILE *f)
+{
+    /* edges=M promises the trailer, so that a cut file is refused */
+    fprintf(f, "# dcnet edgelist nodes=%lld directed=%d", (long long)w->n, w->directed);
+    if (w->procs < w->n)
+        fprintf(f, " processors=%lld", (long long)w->procs);
+    if (w->costs)
+        fputs(" costs=1", f);
+    fprintf(f, " edges=%lld\n# %s\n", (long long)w->edges, w->title);
+    for (int64_t v = 0; v < w->n && !ferror(f); v++) {
+        const int64_t *nb;
+        int d = w_neighbors(w, v, &nb);
+        for (int i = 0; i < d; i++) {
+            if (!w->directed && v >= nb[i])
+                continue;
+            fprintf(f, "%lld %lld", (long long)v, (long long)nb[i]);
+            if (w->costs) { /* %.17g: every double reads back exactly */
+                double bw, lat;
+                w_cost(w, v, nb[i], i, &bw, &lat);
+                fprintf(f, " %.17g %.17g", bw, lat);
+            }
             fputc('\n', f);
         }
-        break;
-    case DN_FMT_DOT:
-        fprintf(f, "%s \"%s\" {\n", net->directed ? "digraph" : "graph", net->spec);
-        for (int64_t v = 0; v < net->n && !ferror(f); v++) {
-            dn_net_label(net, v, la, sizeof la);
-            fprintf(f, "  %lld [label=\"%s\"];\n", (long long)v, la);
-        }
-        for (int64_t v = 0; v < net->n && !ferror(f); v++) {
-            int d = dn_net_neighbors(net, v, nb);
-            for (int i = 0; i < d; i++) {
-                if (!net->directed && v > nb[i])
-                    continue;
-                fprintf(f, "  %lld %s %lld", (long long)v, net->directed ? "->" : "--",
-                        (long long)nb[i]);
-                if (sneptree) /* out-arcs are (left, right): H2 blue, H1 red */
-                    fprintf(f, " [color=%s]", i == 0 ? "blue" : "red");
-                fputs(";\n", f);
-            }
-        }
-        fputs("}\n", f);
-        break;
-    default:
-        free(nb);
-        return dn_fail(err, DN_EINVAL, "unknown output format");
     }
-    free(nb);
+    fprintf(f, "# end edges=%lld\n", (long long)w->edges);
+}
+
+static void w_grf(const wsrc *w, FILE *f)
+{
+    fprintf(f, "0\n%lld\t%lld\n0\t000\n", (long long)w->n, (long long)(2 * w->edges));
+    for (int64_t v = 0; v < w->n && !ferror(f); v++) {
+        const int64_t *nb;
+        int d = w_neighbors(w, v, &nb);
+        fprintf(f, "%d", d);
+        for (int i = 0; i < d; i++)
+            fprintf(f, "\t%lld", (long long)nb[i]);
+        fputc('\n', f);
+    }
+}
+
+/* DOT is written for drawing (Graphviz), not read back; it still carries
+ * everything: processors=P as a graph attribute, switches as boxes with
+ * switch="1", link costs as quoted bw= and lat= edge attributes. */
+static void w_dot(const wsrc *w, FILE *f)
+{
+    char la[80];
+    int sneptree = w->net && dn_net_is_sneptree(w->net);
+    fputs(w->directed ? "digraph " : "graph ", f);
+    fputc('"', f);
+    for (const char *c = w->title; *c; c++) /* a DOT string: quotes and backslashes escaped */
+        fprintf(f, *c == '"' || *c == '\\' ? "\\%c" : "%c", *c);
+    fprintf(f, "\" {\n  processors=\"%lld\";\n", (long long)w->procs);
+    for (int64_t v = 0; v < w->n && !ferror(f); v++) {
+        if (w->net)
+            dn_net_label(w->net, v, la, sizeof la);
+        else
+            snprintf(la, sizeof la, "%lld", (long long)v);
+        fprintf(f, "  %lld [label=\"%s\"%s];\n", (long long)v, la,
+                v >= w->procs ? ", shape=box, switch=\"1\"" : "");
+    }
+    for (int64_t v = 0; v < w->n && !ferror(f); v++) {
+        const int64_t *nb;
+        int d = w_neighbors(w, v, &nb);
+        for (int i = 0; i < d; i++) {
+            if (!w->directed && v > nb[i])
+                continue;
+            fprintf(f, "  %lld %s %lld", (long long)v, w->directed ? "->" : "--",
+                    (long long)nb[i]);
+            const char *sep = " [";
+            if (sneptree) { /* out-arcs are (left, right): H2 blue, H1 red */
+                fprintf(f, "%scolor=%s", sep, i == 0 ? "blue" : "red");
+                sep = ", ";
+            }
+            if (w->costs) {
+                double bw, lat;
+                w_cost(w, v, nb[i], i, &bw, &lat);
+                fprintf(f, "%sbw=\"%.17g\", lat=\"%.17g\"", sep, bw, lat);
+                sep = ", ";
+            }
+            fputs(sep[0] == ',' ? "];\n" : ";\n", f);
+        }
+    }
+    fputs("}\n", f);
+}
+
+static int w_write(wsrc *w, dn_graph_format fmt, FILE *f, dn_err *err)
+{
+    int rc;
+    if (w->edges > DN_GRAPH_MAX_WRITE)
+        return dn_fail(err, DN_ERANGE, "%s has %lld edges; writing is limited to 2^31",
+                       w->title, (long long)w->edges);
+    if (fmt != DN_FMT_EDGELIST && fmt != DN_FMT_GRF && fmt != DN_FMT_DOT)
+        return dn_fail(err, DN_EINVAL, "unknown output format");
+    if ((rc = w_check(w, fmt, err)))
+        return rc;
+    switch (fmt) {
+    case DN_FMT_EDGELIST: w_edgelist(w, f); break;
+    case DN_FMT_GRF: w_grf(w, f); break;
+    default: w_dot(w, f); break;
+    }
     if (ferror(f))
         return dn_fail(err, DN_EIO, "write error: %s", strerror(errno));
     return DN_OK;
+}
+
+int dn_net_write(const dn_net *net, dn_graph_format fmt, FILE *f, dn_err *err)
+{
+    wsrc w = {net, NULL, net->spec, net->n, dn_net_processors(net), net->edges,
+              net->directed, dn_net_has_link_costs(net), NULL, 2 * (int64_t)net->max_out + 2};
+    w.nb = malloc((size_t)w.cap * sizeof *w.nb);
+    if (!w.nb)
+        return dn_fail(err, DN_ENOMEM, "out of memory");
+    int rc = w_write(&w, fmt, f, err);
+    free(w.nb);
+    return rc;
+}
+
+int dn_csr_write(const dn_csr *g, const char *title, dn_graph_format fmt, FILE *f, dn_err *err)
+{
+    int64_t maxd = 0, edges = 0;
+    for (int64_t v = 0; v < g->n; v++) {
+        int64_t d = g->off[v + 1] - g->off[v];
+        maxd = d > maxd ? d : maxd;
+        for (int64_t e = g->off[v]; e < g->off[v + 1]; e++)
+            edges += g->directed || v < g->adj[e];
+    }
+    wsrc w = {NULL, g, title ? title : "graph", g->n,
+              g->procs > 0 && g->procs < g->n ? g->procs : g->n, edges, g->directed,
+              g->bw != NULL, NULL, 2 * maxd + 2};
+    w.nb = malloc((size_t)w.cap * sizeof *w.nb);
+    if (!w.nb)
+        return dn_fail(err, DN_ENOMEM, "out of memory");
+    int rc = w_write(&w, fmt, f, err);
+    free(w.nb);
+    return rc;
 }
 
 /* ----------------------------------------------------------- file:PATH */

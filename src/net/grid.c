@@ -171,28 +171,31 @@ static int nd_label(const dn_net *net, int64_t v, char *buf, size_t cap)
     return n < cap ? DN_OK : DN_ERANGE;
 }
 
+/* A label has exactly d decimal parts "x0,x1,..": anything else (a plain
+ * number such as "23" on mesh:2x3x4) is not a label, so it is read as an
+ * id (issue 26 item 6: it was taken for a label with x0 = 23). */
 static int nd_parse_label(const dn_net *net, const char *s, int64_t *v)
 {
-    int64_t id = 0;
+    int64_t x[8], id = 0;
     int i = 0;
-    for (const char *p = s;; p++) {
-        char *end;
-        if (i == ND_D(net) || *p < '0' || *p > '9')
+    const char *p = s;
+    for (;;) {
+        if (i == ND_D(net) || !dn_parse_dec_prefix(&p, &x[i++]))
             return 0;
-        long long x = strtoll(p, &end, 10);
-        if (x >= ND_SIDE(net, i)) {
-            *v = -1; /* a label of this shape, out of range */
-            return 1;
-        }
-        id = id * ND_SIDE(net, i++) + x;
-        p = end;
         if (!*p)
             break;
-        if (*p != ',')
+        if (*p++ != ',')
             return 0;
     }
     if (i != ND_D(net))
         return 0;
+    for (int k = 0; k < i; k++) {
+        if (x[k] >= ND_SIDE(net, k)) {
+            *v = -1; /* a label of this shape, out of range */
+            return 1;
+        }
+        id = id * ND_SIDE(net, k) + x[k];
+    }
     *v = id;
     return 1;
 }

@@ -19,6 +19,7 @@
  */
 #include "net_impl.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,6 +107,19 @@ static int class_count(const dn_net *net, const link_family *f)
     return 3;
 }
 
+int dn_link_cost_parse(const char *s, int is_bw, double *out, dn_err *err)
+{
+    double x;
+    /* a digit or '.' first: no sign, space, hexadecimal, inf or nan */
+    if (!((*s >= '0' && *s <= '9') || *s == '.') ||
+        dn_parse_double(s, 0, DBL_MAX, "", &x, NULL) != DN_OK || (is_bw && x <= 0))
+        return dn_fail(err, DN_EINVAL, "the %s '%s' is not a %s finite decimal number (e.g. %s)",
+                       is_bw ? "bandwidth" : "latency", s, is_bw ? "positive" : "non-negative",
+                       is_bw ? "10 or 2.5e9" : "0, 0.5 or 1e-6");
+    *out = x;
+    return DN_OK;
+}
+
 int dn_net_parse_link_costs(dn_net *net, const char *list, dn_err *err)
 {
     const link_family *f = family_of(net);
@@ -160,11 +174,14 @@ int dn_net_parse_link_costs(dn_net *net, const char *list, dn_err *err)
                            "%s: unknown link cost '%s'; give bw (bandwidth) or lat (latency), "
                            "optionally after a class: CLASS.bw",
                            net->spec, what);
-        char *end;
-        double x = strtod(eq + 1, &end);
-        if (end == eq + 1 || *end || !isfinite(x) || (is_bw ? x <= 0 : x < 0))
-            return dn_fail(err, DN_EINVAL, "%s: %s needs a %s number, not '%s'", net->spec,
-                           what, is_bw ? "positive" : "non-negative", eq + 1);
+        const unsigned bit = 1u << (is_bw ? cls : 16 + cls);
+        if (net->link_set & bit) /* bw=2,bw=3: which one was meant? */
+            return dn_fail(err, DN_EINVAL, "%s: %s%s%s is given twice; give each link cost once",
+                           net->spec, cls ? key : "", cls ? "." : "", what);
+        double x;
+        dn_err e;
+        if (dn_link_cost_parse(eq + 1, is_bw, &x, &e))
+            return dn_fail(err, DN_EINVAL, "%s: %s", net->spec, e.msg);
         if (is_bw) {
             net->link_bw[cls] = x;
             net->link_set |= 1u << cls;
@@ -174,6 +191,36 @@ int dn_net_parse_link_costs(dn_net *net, const char *list, dn_err *err)
         }
     }
     return DN_OK;
+}
+
+/* The cost of the link u -> v from the spec's costs: its class's, else
+ * the all-links one, else bandwidth 1 and latency 0. */
+static void class_cost(const dn_net *net, const link_family *f, int64_t u, int64_t v, double *bw,
+                       double *lat)
+{
+    int c = f ? f->classify(net, u, v) : 0;
+    if (c > MAX_CLASSES)
+        c = 0;
+    const double bw0 = net->link_set & 1u ? net->link_bw[0] : 1;
+    const double lat0 = net->link_set & (1u << 16) ? net->link_lat[0] : 0;
+    *bw = c && (net->link_set & (1u << c)) ? net->link_bw[c] : bw0;
+    *lat = c && (net->link_set & (1u << (16 + c))) ? net->link_lat[c] : lat0;
+}
+
+int dn_net_has_link_costs(const dn_net *net)
+{
+    return net->link_set != 0 || net->g.bw != NULL;
+}
+
+void dn_net_arc_cost(const dn_net *net, int64_t u, int64_t v, double *bw, double *lat)
+{
+    int64_t c = net->g.bw ? dn_csr_arc(&net->g, u, v) : -1;
+    if (c >= 0) { /* a file's own costs */
+        *bw = net->g.bw[c];
+        *lat = net->g.lat[c];
+        return;
+    }
+    class_cost(net, family_of(net), u, v, bw, lat);
 }
 
 int dn_net_fill_link_costs(const dn_net *net, dn_csr *g, dn_err *err)
@@ -189,15 +236,8 @@ int dn_net_fill_link_costs(const dn_net *net, dn_csr *g, dn_err *err)
         return dn_fail(err, DN_ENOMEM, "out of memory for the link costs of %s", net->spec);
     }
     const link_family *f = family_of(net);
-    const double bw0 = net->link_set & 1u ? net->link_bw[0] : 1;
-    const double lat0 = net->link_set & (1u << 16) ? net->link_lat[0] : 0;
     for (int64_t u = 0; u < g->n; u++)
-        for (int64_t a = g->off[u]; a < g->off[u + 1]; a++) {
-            int c = f ? f->classify(net, u, g->adj[a]) : 0;
-            if (c > MAX_CLASSES)
-                c = 0;
-            g->bw[a] = c && (net->link_set & (1u << c)) ? net->link_bw[c] : bw0;
-            g->lat[a] = c && (net->link_set & (1u << (16 + c))) ? net->link_lat[c] : lat0;
-        }
+        for (int64_t a = g->off[u]; a < g->off[u + 1]; a++)
+            class_cost(net, f, u, g->adj[a], &g->bw[a], &g->lat[a]);
     return DN_OK;
 }

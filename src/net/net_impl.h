@@ -47,10 +47,24 @@ extern const dn_net_type dn_type_kautz, dn_type_fattree, dn_type_dragonfly;
  * net->link_*, and expands them into g's per-arc arrays (unless g has its
  * own, from a file). */
 int dn_net_parse_link_costs(dn_net *net, const char *list, dn_err *err);
+/* The one rule for a link cost written as text (SPEC@bw=, a graph file's
+ * cost columns): a bandwidth is a positive finite decimal number, a latency
+ * a non-negative one; no sign, hexadecimal, inf or nan. */
+int dn_link_cost_parse(const char *s, int is_bw, double *out, dn_err *err);
 int dn_net_fill_link_costs(const dn_net *net, dn_csr *g, dn_err *err);
+/* 1 if the net carries link costs (a spec's @..., or a file's costs=1). */
+int dn_net_has_link_costs(const dn_net *net);
+/* The bandwidth and latency of the arc u -> v (which must exist): a
+ * file's own, else the spec's class or all-links cost, else 1 and 0.
+ * Time O(log deg) for files, O(1) otherwise. */
+void dn_net_arc_cost(const dn_net *net, int64_t u, int64_t v, double *bw, double *lat);
 
 /* SCOTCH target files (tgt.c): a family net, or a stored graph (deco). */
 int dn_tgt_load(dn_net *net, const char *path, dn_err *err);
+/* The same from a NUL-terminated buffer of len bytes (the fuzz target's
+ * entry); path names it in messages; net->mem_limit must be set. On
+ * failure net->g may need dn_csr_free (dn_net_init does it). */
+int dn_tgt_parse(dn_net *net, const char *buf, size_t len, const char *path, dn_err *err);
 /* A stored graph's facts for a file net: n, edges, direction, max_out
  * (graphio.c). */
 void dn_file_net_setup(dn_net *net);
@@ -66,6 +80,9 @@ int dn_parse_radix(const char *s, int radix, int width, int64_t *v);
 /* "a,b" printer and parser (decimal parts); parser returns 1 on syntax match. */
 int dn_label_pair(int64_t a, int64_t b, char *buf, size_t cap);
 int dn_parse_pair(const char *s, int64_t *a, int64_t *b);
+/* Reads one or more decimal digits at *p (no sign, no space) into *v and
+ * advances *p; 0 (nothing read) when there are none or they overflow. */
+int dn_parse_dec_prefix(const char **p, int64_t *v);
 /* Parses an integer parameter of a spec, naming the spec in the message. */
 int dn_spec_int(const char *arg, int64_t lo, int64_t hi, const char *what,
                 const char *syntax, int64_t *out, dn_err *err);

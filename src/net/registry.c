@@ -134,6 +134,40 @@ int dn_net_label(const dn_net *net, int64_t v, char *buf, size_t cap)
     return (size_t)snprintf(buf, cap, "%lld", (long long)v) < cap ? DN_OK : DN_ERANGE;
 }
 
+/* Node names (issue 26 item 6; 'dcnet help nets'):
+ *   id:N      the decimal id N, whatever the family's labels look like;
+ *   label:S   the family's own label S (for families without labels, the
+ *             decimal id, which is what dn_net_label prints for them);
+ *   S         the label when S has the label's shape (K digits on de
+ *             Bruijn, Kautz and hypercube networks, "a,b,.." with one part
+ *             per side on grids, "p3" / "s1.0" on fat trees, ...), else
+ *             the decimal id.
+ * The forced forms exist because the plain form is ambiguous on purpose:
+ * on kautz:3:2 "11" is read as a label (and names no node), so node 11
+ * is "id:11". */
+static int node_range(const dn_net *net, const char *s, dn_err *err)
+{
+    char first[80], last[80];
+    dn_net_label(net, 0, first, sizeof first);
+    dn_net_label(net, net->n - 1, last, sizeof last);
+    return dn_fail(err, DN_ERANGE,
+                   "node '%s' has the shape of a label of %s but names none of its nodes "
+                   "(labels '%s' .. '%s'); to give a number write id:N (ids 0 .. %lld)",
+                   s, net->spec, first, last, (long long)(net->n - 1));
+}
+
+static int node_id(const dn_net *net, const char *s, const char *given, int64_t *v, dn_err *err)
+{
+    char lab[80];
+    if (dn_parse_i64(s, 0, net->n - 1, "node id", v, NULL) == DN_OK)
+        return DN_OK;
+    dn_net_label(net, net->n - 1, lab, sizeof lab);
+    return dn_fail(err, DN_EINVAL,
+                   "bad node '%s' for %s: give an id in [0, %lld] (or id:N), or a label such "
+                   "as '%s' (or label:S)",
+                   given, net->spec, (long long)(net->n - 1), lab);
+}
+
 int dn_net_parse_node(const dn_net *net, const char *s, int64_t *v, dn_err *err)
 {
     int64_t x;
@@ -141,20 +175,28 @@ int dn_net_parse_node(const dn_net *net, const char *s, int64_t *v, dn_err *err)
     if (!s || !*s)
         return dn_fail(err, DN_EINVAL, "empty node: give a node id in [0, %lld) or a label",
                        (long long)net->n);
-    if (net->type->parse_label && net->type->parse_label(net, s, &x)) {
+    if (strncmp(s, "id:", 3) == 0)
+        return node_id(net, s + 3, s, v, err);
+    if (strncmp(s, "label:", 6) == 0) {
+        if (!net->type->parse_label) /* the label is the decimal id */
+            return node_id(net, s + 6, s, v, err);
+        if (!net->type->parse_label(net, s + 6, &x)) {
+            dn_net_label(net, net->n - 1, lab, sizeof lab);
+            return dn_fail(err, DN_EINVAL, "'%s' is not a label of %s (labels look like '%s')",
+                           s, net->spec, lab);
+        }
         if (x < 0 || x >= net->n)
-            return dn_fail(err, DN_ERANGE, "node label '%s' is outside %s", s, net->spec);
+            return node_range(net, s, err);
         *v = x;
         return DN_OK;
     }
-    if (dn_parse_i64(s, 0, net->n - 1, "node id", &x, NULL) != DN_OK) {
-        dn_net_label(net, net->n - 1, lab, sizeof lab);
-        return dn_fail(err, DN_EINVAL,
-                       "bad node '%s' for %s: give an id in [0, %lld] or a label such as '%s'",
-                       s, net->spec, (long long)(net->n - 1), lab);
+    if (net->type->parse_label && net->type->parse_label(net, s, &x)) {
+        if (x < 0 || x >= net->n)
+            return node_range(net, s, err);
+        *v = x;
+        return DN_OK;
     }
-    *v = x;
-    return DN_OK;
+    return node_id(net, s, s, v, err);
 }
 
 const char *dn_net_family(const dn_net *net)
@@ -339,6 +381,22 @@ int dn_parse_pair(const char *s, int64_t *a, int64_t *b)
         return 0;
     if (dn_parse_i64(comma + 1, 0, INT64_MAX, "", b, NULL) != DN_OK)
         return 0;
+    return 1;
+}
+
+int dn_parse_dec_prefix(const char **p, int64_t *v)
+{
+    const char *q = *p;
+    int64_t x = 0;
+    if (*q < '0' || *q > '9')
+        return 0;
+    for (; *q >= '0' && *q <= '9'; q++) {
+        if (x > (INT64_MAX - (*q - '0')) / 10)
+            return 0;
+        x = x * 10 + (*q - '0');
+    }
+    *p = q;
+    *v = x;
     return 1;
 }
 

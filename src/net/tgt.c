@@ -18,6 +18,17 @@
  *                                it is accepted only if its hop counts
  *                                reproduce every distance of the table.
  *
+ * Checking a deco table (issue 27 item 15): one BFS per terminal over the
+ * distance-1 links, compared with the table's row. A plain BFS costs
+ * O(T E1) (E1 the links), minutes for a dense table such as a complete
+ * target of 8,192 terminals; the BFS here is direction-optimising (Beamer
+ * et al. 2012: top-down while the frontier's arcs are few, then each
+ * unvisited terminal looks for a parent in the frontier and stops at the
+ * first), which makes a complete or near-complete table O(T^2), as cheap
+ * as reading it. Its work is counted and bounded by DECO_WORK_PER_ENTRY
+ * arc checks per table entry: a table that would need more is refused
+ * with that reason, not checked for minutes.
+ *
  * Formats from SCOTCH's sources (arch_mesh.c, arch_torus.c, arch_deco.c):
  * deco 0 is "deco 0 T M", T lines "label weight domain", then the T (T-1) / 2
  * terminal distances d(i, j), i = 1 .. T-1, j < i, in listing order; deco 1
@@ -27,100 +38,199 @@
  */
 #include "net_impl.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* The largest deco target read: its T x T distance table in memory. */
 #define TGT_DECO_MAX 8192
+/* Arc checks allowed per entry of the T x T table when checking it (and
+ * at least DECO_WORK_MIN in all): a complete target of 8,192 terminals
+ * needs about 2 per entry, a ring about 2, a 2-D mesh about its side. */
+#define DECO_WORK_PER_ENTRY 64
+#define DECO_WORK_MIN ((int64_t)1 << 28)
 
 typedef struct tok {
     const char *p, *path;
 } tok;
 
-/* The next whitespace-separated integer; 0 on success. */
+static int is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* The next whitespace-separated non-negative decimal integer (no sign);
+ * DN_OK on success. */
 static int next_int(tok *t, long long *v, const char *what, dn_err *err)
 {
-    char *end;
-    while (*t->p == ' ' || *t->p == '\t' || *t->p == '\n' || *t->p == '\r')
+    long long x = 0;
+    while (is_space(*t->p))
         t->p++;
     if (!*t->p)
         return dn_fail(err, DN_EINVAL, "target file '%s': ends before %s", t->path, what);
-    *v = strtoll(t->p, &end, 10);
-    if (end == t->p || (*end && *end != ' ' && *end != '\t' && *end != '\n' && *end != '\r'))
-        return dn_fail(err, DN_EINVAL, "target file '%s': %s is not an integer", t->path, what);
-    t->p = end;
+    const char *start = t->p;
+    for (; *t->p >= '0' && *t->p <= '9'; t->p++) {
+        if (x > (LLONG_MAX - (*t->p - '0')) / 10)
+            return dn_fail(err, DN_EINVAL, "target file '%s': %s '%.20s' is too large", t->path,
+                           what, start);
+        x = x * 10 + (*t->p - '0');
+    }
+    if (t->p == start || (*t->p && !is_space(*t->p))) {
+        const char *e = start;
+        while (*e && !is_space(*e) && e - start < 20)
+            e++;
+        return dn_fail(err, DN_EINVAL, "target file '%s': %s '%.*s' is not a non-negative "
+                                       "integer",
+                       t->path, what, (int)(e - start), start);
+    }
+    *v = x;
+    return DN_OK;
+}
+
+/* After the target's last number: only white space may follow. */
+static int at_end(tok *t, dn_err *err)
+{
+    while (is_space(*t->p))
+        t->p++;
+    if (!*t->p)
+        return DN_OK;
+    const char *e = t->p;
+    while (*e && !is_space(*e) && e - t->p < 20)
+        e++;
+    return dn_fail(err, DN_EINVAL, "target file '%s': '%.*s' after the end of the target "
+                                   "description (a number too many, or trailing text)",
+                   t->path, (int)(e - t->p), t->p);
+}
+
+/* Hop counts from s over g into hop[] (-1: unreached), direction-
+ * optimising; queue holds n entries, front n/64 + 1 words. Adds the arcs
+ * it inspects to *work and stops early once *work passes budget. */
+static void deco_bfs(const dn_csr *g, int64_t s, int32_t *hop, int32_t *queue, uint64_t *front,
+                     int64_t *work, int64_t budget)
+{
+    const int64_t n = g->n;
+    int64_t head = 0, tail = 0, m_unexplored = g->m;
+    int32_t level = 0;
+    int bottom_up = 0;
+    for (int64_t v = 0; v < n; v++)
+        hop[v] = -1;
+    hop[s] = 0;
+    queue[tail++] = (int32_t)s;
+    while (head < tail && *work <= budget) {
+        const int64_t lo = head, hi = tail;
+        int64_t m_front = 0;
+        for (int64_t i = lo; i < hi; i++)
+            m_front += g->off[queue[i] + 1] - g->off[queue[i]];
+        m_unexplored -= m_front;
+        if (!bottom_up && m_front > m_unexplored / 14)
+            bottom_up = 1; /* Beamer's alpha = 14, beta = 24 (as dn_bfs) */
+        else if (bottom_up && hi - lo < n / 24)
+            bottom_up = 0;
+        *work += hi - lo;
+        head = hi;
+        if (!bottom_up) {
+            for (int64_t i = lo; i < hi; i++)
+                for (int64_t e = g->off[queue[i]]; e < g->off[queue[i] + 1]; e++)
+                    if (hop[g->adj[e]] < 0) {
+                        hop[g->adj[e]] = level + 1;
+                        queue[tail++] = g->adj[e];
+                    }
+            *work += m_front;
+            level++;
+            continue;
+        }
+        memset(front, 0, (size_t)(n / 64 + 1) * sizeof *front);
+        for (int64_t i = lo; i < hi; i++)
+            front[queue[i] >> 6] |= (uint64_t)1 << (queue[i] & 63);
+        for (int64_t v = 0; v < n; v++) {
+            if (hop[v] >= 0)
+                continue;
+            int64_t e = g->off[v];
+            while (e < g->off[v + 1] && !(front[g->adj[e] >> 6] >> (g->adj[e] & 63) & 1))
+                e++;
+            *work += e - g->off[v] + 1;
+            if (e < g->off[v + 1]) {
+                hop[v] = level + 1;
+                queue[tail++] = (int32_t)v;
+            }
+        }
+        level++;
+    }
+}
+
+/* The graph of the distance-1 pairs of the T x T table D, straight into
+ * CSR (rows are scanned in order, so the lists come out sorted). */
+static int deco_links(dn_csr *g, int64_t T, const int32_t *D, const char *path, dn_err *err)
+{
+    memset(g, 0, sizeof *g);
+    g->off = calloc((size_t)T + 1, sizeof *g->off);
+    if (!g->off)
+        return dn_fail(err, DN_ENOMEM, "out of memory reading '%s'", path);
+    for (int64_t i = 0; i < T; i++) {
+        int64_t d = 0;
+        for (int64_t j = 0; j < T; j++)
+            d += D[i * T + j] == 1;
+        g->off[i + 1] = g->off[i] + d;
+    }
+    g->adj = malloc((size_t)(g->off[T] ? g->off[T] : 1) * sizeof *g->adj);
+    if (!g->adj) {
+        dn_csr_free(g);
+        return dn_fail(err, DN_ENOMEM, "out of memory reading '%s'", path);
+    }
+    for (int64_t i = 0, k = 0; i < T; i++)
+        for (int64_t j = 0; j < T; j++)
+            if (D[i * T + j] == 1)
+                g->adj[k++] = (int32_t)j;
+    g->n = T;
+    g->m = g->off[T];
     return DN_OK;
 }
 
 /* Builds the graph of distance-1 pairs of the T x T table D, checks that
- * its hop counts are D, and makes it the net's stored graph. */
+ * its hop counts are D (within the work bound), and makes it the net's
+ * stored graph. */
 static int deco_graph(dn_net *net, const char *path, int64_t T, const int32_t *D, dn_err *err)
 {
-    int64_t cnt = 0, cap = 16;
-    int32_t *src = malloc((size_t)cap * sizeof *src), *dst = malloc((size_t)cap * sizeof *dst);
-    int rc = DN_OK;
-    if (!src || !dst) {
+    int rc = deco_links(&net->g, T, D, path, err);
+    if (rc)
+        return rc;
+    int32_t *hop = malloc((size_t)T * sizeof *hop), *queue = malloc((size_t)T * sizeof *queue);
+    uint64_t *front = malloc((size_t)(T / 64 + 1) * sizeof *front);
+    int64_t work = 0, budget = DECO_WORK_PER_ENTRY * T * T;
+    if (budget < DECO_WORK_MIN)
+        budget = DECO_WORK_MIN;
+    if (!hop || !queue || !front)
         rc = dn_fail(err, DN_ENOMEM, "out of memory reading '%s'", path);
-        goto out;
-    }
-    for (int64_t i = 0; i < T; i++)
-        for (int64_t j = i + 1; j < T; j++)
-            if (D[i * T + j] == 1) {
-                if (cnt == cap) {
-                    cap *= 2;
-                    int32_t *a = realloc(src, (size_t)cap * sizeof *a);
-                    if (a)
-                        src = a;
-                    int32_t *b = a ? realloc(dst, (size_t)cap * sizeof *b) : NULL;
-                    if (!b) {
-                        rc = dn_fail(err, DN_ENOMEM, "out of memory reading '%s'", path);
-                        goto out;
-                    }
-                    dst = b;
-                }
-                src[cnt] = (int32_t)i;
-                dst[cnt++] = (int32_t)j;
-            }
-    if ((rc = dn_csr_from_arcs(&net->g, T, 0, src, dst, cnt, err)))
-        goto out;
-    /* every distance must be the hop count over these links */
-    int64_t *hop = malloc((size_t)T * sizeof *hop), *queue = malloc((size_t)T * sizeof *queue);
-    if (!hop || !queue) {
-        free(hop);
-        free(queue);
-        rc = dn_fail(err, DN_ENOMEM, "out of memory reading '%s'", path);
-        goto out;
-    }
     for (int64_t s = 0; s < T && !rc; s++) {
-        for (int64_t v = 0; v < T; v++)
-            hop[v] = -1;
-        int64_t head = 0, tail = 0;
-        hop[s] = 0;
-        queue[tail++] = s;
-        while (head < tail) {
-            int64_t u = queue[head++];
-            for (int64_t k = net->g.off[u]; k < net->g.off[u + 1]; k++)
-                if (hop[net->g.adj[k]] < 0) {
-                    hop[net->g.adj[k]] = hop[u] + 1;
-                    queue[tail++] = net->g.adj[k];
-                }
+        deco_bfs(&net->g, s, hop, queue, front, &work, budget);
+        if (work > budget) {
+            rc = dn_fail(err, DN_ELIMIT,
+                         "target file '%s': checking its table against the hop counts of its "
+                         "%lld distance-1 links stopped at terminal %lld of %lld after %lld arc "
+                         "checks, the bound for a table of %lld terminals (%d per entry); dcnet "
+                         "reads the deco targets it can check within that bound",
+                         path, (long long)(net->g.m / 2), (long long)s, (long long)T,
+                         (long long)work, (long long)T, DECO_WORK_PER_ENTRY);
+            break;
         }
         for (int64_t v = 0; v < T && !rc; v++)
-            if (v != s && hop[v] != D[s * T + v])
+            if (v != s && hop[v] != D[s * T + v]) {
+                char hops[48] = "not connected";
+                if (hop[v] >= 0)
+                    snprintf(hops, sizeof hops, "%lld hops apart", (long long)hop[v]);
                 rc = dn_fail(err, DN_EINVAL,
                              "target file '%s': terminals %lld and %lld are %d apart in its "
-                             "table but %lld hops apart over its distance-1 links; dcnet reads "
-                             "deco targets whose distances are hop counts (amk_grf writes them "
-                             "for a graph without edge weights)",
-                             path, (long long)s, (long long)v, D[s * T + v], (long long)hop[v]);
+                             "table but %s over its distance-1 links; dcnet reads deco targets "
+                             "whose distances are hop counts (amk_grf writes them for a graph "
+                             "without edge weights)",
+                             path, (long long)s, (long long)v, D[s * T + v], hops);
+            }
     }
     free(hop);
     free(queue);
+    free(front);
     if (rc)
         dn_csr_free(&net->g);
-out:
-    free(src);
-    free(dst);
     return rc;
 }
 
@@ -143,11 +253,21 @@ static int read_deco(dn_net *net, tok *t, size_t len, dn_err *err)
                        "target file '%s': its header promises %lld %s, more than its %zu "
                        "bytes can hold",
                        t->path, type == 1 ? M : T, type == 1 ? "domains" : "terminals", len);
-    if (T > TGT_DECO_MAX || T * T * 4 > net->mem_limit)
+    if (T > TGT_DECO_MAX)
         return dn_fail(err, DN_ERANGE,
                        "target file '%s': %lld terminals; dcnet reads deco targets of at most "
-                       "%d terminals within --mem-limit (a T x T distance table)",
+                       "%d terminals (a T x T distance table)",
                        t->path, T, TGT_DECO_MAX);
+    /* the table (4 T^2), its links (at most 4 T (T - 1)), per terminal 40 */
+    const int64_t need = 8 * T * T + 40 * T;
+    if ((int64_t)len + need > net->mem_limit) {
+        char a[32], b[32];
+        return dn_fail(err, DN_ELIMIT,
+                       "target file '%s': %lld terminals need %s for the distance table and "
+                       "its links besides the file, over --mem-limit %s",
+                       t->path, T, dn_fmt_bytes(a, sizeof a, need),
+                       dn_fmt_bytes(b, sizeof b, net->mem_limit));
+    }
     int32_t *D = malloc((size_t)(T * T) * sizeof *D);
     int64_t *term = malloc((size_t)(type == 1 ? M + 1 : T) * sizeof *term); /* -> label */
     unsigned char *have = calloc((size_t)T, 1);
@@ -209,74 +329,118 @@ static int read_deco(dn_net *net, tok *t, size_t len, dn_err *err)
         }
     free(term);
     if (!rc)
+        rc = at_end(t, err);
+    if (!rc)
         rc = deco_graph(net, t->path, T, D, err);
     free(D);
     return rc;
 }
 
-int dn_tgt_load(dn_net *net, const char *path, dn_err *err)
+/* cmplt N, cmpltw N w1 .. wN (N positive weights: read, checked, unused),
+ * hcub D: the family spec into spec. */
+static int read_simple(tok *t, const char *word, char *spec, size_t cap, dn_err *err)
 {
-    char *buf, word[32], spec[200] = "";
-    size_t len;
-    int rc = dn_read_text(path, "target file", net->mem_limit, 1, &buf, &len, err);
+    long long a, w;
+    int rc = next_int(t, &a, "the size", err);
     if (rc)
         return rc;
+    if (word[0] == 'c' && a < 1)
+        return dn_fail(err, DN_EINVAL, "target file '%s': %s 0 has no terminal", t->path, word);
+    for (long long i = 0; !rc && strcmp(word, "cmpltw") == 0 && i < a; i++) {
+        char what[64];
+        snprintf(what, sizeof what, "weight %lld of the %lld of cmpltw", i + 1, a);
+        if (!(rc = next_int(t, &w, what, err)) && w < 1)
+            rc = dn_fail(err, DN_EINVAL, "target file '%s': %s is 0; SCOTCH weights are "
+                                         "positive",
+                         t->path, what);
+    }
+    if (!rc)
+        snprintf(spec, cap, "%s:%lld", word[0] == 'h' ? "hypercube" : "complete", a);
+    return rc;
+}
+
+/* mesh2D X Y, mesh3D X Y Z, meshXD D S0 .. (and torus*): the family spec
+ * into spec, sides reversed (SCOTCH's dimension 0 is the fastest); 0 if
+ * word is none of these, with *fam NULL. */
+static int read_grid(tok *t, const char *word, char *spec, size_t cap, const char **fam,
+                     dn_err *err)
+{
+    long long dims = 0, side[8];
+    int rc = DN_OK;
+    *fam = strncmp(word, "mesh", 4) == 0 ? "mesh" : strncmp(word, "torus", 5) == 0 ? "torus"
+                                                                                   : NULL;
+    if (!*fam)
+        return DN_OK;
+    const char *k = word + strlen(*fam);
+    if (strcmp(k, "2D") == 0 || strcmp(k, "3D") == 0)
+        dims = k[0] - '0';
+    else if (strcmp(k, "XD") == 0)
+        rc = next_int(t, &dims, "the dimension count", err);
+    else
+        *fam = NULL;
+    if (!*fam || rc)
+        return rc;
+    if (dims < 1 || dims > 8)
+        return dn_fail(err, DN_EINVAL,
+                       "target file '%s': %lld dimensions; dcnet's meshes and tori have 1 to 8",
+                       t->path, dims);
+    for (long long i = 0; !rc && i < dims; i++)
+        rc = next_int(t, &side[i], "a side", err);
+    if (rc)
+        return rc;
+    size_t l = (size_t)snprintf(spec, cap, "%s:", *fam);
+    if (dims == 1)
+        l += (size_t)snprintf(spec + l, cap - l, "1x");
+    for (long long i = dims - 1; i >= 0; i--)
+        l += (size_t)snprintf(spec + l, cap - l, "%lld%s", side[i], i ? "x" : "");
+    return DN_OK;
+}
+
+int dn_tgt_parse(dn_net *net, const char *buf, size_t len, const char *path, dn_err *err)
+{
+    char word[32], spec[200] = "";
     tok t = {buf, path};
-    int n = 0;
-    while (*t.p == ' ' || *t.p == '\t' || *t.p == '\n' || *t.p == '\r')
+    int n = 0, rc = DN_OK;
+    while (is_space(*t.p))
         t.p++;
-    while (n < (int)sizeof word - 1 && *t.p && !strchr(" \t\r\n", *t.p))
+    while (n < (int)sizeof word - 1 && *t.p && !is_space(*t.p))
         word[n++] = *t.p++;
     word[n] = 0;
-    long long a, dims = 0, side[8];
     const char *fam = NULL;
-    if (strcmp(word, "cmplt") == 0 || strcmp(word, "cmpltw") == 0 || strcmp(word, "hcub") == 0) {
-        if (!(rc = next_int(&t, &a, "the size", err)))
-            snprintf(spec, sizeof spec, "%s:%lld", word[0] == 'h' ? "hypercube" : "complete", a);
-    } else if (strncmp(word, "mesh", 4) == 0 || strncmp(word, "torus", 5) == 0) {
-        fam = word[0] == 'm' ? "mesh" : "torus";
-        const char *k = word + strlen(fam);
-        if (strcmp(k, "2D") == 0 || strcmp(k, "3D") == 0)
-            dims = k[0] - '0';
-        else if (strcmp(k, "XD") == 0)
-            rc = next_int(&t, &dims, "the dimension count", err);
-        else
-            fam = NULL;
-        if (fam && !rc && (dims < 1 || dims > 8))
-            rc = dn_fail(err, DN_EINVAL,
-                         "target file '%s': %lld dimensions; dcnet's meshes and tori have 1 to "
-                         "8",
-                         path, dims);
-        for (long long i = 0; fam && !rc && i < dims; i++)
-            rc = next_int(&t, &side[i], "a side", err);
-        if (fam && !rc) { /* sides reversed: SCOTCH's dimension 0 is the fastest */
-            size_t l = (size_t)snprintf(spec, sizeof spec, "%s:", fam);
-            if (dims == 1)
-                l += (size_t)snprintf(spec + l, sizeof spec - l, "1x");
-            for (long long i = dims - 1; i >= 0; i--)
-                l += (size_t)snprintf(spec + l, sizeof spec - l, "%lld%s", side[i], i ? "x" : "");
-        }
-    }
-    if (!rc && strcmp(word, "deco") == 0) {
-        rc = read_deco(net, &t, len, err);
-        free(buf);
-        if (rc)
+    if (strcmp(word, "deco") == 0) {
+        if ((rc = read_deco(net, &t, len, err)))
             return rc;
         dn_file_net_setup(net);
         return DN_OK;
     }
-    free(buf);
-    if (rc)
-        return rc;
-    if (!spec[0] || (!fam && strcmp(word, "cmplt") && strcmp(word, "cmpltw") &&
-                     strcmp(word, "hcub")))
+    if (strcmp(word, "cmplt") == 0 || strcmp(word, "cmpltw") == 0 || strcmp(word, "hcub") == 0)
+        rc = read_simple(&t, word, spec, sizeof spec, err);
+    else
+        rc = read_grid(&t, word, spec, sizeof spec, &fam, err);
+    if (!rc && !spec[0])
         return dn_fail(err, DN_EINVAL,
                        "target file '%s': '%s' is not a target dcnet reads (cmplt, cmpltw, "
                        "hcub, mesh2D, mesh3D, meshXD, torus2D, torus3D, torusXD, deco)",
                        path, word);
+    if (!rc)
+        rc = at_end(&t, err);
+    if (rc)
+        return rc;
     dn_net fam_net;
     if ((rc = dn_net_init_limit(&fam_net, spec, net->mem_limit, err)))
         return rc;
     *net = fam_net; /* the family's type and parameters; the spec stays file:PATH */
     return DN_OK;
+}
+
+int dn_tgt_load(dn_net *net, const char *path, dn_err *err)
+{
+    char *buf;
+    size_t len;
+    int rc = dn_read_text(path, "target file", net->mem_limit, 1, &buf, &len, err);
+    if (rc)
+        return rc;
+    rc = dn_tgt_parse(net, buf, len, path, err);
+    free(buf);
+    return rc;
 }

@@ -15,6 +15,11 @@
  *   circuit   the probe reserves like a worm head, an acknowledgement
  *             returns (d hop), then the data streams (L + d hop); every
  *             channel is freed on delivery.
+ * With link costs a hop takes t_s + m t_e / bw + lat (lat in place of
+ * hop); vct's tail leaves link j no earlier than it left link j - 1 plus
+ * lat_j (alone: sum lat + t_s + m t_e / min bw, the fluid cut-through
+ * time); worms need links of one bw and lat (the model above with
+ * m t_e / bw and lat for hop).
  * A channel has V lanes (virtual channels), each carrying one message at
  * a time at full rate; waiters are served first come first served. With
  * P ports a node injects at most P messages at once: a message holds a
@@ -42,36 +47,53 @@ enum { EV_READY = 0, EV_HEAD = 1, EV_HOP = 2, EV_REL = 3 };
 enum { VIA_START = 0, VIA_DATA = 1, VIA_CHANNEL = 2, VIA_PORT = 3 };
 #define MAX_LANES 16
 
+/* Memory (issue 27 item 17): ids are 32-bit (messages, channels and hops
+ * are below 2^31, checked), a message keeps one time form (32 bytes) in
+ * every mode but vct (two), the dependency delays' form only when there
+ * are delays, and a channel's queue is one tail index. ENGINE_* state the
+ * bytes that dn_sim_run checks against opts.mem_limit before it grows. */
+/* per message of the run: 3 ids, a critical-path entry (16), the ideal's
+ * earliest finish (8); per live message (all of them in a dataflow run,
+ * the largest step's in a barrier run): 4 ids, lane and state,
+ * wait_since, f, a pending event (24), its phase-2 and deferred slots */
+#define ENGINE_RUN_BYTES (3 * 4 + 16 + 8)
+#define ENGINE_LIVE_BYTES (4 * 4 + 2 + 8 + 32 + 24 + 8 + 8)
+#define ENGINE_HOP_BYTES 4   /* cause; a lane byte more with several lanes */
+#define ENGINE_FORM_BYTES 32 /* vct: fr per message, fg per hop; fd with delays */
+#define ENGINE_STEP_BYTES (17 + (int64_t)sizeof(dn_sim_step))
+
 struct dn_sim {
     dn_sim_opts o;
     dn_evq q;
-    dn_event *batch;
+    int64_t *batch;    /* this instant's events left for phase 2 */
     int64_t bcap;
-    /* per message */
-    int64_t mcap;
+    /* per message: ndeps, start_cause, port_cause and fd for every message
+     * (rcap, fdcap); the rest for the live window (mcap, frcap: see run) */
+    int64_t rcap, mcap, frcap, fdcap;
     int32_t *pos;      /* channels granted */
     int32_t *rel;      /* channels released */
     int32_t *ndeps;    /* undelivered dependencies */
-    int32_t *qnext;    /* FIFO link while queued */
-    int64_t *waiting;  /* channel (or port) waited on, -1 */
-    int64_t *start_cause;  /* message whose delivery let it start, -1 */
-    int64_t *port_cause;   /* global hop whose release gave the port, -1 */
+    int32_t *qnext;    /* FIFO link while queued (a circular list, see qtail) */
+    int32_t *waiting;  /* channel (or port) waited on, -1 */
+    int32_t *start_cause;  /* message whose delivery let it start, -1 */
+    int32_t *port_cause;   /* global hop whose release gave the port, -1 */
     uint8_t *port_lane;
-    uint8_t *state;    /* 0 idle, 1 in flight, 2 delivered */
-    dn_lin *f;         /* form of the pending head event / of the grant */
-    dn_lin *fr;        /* form of the pending release */
-    dn_lin *fa;        /* wormhole/circuit: arrival of the head */
-    dn_lin *fd;        /* with dependency delays: the latest (delivery + delay) so far */
+    uint8_t *state;    /* 0 idle, 1 in flight, 2 delivered, 3 start deferred */
+    dn_lin *f;         /* form of the pending head event / of the grant; wormhole
+                        * and circuit, after the last grant: the head's arrival a,
+                        * from which every release follows (worm_release) */
+    dn_lin *fr;        /* vct only: form of the pending release */
+    dn_lin *fd;        /* with dependency delays only: the latest (delivery + delay) */
     double *wait_since;
     /* per hop */
-    int64_t hcap;
+    int64_t hcap, lanecap, fgcap;
     uint8_t *lane;
-    int64_t *cause;    /* global hop whose release granted it, -1: own progress */
-    dn_lin *fg;        /* vct: grant form */
+    int32_t *cause;    /* global hop whose release granted it, -1: own progress */
+    dn_lin *fg;        /* vct only: grant form */
     /* per channel (links then ports) */
     int64_t ccap, lcap;
     int32_t *holder;   /* lanes: -1 free */
-    int32_t *qhead, *qtail;
+    int32_t *qtail;    /* last waiter, -1: none; qnext[qtail] is the first */
     /* steps */
     int32_t scap;
     int64_t *step_left, *step_off;
@@ -156,13 +178,11 @@ void dn_sim_free(dn_sim *s)
     free(s->state);
     free(s->f);
     free(s->fr);
-    free(s->fa);
     free(s->wait_since);
     free(s->lane);
     free(s->cause);
     free(s->fg);
     free(s->holder);
-    free(s->qhead);
     free(s->qtail);
     free(s->step_left);
     free(s->step_off);
@@ -192,37 +212,53 @@ void dn_sim_result_free(dn_sim_result *r)
         (ptr) = p_;                                                                              \
     } while (0)
 
-static int grow_msgs(dn_sim *s, int64_t n)
+/* The per-message arrays; fr (vct) and fd (delays) only when the run
+ * needs them. Kept across runs, grown when a run needs more. */
+static int grow_msgs(dn_sim *s, int64_t n, int64_t win, int vct, int delays)
 {
-    if (n <= s->mcap)
-        return DN_OK;
-    GROW(s->pos, n);
-    GROW(s->rel, n);
-    GROW(s->ndeps, n);
-    GROW(s->qnext, n);
-    GROW(s->waiting, n);
-    GROW(s->start_cause, n);
-    GROW(s->port_cause, n);
-    GROW(s->port_lane, n);
-    GROW(s->state, n);
-    GROW(s->f, n);
-    GROW(s->fr, n);
-    GROW(s->fa, n);
-    GROW(s->fd, n);
-    GROW(s->wait_since, n);
-    s->mcap = n;
+    if (n > s->rcap) {
+        GROW(s->ndeps, n);
+        GROW(s->start_cause, n);
+        GROW(s->port_cause, n);
+        s->rcap = n;
+    }
+    if (win > s->mcap) {
+        GROW(s->pos, win);
+        GROW(s->rel, win);
+        GROW(s->qnext, win);
+        GROW(s->waiting, win);
+        GROW(s->port_lane, win);
+        GROW(s->state, win);
+        GROW(s->f, win);
+        GROW(s->wait_since, win);
+        s->mcap = win;
+    }
+    if (vct && win > s->frcap) {
+        GROW(s->fr, win);
+        s->frcap = win;
+    }
+    if (delays && n > s->fdcap) {
+        GROW(s->fd, n);
+        s->fdcap = n;
+    }
     return DN_OK;
 }
 
-static int grow_hops(dn_sim *s, int64_t n, int vct)
+/* Per hop: the cause; the lane only with several lanes (else lane 0). */
+static int grow_hops(dn_sim *s, int64_t n, int lanes, int vct)
 {
-    if (n <= s->hcap && (!vct || s->fg))
-        return DN_OK;
-    GROW(s->lane, n);
-    GROW(s->cause, n);
-    if (vct)
+    if (n > s->hcap) {
+        GROW(s->cause, n);
+        s->hcap = n;
+    }
+    if (lanes > 1 && n > s->lanecap) {
+        GROW(s->lane, n);
+        s->lanecap = n;
+    }
+    if (vct && n > s->fgcap) {
         GROW(s->fg, n);
-    s->hcap = n;
+        s->fgcap = n;
+    }
     return DN_OK;
 }
 
@@ -233,7 +269,6 @@ static int grow_chans(dn_sim *s, int64_t nch, int64_t lanes)
         s->lcap = lanes;
     }
     if (nch > s->ccap) {
-        GROW(s->qhead, nch);
         GROW(s->qtail, nch);
         s->ccap = nch;
     }
@@ -257,21 +292,63 @@ typedef struct run {
     double now;
     int64_t last_msg;   /* message with the latest delivery */
     int rc;
+    /* worms (wormhole, circuit) on links of one bandwidth and latency: a
+     * message streams at worm_bw (0: no link costs, m t_e) and the head
+     * pays worm_lat per link in the constant (worm_costs), else hop */
+    double worm_bw, worm_lat;
+    int worm_lat_on;
+    /* The messages whose per-message state is live, [base, wend): all of
+     * them in a dataflow run; the current step's in a barrier run, whose
+     * state arrays (pos, rel, qnext, waiting, port_lane, state, f,
+     * wait_since, fr) then hold only the largest step's count, indexed
+     * by AT(m) (issue 27 item 17). The rest (dependencies, causes) is
+     * per run. */
+    int64_t base, wend;
 } run;
+
+#define AT(m) ((m) - R->base)
 
 static int64_t hops_of(const run *R, int64_t m)
 {
     return R->w->route_off[m + 1] - R->w->route_off[m];
 }
 
-static double L_of(const run *R, int64_t m) /* t_s + m t_e */
-{
-    return R->s->o.ts + R->w->size[m] * R->s->o.te;
-}
-
 static double tval(const run *R, const dn_lin *f)
 {
     return dn_lin_eval(f, R->s->o.ts, R->s->o.te, R->s->o.hop);
+}
+
+/* A worm's te coefficient: m, or m / bw on links of bandwidth bw. */
+static double worm_e(const run *R, int64_t m)
+{
+    return R->worm_bw > 0 ? R->w->size[m] / R->worm_bw : R->w->size[m];
+}
+
+/* F plus k head latencies: k hops, or k times the links' latency. */
+static dn_lin worm_hops(const run *R, dn_lin f, double k)
+{
+    if (R->worm_lat_on)
+        f.c += k * R->worm_lat;
+    else
+        f.h += k;
+    return f;
+}
+
+/* The form at which a worm whose head got in at fa frees its channel k
+ * (0-based): circuit, all at fa + L + 2 d h; wormhole, when the tail has
+ * passed, fa + max(0, L - (d - 1 - k) h), with L = t_s + m t_e (/ bw) and
+ * h the hop latency (or the links' latency). */
+static dn_lin worm_release(const run *R, int64_t m, const dn_lin *fa, int64_t k)
+{
+    const int64_t d = hops_of(R, m);
+    const double e = worm_e(R, m);
+    const dn_lin body = lin_add(*fa, 1, e, 0);
+    if (R->s->o.sw == DN_SW_CIRCUIT)
+        return worm_hops(R, body, 2.0 * (double)d);
+    const double lag = (double)(d - 1 - k);
+    const double L = R->s->o.ts + e * R->s->o.te;
+    const double h = R->worm_lat_on ? R->worm_lat : R->s->o.hop;
+    return L - lag * h > 0 ? worm_hops(R, body, -lag) : *fa;
 }
 
 /* Lanes of channel ch and where they start in holder[]. */
@@ -318,7 +395,7 @@ static void start(run *R, int64_t m, const dn_lin *F)
 {
     dn_sim *s = R->s;
     dn_sim_result *res = R->res;
-    s->state[m] = 1;
+    s->state[AT(m)] = 1;
     if (res->t_ready)
         res->t_ready[m] = tval(R, F);
     if (R->per_step) {
@@ -334,7 +411,7 @@ static void start(run *R, int64_t m, const dn_lin *F)
         deliver(R, m, F);
         return;
     }
-    s->f[m] = *F;
+    s->f[AT(m)] = *F;
     if (R->ports)
         request(R, m, R->links + R->w->src[m], F);
     else
@@ -353,59 +430,64 @@ static dn_lin hop_done(const dn_sim_work *w, int64_t m, int64_t ch, const dn_lin
     return f;
 }
 
+/* F plus the latency of channel ch: its own with link costs, else one
+ * hop (the form keeps the hop even if it is 0). */
+static dn_lin lat_after(const dn_sim_work *w, int64_t ch, const dn_lin *F)
+{
+    dn_lin f = lin_add(*F, 0, 0, w->chan_lat ? 0 : 1);
+    if (w->chan_lat)
+        f.c += w->chan_lat[ch];
+    return f;
+}
+
 /* The head of m has been granted a channel (or its port) at form F: go on. */
 static void advance(run *R, int64_t m, const dn_lin *F, int was_port)
 {
     dn_sim *s = R->s;
     const dn_sim_work *w = R->w;
     int64_t d = hops_of(R, m), base = w->route_off[m];
-    double L = L_of(R, m), h = s->o.hop;
+    double h = s->o.hop;
     if (was_port) {
         request(R, m, w->route[base], F);
         return;
     }
-    int64_t j = s->pos[m]++; /* index of the channel just granted */
+    int64_t j = s->pos[AT(m)]++; /* index of the channel just granted */
     if (R->res->t_grant && j == 0)
         R->res->t_grant[m] = tval(R, F);
     switch (s->o.sw) {
     case DN_SW_SAF:
-        s->f[m] = hop_done(w, m, w->route[base + j], F);
-        schedule(R, m, EV_HOP, &s->f[m]);
+        s->f[AT(m)] = hop_done(w, m, w->route[base + j], F);
+        schedule(R, m, EV_HOP, &s->f[AT(m)]);
         return;
     case DN_SW_VCT:
         s->fg[base + j] = *F;
-        if (s->rel[m] == j) { /* the tail is waiting for this grant */
-            s->fr[m] = hop_done(w, m, w->route[base + j], F);
-            schedule(R, m, EV_REL, &s->fr[m]);
+        if (s->rel[AT(m)] == j) { /* the tail is waiting for this grant */
+            s->fr[AT(m)] = hop_done(w, m, w->route[base + j], F);
+            schedule(R, m, EV_REL, &s->fr[AT(m)]);
         }
         break;
     default: break;
     }
     if (j + 1 < d) { /* the head moves on: one hop latency (the form keeps it even if 0),
                       * or the link's own latency */
-        s->f[m] = lin_add(*F, 0, 0, w->chan_lat ? 0 : 1);
-        if (w->chan_lat) {
-            s->f[m].c += w->chan_lat[w->route[base + j]];
+        s->f[AT(m)] = lat_after(w, w->route[base + j], F);
+        if (w->chan_lat)
             h = w->chan_lat[w->route[base + j]];
-        }
         if (h == 0) {
-            dn_lin nf = s->f[m];
+            dn_lin nf = s->f[AT(m)];
             request(R, m, w->route[base + j + 1], &nf);
         } else {
-            schedule(R, m, EV_HEAD, &s->f[m]);
+            schedule(R, m, EV_HEAD, &s->f[AT(m)]);
         }
         return;
     }
     if (s->o.sw == DN_SW_VCT)
         return; /* delivered by the last release */
-    s->fa[m] = lin_add(*F, 0, 0, 1); /* the head is in */
-    if (s->o.sw == DN_SW_CIRCUIT) {
-        s->fr[m] = lin_add(s->fa[m], 1, w->size[m], 2.0 * (double)d);
-    } else { /* wormhole: c_1 is freed at a + max(0, L - (d - 1) hop) */
-        double lag = (double)(d - 1);
-        s->fr[m] = L - lag * h > 0 ? lin_add(s->fa[m], 1, w->size[m], -lag) : s->fa[m];
-    }
-    schedule(R, m, EV_REL, &s->fr[m]);
+    /* the head is in: f keeps its arrival a from now on, and the pending
+     * release is always worm_release(f, rel) */
+    s->f[AT(m)] = lat_after(w, w->route[base + j], F);
+    const dn_lin fr = worm_release(R, m, &s->f[AT(m)], 0);
+    schedule(R, m, EV_REL, &fr);
 }
 
 static void grant(run *R, int64_t m, int64_t ch, int64_t lane_idx, const dn_lin *F,
@@ -414,20 +496,21 @@ static void grant(run *R, int64_t m, int64_t ch, int64_t lane_idx, const dn_lin 
     dn_sim *s = R->s;
     dn_sim_result *res = R->res;
     s->holder[lane_idx] = (int32_t)m;
-    s->waiting[m] = -1;
+    s->waiting[AT(m)] = -1;
     int64_t base;
     lanes_of(R, ch, &base);
     if (ch < R->links) {
-        int64_t hop = R->w->route_off[m] + s->pos[m];
-        s->lane[hop] = (uint8_t)(lane_idx - base);
-        s->cause[hop] = cause_hop;
+        int64_t hop = R->w->route_off[m] + s->pos[AT(m)];
+        if (R->vcs > 1)
+            s->lane[hop] = (uint8_t)(lane_idx - base);
+        s->cause[hop] = (int32_t)cause_hop;
         if (res->busy) {
             res->busy[ch] -= tval(R, F);
             res->carried[ch]++;
         }
     } else {
-        s->port_lane[m] = (uint8_t)(lane_idx - base);
-        s->port_cause[m] = cause_hop;
+        s->port_lane[AT(m)] = (uint8_t)(lane_idx - base);
+        s->port_cause[m] = (int32_t)cause_hop;
     }
 }
 
@@ -443,13 +526,12 @@ static void request(run *R, int64_t m, int64_t ch, const dn_lin *F)
             return;
         }
     /* all lanes busy: queue, first come first served */
-    s->waiting[m] = ch;
-    s->wait_since[m] = tval(R, F);
-    s->qnext[m] = -1;
-    if (s->qtail[ch] < 0)
-        s->qhead[ch] = (int32_t)m;
-    else
-        s->qnext[s->qtail[ch]] = (int32_t)m;
+    s->waiting[AT(m)] = (int32_t)ch;
+    s->wait_since[AT(m)] = tval(R, F);
+    const int32_t last = s->qtail[ch]; /* circular: qnext[last] is the first */
+    s->qnext[AT(m)] = last < 0 ? (int32_t)m : s->qnext[AT(last)];
+    if (last >= 0)
+        s->qnext[AT(last)] = (int32_t)m;
     s->qtail[ch] = (int32_t)m;
     if (ch < R->links) {
         R->res->conflicts++;
@@ -471,16 +553,18 @@ static void release(run *R, int64_t m, int64_t ch, int64_t lane, const dn_lin *F
     if (ch < R->links && R->res->busy)
         R->res->busy[ch] += tval(R, F);
     (void)m;
-    int64_t x = s->qhead[ch];
-    if (x < 0)
+    const int32_t last = s->qtail[ch];
+    if (last < 0)
         return;
-    s->qhead[ch] = s->qnext[x];
-    if (s->qhead[ch] < 0)
+    const int32_t x = s->qnext[AT(last)]; /* the oldest waiter */
+    if (x == last)
         s->qtail[ch] = -1;
-    R->res->wait_time += tval(R, F) - s->wait_since[x];
+    else
+        s->qnext[AT(last)] = s->qnext[AT(x)];
+    R->res->wait_time += tval(R, F) - s->wait_since[AT(x)];
     grant(R, x, ch, base + lane, F, gh);
-    s->f[x] = *F;
-    defer(R, x << 1 | (ch >= R->links));
+    s->f[AT(x)] = *F;
+    defer(R, (int64_t)x << 1 | (ch >= R->links));
 }
 
 /* Frees channel j of m (and its port with the first channel). */
@@ -488,20 +572,34 @@ static void release_hop(run *R, int64_t m, int64_t j, const dn_lin *F)
 {
     dn_sim *s = R->s;
     int64_t gh = R->w->route_off[m] + j;
-    release(R, m, R->w->route[gh], s->lane[gh], F, gh);
+    release(R, m, R->w->route[gh], R->vcs > 1 ? s->lane[gh] : 0, F, gh);
     if (j == 0 && R->ports)
-        release(R, m, R->links + R->w->src[m], s->port_lane[m], F, gh);
+        release(R, m, R->links + R->w->src[m], s->port_lane[AT(m)], F, gh);
 }
 
 static void start_step(run *R, int32_t st, const dn_lin *F, int64_t cause);
 
-static void deliver(run *R, int64_t m, const dn_lin *F)
+/* Fresh per-message state for messages [from, to) of the live window. */
+static void window_init(run *R, int64_t from, int64_t to)
 {
+    dn_sim *s = R->s;
+    for (int64_t m = from; m < to; m++) {
+        s->pos[AT(m)] = s->rel[AT(m)] = 0;
+        s->waiting[AT(m)] = -1;
+        s->state[AT(m)] = 0;
+    }
+}
+
+static void deliver(run *R, int64_t m, const dn_lin *Fp)
+{
+    /* a copy: F may point into f[], whose slot a next step's message takes
+     * once start_step moves the window */
+    const dn_lin Fv = *Fp, *F = &Fv;
     dn_sim *s = R->s;
     const dn_sim_work *w = R->w;
     dn_sim_result *res = R->res;
     double t = tval(R, F);
-    s->state[m] = 2;
+    s->state[AT(m)] = 2;
     res->delivered++;
     if (res->t_done)
         res->t_done[m] = t;
@@ -529,25 +627,25 @@ static void deliver(run *R, int64_t m, const dn_lin *F)
         if (w->succ_delay) { /* x may start succ_delay after this delivery */
             dn_lin c = *F;
             c.c += w->succ_delay[i];
-            if (s->ndeps[x] == w->ndeps[x] || tval(R, &c) > tval(R, &s->fd[x]))
+            if (tval(R, &c) > tval(R, &s->fd[x])) /* fd starts at -inf */
                 s->fd[x] = c;
         }
         if (--s->ndeps[x] > 0 || (R->barrier && !s->step_started[w->step[x]]))
             continue;
-        s->start_cause[x] = m;
+        s->start_cause[x] = (int32_t)m;
         double rel = w->release ? w->release[x] : 0;
         if (w->succ_delay && tval(R, &s->fd[x]) > t && tval(R, &s->fd[x]) >= rel) {
-            s->f[x] = s->fd[x]; /* computing: data there, work not done */
+            s->f[AT(x)] = s->fd[x]; /* computing: data there, work not done */
             schedule(R, x, EV_READY, &s->fd[x]);
         } else if (rel > t) {
             dn_lin c = {rel, 0, 0, 0};
-            s->f[x] = c;
+            s->f[AT(x)] = c;
             s->start_cause[x] = -1;
             schedule(R, x, EV_READY, &c);
         } else {
-            s->f[x] = *F;
+            s->f[AT(x)] = *F;
             defer(R, x << 1 | 0);
-            s->state[x] = 3; /* deferred start, not a granted waiter */
+            s->state[AT(x)] = 3; /* deferred start, not a granted waiter */
         }
     }
 }
@@ -563,12 +661,17 @@ static void start_step(run *R, int32_t st, const dn_lin *F, int64_t cause)
         dn_sim_step *sp = &R->res->step[st];
         sp->start = sp->end = tval(R, F);
         sp->start_lin = sp->end_lin = *F;
+        if (s->step_off[st + 1] > s->step_off[st]) { /* the live window moves here */
+            R->base = s->step_off[st];
+            R->wend = s->step_off[st + 1];
+            window_init(R, R->base, R->wend);
+        }
         for (int64_t x = s->step_off[st]; x < s->step_off[st + 1]; x++) {
             if (s->ndeps[x] > 0)
                 continue;
-            s->start_cause[x] = cause;
-            s->f[x] = *F;
-            s->state[x] = 3;
+            s->start_cause[x] = (int32_t)cause;
+            s->f[AT(x)] = *F;
+            s->state[AT(x)] = 3;
             defer(R, x << 1 | 0);
         }
         if (s->step_off[st + 1] > s->step_off[st])
@@ -583,8 +686,8 @@ static void drain(run *R)
     for (int64_t i = 0; i < s->tlen && !R->rc; i++) {
         int64_t x = s->pending[i] >> 1;
         int port = (int)(s->pending[i] & 1);
-        dn_lin F = s->f[x];
-        if (s->state[x] == 3) {
+        dn_lin F = s->f[AT(x)];
+        if (s->state[AT(x)] == 3) {
             start(R, x, &F);
         } else {
             advance(R, x, &F, port);
@@ -596,25 +699,30 @@ static void drain(run *R)
 /* Isolated cost of message m: what it takes with the network to itself. */
 static double alone(const run *R, int64_t m)
 {
-    double d = (double)hops_of(R, m), L = L_of(R, m), h = R->s->o.hop;
+    double d = (double)hops_of(R, m), h = R->s->o.hop;
     if (d == 0)
         return 0;
     const dn_sim_work *w = R->w;
-    if (w->chan_bw) { /* links of their own costs (saf, vct) */
+    const int worm = R->s->o.sw == DN_SW_WORMHOLE || R->s->o.sw == DN_SW_CIRCUIT;
+    if (w->chan_bw && !worm) { /* links of their own costs (saf, vct) */
         /* saf: every hop in turn; vct: the head reaches hop j after the
          * latencies before it, and the tail leaves it a crossing (body +
-         * latency) later, never before it left hop j - 1 */
+         * latency) later, never before it left hop j - 1 plus hop j's
+         * latency: alone, sum lat + t_s + m t_e / min bw */
         double sum = 0, lat = 0, tail = 0;
         for (int64_t i = w->route_off[m]; i < w->route_off[m + 1]; i++) {
             int64_t c = w->route[i];
             double l = w->chan_lat ? w->chan_lat[c] : h;
             double body = R->s->o.ts + w->size[m] * R->s->o.te / w->chan_bw[c];
             sum += body + l;
-            tail = lat + body + l > tail ? lat + body + l : tail;
+            tail = lat + body + l > tail + l ? lat + body + l : tail + l;
             lat += l;
         }
         return R->s->o.sw == DN_SW_SAF ? sum : tail;
     }
+    if (worm && R->worm_lat_on)
+        h = R->worm_lat;
+    const double L = R->s->o.ts + worm_e(R, m) * R->s->o.te;
     switch (R->s->o.sw) {
     case DN_SW_SAF: return d * (L + h);
     case DN_SW_CIRCUIT: return 3 * d * h + L;
@@ -739,8 +847,8 @@ static int find_deadlock(run *R)
     dn_sim_result *res = R->res;
     res->blocked = w->msgs - res->delivered;
     int64_t m0 = -1;
-    for (int64_t m = 0; m < w->msgs && m0 < 0; m++)
-        if (s->state[m] == 1 && s->waiting[m] >= 0)
+    for (int64_t m = R->base; m < R->wend && m0 < 0; m++) /* the live window */
+        if (s->state[AT(m)] == 1 && s->waiting[AT(m)] >= 0)
             m0 = m;
     if (m0 < 0)
         return dn_fail(R->err, DN_EINVAL,
@@ -761,13 +869,13 @@ static int find_deadlock(run *R)
     while (m >= 0 && seen[m] < 0) {
         seen[m] = len;
         order[len++] = m;
-        int64_t ch = s->waiting[m], base, nxt = -1;
+        int64_t ch = s->waiting[AT(m)], base, nxt = -1;
         if (ch < 0)
             break;
         int n = lanes_of(R, ch, &base);
         for (int i = 0; i < n; i++) {
             int64_t hd = s->holder[base + i];
-            if (hd >= 0 && (nxt < 0 || s->waiting[hd] >= 0))
+            if (hd >= 0 && (nxt < 0 || s->waiting[AT(hd)] >= 0))
                 nxt = hd;
         }
         m = nxt;
@@ -778,7 +886,7 @@ static int find_deadlock(run *R)
         if (res->cycle) {
             for (int64_t i = 0; i < k; i++) {
                 res->cycle[2 * i] = order[from + i];
-                res->cycle[2 * i + 1] = s->waiting[order[from + i]];
+                res->cycle[2 * i + 1] = s->waiting[AT(order[from + i])];
             }
             res->ncycle = 2 * k;
         }
@@ -788,19 +896,39 @@ static int find_deadlock(run *R)
     return DN_OK;
 }
 
-static int check_work(const dn_sim_work *w, int barrier, dn_switching sw, dn_err *err)
+/* Worms on links with costs: the seeds' model holds when every link has
+ * the same bandwidth and latency (a worm streams at that bandwidth and its
+ * head pays that latency per link); links that differ are refused, with
+ * their ranges, since a worm spanning links of different speeds is not
+ * modelled. Sets R's worm_* fields. O(channels). */
+static int worm_costs(run *R, dn_err *err)
 {
-    if (w->chan_bw && w->hops > 0)
-        for (int64_t c = 0; c < w->channels; c++)
-            if (w->chan_bw[c] != 1 || (w->chan_lat && w->chan_lat[c] != 0)) {
-                if (sw == DN_SW_WORMHOLE || sw == DN_SW_CIRCUIT)
-                    return dn_fail(err, DN_EINVAL, "links of different bandwidths or latencies "
-                                                   "are modelled with store-and-forward and "
-                                                   "virtual cut-through (-w saf or vct): a worm "
-                                                   "spanning links of different speeds is not "
-                                                   "modelled yet");
-                break;
-            }
+    const dn_sim_work *w = R->w;
+    if (!w->chan_bw || (R->s->o.sw != DN_SW_WORMHOLE && R->s->o.sw != DN_SW_CIRCUIT))
+        return DN_OK;
+    double blo = INFINITY, bhi = 0, llo = INFINITY, lhi = 0;
+    for (int64_t c = 0; c < w->channels; c++) {
+        const double b = w->chan_bw[c], l = w->chan_lat ? w->chan_lat[c] : 0;
+        blo = b < blo ? b : blo;
+        bhi = b > bhi ? b : bhi;
+        llo = l < llo ? l : llo;
+        lhi = l > lhi ? l : lhi;
+    }
+    if (w->channels > 0 && (blo != bhi || llo != lhi))
+        return dn_fail(err, DN_EINVAL, "%s switching needs links of one bandwidth and one "
+                                       "latency (a worm spans several links at once); this "
+                                       "network's links have bandwidths %g to %g and latencies "
+                                       "%g to %g: store-and-forward and virtual cut-through "
+                                       "(-w saf or vct) model each link's own costs",
+                       dn_switching_name(R->s->o.sw), blo, bhi, llo, lhi);
+    R->worm_bw = w->channels > 0 ? blo : 1;
+    R->worm_lat = w->channels > 0 && w->chan_lat ? llo : 0;
+    R->worm_lat_on = w->chan_lat != NULL;
+    return DN_OK;
+}
+
+static int check_work(const dn_sim_work *w, int barrier, dn_err *err)
+{
     if (w->succ_delay && barrier)
         return dn_fail(err, DN_EINVAL, "compute times (a tree's work) need the async schedule: "
                                        "a step barrier would wait for work it does not model");
@@ -826,75 +954,273 @@ static int check_work(const dn_sim_work *w, int barrier, dn_switching sw, dn_err
     return DN_OK;
 }
 
-int dn_sim_run(dn_sim *s, const dn_sim_work *w, dn_sim_result *res, dn_err *err)
+/* Phase 1, vct: m's pending release is due. Frees every granted channel
+ * due at this instant now (a same-instant free left to a later batch would
+ * come after this instant's requests and count a conflict where none
+ * waits), then schedules the next or delivers. */
+static void vct_release(run *R, int64_t m)
 {
-    memset(res, 0, sizeof *res);
-    int rc = check_work(w, w->step != NULL && !s->o.async, s->o.sw, err);
-    if (rc)
-        return rc;
-    run R = {s, w, res, err, w->channels, s->o.vcs, s->o.ports, w->step != NULL && !s->o.async,
-             w->step != NULL, 0, -1, DN_OK};
-    int vct = s->o.sw == DN_SW_VCT;
-    int64_t nch = w->channels + (R.ports ? w->nodes : 0);
-    int64_t lanes = w->channels * R.vcs + (R.ports ? w->nodes * R.ports : 0);
-    if (grow_msgs(s, w->msgs) || grow_hops(s, w->hops, vct) || grow_chans(s, nch, lanes))
-        return dn_fail(err, DN_ENOMEM, "out of memory for the simulation of %lld messages",
-                       (long long)w->msgs);
-    if (R.per_step) {
-        int32_t ns = w->steps;
-        if (ns + 1 > s->scap) {
-            free(s->step_left);
-            free(s->step_off);
-            free(s->step_started);
-            s->step_left = malloc((size_t)(ns + 1) * sizeof *s->step_left);
-            s->step_off = malloc((size_t)(ns + 1) * sizeof *s->step_off);
-            s->step_started = malloc((size_t)(ns + 1));
-            s->scap = s->step_left && s->step_off && s->step_started ? ns + 1 : 0;
-            if (!s->scap)
-                return dn_fail(err, DN_ENOMEM, "out of memory");
+    dn_sim *s = R->s;
+    const dn_sim_work *w = R->w;
+    const int64_t d = hops_of(R, m);
+    dn_lin F = s->fr[AT(m)];
+    const double t = tval(R, &F);
+    for (;;) {
+        release_hop(R, m, s->rel[AT(m)]++, &F);
+        if (s->rel[AT(m)] == d) {
+            deliver(R, m, &F);
+            return;
         }
-        memset(s->step_left, 0, (size_t)(ns + 1) * sizeof *s->step_left);
-        memset(s->step_started, 0, (size_t)(ns + 1));
-        for (int64_t m = 0; m < w->msgs; m++)
-            s->step_left[w->step[m]]++;
-        s->step_off[0] = 0;
-        for (int32_t st = 0; st < ns; st++)
-            s->step_off[st + 1] = s->step_off[st] + s->step_left[st];
-        res->steps = ns;
-        res->step = calloc((size_t)(ns > 0 ? ns : 1), sizeof *res->step);
-        if (!res->step)
+        if (s->rel[AT(m)] >= s->pos[AT(m)])
+            return; /* not granted yet: advance() schedules it */
+        /* the tail leaves the next channel a crossing after its grant, and
+         * never before it left this one plus that link's latency (a
+         * faster link waits for the tail) */
+        const int64_t gh = w->route_off[m] + s->rel[AT(m)];
+        dn_lin nf = hop_done(w, m, w->route[gh], &s->fg[gh]);
+        const dn_lin after = lat_after(w, w->route[gh], &F);
+        if (tval(R, &after) > tval(R, &nf))
+            nf = after;
+        const double tn = tval(R, &nf);
+        if (tn > t) {
+            s->fr[AT(m)] = nf;
+            schedule(R, m, EV_REL, &s->fr[AT(m)]);
+            return;
+        }
+        if (tn == t)
+            F = nf;
+    }
+}
+
+/* Phase 1, wormhole and circuit: m's pending release, worm_release(a,
+ * rel), is due: free every channel due now, then schedule the next or
+ * deliver. */
+static void worm_release_due(run *R, int64_t m)
+{
+    dn_sim *s = R->s;
+    const int64_t d = hops_of(R, m);
+    dn_lin F = worm_release(R, m, &s->f[AT(m)], s->rel[AT(m)]);
+    const double t = tval(R, &F);
+    for (;;) {
+        release_hop(R, m, s->rel[AT(m)]++, &F);
+        if (s->rel[AT(m)] == d)
+            break;
+        if (s->o.sw == DN_SW_CIRCUIT)
+            continue;
+        const dn_lin nf = worm_release(R, m, &s->f[AT(m)], s->rel[AT(m)]);
+        if (tval(R, &nf) > t) {
+            schedule(R, m, EV_REL, &nf);
+            return;
+        }
+        F = nf;
+    }
+    deliver(R, m, &F);
+}
+
+static int64_t largest_step(const dn_sim_work *w);
+
+int64_t dn_sim_bytes(const dn_sim_opts *o, const dn_sim_work *w)
+{
+    const int vct = o->sw == DN_SW_VCT;
+    const double live = (double)(w->step && !o->async ? largest_step(w) : w->msgs);
+    const double lanes = (double)w->channels * (o->vcs > 0 ? o->vcs : 1) +
+                         (o->ports ? (double)w->nodes * o->ports : 0);
+    const double nch = (double)w->channels + (o->ports ? (double)w->nodes : 0);
+    double b = (double)w->msgs * (ENGINE_RUN_BYTES + (w->succ_delay ? ENGINE_FORM_BYTES : 0) +
+                                  (o->timeline ? 3 * 8 : 0)) +
+               live * (ENGINE_LIVE_BYTES + (vct ? ENGINE_FORM_BYTES : 0)) +
+               (double)w->hops * (ENGINE_HOP_BYTES + (o->vcs > 1) + (vct ? ENGINE_FORM_BYTES : 0)) +
+               lanes * 4 + nch * 4 + (o->links ? (double)w->channels * 12 : 0) +
+               (double)(w->steps + 1) * (double)ENGINE_STEP_BYTES;
+    return b > 9e18 ? INT64_MAX : (int64_t)b;
+}
+
+/* Sizes the run may not exceed: 32-bit ids, and opts.mem_limit for the
+ * engine's arrays, checked before anything is allocated. */
+static int check_size(const dn_sim *s, const dn_sim_work *w, dn_err *err)
+{
+    const int64_t nch = w->channels + (s->o.ports ? w->nodes : 0);
+    if (w->msgs >= INT32_MAX || w->hops >= INT32_MAX || nch >= INT32_MAX)
+        return dn_fail(err, DN_ELIMIT, "the simulator takes fewer than 2^31 messages, route "
+                                       "hops and channels (here %lld, %lld and %lld)",
+                       (long long)w->msgs, (long long)w->hops, (long long)nch);
+    const int64_t limit = s->o.mem_limit > 0 ? s->o.mem_limit : DN_SIM_DEFAULT_MEM;
+    const int64_t need = dn_sim_bytes(&s->o, w);
+    if (need > limit) {
+        char a[32], b[32];
+        return dn_fail(err, DN_ELIMIT, "simulating %lld messages over %lld hops needs about %s "
+                                       "for the engine, over the memory limit of %s (raise "
+                                       "--mem-limit, or simulate a smaller case)",
+                       (long long)w->msgs, (long long)w->hops, dn_fmt_bytes(a, sizeof a, need),
+                       dn_fmt_bytes(b, sizeof b, limit));
+    }
+    return DN_OK;
+}
+
+/* Messages of the largest step: the window a barrier run keeps its
+ * per-message state in (steps are contiguous ranges of messages). O(msgs). */
+static int64_t largest_step(const dn_sim_work *w)
+{
+    int64_t best = 0, len = 0;
+    for (int64_t m = 0; m < w->msgs; m++) {
+        len = m > 0 && w->step[m] == w->step[m - 1] ? len + 1 : 1;
+        best = len > best ? len : best;
+    }
+    return best;
+}
+
+/* The per-step bookkeeping of a workload with steps: counts, offsets, and
+ * the result's per-step figures. */
+static int steps_setup(dn_sim *s, const dn_sim_work *w, dn_sim_result *res, dn_err *err)
+{
+    int32_t ns = w->steps;
+    if (ns + 1 > s->scap) {
+        free(s->step_left);
+        free(s->step_off);
+        free(s->step_started);
+        s->step_left = malloc((size_t)(ns + 1) * sizeof *s->step_left);
+        s->step_off = malloc((size_t)(ns + 1) * sizeof *s->step_off);
+        s->step_started = malloc((size_t)(ns + 1));
+        s->scap = s->step_left && s->step_off && s->step_started ? ns + 1 : 0;
+        if (!s->scap)
             return dn_fail(err, DN_ENOMEM, "out of memory");
     }
+    memset(s->step_left, 0, (size_t)(ns + 1) * sizeof *s->step_left);
+    memset(s->step_started, 0, (size_t)(ns + 1));
+    for (int64_t m = 0; m < w->msgs; m++)
+        s->step_left[w->step[m]]++;
+    s->step_off[0] = 0;
+    for (int32_t st = 0; st < ns; st++)
+        s->step_off[st + 1] = s->step_off[st] + s->step_left[st];
+    res->steps = ns;
+    res->step = calloc((size_t)(ns > 0 ? ns : 1), sizeof *res->step);
+    if (!res->step)
+        return dn_fail(err, DN_ENOMEM, "out of memory");
+    return DN_OK;
+}
+
+/* The result's optional arrays: per-link figures, the timeline. */
+static int results_setup(const dn_sim *s, const dn_sim_work *w, dn_sim_result *res, dn_err *err)
+{
     if (s->o.links) {
         res->busy = calloc((size_t)(w->channels ? w->channels : 1), sizeof *res->busy);
         res->carried = calloc((size_t)(w->channels ? w->channels : 1), sizeof *res->carried);
-        if (!res->busy || !res->carried) {
-            dn_sim_result_free(res);
+        if (!res->busy || !res->carried)
             return dn_fail(err, DN_ENOMEM, "out of memory");
-        }
     }
     if (s->o.timeline) {
         size_t n = (size_t)(w->msgs ? w->msgs : 1);
         res->t_ready = calloc(n, sizeof(double));
         res->t_grant = calloc(n, sizeof(double));
         res->t_done = calloc(n, sizeof(double));
-        if (!res->t_ready || !res->t_grant || !res->t_done) {
-            dn_sim_result_free(res);
+        if (!res->t_ready || !res->t_grant || !res->t_done)
             return dn_fail(err, DN_ENOMEM, "out of memory");
+    }
+    return DN_OK;
+}
+
+/* Plays the events to the end (see the file comment's two phases). */
+static void run_events(run *R)
+{
+    dn_sim *s = R->s;
+    const dn_sim_work *w = R->w;
+    while (!R->rc && !dn_evq_empty(&s->q)) {
+        /* phase 1: pop every event of this instant in (time, push) order,
+         * applying releases and deliveries now; the events that request
+         * (starts, a head moving on, a saf hop done with hops left) wait
+         * in s->batch for phase 2. Phase 1 schedules nothing at this
+         * instant (every duration it adds is positive or deferred), so
+         * this is the instant's whole batch. */
+        const double t0 = s->q.heap[0].time;
+        int64_t k = 0;
+        R->now = t0;
+        while (!R->rc && !dn_evq_empty(&s->q) && s->q.heap[0].time == t0) {
+            dn_event ev;
+            dn_evq_pop(&s->q, &ev);
+            const int64_t m = ev.data >> 2;
+            const int kind = (int)(ev.data & 3);
+            if (kind == EV_HOP) {
+                release_hop(R, m, s->pos[AT(m)] - 1, &s->f[AT(m)]);
+                s->rel[AT(m)]++;
+                if (s->pos[AT(m)] == hops_of(R, m)) {
+                    deliver(R, m, &s->f[AT(m)]);
+                    continue;
+                }
+            } else if (kind == EV_REL) {
+                if (s->o.sw == DN_SW_VCT)
+                    vct_release(R, m);
+                else
+                    worm_release_due(R, m);
+                continue;
+            }
+            if (k == s->bcap) {
+                int64_t nc = s->bcap ? s->bcap * 2 : 1024;
+                int64_t *b = realloc(s->batch, (size_t)nc * sizeof *b);
+                if (!b) {
+                    R->rc = dn_fail(R->err, DN_ENOMEM, "out of memory");
+                    break;
+                }
+                s->batch = b;
+                s->bcap = nc;
+            }
+            s->batch[k++] = ev.data;
+        }
+        /* phase 2: requests */
+        drain(R);
+        for (int64_t i = 0; i < k && !R->rc; i++) {
+            const int64_t m = s->batch[i] >> 2;
+            const int kind = (int)(s->batch[i] & 3);
+            dn_lin F = s->f[AT(m)];
+            if (kind == EV_READY)
+                start(R, m, &F);
+            else /* EV_HEAD, or EV_HOP with hops left */
+                request(R, m, w->route[w->route_off[m] + s->pos[AT(m)]], &F);
+            drain(R);
         }
     }
+}
+
+int dn_sim_run(dn_sim *s, const dn_sim_work *w, dn_sim_result *res, dn_err *err)
+{
+    memset(res, 0, sizeof *res);
+    int rc = check_work(w, w->step != NULL && !s->o.async, err);
+    if (!rc)
+        rc = check_size(s, w, err);
+    if (rc)
+        return rc;
+    run R = {s, w, res, err, w->channels, s->o.vcs, s->o.ports, w->step != NULL && !s->o.async,
+             w->step != NULL, 0, -1, DN_OK, 0, 0, 0, 0, w->msgs};
+    if ((rc = worm_costs(&R, err)))
+        return rc;
+    int vct = s->o.sw == DN_SW_VCT;
+    int64_t nch = w->channels + (R.ports ? w->nodes : 0);
+    int64_t lanes = w->channels * R.vcs + (R.ports ? w->nodes * R.ports : 0);
+    const int64_t window = R.barrier ? largest_step(w) : w->msgs;
+    if (grow_msgs(s, w->msgs, window, vct, w->succ_delay != NULL) ||
+        grow_hops(s, w->hops, R.vcs, vct) || grow_chans(s, nch, lanes))
+        return dn_fail(err, DN_ENOMEM, "out of memory for the simulation of %lld messages",
+                       (long long)w->msgs);
+    if ((R.per_step && (rc = steps_setup(s, w, res, err))) ||
+        (rc = results_setup(s, w, res, err))) {
+        dn_sim_result_free(res);
+        return rc;
+    }
     for (int64_t m = 0; m < w->msgs; m++) {
-        s->pos[m] = s->rel[m] = 0;
-        s->ndeps[m] = w->ndeps[m];
-        s->waiting[m] = -1;
+        s->ndeps[m] = 0;
         s->start_cause[m] = -1;
         s->port_cause[m] = -1;
-        s->state[m] = 0;
     }
+    for (int64_t i = 0; i < w->succ_off[w->msgs]; i++) /* the dependencies to wait for */
+        s->ndeps[w->succ[i]]++;
+    const dn_lin never = {-INFINITY, 0, 0, 0};
+    for (int64_t m = 0; w->succ_delay && m < w->msgs; m++)
+        s->fd[m] = never;
+    if (!R.barrier)
+        window_init(&R, 0, w->msgs);
     for (int64_t i = 0; i < lanes; i++)
         s->holder[i] = -1;
     for (int64_t c = 0; c < nch; c++)
-        s->qhead[c] = s->qtail[c] = -1;
+        s->qtail[c] = -1;
     for (int64_t i = 0; i < w->hops; i++)
         s->cause[i] = -1;
     dn_evq_clear(&s->q);
@@ -908,100 +1234,14 @@ int dn_sim_run(dn_sim *s, const dn_sim_work *w, dn_sim_result *res, dn_err *err)
             start_step(&R, 0, &zero, -1);
     } else {
         for (int64_t m = 0; m < w->msgs && !R.rc; m++)
-            if (w->ndeps[m] == 0) {
+            if (s->ndeps[m] == 0) {
                 dn_lin c = {w->release ? w->release[m] : 0, 0, 0, 0};
                 s->f[m] = c;
                 schedule(&R, m, EV_READY, &c);
             }
     }
     drain(&R);
-    while (!R.rc && !dn_evq_empty(&s->q)) {
-        int64_t k = dn_evq_pop_batch(&s->q, &s->batch, &s->bcap, err);
-        if (k < 0) {
-            R.rc = (int)k;
-            break;
-        }
-        R.now = s->batch[0].time;
-        /* phase 1: releases and deliveries */
-        for (int64_t i = 0; i < k && !R.rc; i++) {
-            int64_t m = s->batch[i].data >> 2;
-            int kind = (int)(s->batch[i].data & 3);
-            if (kind == EV_HOP) {
-                int64_t j = s->pos[m] - 1;
-                release_hop(&R, m, j, &s->f[m]);
-                s->rel[m]++;
-                if (s->pos[m] == hops_of(&R, m))
-                    deliver(&R, m, &s->f[m]);
-            } else if (kind == EV_REL) {
-                int64_t d = hops_of(&R, m);
-                dn_lin F = s->fr[m];
-                double t = tval(&R, &F);
-                if (s->o.sw == DN_SW_VCT) {
-                    /* free every granted channel due at this instant now,
-                     * in phase 1 (a same-instant free left to a later
-                     * batch would come after this instant's requests and
-                     * count a conflict where none waits); then the next */
-                    for (;;) {
-                        release_hop(&R, m, s->rel[m]++, &F);
-                        if (s->rel[m] == d) {
-                            deliver(&R, m, &F);
-                            break;
-                        }
-                        if (s->rel[m] >= s->pos[m])
-                            break; /* not granted yet: advance() schedules it */
-                        /* the tail leaves the next channel a crossing after its
-                         * grant, and never before it left this one (a faster
-                         * link waits for the tail: F stays) */
-                        const int64_t gh = w->route_off[m] + s->rel[m];
-                        dn_lin nf = hop_done(w, m, w->route[gh], &s->fg[gh]);
-                        const double tn = tval(&R, &nf);
-                        if (tn > t) {
-                            s->fr[m] = nf;
-                            schedule(&R, m, EV_REL, &s->fr[m]);
-                            break;
-                        }
-                        if (tn == t)
-                            F = nf;
-                    }
-                    continue;
-                }
-                /* wormhole/circuit: free every channel due now, then the next */
-                double L = L_of(&R, m), h = s->o.hop;
-                for (;;) {
-                    release_hop(&R, m, s->rel[m]++, &F);
-                    if (s->rel[m] == d)
-                        break;
-                    if (s->o.sw == DN_SW_CIRCUIT)
-                        continue;
-                    double lag = (double)(d - 1 - s->rel[m]);
-                    dn_lin nf = L - lag * h > 0 ? lin_add(s->fa[m], 1, w->size[m], -lag)
-                                                : s->fa[m];
-                    if (tval(&R, &nf) > t) {
-                        s->fr[m] = nf;
-                        schedule(&R, m, EV_REL, &s->fr[m]);
-                        break;
-                    }
-                    F = nf;
-                }
-                if (s->rel[m] == d)
-                    deliver(&R, m, &F);
-            }
-        }
-        /* phase 2: requests */
-        drain(&R);
-        for (int64_t i = 0; i < k && !R.rc; i++) {
-            int64_t m = s->batch[i].data >> 2;
-            int kind = (int)(s->batch[i].data & 3);
-            dn_lin F = s->f[m];
-            if (kind == EV_READY)
-                start(&R, m, &F);
-            else if (kind == EV_HEAD)
-                request(&R, m, w->route[w->route_off[m] + s->pos[m]], &F);
-            else if (kind == EV_HOP && s->pos[m] < hops_of(&R, m))
-                request(&R, m, w->route[w->route_off[m] + s->pos[m]], &F);
-            drain(&R);
-        }
-    }
+    run_events(&R);
     res->events = s->q.popped;
     if (!R.rc && res->delivered < w->msgs)
         R.rc = find_deadlock(&R);

@@ -10,6 +10,7 @@
  * models instead of silently reordering history.
  */
 #include "dcnet/sim.h"
+#include "../base/dn_assert.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -94,6 +95,7 @@ int dn_evq_pop(dn_evq *q, dn_event *out)
     }
     if (n > 0)
         q->heap[i] = last;
+    DN_ASSERT(out->time >= q->now); /* events leave in time order */
     q->now = out->time;
     q->popped++;
     return 1;

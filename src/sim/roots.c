@@ -8,7 +8,6 @@
  */
 #include "dcnet/sim.h"
 
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,7 +24,7 @@ typedef struct roots_ctx {
     double *time, *lin, *conf, *ideal, *step_time; /* per root */
     int32_t *steps;
     int8_t *dead;
-    atomic_llong done;
+    dn_progress_counter progress;
     int64_t roots;
 } roots_ctx;
 
@@ -70,9 +69,7 @@ static int root_range(void *vctx, int64_t begin, int64_t end, int tid)
         for (int32_t st = 0; st < res.steps && st < c->maxsteps; st++)
             c->step_time[r * c->maxsteps + st] = res.step[st].end - res.step[st].start;
         dn_sim_result_free(&res);
-        int64_t d = (int64_t)atomic_fetch_add(&c->done, 1) + 1;
-        if (tid == 0 && c->so->progress)
-            c->so->progress(c->so->progress_ctx, (double)d / (double)c->roots);
+        dn_progress_add(&c->progress, 1, tid);
     }
     return DN_OK;
 }
@@ -180,7 +177,6 @@ int dn_sim_all_roots(const dn_net *net, const dn_tree *tree, const dn_embed_opts
     c.wo = wo;
     c.so = so;
     c.maxsteps = maxsteps;
-    atomic_init(&c.done, 0);
     /* the roots to simulate: all, or one per class of equal runs */
     int64_t *reps = malloc(2 * (size_t)(n > 0 ? n : 1) * sizeof *reps), nrep = 0;
     if (!reps)
@@ -196,6 +192,7 @@ int dn_sim_all_roots(const dn_net *net, const dn_tree *tree, const dn_embed_opts
             reps[nrep++] = r;
     c.reps = reps;
     c.roots = nrep;
+    dn_progress_init(&c.progress, nrep, so->progress, so->progress_ctx);
     size_t N = (size_t)(n > 0 ? n : 1);
     c.engines = calloc((size_t)threads, sizeof *c.engines);
     c.errs = calloc((size_t)threads, sizeof *c.errs);

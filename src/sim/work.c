@@ -38,28 +38,82 @@ void dn_work_free(dn_sim_work *w)
     free(w->succ_off);
     free(w->succ);
     free(w->succ_delay);
-    free(w->ndeps);
-    free(w->chan_src);
+    free(w->chan_off);
     free(w->chan_dst);
     free(w->chan_bw);
     free(w->chan_lat);
     memset(w, 0, sizeof *w);
 }
 
-/* Allocates the per-message arrays (and channel endpoints from g). */
+int64_t dn_work_bytes(const dn_sim_work *w)
+{
+    const int64_t n = w->msgs, deps = w->succ_off ? w->succ_off[n] : 0;
+    int64_t b = n * (int64_t)(sizeof *w->src + sizeof *w->dst + sizeof *w->size +
+                              sizeof *w->task + sizeof *w->stage) +
+                (n + 1) * (int64_t)(sizeof *w->route_off + sizeof *w->succ_off) +
+                w->hops * (int64_t)sizeof *w->route + deps * (int64_t)sizeof *w->succ +
+                (w->nodes + 1) * (int64_t)sizeof *w->chan_off +
+                w->channels * (int64_t)sizeof *w->chan_dst;
+    if (w->step)
+        b += n * (int64_t)sizeof *w->step;
+    if (w->release)
+        b += n * (int64_t)sizeof *w->release;
+    if (w->succ_delay)
+        b += deps * (int64_t)sizeof *w->succ_delay;
+    if (w->chan_bw)
+        b += 2 * w->channels * (int64_t)sizeof *w->chan_bw;
+    return b;
+}
+
+int32_t dn_work_chan_src(const dn_sim_work *w, int64_t c)
+{
+    int64_t lo = 0, hi = w->nodes; /* chan_off[lo] <= c < chan_off[hi] */
+    while (hi - lo > 1) {
+        int64_t mid = lo + (hi - lo) / 2;
+        if (w->chan_off[mid] <= c)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return (int32_t)lo;
+}
+
+/* The route buffer of a workload being built: its capacity, and the most
+ * hops the memory limit leaves room for (besides the per-message arrays;
+ * below 2^31 in any case). */
+typedef struct routes {
+    int64_t cap, max;
+} routes;
+
+/* Bytes of a workload besides its routes: WORK_MSG_BYTES per message (its
+ * arrays, 45 at most, and about one dependency of 25 with the builder's
+ * temporaries), WORK_CHAN_BYTES per channel (its end, link costs), 4 per
+ * node (its channels' offset). */
+#define WORK_MSG_BYTES 70
+#define WORK_CHAN_BYTES 20
+
+/* Allocates the per-message arrays (and channel endpoints from g), after
+ * checking them against the limit; sets rb for the routes. */
 static int work_alloc(dn_sim_work *w, int64_t msgs, const dn_csr *g, int with_steps,
-                      int with_release, int64_t mem_limit, dn_err *err)
+                      int with_release, int64_t mem_limit, routes *rb, dn_err *err)
 {
     memset(w, 0, sizeof *w);
     if (mem_limit <= 0)
-        mem_limit = (int64_t)8 << 30;
-    /* 49 bytes per message here, ~8 per dependency, 8 per channel */
-    double need = (double)msgs * 70.0 + (double)g->m * 8.0;
-    if (msgs >= INT32_MAX || need > (double)mem_limit)
-        return dn_fail(err, DN_ERANGE,
-                       "%lld messages need about %.2f GiB for the workload, over the limit of "
-                       "%.2f GiB (and at most 2^31 - 1 messages)",
-                       (long long)msgs, need / (1 << 30), (double)mem_limit / (1 << 30));
+        mem_limit = DN_SIM_DEFAULT_MEM;
+    double need = (double)msgs * WORK_MSG_BYTES + (double)g->m * WORK_CHAN_BYTES +
+                  4.0 * (double)(g->n + 1);
+    if (msgs >= INT32_MAX || g->m >= INT32_MAX || need > (double)mem_limit) {
+        char a[32], b[32];
+        return dn_fail(err, DN_ELIMIT,
+                       "%lld messages need at least %s for the workload, over the memory limit "
+                       "of %s (raise --mem-limit; at most 2^31 - 1 messages)",
+                       (long long)msgs, dn_fmt_bytes(a, sizeof a, (int64_t)need),
+                       dn_fmt_bytes(b, sizeof b, mem_limit));
+    }
+    rb->cap = 0;
+    rb->max = ((int64_t)((double)mem_limit - need)) / 4;
+    if (rb->max > INT32_MAX - 1)
+        rb->max = INT32_MAX - 1;
     size_t n = (size_t)(msgs > 0 ? msgs : 1);
     w->msgs = msgs;
     w->nodes = g->n;
@@ -71,55 +125,64 @@ static int work_alloc(dn_sim_work *w, int64_t msgs, const dn_csr *g, int with_st
     w->task = malloc(n * sizeof *w->task);
     w->stage = calloc(n, sizeof *w->stage);
     w->route_off = malloc((n + 1) * sizeof *w->route_off);
-    w->ndeps = calloc(n, sizeof *w->ndeps);
     w->succ_off = calloc(n + 1, sizeof *w->succ_off);
-    w->chan_src = malloc((size_t)(g->m ? g->m : 1) * sizeof *w->chan_src);
+    w->chan_off = malloc((size_t)(g->n + 1) * sizeof *w->chan_off);
     w->chan_dst = malloc((size_t)(g->m ? g->m : 1) * sizeof *w->chan_dst);
     if (with_steps)
         w->step = malloc(n * sizeof *w->step);
     if (with_release)
         w->release = calloc(n, sizeof *w->release);
     if (!w->src || !w->dst || !w->size || !w->task || !w->stage || !w->route_off ||
-        !w->ndeps || !w->succ_off || !w->chan_src || !w->chan_dst ||
+        !w->succ_off || !w->chan_off || !w->chan_dst ||
         (with_steps && !w->step) || (with_release && !w->release)) {
         dn_work_free(w);
         return dn_fail(err, DN_ENOMEM, "out of memory for a workload of %lld messages",
                        (long long)msgs);
     }
-    for (int k = 0; k < 2; k++) { /* the links' own costs, copied: the network may go first */
+    /* the links' own costs, copied (the network may go first); both or
+     * neither, so that the engine reads one model: a missing one is
+     * bandwidth 1 or latency 0 */
+    for (int k = 0; k < 2 && (g->bw || g->lat); k++) {
         const double *src = k ? g->lat : g->bw;
-        if (!src)
-            continue;
         double *c = malloc((size_t)(g->m ? g->m : 1) * sizeof *c);
         if (!c) {
             dn_work_free(w);
             return dn_fail(err, DN_ENOMEM, "out of memory for the link costs");
         }
-        memcpy(c, src, (size_t)g->m * sizeof *c);
+        for (int64_t i = 0; i < g->m; i++)
+            c[i] = src ? src[i] : k ? 0.0 : 1.0;
         *(k ? &w->chan_lat : &w->chan_bw) = c;
     }
-    for (int64_t u = 0; u < g->n; u++)
-        for (int64_t i = g->off[u]; i < g->off[u + 1]; i++) {
-            w->chan_src[i] = (int32_t)u;
-            w->chan_dst[i] = g->adj[i];
-        }
+    for (int64_t u = 0; u <= g->n; u++) /* g->m < 2^31: checked above */
+        w->chan_off[u] = (int32_t)g->off[u];
+    memcpy(w->chan_dst, g->adj, (size_t)g->m * sizeof *w->chan_dst);
     w->route_off[0] = 0;
     return DN_OK;
 }
 
-/* Appends the channels of a processor path (reversed if asked). */
-static int add_route(dn_sim_work *w, int64_t *cap, const dn_csr *g, const int64_t *path,
+/* Appends the channels of a processor path (reversed if asked), within
+ * the hops the memory limit leaves (rb->max). */
+static int add_route(dn_sim_work *w, routes *rb, const dn_csr *g, const int64_t *path,
                      int64_t hops, int reverse, dn_err *err)
 {
-    if (w->hops + hops > *cap) {
-        int64_t nc = *cap ? *cap : 1024;
+    if (w->hops + hops > rb->max) {
+        char b[32];
+        return dn_fail(err, DN_ELIMIT, "the routes of %lld messages have more than %lld hops: "
+                                       "over the memory limit (%s for them, 4 bytes a hop) or "
+                                       "2^31 - 1; raise --mem-limit or simulate a smaller case",
+                       (long long)w->msgs, (long long)rb->max,
+                       dn_fmt_bytes(b, sizeof b, rb->max * 4));
+    }
+    if (w->hops + hops > rb->cap) {
+        int64_t nc = rb->cap ? rb->cap : 1024;
         while (nc < w->hops + hops)
             nc *= 2;
-        int32_t *r = realloc(w->route, (size_t)nc * sizeof *r);
+        nc = nc > rb->max ? rb->max : nc;
+        int32_t *r = realloc(w->route, (size_t)(nc > 0 ? nc : 1) * sizeof *r);
         if (!r)
             return dn_fail(err, DN_ENOMEM, "out of memory for %lld route hops", (long long)nc);
         w->route = r;
-        *cap = nc;
+        rb->cap = nc;
     }
     for (int64_t i = 0; i < hops; i++) {
         int64_t a = reverse ? path[hops - i] : path[i];
@@ -178,16 +241,16 @@ static int dep_add(deps *d, int64_t from, int64_t to, dn_err *err)
 
 static int deps_to_csr(dn_sim_work *w, deps *d, dn_err *err)
 {
+    if (d->n >= INT32_MAX)
+        return dn_fail(err, DN_ELIMIT, "%lld dependencies: at most 2^31 - 1", (long long)d->n);
     w->succ = malloc((size_t)(d->n ? d->n : 1) * sizeof *w->succ);
     if (!w->succ)
         return dn_fail(err, DN_ENOMEM, "out of memory for dependencies");
-    for (int64_t i = 0; i < d->n; i++) {
+    for (int64_t i = 0; i < d->n; i++)
         w->succ_off[d->from[i] + 1]++;
-        w->ndeps[d->to[i]]++;
-    }
     for (int64_t m = 0; m < w->msgs; m++)
         w->succ_off[m + 1] += w->succ_off[m];
-    int64_t *fill = malloc((size_t)(w->msgs ? w->msgs : 1) * sizeof *fill);
+    int32_t *fill = malloc((size_t)(w->msgs ? w->msgs : 1) * sizeof *fill);
     if (!fill)
         return dn_fail(err, DN_ENOMEM, "out of memory for dependencies");
     memcpy(fill, w->succ_off, (size_t)w->msgs * sizeof *fill);
@@ -225,12 +288,13 @@ int dn_work_from_embed(dn_sim_work *w, dn_embed *e, const dn_work_opts *o, dn_er
     int64_t marks = !o->work ? 0 : comb ? 1 : T;
     int64_t msgs = (div ? per : 0) + (comb ? per : 0) + marks;
     int64_t *order = NULL, *pos = NULL; /* tasks in phase order (below) */
-    int rc = work_alloc(w, msgs, g, 1, o->work != NULL, o->mem_limit, err);
+    routes rb;
+    int rc = work_alloc(w, msgs, g, 1, o->work != NULL, o->mem_limit, &rb, err);
     if (rc)
         return rc;
     int div_steps = div ? P + pre : 0;
     w->steps = div_steps + (comb ? P + pre : 0);
-    int64_t cap = 0, m = 0, div0 = 0, comb0 = div ? per : 0;
+    int64_t m = 0, div0 = 0, comb0 = div ? per : 0;
     deps d = {0};
     dn_router back; /* child -> parent routes on directed networks */
     int have_back = 0;
@@ -267,9 +331,9 @@ int dn_work_from_embed(dn_sim_work *w, dn_embed *e, const dn_work_opts *o, dn_er
             w->task[m] = 0;
             w->stage[m] = 0;
             w->step[m] = 0;
-            if ((rc = add_route(w, &cap, g, e->pre_path, e->pre_hops, 0, err)))
+            if ((rc = add_route(w, &rb, g, e->pre_path, e->pre_hops, 0, err)))
                 goto fail;
-            w->route_off[++m] = w->hops;
+            w->route_off[++m] = (int32_t)w->hops; /* < 2^31: add_route */
         }
         for (int64_t k = 1; k < T; k++, m++) {
             const int64_t *path;
@@ -280,12 +344,12 @@ int dn_work_from_embed(dn_sim_work *w, dn_embed *e, const dn_work_opts *o, dn_er
             w->src[m] = (int32_t)path[0];
             w->dst[m] = (int32_t)path[hops];
             w->size[m] = o->sizes ? o->sizes[v - 1] : pow(o->alpha, ph);
-            w->task[m] = v;
+            w->task[m] = (int32_t)v; /* v < msgs < 2^31 */
             w->stage[m] = 1;
             w->step[m] = pre + ph - 1;
-            if ((rc = add_route(w, &cap, g, path, hops, 0, err)))
+            if ((rc = add_route(w, &rb, g, path, hops, 0, err)))
                 goto fail;
-            w->route_off[m + 1] = w->hops;
+            w->route_off[m + 1] = (int32_t)w->hops;
             if (par > 0)
                 rc = dep_add(&d, DIV_ID(par), m, err);
             else if (pre)
@@ -313,12 +377,12 @@ int dn_work_from_embed(dn_sim_work *w, dn_embed *e, const dn_work_opts *o, dn_er
                          : o->combine_sizes  ? o->combine_sizes[v - 1]
                          : o->sizes          ? o->sizes[v - 1]
                                              : pow(o->alpha, ph);
-            w->task[m] = v;
+            w->task[m] = (int32_t)v; /* v < msgs < 2^31 */
             w->stage[m] = 2;
             w->step[m] = div_steps + P - ph;
-            if ((rc = add_route(w, &cap, g, path, hops, rev, err)))
+            if ((rc = add_route(w, &rb, g, path, hops, rev, err)))
                 goto fail;
-            w->route_off[m + 1] = w->hops;
+            w->route_off[m + 1] = (int32_t)w->hops;
             /* v's result leaves after its data came and its work is done */
             if (div && (rc = dep_add_delay(&d, DIV_ID(v), m, o->work ? o->work[v] : 0, err)))
                 goto fail;
@@ -335,9 +399,9 @@ int dn_work_from_embed(dn_sim_work *w, dn_embed *e, const dn_work_opts *o, dn_er
             w->task[m] = 0;
             w->stage[m] = 0;
             w->step[m] = w->steps - 1;
-            if ((rc = add_route(w, &cap, g, e->pre_path, e->pre_hops, 1, err)))
+            if ((rc = add_route(w, &rb, g, e->pre_path, e->pre_hops, 1, err)))
                 goto fail;
-            w->route_off[m + 1] = w->hops;
+            w->route_off[m + 1] = (int32_t)w->hops;
             for (int64_t i = 0; i < dn_tree_num_children(t, 0); i++)
                 if ((rc = dep_add(&d, COMB_ID(dn_tree_child(t, 0, i)), m, err)))
                     goto fail;
@@ -351,10 +415,10 @@ int dn_work_from_embed(dn_sim_work *w, dn_embed *e, const dn_work_opts *o, dn_er
         int32_t at = (int32_t)dn_embed_place(e, v);
         w->src[m] = w->dst[m] = at;
         w->size[m] = 0;
-        w->task[m] = v;
+        w->task[m] = (int32_t)v; /* v < msgs < 2^31 */
         w->stage[m] = 4;
         w->step[m] = w->steps > 0 ? w->steps - 1 : 0;
-        w->route_off[m + 1] = w->hops;
+        w->route_off[m + 1] = (int32_t)w->hops;
         w->release[m] = v == 0 ? o->work[0] : 0;
         if (v > 0 && div)
             rc = dep_add_delay(&d, DIV_ID(v), m, o->work[v], err);
@@ -414,70 +478,89 @@ static int trace_grow(dn_trace *tr, int64_t *cap, dn_err *err)
     return DN_OK;
 }
 
-int dn_trace_read(const char *path, const dn_net *net, dn_trace *tr, dn_err *err)
+/* One trace line (NUL-terminated, comment and CR already cut) into message
+ * tr->n; blank lines are skipped. Errors name path:line. */
+static int trace_line(char *line, const char *path, int64_t lineno, const dn_net *net,
+                      dn_trace *tr, int64_t *cap, dn_err *err)
+{
+    char *tok[5];
+    int nt = 0;
+    char *save = NULL; /* whitespace only: labels such as "row,col" hold commas */
+    for (char *s = strtok_r(line, " \t\v\f", &save); s; s = strtok_r(NULL, " \t\v\f", &save))
+        tok[nt < 5 ? nt : 4] = s, nt++;
+    if (nt == 0)
+        return DN_OK;
+    if (nt < 3 || nt > 4)
+        return dn_fail(err, DN_EINVAL, "%s:%lld: expected 'src dst size [release]', found %d "
+                                       "fields", path, (long long)lineno, nt);
+    int rc;
+    if (tr->n == *cap && (rc = trace_grow(tr, cap, err)))
+        return rc;
+    int64_t i = tr->n;
+    dn_err e2;
+    tr->release[i] = 0;
+    if (dn_net_parse_node(net, tok[0], &tr->src[i], &e2) ||
+        dn_net_parse_node(net, tok[1], &tr->dst[i], &e2) ||
+        dn_parse_double(tok[2], 0, 1e300, "size", &tr->size[i], &e2) ||
+        (nt == 4 && dn_parse_double(tok[3], 0, 1e300, "release time", &tr->release[i], &e2)))
+        return dn_fail(err, DN_EINVAL, "%s:%lld: %s", path, (long long)lineno, e2.msg);
+    tr->n++;
+    return DN_OK;
+}
+
+int dn_trace_read(const char *path, const dn_net *net, int64_t mem_limit, dn_trace *tr,
+                  dn_err *err)
 {
     memset(tr, 0, sizeof *tr);
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
-    if (!f)
-        return dn_fail(err, DN_EINVAL, "cannot open trace file '%s'", path);
-    char line[1024];
-    int64_t lineno = 0, cap = 0;
-    int rc = DN_OK;
-    while (fgets(line, sizeof line, f)) {
-        lineno++;
-        if (!strchr(line, '\n') && !feof(f)) {
-            rc = dn_fail(err, DN_EINVAL, "trace '%s' line %lld: longer than %d characters",
-                         path, (long long)lineno, (int)sizeof line - 2);
-            break;
-        }
-        line[strcspn(line, "#\r\n")] = 0;
-        char *tok[5];
-        int nt = 0;
-        char *save = NULL; /* whitespace only: labels such as "row,col" hold commas */
-        for (char *s = strtok_r(line, " \t", &save); s; s = strtok_r(NULL, " \t", &save))
-            tok[nt < 5 ? nt : 4] = s, nt++;
-        if (nt == 0)
-            continue;
-        dn_err e2;
-        if (nt < 3 || nt > 4) {
-            rc = dn_fail(err, DN_EINVAL, "trace '%s' line %lld: expected 'src dst size "
-                                         "[release]', found %d fields",
-                         path, (long long)lineno, nt);
-            break;
-        }
-        if (tr->n == cap && (rc = trace_grow(tr, &cap, err)))
-            break;
-        int64_t i = tr->n;
-        tr->release[i] = 0;
-        if (dn_net_parse_node(net, tok[0], &tr->src[i], &e2) ||
-            dn_net_parse_node(net, tok[1], &tr->dst[i], &e2) ||
-            dn_parse_double(tok[2], 0, 1e300, "size", &tr->size[i], &e2) ||
-            (nt == 4 && dn_parse_double(tok[3], 0, 1e300, "release time", &tr->release[i], &e2))) {
-            rc = dn_fail(err, DN_EINVAL, "trace '%s' line %lld: %s", path, (long long)lineno,
-                         e2.msg);
-            break;
-        }
-        tr->n++;
+    if (mem_limit <= 0)
+        mem_limit = DN_SIM_DEFAULT_MEM;
+    char *buf = NULL;
+    size_t len = 0;
+    int rc = dn_read_text(path, "trace file", mem_limit, 1, &buf, &len, err);
+    if (rc)
+        return rc;
+    const char *name = strcmp(path, "-") == 0 ? "standard input" : path;
+    /* up front: a message per line, DN_TRACE_LINE_BYTES each beside the text */
+    int64_t lines = 1;
+    for (const char *p = buf; (p = memchr(p, '\n', len - (size_t)(p - buf))); p++)
+        lines++;
+    double need = (double)len + (double)lines * DN_TRACE_LINE_BYTES;
+    if (need > (double)mem_limit) {
+        char a[32], b[32];
+        free(buf);
+        return dn_fail(err, DN_ELIMIT, "trace file '%s' (%lld lines) needs about %s to read, "
+                                       "over the memory limit of %s (raise it with --mem-limit)",
+                       name, (long long)lines, dn_fmt_bytes(a, sizeof a, (int64_t)need),
+                       dn_fmt_bytes(b, sizeof b, mem_limit));
     }
-    if (!rc && ferror(f))
-        rc = dn_fail(err, DN_EIO, "error reading trace '%s'", path);
+    int64_t lineno = 0, cap = 0;
+    size_t skip = len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0 ? 3 : 0; /* a UTF-8 BOM */
+    for (char *line = buf + skip; !rc && line < buf + len;) {
+        char *nl = memchr(line, '\n', len - (size_t)(line - buf));
+        char *next = nl ? nl + 1 : buf + len;
+        if (nl)
+            *nl = '\0';
+        lineno++;
+        line[strcspn(line, "#\r")] = '\0';
+        rc = trace_line(line, name, lineno, net, tr, &cap, err);
+        line = next;
+    }
     if (!rc && tr->n == 0)
-        rc = dn_fail(err, DN_EINVAL, "trace '%s' has no messages (lines 'src dst size "
-                                     "[release]')", path);
-    if (f != stdin)
-        fclose(f);
+        rc = dn_fail(err, DN_EINVAL, "trace file '%s' has no messages (lines 'src dst size "
+                                     "[release]')", name);
+    free(buf);
     if (rc)
         dn_trace_free(tr);
     return rc;
 }
 
 int dn_work_from_trace(dn_sim_work *w, const dn_csr *g, dn_router *r, const dn_trace *tr,
-                       dn_err *err)
+                       int64_t mem_limit, dn_err *err)
 {
-    int rc = work_alloc(w, tr->n, g, 0, 1, 0, err);
+    routes rb;
+    int rc = work_alloc(w, tr->n, g, 0, 1, mem_limit, &rb, err);
     if (rc)
         return rc;
-    int64_t cap = 0;
     for (int64_t m = 0; m < tr->n; m++) {
         const int64_t *path;
         int64_t hops;
@@ -489,9 +572,9 @@ int dn_work_from_trace(dn_sim_work *w, const dn_csr *g, dn_router *r, const dn_t
         w->release[m] = tr->release[m];
         w->task[m] = -1;
         w->stage[m] = 3;
-        if ((rc = add_route(w, &cap, g, path, hops, 0, err)))
+        if ((rc = add_route(w, &rb, g, path, hops, 0, err)))
             break;
-        w->route_off[m + 1] = w->hops;
+        w->route_off[m + 1] = (int32_t)w->hops;
     }
     if (!rc) {
         deps d = {0};
