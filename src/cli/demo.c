@@ -493,8 +493,9 @@ static const char page_head[] =
     ".quoted{font-style:italic;color:#555}\n"
     "table.paper{font-size:.8em;display:block;overflow-x:auto;max-width:100%}"
     "table.paper td{white-space:nowrap}\n"
-    "table.differs td,table.checks td{text-align:left;vertical-align:top}\n"
-    "table.facts td{text-align:left}\n"
+    "table.differs td,table.checks td,table.differs th,table.checks th{text-align:left;"
+    "vertical-align:top}\n"
+    "table.facts td,table.facts th{text-align:left}\n"
     "</style>\n</head>\n<body>\n";
 
 /* The page checks itself once loaded: every image must have decoded to a
