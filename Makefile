@@ -239,10 +239,12 @@ test-readme: all
 # Every table in docs/ that a script regenerates equals what the code gives
 # now (scripts/doc-tables.sh; about 4 minutes on 2 cores), every figure
 # docs quote from dcnet's output is rerun, and every benchmark figure is
-# quoted from docs/bench-results.md or dated (scripts/check-doc-figures.py).
+# quoted from docs/bench-results.md or dated (scripts/check-doc-figures.py,
+# which scripts/test-doc-figures.sh shows catching a planted figure).
 test-docs: all
 	@sh scripts/doc-tables.sh --check $(BUILD)/dcnet
 	@python3 scripts/check-doc-figures.py $(BUILD)/dcnet
+	@sh scripts/test-doc-figures.sh $(BUILD)/dcnet
 
 # Independent cross-checks: SCOTCH's scotch_gmap maps dcnet's trees, and
 # networkx measures the placements dcnet measures (scripts/xcheck-networkx.py;
