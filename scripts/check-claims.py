@@ -27,6 +27,10 @@ Usage: scripts/check-claims.py REPORT_DIR [DOCS_ROOT]   (exit 0 if every claim h
     contention mode and give "0 conflicts" for it, and when that mode
     is the picture's, the picture's count must be 0;
   - "contention-free" is not used at all: it does not say which contention.
+3. "Fastest" (issue 28 item 13): a sentence "on WORKLOAD, POLICY is
+   fastest" must be borne out by the table of best..slowest run times it
+   comes from: POLICY's slowest run beats every other policy's best on
+   that workload; any other use of "fastest" names no workload and fails.
 It prints each contradiction and exits 1 when there is one. The report is
 only read, never edited.
 """
@@ -201,7 +205,7 @@ def check_numbers(report, page, docs):
 
 def check(report, docs=None):
     page = open(os.path.join(report, 'index.html'), encoding='utf-8').read()
-    problems = check_numbers(report, page, docs)
+    problems = check_numbers(report, page, docs) + check_fastest(page)
     figures = FIG.findall(page)
     for src, cap in figures:
         cap = html.unescape(re.sub(r'<[^>]*>', '', cap))
@@ -229,6 +233,52 @@ def check(report, docs=None):
                         problems.append('%s: "disjoint links" in %s mode, the picture counts %d: %s'
                                         % (src, mode, drawn[1], s))
     return len(figures), problems
+
+
+# ------------------------------------------- 3. "fastest" against the runs
+
+RANGE_HEAD = re.compile(r'best\.\.slowest')
+FASTEST = re.compile(r'on ([^,;:.]+?), ((?!no policy)[\w -]+?) is fastest')
+
+
+def run_ranges(page):
+    """{workload: {policy: (best, slowest)}} from tables with a
+    best..slowest column (first column the workload, second the policy)."""
+    out = {}
+    for t in re.findall(r'<table[^>]*>(.*?)</table>', page, re.S):
+        rows = [[text_of(c).strip() for c in re.findall(r'<t[hd][^>]*>(.*?)</t[hd]>', tr, re.S)]
+                for tr in re.findall(r'<tr>(.*?)</tr>', t, re.S)]
+        if not rows:
+            continue
+        col = [i for i, h in enumerate(rows[0]) if RANGE_HEAD.search(h)]
+        for r in rows[1:] if col else []:
+            m = re.match(r'([\d.]+)\.\.([\d.]+)$', r[col[0]]) if len(r) > col[0] else None
+            if m and len(r) > 1:
+                out.setdefault(r[0], {})[r[1]] = (float(m.group(1)), float(m.group(2)))
+    return out
+
+
+def check_fastest(page):
+    problems = []
+    ranges = run_ranges(page)
+    for text, _ in prose_blocks(page):
+        for s in sentences(' '.join(text.split())):
+            for part in re.split(r';', s):
+                if 'fastest' not in part or 'no policy is fastest' in part:
+                    continue
+                m = FASTEST.search(part)
+                wl = ranges.get(m.group(1).strip()) if m else None
+                if not m or wl is None or m.group(2).strip() not in wl:
+                    problems.append('"fastest" without a workload and policy of the run\'s '
+                                    'tables: %s' % part.strip())
+                    continue
+                pol = m.group(2).strip()
+                beaten = [q for q, (best, _) in wl.items() if q != pol and best <= wl[pol][1]]
+                if beaten:
+                    problems.append('on %s, %s is called fastest, but its slowest run (%g s) does '
+                                    'not beat the best of %s' % (m.group(1).strip(), pol,
+                                                                 wl[pol][1], ', '.join(beaten)))
+    return problems
 
 
 def main():
