@@ -42,7 +42,7 @@ TSAN    := $(BUILD)/tsan
 FUZZ_SECONDS ?= 20
 
 WARN    := -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wsign-conversion
-BASEFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Iinclude $(WARN) \
+BASEFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Iinclude $(WARN) -fvisibility=hidden \
              -MMD -MP -ffile-prefix-map=$(CURDIR)=. $(CPPFLAGS)
 CFLAGS  ?= -O2 -g
 SANFLAGS := -DDN_DEBUG -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
@@ -245,6 +245,7 @@ test-docs: all
 	@sh scripts/doc-tables.sh --check $(BUILD)/dcnet
 	@python3 scripts/check-doc-figures.py $(BUILD)/dcnet
 	@sh scripts/test-doc-figures.sh $(BUILD)/dcnet
+	@sh scripts/check-formats.sh $(BUILD)/dcnet
 
 # Independent cross-checks: SCOTCH's scotch_gmap maps dcnet's trees, and
 # networkx measures the placements dcnet measures (scripts/xcheck-networkx.py;

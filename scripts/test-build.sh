@@ -3,8 +3,8 @@
 # different paths (issue 30): both build byte-identical libdcnet.a and
 # libdcnet.so (no path of the checkout recorded: -ffile-prefix-map, ar D),
 # the shared library carries its SONAME, a CLI-private header's change
-# rebuilds nothing of the library, and a public header's change rebuilds
-# what includes it. Prints "build: N passed, M failed".
+# rebuilds nothing of the library, a public header's change rebuilds
+# what includes it, and the library exports its interface and nothing else. Prints "build: N passed, M failed".
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 scratch=$(mktemp -d)
@@ -33,6 +33,27 @@ soname=$(readelf -d "$a/build/libdcnet.so" 2>/dev/null | sed -n 's/.*(SONAME).*\
 if [ "$soname" = "libdcnet.so.$major" ] && [ -L "$a/build/libdcnet.so" ] &&
     [ "$(readlink "$a/build/libdcnet.so.$major")" = "libdcnet.so.$ver" ]; then ok; else
     bad "SONAME '$soname' (want libdcnet.so.$major), or the symlinks are wrong"; fi
+# the ABI (issue 30, item 1): libdcnet.so exports exactly the functions
+# include/dcnet declares (GCC's -aux-info lists them, static inline ones
+# aside), plus SCOTCH's three error handlers when SCOTCH is built in
+# (embed.h says why); nothing internal (bal_*, rt_*, dn_spec_int, ...)
+if command -v gcc >/dev/null 2>&1; then
+    printf '#include <dcnet/dcnet.h>\n' >"$scratch/decl.c"
+    gcc -std=c11 -I"$top/include" -fsyntax-only -aux-info "$scratch/aux.txt" "$scratch/decl.c"
+    grep 'include/dcnet/' "$scratch/aux.txt" | grep -v ' static ' |
+        sed -E 's/.*[ *](dn_[A-Za-z0-9_]+) *\(.*/\1/' >"$scratch/want"
+    if [ -f /usr/include/scotch/scotch.h ]; then
+        printf 'SCOTCH_errorPrint\nSCOTCH_errorPrintW\nSCOTCH_errorProg\n' >>"$scratch/want"
+    fi
+    sort -u -o "$scratch/want" "$scratch/want"
+    nm -D --defined-only "$a/build/libdcnet.so" | awk '{print $3}' | sort -u >"$scratch/have"
+    extra=$(comm -13 "$scratch/want" "$scratch/have" | tr '\n' ' ')
+    missing=$(comm -23 "$scratch/want" "$scratch/have" | tr '\n' ' ')
+    if [ "$(wc -l <"$scratch/want")" -gt 100 ] && [ -z "$extra$missing" ]; then ok; else
+        bad "libdcnet.so exports symbols not in include/dcnet: [$extra]; declared but not exported (DN_API missing? scripts/mark-api.py): [$missing]"; fi
+else
+    echo "build: gcc not found, the ABI symbol check skipped" >&2
+fi
 # a CLI-private header rebuilds no library object; a public one rebuilds
 # the library objects that include it
 touch "$a/src/cli/plot.h"

@@ -478,6 +478,11 @@ static void test_loads_and_errors(void **state)
         assert_true(l == NULL);
         assert_true(err.msg[0] != '\0');
     }
+    /* a spec by its form, whatever follows; a file name is not one */
+    assert_true(dn_bal_loads_is_spec("random:x") && dn_bal_loads_is_spec("exp:") &&
+                dn_bal_loads_is_spec("point:5") && dn_bal_loads_is_spec("const:3"));
+    assert_false(dn_bal_loads_is_spec("loads.txt") || dn_bal_loads_is_spec("uniform:1:2") ||
+                 dn_bal_loads_is_spec("random") || dn_bal_loads_is_spec(""));
     int64_t neg[4] = {1, -2, 3, 4};
     dn_bal_result r;
     assert_int_equal(dn_balance(2, neg, DN_BAL_SPANNING, NULL, &r, &err), DN_EINVAL);

@@ -818,6 +818,160 @@ static void test_link_costs(void **state)
     dn_net_free(&net);
 }
 
+/* The hooks the layers above use instead of family names (issue 30, item 4),
+ * checked against each network's own neighbour function on small instances:
+ * a grid's sides and wrap give exactly its links; every translation phi_s is
+ * a bijection that maps arcs to arcs with phi_s(rep(s)) = s; a word shape
+ * counts the nodes; a routing's route bound covers the diameter (BFS); the
+ * families named only by their hooks answer none of the others. */
+static int is_arc(const dn_net *net, int64_t u, int64_t v)
+{
+    int64_t nb[64];
+    int d = dn_net_neighbors(net, u, nb);
+    for (int i = 0; i < d; i++)
+        if (nb[i] == v)
+            return 1;
+    return 0;
+}
+
+static void test_family_hooks(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *spec;
+        dn_net_routing routing;
+        int grid_dims, has_orbit, word;
+    } cases[] = {
+        {"debruijn:4", DN_NET_ROUTING_BDG, 0, 0, 1},  {"dg:2:5", DN_NET_ROUTING_BDG, 0, 0, 1},
+        {"dg:3:3", DN_NET_ROUTING_NONE, 0, 0, 1},     {"ddb:4", DN_NET_ROUTING_DDB, 0, 0, 1},
+        {"kautz:2:3", DN_NET_ROUTING_KAUTZ, 0, 0, 1}, {"kautz:3:2", DN_NET_ROUTING_KAUTZ, 0, 0, 1},
+        {"hypercube:4", DN_NET_ROUTING_ECUBE, 0, 1, 0}, {"mesh:3x5", DN_NET_ROUTING_GRID, 2, 0, 0},
+        {"torus:3x5", DN_NET_ROUTING_GRID, 2, 1, 0},  {"torus:4x4", DN_NET_ROUTING_GRID, 2, 1, 0},
+        {"ring:7", DN_NET_ROUTING_GRID, 2, 1, 0},     {"mesh:2x3x4", DN_NET_ROUTING_GRID, 3, 0, 0},
+        {"torus:3x3x4", DN_NET_ROUTING_GRID, 3, 0, 0}, {"butterfly:3", DN_NET_ROUTING_NONE, 0, 1, 0},
+        {"wbutterfly:3", DN_NET_ROUTING_NONE, 0, 1, 0}, {"complete:6", DN_NET_ROUTING_NONE, 0, 1, 0},
+        {"cbt:3", DN_NET_ROUTING_NONE, 0, 0, 0},      {"fattree:2:3", DN_NET_ROUTING_UPDOWN, 0, 0, 0},
+        {"dragonfly:2:1:1", DN_NET_ROUTING_MINIMAL, 0, 0, 0}, {"sneptree-s:3", DN_NET_ROUTING_NONE, 0, 0, 0},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        dn_net net;
+        dn_err err;
+        assert_int_equal(dn_net_init(&net, cases[c].spec, &err), DN_OK);
+        const int64_t n = net.n;
+        /* routing, and its bound on route length against BFS eccentricities */
+        int64_t nodes = -1;
+        assert_int_equal(dn_net_routing_of(&net, &nodes), cases[c].routing);
+        dn_csr g;
+        assert_int_equal(dn_net_materialize(&net, &g, 0, &err), DN_OK);
+        int32_t *dist = malloc((size_t)n * sizeof *dist), e32;
+        int64_t ecc = 0, reached;
+        for (int64_t s = 0; s < n; s++) {
+            assert_int_equal(dn_bfs(&g, s, dist, &e32, &reached), DN_OK);
+            for (int64_t v = 0; v < dn_net_processors(&net); v++)
+                if (dist[v] > ecc)
+                    ecc = dist[v];
+        }
+        if (cases[c].routing != DN_NET_ROUTING_NONE)
+            assert_true(nodes >= ecc + 1);
+        else
+            assert_int_equal(nodes, 0);
+        /* a grid's sides and wrap give exactly its links */
+        dn_net_grid grid;
+        assert_int_equal(dn_net_grid_of(&net, &grid), cases[c].grid_dims);
+        if (grid.dims) {
+            int64_t prod = 1;
+            for (int i = 0; i < grid.dims; i++)
+                prod *= grid.side[i];
+            assert_int_equal(prod, n);
+            for (int64_t u = 0; u < n; u++)
+                for (int64_t v = 0; v < n; v++) {
+                    int64_t a = u, b = v, diff = 0, far = 0;
+                    for (int i = grid.dims - 1; i >= 0; i--) {
+                        int64_t L = grid.side[i], x = a % L, y = b % L, d = x > y ? x - y : y - x;
+                        if (d)
+                            diff++;
+                        if (!(d == 1 || (grid.wrap && L > 2 && d == L - 1)) && d)
+                            far = 1;
+                        a /= L;
+                        b /= L;
+                    }
+                    assert_int_equal(is_arc(&net, u, v), diff == 1 && !far);
+                }
+        }
+        /* translations: automorphisms taking rep(s) to s */
+        int any = 0;
+        int8_t *seen = calloc((size_t)n, 1);
+        for (int64_t s = 0; s < n; s++) {
+            int64_t r = dn_net_orbit_rep(&net, s);
+            any |= r != s;
+            assert_int_equal(dn_net_orbit_map(&net, s, r), s);
+            memset(seen, 0, (size_t)n);
+            for (int64_t u = 0; u < n; u++) {
+                int64_t pu = dn_net_orbit_map(&net, s, u);
+                assert_true(pu >= 0 && pu < n && !seen[pu]);
+                seen[pu] = 1;
+                int64_t nb[64];
+                int d = dn_net_neighbors(&net, u, nb);
+                for (int i = 0; i < d; i++)
+                    assert_true(is_arc(&net, pu, dn_net_orbit_map(&net, s, nb[i])));
+            }
+        }
+        assert_int_equal(any, cases[c].has_orbit);
+        /* word shape: R^K de Bruijn strings, (D+1) D^(K-1) Kautz strings */
+        int degree = 0, length = 0;
+        assert_int_equal(dn_net_word(&net, &degree, &length), cases[c].word);
+        if (cases[c].word) {
+            int64_t count = cases[c].routing == DN_NET_ROUTING_KAUTZ ? degree + 1 : degree;
+            for (int i = 1; i < length; i++)
+                count *= degree;
+            assert_int_equal(count, n);
+        }
+        /* layout: rows x columns cover the nodes */
+        int64_t rows = 0, cols = 0;
+        if (dn_net_layout_of(&net, &rows, &cols) == DN_NET_LAYOUT_ROWS)
+            assert_int_equal(rows * cols, n);
+        free(seen);
+        free(dist);
+        dn_csr_free(&g);
+        dn_net_free(&net);
+    }
+}
+
+/* dn_csr_two_colour: a ring is two-colourable exactly when its length is
+ * even, a hypercube always, a de Bruijn graph (it has loops' neighbours and
+ * triangles) never; each node's colour is its BFS distance's parity. */
+static void test_two_colour(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *spec;
+        int bipartite;
+    } cases[] = {{"ring:6", 1}, {"ring:7", 0}, {"hypercube:5", 1}, {"complete:3", 0},
+                 {"mesh:3x4", 1}, {"debruijn:4", 0}, {"cbt:4", 1}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        dn_net net;
+        dn_csr g;
+        dn_err err;
+        assert_int_equal(dn_net_init(&net, cases[c].spec, &err), DN_OK);
+        assert_int_equal(dn_net_materialize(&net, &g, 0, &err), DN_OK);
+        int8_t *side = malloc((size_t)g.n);
+        int32_t *dist = malloc((size_t)g.n * sizeof *dist), ecc;
+        int64_t reached;
+        memset(side, -1, (size_t)g.n);
+        int bip = -1;
+        assert_int_equal(dn_csr_two_colour(&g, 0, side, &bip, &err), DN_OK);
+        assert_int_equal(bip, cases[c].bipartite);
+        assert_int_equal(dn_bfs(&g, 0, dist, &ecc, &reached), DN_OK);
+        if (bip)
+            for (int64_t v = 0; v < g.n; v++)
+                assert_int_equal(side[v], dist[v] % 2);
+        free(side);
+        free(dist);
+        dn_csr_free(&g);
+        dn_net_free(&net);
+    }
+}
+
 static void test_large_and_limits(void **state)
 {
     dn_net net;
@@ -864,6 +1018,8 @@ int main(void)
         cmocka_unit_test(test_labels),
         cmocka_unit_test(test_node_names),
         cmocka_unit_test(test_link_costs),
+        cmocka_unit_test(test_family_hooks),
+        cmocka_unit_test(test_two_colour),
         cmocka_unit_test(test_large_and_limits),
     };
     return cmocka_run_group_tests_name("net", tests, NULL, NULL);

@@ -710,9 +710,53 @@ static void test_shared_merge_fails(void **state)
     }
 }
 
+/* The run's summaries, by hand on made-up arrays, and the policy names
+ * both ways. */
+static void test_stats_summary(void **state)
+{
+    (void)state;
+    int64_t tasks[3] = {5, 2, 9}, msgs[4] = {0, 7, 3, 0};
+    double idle[3] = {0.5, 1.5, 0.25};
+    dn_rt_stats st;
+    memset(&st, 0, sizeof st);
+    st.workers = 3;
+    st.tasks = 16;
+    st.worker_tasks = tasks;
+    st.worker_idle = idle;
+    st.links = 4;
+    st.link_msgs = msgs;
+    dn_rt_summary s;
+    dn_rt_stats_summary(&st, &s);
+    assert_int_equal(s.tasks_min, 2);
+    assert_int_equal(s.tasks_max, 9);
+    assert_true(s.tasks_mean == 16.0 / 3);
+    assert_true(s.idle_min == 0.25 && s.idle_max == 1.5 && s.idle_mean == 0.75);
+    assert_int_equal(s.links_used, 2);
+    assert_int_equal(s.link_msgs_max, 7);
+    st.worker_tasks = NULL; /* static mode: no per-worker arrays */
+    st.worker_idle = NULL;
+    st.link_msgs = NULL;
+    dn_rt_stats_summary(&st, &s);
+    assert_int_equal(s.tasks_max, 0);
+    assert_int_equal(s.links_used, 0);
+    for (int p = DN_POLICY_AUTO; p <= DN_POLICY_STEAL; p++) {
+        dn_walk_policy q;
+        dn_err e;
+        assert_int_equal(dn_walk_policy_parse(dn_walk_policy_name((dn_walk_policy)p), &q, &e),
+                         DN_OK);
+        assert_int_equal(q, p);
+    }
+    dn_walk_policy q;
+    dn_err e;
+    assert_int_equal(dn_walk_policy_parse("stael", &q, &e), DN_ENOTFOUND);
+    assert_non_null(strstr(e.msg, "two-choices"));
+    assert_string_equal(dn_walk_policy_name((dn_walk_policy)9), "?");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_stats_summary),
         cmocka_unit_test(test_apps_verified),
         cmocka_unit_test(test_fast_verify),
         cmocka_unit_test(test_sort_kernel),

@@ -157,7 +157,7 @@ static void test_evq_order(void **state)
         assert_true(ev.time > prev.time || (ev.time == prev.time && ev.data > prev.data));
         prev = ev;
     }
-    while ((k = dn_evq_pop_batch(&q, &batch, &cap, &err)) > 0) {
+    while (dn_evq_pop_batch(&q, &batch, &cap, &k, &err) == DN_OK && k > 0) {
         for (int64_t i = 0; i < k; i++) {
             assert_true(batch[i].time == batch[0].time);
             assert_true(batch[i].time > prev.time ||

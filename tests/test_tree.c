@@ -129,6 +129,29 @@ static void test_binomial_seed_example(void **state)
     dn_tree_free(&t);
 }
 
+/* dn_tree_leaves: the closed forms (2^(n-1) for binomial:n, b^h for
+ * complete:b:h) against a count of the tasks without children, and the
+ * count on random trees against the same count done here. */
+static void test_leaves(void **state)
+{
+    static const char *const specs[] = {"binomial:0", "binomial:1", "binomial:7", "binomial:12",
+                                        "complete:2:0", "complete:2:5", "complete:3:4",
+                                        "complete:5:3", "gw:0.6,0,0.4", "crt:5:0.25,0.25,0.5"};
+    (void)state;
+    for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+        dn_tree_model m;
+        dn_tree t;
+        dn_err e;
+        assert_int_equal(dn_tree_model_parse(specs[i], &m, &e), DN_OK);
+        assert_int_equal(dn_tree_init(&t, &m, 7, 0, &e), DN_OK);
+        int64_t count = 0;
+        for (int64_t v = 0; v < t.nodes; v++)
+            count += dn_tree_num_children(&t, v) == 0;
+        assert_int_equal(dn_tree_leaves(&t), count);
+        dn_tree_free(&t);
+    }
+}
+
 static void test_complete(void **state)
 {
     dn_tree_model m;
@@ -637,6 +660,7 @@ int main(void)
         cmocka_unit_test(test_binomial_vs_contraction),
         cmocka_unit_test(test_binomial_seed_example),
         cmocka_unit_test(test_complete),
+        cmocka_unit_test(test_leaves),
         cmocka_unit_test(test_random_models),
         cmocka_unit_test(test_random_reproducible),
         cmocka_unit_test(test_dist),

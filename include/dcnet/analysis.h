@@ -48,8 +48,8 @@ enum {
                             * current load (ties: the first). Simulation only. */
     DN_WALK_COUNT
 };
-const char *dn_walk_name(int kind);          /* "canonical", "lazy", ... */
-int dn_walk_parse(const char *s, int *kind); /* DN_OK or DN_ENOTFOUND */
+DN_API const char *dn_walk_name(int kind);          /* "canonical", "lazy", ... */
+DN_API int dn_walk_parse(const char *s, int *kind); /* DN_OK or DN_ENOTFOUND */
 
 /* A processor without out-neighbours keeps the walk where it is: the walk
  * cannot leave it (documented in docs/dynamic.md). */
@@ -63,7 +63,7 @@ int dn_walk_parse(const char *s, int *kind); /* DN_OK or DN_ENOTFOUND */
  * sizes must hold max_levels doubles. A finite tree of more than
  * max_levels levels is refused with DN_ERANGE (dn_level_sizes_alloc sizes
  * the array for you). Time O(levels). */
-int dn_level_sizes(const dn_tree_model *m, int max_levels, double *sizes, int *levels,
+DN_API int dn_level_sizes(const dn_tree_model *m, int max_levels, double *sizes, int *levels,
                    double *tail_ratio, dn_err *err);
 /* The same into a fresh array *sizes (the caller frees it) that holds
  * every level of a finite model however deep it is (levels are cheap: a
@@ -71,7 +71,7 @@ int dn_level_sizes(const dn_tree_model *m, int max_levels, double *sizes, int *l
  * a reproduction tree. DN_ENOMEM if the array cannot be had; *sizes is
  * NULL on failure. Time and space O(levels). */
 #define DN_LEVELS_EXPLICIT 128
-int dn_level_sizes_alloc(const dn_tree_model *m, double **sizes, int *levels,
+DN_API int dn_level_sizes_alloc(const dn_tree_model *m, double **sizes, int *levels,
                          double *tail_ratio, dn_err *err);
 
 /* --------------------------------------------------------- exact loads */
@@ -130,17 +130,17 @@ typedef struct dn_loads {
  * N x N dynamic program for complete, crt and reproduction trees, refused
  * above DN_LOAD_DENSE_MAX processors. */
 #define DN_LOAD_DENSE_MAX 4096
-int dn_loads_exact(const dn_net *net, const dn_csr *g, const dn_tree_model *m, int64_t start,
+DN_API int dn_loads_exact(const dn_net *net, const dn_csr *g, const dn_tree_model *m, int64_t start,
                    const dn_load_opts *opts, dn_loads *out, dn_err *err);
-void dn_loads_free(dn_loads *l);
+DN_API void dn_loads_free(dn_loads *l);
 
 /* The limit cycle of the walk from `start` (see above). Undirected: closed
  * form in O(n + arcs). Directed: iterate until ||x_l - x_{l-q}||_1 < 1e-14
  * for some q <= DN_LIMIT_MAX_PERIOD, within opts->max_iter steps. */
 #define DN_LIMIT_MAX_PERIOD 16
-int dn_walk_limit_init(const dn_csr *g, int64_t start, const dn_load_opts *opts,
+DN_API int dn_walk_limit_init(const dn_csr *g, int64_t start, const dn_load_opts *opts,
                        dn_walk_limit *out, dn_err *err);
-void dn_walk_limit_free(dn_walk_limit *lim);
+DN_API void dn_walk_limit_free(dn_walk_limit *lim);
 
 /* All start processors: per start the ratio, max load and argmax.
  * Starts equivalent under a translation automorphism of the family
@@ -155,9 +155,9 @@ typedef struct dn_loads_all {
     int64_t computed;    /* distinct starts actually computed */
     double asym_ratio;   /* largest alpha_inf over starts (NAN if undefined) */
 } dn_loads_all;
-int dn_loads_all_starts(const dn_net *net, const dn_csr *g, const dn_tree_model *m,
+DN_API int dn_loads_all_starts(const dn_net *net, const dn_csr *g, const dn_tree_model *m,
                         const dn_load_opts *opts, dn_loads_all *out, dn_err *err);
-void dn_loads_all_free(dn_loads_all *a);
+DN_API void dn_loads_all_free(dn_loads_all *a);
 
 /* ---------------------------------------------------------- simulation */
 typedef struct dn_grow_opts {
@@ -192,9 +192,9 @@ typedef struct dn_grow_result {
  * level. Distances use a BFS bounded by the walk length.
  * Time O(trials * (size * (Delta + deg^(Delta/2)))), space O(n) per thread
  * plus the widest level. */
-int dn_grow_simulate(const dn_csr *g, const dn_tree_model *m, int64_t start,
+DN_API int dn_grow_simulate(const dn_csr *g, const dn_tree_model *m, int64_t start,
                      const dn_grow_opts *opts, dn_grow_result *out, dn_err *err);
-void dn_grow_free(dn_grow_result *r);
+DN_API void dn_grow_free(dn_grow_result *r);
 
 #ifdef __cplusplus
 }

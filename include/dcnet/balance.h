@@ -53,16 +53,16 @@ typedef enum dn_ddb_tree {
 } dn_ddb_tree;
 
 /* "up0", "up1", "down0", "down1". */
-const char *dn_ddb_tree_name(dn_ddb_tree t);
-int dn_ddb_tree_parse(const char *s, dn_ddb_tree *t, dn_err *err);
+DN_API const char *dn_ddb_tree_name(dn_ddb_tree t);
+DN_API int dn_ddb_tree_parse(const char *s, dn_ddb_tree *t, dn_err *err);
 /* Root: 0 for the -0 trees, N - 1 for the -1 trees. */
-int64_t dn_ddb_tree_root(int k, dn_ddb_tree t);
+DN_API int64_t dn_ddb_tree_root(int k, dn_ddb_tree t);
 /* The tree neighbour of x towards the root, or -1 for the root. */
-int64_t dn_ddb_tree_parent(int k, dn_ddb_tree t, int64_t x);
+DN_API int64_t dn_ddb_tree_parent(int k, dn_ddb_tree t, int64_t x);
 /* x's children in out[0..count-1] (at most 2), in channel order. */
-int dn_ddb_tree_children(int k, dn_ddb_tree t, int64_t x, int64_t out[2]);
+DN_API int dn_ddb_tree_children(int k, dn_ddb_tree t, int64_t x, int64_t out[2]);
 /* Distance from x to the root along the tree (root: 0). O(1). */
-int dn_ddb_tree_depth(int k, dn_ddb_tree t, int64_t x);
+DN_API int dn_ddb_tree_depth(int k, dn_ddb_tree t, int64_t x);
 /* Tree arcs as DDB links point towards the root (up trees) or away from
  * it (down trees): 1 for the up trees. */
 static inline int dn_ddb_tree_is_up(dn_ddb_tree t) { return t == DN_DDB_UP0 || t == DN_DDB_UP1; }
@@ -80,7 +80,7 @@ typedef struct dn_lemma3 {
     int64_t timed[DN_BAL_MAX_K + 1];
     int64_t routes[DN_BAL_MAX_K + 1];
 } dn_lemma3;
-int dn_ddb_lemma3(int k, int shortest, dn_lemma3 *out, dn_err *err);
+DN_API int dn_ddb_lemma3(int k, int shortest, dn_lemma3 *out, dn_err *err);
 
 /* ---- loads ------------------------------------------------------------- */
 
@@ -88,7 +88,12 @@ int dn_ddb_lemma3(int k, int shortest, dn_lemma3 *out, dn_err *err);
  * "exp:SEED:MEAN" (geometric, mean MEAN), "point:TOTAL[:NODE]" (every
  * task on one processor, default 0), "const:C". *loads gets n entries
  * (malloc; caller frees). */
-int dn_bal_loads_spec(const char *spec, int64_t n, int64_t **loads, dn_err *err);
+DN_API int dn_bal_loads_spec(const char *spec, int64_t n, int64_t **loads, dn_err *err);
+/* 1 if s starts like one of those specs ("random:", "exp:", "point:",
+ * "const:"), so a caller can tell a spec from a file name; 0 if not. */
+DN_API int dn_bal_loads_is_spec(const char *s);
+/* The forms dn_bal_loads_spec accepts, for messages (static storage). */
+DN_API const char *dn_bal_loads_forms(void);
 
 /* ---- runs -------------------------------------------------------------- */
 
@@ -102,7 +107,7 @@ typedef enum dn_bal_algo {
     DN_BAL_NALGO
 } dn_bal_algo;
 
-const char *dn_bal_algo_name(dn_bal_algo a);
+DN_API const char *dn_bal_algo_name(dn_bal_algo a);
 
 typedef struct dn_bal_opts {
     int shortest;       /* routed messages: 0 length-k (default), 1 shortest */
@@ -132,14 +137,14 @@ typedef struct dn_bal_result {
     int64_t *final;              /* owned: N final loads */
 } dn_bal_result;
 
-void dn_bal_result_free(dn_bal_result *r);
+DN_API void dn_bal_result_free(dn_bal_result *r);
 
 /* Balances `loads` (N = 2^k entries, each >= 0, sum < 2^31) on DDB(k)
  * with the chosen algorithm. k in 1..DN_BAL_MAX_K. The protocol runs move
  * real task ids and check conservation at the end; a loss or duplicate is
  * reported as DN_EINVAL (it would be a bug). The optimal plan needs GLPK
  * (DN_ENOTSUP without it). */
-int dn_balance(int k, const int64_t *loads, dn_bal_algo algo, const dn_bal_opts *opts,
+DN_API int dn_balance(int k, const int64_t *loads, dn_bal_algo algo, const dn_bal_opts *opts,
                dn_bal_result *out, dn_err *err);
 
 /* Lower bound on the time of any plan that moves one task per link per
@@ -147,12 +152,12 @@ int dn_balance(int k, const int64_t *loads, dn_bal_algo algo, const dn_bal_opts 
  * of the upward-0 and downward-0 trees) of surplus(S) / (links leaving S)
  * and deficit(S) / (links entering S), rounded up, with the targets
  * floor(L/N) + [x < L mod N]. O(N k). */
-int dn_bal_lower_bound(int k, const int64_t *loads, int64_t *bound, dn_err *err);
+DN_API int dn_bal_lower_bound(int k, const int64_t *loads, int64_t *bound, dn_err *err);
 /* The checks dn_balance makes before it starts, for a caller to make first:
  * loads non-negative, fewer than 2^31 tasks in all, and the memory the run
  * would need (about 64 bytes a task and 400 a processor) within
  * opts->mem_limit. Sets *total (if not NULL). */
-int dn_bal_check(int k, const int64_t *loads, const dn_bal_opts *opts, int64_t *total,
+DN_API int dn_bal_check(int k, const int64_t *loads, const dn_bal_opts *opts, int64_t *total,
                  dn_err *err);
 
 /* Targets used by every algorithm: AVG + 1 on the L mod N lowest ids. */
@@ -161,11 +166,11 @@ static inline int64_t dn_bal_target(int64_t x, int64_t avg, int64_t rem)
     return avg + (x < rem ? 1 : 0);
 }
 
-int dn_have_glpk(void);
+DN_API int dn_have_glpk(void);
 /* The version of the GLPK library linked in ("5.0"), asked of the library
  * at run time (glp_version), into buf (cap bytes, truncated). DN_ENOTSUP
  * (buf "not built in") without GLPK. Time O(1). */
-int dn_glpk_version(char *buf, size_t cap);
+DN_API int dn_glpk_version(char *buf, size_t cap);
 
 #ifdef __cplusplus
 }

@@ -19,6 +19,16 @@
 extern "C" {
 #endif
 
+/* DN_API marks the library's interface: the functions declared in these
+ * headers, and nothing else, are exported from libdcnet.so (the library is
+ * built with -fvisibility=hidden; make check compares the exported symbols
+ * with these declarations). Compilers without visibility see nothing. */
+#if defined(__GNUC__) && !defined(_WIN32)
+#define DN_API __attribute__((visibility("default")))
+#else
+#define DN_API
+#endif
+
 /* The version of these headers. The library's own is dn_version(): a
  * program checks at run time that the library it loaded is the one it was
  * built against (the same MAJOR: the ABI, libdcnet.so.MAJOR). DN_VERSION is
@@ -32,7 +42,7 @@ extern "C" {
 
 /* The version of the library that is running, "MAJOR.MINOR.PATCH" (static
  * storage; never NULL), and its DN_VERSION_NUMBER in *number if not NULL. */
-const char *dn_version(int *number);
+DN_API const char *dn_version(int *number);
 
 /* Status codes. Negative values are never returned. */
 enum {
@@ -47,7 +57,7 @@ enum {
 };
 
 /* Human-readable name of a status code; never NULL. */
-const char *dn_strerror(int status);
+DN_API const char *dn_strerror(int status);
 
 /* Per-call error buffer: functions that fail write a one-line message here
  * saying what was wrong and, where possible, what is accepted. */
@@ -58,7 +68,7 @@ typedef struct dn_err {
 
 /* Formats a message into err (if err is not NULL) and returns status.
  * Used as `return dn_fail(err, DN_EINVAL, "bad %s", x);`. */
-int dn_fail(dn_err *err, int status, const char *fmt, ...)
+DN_API int dn_fail(dn_err *err, int status, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif
@@ -66,15 +76,15 @@ int dn_fail(dn_err *err, int status, const char *fmt, ...)
 
 /* Checked arithmetic on non-negative int64 sizes: return 0 and store the
  * result, or return 1 on overflow past INT64_MAX (result untouched). */
-int dn_mul_ovf(int64_t a, int64_t b, int64_t *out);
-int dn_add_ovf(int64_t a, int64_t b, int64_t *out);
+DN_API int dn_mul_ovf(int64_t a, int64_t b, int64_t *out);
+DN_API int dn_add_ovf(int64_t a, int64_t b, int64_t *out);
 /* base^exp for small non-negative values; 1 on overflow. */
-int dn_pow_ovf(int64_t base, int exp, int64_t *out);
+DN_API int dn_pow_ovf(int64_t base, int exp, int64_t *out);
 
 /* A byte count for messages, in the largest unit that keeps it above 1,
  * with three significant digits and never rounded to zero: "512 B",
  * "48.0 KiB", "1.49 GiB". Returns buf. */
-const char *dn_fmt_bytes(char *buf, size_t cap, int64_t bytes);
+DN_API const char *dn_fmt_bytes(char *buf, size_t cap, int64_t bytes);
 
 /* ------------------------------------------------------------ input
  * The one input path (issue 26, section 3): every file dcnet reads, and
@@ -125,45 +135,45 @@ typedef struct dn_input {
  * (DN_EINVAL) and a regular file above the limit (DN_ELIMIT) are refused
  * here. On failure *in is left closed (dn_input_close is harmless). The
  * strings are borrowed: they must outlive *in. Time O(1). */
-int dn_input_open(dn_input *in, const char *path, const char *what, int64_t limit,
+DN_API int dn_input_open(dn_input *in, const char *path, const char *what, int64_t limit,
                   int limit_is_mem, dn_err *err);
 /* The same over len bytes in memory (a parser's buffer, a fuzz input):
  * the same byte order mark, NUL, line-ending and limit rules. Borrowed. */
-void dn_input_mem(dn_input *in, const char *buf, size_t len, const char *name, const char *what,
+DN_API void dn_input_mem(dn_input *in, const char *buf, size_t len, const char *name, const char *what,
                   int64_t limit); /* O(1); cannot fail */
 /* What the limit means, for its message (borrowed; NULL: "the file
  * limit" or the memory limit's "raise --mem-limit"), e.g. "a placement of
  * 8 tasks takes at most 1.00 MiB of text". */
-void dn_input_set_why(dn_input *in, const char *why); /* O(1) */
+DN_API void dn_input_set_why(dn_input *in, const char *why); /* O(1) */
 /* The next line without its "\n" or "\r\n", NUL-terminated, in *line
  * (valid until the next call; *len its length), or *line = NULL at the
  * end. DN_EINVAL for a NUL byte, DN_ELIMIT past the limit or for a line
  * longer than in->max_line (set it after opening; default
  * DN_INPUT_MAX_LINE). Memory O(longest line); time O(line). */
-int dn_input_line(dn_input *in, char **line, size_t *len, dn_err *err);
+DN_API int dn_input_line(dn_input *in, char **line, size_t *len, dn_err *err);
 /* The rest of the input whole: *buf malloc'd (the caller frees it),
  * NUL-terminated after *len bytes, "\r\n" turned into "\n". A regular
  * file is read into one allocation of its size. Time O(bytes). */
-int dn_input_all(dn_input *in, char **buf, size_t *len, dn_err *err);
+DN_API int dn_input_all(dn_input *in, char **buf, size_t *len, dn_err *err);
 /* dn_input_mark remembers the place of the next line; dn_input_rewind goes
  * back there (once), so that a reader may look at the first lines to
  * tell a format and then read them again, from a pipe too. The bytes
  * after the mark stay in memory until the rewind (within the limit). */
-void dn_input_mark(dn_input *in);   /* O(1) */
-void dn_input_rewind(dn_input *in); /* O(1); without a mark, nothing */
+DN_API void dn_input_mark(dn_input *in);   /* O(1) */
+DN_API void dn_input_rewind(dn_input *in); /* O(1); without a mark, nothing */
 /* The input's name in messages: its path, or "standard input". */
-const char *dn_input_name(const dn_input *in); /* O(1); borrowed */
+DN_API const char *dn_input_name(const dn_input *in); /* O(1); borrowed */
 /* Number of the line dn_input_line returned last (1 for the first). */
-int64_t dn_input_lineno(const dn_input *in); /* O(1) */
+DN_API int64_t dn_input_lineno(const dn_input *in); /* O(1) */
 /* "WHAT 'NAME' line N: " + the message into err; returns status. O(1). */
-int dn_input_fail(const dn_input *in, dn_err *err, int status, const char *fmt, ...)
+DN_API int dn_input_fail(const dn_input *in, dn_err *err, int status, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
 /* Closes a stream opened here (standard input stays open) and frees the
  * buffers; *in is zeroed. Safe on a zeroed or closed input. O(1). */
-void dn_input_close(dn_input *in);
+DN_API void dn_input_close(dn_input *in);
 
 /* Reads a text file, pipe or "-" (standard input) whole into *buf
  * (malloc'd, NUL-terminated after *len bytes; the caller frees it), at most
@@ -173,7 +183,7 @@ void dn_input_close(dn_input *in);
  * --mem-limit") or the file limit. A directory, and a file holding a NUL
  * byte, are DN_EINVAL. `what` names the file in messages ("graph file",
  * "tree file"). Time O(bytes). */
-int dn_read_text(const char *path, const char *what, int64_t limit, int limit_is_mem,
+DN_API int dn_read_text(const char *path, const char *what, int64_t limit, int limit_is_mem,
                  char **buf, size_t *len, dn_err *err);
 
 /* ------------------------------------------------------ value files
@@ -190,22 +200,22 @@ int dn_read_text(const char *path, const char *what, int64_t limit, int limit_is
  * frees it), *n values. Messages: "WHAT 'PATH' line N: ..." with `what`
  * naming a value ("placement 9 is out of range"). Memory O(values); time
  * O(bytes). */
-int dn_values_read(dn_input *in, int64_t want, int64_t max, double lo, double hi,
+DN_API int dn_values_read(dn_input *in, int64_t want, int64_t max, double lo, double hi,
                    const char *what, double **out, int64_t *n, dn_err *err);
 
 /* The shortest decimal form of a finite double that reads back as the same
  * double (%.15g, %.16g or %.17g, whichever is first exact), into buf
  * (cap >= 32); returns buf. Writers use it so that every value
  * round-trips. O(1); cannot fail. */
-const char *dn_fmt_double(char *buf, size_t cap, double x);
+DN_API const char *dn_fmt_double(char *buf, size_t cap, double x);
 
 /* Strict decimal parsing of a whole string (no sign, no spaces, no junk).
  * Fails with DN_EINVAL (not a number) or DN_ERANGE (outside [lo, hi]),
  * naming `what` in the message. */
-int dn_parse_i64(const char *s, int64_t lo, int64_t hi, const char *what,
+DN_API int dn_parse_i64(const char *s, int64_t lo, int64_t hi, const char *what,
                  int64_t *out, dn_err *err);
 /* Same for a finite double in [lo, hi]. */
-int dn_parse_double(const char *s, double lo, double hi, const char *what,
+DN_API int dn_parse_double(const char *s, double lo, double hi, const char *what,
                     double *out, dn_err *err);
 
 /* ------------------------------------------------------------------ RNG
@@ -218,15 +228,15 @@ typedef struct dn_rng {
 } dn_rng;
 
 /* One splitmix64 step: advances *state, returns the next output. */
-uint64_t dn_splitmix64(uint64_t *state);
-void dn_rng_seed(dn_rng *rng, uint64_t seed);
+DN_API uint64_t dn_splitmix64(uint64_t *state);
+DN_API void dn_rng_seed(dn_rng *rng, uint64_t seed);
 /* Independent stream number `stream` of master seed `seed`. */
-void dn_rng_stream(dn_rng *rng, uint64_t seed, uint64_t stream);
-uint64_t dn_rng_next(dn_rng *rng);
+DN_API void dn_rng_stream(dn_rng *rng, uint64_t seed, uint64_t stream);
+DN_API uint64_t dn_rng_next(dn_rng *rng);
 /* Uniform integer in [0, bound), bound >= 1 (Lemire's method, unbiased). */
-uint64_t dn_rng_below(dn_rng *rng, uint64_t bound);
+DN_API uint64_t dn_rng_below(dn_rng *rng, uint64_t bound);
 /* Uniform double in [0, 1) with 53 random bits. */
-double dn_rng_double(dn_rng *rng);
+DN_API double dn_rng_double(dn_rng *rng);
 
 /* ------------------------------------------------------------ threads
  * Runs fn(ctx, begin, end, tid) over [0, count) in chunks of `chunk`
@@ -235,7 +245,7 @@ double dn_rng_double(dn_rng *rng);
  * first non-zero value fn returned (remaining chunks are then skipped).
  * Results must not depend on which worker ran a chunk: write them by index. */
 typedef int (*dn_range_fn)(void *ctx, int64_t begin, int64_t end, int tid);
-int dn_parallel_for(int threads, int64_t count, int64_t chunk, dn_range_fn fn, void *ctx);
+DN_API int dn_parallel_for(int threads, int64_t count, int64_t chunk, dn_range_fn fn, void *ctx);
 
 /* A pool of threads kept for many parallel loops (a walk's steps): made
  * once, its threads - 1 workers sleep between loops. Owned by the caller
@@ -247,10 +257,10 @@ int dn_parallel_for(int threads, int64_t count, int64_t chunk, dn_range_fn fn, v
  * called from two threads at once). Results written by index are the
  * same for any pool size. */
 typedef struct dn_pool dn_pool;
-int dn_pool_init(dn_pool **pool, int threads, dn_err *err);
-void dn_pool_free(dn_pool *pool);
-int dn_pool_threads(const dn_pool *pool);
-int dn_pool_for(dn_pool *pool, int64_t count, int64_t chunk, dn_range_fn fn, void *ctx);
+DN_API int dn_pool_init(dn_pool **pool, int threads, dn_err *err);
+DN_API void dn_pool_free(dn_pool *pool);
+DN_API int dn_pool_threads(const dn_pool *pool);
+DN_API int dn_pool_for(dn_pool *pool, int64_t count, int64_t chunk, dn_range_fn fn, void *ctx);
 
 /* Progress of parallel work, shared by its workers: each adds what it has
  * done; the caller's thread (tid 0) reports done / total to fn (which may
@@ -262,11 +272,11 @@ typedef struct dn_progress_counter {
     dn_progress_fn fn;
     void *ctx;
 } dn_progress_counter;
-void dn_progress_init(dn_progress_counter *c, int64_t total, dn_progress_fn fn, void *ctx);
-void dn_progress_add(dn_progress_counter *c, int64_t k, int tid);
+DN_API void dn_progress_init(dn_progress_counter *c, int64_t total, dn_progress_fn fn, void *ctx);
+DN_API void dn_progress_add(dn_progress_counter *c, int64_t k, int tid);
 /* After a failed parallel run where each worker wrote its own dn_err
  * (empty message: no error): copies the first worker's message to err. */
-void dn_parallel_error(const dn_err *errs, int workers, dn_err *err);
+DN_API void dn_parallel_error(const dn_err *errs, int workers, dn_err *err);
 
 #ifdef __cplusplus
 }

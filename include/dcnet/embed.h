@@ -102,8 +102,8 @@ typedef struct dn_embed_opts {
 } dn_embed_opts;
 
 /* The mapping names, for help text; NULL past the end. */
-const char *dn_embed_map_name(int i);
-const char *dn_embed_map_summary(int i);
+DN_API const char *dn_embed_map_name(int i);
+DN_API const char *dn_embed_map_summary(int i);
 
 typedef struct dn_embed {
     const dn_net *net;   /* borrowed */
@@ -144,35 +144,44 @@ typedef struct dn_embed {
  * tree (e.g. zrl needs binomial:N on debruijn:N) and says which do
  * otherwise. Time: O(1) for closed forms, O(T) for identity and random,
  * O(T * searched nodes) for greedy (worst O(T N)), SCOTCH's own for scotch. */
-int dn_embed_init(dn_embed *e, const dn_net *net, const dn_tree *tree,
+DN_API int dn_embed_init(dn_embed *e, const dn_net *net, const dn_tree *tree,
                   const dn_embed_opts *opts, dn_err *err);
-void dn_embed_free(dn_embed *e);
+DN_API void dn_embed_free(dn_embed *e);
 
 /* map-node: processor of task v. */
-int64_t dn_embed_place(const dn_embed *e, int64_t v);
+DN_API int64_t dn_embed_place(const dn_embed *e, int64_t v);
 
 /* map-edge: route of the edge parent(v) -> v (v > 0) as processors, from
  * place(parent) to place(v); *path valid until the next call. A route of a
  * task placed with its parent has 0 hops. */
-int dn_embed_route(dn_embed *e, int64_t v, const int64_t **path, int64_t *hops, dn_err *err);
+DN_API int dn_embed_route(dn_embed *e, int64_t v, const int64_t **path, int64_t *hops, dn_err *err);
 
 /* How routes are made: "map-edge" for a mapping's own (zrl), else the
  * router's algorithm name ("bdg-window", "xy", "bfs", ...). */
-const char *dn_embed_routes_name(const dn_embed *e);
+DN_API const char *dn_embed_routes_name(const dn_embed *e);
 
 /* Volume of the message into task v (v > 0) under the chosen weights. */
-double dn_embed_weight(const dn_embed *e, int64_t v);
+DN_API double dn_embed_weight(const dn_embed *e, int64_t v);
 
 /* Hypercube label of binomial task y when step t uses dimension dims[t-1]:
  * the union of the dimensions of the steps on y's path from the root. */
-uint64_t dn_binomial_cube_label(int64_t y, const int *dims);
+DN_API uint64_t dn_binomial_cube_label(int64_t y, const int *dims);
 
-/* Is SCOTCH built in? */
-int dn_have_scotch(void);
+/* Is SCOTCH built in?
+ *
+ * When it is, libdcnet also exports SCOTCH's three error handlers,
+ * SCOTCH_errorPrint, SCOTCH_errorPrintW and SCOTCH_errorProg, on purpose:
+ * SCOTCH 7 reports errors only by calling them (no callback, no context),
+ * and Debian's libscotcherr prints to stderr. dcnet's versions keep the
+ * first message (per thread) for the dn_err of the failing call and print
+ * nothing. The price: in a program that loads libdcnet they replace
+ * SCOTCH's own handlers for every caller of SCOTCH in that process
+ * (docs/architecture.md, "The ABI"). */
+DN_API int dn_have_scotch(void);
 /* The version of the SCOTCH library linked in ("7.0.3"), asked of the
  * library at run time (SCOTCH_version), into buf (cap bytes, truncated).
  * DN_ENOTSUP (buf "not built in") without SCOTCH. Time O(1). */
-int dn_scotch_version(char *buf, size_t cap);
+DN_API int dn_scotch_version(char *buf, size_t cap);
 
 #ifdef __cplusplus
 }

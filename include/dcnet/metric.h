@@ -111,21 +111,21 @@ typedef struct dn_metrics {
 
 /* Computes every metric above. The embedding's router is used, so e is
  * not const. On failure *m is zeroed. */
-int dn_metrics_compute(dn_embed *e, const dn_metric_opts *opts, dn_metrics *m, dn_err *err);
-void dn_metrics_free(dn_metrics *m);
+DN_API int dn_metrics_compute(dn_embed *e, const dn_metric_opts *opts, dn_metrics *m, dn_err *err);
+DN_API void dn_metrics_free(dn_metrics *m);
 
 /* Link id of the hop u -> v in e->g (the arc index, or for undirected
  * links the arc index of the direction min -> max), or -1 if no link. */
-int64_t dn_link_id(const dn_csr *g, int64_t u, int64_t v, int directed_links);
+DN_API int64_t dn_link_id(const dn_csr *g, int64_t u, int64_t v, int directed_links);
 
 /* Seed 000 section 6 generalised: least total extra dilation of the child
  * edges of one task with c children in a one-to-one placement on a network
  * of maximum degree d: at most d (d-1)^(t-1) processors lie at distance t
  * (d^t out-neighbourhoods if directed, d = maximum out-degree). */
-double dn_lower_bound_task(int64_t c, int d, int directed);
+DN_API double dn_lower_bound_task(int64_t c, int d, int directed);
 /* The seed's closed form for B(n) on degree 4, sum over the tasks with
  * d_l = 1: (2^(n-4) - 13 2^(n-16)) / (2^n - 1) (valid for n >= 16). */
-double dn_lower_bound_seed000(int n);
+DN_API double dn_lower_bound_seed000(int n);
 
 #ifdef __cplusplus
 }

@@ -46,25 +46,27 @@ typedef struct dn_csr {
                       * switches), or 0: every node */
 } dn_csr;
 
-void dn_csr_free(dn_csr *g);
+DN_API void dn_csr_free(dn_csr *g);
 /* Bytes a CSR with n nodes and m arcs needs, or -1 on overflow. */
-int64_t dn_csr_bytes(int64_t n, int64_t m);
+DN_API int64_t dn_csr_bytes(int64_t n, int64_t m);
 /* Builds a CSR from an arc list (src[i] -> dst[i], i < count). Undirected:
  * each pair is stored both ways, self-loops dropped. Duplicate arcs are
  * dropped in both cases; neighbour lists come out sorted.
  * Time O(n + count log(max degree)), space O(n + count). */
-int dn_csr_from_arcs(dn_csr *g, int64_t n, int directed, const int32_t *src,
+DN_API int dn_csr_from_arcs(dn_csr *g, int64_t n, int directed, const int32_t *src,
                      const int32_t *dst, int64_t count, dn_err *err);
 
 /* Index of the arc u -> v in g->adj (a channel id), or -1 if there is
  * none. Neighbour lists are sorted: O(log deg). */
-int64_t dn_csr_arc(const dn_csr *g, int64_t u, int64_t v);
+DN_API int64_t dn_csr_arc(const dn_csr *g, int64_t u, int64_t v);
 /* Two-colours the component of s by BFS along the arcs: side[v] becomes 0
  * or 1 for its nodes (side holds n entries, -1 for "not yet"; the caller
- * sets them). Returns 1 if every arc of the component joins the two
- * colours (a walk on it alternates sides: periodic), 0 if not, or
- * DN_ENOMEM as a negative number. O(component + its arcs). */
-int dn_csr_two_colour(const dn_csr *g, int64_t s, int8_t *side);
+ * sets them). *bipartite becomes 1 if every arc of the component joins the
+ * two colours (a walk on it alternates sides: periodic), 0 if not.
+ * Returns DN_OK, or DN_ENOMEM (side and *bipartite then undefined).
+ * O(component + its arcs). */
+DN_API int dn_csr_two_colour(const dn_csr *g, int64_t s, int8_t *side, int *bipartite,
+                             dn_err *err);
 
 typedef struct dn_net_type dn_net_type;
 
@@ -98,12 +100,12 @@ typedef struct dn_net {
  * free) and err says what was wrong and which specs are accepted.
  * Refuses sizes beyond DN_NET_MAX_NODES with DN_ERANGE before allocating.
  * Time O(1) for implicit networks; O(n) for Sneptrees; O(file) for files. */
-int dn_net_init(dn_net *net, const char *spec, dn_err *err);
+DN_API int dn_net_init(dn_net *net, const char *spec, dn_err *err);
 /* The same under a memory limit in bytes (0: DN_NET_DEFAULT_MEM_LIMIT):
  * a graph file is refused, before the allocation that would pass it, when
  * its buffer, arcs or CSR would need more (a header's nodes=N counts). */
-int dn_net_init_limit(dn_net *net, const char *spec, int64_t mem_limit, dn_err *err);
-void dn_net_free(dn_net *net);
+DN_API int dn_net_init_limit(dn_net *net, const char *spec, int64_t mem_limit, dn_err *err);
+DN_API void dn_net_free(dn_net *net);
 /* A network from a graph held in memory (a program's or a binding's own):
  * g's nodes, arcs (each arc once; an undirected graph lists every edge in
  * both directions, with the same costs, and has no loop), processors
@@ -113,35 +115,35 @@ void dn_net_free(dn_net *net);
  * messages and output where a spec would; labels are the ids, and routes
  * are shortest paths, as for a graph file. On failure *net is zeroed.
  * Time O(m log(max degree)), space about the graph's. */
-int dn_net_from_csr(dn_net *net, const dn_csr *g, const char *name, dn_err *err);
+DN_API int dn_net_from_csr(dn_net *net, const dn_csr *g, const char *name, dn_err *err);
 
 /* The processors of a network: nodes 0 .. dn_net_processors(net) - 1;
  * any other node is a switch, which routes but runs no task. */
-int64_t dn_net_processors(const dn_net *net);
+DN_API int64_t dn_net_processors(const dn_net *net);
 
 /* dragonfly:A:P:H: router r of group g, and the global link of group g
  * towards group t: its router in g and the router it lands on in t. */
-int64_t dn_dragonfly_router(const dn_net *net, int64_t g, int64_t r);
-void dn_dragonfly_link(const dn_net *net, int64_t g, int64_t t, int64_t *from, int64_t *to);
+DN_API int64_t dn_dragonfly_router(const dn_net *net, int64_t g, int64_t r);
+DN_API void dn_dragonfly_link(const dn_net *net, int64_t g, int64_t t, int64_t *from, int64_t *to);
 
 /* fattree:K:N: the node id of the level-l switch w (l = 1 .. N). */
-int64_t dn_fattree_switch(const dn_net *net, int level, int64_t w);
+DN_API int64_t dn_fattree_switch(const dn_net *net, int level, int64_t w);
 
 /* Kautz graphs (kautz:D:K): node v's symbols s[0 .. K), and back. */
-void dn_kautz_symbols(const dn_net *net, int64_t v, int *s);
-int64_t dn_kautz_id(const dn_net *net, const int *s);
+DN_API void dn_kautz_symbols(const dn_net *net, int64_t v, int *s);
+DN_API int64_t dn_kautz_id(const dn_net *net, const int *s);
 
 /* Writes the out-neighbours of v (all neighbours if undirected) to out,
  * which must hold net->max_out entries; returns how many. For Sneptrees the
  * order is (left successor, right successor). v must be in [0, n).
  * Time O(out-degree). */
-int dn_net_neighbors(const dn_net *net, int64_t v, int64_t *out);
+DN_API int dn_net_neighbors(const dn_net *net, int64_t v, int64_t *out);
 
 /* The network's own label of node v: a binary string for de Bruijn and
  * hypercubes, "row,col" for meshes and tori, "level,col" for butterflies
  * and Sneptrees, the decimal id otherwise. Returns DN_ERANGE if buf is
  * too small (cap >= 80 always suffices). */
-int dn_net_label(const dn_net *net, int64_t v, char *buf, size_t cap);
+DN_API int dn_net_label(const dn_net *net, int64_t v, char *buf, size_t cap);
 
 /* Parses a node name into *v: "id:N" (the decimal id N), "label:S" (the
  * network's own label S, as dn_net_label prints it), or a plain S, which
@@ -151,7 +153,7 @@ int dn_net_label(const dn_net *net, int64_t v, char *buf, size_t cap);
  * otherwise (docs/networks.md, "Naming nodes"). Fails with DN_EINVAL (not
  * a node name of this network) or DN_ERANGE (a label that names no node),
  * the message saying which forms are accepted. Time O(length of s). */
-int dn_net_parse_node(const dn_net *net, const char *s, int64_t *v, dn_err *err);
+DN_API int dn_net_parse_node(const dn_net *net, const char *s, int64_t *v, dn_err *err);
 
 /* The family name: the spec prefix before the first ':' ("debruijn", "dg",
  * "ddb", "mesh", "torus", "ring", "hypercube", "butterfly", "wbutterfly",
@@ -160,33 +162,96 @@ int dn_net_parse_node(const dn_net *net, const char *s, int64_t *v, dn_err *err)
  * debruijn/dg/ddb p[0] = k, p[1] = radix; mesh/torus/ring p[0] = rows,
  * p[1] = columns, p[2] = wrap; meshes and tori of 3 to 8 dimensions
  * (families "meshnd", "torusnd") p[0] = d, p[1] = wrap, p[2 .. d+1] = the
- * sides; hypercube p[0] = dimension. */
-const char *dn_net_family(const dn_net *net);
+ * sides; hypercube p[0] = dimension. The name is for people (output,
+ * messages); code that needs to know what a network offers asks the hooks
+ * below ("what a family offers") instead of comparing names. */
+DN_API const char *dn_net_family(const dn_net *net);
+
+/* ------------------------------------------------ what a family offers
+ * The layers above net (routes, mappings, loads, the simulator) ask a
+ * network what it offers through these hooks, never by its family's name
+ * (issue 30, item 4): a new family gets a router, the grid mappings or the
+ * symmetry shortcuts by filling its descriptor's hooks (src/net/net_impl.h).
+ * Each is O(1) unless stated. */
+
+/* The family's own deterministic shortest routing (src/route implements
+ * each); none: shortest paths by BFS on the materialised graph. */
+typedef enum dn_net_routing {
+    DN_NET_ROUTING_NONE = 0,
+    DN_NET_ROUTING_BDG,     /* BDG(k) (debruijn:K, dg:2:K): seed 000's shift window */
+    DN_NET_ROUTING_DDB,     /* DDB(k): the longest overlap; also length-k routes */
+    DN_NET_ROUTING_KAUTZ,   /* K(D, K): shift by the longest overlap */
+    DN_NET_ROUTING_ECUBE,   /* hypercube:D: e-cube, lowest dimension first */
+    DN_NET_ROUTING_GRID,    /* meshes, tori, rings: dimension order (XY) */
+    DN_NET_ROUTING_UPDOWN,  /* fattree:K:N: up to the common level, down by digits */
+    DN_NET_ROUTING_MINIMAL  /* dragonfly: local-global-local */
+} dn_net_routing;
+/* The routing, and in *max_nodes (if not NULL) the most nodes one of its
+ * routes visits, ends included (0 for none). */
+DN_API dn_net_routing dn_net_routing_of(const dn_net *net, int64_t *max_nodes);
+
+/* A grid: meshes and tori of 2 to 8 sides, and rings (a 1 x N torus).
+ * side[0] is the most significant in node ids (the last side fastest). */
+#define DN_NET_GRID_MAX_DIMS 8
+typedef struct dn_net_grid {
+    int dims;  /* 2 .. DN_NET_GRID_MAX_DIMS */
+    int wrap;  /* 1 for tori and rings */
+    int64_t side[DN_NET_GRID_MAX_DIMS];
+} dn_net_grid;
+/* If net is a grid, fills *grid and returns its number of sides; else
+ * returns 0 and zeroes *grid. */
+DN_API int dn_net_grid_of(const dn_net *net, dn_net_grid *grid);
+
+/* How a family's nodes are laid out on a page (for drawings): in rows
+ * (node v in row v / cols, column v % cols: 2-D meshes and tori, and
+ * butterflies by level), as a heap (node v on level floor(log2(v + 1)):
+ * complete binary trees and Sneptrees), or not known. */
+typedef enum dn_net_layout_kind {
+    DN_NET_LAYOUT_NONE = 0,
+    DN_NET_LAYOUT_ROWS,
+    DN_NET_LAYOUT_HEAP
+} dn_net_layout_kind;
+/* The layout; for ROWS also *rows and *cols (if not NULL). */
+DN_API dn_net_layout_kind dn_net_layout_of(const dn_net *net, int64_t *rows, int64_t *cols);
+
+/* Word networks, whose nodes are strings of `length` letters with each
+ * node `degree` successors (de Bruijn DG(d, k), DDB(k), Kautz K(d, k)):
+ * returns 1 and fills both, or 0 for other families. */
+DN_API int dn_net_word(const dn_net *net, int *degree, int *length);
+
+/* Symmetry classes by translation: an automorphism phi_s of the network for
+ * each node s with phi_s(rep(s)) = s, where rep(s) = dn_net_orbit_rep(net, s)
+ * and phi_s(j) = dn_net_orbit_map(net, s, j). Anything computed from rep(s)
+ * holds for s once its nodes are moved by phi_s. Families that know none
+ * give rep(s) = s and phi_s the identity. Hypercubes (xor), tori and rings
+ * (shift), butterflies (column xor) and complete graphs (swap 0 and s). */
+DN_API int64_t dn_net_orbit_rep(const dn_net *net, int64_t s);
+DN_API int64_t dn_net_orbit_map(const dn_net *net, int64_t s, int64_t j);
 
 /* Short description, e.g. "undirected binary de Bruijn BDG(4)". */
-const char *dn_net_describe(const dn_net *net, char *buf, size_t cap);
+DN_API const char *dn_net_describe(const dn_net *net, char *buf, size_t cap);
 
 /* Materialises the network as a CSR (a copy for stored networks).
  * Refuses with DN_ERANGE, before allocating, when n >= 2^31 or the CSR would
  * exceed mem_limit bytes (0 means DN_NET_DEFAULT_MEM_LIMIT).
  * Time O(n + edges), space (n + 1) * 8 + arcs * 4 bytes. */
-int dn_net_materialize(const dn_net *net, dn_csr *out, int64_t mem_limit, dn_err *err);
+DN_API int dn_net_materialize(const dn_net *net, dn_csr *out, int64_t mem_limit, dn_err *err);
 
 /* Sneptrees (spec/sneptrees.md). side 0 = left successor (H2 edges for S_n
  * and T_n), side 1 = right successor (H1 edges). */
-int dn_net_is_sneptree(const dn_net *net);
-int64_t dn_sneptree_succ(const dn_net *net, int64_t cell, int side);
+DN_API int dn_net_is_sneptree(const dn_net *net);
+DN_API int64_t dn_sneptree_succ(const dn_net *net, int64_t cell, int side);
 /* Follows side-successors from the root (cell 0) and writes the circuit to
  * cells[0 .. n-1] (cells[0] = root). Returns DN_OK if it is a Hamiltonian
  * circuit, DN_ENOTFOUND if not (random joinings usually have none). */
-int dn_sneptree_circuit(const dn_net *net, int side, int64_t *cells, dn_err *err);
+DN_API int dn_sneptree_circuit(const dn_net *net, int side, int64_t *cells, dn_err *err);
 /* Height (level) of a Sneptree cell: floor(log2(cell + 1)). */
-int dn_sneptree_level(int64_t cell);
+DN_API int dn_sneptree_level(int64_t cell);
 
 /* ----------------------------------------------------------- registry */
 /* The i-th known network family, for help text: its spec syntax (e.g.
  * "debruijn:K") and a one-line summary. DN_ENOTFOUND past the last. */
-int dn_net_type_info(int i, const char **syntax, const char **summary);
+DN_API int dn_net_type_info(int i, const char **syntax, const char **summary);
 
 /* --------------------------------------------------------- graph files */
 typedef enum dn_graph_format {
@@ -199,7 +264,7 @@ typedef enum dn_graph_format {
  * Refuses, before allocating, graphs of more than max_nodes nodes (0: the
  * CSR limit of 2^31 - 2). Errors name the line and what was expected.
  * Time O(len + n + m log deg). */
-int dn_graph_parse(const char *buf, size_t len, dn_graph_format fmt, int64_t max_nodes,
+DN_API int dn_graph_parse(const char *buf, size_t len, dn_graph_format fmt, int64_t max_nodes,
                    dn_csr *out, dn_err *err);
 /* Reads a file, pipe or "-" (standard input), at most DN_GRAPH_MAX_FILE
  * bytes, and parses it. The format comes from the extension: ".grf" is
@@ -208,7 +273,7 @@ int dn_graph_parse(const char *buf, size_t len, dn_graph_format fmt, int64_t max
 /* mem_limit bounds the file's buffer plus the graph built from it (0: the
  * default); a file holding a NUL byte is refused at once (/dev/zero, a
  * binary), without reading on. */
-int dn_graph_load(const char *path, dn_csr *out, int64_t mem_limit, dn_err *err);
+DN_API int dn_graph_load(const char *path, dn_csr *out, int64_t mem_limit, dn_err *err);
 /* Writes the network in a format, streaming through the neighbour function
  * (no CSR needed), with everything it carries: the edge list keeps
  * processors=P (the rest are switches) and link costs (costs=1, every
@@ -222,21 +287,21 @@ int dn_graph_load(const char *path, dn_csr *out, int64_t mem_limit, dn_err *err)
  * DN_GRAPH_MAX_WRITE edges (DN_ERANGE); DN_EIO if writing fails.
  * Time O(n + edges) (O(edges log deg) more for a file's link costs). */
 #define DN_GRAPH_MAX_WRITE ((int64_t)1 << 31)
-int dn_net_write(const dn_net *net, dn_graph_format fmt, FILE *f, dn_err *err);
+DN_API int dn_net_write(const dn_net *net, dn_graph_format fmt, FILE *f, dn_err *err);
 /* The same for a CSR graph (what dn_graph_parse gives): its procs and
  * link costs included; `title` names it in the file and in messages (NULL:
  * "graph"). An undirected g must have sorted neighbour lists holding every
  * arc both ways (else DN_EINVAL). The caller keeps g. Time O(n + m log deg). */
-int dn_csr_write(const dn_csr *g, const char *title, dn_graph_format fmt, FILE *f, dn_err *err);
+DN_API int dn_csr_write(const dn_csr *g, const char *title, dn_graph_format fmt, FILE *f, dn_err *err);
 
 /* ----------------------------------------------------------------- BFS */
 /* Distances from src over out-arcs into dist[0..n-1] (-1 = unreachable).
  * Returns the eccentricity of src (largest finite distance) in *ecc and the
  * number of reached nodes in *reached. Time O(n + m), space O(n). */
-int dn_bfs(const dn_csr *g, int64_t src, int32_t *dist, int32_t *ecc, int64_t *reached);
+DN_API int dn_bfs(const dn_csr *g, int64_t src, int32_t *dist, int32_t *ecc, int64_t *reached);
 /* Same through the implicit neighbour function (no CSR); the baseline the
  * benchmark compares against. n must be < 2^31. */
-int dn_bfs_implicit(const dn_net *net, int64_t src, int32_t *dist, int32_t *ecc,
+DN_API int dn_bfs_implicit(const dn_net *net, int64_t src, int32_t *dist, int32_t *ecc,
                     int64_t *reached, dn_err *err);
 
 /* --------------------------------------------------------------- facts */
@@ -271,15 +336,15 @@ typedef struct dn_facts_opts {
  * degree scan and, for n <= bfs_limit, an exact all-pairs BFS (64 sources
  * per pass, bit-parallel; time O(n/64 * (n + m) * diameter)).
  * opts may be NULL for defaults. */
-int dn_net_facts(const dn_net *net, const dn_facts_opts *opts, dn_facts *out, dn_err *err);
+DN_API int dn_net_facts(const dn_net *net, const dn_facts_opts *opts, dn_facts *out, dn_err *err);
 
 /* Planarity of the underlying undirected simple graph, by the Boyer-Myrvold
  * algorithm of the planarity library. DN_ENOTSUP if dcnet was built without
  * it; DN_ERANGE above DN_PLANAR_MAX_NODES. Time O(n + m). */
 #define DN_PLANAR_MAX_NODES ((int64_t)1 << 22)
-int dn_net_planar(const dn_net *net, int *is_planar, dn_err *err);
+DN_API int dn_net_planar(const dn_net *net, int *is_planar, dn_err *err);
 /* 1 if planarity support was compiled in. */
-int dn_have_planarity(void);
+DN_API int dn_have_planarity(void);
 
 #ifdef __cplusplus
 }

@@ -45,8 +45,8 @@ typedef enum dn_place_format {
 
 /* "list", "scotch", "csv": DN_OK, else DN_ENOTFOUND; and back (a static
  * string, "?" for none). O(1). */
-int dn_place_format_parse(const char *name, dn_place_format *fmt);
-const char *dn_place_format_name(dn_place_format fmt);
+DN_API int dn_place_format_parse(const char *name, dn_place_format *fmt);
+DN_API const char *dn_place_format_name(dn_place_format fmt);
 
 /* Text a placement file may take per task (beside 1 MiB for comments). */
 #define DN_PLACE_LINE_BYTES 256
@@ -73,13 +73,13 @@ typedef struct dn_place {
  * bad content is DN_EINVAL, a table over the memory limit DN_ELIMIT. On
  * failure *p is zeroed. Time O(bytes read); memory O(tasks) beside one
  * line. */
-int dn_place_read(dn_place *p, const char *path, const dn_place_opts *o, dn_err *err);
+DN_API int dn_place_read(dn_place *p, const char *path, const dn_place_opts *o, dn_err *err);
 /* The same over len bytes in memory (borrowed; name: for messages), with
  * the same rules and costs. */
-int dn_place_parse(dn_place *p, const char *buf, size_t len, const char *name,
+DN_API int dn_place_parse(dn_place *p, const char *buf, size_t len, const char *name,
                    const dn_place_opts *o, dn_err *err);
 /* Frees the table; *p is zeroed. Safe on a zeroed placement. O(1). */
-void dn_place_free(dn_place *p);
+DN_API void dn_place_free(dn_place *p);
 
 /* Writes proc[0 .. tasks) in fmt to f; net gives csv's processor labels
  * (and must hold every processor); comment, when not NULL, is one line the
@@ -87,7 +87,7 @@ void dn_place_free(dn_place *p);
  * format reads back as written (dn_place_read). DN_EINVAL for a processor
  * outside the network or tasks < 1, DN_EIO on a write error. Time
  * O(tasks). */
-int dn_place_write(FILE *f, const int64_t *proc, int64_t tasks, dn_place_format fmt,
+DN_API int dn_place_write(FILE *f, const int64_t *proc, int64_t tasks, dn_place_format fmt,
                    const dn_net *net, const char *comment, dn_err *err);
 
 #ifdef __cplusplus

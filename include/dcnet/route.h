@@ -72,27 +72,27 @@ typedef struct dn_router {
 } dn_router;
 
 /* Name of an algorithm ("bfs", "bdg-window", ...). */
-const char *dn_route_algo_name(dn_route_algo a);
+DN_API const char *dn_route_algo_name(dn_route_algo a);
 
 /* Sets up a router. g must be the materialised network when the choice
  * falls on BFS (pass NULL otherwise; DN_EINVAL if needed and missing).
  * DN_ROUTER_XY on a network without dimensions fails with DN_ENOTSUP. */
-int dn_router_init(dn_router *r, const dn_net *net, const dn_csr *g, dn_router_kind kind,
+DN_API int dn_router_init(dn_router *r, const dn_net *net, const dn_csr *g, dn_router_kind kind,
                    dn_err *err);
 /* Length-k routing on DDB(k) (seed 003): always k left shifts. */
-int dn_router_init_ddb_k(dn_router *r, const dn_net *net, dn_err *err);
-void dn_router_free(dn_router *r);
+DN_API int dn_router_init_ddb_k(dn_router *r, const dn_net *net, dn_err *err);
+DN_API void dn_router_free(dn_router *r);
 
 /* Routes src -> dst: on success *path points at hops + 1 processors
  * (valid until the next call) and *hops is set. DN_ENOTFOUND if dst is
  * unreachable, DN_EINVAL for node ids out of range. */
-int dn_route(dn_router *r, int64_t src, int64_t dst, const int64_t **path, int64_t *hops,
+DN_API int dn_route(dn_router *r, int64_t src, int64_t dst, const int64_t **path, int64_t *hops,
              dn_err *err);
 
 /* Distance only, BDG(k) and DDB(k) closed forms (no path): exposed for
  * tests and the analysis module. X, Y are k-bit labels. */
-int dn_bdg_distance(int k, uint64_t x, uint64_t y);
-int dn_ddb_distance(int k, uint64_t x, uint64_t y);
+DN_API int dn_bdg_distance(int k, uint64_t x, uint64_t y);
+DN_API int dn_ddb_distance(int k, uint64_t x, uint64_t y);
 
 /* DDB(k) without a router object (seed 003, Lemmas 1 and 2). A node
  * X = x_k ... x_1 has the out-links X -> ShiftLeft(X, b) = (2X + b) mod 2^k,
@@ -115,7 +115,7 @@ static inline int dn_ddb_hops(int k, int64_t x, int64_t y, int shortest)
 }
 /* Writes the route's links (channel ids, see dn_ddb_link) to links[0..h-1]
  * (room for k) and returns h. k in 1..62, x and y below 2^k. */
-int dn_ddb_route_links(int k, int64_t x, int64_t y, int shortest, int64_t *links);
+DN_API int dn_ddb_route_links(int k, int64_t x, int64_t y, int shortest, int64_t *links);
 
 #ifdef __cplusplus
 }

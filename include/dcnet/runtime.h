@@ -115,6 +115,11 @@ typedef enum dn_walk_policy {
     DN_POLICY_TWO_CHOICES = 3,
     DN_POLICY_STEAL = 4
 } dn_walk_policy;
+/* The policy's name: "auto", "walk", "lazy", "two-choices", "steal" ("?"
+ * out of range; static storage). */
+DN_API const char *dn_walk_policy_name(dn_walk_policy p);
+/* The policy named s: DN_OK, or DN_ENOTFOUND with the names accepted. */
+DN_API int dn_walk_policy_parse(const char *s, dn_walk_policy *p, dn_err *err);
 
 enum { DN_STEAL_HALF = 0, DN_STEAL_ONE = 1 };
 
@@ -180,28 +185,40 @@ typedef struct dn_rt_stats {
     int64_t *task_bytes_down, *task_bytes_up;
 } dn_rt_stats;
 
-void dn_rt_stats_free(dn_rt_stats *s);
+DN_API void dn_rt_stats_free(dn_rt_stats *s);
+
+/* What a run's per-worker and per-link arrays add up to: the least, most
+ * and mean tasks and idle seconds a worker had (dynamic mode; zero
+ * otherwise), and the links that carried a message and the most messages
+ * one link carried (emulation; zero otherwise). O(workers + links). */
+typedef struct dn_rt_summary {
+    int64_t tasks_min, tasks_max;
+    double tasks_mean;
+    double idle_min, idle_max, idle_mean;
+    int64_t links_used, link_msgs_max;
+} dn_rt_summary;
+DN_API void dn_rt_stats_summary(const dn_rt_stats *s, dn_rt_summary *out);
 
 /* Runs app on input (consumed) and fills *output. With the MPI backend
  * every rank calls it (inside MPI_Init/Finalize, see dn_mpi_*); only rank 0
  * passes the input and gets the output and the statistics. */
-int dn_rt_run(const dn_dc_app *app, dn_buf *input, dn_buf *output, const dn_rt_opts *o,
+DN_API int dn_rt_run(const dn_dc_app *app, dn_buf *input, dn_buf *output, const dn_rt_opts *o,
               dn_rt_stats *st, dn_err *err);
 
 /* Dynamic mode: the sum of the leaf values of the tree grown from root
  * (consumed). Threads backend; the network (or, without one, the complete
  * graph of the workers) is walked for placement. */
-int dn_rt_run_tree(const dn_tree_app *app, dn_buf *root, int64_t *answer, const dn_rt_opts *o,
+DN_API int dn_rt_run_tree(const dn_tree_app *app, dn_buf *root, int64_t *answer, const dn_rt_opts *o,
                    dn_rt_stats *st, dn_err *err);
 
 /* MPI: whether it is built in, start-up and shut-down, rank and size. */
-int dn_have_mpi(void);
+DN_API int dn_have_mpi(void);
 /* The MPI library linked in ("Open MPI v4.1.4"), asked of it at run time
  * (MPI_Get_library_version, allowed before MPI_Init), into buf (cap
  * bytes, truncated). DN_ENOTSUP (buf "not built in") without MPI. O(1). */
-int dn_mpi_version(char *buf, size_t cap);
-int dn_mpi_init(int *argc, char ***argv, int *rank, int *size, dn_err *err);
-void dn_mpi_finalize(void);
+DN_API int dn_mpi_version(char *buf, size_t cap);
+DN_API int dn_mpi_init(int *argc, char ***argv, int *rank, int *size, dn_err *err);
+DN_API void dn_mpi_finalize(void);
 
 /* ---- the bundled applications (each verifies its own result) -------- */
 
@@ -223,7 +240,7 @@ typedef struct dn_app_run {
 /* The sorts' leaf kernel, for a user's own app too: sorts n 64-bit keys
  * (an LSD radix sort, 8 passes of 8 bits; insertion sort for 64 or fewer).
  * scratch holds n keys, or is NULL to allocate them. DN_ENOMEM. */
-int dn_sort_keys(uint64_t *keys, uint64_t *scratch, size_t n);
+DN_API int dn_sort_keys(uint64_t *keys, uint64_t *scratch, size_t n);
 
 /* The bundled apps' kernels, public so that a user's own app, and the
  * baselines of bench/bench_runtime.c, run the same code:
@@ -239,15 +256,15 @@ int dn_sort_keys(uint64_t *keys, uint64_t *scratch, size_t n);
  *  dn_queens_count   the completions of a placement of the first rows on an
  *                    n x n board (cols: the columns taken; d1, d2: the
  *                    diagonals attacked on the next row), n <= 32. */
-void dn_merge_keys(const uint64_t *a, size_t na, const uint64_t *b, size_t nb, uint64_t *out);
-size_t dn_merge_path(const uint64_t *a, size_t na, const uint64_t *b, size_t nb, size_t k);
-size_t dn_partition_keys(uint64_t *a, size_t n);
-void dn_mat4_mul(const uint64_t *x, const uint64_t *y, uint64_t *out);
-int64_t dn_queens_count(int n, uint64_t cols, uint64_t d1, uint64_t d2);
+DN_API void dn_merge_keys(const uint64_t *a, size_t na, const uint64_t *b, size_t nb, uint64_t *out);
+DN_API size_t dn_merge_path(const uint64_t *a, size_t na, const uint64_t *b, size_t nb, size_t k);
+DN_API size_t dn_partition_keys(uint64_t *a, size_t n);
+DN_API void dn_mat4_mul(const uint64_t *x, const uint64_t *y, uint64_t *out);
+DN_API int64_t dn_queens_count(int n, uint64_t cols, uint64_t d1, uint64_t d2);
 
 /* Names of the bundled apps, for help; NULL past the end. */
-const char *dn_app_name(int i);
-const char *dn_app_summary(int i);
+DN_API const char *dn_app_name(int i);
+DN_API const char *dn_app_summary(int i);
 /* Flags of dn_app_init. DYNAMIC: nqueens grown task by task. VERIFY_FULL:
  * the sorts keep a sorted copy of the input (qsort, O(n log n) and n words)
  * and compare word by word; without it they are checked in O(n) and no
@@ -257,7 +274,7 @@ const char *dn_app_summary(int i);
 enum { DN_APP_DYNAMIC = 1, DN_APP_VERIFY_FULL = 2 };
 /* Builds the input of app NAME of size n (0: the app's default) and what
  * checks its result. DN_ENOTFOUND for an unknown name. */
-int dn_app_init(dn_app_run *a, const char *name, int64_t n, uint64_t seed, int flags,
+DN_API int dn_app_init(dn_app_run *a, const char *name, int64_t n, uint64_t seed, int flags,
                 dn_err *err);
 /* Switches a freshly initialised static app to its shared-memory form,
  * for the threads backend in direct mode only (`dcnet exec`'s default
@@ -267,7 +284,7 @@ int dn_app_init(dn_app_run *a, const char *name, int64_t n, uint64_t seed, int f
  * nqueens), so messages carry no data; mergesort's and prefix's large
  * merges are shared by the workers that have finished
  * (dn_dc_app.merge_part). DN_ENOTSUP in dynamic mode. */
-int dn_app_share(dn_app_run *a, dn_err *err);
+DN_API int dn_app_share(dn_app_run *a, dn_err *err);
 /* The skewed synthetic workload of the dynamic mode ("search"): an
  * unbalanced tree search over one of dcnet's random trees (tree_spec, a
  * random model such as gw:DIST or crt:H:DIST, sampled from seed and at
@@ -278,11 +295,11 @@ int dn_app_share(dn_app_run *a, dn_err *err);
  * with DN_APP_VERIFY_FULL also the xor of every task's work result,
  * recomputed sequentially. a->n is the tree's size. DN_EINVAL for a
  * deterministic tree, DN_ELIMIT above max_nodes. */
-int dn_app_init_search(dn_app_run *a, const char *tree_spec, double work, uint64_t seed,
+DN_API int dn_app_init_search(dn_app_run *a, const char *tree_spec, double work, uint64_t seed,
                        int64_t max_nodes, int flags, dn_err *err);
 /* Compares the parallel output (or answer) with the reference. */
-int dn_app_verify(const dn_app_run *a, const dn_buf *output, int64_t answer, dn_err *err);
-void dn_app_free(dn_app_run *a);
+DN_API int dn_app_verify(const dn_app_run *a, const dn_buf *output, int64_t answer, dn_err *err);
+DN_API void dn_app_free(dn_app_run *a);
 
 #ifdef __cplusplus
 }

@@ -58,20 +58,23 @@ typedef struct dn_evq {
     int64_t popped;   /* events popped so far */
 } dn_evq;
 
-int dn_evq_init(dn_evq *q, int64_t cap_hint, dn_err *err);
-void dn_evq_free(dn_evq *q);
+DN_API int dn_evq_init(dn_evq *q, int64_t cap_hint, dn_err *err);
+DN_API void dn_evq_free(dn_evq *q);
 /* Drops every event and rewinds the clock; keeps the memory. */
-void dn_evq_clear(dn_evq *q);
+DN_API void dn_evq_clear(dn_evq *q);
 /* Schedules an event. DN_EINVAL for a NaN time or a time before the last
  * popped one (causality), DN_ENOMEM when the heap cannot grow. O(log n). */
-int dn_evq_push(dn_evq *q, double time, int64_t data, dn_err *err);
+DN_API int dn_evq_push(dn_evq *q, double time, int64_t data, dn_err *err);
 static inline int dn_evq_empty(const dn_evq *q) { return q->len == 0; }
 /* Pops every event of the earliest time, in sequence order, into *buf
- * (grown as needed; caller frees) and returns their count (0 when empty)
- * or a negative status. O(k log n) for k events. */
-int64_t dn_evq_pop_batch(dn_evq *q, dn_event **buf, int64_t *cap, dn_err *err);
+ * (grown as needed, *cap its capacity; caller frees) and their count into
+ * *count (0 when the queue is empty). Returns DN_OK, or DN_ENOMEM when
+ * *buf cannot grow (the events popped so far are in *buf, *count of them).
+ * O(k log n) for k events. */
+DN_API int dn_evq_pop_batch(dn_evq *q, dn_event **buf, int64_t *cap, int64_t *count,
+                            dn_err *err);
 /* Pops the single earliest event; 0 when empty, 1 otherwise. */
-int dn_evq_pop(dn_evq *q, dn_event *out);
+DN_API int dn_evq_pop(dn_evq *q, dn_event *out);
 
 /* ---- 2. workloads ---------------------------------------------------- */
 
@@ -139,7 +142,7 @@ typedef struct dn_sim_work {
  * a combine). Time O(T + hops); memory about 37 bytes per message and 4
  * per hop (dn_work_bytes), checked against o->mem_limit before the
  * arrays are made and as the routes grow (DN_ELIMIT). */
-int dn_work_from_embed(dn_sim_work *w, dn_embed *e, const dn_work_opts *o, dn_err *err);
+DN_API int dn_work_from_embed(dn_sim_work *w, dn_embed *e, const dn_work_opts *o, dn_err *err);
 
 /* A trace: independent messages (src, dst, size, release), routed by r on
  * the materialised network g. */
@@ -159,20 +162,20 @@ typedef struct dn_trace {
  * DN_TRACE_LINE_BYTES per line must fit mem_limit (0: DN_SIM_DEFAULT_MEM),
  * checked before parsing. Errors name path:line. The caller frees *tr
  * with dn_trace_free (also safe after a failure). O(bytes). */
-int dn_trace_read(const char *path, const dn_net *net, int64_t mem_limit, dn_trace *tr,
+DN_API int dn_trace_read(const char *path, const dn_net *net, int64_t mem_limit, dn_trace *tr,
                   dn_err *err);
-void dn_trace_free(dn_trace *tr);
+DN_API void dn_trace_free(dn_trace *tr);
 /* The workload of a trace, routed by r on g, within mem_limit (0:
  * DN_SIM_DEFAULT_MEM; routes included, checked as they grow). O(hops). */
-int dn_work_from_trace(dn_sim_work *w, const dn_csr *g, dn_router *r, const dn_trace *tr,
+DN_API int dn_work_from_trace(dn_sim_work *w, const dn_csr *g, dn_router *r, const dn_trace *tr,
                        int64_t mem_limit, dn_err *err);
 
-void dn_work_free(dn_sim_work *w);
+DN_API void dn_work_free(dn_sim_work *w);
 /* The bytes w's arrays hold (route and dependency arrays at their size,
  * not their capacity). O(1). */
-int64_t dn_work_bytes(const dn_sim_work *w);
+DN_API int64_t dn_work_bytes(const dn_sim_work *w);
 /* The node channel c (0 .. channels-1) leaves. O(log nodes). */
-int32_t dn_work_chan_src(const dn_sim_work *w, int64_t c);
+DN_API int32_t dn_work_chan_src(const dn_sim_work *w, int64_t c);
 
 /* ---- 3. the engine --------------------------------------------------- */
 
@@ -183,7 +186,7 @@ typedef enum dn_switching {
     DN_SW_CIRCUIT   /* probe reserves the path, ack returns, then data */
 } dn_switching;
 
-const char *dn_switching_name(dn_switching s);
+DN_API const char *dn_switching_name(dn_switching s);
 
 /* A time as an exact linear form: c + s t_s + e t_e + h hop. */
 typedef struct dn_lin {
@@ -245,13 +248,13 @@ typedef struct dn_sim_result {
 typedef struct dn_sim dn_sim;
 
 /* An engine with its scratch space (grown per run, reused across runs). */
-int dn_sim_init(dn_sim **s, const dn_sim_opts *opts, dn_err *err);
-void dn_sim_free(dn_sim *s);
+DN_API int dn_sim_init(dn_sim **s, const dn_sim_opts *opts, dn_err *err);
+DN_API void dn_sim_free(dn_sim *s);
 /* Plays the workload. DN_OK also on deadlock (res->deadlock says so).
  * DN_ELIMIT, before anything is allocated, when dn_sim_bytes exceeds
  * opts.mem_limit or the workload has 2^31 or more messages, hops or
  * channels. Time O(E log E) for E events (a few per hop). */
-int dn_sim_run(dn_sim *s, const dn_sim_work *w, dn_sim_result *res, dn_err *err);
+DN_API int dn_sim_run(dn_sim *s, const dn_sim_work *w, dn_sim_result *res, dn_err *err);
 /* The bytes dn_sim_run needs for w under o (an estimate from above of its
  * arrays, event queue and results): 36 per message (plus 32 with compute
  * times, 24 with a timeline), 98 per live message (32 more under vct; the
@@ -259,11 +262,18 @@ int dn_sim_run(dn_sim *s, const dn_sim_work *w, dn_sim_result *res, dn_err *err)
  * a step-by-step run), 4 per hop (5 with several lanes, 32 more under
  * vct), 4 per lane and per
  * channel, 12 per link with opts.links, 121 per step. O(messages). */
-int64_t dn_sim_bytes(const dn_sim_opts *o, const dn_sim_work *w);
-void dn_sim_result_free(dn_sim_result *r);
+DN_API int64_t dn_sim_bytes(const dn_sim_opts *o, const dn_sim_work *w);
+DN_API void dn_sim_result_free(dn_sim_result *r);
+/* After a deadlock: the fewest lanes (opts->vcs, above the run's own, up to
+ * max_vcs) with which the same workload completes, found by playing it
+ * again with each count in turn (progress off); *vcs = 0 if none does up
+ * to max_vcs. Only a cure that was played is ever reported. Returns the
+ * first failure of a run. Time: up to max_vcs runs of dn_sim_run. */
+DN_API int dn_sim_find_cure(const dn_sim_opts *opts, const dn_sim_work *w, int max_vcs,
+                            int *vcs, dn_err *err);
 
 /* Value of a linear form under the given parameters. */
-double dn_lin_eval(const dn_lin *l, double ts, double te, double hop);
+DN_API double dn_lin_eval(const dn_lin *l, double ts, double te, double hop);
 
 /* ---- every root ------------------------------------------------------ */
 
@@ -293,10 +303,10 @@ typedef struct dn_roots_result {
  * compares every mapping and switching mode on k = 2..4, bit for bit) at a
  * quarter of the cost, or 2 side - 1 runs for B. so->every_root turns this
  * off. */
-int dn_sim_all_roots(const dn_net *net, const dn_tree *tree, const dn_embed_opts *eo,
+DN_API int dn_sim_all_roots(const dn_net *net, const dn_tree *tree, const dn_embed_opts *eo,
                      const dn_work_opts *wo, const dn_sim_opts *so, int threads,
                      dn_roots_result *out, dn_err *err);
-void dn_roots_result_free(dn_roots_result *r);
+DN_API void dn_roots_result_free(dn_roots_result *r);
 
 #ifdef __cplusplus
 }

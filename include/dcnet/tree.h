@@ -52,10 +52,10 @@ typedef struct dn_dist {
 } dn_dist;
 
 /* Parses "p0,p1,...,pk": non-negative numbers summing to 1 (within 1e-9). */
-int dn_dist_parse(const char *s, dn_dist *d, dn_err *err);
-double dn_dist_mean(const dn_dist *d);
+DN_API int dn_dist_parse(const char *s, dn_dist *d, dn_err *err);
+DN_API double dn_dist_mean(const dn_dist *d);
 /* Draws one value. Time O(len). */
-int dn_dist_draw(const dn_dist *d, dn_rng *rng);
+DN_API int dn_dist_draw(const dn_dist *d, dn_rng *rng);
 
 /* Per-level offspring distributions kept by a model: level l uses
  * off[min(l, noff - 1)], so the last one repeats. */
@@ -89,13 +89,13 @@ typedef struct dn_tree_model {
 #define DN_TREE_FILE_NODE_BYTES 192
 
 /* Parses a tree spec (see docs/trees.md and 'dcnet help trees'). */
-int dn_tree_model_parse(const char *spec, dn_tree_model *m, dn_err *err);
+DN_API int dn_tree_model_parse(const char *spec, dn_tree_model *m, dn_err *err);
 /* The child-count distribution of nodes on `level` (random models). */
-const dn_dist *dn_tree_model_offspring(const dn_tree_model *m, int level);
+DN_API const dn_dist *dn_tree_model_offspring(const dn_tree_model *m, int level);
 /* 1 for crt, rct and repro (not for a file: its tree is fixed). */
-int dn_tree_model_is_random(const dn_tree_model *m);
+DN_API int dn_tree_model_is_random(const dn_tree_model *m);
 /* Exact expected number of nodes M (the size itself when deterministic). */
-double dn_tree_model_expected_size(const dn_tree_model *m);
+DN_API double dn_tree_model_expected_size(const dn_tree_model *m);
 
 /* Default cap on sampled tree sizes, and the largest implicit tree. */
 #define DN_TREE_DEFAULT_MAX_NODES ((int64_t)1 << 24)
@@ -123,26 +123,29 @@ typedef struct dn_tree {
  * (0: DN_TREE_DEFAULT_MAX_NODES). Implicit trees refuse more than
  * DN_TREE_MAX_NODES with DN_ERANGE. On failure *t is zeroed.
  * Time O(1) implicit, O(nodes * len(dist)) sampled; space 20 bytes/node. */
-int dn_tree_init(dn_tree *t, const dn_tree_model *m, uint64_t seed, int64_t max_nodes,
+DN_API int dn_tree_init(dn_tree *t, const dn_tree_model *m, uint64_t seed, int64_t max_nodes,
                  dn_err *err);
-void dn_tree_free(dn_tree *t);
+DN_API void dn_tree_free(dn_tree *t);
 
-int64_t dn_tree_parent(const dn_tree *t, int64_t v);       /* -1 for the root */
-int64_t dn_tree_num_children(const dn_tree *t, int64_t v);
-int64_t dn_tree_child(const dn_tree *t, int64_t v, int64_t i); /* 0 <= i < num_children */
-int dn_tree_depth(const dn_tree *t, int64_t v);
+DN_API int64_t dn_tree_parent(const dn_tree *t, int64_t v);       /* -1 for the root */
+DN_API int64_t dn_tree_num_children(const dn_tree *t, int64_t v);
+DN_API int64_t dn_tree_child(const dn_tree *t, int64_t v, int64_t i); /* 0 <= i < num_children */
+DN_API int dn_tree_depth(const dn_tree *t, int64_t v);
 /* Phase in which v receives its message from its parent (0 for the root):
  * the seed 000 schedule for binomial trees (bitlen(v)), the depth otherwise.
  * The number of phases is dn_tree_phases(t). */
-int dn_tree_recv_phase(const dn_tree *t, int64_t v);
-int dn_tree_phases(const dn_tree *t);
+DN_API int dn_tree_recv_phase(const dn_tree *t, int64_t v);
+DN_API int dn_tree_phases(const dn_tree *t);
+/* The leaves (tasks without children): 2^(n-1) for binomial:n (1 for n = 0),
+ * b^h for complete:b:h, counted otherwise. O(1) for those two, O(T) else. */
+DN_API int64_t dn_tree_leaves(const dn_tree *t);
 /* The tasks 1 .. T-1 in order of receive phase, stable in id. dcnet's
  * built-in trees number tasks so that phases never decrease (then *order
  * is NULL: the ids are the order); a tree file's ids need not (a complete
  * tree written breadth first), and then *order is a malloc'd array of T
  * entries, order[0] = 0 (the root) and order[k] the k-th task, which the
  * caller frees. O(T + phases) time. DN_ENOMEM if it cannot be allocated. */
-int dn_tree_phase_order(const dn_tree *t, int64_t **order, dn_err *err);
+DN_API int dn_tree_phase_order(const dn_tree *t, int64_t **order, dn_err *err);
 
 /* ---------------------------------------------------------- tree files
  * A file tree (file:PATH) is read by dn_tree_init in one of three formats,
@@ -176,7 +179,7 @@ typedef enum dn_tree_format {
 /* Parses a tree file held in memory (buf need not be NUL-terminated; name
  * is used in messages); dn_tree_init reads file:PATH through it. *t is a
  * caller-owned file tree (dn_tree_free), zeroed on failure. */
-int dn_tree_parse(const char *buf, size_t len, dn_tree_format fmt, int64_t max_nodes,
+DN_API int dn_tree_parse(const char *buf, size_t len, dn_tree_format fmt, int64_t max_nodes,
                   const char *name, dn_tree *t, dn_err *err);
 /* A tree from arrays (a program's or a binding's own tree): parent[v] is
  * v's parent, -1 for the one root; work, bytes_down and bytes_up are
@@ -187,10 +190,10 @@ int dn_tree_parse(const char *buf, size_t len, dn_tree_format fmt, int64_t max_n
  * a node receiving in phase p receives in p + i + 1). Errors name the
  * index as "parents:V". *t is a caller-owned tree (dn_tree_free), zeroed
  * on failure. Time O(n log n), space about 100 bytes a node while built. */
-int dn_tree_from_parents(dn_tree *t, int64_t n, const int64_t *parent, const double *work,
+DN_API int dn_tree_from_parents(dn_tree *t, int64_t n, const int64_t *parent, const double *work,
                          const double *bytes_down, const double *bytes_up, dn_err *err);
 /* "csv", "dot", "grf": DN_OK, else DN_ENOTFOUND. */
-int dn_tree_format_parse(const char *name, dn_tree_format *fmt);
+DN_API int dn_tree_format_parse(const char *name, dn_tree_format *fmt);
 /* Writes any tree (implicit, sampled or read) in a format, with its
  * weights when it has them, each in the shortest form that reads back
  * exactly (DOT values quoted): every format reads back as written. What a
@@ -198,24 +201,24 @@ int dn_tree_format_parse(const char *name, dn_tree_format *fmt);
  * GRF holds integer loads up to 2^53 and no bytes_up; DOT and GRF carry
  * bytes on edges, so the root's must be 0. Refuses more than 2^31 nodes
  * (DN_ELIMIT). DN_EIO on a write error. Time O(nodes). */
-int dn_tree_write(const dn_tree *t, dn_tree_format fmt, FILE *f, dn_err *err);
+DN_API int dn_tree_write(const dn_tree *t, dn_tree_format fmt, FILE *f, dn_err *err);
 
 /* The number of nodes on every level of a built tree: counts[l] for
  * l = 0 .. height (height + 1 doubles, malloc'd; the caller frees them).
  * DN_ERANGE for an implicit tree above 2^26 levels; DN_ENOMEM. */
-int dn_tree_level_counts(const dn_tree *t, double **counts, dn_err *err);
+DN_API int dn_tree_level_counts(const dn_tree *t, double **counts, dn_err *err);
 
 /* n when t is the binomial tree B(n) node by node (the same ids, parents
  * and order of children; a built-in binomial tree, or a file holding one),
  * else -1: so the seeds' mappings of B(n) apply to a file tree that is
  * B(n). O(nodes). */
-int dn_tree_binomial_order(const dn_tree *t);
+DN_API int dn_tree_binomial_order(const dn_tree *t);
 
 /* Binomial helpers. The seed's label of node y of B(n): the (n+1)-bit
  * binary string of 2y + 1 (cap >= n + 2). */
-int dn_binomial_label(int n, int64_t y, char *buf, size_t cap);
+DN_API int dn_binomial_label(int n, int64_t y, char *buf, size_t cap);
 /* bit length of y (0 for y = 0) */
-int dn_bitlen(uint64_t y);
+DN_API int dn_bitlen(uint64_t y);
 
 #ifdef __cplusplus
 }

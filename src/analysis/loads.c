@@ -455,55 +455,13 @@ int dn_loads_exact(const dn_net *net, const dn_csr *g, const dn_tree_model *m, i
 
 /* ------------------------------------------------------- all starts */
 
-/* A translation automorphism phi_s of the network with phi_s(rep(s)) = s:
- * loads from s are loads from rep(s) moved by phi_s. Families without one
- * map every start to itself. */
-typedef struct orbit {
-    int kind; /* 0 none, 1 xor (hypercube), 2 torus shift, 3 butterfly column xor, 4 swap */
-    int64_t rows, cols, colmask;
-} orbit;
-
-static orbit orbit_of(const dn_net *net, const dn_csr *g)
+/* A translation automorphism phi_s of the network with phi_s(rep(s)) = s
+ * (the family's hooks: dn_net_orbit_rep, dn_net_orbit_map): loads from s
+ * are loads from rep(s) moved by phi_s. Families without one map every
+ * start to itself, and so does a graph g that is not net's own. */
+static int64_t orbit_rep(const dn_net *net, const dn_csr *g, int64_t s)
 {
-    orbit o = {0, 0, 0, 0};
-    const char *f = net ? dn_net_family(net) : "";
-    if (!net || net->n != g->n)
-        return o;
-    if (strcmp(f, "hypercube") == 0) {
-        o.kind = 1;
-    } else if ((strcmp(f, "torus") == 0 || strcmp(f, "ring") == 0) && net->p[2]) {
-        o.kind = 2;
-        o.rows = net->p[0];
-        o.cols = net->p[1];
-    } else if (strcmp(f, "butterfly") == 0 || strcmp(f, "wbutterfly") == 0) {
-        o.kind = 3;
-        o.colmask = ((int64_t)1 << net->p[0]) - 1;
-    } else if (strcmp(f, "complete") == 0) {
-        o.kind = 4;
-    }
-    return o;
-}
-
-static int64_t orbit_rep(const orbit *o, int64_t s)
-{
-    switch (o->kind) {
-    case 1: case 2: case 4: return 0;
-    case 3: return s & ~o->colmask;
-    default: return s;
-    }
-}
-
-/* phi_s(j) */
-static int64_t orbit_map(const orbit *o, int64_t s, int64_t j)
-{
-    switch (o->kind) {
-    case 1: return j ^ s;
-    case 2: return ((j / o->cols + s / o->cols) % o->rows) * o->cols +
-                   (j % o->cols + s % o->cols) % o->cols;
-    case 3: return j ^ (s & o->colmask);
-    case 4: return j == 0 ? s : j == s ? 0 : j;
-    default: return j;
-    }
+    return net && net->n == g->n ? dn_net_orbit_rep(net, s) : s;
 }
 
 void dn_loads_all_free(dn_loads_all *a)
@@ -608,10 +566,9 @@ int dn_loads_all_starts(const dn_net *net, const dn_csr *g, const dn_tree_model 
         out->asym_ratio = NAN;
         return DN_OK;
     }
-    orbit orb = orbit_of(net, g);
     int64_t nrep = 0;
     for (int64_t s = 0; s < n; s++)
-        if (orbit_rep(&orb, s) == s)
+        if (orbit_rep(net, g, s) == s)
             reps[nrep++] = s;
     int threads = o.threads;
     if (threads > nrep)
@@ -653,12 +610,12 @@ int dn_loads_all_starts(const dn_net *net, const dn_csr *g, const dn_tree_model 
     if (!rc) {
         /* spread representatives to their orbits */
         for (int64_t s = 0; s < n; s++) {
-            int64_t r = orbit_rep(&orb, s);
+            int64_t r = orbit_rep(net, g, s);
             if (r == s)
                 continue;
             out->ratio[s] = out->ratio[r];
             out->max_load[s] = out->max_load[r];
-            out->argmax[s] = orbit_map(&orb, s, out->argmax[r]);
+            out->argmax[s] = dn_net_orbit_map(net, s, out->argmax[r]);
             asym[s] = asym[r];
         }
         out->computed = nrep;

@@ -226,8 +226,8 @@ static int limit_undirected(const dn_csr *g, int64_t s, const dn_load_opts *o,
     int8_t *side = malloc((size_t)n);
     if (side)
         memset(side, -1, (size_t)n);
-    int bipartite = side ? dn_csr_two_colour(g, s, side) : -DN_ENOMEM;
-    if (bipartite < 0) {
+    int bipartite = 0;
+    if (!side || dn_csr_two_colour(g, s, side, &bipartite, NULL) != DN_OK) {
         free(side);
         return dn_fail(err, DN_ENOMEM, "out of memory for the walk's limit (n = %lld)",
                        (long long)n);

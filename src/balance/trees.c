@@ -170,10 +170,25 @@ int dn_ddb_lemma3(int k, int shortest, dn_lemma3 *out, dn_err *err)
 
 /* --------------------------------------------------------------- loads */
 
+static const char *const load_kinds[] = {"random:", "exp:", "point:", "const:"};
+
+int dn_bal_loads_is_spec(const char *s)
+{
+    for (size_t i = 0; i < sizeof load_kinds / sizeof load_kinds[0]; i++)
+        if (strncmp(s, load_kinds[i], strlen(load_kinds[i])) == 0)
+            return 1;
+    return 0;
+}
+
+const char *dn_bal_loads_forms(void)
+{
+    return "random:SEED:MEAN, exp:SEED:MEAN, point:TOTAL[:NODE] or const:C";
+}
+
 int dn_bal_loads_spec(const char *spec, int64_t n, int64_t **loads, dn_err *err)
 {
-    static const char usage[] =
-        "use random:SEED:MEAN, exp:SEED:MEAN, point:TOTAL[:NODE] or const:C";
+    char usage[96];
+    snprintf(usage, sizeof usage, "use %s", dn_bal_loads_forms());
     char buf[128];
     if (strlen(spec) >= sizeof buf)
         return dn_fail(err, DN_EINVAL, "load spec '%.40s...' is too long: %s", spec, usage);

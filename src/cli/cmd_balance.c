@@ -83,14 +83,10 @@ static int read_loads(const char *arg, int64_t n, int64_t **out, dn_err *err)
 {
     struct stat sb;
     if (stat(arg, &sb) != 0) {
-        static const char *const kinds[] = {"random:", "exp:", "point:", "const:"};
-        for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
-            if (strncmp(arg, kinds[i], strlen(kinds[i])) == 0)
-                return dn_bal_loads_spec(arg, n, out, err);
-        return dn_fail(err, DN_EINVAL, "cannot open load file '%s' (%s); a generated load is "
-                                       "random:SEED:MEAN, exp:SEED:MEAN, point:TOTAL[:NODE] or "
-                                       "const:C",
-                       arg, strerror(errno));
+        if (dn_bal_loads_is_spec(arg))
+            return dn_bal_loads_spec(arg, n, out, err);
+        return dn_fail(err, DN_EINVAL, "cannot open load file '%s' (%s); a generated load is %s",
+                       arg, strerror(errno), dn_bal_loads_forms());
     }
     double *d;
     int rc = cli_read_numbers(arg, n, 0, 2147483647.0, "load", &d, err);
@@ -265,8 +261,10 @@ int cmd_balance(int argc, char **argv)
         case 'n': net_spec = optarg; break;
         case 'l': loads_arg = optarg; break;
         case 'a': {
-            static const char *const names[] = {"spanning", "absorb", "tree", "diffusion",
-                                                "dimension-exchange", "optimal", "all", NULL};
+            static const char *names[DN_BAL_NALGO + 2]; /* the library's, then "all" */
+            for (int a = 0; a < DN_BAL_NALGO; a++)
+                names[a] = dn_bal_algo_name((dn_bal_algo)a);
+            names[DN_BAL_NALGO] = "all";
             if ((code = cli_keyword(cmd, "--algo", optarg, names, &algo)))
                 return code;
             all = algo == DN_BAL_NALGO;
@@ -310,7 +308,7 @@ int cmd_balance(int argc, char **argv)
     int rc = dn_net_init(&net, net_spec, &err);
     if (rc)
         return cli_usage(cmd, "%s", err.msg);
-    const int is_ddb = strcmp(dn_net_family(&net), "ddb") == 0;
+    const int is_ddb = dn_net_routing_of(&net, NULL) == DN_NET_ROUTING_DDB;
     const int k = (int)net.p[0];
     dn_net_free(&net);
     if (!is_ddb)

@@ -298,8 +298,10 @@ int cmd_exec(int argc, char **argv)
             break;
         }
         case O_POLICY: {
-            static const char *const names[] = {"walk", "lazy", "two-choices", "steal", NULL};
+            static const char *names[DN_POLICY_STEAL + 1]; /* the library's, from walk */
             static const char *const takes[] = {"half", "one", NULL};
+            for (int p = DN_POLICY_WALK; p <= DN_POLICY_STEAL; p++)
+                names[p - DN_POLICY_WALK] = dn_walk_policy_name((dn_walk_policy)p);
             int k;
             if (strncmp(optarg, "steal:", 6) == 0) { /* steal:K, one word for sweeps */
                 if ((rc = cli_keyword(cmd, "--policy steal:K", optarg + 6, takes, &steal)))
@@ -310,7 +312,7 @@ int cmd_exec(int argc, char **argv)
             }
             if ((rc = cli_keyword(cmd, "--policy", optarg, names, &k)))
                 return rc;
-            policy = DN_POLICY_WALK + k;
+            policy = (dn_walk_policy)(DN_POLICY_WALK + k);
             break;
         }
         case O_STEAL: {
@@ -530,8 +532,7 @@ int cmd_exec(int argc, char **argv)
         rec_int(&r, "depth", st.depth);
     else {
         rec_int(&r, "tasks", st.tasks);
-        static const char *const pname[] = {"auto", "walk", "lazy", "two-choices", "steal"};
-        rec_str(&r, "policy", pname[st.policy]);
+        rec_str(&r, "policy", dn_walk_policy_name((dn_walk_policy)st.policy));
         rec_bool(&r, "bipartite", st.bipartite);
         if (st.policy == DN_POLICY_STEAL) {
             rec_str(&r, "steal", steal ? "one" : "half");
@@ -540,22 +541,15 @@ int cmd_exec(int argc, char **argv)
         } else {
             rec_int(&r, "walk", walk);
         }
-        int64_t mx = 0, mn = INT64_MAX;
-        double imx = 0, imn = 1e300, isum = 0;
-        for (int w = 0; w < st.workers; w++) {
-            mx = st.worker_tasks[w] > mx ? st.worker_tasks[w] : mx;
-            mn = st.worker_tasks[w] < mn ? st.worker_tasks[w] : mn;
-            imx = st.worker_idle[w] > imx ? st.worker_idle[w] : imx;
-            imn = st.worker_idle[w] < imn ? st.worker_idle[w] : imn;
-            isum += st.worker_idle[w];
-        }
-        rec_int(&r, "worker_tasks.min", mn);
-        rec_int(&r, "worker_tasks.max", mx);
-        rec_dbl(&r, "worker_tasks.mean", (double)st.tasks / st.workers);
-        rec_int(&r, "max_worker_tasks", mx);
-        rec_dbl(&r, "worker_idle.min", imn);
-        rec_dbl(&r, "worker_idle.max", imx);
-        rec_dbl(&r, "worker_idle.mean", isum / st.workers);
+        dn_rt_summary sum;
+        dn_rt_stats_summary(&st, &sum);
+        rec_int(&r, "worker_tasks.min", sum.tasks_min);
+        rec_int(&r, "worker_tasks.max", sum.tasks_max);
+        rec_dbl(&r, "worker_tasks.mean", sum.tasks_mean);
+        rec_int(&r, "max_worker_tasks", sum.tasks_max);
+        rec_dbl(&r, "worker_idle.min", sum.idle_min);
+        rec_dbl(&r, "worker_idle.max", sum.idle_max);
+        rec_dbl(&r, "worker_idle.mean", sum.idle_mean);
         rec_int(&r, "answer", answer);
     }
     if (net_spec) {
@@ -564,15 +558,12 @@ int cmd_exec(int argc, char **argv)
             rec_int(&r, "hop_messages", st.hop_messages);
         if (!dynamic) {
             rec_str(&r, "map", map ? map : "identity");
-            int64_t used = 0, mx = 0;
-            for (int64_t l = 0; l < st.links; l++) {
-                used += st.link_msgs[l] > 0;
-                mx = st.link_msgs[l] > mx ? st.link_msgs[l] : mx;
-            }
+            dn_rt_summary sum;
+            dn_rt_stats_summary(&st, &sum);
             rec_int(&r, "hop_messages", st.hop_messages);
             rec_int(&r, "hop_bytes", st.hop_bytes);
-            rec_int(&r, "links_used", used);
-            rec_int(&r, "max_link_messages", mx);
+            rec_int(&r, "links_used", sum.links_used);
+            rec_int(&r, "max_link_messages", sum.link_msgs_max);
         }
     }
     rec_print(&r, mode, stdout);

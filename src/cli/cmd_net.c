@@ -247,7 +247,7 @@ static int tree_of(const char *cmd, const dn_net *net, const char *name, const c
 {
     dn_err err;
     dn_ddb_tree t;
-    if (strcmp(dn_net_family(net), "ddb") != 0)
+    if (dn_net_routing_of(net, NULL) != DN_NET_ROUTING_DDB) /* ddb:K */
         return cli_usage(cmd, "--tree-of: the spanning trees are those of ddb:K, not %s",
                          net->spec);
     if (dn_ddb_tree_parse(name, &t, &err))

@@ -349,35 +349,9 @@ static void params_record(const sim_cli *o, rec *r)
     rec_int(r, "vcs", o->so.vcs);
 }
 
-/* After a deadlock: the fewest virtual channels (above the run's, up to
- * CURE_VCS_MAX) with which the same workload completes, found by running
- * it again; o->cure_vcs = 0 if none does. Only a checked cure is ever
- * suggested. */
+/* After a deadlock, simulate suggests the fewest --vcs that completes
+ * the same workload (dn_sim_find_cure), up to this many lanes. */
 #define CURE_VCS_MAX 8
-static int find_cure(sim_cli *o, const dn_sim_work *w, dn_err *err)
-{
-    o->cure_vcs = 0;
-    for (int v = (o->so.vcs > 0 ? o->so.vcs : 1) + 1; v <= CURE_VCS_MAX; v++) {
-        dn_sim_opts so = o->so;
-        dn_sim *sim = NULL;
-        dn_sim_result r;
-        so.vcs = v;
-        so.progress = NULL;
-        int rc = dn_sim_init(&sim, &so, err);
-        if (!rc)
-            rc = dn_sim_run(sim, w, &r, err);
-        dn_sim_free(sim);
-        if (rc)
-            return rc;
-        int done = !r.deadlock;
-        dn_sim_result_free(&r);
-        if (done) {
-            o->cure_vcs = v;
-            break;
-        }
-    }
-    return DN_OK;
-}
 
 /* The listings of one run, made a row at a time when they are printed
  * (rows_print_fn): a record per step or per critical-path entry kept for
@@ -926,7 +900,7 @@ int cmd_simulate(int argc, char **argv)
             goto done;
         }
     }
-    if (res.deadlock && (rc = find_cure(&o, &w, &err))) {
+    if (res.deadlock && (rc = dn_sim_find_cure(&o.so, &w, CURE_VCS_MAX, &o.cure_vcs, &err))) {
         code = cli_fail(o.cmd, rc, err.msg);
         goto done;
     }

@@ -78,21 +78,6 @@ static const char *kind_name(int kind)
     }
 }
 
-static int64_t count_leaves(const dn_tree *t)
-{
-    int64_t leaves = 0, lv = 1;
-    if (t->model.kind == DN_TREE_BINOMIAL)
-        return t->model.n ? (int64_t)1 << (t->model.n - 1) : 1;
-    if (t->model.kind == DN_TREE_COMPLETE) {
-        for (int l = 0; l < t->model.h; l++)
-            lv *= t->model.b;
-        return lv;
-    }
-    for (int64_t v = 0; v < t->nodes; v++)
-        leaves += dn_tree_num_children(t, v) == 0;
-    return leaves;
-}
-
 /* The rows are streamed: memory does not grow with the tree (a record
  * per row took 21 KB, and binomial:20 ran out of memory). */
 #define LIST_MAX ((int64_t)1 << 26)
@@ -224,7 +209,7 @@ int cmd_tree(int argc, char **argv)
     rec_int(&r, "height", t.height);
     rec_int(&r, "phases", dn_tree_phases(&t));
     if (!list)
-        rec_int(&r, "leaves", count_leaves(&t));
+        rec_int(&r, "leaves", dn_tree_leaves(&t));
     if (m.kind == DN_TREE_FILE) { /* a fixed tree: its weights' totals */
         const double *w[3] = {t.work, t.bytes_down, t.bytes_up};
         static const char *const wn[3] = {"work_total", "bytes_down_total", "bytes_up_total"};

@@ -27,10 +27,11 @@ typedef struct pt {
 
 static void layout(const dn_net *net, pt *pos, double *w, double *h)
 {
-    const char *fam = dn_net_family(net);
     const int64_t n = net->n;
-    if ((strcmp(fam, "mesh") == 0 || strcmp(fam, "torus") == 0) && net->p[0] > 1) {
-        int64_t R = net->p[0], C = net->p[1];
+    int64_t R = 0, C = 0; /* rows x columns, or levels x columns */
+    const dn_net_layout_kind kind = dn_net_layout_of(net, &R, &C);
+    dn_net_grid grid;
+    if (kind == DN_NET_LAYOUT_ROWS && dn_net_grid_of(net, &grid) && R > 1) {
         /* a small mesh drawn large enough to fill the drawing's minimum
          * width (a 4 x 4 mesh at 60 px left most of it empty) */
         double step = fmin(120.0, 900.0 / (double)(R > C ? R : C));
@@ -42,8 +43,8 @@ static void layout(const dn_net *net, pt *pos, double *w, double *h)
         *h = 120 + step * (double)(R - 1);
         return;
     }
-    if (strcmp(fam, "butterfly") == 0 || strcmp(fam, "wbutterfly") == 0) {
-        int64_t cols = (int64_t)1 << net->p[0], levels = net->p[1];
+    if (kind == DN_NET_LAYOUT_ROWS && !dn_net_grid_of(net, &grid)) { /* butterflies */
+        int64_t cols = C, levels = R;
         double dx = fmin(50.0, 1000.0 / (double)cols), dy = 70;
         for (int64_t v = 0; v < n; v++) {
             pos[v].x = 40 + dx * (double)(v % cols);
@@ -53,7 +54,7 @@ static void layout(const dn_net *net, pt *pos, double *w, double *h)
         *h = 120 + dy * (double)(levels - 1);
         return;
     }
-    if (dn_net_is_sneptree(net) || strcmp(fam, "cbt") == 0) {
+    if (kind == DN_NET_LAYOUT_HEAP) {
         int levels = 0;
         while (((int64_t)1 << levels) - 1 < n)
             levels++;

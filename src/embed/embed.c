@@ -54,11 +54,6 @@ const char *dn_embed_map_summary(int i)
     return i >= 0 && i < NMAPS ? maps[i].summary : NULL;
 }
 
-static int family_is(const dn_net *net, const char *name)
-{
-    return strcmp(dn_net_family(net), name) == 0;
-}
-
 int dn_embed_need_binomial(const dn_embed *e, int n, dn_err *err)
 {
     if (dn_tree_binomial_order(e->tree) != n) /* built in, or a file holding B(n) */
@@ -193,10 +188,13 @@ static int zrl_lift(dn_embed *e, int64_t root_node, dn_err *err)
 static int init_zrl(dn_embed *e, const dn_embed_opts *o, dn_err *err)
 {
     const dn_net *net = e->net;
-    int where = family_is(net, "debruijn") || (family_is(net, "dg") && net->p[1] == 2) ? ZRL_BDG
-                : family_is(net, "ddb")                                 ? ZRL_DDB
-                : family_is(net, "kautz") && net->p[0] == 2 && net->p[1] >= 2 ? ZRL_KAUTZ
-                                                                               : -1;
+    const dn_net_routing own = dn_net_routing_of(net, NULL);
+    int degree = 0, length = 0;
+    dn_net_word(net, &degree, &length);
+    int where = own == DN_NET_ROUTING_BDG                                     ? ZRL_BDG
+                : own == DN_NET_ROUTING_DDB                                   ? ZRL_DDB
+                : own == DN_NET_ROUTING_KAUTZ && degree == 2 && length >= 2 ? ZRL_KAUTZ
+                                                                              : -1;
     if (where < 0)
         return dn_fail(err, DN_EINVAL,
                        "--map zrl is seed 000's mapping onto BDG(n): use --net debruijn:N "
@@ -292,7 +290,7 @@ static int64_t zrl_route(dn_embed *e, int64_t y)
 
 static int init_binomial(dn_embed *e, const dn_embed_opts *o, dn_err *err)
 {
-    if (!family_is(e->net, "hypercube"))
+    if (dn_net_routing_of(e->net, NULL) != DN_NET_ROUTING_ECUBE) /* hypercubes */
         return dn_fail(err, DN_EINVAL,
                        "--map binomial is the spanning binomial tree of a hypercube: use "
                        "--net hypercube:D --tree binomial:D (got --net %s)",

@@ -68,23 +68,16 @@ static int64_t growing_coord(int k, uint64_t lab)
     return v;
 }
 
-/* Sides of a mesh or torus of any dimension (dimension 0 the most
+/* Sides of a mesh, torus or ring of any dimension (dimension 0 the most
  * significant in node ids); the number of dimensions, 0 if net is not one. */
 static int grid_sides(const dn_net *net, int64_t *sides)
 {
-    const char *fam = dn_net_family(net);
-    if (strcmp(fam, "mesh") == 0 || strcmp(fam, "torus") == 0) {
-        sides[0] = net->p[0];
-        sides[1] = net->p[1];
-        return 2;
-    }
-    if (strcmp(fam, "meshnd") == 0 || strcmp(fam, "torusnd") == 0) {
-        const int d = (int)net->p[0];
-        for (int i = 0; i < d; i++)
-            sides[i] = net->p[2 + i];
-        return d;
-    }
-    return 0;
+    dn_net_grid grid; /* a ring is the 1 x N torus */
+    if (!dn_net_grid_of(net, &grid))
+        return 0;
+    for (int i = 0; i < grid.dims; i++)
+        sides[i] = grid.side[i];
+    return grid.dims;
 }
 
 static int log2_exact(int64_t v)

@@ -47,15 +47,17 @@ int dn_scotch_version(char *buf, size_t cap)
  * prints to stderr. dcnet defines the three handlers itself (and does not
  * link libscotcherr), so that SCOTCH's message becomes part of dcnet's own
  * error instead of leaking as extra lines. The buffer is per thread, like
- * errno: SCOTCH calls back without a context argument. */
+ * errno: SCOTCH calls back without a context argument. They are exported
+ * (DN_API) so that libscotch's calls reach them from libdcnet.so too; see
+ * dn_have_scotch in embed.h. */
 static _Thread_local char scotch_msg[200];
 
-void SCOTCH_errorProg(const char *const name)
+DN_API void SCOTCH_errorProg(const char *const name)
 {
     (void)name;
 }
 
-void SCOTCH_errorPrint(const char *const fmt, ...)
+DN_API void SCOTCH_errorPrint(const char *const fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -64,7 +66,7 @@ void SCOTCH_errorPrint(const char *const fmt, ...)
     va_end(ap);
 }
 
-void SCOTCH_errorPrintW(const char *const fmt, ...)
+DN_API void SCOTCH_errorPrintW(const char *const fmt, ...)
 {
     (void)fmt; /* warnings: nothing to report */
 }

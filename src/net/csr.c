@@ -248,13 +248,15 @@ int dn_bfs_implicit(const dn_net *net, int64_t src, int32_t *dist, int32_t *ecc,
     return DN_OK;
 }
 
-int dn_csr_two_colour(const dn_csr *g, int64_t s, int8_t *side)
+int dn_csr_two_colour(const dn_csr *g, int64_t s, int8_t *side, int *bipartite,
+                      dn_err *err)
 {
     int32_t *queue = malloc((size_t)(g->n > 0 ? g->n : 1) * sizeof *queue);
     if (!queue)
-        return -DN_ENOMEM;
+        return dn_fail(err, DN_ENOMEM, "out of memory for two-colouring %lld nodes",
+                       (long long)g->n);
     int64_t head = 0, tail = 0;
-    int bipartite = 1;
+    *bipartite = 1;
     side[s] = 0;
     queue[tail++] = (int32_t)s;
     while (head < tail) {
@@ -265,12 +267,12 @@ int dn_csr_two_colour(const dn_csr *g, int64_t s, int8_t *side)
                 side[v] = (int8_t)(1 - side[u]);
                 queue[tail++] = v;
             } else if (side[v] == side[u]) {
-                bipartite = 0;
+                *bipartite = 0;
             }
         }
     }
     free(queue);
-    return bipartite;
+    return DN_OK;
 }
 
 int64_t dn_csr_arc(const dn_csr *g, int64_t u, int64_t v)

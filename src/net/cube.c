@@ -81,10 +81,64 @@ static void hypercube_describe(const dn_net *net, char *buf, size_t cap)
     snprintf(buf, cap, "%lld-dimensional hypercube", (long long)net->p[0]);
 }
 
+/* Hooks (hooks.c): e-cube routes, and translations: v -> v xor s on the
+ * hypercube, the column part xor s's on butterflies, swapping 0 and s on
+ * the complete graph. */
+static dn_net_routing hypercube_routing(const dn_net *net, int64_t *max_nodes)
+{
+    *max_nodes = net->p[0] + 1;
+    return DN_NET_ROUTING_ECUBE;
+}
+
+static int64_t zero_rep(const dn_net *net, int64_t s)
+{
+    (void)net;
+    (void)s;
+    return 0;
+}
+
+static int64_t xor_map(const dn_net *net, int64_t s, int64_t j)
+{
+    (void)net;
+    return j ^ s;
+}
+
+static int64_t butterfly_rep(const dn_net *net, int64_t s)
+{
+    return s & ~(((int64_t)1 << net->p[0]) - 1);
+}
+
+static int64_t butterfly_map(const dn_net *net, int64_t s, int64_t j)
+{
+    return j ^ (s & (((int64_t)1 << net->p[0]) - 1));
+}
+
+static dn_net_layout_kind butterfly_layout(const dn_net *net, int64_t *rows, int64_t *cols)
+{
+    *rows = net->p[1];
+    *cols = (int64_t)1 << net->p[0];
+    return DN_NET_LAYOUT_ROWS;
+}
+
+dn_net_layout_kind dn_net_heap_layout(const dn_net *net, int64_t *rows, int64_t *cols)
+{
+    (void)net;
+    (void)rows;
+    (void)cols;
+    return DN_NET_LAYOUT_HEAP;
+}
+
+static int64_t swap_map(const dn_net *net, int64_t s, int64_t j)
+{
+    (void)net;
+    return j == 0 ? s : j == s ? 0 : j;
+}
+
 const dn_net_type dn_type_hypercube = {
     "hypercube", "hypercube:D", "hypercube with 2^D nodes",
     hypercube_init, hypercube_neighbors, hypercube_facts, hypercube_label,
     hypercube_parse_label, hypercube_describe,
+    .routing = hypercube_routing, .orbit_rep = zero_rep, .orbit_map = xor_map,
 };
 
 /* ------------------------------------------------------------ butterfly */
@@ -175,11 +229,13 @@ const dn_net_type dn_type_butterfly = {
     "butterfly", "butterfly:C", "C-dimensional butterfly, (C+1) 2^C nodes, id = level * 2^C + col",
     butterfly_init, butterfly_neighbors, butterfly_facts, butterfly_label,
     butterfly_parse_label, butterfly_describe,
+    .layout = butterfly_layout, .orbit_rep = butterfly_rep, .orbit_map = butterfly_map,
 };
 const dn_net_type dn_type_wbutterfly = {
     "wbutterfly", "wbutterfly:C", "wrapped butterfly (levels 0 and C identified), C 2^C nodes, C >= 3",
     wbutterfly_init, butterfly_neighbors, butterfly_facts, butterfly_label,
     butterfly_parse_label, butterfly_describe,
+    .layout = butterfly_layout, .orbit_rep = butterfly_rep, .orbit_map = butterfly_map,
 };
 
 /* ------------------------------------------------------------------ cbt */
@@ -224,6 +280,7 @@ static void cbt_describe(const dn_net *net, char *buf, size_t cap)
 const dn_net_type dn_type_cbt = {
     "cbt", "cbt:H", "complete binary tree of height H (2^(H+1) - 1 nodes, heap order)",
     cbt_init, cbt_neighbors, cbt_facts, NULL, NULL, cbt_describe,
+    .layout = dn_net_heap_layout,
 };
 
 /* ------------------------------------------------------------- complete */
@@ -263,4 +320,5 @@ static void complete_describe(const dn_net *net, char *buf, size_t cap)
 const dn_net_type dn_type_complete = {
     "complete", "complete:N", "complete graph on N nodes (N <= 2^24)",
     complete_init, complete_neighbors, complete_facts, NULL, NULL, complete_describe,
+    .orbit_rep = zero_rep, .orbit_map = swap_map,
 };

@@ -113,14 +113,31 @@ static void debruijn_describe(const dn_net *net, char *buf, size_t cap)
                  (long long)net->p[0]);
 }
 
+/* Hooks (hooks.c): seed 000's window routes on the binary graphs, and the
+ * word shape (radix, length). */
+static dn_net_routing dg_routing(const dn_net *net, int64_t *max_nodes)
+{
+    *max_nodes = net->p[0] + 1;
+    return net->p[1] == 2 ? DN_NET_ROUTING_BDG : DN_NET_ROUTING_NONE;
+}
+
+static int dg_word(const dn_net *net, int *degree, int *length)
+{
+    *degree = (int)net->p[1];
+    *length = (int)net->p[0];
+    return 1;
+}
+
 const dn_net_type dn_type_debruijn = {
     "debruijn", "debruijn:K", "undirected binary de Bruijn BDG(K), 2^K nodes, simple graph",
     debruijn_init, dg_neighbors, dg_facts, dg_label, dg_parse_label, debruijn_describe,
+    .routing = dg_routing, .word = dg_word,
 };
 
 const dn_net_type dn_type_dg = {
     "dg", "dg:R:K", "undirected radix-R de Bruijn DG(R,K), R^K nodes, simple graph",
     dg_init, dg_neighbors, dg_facts, dg_label, dg_parse_label, debruijn_describe,
+    .routing = dg_routing, .word = dg_word,
 };
 
 /* ------------------------------------------------------------- DDB(k) */
@@ -161,7 +178,14 @@ static void ddb_describe(const dn_net *net, char *buf, size_t cap)
     snprintf(buf, cap, "directed binary de Bruijn DDB(%lld)", (long long)net->p[0]);
 }
 
+static dn_net_routing ddb_routing(const dn_net *net, int64_t *max_nodes)
+{
+    *max_nodes = net->p[0] + 1;
+    return DN_NET_ROUTING_DDB;
+}
+
 const dn_net_type dn_type_ddb = {
     "ddb", "ddb:K", "directed binary de Bruijn DDB(K), 2^K nodes, 2^(K+1) arcs with 2 loops",
     ddb_init, ddb_neighbors, ddb_facts, dg_label, dg_parse_label, ddb_describe,
+    .routing = ddb_routing, .word = dg_word,
 };

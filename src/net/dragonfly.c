@@ -146,9 +146,19 @@ static void dragonfly_describe(const dn_net *net, char *buf, size_t cap)
              (long long)net->p[2]);
 }
 
+/* Hook (hooks.c): minimal local-global-local routes, processor to
+ * processor: at most 6 nodes (two processors and four routers). */
+static dn_net_routing dragonfly_routing(const dn_net *net, int64_t *max_nodes)
+{
+    (void)net;
+    *max_nodes = 6;
+    return DN_NET_ROUTING_MINIMAL;
+}
+
 const dn_net_type dn_type_dragonfly = {
     "dragonfly", "dragonfly:A:P:H",
     "dragonfly: A H + 1 groups of A routers, P processors and H global links a router",
     dragonfly_init, dragonfly_neighbors, dragonfly_facts, dragonfly_label,
     dragonfly_parse_label, dragonfly_describe,
+    .routing = dragonfly_routing,
 };

@@ -145,8 +145,16 @@ static void fattree_describe(const dn_net *net, char *buf, size_t cap)
              (long long)net->p[1], (long long)net->p[2], (long long)(net->n - net->p[2]));
 }
 
+/* Hook (hooks.c): up-down routes, at most N levels up and N down. */
+static dn_net_routing fattree_routing(const dn_net *net, int64_t *max_nodes)
+{
+    *max_nodes = 2 * net->p[1] + 1;
+    return DN_NET_ROUTING_UPDOWN;
+}
+
 const dn_net_type dn_type_fattree = {
     "fattree", "fattree:K:N", "k-ary n-tree: K^N processors, N K^(N-1) switches (up-down)",
     fattree_init, fattree_neighbors, fattree_facts, fattree_label, fattree_parse_label,
     fattree_describe,
+    .routing = fattree_routing,
 };

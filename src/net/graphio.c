@@ -1019,4 +1019,5 @@ static void file_describe(const dn_net *net, char *buf, size_t cap)
 const dn_net_type dn_type_file = {
     "file", "file:PATH", "graph from a file: edge list, or SCOTCH .grf (see 'dcnet help formats')",
     file_init, NULL, NULL, NULL, NULL, file_describe,
+    .routing = NULL, /* no hooks: BFS routes, no shape, no symmetry */
 };

@@ -73,6 +73,61 @@ static int grid_setup(dn_net *net, int64_t r, int64_t c, int wrap, const char *s
 static void dim_degrees(int64_t len, int wrap, int64_t *lo, int64_t *hi);
 
 enum { ND_MAX = 8 };
+/* Hooks (hooks.c): dimension-order routes, the grid's sides, and for
+ * 2-D tori and rings the translations (shift by s's row and column). */
+static dn_net_routing grid_routing(const dn_net *net, int64_t *max_nodes)
+{
+    *max_nodes = net->p[0] + net->p[1];
+    return DN_NET_ROUTING_GRID;
+}
+
+static dn_net_routing nd_routing(const dn_net *net, int64_t *max_nodes)
+{
+    int64_t h = 1;
+    for (int i = 0; i < (int)net->p[0]; i++)
+        h += net->p[2 + i];
+    *max_nodes = h;
+    return DN_NET_ROUTING_GRID;
+}
+
+static int grid_grid(const dn_net *net, dn_net_grid *out)
+{
+    out->dims = 2;
+    out->wrap = (int)net->p[2];
+    out->side[0] = net->p[0];
+    out->side[1] = net->p[1];
+    return 2;
+}
+
+static int nd_grid(const dn_net *net, dn_net_grid *out)
+{
+    out->dims = (int)net->p[0];
+    out->wrap = (int)net->p[1];
+    for (int i = 0; i < out->dims; i++)
+        out->side[i] = net->p[2 + i];
+    return out->dims;
+}
+
+static dn_net_layout_kind grid_layout(const dn_net *net, int64_t *rows, int64_t *cols)
+{
+    *rows = net->p[0];
+    *cols = net->p[1];
+    return DN_NET_LAYOUT_ROWS;
+}
+
+static int64_t grid_orbit_rep(const dn_net *net, int64_t s)
+{
+    return net->p[2] ? 0 : s;
+}
+
+static int64_t grid_orbit_map(const dn_net *net, int64_t s, int64_t j)
+{
+    const int64_t rows = net->p[0], cols = net->p[1];
+    if (!net->p[2])
+        return j;
+    return ((j / cols + s / cols) % rows) * cols + (j % cols + s % cols) % cols;
+}
+
 extern const dn_net_type dn_type_meshnd, dn_type_torusnd;
 
 #define ND_D(net) ((int)(net)->p[0])
@@ -316,20 +371,28 @@ static void grid_describe(const dn_net *net, char *buf, size_t cap)
 const dn_net_type dn_type_meshnd = {
     "meshnd", "mesh:AxBxC...", "mesh of 3 to 8 sides, id row-major (the last side fastest)",
     NULL, nd_neighbors, nd_facts, nd_label, nd_parse_label, nd_describe,
+    .routing = nd_routing, .grid = nd_grid,
 };
 const dn_net_type dn_type_torusnd = {
     "torusnd", "torus:AxBxC...", "torus of 3 to 8 sides, id row-major (the last side fastest)",
     NULL, nd_neighbors, nd_facts, nd_label, nd_parse_label, nd_describe,
+    .routing = nd_routing, .grid = nd_grid,
 };
 const dn_net_type dn_type_mesh = {
     "mesh", "mesh:RxC", "2D mesh, R rows x C columns, id = row * C + col (or AxBxC...: 3 to 8 sides)",
     mesh_init, grid_neighbors, grid_facts, grid_label, grid_parse_label, grid_describe,
+    .routing = grid_routing, .grid = grid_grid, .layout = grid_layout,
+    .orbit_rep = grid_orbit_rep, .orbit_map = grid_orbit_map,
 };
 const dn_net_type dn_type_torus = {
     "torus", "torus:RxC", "2D torus (wraparound mesh), id = row * C + col (or AxBxC...)",
     torus_init, grid_neighbors, grid_facts, grid_label, grid_parse_label, grid_describe,
+    .routing = grid_routing, .grid = grid_grid, .layout = grid_layout,
+    .orbit_rep = grid_orbit_rep, .orbit_map = grid_orbit_map,
 };
 const dn_net_type dn_type_ring = {
     "ring", "ring:N", "ring (cycle) of N nodes",
     ring_init, grid_neighbors, grid_facts, NULL, NULL, grid_describe,
+    .routing = grid_routing, .grid = grid_grid, .layout = grid_layout,
+    .orbit_rep = grid_orbit_rep, .orbit_map = grid_orbit_map,
 };

@@ -141,7 +141,22 @@ static void kautz_describe(const dn_net *net, char *buf, size_t cap)
              (long long)(net->p[0] == 1 ? 1 : net->p[1]));
 }
 
+/* Hooks (hooks.c): shift routes and the word shape (degree D, length K). */
+static dn_net_routing kautz_routing(const dn_net *net, int64_t *max_nodes)
+{
+    *max_nodes = net->p[1] + 1;
+    return DN_NET_ROUTING_KAUTZ;
+}
+
+static int kautz_word(const dn_net *net, int *degree, int *length)
+{
+    *degree = (int)net->p[0];
+    *length = (int)net->p[1];
+    return 1;
+}
+
 const dn_net_type dn_type_kautz = {
     "kautz", "kautz:D:K", "directed Kautz graph K(D,K), (D+1) D^(K-1) nodes, out-degree D",
     kautz_init, kautz_neighbors, kautz_facts, kautz_label, kautz_parse_label, kautz_describe,
+    .routing = kautz_routing, .word = kautz_word,
 };

@@ -32,6 +32,15 @@ struct dn_net_type {
     int (*parse_label)(const dn_net *net, const char *s, int64_t *v);
     /* One-line description into buf. */
     void (*describe)(const dn_net *net, char *buf, size_t cap);
+    /* What the family offers the layers above (net.h, "what a family
+     * offers"; hooks.c); 0 / NULL: nothing. */
+    /* its own shortest routing, and the most nodes one route visits */
+    dn_net_routing (*routing)(const dn_net *net, int64_t *max_nodes);
+    int (*grid)(const dn_net *net, dn_net_grid *out);
+    int (*word)(const dn_net *net, int *degree, int *length);
+    dn_net_layout_kind (*layout)(const dn_net *net, int64_t *rows, int64_t *cols);
+    int64_t (*orbit_rep)(const dn_net *net, int64_t s);
+    int64_t (*orbit_map)(const dn_net *net, int64_t s, int64_t j);
 };
 
 /* Families, defined in debruijn.c, grid.c, cube.c, sneptree.c, graphio.c. */
@@ -68,6 +77,9 @@ int dn_tgt_parse(dn_net *net, const char *buf, size_t len, const char *path, dn_
 /* A stored graph's facts for a file net: n, edges, direction, max_out
  * (graphio.c). */
 void dn_file_net_setup(dn_net *net);
+
+/* The heap layout hook of complete binary trees and Sneptrees (cube.c). */
+dn_net_layout_kind dn_net_heap_layout(const dn_net *net, int64_t *rows, int64_t *cols);
 
 /* Shared helpers (registry.c). */
 /* Sorts a short neighbour list in place and removes duplicates and the

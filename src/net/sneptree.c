@@ -272,12 +272,15 @@ int dn_sneptree_circuit(const dn_net *net, int side, int64_t *cells, dn_err *err
 const dn_net_type dn_type_sneptree_s = {
     "sneptree-s", "sneptree-s:N", "planar Sneptree S_N (2^(N+1) - 1 cells, directed, N <= 24)",
     snep_s_init, NULL, snep_facts, snep_label, snep_parse_label, snep_describe,
+    .layout = dn_net_heap_layout,
 };
 const dn_net_type dn_type_sneptree_t = {
     "sneptree-t", "sneptree-t:N", "Sneptree T_N, non-planar for N >= 3 (directed, N <= 24)",
     snep_t_init, NULL, snep_facts, snep_label, snep_parse_label, snep_describe,
+    .layout = dn_net_heap_layout,
 };
 const dn_net_type dn_type_sneptree = {
     "sneptree", "sneptree:N:SEED", "Sneptree of height N with dangling edges joined at random",
     snep_random_init, NULL, snep_facts, snep_label, snep_parse_label, snep_describe,
+    .layout = dn_net_heap_layout,
 };

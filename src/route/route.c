@@ -29,35 +29,6 @@ const char *dn_route_algo_name(dn_route_algo a)
     return "?";
 }
 
-static int family_is(const dn_net *net, const char *name)
-{
-    return strcmp(dn_net_family(net), name) == 0;
-}
-
-static int is_bdg(const dn_net *net)
-{
-    return (family_is(net, "debruijn") || family_is(net, "dg")) && net->p[1] == 2;
-}
-
-static int is_grid(const dn_net *net)
-{
-    return family_is(net, "mesh") || family_is(net, "torus") || family_is(net, "ring");
-}
-
-/* meshes and tori of 3 to 8 sides (p[0] = d, p[1] = wrap, p[2..] sides) */
-static int is_grid_nd(const dn_net *net)
-{
-    return family_is(net, "meshnd") || family_is(net, "torusnd");
-}
-
-static int64_t grid_nd_hops(const dn_net *net)
-{
-    int64_t h = 1;
-    for (int i = 0; i < (int)net->p[0]; i++)
-        h += net->p[2 + i];
-    return h;
-}
-
 static int alloc_path(dn_router *r, int64_t cap, dn_err *err)
 {
     r->cap = cap;
@@ -97,52 +68,35 @@ static int init_bfs(dn_router *r, const dn_csr *g, dn_err *err)
     return alloc_path(r, g->n, err);
 }
 
+/* The family's own routing (dn_net_routing_of, the hook its descriptor
+ * fills) picks the algorithm; a family without one is routed by BFS. */
 int dn_router_init(dn_router *r, const dn_net *net, const dn_csr *g, dn_router_kind kind,
                    dn_err *err)
 {
     memset(r, 0, sizeof *r);
     r->net = net;
+    int64_t nodes = 0;
+    const dn_net_routing own = dn_net_routing_of(net, &nodes);
     int rc = DN_OK;
     if (kind == DN_ROUTER_XY) {
-        if (is_grid(net)) {
-            r->algo = DN_ALGO_XY;
-            rc = alloc_path(r, net->p[0] + net->p[1], err);
-        } else if (is_grid_nd(net)) {
-            r->algo = DN_ALGO_XY;
-            rc = alloc_path(r, grid_nd_hops(net), err);
-        } else if (family_is(net, "hypercube")) {
-            r->algo = DN_ALGO_ECUBE;
-            rc = alloc_path(r, net->p[0] + 1, err);
+        if (own == DN_NET_ROUTING_GRID || own == DN_NET_ROUTING_ECUBE) {
+            r->algo = own == DN_NET_ROUTING_GRID ? DN_ALGO_XY : DN_ALGO_ECUBE;
+            rc = alloc_path(r, nodes, err);
         } else {
             return dn_fail(err, DN_EINVAL,
                            "dimension-order routing (xy) needs a mesh, torus, ring or hypercube, "
                            "not %s; use --routes shortest",
                            net->spec);
         }
-    } else if (kind == DN_ROUTER_SHORTEST && is_bdg(net)) {
-        r->algo = DN_ALGO_BDG;
-        rc = alloc_path(r, net->p[0] + 1, err);
-    } else if (kind == DN_ROUTER_SHORTEST && family_is(net, "ddb")) {
-        r->algo = DN_ALGO_DDB;
-        rc = alloc_path(r, net->p[0] + 1, err);
-    } else if (kind == DN_ROUTER_SHORTEST && family_is(net, "dragonfly")) {
-        r->algo = DN_ALGO_MINIMAL;
-        rc = alloc_path(r, 6, err);
-    } else if (kind == DN_ROUTER_SHORTEST && family_is(net, "fattree")) {
-        r->algo = DN_ALGO_UPDOWN;
-        rc = alloc_path(r, 2 * net->p[1] + 1, err);
-    } else if (kind == DN_ROUTER_SHORTEST && family_is(net, "kautz")) {
-        r->algo = DN_ALGO_KAUTZ;
-        rc = alloc_path(r, net->p[1] + 1, err);
-    } else if (kind == DN_ROUTER_SHORTEST && family_is(net, "hypercube")) {
-        r->algo = DN_ALGO_ECUBE;
-        rc = alloc_path(r, net->p[0] + 1, err);
-    } else if (kind == DN_ROUTER_SHORTEST && is_grid(net)) {
-        r->algo = DN_ALGO_XY;
-        rc = alloc_path(r, net->p[0] + net->p[1], err);
-    } else if (kind == DN_ROUTER_SHORTEST && is_grid_nd(net)) {
-        r->algo = DN_ALGO_XY; /* dimension order is a shortest route on meshes and tori */
-        rc = alloc_path(r, grid_nd_hops(net), err);
+    } else if (kind == DN_ROUTER_SHORTEST && own != DN_NET_ROUTING_NONE) {
+        static const dn_route_algo algo[] = {
+            [DN_NET_ROUTING_BDG] = DN_ALGO_BDG,       [DN_NET_ROUTING_DDB] = DN_ALGO_DDB,
+            [DN_NET_ROUTING_KAUTZ] = DN_ALGO_KAUTZ,   [DN_NET_ROUTING_ECUBE] = DN_ALGO_ECUBE,
+            [DN_NET_ROUTING_GRID] = DN_ALGO_XY, /* dimension order is shortest on grids */
+            [DN_NET_ROUTING_UPDOWN] = DN_ALGO_UPDOWN, [DN_NET_ROUTING_MINIMAL] = DN_ALGO_MINIMAL,
+        };
+        r->algo = algo[own];
+        rc = alloc_path(r, nodes, err);
     } else {
         rc = init_bfs(r, g, err);
     }
@@ -154,12 +108,13 @@ int dn_router_init(dn_router *r, const dn_net *net, const dn_csr *g, dn_router_k
 int dn_router_init_ddb_k(dn_router *r, const dn_net *net, dn_err *err)
 {
     memset(r, 0, sizeof *r);
-    if (!family_is(net, "ddb"))
+    int64_t nodes = 0;
+    if (dn_net_routing_of(net, &nodes) != DN_NET_ROUTING_DDB)
         return dn_fail(err, DN_EINVAL, "length-k routing is defined on ddb:K only, not %s",
                        net->spec);
     r->net = net;
     r->algo = DN_ALGO_DDB_K;
-    return alloc_path(r, net->p[0] + 1, err);
+    return alloc_path(r, nodes, err);
 }
 
 void dn_router_free(dn_router *r)
@@ -360,20 +315,21 @@ static int64_t line_delta(int64_t a, int64_t b, int64_t len, int wrap)
     return fwd <= len - fwd ? fwd : fwd - len;
 }
 
-/* Dimension order on 3 to 8 sides: the last side first (as XY moves along
- * the row, the fastest coordinate, first), tori the short way (ties: up). */
-static int64_t route_nd(dn_router *r, int64_t x, int64_t y)
+/* Dimension order on a grid of 2 to 8 sides (the family's grid hook): the
+ * last side first (XY moves along the row, the fastest coordinate, first),
+ * tori the short way (ties: forward). */
+static int64_t route_xy(dn_router *r, int64_t x, int64_t y)
 {
-    const dn_net *net = r->net;
-    const int d = (int)net->p[0], wrap = (int)net->p[1];
+    dn_net_grid grid;
+    dn_net_grid_of(r->net, &grid);
     int64_t n = 0, stride = 1, v = x, xs = x, ys = y;
     r->path[n++] = x;
-    for (int i = d - 1; i >= 0; i--) {
-        const int64_t L = net->p[2 + i];
+    for (int i = grid.dims - 1; i >= 0; i--) {
+        const int64_t L = grid.side[i];
         int64_t cx = xs % L, cy = ys % L;
         xs /= L;
         ys /= L;
-        int64_t dv = line_delta(cx, cy, L, wrap);
+        int64_t dv = line_delta(cx, cy, L, grid.wrap);
         for (int64_t step = dv > 0 ? 1 : -1; dv; dv -= step) {
             int64_t nc = ((cx + step) % L + L) % L;
             v += (nc - cx) * stride;
@@ -381,26 +337,6 @@ static int64_t route_nd(dn_router *r, int64_t x, int64_t y)
             r->path[n++] = v;
         }
         stride *= L;
-    }
-    return n - 1;
-}
-
-static int64_t route_xy(dn_router *r, int64_t x, int64_t y)
-{
-    if (is_grid_nd(r->net))
-        return route_nd(r, x, y);
-    const int64_t R = r->net->p[0], C = r->net->p[1];
-    const int wrap = (int)r->net->p[2];
-    int64_t row = x / C, col = x % C, n = 0;
-    r->path[n++] = x;
-    int64_t dc = line_delta(col, y % C, C, wrap), dr = line_delta(row, y / C, R, wrap);
-    for (int64_t step = dc > 0 ? 1 : -1; dc; dc -= step) {
-        col = ((col + step) % C + C) % C;
-        r->path[n++] = row * C + col;
-    }
-    for (int64_t step = dr > 0 ? 1 : -1; dr; dr -= step) {
-        row = ((row + step) % R + R) % R;
-        r->path[n++] = row * C + col;
     }
     return n - 1;
 }

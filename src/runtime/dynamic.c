@@ -85,6 +85,26 @@ typedef struct dyn_arg {
     int w;
 } dyn_arg;
 
+/* The policies' names, in enum order (runtime.h). */
+static const char *const policy_names[] = {"auto", "walk", "lazy", "two-choices", "steal"};
+#define POLICIES ((int)(sizeof policy_names / sizeof policy_names[0]))
+
+const char *dn_walk_policy_name(dn_walk_policy p)
+{
+    return (int)p >= 0 && (int)p < POLICIES ? policy_names[p] : "?";
+}
+
+int dn_walk_policy_parse(const char *s, dn_walk_policy *p, dn_err *err)
+{
+    for (int i = 0; i < POLICIES; i++)
+        if (strcmp(s, policy_names[i]) == 0) {
+            *p = (dn_walk_policy)i;
+            return DN_OK;
+        }
+    return dn_fail(err, DN_ENOTFOUND,
+                   "unknown walk policy '%s' (auto, walk, lazy, two-choices or steal)", s);
+}
+
 static uint64_t mix(uint64_t x) /* splitmix64 finaliser */
 {
     x += 0x9e3779b97f4a7c15ULL;
@@ -127,11 +147,11 @@ static int csr_bipartite(const dn_csr *g)
     int bip = side != NULL;
     if (side)
         memset(side, -1, (size_t)g->n);
-    for (int64_t s = 0; bip > 0 && s < g->n; s++)
-        if (side[s] < 0)
-            bip = dn_csr_two_colour(g, s, side);
+    for (int64_t s = 0; bip && s < g->n; s++)
+        if (side[s] < 0 && dn_csr_two_colour(g, s, side, &bip, NULL) != DN_OK)
+            bip = 0;
     free(side);
-    return bip > 0;
+    return bip;
 }
 
 /* A move of d hops carrying len bytes: counted, and paid on slow links. */

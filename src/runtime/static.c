@@ -16,6 +16,7 @@
  */
 #include "rt_impl.h"
 
+#include <math.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -571,6 +572,32 @@ static void *worker_main(void *p)
     workers_left(wa->T, 1);
     help_loop(wa->T, wa->r, &wa->spans, wa->t0);
     return NULL;
+}
+
+void dn_rt_stats_summary(const dn_rt_stats *s, dn_rt_summary *out)
+{
+    memset(out, 0, sizeof *out);
+    if (s->worker_tasks && s->worker_idle && s->workers > 0) {
+        out->tasks_min = INT64_MAX;
+        out->idle_min = HUGE_VAL;
+        double idle = 0;
+        for (int w = 0; w < s->workers; w++) {
+            out->tasks_max = s->worker_tasks[w] > out->tasks_max ? s->worker_tasks[w]
+                                                                  : out->tasks_max;
+            out->tasks_min = s->worker_tasks[w] < out->tasks_min ? s->worker_tasks[w]
+                                                                  : out->tasks_min;
+            out->idle_max = s->worker_idle[w] > out->idle_max ? s->worker_idle[w] : out->idle_max;
+            out->idle_min = s->worker_idle[w] < out->idle_min ? s->worker_idle[w] : out->idle_min;
+            idle += s->worker_idle[w];
+        }
+        out->tasks_mean = (double)s->tasks / s->workers;
+        out->idle_mean = idle / s->workers;
+    }
+    for (int64_t l = 0; s->link_msgs && l < s->links; l++) {
+        out->links_used += s->link_msgs[l] > 0;
+        out->link_msgs_max = s->link_msgs[l] > out->link_msgs_max ? s->link_msgs[l]
+                                                                 : out->link_msgs_max;
+    }
 }
 
 void dn_rt_stats_free(dn_rt_stats *s)

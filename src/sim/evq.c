@@ -101,14 +101,14 @@ int dn_evq_pop(dn_evq *q, dn_event *out)
     return 1;
 }
 
-int64_t dn_evq_pop_batch(dn_evq *q, dn_event **buf, int64_t *cap, dn_err *err)
+int dn_evq_pop_batch(dn_evq *q, dn_event **buf, int64_t *cap, int64_t *count, dn_err *err)
 {
+    *count = 0;
     if (q->len == 0)
-        return 0;
+        return DN_OK;
     double t = q->heap[0].time;
-    int64_t k = 0;
     while (q->len > 0 && q->heap[0].time == t) {
-        if (k == *cap) {
+        if (*count == *cap) {
             int64_t nc = *cap ? *cap * 2 : 64;
             dn_event *b = realloc(*buf, (size_t)nc * sizeof *b);
             if (!b)
@@ -117,7 +117,7 @@ int64_t dn_evq_pop_batch(dn_evq *q, dn_event **buf, int64_t *cap, dn_err *err)
             *buf = b;
             *cap = nc;
         }
-        dn_evq_pop(q, &(*buf)[k++]);
+        dn_evq_pop(q, &(*buf)[(*count)++]);
     }
-    return k;
+    return DN_OK;
 }

@@ -74,6 +74,13 @@ static int root_range(void *vctx, int64_t begin, int64_t end, int tid)
     return DN_OK;
 }
 
+/* A 2-D mesh (no wraparound): the mirrors below are its symmetries. */
+static int is_mesh_2d(const dn_net *net)
+{
+    dn_net_grid grid;
+    return dn_net_grid_of(net, &grid) == 2 && !grid.wrap;
+}
+
 /* Do the runs from a root and from its mirror images in x and in y agree?
  * Known for a 2-D mesh under the DC-cube, Reflecting and Growing A with
  * their own or XY routes (mirroring maps the embedding from r onto the one
@@ -81,7 +88,7 @@ static int root_range(void *vctx, int64_t begin, int64_t end, int tid)
  * the problem to a fixed centre first, which no mirror keeps. */
 static int mirror_symmetric(const dn_net *net, const dn_embed_opts *eo)
 {
-    if (strcmp(dn_net_family(net), "mesh") != 0 || !eo->map)
+    if (!is_mesh_2d(net) || !eo->map)
         return 0;
     if (eo->routes != DN_ROUTES_MAPPING && eo->routes != DN_ROUTES_XY &&
         eo->routes != DN_ROUTES_SHORTEST)
@@ -105,7 +112,7 @@ static int64_t orbit_rep(int64_t r, int64_t R, int64_t C)
  * So roots at the same distance from the centre give the same numbers. */
 static int centre_move(const dn_net *net, const dn_embed_opts *eo)
 {
-    return strcmp(dn_net_family(net), "mesh") == 0 && eo->map &&
+    return is_mesh_2d(net) && eo->map &&
            strcmp(eo->map, "growing") == 0 && eo->approach == 'b';
 }
 
@@ -118,7 +125,9 @@ static int root_classes(const dn_net *net, const dn_tree *tree, const dn_embed_o
         rep[r] = r;
     if (every_root)
         return DN_OK;
-    const int64_t R = net->p[0], C = net->p[1];
+    dn_net_grid grid;
+    dn_net_grid_of(net, &grid);
+    const int64_t R = grid.side[0], C = grid.side[1];
     if (mirror_symmetric(net, eo)) {
         for (int64_t r = 0; r < n; r++)
             rep[r] = orbit_rep(r, R, C);

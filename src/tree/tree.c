@@ -390,6 +390,21 @@ int dn_tree_phases(const dn_tree *t)
     return t->model.kind == DN_TREE_BINOMIAL ? t->model.n : t->phase ? t->nphases : t->height;
 }
 
+int64_t dn_tree_leaves(const dn_tree *t)
+{
+    int64_t leaves = 0, lv = 1;
+    if (t->model.kind == DN_TREE_BINOMIAL)
+        return t->model.n ? (int64_t)1 << (t->model.n - 1) : 1;
+    if (t->model.kind == DN_TREE_COMPLETE) {
+        for (int l = 0; l < t->model.h; l++)
+            lv *= t->model.b;
+        return lv;
+    }
+    for (int64_t v = 0; v < t->nodes; v++)
+        leaves += dn_tree_num_children(t, v) == 0;
+    return leaves;
+}
+
 int dn_tree_phase_order(const dn_tree *t, int64_t **order, dn_err *err)
 {
     const int64_t T = t->nodes;
