@@ -117,7 +117,8 @@ def record(page):
         head = [text_of(c) for c in rows[0]] if rows else []
         for r in rows:
             for i, c in enumerate(r):
-                nums = [number(x) for x in NUM.findall(text_of(c))]
+                # a range "0.002..0.004" holds two numbers
+                nums = [number(x) for x in NUM.findall(text_of(c).replace('..', ' .. '))]
                 every += nums
                 h = head[i] if i < len(head) else ''
                 if TIME_HEAD.search(h):
