@@ -2,8 +2,9 @@
 # bench_predict.sh DCNET - predictions checked against runs (issue 21): each
 # app runs on the emulated debruijn:4 (16 workers, mapping D, links of
 # BW MB/s) recording its tree (--record-tree), then dcnet simulate replays
-# that tree on the same network and mapping with the links' cost (t_e =
-# 1/BW seconds a byte, t_s = 0, the tasks' work as compute time, async);
+# that tree on the same network and mapping with the same links
+# (debruijn:4@bw=BWMB/s,lat=0: seconds and bytes, t_s = 0, both stages,
+# the tasks' work as compute time, async);
 # the error is (predicted - measured) / measured. Three runs each; the
 # medians are reported. Sizes chosen so that every run takes at least 1 s.
 set -eu
@@ -17,14 +18,13 @@ echo "|---|---|---|---|---|---|"
 for run in "mergesort 4000000 50" "matchain 1000000 100" "nqueens 16 1000"; do
     set -- $run
     app=$1 n=$2 bw=$3
-    te=$(python3 -c "print(1 / ($bw * 1e6))")
     rows=""
     for k in 1 2 3; do
         m=$("$dcnet" exec "$app" --n "$n" --workers 16 --net debruijn:4 --map zrl \
-            --bandwidth "$bw" --record-tree "$tmp/t.csv" --json |
+            --bandwidth "${bw}MB/s" --record-tree "$tmp/t.csv" --json |
             python3 -c 'import json,sys; print(json.load(sys.stdin)["seconds"])')
-        p=$("$dcnet" simulate --net debruijn:4 --tree "file:$tmp/t.csv" --map zrl --stage both \
-            --ts 0 --te "$te" --json |
+        p=$("$dcnet" simulate --net "debruijn:4@bw=${bw}MB/s,lat=0" --tree "file:$tmp/t.csv" \
+            --map zrl --json |
             python3 -c 'import json,sys; print(json.load(sys.stdin)["time"])')
         rows="$rows$m $p
 "

@@ -1,7 +1,8 @@
 #!/bin/sh
 # test-readme.sh - every `build/dcnet ...` example of README.md runs as
-# printed: exit 0, or the status its comment names ("(exit N)"), within
-# 120 s, in a scratch directory where examples/ is the repository's (so
+# printed: exit 0, or the status its comment names ("(exit N)"), and
+# prints what its comment says it prints ("(prints TEXT)": TEXT on its
+# standard output), within 120 s, in a scratch directory where examples/ is the repository's (so
 # the files the examples name ship with dcnet and outputs land nowhere).
 # Usage: scripts/test-readme.sh path/to/dcnet   Prints "readme: N passed, M failed".
 set -u
@@ -16,10 +17,15 @@ while IFS= read -r line; do
     want=0
     case $line in *"(exit "[0-9]*) want=$(echo "$line" | sed 's/.*(exit \([0-9]*\)).*/\1/') ;; esac
     # shellcheck disable=SC2086
-    (cd "$dir" && timeout 120 "$dcnet" ${cmd#build/dcnet } >/dev/null 2>"$dir/err")
+    (cd "$dir" && timeout 120 "$dcnet" ${cmd#build/dcnet } >"$dir/out" 2>"$dir/err")
     got=$?
-    if [ "$got" = "$want" ]; then pass=$((pass + 1)); else
-        fail=$((fail + 1)); echo "readme: '$cmd' exited $got, expected $want: $(head -c 300 "$dir/err")" >&2; fi
+    prints=
+    case $line in *"(prints "*")"*) prints=$(echo "$line" | sed 's/.*(prints \([^)]*\)).*/\1/') ;; esac
+    if [ "$got" != "$want" ]; then
+        fail=$((fail + 1)); echo "readme: '$cmd' exited $got, expected $want: $(head -c 300 "$dir/err")" >&2
+    elif [ -n "$prints" ] && ! grep -qF -- "$prints" "$dir/out"; then
+        fail=$((fail + 1)); echo "readme: '$cmd' does not print '$prints': $(head -c 300 "$dir/out")" >&2
+    else pass=$((pass + 1)); fi
 done <"$dir/lines"
 # the demo's run time is stated once: README, guide and `demo --help` agree
 q=$(sed -n 's/.*`dcnet demo --quick` about \([0-9]*\) s, the full run about \([0-9]*\) s.*/\1 \2/p' "$top/README.md")

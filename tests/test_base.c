@@ -58,6 +58,107 @@ static void test_parse(void **state)
     assert_int_equal(dn_parse_double("2", 0, 1, "p", &d, &e), DN_ERANGE);
 }
 
+/* Quantities (issue 29 item 2): every unit against its value written out
+ * here, the exactness of decimal units (one rounding: "3us" is 3e-6, not
+ * 3 * 1e-6), and every refusal with its reason. */
+static void test_quantities(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *s;
+        dn_quantity q;
+        double v;
+    } ok[] = {
+        {"1B/s", DN_Q_BANDWIDTH, 1},          {"1kB/s", DN_Q_BANDWIDTH, 1000},
+        {"1KB/s", DN_Q_BANDWIDTH, 1000},      {"1MB/s", DN_Q_BANDWIDTH, 1e6},
+        {"1GB/s", DN_Q_BANDWIDTH, 1e9},       {"1TB/s", DN_Q_BANDWIDTH, 1e12},
+        {"1KiB/s", DN_Q_BANDWIDTH, 1024},     {"1MiB/s", DN_Q_BANDWIDTH, 1048576},
+        {"1GiB/s", DN_Q_BANDWIDTH, 1073741824.0}, {"1Mb/s", DN_Q_BANDWIDTH, 125000},
+        {"1Gb/s", DN_Q_BANDWIDTH, 125000000}, {"10GB/s", DN_Q_BANDWIDTH, 1e10},
+        {"100Gb/s", DN_Q_BANDWIDTH, 12.5e9},  {"2.5e9", DN_Q_BANDWIDTH, 2.5e9},
+        {"0.5KiB/s", DN_Q_BANDWIDTH, 512},    {"1s", DN_Q_TIME, 1},
+        {"1ms", DN_Q_TIME, 1e-3},             {"1us", DN_Q_TIME, 1e-6},
+        {"1ns", DN_Q_TIME, 1e-9},             {"0.1ms", DN_Q_TIME, 1e-4},
+        {"7ns", DN_Q_TIME, 7e-9},             {"1e3ms", DN_Q_TIME, 1},
+        {"1.5e-3s", DN_Q_TIME, 1.5e-3},       {"0", DN_Q_TIME, 0},
+        {".5", DN_Q_TIME, 0.5},               {"1B", DN_Q_SIZE, 1},
+        {"1kB", DN_Q_SIZE, 1000},             {"1KB", DN_Q_SIZE, 1000},
+        {"1MB", DN_Q_SIZE, 1e6},              {"1GB", DN_Q_SIZE, 1e9},
+        {"1KiB", DN_Q_SIZE, 1024},            {"1MiB", DN_Q_SIZE, 1048576},
+        {"1GiB", DN_Q_SIZE, 1073741824.0},    {"4096", DN_Q_SIZE, 4096},
+        {"1.5MiB", DN_Q_SIZE, 1572864},
+    };
+    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+        double v = -1;
+        int given = -1;
+        dn_err e;
+        if (dn_parse_quantity(ok[i].s, ok[i].q, 0, 1e300, "x", &v, &given, &e) != DN_OK)
+            fail_msg("'%s': %s", ok[i].s, e.msg);
+        if (v != ok[i].v)
+            fail_msg("'%s' read as %.17g, not %.17g", ok[i].s, v, ok[i].v);
+        assert_int_equal(given, ok[i].s[strlen(ok[i].s) - 1] > '9');
+    }
+    /* decimal units round once: k us and k ns are the doubles nearest
+     * k 10^-6 and k 10^-9 (3 * 1e-6 is not 3e-6) */
+    for (int k = 1; k < 2000; k += 7) {
+        char a[32], b[32];
+        double x, y;
+        snprintf(a, sizeof a, "%dus", k);
+        snprintf(b, sizeof b, "%de-6", k);
+        assert_int_equal(dn_parse_quantity(a, DN_Q_TIME, 0, 1, "t", &x, NULL, NULL), DN_OK);
+        assert_true(x == strtod(b, NULL));
+        snprintf(a, sizeof a, "%d.%dns", k, k % 10);
+        snprintf(b, sizeof b, "%d.%de-9", k, k % 10);
+        assert_int_equal(dn_parse_quantity(a, DN_Q_TIME, 0, 1, "t", &x, NULL, NULL), DN_OK);
+        y = strtod(b, NULL);
+        assert_true(x == y);
+    }
+    static const struct {
+        const char *s;
+        dn_quantity q;
+        int rc;
+        const char *msg;
+    } bad[] = {
+        {"10gb", DN_Q_SIZE, DN_EINVAL, "the unit 'gb' is ambiguous (case tells bytes B from bits "
+                                       "b, M from m): write GB (10^9 bytes)"},
+        {"5mb/s", DN_Q_BANDWIDTH, DN_EINVAL, "write MB/s (10^6 bytes per second) or Mb/s (10^6 "
+                                             "bits per second)"},
+        {"1Kb/s", DN_Q_BANDWIDTH, DN_EINVAL, "write kB/s (10^3 bytes per second) or KB/s"},
+        {"1mb", DN_Q_SIZE, DN_EINVAL, "'mb' is ambiguous"},
+        {"1MS", DN_Q_TIME, DN_EINVAL, "write ms (10^-3 seconds)"},
+        {"10 GB/s", DN_Q_BANDWIDTH, DN_EINVAL, "with no space"},
+        {"10ms", DN_Q_BANDWIDTH, DN_EINVAL, "'ms' is a unit of time, not of bandwidth"},
+        {"1MB/s", DN_Q_SIZE, DN_EINVAL, "'MB/s' is a unit of bandwidth, not of size"},
+        {"1MB", DN_Q_TIME, DN_EINVAL, "'MB' is a unit of size, not of time"},
+        {"3Gbps", DN_Q_BANDWIDTH, DN_EINVAL, "unknown unit 'Gbps' (accepted: B/s, kB/s (or "
+                                             "KB/s), MB/s, GB/s, TB/s (decimal), KiB/s, MiB/s, "
+                                             "GiB/s (binary), Mb/s, Gb/s (bits); a bare number "
+                                             "is bytes per second)"},
+        {"2e", DN_Q_SIZE, DN_EINVAL, "unknown unit 'e'"},
+        {"1TB", DN_Q_SIZE, DN_EINVAL, "unknown unit 'TB'"},
+        {"-1s", DN_Q_TIME, DN_EINVAL, "'-1s' is not a decimal number with an optional unit"},
+        {"+1", DN_Q_TIME, DN_EINVAL, "not a decimal number"},
+        {"0x10", DN_Q_SIZE, DN_EINVAL, "unknown unit 'x10'"},
+        {"inf", DN_Q_SIZE, DN_EINVAL, "not a decimal number"},
+        {"nan", DN_Q_TIME, DN_EINVAL, "not a decimal number"},
+        {"", DN_Q_TIME, DN_EINVAL, "not a decimal number"},
+        {".", DN_Q_TIME, DN_EINVAL, "not a decimal number"},
+        {"s", DN_Q_TIME, DN_EINVAL, "not a decimal number"},
+        {"1e999GB/s", DN_Q_BANDWIDTH, DN_EINVAL, "is not a finite number"},
+        {"1e308TB/s", DN_Q_BANDWIDTH, DN_EINVAL, "is not a finite number"},
+        {"3s", DN_Q_TIME, DN_ERANGE, "x 3s is out of range (accepted: 1..2 s)"},
+        {"1kB", DN_Q_SIZE, DN_ERANGE, "(accepted: 1..2 B)"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        double v = 42;
+        dn_err e;
+        int rc = dn_parse_quantity(bad[i].s, bad[i].q, 1, 2, "x", &v, NULL, &e);
+        if (rc != bad[i].rc || !strstr(e.msg, bad[i].msg) || v != 42)
+            fail_msg("'%s': status %d, message '%s'; expected %d and '%s'", bad[i].s, rc, e.msg,
+                     bad[i].rc, bad[i].msg);
+    }
+}
+
 /* SplitMix64 from state 0 (Steele, Lea & Flood 2014; Vigna's reference). */
 static void test_splitmix_known_answers(void **state)
 {
@@ -259,6 +360,7 @@ int main(void)
         cmocka_unit_test(test_strerror),
         cmocka_unit_test(test_checked_arith),
         cmocka_unit_test(test_parse),
+        cmocka_unit_test(test_quantities),
         cmocka_unit_test(test_splitmix_known_answers),
         cmocka_unit_test(test_xoshiro_known_answers),
         cmocka_unit_test(test_below_uniform),

@@ -508,6 +508,41 @@ static void test_tree_round_trip(void **state)
     assert_true(read_back > 300 && refused > 100);
 }
 
+/* Units in tree files (issue 29 item 2): work is a time, bytes a size, in
+ * CSV and DOT; the same doubles as the plain numbers, written back plain
+ * (so the file round-trips), and a unit of the wrong kind refused. */
+static void test_tree_file_units(void **state)
+{
+    (void)state;
+    dn_tree t, u;
+    dn_err err;
+    const char *a = "id,parent,work,bytes_down,bytes_up\n0,-1,1ms,0,0\n1,0,2.5us,1MB,3KiB\n";
+    const char *b = "id,parent,work,bytes_down,bytes_up\n0,-1,0.001,0,0\n1,0,2.5e-6,1000000,3072\n";
+    assert_int_equal(dn_tree_parse(a, strlen(a), DN_TREE_FMT_CSV, 0, "a.csv", &t, &err), DN_OK);
+    assert_int_equal(dn_tree_parse(b, strlen(b), DN_TREE_FMT_CSV, 0, "b.csv", &u, &err), DN_OK);
+    for (int v = 0; v < 2; v++)
+        assert_true(t.work[v] == u.work[v] && t.bytes_down[v] == u.bytes_down[v] &&
+                    t.bytes_up[v] == u.bytes_up[v]);
+    dn_tree_free(&u);
+    const char *d = "digraph { 1 [work=\"1ms\"]; 0 -> 1 [bytes=\"1MB\", bytes_up=\"3KiB\"]; }";
+    assert_int_equal(dn_tree_parse(d, strlen(d), DN_TREE_FMT_DOT, 0, "d.dot", &u, &err), DN_OK);
+    assert_true(u.work[1] == 0.001 && u.bytes_down[1] == 1e6 && u.bytes_up[1] == 3072);
+    dn_tree_free(&u);
+    char *out = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&out, &len);
+    assert_int_equal(dn_tree_write(&t, DN_TREE_FMT_CSV, f, &err), DN_OK);
+    fclose(f);
+    assert_non_null(strstr(out, "1,0,2.5e-06,1000000,3072\n"));
+    free(out);
+    dn_tree_free(&t);
+    const char *bad = "id,parent,work,bytes_down\n0,-1,1MB,0\n";
+    assert_int_equal(dn_tree_parse(bad, strlen(bad), DN_TREE_FMT_CSV, 0, "w.csv", &t, &err),
+                     DN_EINVAL);
+    assert_string_equal(err.msg, "w.csv:2: work '1MB': 'MB' is a unit of size, not of time "
+                                 "(accepted: s, ms, us, ns; a bare number is seconds)");
+}
+
 static void test_tree_file_fixes(void **state)
 {
     (void)state;
@@ -1151,6 +1186,7 @@ int main(void)
         cmocka_unit_test(test_place_errors),
         cmocka_unit_test(test_tree_round_trip),
         cmocka_unit_test(test_tree_file_fixes),
+        cmocka_unit_test(test_tree_file_units),
         cmocka_unit_test(test_dot_against_graphviz),
         cmocka_unit_test(test_grf_against_scotch),
         cmocka_unit_test(test_cli_stdout),

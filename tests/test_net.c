@@ -739,7 +739,7 @@ static void test_link_costs(void **state)
     dn_err e;
     char a[64], b[64];
     /* a 3-D torus: d0 links (first coordinate differs) bw 2, d2 lat 3 */
-    assert_int_equal(dn_net_init(&net, "torus:3x4x5@bw=4,d0.bw=2,d2.lat=3", &e), DN_OK);
+    assert_int_equal(dn_net_init(&net, "torus:3x4x5@bw=4,d0.bw=2,lat=0,d2.lat=3", &e), DN_OK);
     assert_int_equal(dn_net_materialize(&net, &g, 0, &e), DN_OK);
     assert_non_null(g.bw);
     int64_t d0 = 0, d2 = 0;
@@ -760,7 +760,7 @@ static void test_link_costs(void **state)
     dn_csr_free(&g);
     dn_net_free(&net);
     /* a fat tree: l1 (a processor's link) bw 5, l3 (to the top) lat 1 */
-    assert_int_equal(dn_net_init(&net, "fattree:2:3@l1.bw=5,l3.lat=1", &e), DN_OK);
+    assert_int_equal(dn_net_init(&net, "fattree:2:3@bw=1,l1.bw=5,lat=0,l3.lat=1", &e), DN_OK);
     assert_int_equal(dn_net_materialize(&net, &g, 0, &e), DN_OK);
     for (int64_t u = 0; u < g.n; u++)
         for (int64_t k = g.off[u]; k < g.off[u + 1]; k++) {
@@ -775,7 +775,8 @@ static void test_link_costs(void **state)
     dn_net_free(&net);
     /* a dragonfly: terminal, local (same group r<g>.), global links */
     assert_int_equal(
-        dn_net_init(&net, "dragonfly:3:1:2@terminal.bw=4,global.bw=0.5,local.lat=2", &e),
+        dn_net_init(&net, "dragonfly:3:1:2@terminal.bw=4,global.bw=0.5,local.bw=1,lat=0,"
+                          "local.lat=2", &e),
         DN_OK);
     assert_int_equal(dn_net_materialize(&net, &g, 0, &e), DN_OK);
     int64_t global = 0;
@@ -803,7 +804,15 @@ static void test_link_costs(void **state)
                {"mesh:4x4@speed=1", "unknown link cost"},
                {"mesh:4x4@bw", "no '='"},
                {"mesh:4x4@", "nothing after"},
-               {"dragonfly:2:1:1@remote.bw=1", "terminal, local, global"}};
+               {"dragonfly:2:1:1@remote.bw=1", "terminal, local, global"},
+               /* issue 29: every link a bandwidth and a latency */
+               {"torus:3x4x5@bw=4,d0.bw=2,d2.lat=3", "no latency for the d0, d1 links"},
+               {"fattree:2:3@l1.bw=5,l3.lat=1", "no bandwidth for the l2, l3 links, no "
+                                                "latency for the l1, l2 links"},
+               {"fattree:2:9@l1.bw=1,l2.bw=1,l3.bw=1,l4.bw=1,l5.bw=1,l6.bw=1,l7.bw=1,l8.bw=1,"
+                "lat=0", "no bandwidth for the links above level 8"},
+               {"dragonfly:3:1:2@terminal.bw=4,global.bw=0.5,lat=0", "no bandwidth for the "
+                                                                     "local links"}};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         assert_int_equal(dn_net_init(&net, bad[i].spec, &e), DN_EINVAL);
         if (!strstr(e.msg, bad[i].needle))

@@ -257,16 +257,22 @@ static void rand_family(dn_rng *r, char *spec, size_t cap, const char *const **c
     }
 }
 
-/* Appends random link costs "@bw=..,CLASS.lat=.." (or nothing). */
+/* Appends random link costs "@bw=..,CLASS.lat=.." (or nothing) that give
+ * every link a bandwidth and a latency (issue 29: a spec that leaves some
+ * links without is refused): for each, the all-links key or, sometimes,
+ * every class's, and any other class keys at random. */
 static void rand_costs(dn_rng *r, char *spec, size_t cap, const char *const *classes, int ncls)
 {
     size_t len = strlen(spec);
     char sep = '@';
     if (dn_rng_below(r, 3) == 0)
         return;
+    const int by_class[2] = {ncls > 0 && dn_rng_below(r, 3) == 0,
+                             ncls > 0 && dn_rng_below(r, 3) == 0};
     for (int c = -1; c < ncls; c++)
         for (int lat = 0; lat < 2; lat++) {
-            if (dn_rng_below(r, 2))
+            const int needed = c < 0 ? !by_class[lat] : by_class[lat];
+            if (!needed && dn_rng_below(r, 2))
                 continue;
             len += (size_t)snprintf(spec + len, cap - len, "%c%s%s%s=%.17g", sep,
                                     c < 0 ? "" : classes[c], c < 0 ? "" : ".",
@@ -471,22 +477,42 @@ static void test_edgelist_headers(void **state)
     /* costs: one rule with @bw= (issue 27 item 25: 1e308 was refused as
      * "not a positive number") */
     expect("# dcnet edgelist costs=1\n0 1 1e308 0\n", DN_OK, NULL);
-    expect("# dcnet edgelist costs=1\n0 1 1.7976931348623157e308\n", DN_OK, NULL);
+    expect("# dcnet edgelist costs=1\n0 1 1.7976931348623157e308 0\n", DN_OK, NULL);
     expect("# dcnet edgelist costs=1\n0 1 1e309\n", DN_EINVAL,
-           "line 2: the bandwidth '1e309' is not a positive finite decimal number");
+           "line 2: the bandwidth '1e309' is not a finite number");
     expect("# dcnet edgelist costs=1\n0 1 0x10\n", DN_EINVAL, "bandwidth '0x10'");
     expect("# dcnet edgelist costs=1\n0 1 0\n", DN_EINVAL, "bandwidth '0'");
     expect("# dcnet edgelist costs=1\n0 1 2 -1\n", DN_EINVAL,
            "the latency '-1' is not a non-negative finite decimal number");
     expect("# dcnet edgelist costs=1\n0 1 2 nan\n", DN_EINVAL, "latency 'nan'");
     expect("# dcnet edgelist costs=1\n0 1 +2\n", DN_EINVAL, "bandwidth '+2'");
-    expect("# dcnet edgelist costs=1\n0 1 2 0 9\n", DN_EINVAL, "at most a bandwidth");
+    expect("# dcnet edgelist costs=1\n0 1 2 0 9\n", DN_EINVAL,
+           "then a bandwidth and a latency");
     /* a link given two different costs */
-    expect("# dcnet edgelist costs=1\n0 1 5\n1 0 7\n", DN_EINVAL,
+    expect("# dcnet edgelist costs=1\n0 1 5 0\n1 0 7 0\n", DN_EINVAL,
            "line 3: link 1-0 has bandwidth 5 and latency 0 on line 2, but 7 and 0 here");
-    expect("# dcnet edgelist costs=1 directed=1\n0 1 5\n0 1 5 1\n", DN_EINVAL, "on line 2");
+    expect("# dcnet edgelist costs=1 directed=1\n0 1 5 0\n0 1 5 1\n", DN_EINVAL, "on line 2");
     expect("# dcnet edgelist costs=1\n0 1 5 1\n1 0 5 1\n", DN_OK, NULL);
-    expect("# dcnet edgelist costs=1 directed=1\n0 1 5\n1 0 7\n", DN_OK, NULL);
+    expect("# dcnet edgelist costs=1 directed=1\n0 1 5 0\n1 0 7 0\n", DN_OK, NULL);
+    /* issue 29: under costs=1 every link has both (a default of 1 B/s or
+     * 0 s would pass for a cost given), units as everywhere, and a link
+     * given in two units is one cost */
+    expect("# dcnet edgelist costs=1\n0 1 5 0\n1 2\n", DN_EINVAL,
+           "line 3: the header says costs=1, so every link needs a bandwidth and a latency: "
+           "'u v BANDWIDTH LATENCY' (e.g. '0 1 10GB/s 1us'; 0 for no latency); this line has "
+           "neither");
+    expect("# dcnet edgelist costs=1\n0 1 5\n", DN_EINVAL, "line 2: the header says costs=1, "
+           "so every link needs a bandwidth and a latency: 'u v BANDWIDTH LATENCY' (e.g. '0 1 "
+           "10GB/s 1us'; 0 for no latency); this line has no latency");
+    expect("# dcnet edgelist costs=1\n0 1 10GB/s 1us\n1 0 1e10 1e-6\n1 2 8Gb/s 0.5ms\n",
+           DN_OK, NULL);
+    expect("# dcnet edgelist costs=1\n0 1 10GB/s 1us\n1 0 1e10 2us\n", DN_EINVAL,
+           "link 1-0 has bandwidth 10000000000 and latency 9.9999999999999995e-07 on line 2, "
+           "but 10000000000 and 1.9999999999999999e-06 here");
+    expect("# dcnet edgelist costs=1\n0 1 10gb/s 0\n", DN_EINVAL,
+           "line 2: the bandwidth '10gb/s': the unit 'gb/s' is ambiguous");
+    expect("# dcnet edgelist costs=1\n0 1 10GB/s 1MB\n", DN_EINVAL,
+           "the latency '1MB': 'MB' is a unit of size, not of time");
 }
 
 /* @bw= and @lat=: the same rule, and each key once */
@@ -505,6 +531,15 @@ static void test_spec_costs(void **state)
         {"mesh:2x2@lat=-1", "the latency '-1' is not a non-negative"},
         {"mesh:2x2@bw= 2", "bandwidth ' 2'"},
         {"mesh:2x2@bw=", "bandwidth ''"},
+        /* issue 29: every link has a bandwidth and a latency; units */
+        {"mesh:2x2@bw=2", "mesh:2x2@bw=2: every link needs a bandwidth and a latency; no "
+                          "latency for any link: give bw= and lat= for every link, or CLASS.bw= "
+                          "and CLASS.lat= for each class (e.g. @bw=10GB/s,lat=1us; lat=0 for "
+                          "none)"},
+        {"mesh:2x2@d0.bw=1,lat=0", "no bandwidth for the d1 links: give"},
+        {"ring:4@lat=1us", "no bandwidth for any link: give bw= and lat= for every link (e.g."},
+        {"mesh:2x2@bw=1mb/s,lat=0", "the unit 'mb/s' is ambiguous"},
+        {"mesh:2x2@bw=1GB/s,lat=1GB/s", "'GB/s' is a unit of bandwidth, not of time"},
     };
     dn_net net;
     dn_err e;
@@ -517,6 +552,22 @@ static void test_spec_costs(void **state)
     /* a class and the all-links value are different keys; 1e308 is fine */
     assert_int_equal(dn_net_init(&net, "mesh:2x2@bw=2,d0.bw=3,lat=1e308", &e), DN_OK);
     dn_net_free(&net);
+    /* every class given, no all-links key; units give the same doubles as
+     * their numbers */
+    dn_csr g1, g2;
+    assert_int_equal(dn_net_init(&net, "mesh:2x2@d0.bw=10GB/s,d1.bw=1KiB/s,d0.lat=1us,"
+                                       "d1.lat=3ms", &e), DN_OK);
+    assert_int_equal(dn_net_materialize(&net, &g1, 0, &e), DN_OK);
+    dn_net_free(&net);
+    assert_int_equal(dn_net_init(&net, "mesh:2x2@d0.bw=1e10,d1.bw=1024,d0.lat=1e-6,"
+                                       "d1.lat=0.003", &e), DN_OK);
+    assert_int_equal(dn_net_materialize(&net, &g2, 0, &e), DN_OK);
+    dn_net_free(&net);
+    assert_int_equal(g1.m, g2.m);
+    for (int64_t k = 0; k < g1.m; k++)
+        assert_true(g1.bw[k] == g2.bw[k] && g1.lat[k] == g2.lat[k]);
+    dn_csr_free(&g1);
+    dn_csr_free(&g2);
 }
 
 /* ---------------------------------------------------- SCOTCH targets */

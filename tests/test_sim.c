@@ -349,18 +349,14 @@ static void test_vct_same_instant(void **state)
     }
 }
 
-/* Link costs (issue 26 item 5): one message alone on a path of d links of
- * random bandwidths and latencies, against the closed forms of
- * docs/simulator.md computed here from the costs alone:
- *   saf  sum_j (t_s + m t_e / bw_j + lat_j)
- *   vct  sum_j lat_j + t_s + m t_e / min_j bw_j (the head pays every
- *        link's latency; the tail leaves the last link no earlier than
- *        the head's latency there after it left the one before).
- * Costs, sizes and t_s are dyadic, so every sum is exact: equality is
- * asserted, and the issue's own path (bw 10, 1000, 1000, latency 1 each,
- * 1000 units, t_s = 0: 103 and 105) first. */
-static void cost_path(int d, const double *bw, const double *lat, double size, double ts,
-                      double *saf, double *vct)
+/* Link costs (issue 26 item 5, issue 29 items 1 and 4): seconds and
+ * bytes. Messages on the line mesh:1x(d+1), link u -> u+1 with bandwidth
+ * bw[u] and latency lat[u] (the way back: 1 and 0), under the four
+ * switching modes; times[k] is mode k's (saf, wormhole, vct, circuit). */
+static const dn_switching all_sw[4] = {DN_SW_SAF, DN_SW_WORMHOLE, DN_SW_VCT, DN_SW_CIRCUIT};
+
+static void cost_line(int d, const double *bw, const double *lat, const dn_trace *tr, double ts,
+                      dn_sim_result res[4])
 {
     char spec[32];
     dn_net net;
@@ -368,9 +364,6 @@ static void cost_path(int d, const double *bw, const double *lat, double size, d
     dn_sim_work w;
     dn_err err;
     dn_router r;
-    int64_t src = 0, dst = d;
-    double rel = 0;
-    dn_trace tr = {1, &src, &dst, &size, &rel};
     snprintf(spec, sizeof spec, "mesh:1x%d", d + 1);
     if (dn_net_init(&net, spec, &err) || dn_net_materialize(&net, &g, 0, &err))
         fail_msg("%s: %s", spec, err.msg);
@@ -385,47 +378,200 @@ static void cost_path(int d, const double *bw, const double *lat, double size, d
             g.lat[i] = v == u + 1 ? lat[u] : 0;
         }
     if (dn_router_init(&r, &net, &g, DN_ROUTER_SHORTEST, &err) ||
-        dn_work_from_trace(&w, &g, &r, &tr, 0, &err))
+        dn_work_from_trace(&w, &g, &r, tr, 0, &err))
         fail_msg("%s: %s", spec, err.msg);
     dn_router_free(&r);
-    for (int k = 0; k < 2; k++) {
-        dn_sim_opts o = sim_opts(k ? DN_SW_VCT : DN_SW_SAF, ts, 1, 0);
-        dn_sim_result res;
-        run_work(&w, &o, &res);
-        assert_true(res.ideal == res.time); /* alone: the ideal is the run */
-        *(k ? vct : saf) = res.time;
-        dn_sim_result_free(&res);
+    for (int k = 0; k < 4; k++) {
+        dn_sim_opts o = sim_opts(all_sw[k], ts, 1, 0);
+        run_work(&w, &o, &res[k]);
     }
     dn_work_free(&w);
     dn_csr_free(&g);
     dn_net_free(&net);
 }
 
+/* One message alone on a path of d links of random bandwidths and
+ * latencies, against the closed forms of docs/simulator.md computed here
+ * from the costs alone (t_s once, at the sender):
+ *   saf      t_s + sum_j (m / bw_j + lat_j)
+ *   vct      t_s + sum_j lat_j + m / min_j bw_j (the head pays every
+ *            link's latency; the tail leaves the last link no earlier
+ *            than the head's latency there after it left the one before)
+ *   wormhole t_s + sum_j lat_j + m / min_j bw_j (the worm streams at its
+ *            slowest link)
+ *   circuit  t_s + 3 sum_j lat_j + m / min_j bw_j (probe, acknowledgement,
+ *            data)
+ * Costs, sizes and t_s are dyadic, so every sum is exact: equality is
+ * asserted, and the ideal (alone) is the run. Issue 26's path (bw 10,
+ * 1000, 1000, latency 1 each, 1000 bytes, t_s = 0) first: saf 105, vct and
+ * wormhole 103, circuit 109; a
+ * third of the paths have links all alike (the seeds' d lat + L). */
 static void test_link_costs_alone(void **state)
 {
     (void)state;
-    double saf, vct;
+    dn_sim_result res[4];
     static const double bw0[3] = {10, 1000, 1000}, lat0[3] = {1, 1, 1};
-    cost_path(3, bw0, lat0, 1000, 0, &saf, &vct);
-    if (saf != 105 || vct != 103)
-        fail_msg("issue 26's path: saf %g vct %g, expected 105 and 103", saf, vct);
+    int64_t src = 0, dst = 3;
+    double size = 1000, rel = 0;
+    dn_trace tr = {1, &src, &dst, &size, &rel};
+    cost_line(3, bw0, lat0, &tr, 0, res);
+    if (res[0].time != 105 || res[2].time != 103 || res[1].time != 103 || res[3].time != 109)
+        fail_msg("issue 26's path: saf %g wormhole %g vct %g circuit %g, expected 105, 103, 103 "
+                 "and 109", res[0].time, res[1].time, res[2].time, res[3].time);
+    for (int k = 0; k < 4; k++)
+        dn_sim_result_free(&res[k]);
     dn_rng rng;
     dn_rng_seed(&rng, 26);
-    for (int trial = 0; trial < 200; trial++) {
+    for (int trial = 0; trial < 300; trial++) {
         int d = 1 + (int)dn_rng_below(&rng, 8);
         double bw[8], lat[8], sum_saf = 0, sum_lat = 0, min_bw = INFINITY;
-        double size = (double)(1 + dn_rng_below(&rng, 64)), ts = (double)dn_rng_below(&rng, 8) / 4;
+        double ts = (double)dn_rng_below(&rng, 8) / 4;
+        size = (double)(1 + dn_rng_below(&rng, 64));
+        dst = d;
         for (int j = 0; j < d; j++) {
-            bw[j] = ldexp(1, (int)dn_rng_below(&rng, 10) - 3); /* 1/8 .. 64 */
-            lat[j] = (double)dn_rng_below(&rng, 33) / 8;      /* 0 .. 4 */
-            sum_saf += ts + size / bw[j] + lat[j];
+            bw[j] = trial % 3 == 2 && j ? bw[0] : ldexp(1, (int)dn_rng_below(&rng, 10) - 3);
+            lat[j] = trial % 3 == 2 && j ? lat[0] : (double)dn_rng_below(&rng, 33) / 8;
+            sum_saf += size / bw[j] + lat[j];
             sum_lat += lat[j];
             min_bw = bw[j] < min_bw ? bw[j] : min_bw;
         }
-        cost_path(d, bw, lat, size, ts, &saf, &vct);
-        if (saf != sum_saf || vct != sum_lat + ts + size / min_bw)
-            fail_msg("trial %d (%d links): saf %.17g vct %.17g, closed forms %.17g and %.17g",
-                     trial, d, saf, vct, sum_saf, sum_lat + ts + size / min_bw);
+        cost_line(d, bw, lat, &tr, ts, res);
+        const double want[4] = {ts + sum_saf, ts + sum_lat + size / min_bw,
+                                ts + sum_lat + size / min_bw, ts + 3 * sum_lat + size / min_bw};
+        for (int k = 0; k < 4; k++) {
+            if (res[k].time != want[k] || res[k].ideal != res[k].time ||
+                res[k].lin.s != 1 || res[k].lin.h != 0)
+                fail_msg("trial %d (%d links), %s: time %.17g (ideal %.17g, ts_coeff %g), "
+                         "closed form %.17g", trial, d, dn_switching_name(all_sw[k]),
+                         res[k].time, res[k].ideal, res[k].lin.s, want[k]);
+            dn_sim_result_free(&res[k]);
+        }
+    }
+}
+
+/* Contention on links that differ, by hand (issue 29 item 4): the line
+ * 0 - 1 - 2 - 3 with links 0->1 (bandwidth 2, latency 1), 1->2 (1, 0),
+ * 2->3 (4, 1); A: 4 bytes 0 -> 3 at 0, B: 2 bytes 1 -> 2 at 0.5, t_s 0.
+ *  wormhole  B holds 1->2 from 0.5 to 2.5 (2 / 1); A's head, at node 1 at
+ *            1, waits 1.5, then crosses 1->2 (latency 0) and 2->3: in at
+ *            a = 3.5; A streams at its slowest link, 4 / 1 = 4, so its
+ *            tail leaves 0->1 at a + 4 - (0 + 1) = 6.5, 1->2 at a + 4 - 1
+ *            = 6.5 and 2->3 at a + 4 = 7.5, the time. One conflict.
+ *  circuit   B's circuit is freed at 0.5 + 2 = 2.5; A's probe gets in at
+ *            3.5, the acknowledgement and the data pay 2 more each: 3.5 +
+ *            2 + 2 + 4 = 11.5. One conflict.
+ *  vct       A's tail leaves 0->1 at 0 + 2 + 1 = 3; its head waits for
+ *            1->2 from 1 to 2.5, crosses it by 2.5 + 4 = 6.5 and 2->3 no
+ *            earlier than 6.5 + 1: 7.5. One conflict.
+ *  saf       A is on 0->1 until 3, when B has gone (2.5): 3 + 4 = 7, then
+ *            7 + 1 + 1 = 9. No conflict.
+ * A second case, on links all alike (bandwidth 2, latency 1/2), gives the
+ * seeds' wormhole closed form: A (8 bytes, 0 -> 3) and B (8 bytes, 0 -> 2
+ * at 0): B waits for the port until A's first link is freed at a + L -
+ * 2 lat = 1.5 + 4 - 1 = 4.5, then takes 4.5 + 1 + 4 = 9.5. */
+static void test_link_costs_contention(void **state)
+{
+    (void)state;
+    static const double bw[3] = {2, 1, 4}, lat[3] = {1, 0, 1};
+    int64_t src[2] = {0, 1}, dst[2] = {3, 2};
+    double size[2] = {4, 2}, rel[2] = {0, 0.5};
+    dn_trace tr = {2, src, dst, size, rel};
+    dn_sim_result res[4];
+    cost_line(3, bw, lat, &tr, 0, res);
+    static const double want[4] = {9, 7.5, 7.5, 11.5};
+    static const int64_t conflicts[4] = {0, 1, 1, 1};
+    static const double waited[4] = {0, 1.5, 1.5, 1.5};
+    for (int k = 0; k < 4; k++) {
+        if (res[k].time != want[k] || res[k].conflicts != conflicts[k] ||
+            res[k].wait_time != waited[k])
+            fail_msg("%s: time %g, %lld conflicts, waited %g; by hand %g, %lld, %g",
+                     dn_switching_name(all_sw[k]), res[k].time, (long long)res[k].conflicts,
+                     res[k].wait_time, want[k], (long long)conflicts[k], waited[k]);
+        dn_sim_result_free(&res[k]);
+    }
+    static const double bw2[3] = {2, 2, 2}, lat2[3] = {0.5, 0.5, 0.5};
+    int64_t src2[2] = {0, 0}, dst2[2] = {3, 2};
+    double size2[2] = {8, 8}, rel2[2] = {0, 0};
+    dn_trace tr2 = {2, src2, dst2, size2, rel2};
+    cost_line(3, bw2, lat2, &tr2, 0, res);
+    if (res[1].time != 9.5 || res[1].port_waits != 1)
+        fail_msg("links alike, wormhole: time %g, %lld port waits; by hand 9.5, 1", res[1].time,
+                 (long long)res[1].port_waits);
+    for (int k = 0; k < 4; k++)
+        dn_sim_result_free(&res[k]);
+}
+
+/* dn_sim_opts.on_message (issue 29 item 7): every message reported once,
+ * in delivery order, and its times against the engine's own timeline
+ * (opts.timeline, kept per message; the callback keeps nothing): the
+ * release is t_ready, the start t_grant (the release for 0 hops), the
+ * delivery t_done; the largest delivery is the run's time, the waits add
+ * up to its wait_time, and release <= start <= delivered. Random
+ * placements on BDG(6) and a mesh with link costs, both stages, every
+ * switching mode, steps and dataflow, one and two lanes and ports. */
+typedef struct seen {
+    const dn_sim_result *res; /* the timeline of a first run */
+    int64_t n, msgs;
+    double last, max, waited;
+    unsigned char *once;
+} seen;
+
+static void seen_cb(void *ctx, int64_t m, const dn_sim_msg_times *t)
+{
+    seen *S = ctx;
+    assert_true(m >= 0 && m < S->msgs);
+    assert_int_equal(S->once[m], 0);
+    S->once[m] = 1;
+    S->n++;
+    assert_true(t->delivered >= S->last); /* delivery order */
+    S->last = t->delivered;
+    S->max = t->delivered > S->max ? t->delivered : S->max;
+    S->waited += t->waited;
+    assert_true(t->release <= t->start && t->start <= t->delivered && t->waited >= 0);
+    if (t->release != S->res->t_ready[m] || t->start != S->res->t_grant[m] ||
+        t->delivered != S->res->t_done[m])
+        fail_msg("message %lld: release %g start %g delivered %g, timeline %g %g %g",
+                 (long long)m, t->release, t->start, t->delivered, S->res->t_ready[m],
+                 S->res->t_grant[m], S->res->t_done[m]);
+}
+
+static void test_message_times(void **state)
+{
+    (void)state;
+    static const char *const nets[] = {"debruijn:6", "mesh:4x4@bw=2,d1.bw=0.5,lat=0.25"};
+    for (int k = 0; k < 32; k++) {
+        dn_work_opts wo = divide(0.5);
+        wo.stage = k % 2 ? DN_STAGE_BOTH : DN_STAGE_DIVIDE;
+        fix f;
+        fix_open(&f, nets[k / 16], k / 16 ? "binomial:4" : "binomial:6", "random",
+                 DN_ORDER_DEFAULT, 0, 0, &wo);
+        const int costs = k / 16;
+        dn_sim_opts o = sim_opts(all_sw[k / 2 % 4], costs ? 0.125 : 1, 1, costs ? 0 : 0.25);
+        o.async = k / 8 % 2;
+        o.vcs = o.ports = 1 + k % 2;
+        o.timeline = 1;
+        dn_sim_result r1, r2;
+        run_work(&f.w, &o, &r1);
+        assert_false(r1.deadlock);
+        seen S = {&r1, 0, f.w.msgs - f.w.computes, 0, 0, 0, NULL};
+        S.once = calloc((size_t)f.w.msgs, 1);
+        assert_non_null(S.once);
+        for (int64_t m = 0; m < f.w.msgs; m++) /* 0 hops: the start is the release */
+            if (f.w.route_off[m + 1] == f.w.route_off[m])
+                r1.t_grant[m] = r1.t_ready[m];
+        o.timeline = 0;
+        o.on_message = seen_cb;
+        o.message_ctx = &S;
+        run_work(&f.w, &o, &r2);
+        assert_int_equal(S.n, r2.msgs);
+        if (S.max != r2.time || fabs(S.waited - r2.wait_time) > 1e-12 * (1 + r2.wait_time))
+            fail_msg("case %d: largest delivery %.17g, time %.17g; waits %.17g, wait_time %.17g",
+                     k, S.max, r2.time, S.waited, r2.wait_time);
+        assert_true(r2.time == r1.time);
+        free(S.once);
+        dn_sim_result_free(&r1);
+        dn_sim_result_free(&r2);
+        fix_close(&f);
     }
 }
 
@@ -435,6 +581,14 @@ static void test_link_costs_alone(void **state)
  * switching modes, both schedules, lanes and ports (under ASan, whose
  * allocator mallinfo2 does not see, the bound holds trivially); and
  * dn_sim_run refuses, before allocating, a limit one byte below it. */
+/* Counts the messages reported (test_engine_bytes). */
+static void count_cb(void *ctx, int64_t m, const dn_sim_msg_times *t)
+{
+    (void)m;
+    (void)t;
+    ((seen *)ctx)->n++;
+}
+
 static void test_engine_bytes(void **state)
 {
     (void)state;
@@ -443,18 +597,30 @@ static void test_engine_bytes(void **state)
     wo.stage = DN_STAGE_BOTH;
     fix f;
     fix_open(&f, "debruijn:12", "binomial:12", "random", DN_ORDER_DEFAULT, 0, 0, &wo);
-    for (int k = 0; k < 16; k++) {
-        dn_sim_opts o = sim_opts(sws[k % 4], 1, 1, 0);
+    /* and (issue 29) links that differ, with a message callback: worms
+     * keep 16 bytes per live message more, the callback 24 */
+    fix fc;
+    fix_open(&fc, "torus:64x64@bw=2,d0.bw=4,lat=0.5", "binomial:12", "random", DN_ORDER_DEFAULT,
+             0, 0, &wo);
+    seen S = {NULL, 0, 0, 0, 0, 0, NULL};
+    for (int k = 0; k < 24; k++) {
+        const int costs = k >= 16;
+        dn_sim_opts o = sim_opts(sws[k % 4], costs ? 0 : 1, 1, 0);
         o.async = k / 4 % 2;
-        o.vcs = k / 8 ? 2 : 1;
-        o.ports = k / 8 ? 0 : 1;
-        const int64_t need = dn_sim_bytes(&o, &f.w);
+        o.vcs = k / 8 % 2 ? 2 : 1;
+        o.ports = k / 8 % 2 ? 0 : 1;
+        if (costs) {
+            o.on_message = count_cb;
+            o.message_ctx = &S;
+        }
+        const dn_sim_work *wk = costs ? &fc.w : &f.w;
+        const int64_t need = dn_sim_bytes(&o, wk);
         dn_sim *s;
         dn_sim_result r;
         dn_err err;
         struct mallinfo2 before = mallinfo2();
         assert_int_equal(dn_sim_init(&s, &o, &err), DN_OK);
-        assert_int_equal(dn_sim_run(s, &f.w, &r, &err), DN_OK);
+        assert_int_equal(dn_sim_run(s, wk, &r, &err), DN_OK);
         struct mallinfo2 after = mallinfo2();
         const double used = (double)after.uordblks - (double)before.uordblks;
         if (used > (double)need)
@@ -464,16 +630,18 @@ static void test_engine_bytes(void **state)
         dn_sim_free(s);
         o.mem_limit = need - 1;
         assert_int_equal(dn_sim_init(&s, &o, &err), DN_OK);
-        assert_int_equal(dn_sim_run(s, &f.w, &r, &err), DN_ELIMIT);
+        assert_int_equal(dn_sim_run(s, wk, &r, &err), DN_ELIMIT);
         assert_non_null(strstr(err.msg, "for the engine, over the memory limit"));
         o.mem_limit = need;
         dn_sim_free(s);
         assert_int_equal(dn_sim_init(&s, &o, &err), DN_OK);
-        assert_int_equal(dn_sim_run(s, &f.w, &r, &err), DN_OK);
+        assert_int_equal(dn_sim_run(s, wk, &r, &err), DN_OK);
         dn_sim_result_free(&r);
         dn_sim_free(s);
     }
+    assert_true(S.n > 0);
     fix_close(&f);
+    fix_close(&fc);
 }
 
 static void test_deadlock(void **state)
@@ -982,6 +1150,8 @@ int main(void)
         cmocka_unit_test(test_deadlock),
         cmocka_unit_test(test_vct_same_instant),
         cmocka_unit_test(test_link_costs_alone),
+        cmocka_unit_test(test_link_costs_contention),
+        cmocka_unit_test(test_message_times),
         cmocka_unit_test(test_engine_bytes),
         cmocka_unit_test(test_dccube_saf_every_root),
         cmocka_unit_test(test_wormhole_optimal_every_root),

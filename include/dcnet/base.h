@@ -218,6 +218,33 @@ DN_API int dn_parse_i64(const char *s, int64_t lo, int64_t hi, const char *what,
 DN_API int dn_parse_double(const char *s, double lo, double hi, const char *what,
                     double *out, dn_err *err);
 
+/* ------------------------------------------------------------ quantities
+ * A bandwidth, a time or a size as a user writes it (src/base/units.c):
+ * a decimal number (no sign, space, hexadecimal, inf or nan) and an
+ * optional unit right after it, case-sensitive:
+ *   DN_Q_BANDWIDTH  B/s kB/s KB/s MB/s GB/s TB/s KiB/s MiB/s GiB/s Mb/s Gb/s
+ *   DN_Q_TIME       s ms us ns
+ *   DN_Q_SIZE       B kB KB MB GB KiB MiB GiB
+ * (k, M, G, T decimal; Ki, Mi, Gi binary; b a bit, B a byte). A bare
+ * number is in the base unit: bytes per second, seconds, bytes. */
+typedef enum dn_quantity { DN_Q_BANDWIDTH = 0, DN_Q_TIME = 1, DN_Q_SIZE = 2 } dn_quantity;
+/* Parses the whole of s as a quantity of kind q into *out, in the base
+ * unit, in [lo, hi]; *unit_given (may be NULL) says whether s had a unit.
+ * "3us" gives the same double as "3e-6" (one rounding). DN_EINVAL names
+ * `what` and s: not a number, an unknown unit (listing the accepted
+ * ones), a unit that only differs in case from accepted ones ("gb":
+ * bytes or bits?) or of another quantity ("10ms" as a bandwidth);
+ * DN_ERANGE outside [lo, hi]. Nothing is written on failure. O(length). */
+DN_API int dn_parse_quantity(const char *s, dn_quantity q, double lo, double hi, const char *what,
+                      double *out, int *unit_given, dn_err *err);
+/* The accepted units of q, for messages and help texts (static). O(1). */
+DN_API const char *dn_quantity_units(dn_quantity q);
+/* dn_values_read with each value a quantity of kind q (dn_parse_quantity:
+ * "1MB", "2us"; a bare number in q's base unit), as simulate --sizes
+ * reads message sizes. Same ownership, failures and cost. */
+DN_API int dn_values_read_quantity(dn_input *in, int64_t want, int64_t max, dn_quantity q, double lo,
+                            double hi, const char *what, double **out, int64_t *n, dn_err *err);
+
 /* ------------------------------------------------------------------ RNG
  * xoshiro256** (Blackman & Vigna, 2018), seeded through splitmix64.
  * The caller owns the state; one dn_rng per thread or per trial. Streams

@@ -37,10 +37,11 @@ typedef struct dn_csr {
     int directed;    /* 1 if arcs are one-way */
     int64_t *off;    /* n + 1 offsets */
     int32_t *adj;    /* m neighbour ids */
-    /* per-arc link costs, or NULL (every link alike): bandwidth (units of
-     * message size per time unit; a message of m units holds the link
-     * t_s + m t_e / bw) and latency (time per hop, in place of --hop);
-     * from a graph file's cost columns */
+    /* per-arc link costs, or NULL (no costs: the seeds' t_s, t_e model):
+     * bandwidth in bytes per second (a message of m bytes holds the link
+     * m / bw) and latency in seconds (issue 29: the simulator then works
+     * in seconds and bytes); from a graph file's cost columns or a spec's
+     * @bw=,lat= */
     double *bw, *lat;
     int64_t procs;   /* a graph file's processors=P (nodes 0 .. P-1; the rest are
                       * switches), or 0: every node */
@@ -110,12 +111,18 @@ DN_API void dn_net_free(dn_net *net);
  * g's nodes, arcs (each arc once; an undirected graph lists every edge in
  * both directions, with the same costs, and has no loop), processors
  * (g->procs: nodes 0 .. procs-1, the rest switches; 0: every node) and
- * link costs (g->bw and g->lat per arc, both or neither) are copied and
+ * link costs (g->bw in bytes per second and g->lat in seconds per arc,
+ * both or neither: the simulator then works in seconds and bytes) are copied and
  * checked; nothing is merged or dropped. `name` (NULL: "csr") stands in
  * messages and output where a spec would; labels are the ids, and routes
  * are shortest paths, as for a graph file. On failure *net is zeroed.
  * Time O(m log(max degree)), space about the graph's. */
 DN_API int dn_net_from_csr(dn_net *net, const dn_csr *g, const char *name, dn_err *err);
+
+/* 1 if the network carries link costs (a spec's @bw=..,lat=.., a graph
+ * file's costs=1), in which case every link has a bandwidth (bytes per
+ * second) and a latency (seconds). O(1). */
+DN_API int dn_net_has_link_costs(const dn_net *net);
 
 /* The processors of a network: nodes 0 .. dn_net_processors(net) - 1;
  * any other node is a switch, which routes but runs no task. */

@@ -100,6 +100,10 @@ typedef struct dn_work_opts {
                             * for the root marks each end, so the time is the
                             * makespan. Async schedule only. */
     int64_t mem_limit;     /* bytes for the workload; 0: 8 GiB */
+    double bytes;          /* the root problem's size (0: 1, the seeds' unit): the
+                            * sizes drawn from alpha are alpha^t bytes, and the
+                            * whole problem (approach b's move, a uniform combine's
+                            * result) is bytes; given sizes are taken as they are */
 } dn_work_opts;
 
 typedef struct dn_sim_work {
@@ -128,9 +132,11 @@ typedef struct dn_sim_work {
                             * leave node u (dn_work_chan_src; for reports) */
     int32_t *chan_dst;     /* the node each channel enters (for reports) */
     double *chan_bw, *chan_lat; /* per-channel link costs (a copy of the network's;
-                                 * both or neither), or NULL: a hop of m units
-                                 * takes t_s + m t_e / bw + lat (saf, vct; wormhole
-                                 * and circuit need one bw and one lat for all) */
+                                 * both or neither), or NULL. With them the run is
+                                 * in seconds and bytes (issue 29): sizes are bytes,
+                                 * a hop of m bytes takes m / bw + lat, t_s is paid
+                                 * once at the sender, t_e must be 1 and hop 0
+                                 * (docs/simulator.md, "Link costs") */
 } dn_sim_work;
 
 /* Playing an embedding: one message per tree edge and stage, routed on the
@@ -156,7 +162,9 @@ typedef struct dn_trace {
 /* Bytes a trace message takes in a dn_trace (src, dst, size, release). */
 #define DN_TRACE_LINE_BYTES 32
 /* Reads "src dst size [release]" lines ('#' comments; node ids or the
- * network's labels) from a file, pipe or "-" through dn_read_text (a file
+ * network's labels; the size and release time are quantities,
+ * dn_parse_quantity: "1MB", "2us") from a file, pipe or "-" through
+ * dn_read_text (a file
  * over mem_limit is refused before reading; NUL bytes refused; CRLF and a
  * UTF-8 byte order mark accepted). The file's bytes plus
  * DN_TRACE_LINE_BYTES per line must fit mem_limit (0: DN_SIM_DEFAULT_MEM),
@@ -193,9 +201,19 @@ typedef struct dn_lin {
     double c, s, e, h;
 } dn_lin;
 
+/* A delivered message's times (dn_sim_opts.on_message). */
+typedef struct dn_sim_msg_times {
+    double release;   /* it could go: its data there, its step begun, its release time */
+    double start;     /* its first channel granted (release, for 0 hops) */
+    double delivered;
+    double waited;    /* time queued for channels and ports, in all */
+} dn_sim_msg_times;
+
 typedef struct dn_sim_opts {
     dn_switching sw;
-    double ts, te, hop;  /* start-up, per unit, per-hop latency (>= 0) */
+    double ts, te, hop;  /* start-up, per unit, per-hop latency (>= 0); with link
+                          * costs: t_s the sender's overhead per message in
+                          * seconds, te 1, hop 0 */
     int ports;           /* injection ports per node; 0 = all-port */
     int vcs;             /* virtual channels per link, 1..16 (0 = 1) */
     int async;           /* 0: a step starts when the previous one has ended;
@@ -208,6 +226,11 @@ typedef struct dn_sim_opts {
                           * before a run grows them; 0: DN_SIM_DEFAULT_MEM */
     void (*progress)(void *ctx, double fraction);
     void *progress_ctx;
+    /* or NULL: called for every message (compute marks excepted) as it is
+     * delivered, in delivery order, with its times; 24 bytes per live
+     * message, nothing per message kept (simulate --messages streams it) */
+    void (*on_message)(void *ctx, int64_t msg, const dn_sim_msg_times *t);
+    void *message_ctx;
 } dn_sim_opts;
 
 typedef struct dn_sim_step {
@@ -253,7 +276,9 @@ DN_API void dn_sim_free(dn_sim *s);
 /* Plays the workload. DN_OK also on deadlock (res->deadlock says so).
  * DN_ELIMIT, before anything is allocated, when dn_sim_bytes exceeds
  * opts.mem_limit or the workload has 2^31 or more messages, hops or
- * channels. Time O(E log E) for E events (a few per hop). */
+ * channels; DN_EINVAL for a workload with link costs and t_e != 1 or
+ * hop != 0. Time O(E log E) for E events (a few per hop; O(d) more per
+ * worm of d hops on links that differ). */
 DN_API int dn_sim_run(dn_sim *s, const dn_sim_work *w, dn_sim_result *res, dn_err *err);
 /* The bytes dn_sim_run needs for w under o (an estimate from above of its
  * arrays, event queue and results): 36 per message (plus 32 with compute
@@ -261,7 +286,9 @@ DN_API int dn_sim_run(dn_sim *s, const dn_sim_work *w, dn_sim_result *res, dn_er
  * live messages are all of them in a dataflow run, the largest step's in
  * a step-by-step run), 4 per hop (5 with several lanes, 32 more under
  * vct), 4 per lane and per
- * channel, 12 per link with opts.links, 121 per step. O(messages). */
+ * channel, 12 per link with opts.links, 121 per step; 16 more per live
+ * message for worms with link costs, 24 with opts.on_message.
+ * O(messages). */
 DN_API int64_t dn_sim_bytes(const dn_sim_opts *o, const dn_sim_work *w);
 DN_API void dn_sim_result_free(dn_sim_result *r);
 /* After a deadlock: the fewest lanes (opts->vcs, above the run's own, up to

@@ -1,7 +1,8 @@
 /*
  * values.c - dcnet's value file (dcnet/base.h, "value files"): one number
  * per line, as embed --weights, simulate --sizes, balance --loads and the
- * list placement read it. Not from a paper.
+ * list placement read it (simulate --sizes with units: "1MB", issue 29).
+ * Not from a paper.
  *
  * A file dcnet writes opens with "# dcnet values count=T" and closes with
  * "# end count=T", so that a file cut short is told from a whole one. The
@@ -35,6 +36,7 @@ typedef struct vstate {
     double *a;
     int64_t n, cap, want, max;
     int64_t promised, trailer; /* -1: none */
+    int q;                     /* a dn_quantity (units allowed), or -1: plain numbers */
 } vstate;
 
 static int grow(vstate *V, dn_input *in, dn_err *err)
@@ -93,7 +95,8 @@ static int one_line(vstate *V, dn_input *in, char *s, double lo, double hi, cons
     if (rc)
         return rc;
     dn_err e;
-    if (dn_parse_double(s, lo, hi, what, &V->a[V->n], &e))
+    if (V->q < 0 ? dn_parse_double(s, lo, hi, what, &V->a[V->n], &e)
+                 : dn_parse_quantity(s, (dn_quantity)V->q, lo, hi, what, &V->a[V->n], NULL, &e))
         return dn_input_fail(in, err, DN_EINVAL, "%s", e.msg);
     V->n++;
     return DN_OK;
@@ -124,10 +127,10 @@ static int check_end(const vstate *V, const dn_input *in, dn_err *err)
     return DN_OK;
 }
 
-int dn_values_read(dn_input *in, int64_t want, int64_t max, double lo, double hi,
-                   const char *what, double **out, int64_t *n, dn_err *err)
+static int values_read(dn_input *in, int64_t want, int64_t max, int q, double lo, double hi,
+                       const char *what, double **out, int64_t *n, dn_err *err)
 {
-    vstate V = {NULL, 0, 0, want, want > 0 ? want : max, -1, -1};
+    vstate V = {NULL, 0, 0, want, want > 0 ? want : max, -1, -1, q};
     *out = NULL;
     *n = 0;
     if (want > 0) { /* the whole table at once: the caller checked its size */
@@ -155,4 +158,18 @@ int dn_values_read(dn_input *in, int64_t want, int64_t max, double lo, double hi
     *out = V.a;
     *n = V.n;
     return DN_OK;
+}
+
+int dn_values_read(dn_input *in, int64_t want, int64_t max, double lo, double hi,
+                   const char *what, double **out, int64_t *n, dn_err *err)
+{
+    return values_read(in, want, max, -1, lo, hi, what, out, n, err);
+}
+
+int dn_values_read_quantity(dn_input *in, int64_t want, int64_t max, dn_quantity q, double lo,
+                            double hi, const char *what, double **out, int64_t *n, dn_err *err)
+{
+    if ((unsigned)q > DN_Q_SIZE)
+        return dn_fail(err, DN_EINVAL, "%s: unknown kind of quantity %d", what, (int)q);
+    return values_read(in, want, max, (int)q, lo, hi, what, out, n, err);
 }

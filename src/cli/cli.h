@@ -272,6 +272,10 @@ int embed_args_net_tree(const char *cmd, embed_args *a, dn_net *net, dn_tree *tr
 /* Reads exactly `want` numbers in [lo, hi], one per line ('#' comments). */
 int cli_read_numbers(const char *path, int64_t want, double lo, double hi, const char *what,
                      double **out, dn_err *err);
+/* The same, each a size with an optional unit ("1MB", "4KiB"; bare: bytes),
+ * for simulate --sizes (issue 29). */
+int cli_read_sizes(const char *path, int64_t want, double lo, double hi, const char *what,
+                   double **out, dn_err *err);
 
 /* Common option parsing helpers. */
 int parse_threads(const char *cmd, const char *s, int *out);

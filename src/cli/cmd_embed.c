@@ -128,8 +128,8 @@ static const struct option embed_opts[] = {
  * a freshly allocated array of exactly `want` doubles in [lo, hi]. The
  * text may take 1 MiB plus 128 bytes a value (and the values 8 bytes
  * each, which the caller's tree already bounds). */
-int cli_read_numbers(const char *path, int64_t want, double lo, double hi, const char *what,
-                     double **out, dn_err *err)
+static int read_values(const char *path, int64_t want, int q, double lo, double hi,
+                       const char *what, double **out, dn_err *err)
 {
     char name[64], why[160], b[32];
     dn_input in;
@@ -146,10 +146,24 @@ int cli_read_numbers(const char *path, int64_t want, double lo, double hi, const
     if (!rc) {
         dn_input_set_why(&in, why);
         in.max_line = (size_t)1 << 16;
-        rc = dn_values_read(&in, want, want, lo, hi, what, out, &n, err);
+        rc = q < 0 ? dn_values_read(&in, want, want, lo, hi, what, out, &n, err)
+                   : dn_values_read_quantity(&in, want, want, (dn_quantity)q, lo, hi, what, out,
+                                             &n, err);
     }
     dn_input_close(&in);
     return rc;
+}
+
+int cli_read_numbers(const char *path, int64_t want, double lo, double hi, const char *what,
+                     double **out, dn_err *err)
+{
+    return read_values(path, want, -1, lo, hi, what, out, err);
+}
+
+int cli_read_sizes(const char *path, int64_t want, double lo, double hi, const char *what,
+                   double **out, dn_err *err)
+{
+    return read_values(path, want, DN_Q_SIZE, lo, hi, what, out, err);
 }
 
 /* the embedding's task -> processor table, for place.c */

@@ -37,8 +37,10 @@ static const char exec_help[] =
     "      --map NAME         mapping of the binomial tree onto --net (default\n"
     "                         identity; e.g. zrl on debruijn:K, dccube on meshes)\n"
     "      --root R           processor of worker 0\n"
-    "      --bandwidth MBPS   emulated links carry MBPS megabytes per second (a hop\n"
-    "                         holds its link len / bandwidth; default: copy speed)\n"
+    "      --bandwidth BW     emulated links carry BW (a hop holds its link len / BW;\n"
+    "                         default: copy speed): 1GB/s, 100MB/s, 10Gb/s, 1MiB/s;\n"
+    "                         a bare number is bytes per second, as in --net\n"
+    "                         'SPEC@bw=..,lat=..', whose costs the links then take\n"
     "      --dynamic          irregular trees (nqueens): place every spawned task at\n"
     "                         the end of a random walk (seed 002's Canonical Algorithm);\n"
     "                         with --net the walk uses its links and every processor\n"
@@ -237,6 +239,23 @@ static int write_timeline(const char *path, const char *title, const dn_rt_stats
     return out_close(f, err);
 }
 
+/* --bandwidth: a bandwidth with its unit, or bytes per second (issue 29:
+ * a bare number was megabytes per second before; one that slow, under 1
+ * MB/s, is most likely an old value: a note says how it reads). */
+static int exec_bandwidth(const char *cmd, const char *arg, double *bw)
+{
+    dn_err err;
+    int unit = 0;
+    if (dn_parse_quantity(arg, DN_Q_BANDWIDTH, 1, 1e15, "--bandwidth", bw, &unit, &err))
+        return cli_usage(cmd, "%s", err.msg);
+    if (!unit && *bw < 1e6)
+        fprintf(stderr, "dcnet %s: note: --bandwidth %s is %s bytes per second (a bare number "
+                        "is bytes per second; earlier versions read megabytes per second): "
+                        "write %sMB/s for megabytes per second\n",
+                cmd, arg, arg, arg);
+    return 0;
+}
+
 int cmd_exec(int argc, char **argv)
 {
     const char *cmd = "exec", *app_name = NULL, *net_spec = NULL, *map = NULL, *root_s = NULL;
@@ -285,8 +304,8 @@ int cmd_exec(int argc, char **argv)
         case O_MAP: map = optarg; break;
         case O_ROOT: root_s = optarg; break;
         case O_BW:
-            if (dn_parse_double(optarg, 1e-3, 1e9, "--bandwidth (MB/s)", &bw, &err))
-                return cli_usage(cmd, "%s", err.msg);
+            if ((rc = exec_bandwidth(cmd, optarg, &bw)))
+                return rc;
             break;
         case O_DYN: dynamic = 1; break;
         case O_SHARED: shared = 1; break;
@@ -438,7 +457,7 @@ int cmd_exec(int argc, char **argv)
     o.record_tree = record != NULL;
     o.place = place;
     o.place_len = o_place_len;
-    o.link_bw = bw * 1e6;
+    o.link_bw = bw; /* bytes per second */
     dn_app_run app;
     memset(&app, 0, sizeof app);
     dn_rt_stats st;

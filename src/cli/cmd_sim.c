@@ -19,7 +19,9 @@ static const char sim_help[] =
     "  or:  dcnet simulate --net SPEC --trace FILE [OPTION]...\n"
     "Play the messages of a divide-and-conquer computation (or of a trace) on the\n"
     "directed links of a network and report the time it takes, split into its\n"
-    "start-up (t_s) and per-unit (t_e) parts along the critical path.\n"
+    "start-up (t_s) and per-unit (t_e) parts along the critical path. On a network\n"
+    "with link costs (SPEC@bw=..,lat=.. or a graph file's costs=1) the run is in\n"
+    "seconds and bytes; without, in the seeds' units of t_s and t_e.\n"
     "\n"
     "What to play:\n"
     "  -n, --net SPEC         the network (see 'dcnet help nets')\n"
@@ -33,17 +35,21 @@ static const char sim_help[] =
     "                         dimensions I, J through the root (see dcnet embed)\n"
     "  -s, --seed S           seed for random trees and mappings (default 1)\n"
     "      --routes R         mapping (default), shortest, xy or bfs\n"
-    "      --stage S          divide (default), combine or both\n"
+    "      --stage S          divide, combine or both (default: both for a tree\n"
+    "                         file with bytes_up, else divide)\n"
     "      --alpha A          divide message of step t has size A^t (default 1/2;\n"
-    "                         a number or a fraction like 1/2)\n"
+    "                         a number or a fraction like 1/2), A^t N with --bytes\n"
+    "      --bytes N          the root problem's size in bytes (64MB, 1GiB, 4096):\n"
+    "                         needed with link costs unless the sizes are given\n"
+    "                         (a tree file's bytes, --sizes; JSON 'bytes')\n"
     "      --sizes FILE       or: one message size per non-root task, in task order\n"
-    "                         (a tree file's bytes_down and bytes_up are its sizes\n"
-    "                         unless --alpha or --sizes is given; --te is then the\n"
-    "                         time per byte; JSON 'sizes')\n"
+    "                         (units allowed: 1MB, 4KiB); a tree file's bytes_down\n"
+    "                         and bytes_up are its sizes unless --alpha or --sizes\n"
+    "                         is given (JSON 'sizes')\n"
     "      --combine-sizes C  growing (default: the result of a subtree is as large\n"
     "                         as its problem) or uniform (size 1)\n"
     "      --work W           use (default) or ignore a tree file's work: task v\n"
-    "                         computes work(v) (in --te's time unit) on its\n"
+    "                         computes work(v) (seconds with link costs) on its\n"
     "                         processor after its data arrives, its result leaves\n"
     "                         after that; the time is then the makespan (async\n"
     "                         schedule; JSON 'work')\n"
@@ -57,9 +63,12 @@ static const char sim_help_more[] =
     "How the network moves them:\n"
     "  -w, --switching S      saf (store-and-forward, default), wormhole, vct\n"
     "                         (virtual cut-through) or circuit\n"
-    "      --ts X             start-up cost t_s per message (saf: per hop) (default 1)\n"
-    "      --te Y             cost t_e per unit of size (default 1)\n"
-    "      --hop H            latency per hop of a worm's head (default 0)\n"
+    "      --ts X             start-up cost t_s per message (saf: per hop) (default\n"
+    "                         1); with link costs the sender's overhead per message\n"
+    "                         in seconds, paid once (default 0; 2us, 1e-6)\n"
+    "      --te Y             cost t_e per unit of size (default 1; not with costs)\n"
+    "      --hop H            latency per hop of a worm's head (default 0; not with\n"
+    "                         costs: each link has its latency)\n"
     "      --ports P          messages a node injects at once: 1..16 or all (default 1)\n"
     "      --vcs V            virtual channels (lanes) per link, 1..16 (default 1)\n"
     "      --schedule S       steps (default: a step starts when the previous one has\n"
@@ -70,6 +79,9 @@ static const char sim_help_more[] =
     "      --per-step         list every step: messages, start, end, conflicts\n"
     "      --critical         list the critical path (last delivery first)\n"
     "      --links FILE       write per-link busy time and utilisation (CSV)\n"
+    "      --messages FILE    write one CSV row per message as it is delivered: id,\n"
+    "                         step, src, dst, bytes, hops, route (labels joined by\n"
+    "                         '>'), release, start (first grant), delivered, waited\n"
     "      --svg FILE         draw a timeline (Gantt chart per sending processor)\n"
     "      --threads T        workers for --all-roots (default: all cores)\n"
     "      --max-nodes N      cap on random tree sizes (default 2^24)\n"
@@ -81,17 +93,21 @@ static const char sim_help_more[] =
     "\n"
     "A message of size m costs L = t_s + m t_e: per hop under saf; once under\n"
     "wormhole and vct (plus the head's hop latency); circuit adds the set-up and\n"
-    "acknowledgement (3 d hop). On links with costs (--net 'SPEC@bw=B,lat=T' or a\n"
-    "graph file's costs=1) a hop takes t_s + m t_e / bw + lat instead: alone, saf\n"
-    "sums the hops, vct takes sum lat + t_s + m t_e / min bw; wormhole and\n"
-    "circuit need links of one bandwidth and latency (docs/simulator.md). A link\n"
-    "carries one message per lane at a time, first come first served; a blocked\n"
-    "worm keeps every channel it holds.\n"
+    "acknowledgement (3 d hop). In seconds and bytes (link costs) the sender pays\n"
+    "t_s once and a hop of m bytes over a link takes m / bw + lat: alone, saf\n"
+    "takes t_s + sum (m / bw + lat), vct and wormhole t_s + sum lat + m / min bw\n"
+    "(the head pays each latency, the body streams at the slowest link), circuit\n"
+    "t_s + 3 sum lat + m / min bw (docs/simulator.md). A link carries one message\n"
+    "per lane at a time, first come first served; a blocked worm keeps every\n"
+    "channel it holds.\n"
     "'time' = const + ts_coeff t_s + te_coeff t_e + hop_coeff hop exactly (the\n"
-    "critical path's). 'ideal' is the time with every message alone on the\n"
-    "network (per step under --schedule steps); 'conflicts' counts requests that\n"
-    "found a link busy. A deadlock (possible with wormhole and cyclic routes) is\n"
-    "reported with a wait-for cycle, and the exit status is 1.\n"
+    "critical path's); in seconds: t_e = 1 and te_coeff is the seconds spent\n"
+    "sending bytes, ts_coeff counts the overheads paid, const_coeff holds the\n"
+    "latencies and the work (JSON 'unit': 's'). 'ideal' is the time with every\n"
+    "message alone on the network (per step under --schedule steps); 'conflicts'\n"
+    "counts requests that found a link busy. A deadlock (possible with wormhole\n"
+    "and cyclic routes) is reported with a wait-for cycle, and the exit status is\n"
+    "1 (no output file is written).\n"
     "\n"
     "Limits: the workload and the engine are checked together against --mem-limit\n"
     "before the engine allocates: per message about 37 bytes of workload, 36 of\n"
@@ -110,11 +126,13 @@ static const char sim_help_examples[] =
     "  dcnet simulate --net mesh:16x16 --tree binomial:8 --map growing --approach b \\\n"
     "        --all-roots --alpha 1/2 --json\n"
     "  dcnet simulate --net debruijn:10 --tree binomial:10 --map zrl -w wormhole --per-step\n"
-    "  dcnet simulate --net ring:8 --trace msgs.txt -w wormhole --hop 1\n";
+    "  dcnet simulate --net ring:8 --trace msgs.txt -w wormhole --hop 1\n"
+    "  dcnet simulate --net 'torus:4x4x4@bw=10GB/s,lat=1us' --tree file:t.csv \\\n"
+    "        --map greedy --messages msgs.csv\n";
 
 enum {
     O_SW = 256, O_TS, O_TE, O_HOP, O_ALPHA, O_SIZES, O_STAGE, O_CSIZES, O_SCHED, O_WORKOPT, O_PORTS, O_VCS,
-    O_ALL, O_TRACE, O_PERSTEP, O_CRIT, O_LINKS, O_SVG, O_THREADS, O_JSON, O_CSV
+    O_ALL, O_TRACE, O_PERSTEP, O_CRIT, O_LINKS, O_SVG, O_THREADS, O_JSON, O_CSV, O_BYTES, O_MESSAGES
 };
 
 static const struct option sim_opts[] = {
@@ -125,6 +143,7 @@ static const struct option sim_opts[] = {
     {"hop", required_argument, NULL, O_HOP},
     {"alpha", required_argument, NULL, O_ALPHA},
     {"sizes", required_argument, NULL, O_SIZES},
+    {"bytes", required_argument, NULL, O_BYTES},
     {"stage", required_argument, NULL, O_STAGE},
     {"combine-sizes", required_argument, NULL, O_CSIZES},
     {"schedule", required_argument, NULL, O_SCHED},
@@ -136,6 +155,7 @@ static const struct option sim_opts[] = {
     {"per-step", no_argument, NULL, O_PERSTEP},
     {"critical", no_argument, NULL, O_CRIT},
     {"links", required_argument, NULL, O_LINKS},
+    {"messages", required_argument, NULL, O_MESSAGES},
     {"svg", required_argument, NULL, O_SVG},
     {"threads", required_argument, NULL, O_THREADS},
     {"json", no_argument, NULL, O_JSON},
@@ -204,6 +224,78 @@ static int write_links(const char *path, const dn_net *net, const dn_sim_work *w
                 res->carried[c], res->busy[c], res->time > 0 ? res->busy[c] / res->time : 0);
     }
     return out_close(f, err);
+}
+
+/* --messages FILE (issue 29 item 7): one CSV row per message, written as
+ * the engine delivers it (dn_sim_opts.on_message), so nothing is kept per
+ * message: the route is rebuilt from the workload's channels into one
+ * reused buffer. Rows come in delivery order; id is the message's index
+ * (ids follow the steps; compute marks are not messages). */
+typedef struct msg_csv {
+    FILE *f;
+    const dn_net *net;
+    const dn_sim_work *w;
+    char *route;     /* labels joined by '>' (owned, reused) */
+    size_t cap;
+    int rc;          /* DN_ENOMEM once a route could not be held */
+} msg_csv;
+
+static const char msg_csv_header[] =
+    "id,step,src,dst,bytes,hops,route,release,start,delivered,waited\n";
+
+/* Appends text to M's route buffer; 0, or 1 out of memory (M->rc set). */
+static int route_add(msg_csv *M, size_t *len, const char *text)
+{
+    size_t n = strlen(text);
+    if (*len + n + 1 > M->cap) {
+        size_t nc = M->cap ? 2 * M->cap : 256;
+        while (nc < *len + n + 1)
+            nc *= 2;
+        char *p = realloc(M->route, nc);
+        if (!p) {
+            M->rc = DN_ENOMEM;
+            return 1;
+        }
+        M->route = p;
+        M->cap = nc;
+    }
+    memcpy(M->route + *len, text, n + 1);
+    *len += n;
+    return 0;
+}
+
+static void msg_row(void *ctx, int64_t m, const dn_sim_msg_times *t)
+{
+    msg_csv *M = ctx;
+    const dn_sim_work *w = M->w;
+    char lab[64], num[4][40];
+    size_t len = 0;
+    if (M->rc)
+        return;
+    dn_net_label(M->net, w->src[m], lab, sizeof lab);
+    if (route_add(M, &len, lab))
+        return;
+    for (int64_t i = w->route_off[m]; i < w->route_off[m + 1]; i++) {
+        dn_net_label(M->net, w->chan_dst[w->route[i]], lab, sizeof lab);
+        if (route_add(M, &len, ">") || route_add(M, &len, lab))
+            return;
+    }
+    fprintf(M->f, "%lld,", (long long)m);
+    if (w->step)
+        fprintf(M->f, "%d", w->step[m] + 1);
+    fputc(',', M->f);
+    dn_net_label(M->net, w->src[m], lab, sizeof lab);
+    csv_field(M->f, lab);
+    fputc(',', M->f);
+    dn_net_label(M->net, w->dst[m], lab, sizeof lab);
+    csv_field(M->f, lab);
+    fprintf(M->f, ",%s,%lld,", dn_fmt_double(num[0], sizeof num[0], w->size[m]),
+            (long long)(w->route_off[m + 1] - w->route_off[m]));
+    csv_field(M->f, M->route);
+    fprintf(M->f, ",%s,%s,%s,%s\n", dn_fmt_double(num[0], sizeof num[0], t->release),
+            dn_fmt_double(num[1], sizeof num[1], t->start),
+            dn_fmt_double(num[2], sizeof num[2], t->delivered),
+            dn_fmt_double(num[3], sizeof num[3], t->waited));
 }
 
 /* Gantt chart: one row per sending processor (the first 40 by id, the
@@ -318,8 +410,11 @@ static int write_timeline(const char *path, const char *title, const dn_net *net
 }
 
 typedef struct sim_cli {
-    const char *cmd, *trace, *sizes_path, *links_path, *svg;
+    const char *cmd, *trace, *sizes_path, *links_path, *svg, *messages_path;
     int mode, all_roots, per_step, critical, threads;
+    int costs;             /* the network has link costs: seconds and bytes */
+    const char *ts_arg;    /* --ts as given (it has a unit: ts_unit) */
+    int ts_unit, te_given, hop_given, stage_given, bytes_given;
     int cure_vcs; /* after a deadlock: fewest --vcs that completes (0: none up to 8) */
     const char *tree_only; /* an option that shapes a tree's messages (not a trace's) */
     int alpha_given;       /* --alpha: the sizes are alpha^t, not a tree file's bytes */
@@ -329,13 +424,40 @@ typedef struct sim_cli {
     dn_sim_opts so;
 } sim_cli;
 
+/* A time of the run: a number in JSON and CSV; in the table, with its
+ * unit when the run is in seconds ("0.003964 s"). */
+static void rec_time(const sim_cli *o, rec *r, const char *key, double v)
+{
+    char buf[48];
+    if (!o->costs || o->mode != OUT_TABLE || !isfinite(v)) {
+        rec_dbl(r, key, v);
+        return;
+    }
+    snprintf(buf, sizeof buf, "%.10g s", v);
+    rec_str(r, key, buf);
+}
+
+/* The run's parameters. With link costs the run is in seconds and bytes
+ * (unit "s"): ts is the sender's overhead per message in seconds, and te
+ * and hop have no meaning (null); without, the seeds' units (unit null). */
 static void params_record(const sim_cli *o, rec *r)
 {
     rec_str(r, "switching", dn_switching_name(o->so.sw));
     rec_dbl(r, "ts", o->so.ts);
-    rec_dbl(r, "te", o->so.te);
-    rec_dbl(r, "hop", o->so.hop);
+    if (o->costs) {
+        rec_null(r, "te");
+        rec_null(r, "hop");
+        rec_str(r, "unit", "s");
+    } else {
+        rec_dbl(r, "te", o->so.te);
+        rec_dbl(r, "hop", o->so.hop);
+        rec_null(r, "unit");
+    }
     if (!o->trace) {
+        if (o->bytes_given)
+            rec_dbl(r, "bytes", o->wo.bytes);
+        else
+            rec_null(r, "bytes");
         rec_dbl(r, "alpha", o->wo.alpha);
         rec_str(r, "stage", o->wo.stage == DN_STAGE_DIVIDE    ? "divide"
                             : o->wo.stage == DN_STAGE_COMBINE ? "combine"
@@ -461,15 +583,15 @@ static int report_run(const sim_cli *o, const dn_net *net, const dn_sim_work *w,
         rec_null(head, "te_coeff");
         rec_null(head, "hop_coeff");
         rec_null(head, "const_coeff");
-        rec_dbl(head, "ideal", res->ideal);
+        rec_time(o, head, "ideal", res->ideal);
         rec_null(head, "slowdown");
     } else {
-        rec_dbl(head, "time", res->time);
+        rec_time(o, head, "time", res->time);
         rec_dbl(head, "ts_coeff", res->lin.s);
         rec_dbl(head, "te_coeff", res->lin.e);
         rec_dbl(head, "hop_coeff", res->lin.h);
         rec_dbl(head, "const_coeff", res->lin.c);
-        rec_dbl(head, "ideal", res->ideal);
+        rec_time(o, head, "ideal", res->ideal);
         rec_dbl(head, "slowdown", res->ideal > 0 ? res->time / res->ideal : 1.0);
     }
     rec_int(head, "steps", res->steps);
@@ -477,7 +599,7 @@ static int report_run(const sim_cli *o, const dn_net *net, const dn_sim_work *w,
     rec_int(head, "hops", res->hops);
     rec_int(head, "conflicts", res->conflicts);
     rec_int(head, "port_waits", res->port_waits);
-    rec_dbl(head, "wait_time", res->wait_time);
+    rec_time(o, head, "wait_time", res->wait_time);
     rec_int(head, "events", res->events);
     rec_bool(head, "deadlock", res->deadlock);
     if (res->deadlock) {
@@ -560,19 +682,19 @@ static int report_roots(const sim_cli *o, const dn_net *net, const dn_roots_resu
     char lab[80];
     rec_int(head, "roots", rr->roots);
     rec_int(head, "roots_simulated", rr->simulated);
-    rec_dbl(head, "time", rr->time);
+    rec_time(o, head, "time", rr->time);
     rec_dbl(head, "ts_coeff", rr->ts_coeff);
     rec_dbl(head, "te_coeff", rr->te_coeff);
     rec_dbl(head, "hop_coeff", rr->hop_coeff);
     rec_dbl(head, "const_coeff", rr->const_coeff);
-    rec_dbl(head, "ideal", rr->ideal);
+    rec_time(o, head, "ideal", rr->ideal);
     rec_dbl(head, "slowdown", rr->ideal > 0 ? rr->time / rr->ideal : 1.0);
     rec_int(head, "steps", rr->steps);
     rec_dbl(head, "conflicts", rr->conflicts);
-    rec_dbl(head, "time_min", rr->time_min);
+    rec_time(o, head, "time_min", rr->time_min);
     dn_net_label(net, rr->root_min, lab, sizeof lab);
     rec_str(head, "root_min", lab);
-    rec_dbl(head, "time_max", rr->time_max);
+    rec_time(o, head, "time_max", rr->time_max);
     dn_net_label(net, rr->root_max, lab, sizeof lab);
     rec_str(head, "root_max", lab);
     rec_int(head, "deadlocks", rr->deadlocks);
@@ -603,15 +725,30 @@ static int parse_sim_opt(sim_cli *o, int c, const char *arg)
             return cli_usage(cmd, "--switching must be saf, wormhole, vct or circuit, not '%s'",
                              arg);
         return 0;
-    case O_TS:
+    case O_TS: /* a time: seconds with link costs, the seeds' unit without (no unit) */
+        o->ts_arg = arg;
+        if (dn_parse_quantity(arg, DN_Q_TIME, 0, 1e12, "--ts", &o->so.ts, &o->ts_unit, &err))
+            return cli_usage(cmd, "%s", err.msg);
+        return 0;
     case O_TE:
     case O_HOP: {
-        const char *what = c == O_TS ? "--ts" : c == O_TE ? "--te" : "--hop";
-        double *dst = c == O_TS ? &o->so.ts : c == O_TE ? &o->so.te : &o->so.hop;
+        const char *what = c == O_TE ? "--te" : "--hop";
+        double *dst = c == O_TE ? &o->so.te : &o->so.hop;
+        *(c == O_TE ? &o->te_given : &o->hop_given) = 1;
         if (dn_parse_double(arg, 0, 1e12, what, dst, &err))
             return cli_usage(cmd, "%s", err.msg);
         return 0;
     }
+    case O_BYTES:
+        o->tree_only = "--bytes";
+        o->bytes_given = 1;
+        if (dn_parse_quantity(arg, DN_Q_SIZE, 0, 1e300, "--bytes", &o->wo.bytes, NULL, &err))
+            return cli_usage(cmd, "%s", err.msg);
+        if (!(o->wo.bytes > 0))
+            return cli_usage(cmd, "--bytes is the root problem's size: give a positive size "
+                                  "(e.g. 64MB), not '%s'", arg);
+        return 0;
+    case O_MESSAGES: o->messages_path = arg; return 0;
     case O_ALPHA:
         o->tree_only = "--alpha";
         o->alpha_given = 1;
@@ -621,6 +758,7 @@ static int parse_sim_opt(sim_cli *o, int c, const char *arg)
     case O_SIZES: o->sizes_path = arg; o->tree_only = "--sizes"; return 0;
     case O_STAGE: {
         o->tree_only = "--stage";
+        o->stage_given = 1;
         static const char *const names[] = {"divide", "combine", "both", NULL};
         static const dn_stage stages[] = {DN_STAGE_DIVIDE, DN_STAGE_COMBINE, DN_STAGE_BOTH};
         int k, rc = cli_keyword(cmd, "--stage", arg, names, &k);
@@ -668,6 +806,63 @@ static int parse_sim_opt(sim_cli *o, int c, const char *arg)
     case O_CSV: o->mode = OUT_CSV; return 0;
     }
     return cli_usage(cmd, "unknown option");
+}
+
+/* Seconds and bytes (issue 29 item 1): on a network with link costs the
+ * run is in seconds and bytes, t_s is the sender's overhead per message
+ * (default 0), and t_e and the hop latency mean nothing (a hop of m bytes
+ * takes m / bw + lat); without costs the seeds' t_s, t_e model, whose
+ * times have no unit. Returns 0 or the exit code after the message. */
+static int sim_units(sim_cli *o, const dn_net *net)
+{
+    o->costs = dn_net_has_link_costs(net);
+    if (!o->costs) {
+        if (o->ts_unit)
+            return cli_usage(o->cmd, "--ts %s has a unit, but %s has no link costs, so its times "
+                                     "are in the seeds' units of t_s and t_e: give a plain "
+                                     "number, or give its links costs (SPEC@bw=..,lat=.. or a "
+                                     "graph file's costs=1) to work in seconds",
+                             o->ts_arg, net->spec);
+        return 0;
+    }
+    if (o->te_given)
+        return cli_usage(o->cmd, "--te has no meaning with link costs: a hop of m bytes takes "
+                                 "m / bw + lat seconds on each link of %s; drop --te",
+                         net->spec);
+    if (o->hop_given)
+        return cli_usage(o->cmd, "--hop has no meaning with link costs: each link's latency is "
+                                 "its own (lat in %s); drop --hop",
+                         net->spec);
+    if (!o->ts_arg)
+        o->so.ts = 0;
+    o->so.te = 1;
+    o->so.hop = 0;
+    return 0;
+}
+
+/* --bytes, the root problem's size N (issue 29 item 3): it sizes what is
+ * drawn from --alpha (alpha^t N) and the whole problem (growing approach
+ * b's move, a uniform combine's results); sizes given per message (a tree
+ * file's bytes, --sizes) are taken as they are. In seconds and bytes a
+ * size drawn from N needs N. Returns 0 or the exit code. */
+static int sim_sizes(const sim_cli *o, const embed_args *a, const dn_net *net,
+                     const char *sizes_kind)
+{
+    const int from_alpha = strcmp(sizes_kind, "alpha") == 0;
+    const int whole = a->eo.approach == 'b' ||
+                      (o->wo.combine_uniform && (o->wo.stage & DN_STAGE_COMBINE));
+    if (o->bytes_given && !from_alpha && !whole)
+        return cli_usage(o->cmd, "--bytes sizes the messages drawn from --alpha (alpha^t N "
+                                 "bytes); %s gives each message's own size: drop --bytes",
+                         strcmp(sizes_kind, "file") == 0 ? "--sizes" : "the tree file");
+    if (o->costs && !o->bytes_given && (from_alpha || whole))
+        return cli_usage(o->cmd, "with link costs (%s) the messages are bytes: give the root "
+                                 "problem's size with --bytes N (e.g. --bytes 64MB)%s",
+                         net->spec, from_alpha ? "; the divide message of step t carries "
+                                                 "alpha^t N bytes"
+                                               : "; it sizes the whole problem's messages "
+                                                 "(growing approach b's move, uniform results)");
+    return 0;
 }
 
 int cmd_simulate(int argc, char **argv)
@@ -720,17 +915,18 @@ int cmd_simulate(int argc, char **argv)
                                 "sizes: drop %s", o.tree_only, o.tree_only);
     if (o.all_roots && a.root_s)
         return cli_usage(o.cmd, "--root and --all-roots exclude each other");
-    if (o.all_roots && (o.svg || o.links_path || o.critical))
-        return cli_usage(o.cmd, "--svg, --links and --critical describe one run; drop "
-                                "--all-roots or pick a --root");
+    if (o.all_roots && (o.svg || o.links_path || o.critical || o.messages_path))
+        return cli_usage(o.cmd, "--svg, --links, --messages and --critical describe one run; "
+                                "drop --all-roots or pick a --root");
     const out_file files[] = {{"--net", out_spec_file(a.net_spec), 0},
                               {"--tree", out_spec_file(a.tree_spec), 0},
                               {"--map", out_spec_file(a.eo.map), 0},
                               {"--trace", o.trace, 0},
                               {"--sizes", o.sizes_path, 0},
                               {"--links", o.links_path, 1},
-                              {"--svg", o.svg, 1}};
-    if ((code = out_plan(o.cmd, files, 7)))
+                              {"--svg", o.svg, 1},
+                              {"--messages", o.messages_path, 1}};
+    if ((code = out_plan(o.cmd, files, 8)))
         return code;
     if (o.threads <= 0)
         o.threads = cli_default_threads();
@@ -743,7 +939,15 @@ int cmd_simulate(int argc, char **argv)
     memset(&tree, 0, sizeof tree);
     if ((code = embed_args_net_tree(o.cmd, &a, &net, &tree, o.trace == NULL)))
         return code;
+    if ((code = sim_units(&o, &net))) {
+        if (!o.trace)
+            dn_tree_free(&tree);
+        dn_net_free(&net);
+        embed_args_free(&a);
+        return code;
+    }
     double *sizes = NULL;
+    msg_csv mc = {NULL, &net, NULL, NULL, 0, DN_OK};
     dn_sim *sim = NULL;
     dn_sim_work w;
     dn_sim_result res;
@@ -781,14 +985,20 @@ int cmd_simulate(int argc, char **argv)
     }
     if (!o.trace && o.sizes_path) {
         sizes_kind = "file";
-        if ((rc = cli_read_numbers(o.sizes_path, tree.nodes - 1, 0, 1e300, "--sizes", &sizes,
-                                   &err))) {
+        if ((rc = cli_read_sizes(o.sizes_path, tree.nodes - 1, 0, 1e300, "--sizes", &sizes,
+                                 &err))) {
             code = cli_fail(o.cmd, rc, err.msg);
             goto done;
         }
         o.wo.sizes = sizes;
         o.wo.sizes_len = tree.nodes - 1;
     }
+    /* a tree file that gives its results' bytes describes both stages
+     * (issue 29 item 5); the seeds' models keep the divide stage */
+    if (!o.trace && !o.stage_given && tree.bytes_up)
+        o.wo.stage = DN_STAGE_BOTH;
+    if (!o.trace && (code = sim_sizes(&o, &a, &net, sizes_kind)))
+        goto done;
     if (!o.trace) {
         rec_str(&head, "tree", a.tree_spec);
         rec_str(&head, "map", a.eo.map);
@@ -854,6 +1064,16 @@ int cmd_simulate(int argc, char **argv)
         goto done;
     }
     have_work = 1;
+    if (o.messages_path) { /* rows streamed as messages are delivered */
+        if ((rc = out_open(o.messages_path, &mc.f, &err))) {
+            code = cli_fail(o.cmd, rc, err.msg);
+            goto done;
+        }
+        fputs(msg_csv_header, mc.f);
+        mc.w = &w;
+        o.so.on_message = msg_row;
+        o.so.message_ctx = &mc;
+    }
     /* the workload and the engine within --mem-limit, checked before the
      * engine allocates; the engine gets what the workload leaves */
     {
@@ -881,6 +1101,13 @@ int cmd_simulate(int argc, char **argv)
     }
     rc = dn_sim_run(sim, &w, &res, &err);
     progress_done(&pr);
+    if (!rc && mc.rc)
+        rc = dn_fail(&err, mc.rc, "out of memory for a message's route in --messages");
+    if (mc.f) {
+        int r2 = out_end(mc.f, rc, &err);
+        mc.f = NULL;
+        rc = rc ? rc : r2;
+    }
     if (rc) {
         code = cli_fail(o.cmd, rc, err.msg);
         goto done;
@@ -892,9 +1119,9 @@ int cmd_simulate(int argc, char **argv)
     }
     if (o.svg) {
         char title[800];
-        snprintf(title, sizeof title, "%s%s%s on %s, %s: time %.6g", o.trace ? "trace" : a.tree_spec,
-                 o.trace ? "" : " by ", o.trace ? "" : a.eo.map, net.spec,
-                 dn_switching_name(o.so.sw), res.time);
+        snprintf(title, sizeof title, "%s%s%s on %s, %s: time %.6g%s",
+                 o.trace ? "trace" : a.tree_spec, o.trace ? "" : " by ", o.trace ? "" : a.eo.map,
+                 net.spec, dn_switching_name(o.so.sw), res.time, o.costs ? " s" : "");
         if ((rc = write_timeline(o.svg, title, &net, &w, &res, &err))) {
             code = cli_fail(o.cmd, rc, err.msg);
             goto done;
@@ -918,6 +1145,9 @@ int cmd_simulate(int argc, char **argv)
         code = 1;
     }
 done:
+    if (mc.f)
+        out_discard(mc.f);
+    free(mc.route);
     if (have_res)
         dn_sim_result_free(&res);
     dn_sim_free(sim);

@@ -1409,7 +1409,7 @@ int demo_runtime(demo *d)
     const long pn = d->quick ? 4000000L : 16000000L;
     demo_sweep(d, &rows, "s6-emulated.jsonl", &serr,
                "exec --jobs 1 --var map=%s,%s --var run=1..%d prefix --n %ld --workers 16 --net "
-               "debruijn:4 --map {map} --bandwidth 1000",
+               "debruijn:4 --map {map} --bandwidth 1GB/s",
                maps[0], maps[1], 3, pn);
     demo_table(d, "network|mapping|seconds (best of the runs)|messages|hop messages|hop bytes|"
                   "most messages on one link|verified");
@@ -1438,7 +1438,7 @@ int demo_runtime(demo *d)
     demo_table_end(d);
     demo_para(d, "Emulation: 16 worker threads are the processors of BDG(4); every message is "
                  "forwarded hop by hop through router threads along the mapping's routes, and "
-                 "each link moves 1000 MB/s, so longer routes (dilation) cost real time.");
+                 "each link moves 1 GB/s, so longer routes (dilation) cost real time.");
     demo_check(d, hops[0] < hops[1], "mapping D needs fewer message hops than a random placement "
                                      "on the emulated BDG(4) (%s vs %s)",
                fx(hops[0], 0), fx(hops[1], 0));

@@ -2,9 +2,10 @@
  * graphio.c - graph files: edge lists and SCOTCH .grf in, edge lists, .grf
  * and Graphviz DOT out; and the file:PATH network family.
  *
- * Edge list ('dcnet help formats', docs/networks.md): one arc "u v
- * [bandwidth [latency]]" per line, decimal ids from 0; blank lines and
- * lines starting with '#' or '%' are ignored, except one optional header
+ * Edge list ('dcnet help formats', docs/networks.md): one arc "u v" per
+ * line ("u v bandwidth latency" on every line under costs=1, units
+ * allowed), decimal ids from 0; blank lines and lines starting with '#'
+ * or '%' are ignored, except one optional header
  * "# dcnet edgelist KEY=VALUE .." (nodes, directed, processors, costs,
  * edges; each once, nothing else) before the first edge, and the trailer
  * "# end edges=M" that edges=M promises. Without a header the graph is
@@ -295,13 +296,14 @@ static int el_comment(el_read *r, const char *p, const char *eol, dn_err *err)
     return DN_OK;
 }
 
-/* The costs of an edge line at r->s.p: "BANDWIDTH [LATENCY]", each by the
- * one rule of link costs (dn_link_cost_parse), as @bw= and @lat= are. */
+/* The costs of an edge line at r->s.p: "BANDWIDTH LATENCY", each by the
+ * one rule of link costs (dn_link_cost_parse), as @bw= and @lat= are,
+ * units allowed ("10GB/s 1us"). Both, on every line (issue 29 item 1): a
+ * link without them would get 1 B/s and 0 s that nobody gave. */
 static int el_costs_of(el_read *r, const char *eol, double *bw, double *lat, dn_err *err)
 {
-    *bw = 1;
-    *lat = 0;
-    for (int k = 0; k < 2 && r->s.p < eol; k++) {
+    int k = 0;
+    for (; k < 2 && r->s.p < eol; k++) {
         char num[64];
         size_t l = 0;
         while (r->s.p < eol && *r->s.p != ' ' && *r->s.p != '\t' && *r->s.p != '\r') {
@@ -316,6 +318,12 @@ static int el_costs_of(el_read *r, const char *eol, double *bw, double *lat, dn_
                            e.msg);
         skip_blank(&r->s, 0);
     }
+    if (k < 2)
+        return dn_fail(err, DN_EINVAL, "edge list line %lld: the header says costs=1, so every "
+                                       "link needs a bandwidth and a latency: 'u v BANDWIDTH "
+                                       "LATENCY' (e.g. '0 1 10GB/s 1us'; 0 for no latency); "
+                                       "this line has %s",
+                       (long long)r->s.line, k ? "no latency" : "neither");
     return DN_OK;
 }
 
@@ -339,12 +347,12 @@ static int el_cost_room(el_read *r, dn_err *err)
     return DN_OK;
 }
 
-/* An edge line "u v [BANDWIDTH [LATENCY]]" ending at eol. */
+/* An edge line "u v" (costs=1: "u v BANDWIDTH LATENCY") ending at eol. */
 static int el_edge(el_read *r, const char *eol, dn_err *err)
 {
     int64_t u, v;
     double bw, lat;
-    int rc;
+    int rc, extra = 0;
     if (r->trailer >= 0)
         return dn_fail(err, DN_EINVAL, "edge list line %lld: an edge after the trailer "
                                        "'# end edges=%lld' (line %lld)",
@@ -357,8 +365,10 @@ static int el_edge(el_read *r, const char *eol, dn_err *err)
     skip_blank(&r->s, 0);
     if (el_costs(r) && (rc = el_costs_of(r, eol, &bw, &lat, err)))
         return rc;
-    if (r->s.p < eol)
+    if (r->s.p < eol) {
+        extra = !el_costs(r); /* costs written without the header that allows them */
         goto bad;
+    }
     if (r->a.len == r->a.cap) { /* the arc list doubles: check what it will hold */
         int64_t n = r->h[H_NODES] > r->maxid + 1 ? r->h[H_NODES] : r->maxid + 1;
         int64_t need = build_bytes(n, r->a.cap ? 2 * r->a.cap : 1024, el_directed(r),
@@ -384,7 +394,11 @@ bad:
     return dn_fail(err, DN_EINVAL, "edge list line %lld: expected two node ids 'u v' (decimal, "
                                    "0..%lld)%s",
                    (long long)r->s.line, (long long)MAX_ID,
-                   el_costs(r) ? ", then at most a bandwidth and a latency" : "");
+                   el_costs(r) ? ", then a bandwidth and a latency"
+                   : extra     ? " and nothing after them: link costs 'u v BANDWIDTH LATENCY' "
+                                 "need the header '# dcnet edgelist costs=1' before the first "
+                                 "edge"
+                               : "");
 }
 
 /* The listed edges' costs on their arcs (both ways when undirected). A
@@ -858,10 +872,13 @@ static void w_edgelist(const wsrc *w, FILE *f)
             if (!w->directed && v >= nb[i])
                 continue;
             fprintf(f, "%lld %lld", (long long)v, (long long)nb[i]);
-            if (w->costs) { /* %.17g: every double reads back exactly */
+            if (w->costs) { /* plain numbers (bytes per second, seconds), each
+                             * the shortest that reads back as the same double */
                 double bw, lat;
+                char a[40], b[40];
                 w_cost(w, v, nb[i], i, &bw, &lat);
-                fprintf(f, " %.17g %.17g", bw, lat);
+                fprintf(f, " %s %s", dn_fmt_double(a, sizeof a, bw),
+                        dn_fmt_double(b, sizeof b, lat));
             }
             fputc('\n', f);
         }
@@ -918,7 +935,9 @@ static void w_dot(const wsrc *w, FILE *f)
             if (w->costs) {
                 double bw, lat;
                 w_cost(w, v, nb[i], i, &bw, &lat);
-                fprintf(f, "%sbw=\"%.17g\", lat=\"%.17g\"", sep, bw, lat);
+                char a[40], b[40];
+                fprintf(f, "%sbw=\"%s\", lat=\"%s\"", sep, dn_fmt_double(a, sizeof a, bw),
+                        dn_fmt_double(b, sizeof b, lat));
                 sep = ", ";
             }
             fputs(sep[0] == ',' ? "];\n" : ";\n", f);

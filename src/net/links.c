@@ -110,14 +110,64 @@ static int class_count(const dn_net *net, const link_family *f)
 int dn_link_cost_parse(const char *s, int is_bw, double *out, dn_err *err)
 {
     double x;
-    /* a digit or '.' first: no sign, space, hexadecimal, inf or nan */
-    if (!((*s >= '0' && *s <= '9') || *s == '.') ||
-        dn_parse_double(s, 0, DBL_MAX, "", &x, NULL) != DN_OK || (is_bw && x <= 0))
+    /* one rule with every quantity dcnet reads (src/base/units.c): a
+     * decimal number (no sign, space, hexadecimal, inf or nan) and an
+     * optional unit; a bare bandwidth is bytes per second, a bare latency
+     * seconds */
+    if (!((*s >= '0' && *s <= '9') || *s == '.') || (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')))
         return dn_fail(err, DN_EINVAL, "the %s '%s' is not a %s finite decimal number (e.g. %s)",
                        is_bw ? "bandwidth" : "latency", s, is_bw ? "positive" : "non-negative",
-                       is_bw ? "10 or 2.5e9" : "0, 0.5 or 1e-6");
+                       is_bw ? "10GB/s, 100Gb/s or 2.5e9" : "1us, 0.5 or 1e-6");
+    int rc = dn_parse_quantity(s, is_bw ? DN_Q_BANDWIDTH : DN_Q_TIME, 0, DBL_MAX,
+                               is_bw ? "the bandwidth" : "the latency", &x, NULL, err);
+    if (rc)
+        return rc;
+    if (is_bw && x <= 0)
+        return dn_fail(err, DN_EINVAL, "the bandwidth '%s' is not positive (e.g. 10GB/s)", s);
     *out = x;
     return DN_OK;
+}
+
+/* Every link has a bandwidth and a latency (issue 29 item 1): a default of
+ * 1 B/s or 0 s for the links a spec forgot would be taken for a cost the
+ * user gave. Either the all-links key or every class's key, for each of
+ * bw and lat; fat trees past level 8 have no class: bw= and lat= there. */
+static int links_complete(const dn_net *net, const link_family *f, int ncls, dn_err *err)
+{
+    char miss[2][200];
+    int bad = 0;
+    const int above8 = f && f->classify == fattree_class && net->p[1] > MAX_CLASSES;
+    for (int k = 0; k < 2; k++) {
+        const unsigned base = k ? 16u : 0u;
+        size_t len = 0;
+        int given = 0;
+        miss[k][0] = '\0';
+        if (net->link_set & (1u << base))
+            continue;
+        for (int c = 1; c <= ncls; c++)
+            if (net->link_set & (1u << (base + (unsigned)c)))
+                given++;
+            else
+                len += (size_t)snprintf(miss[k] + len, sizeof miss[k] - len, "%s%s",
+                                        len ? ", " : "the ", f->classes[c - 1]);
+        if (given == 0)
+            snprintf(miss[k], sizeof miss[k], "any link");
+        else if (len || above8)
+            snprintf(miss[k] + len, sizeof miss[k] - len, "%s", len && above8 ? " links and "
+                                                                : len ? " links" : "");
+        if (given && above8)
+            snprintf(miss[k] + strlen(miss[k]), sizeof miss[k] - strlen(miss[k]),
+                     "the links above level 8");
+        bad |= miss[k][0] != '\0';
+    }
+    if (!bad)
+        return DN_OK;
+    return dn_fail(err, DN_EINVAL,
+                   "%s: every link needs a bandwidth and a latency; %s%s%s%s%s: give bw= and "
+                   "lat= for every link%s (e.g. @bw=10GB/s,lat=1us; lat=0 for none)",
+                   net->spec, miss[0][0] ? "no bandwidth for " : "", miss[0],
+                   miss[0][0] && miss[1][0] ? ", " : "", miss[1][0] ? "no latency for " : "",
+                   miss[1], ncls ? ", or CLASS.bw= and CLASS.lat= for each class" : "");
 }
 
 int dn_net_parse_link_costs(dn_net *net, const char *list, dn_err *err)
@@ -190,7 +240,7 @@ int dn_net_parse_link_costs(dn_net *net, const char *list, dn_err *err)
             net->link_set |= 1u << (16 + cls);
         }
     }
-    return DN_OK;
+    return links_complete(net, f, ncls, err);
 }
 
 /* The cost of the link u -> v from the spec's costs: its class's, else

@@ -57,12 +57,11 @@ extern const dn_net_type dn_type_kautz, dn_type_fattree, dn_type_dragonfly;
  * own, from a file). */
 int dn_net_parse_link_costs(dn_net *net, const char *list, dn_err *err);
 /* The one rule for a link cost written as text (SPEC@bw=, a graph file's
- * cost columns): a bandwidth is a positive finite decimal number, a latency
- * a non-negative one; no sign, hexadecimal, inf or nan. */
+ * cost columns): a quantity (dn_parse_quantity: a decimal number, no
+ * sign, hexadecimal, inf or nan, and an optional unit); a bandwidth is
+ * positive (bytes per second), a latency non-negative (seconds). */
 int dn_link_cost_parse(const char *s, int is_bw, double *out, dn_err *err);
 int dn_net_fill_link_costs(const dn_net *net, dn_csr *g, dn_err *err);
-/* 1 if the net carries link costs (a spec's @..., or a file's costs=1). */
-int dn_net_has_link_costs(const dn_net *net);
 /* The bandwidth and latency of the arc u -> v (which must exist): a
  * file's own, else the spec's class or all-links cost, else 1 and 0.
  * Time O(log deg) for files, O(1) otherwise. */

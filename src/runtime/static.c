@@ -523,9 +523,10 @@ static void *router_main(void *p)
         double t0 = rt_now();
         if (copy)
             memcpy(copy, m->buf.data, m->buf.len);
-        /* a slower link: hold it for the rest of len / bw (a network file's
-         * own bandwidth, in MB/s, and latency, in seconds, where it has them) */
-        double bw = c >= 0 && T->g->bw ? T->g->bw[c] * 1e6 : T->link_bw;
+        /* a slower link: hold it for the rest of len / bw (the network's
+         * own bandwidth, in bytes per second, and latency, in seconds, where
+         * it has link costs: SPEC@bw=..,lat=.. or a file's costs=1) */
+        double bw = c >= 0 && T->g->bw ? T->g->bw[c] : T->link_bw;
         if (bw > 0)
             rt_hold((double)m->buf.len / bw - (rt_now() - t0));
         if (c >= 0 && T->g->lat)

@@ -17,6 +17,7 @@ int dn_sim_find_cure(const dn_sim_opts *opts, const dn_sim_work *w, int max_vcs,
         dn_sim_result r;
         so.vcs = v;
         so.progress = NULL;
+        so.on_message = NULL; /* the rows are the run's, not the cure's */
         int rc = dn_sim_init(&sim, &so, err);
         if (!rc)
             rc = dn_sim_run(sim, w, &r, err);

@@ -15,11 +15,17 @@
  *   circuit   the probe reserves like a worm head, an acknowledgement
  *             returns (d hop), then the data streams (L + d hop); every
  *             channel is freed on delivery.
- * With link costs a hop takes t_s + m t_e / bw + lat (lat in place of
- * hop); vct's tail leaves link j no earlier than it left link j - 1 plus
- * lat_j (alone: sum lat + t_s + m t_e / min bw, the fluid cut-through
- * time); worms need links of one bw and lat (the model above with
- * m t_e / bw and lat for hop).
+ * With link costs (issue 29) the run is in seconds and bytes: t_s is a
+ * software overhead paid once at the sender (after its port, before its
+ * first channel), t_e is 1 and hop 0, and a hop of m bytes over link j
+ * takes m / bw_j + lat_j (saf: per hop). Cut-through follows the fluid
+ * rule: the head pays each link's latency, and vct's tail leaves link j
+ * a crossing after its grant and no earlier than it left link j - 1 plus
+ * lat_j (alone: t_s + sum lat + m / min bw); a worm streams at its path's
+ * slowest link, L = m / min bw, and frees link k when its tail has
+ * passed, a + max(0, L - sum_{i>k} lat_i) (circuit: a + L + 2 sum lat).
+ * Where every link is alike this is the model above with m t_e / bw for
+ * m t_e and lat for hop.
  * A channel has V lanes (virtual channels), each carrying one message at
  * a time at full rate; waiters are served first come first served. With
  * P ports a node injects at most P messages at once: a message holds a
@@ -69,7 +75,7 @@ struct dn_sim {
     int64_t bcap;
     /* per message: ndeps, start_cause, port_cause and fd for every message
      * (rcap, fdcap); the rest for the live window (mcap, frcap: see run) */
-    int64_t rcap, mcap, frcap, fdcap;
+    int64_t rcap, mcap, frcap, fdcap, wkcap, mtcap;
     int32_t *pos;      /* channels granted */
     int32_t *rel;      /* channels released */
     int32_t *ndeps;    /* undelivered dependencies */
@@ -85,6 +91,11 @@ struct dn_sim {
     dn_lin *fr;        /* vct only: form of the pending release */
     dn_lin *fd;        /* with dependency delays only: the latest (delivery + delay) */
     double *wait_since;
+    double *wk;        /* worms on links that differ only, 2 per live message: the
+                        * body's time m / min bw of its path, and the latency
+                        * still ahead of its tail (worm_path) */
+    double *mt;        /* with opts.on_message only, 3 per live message: its
+                        * release, first grant and time queued so far */
     /* per hop */
     int64_t hcap, lanecap, fgcap;
     uint8_t *lane;
@@ -179,6 +190,8 @@ void dn_sim_free(dn_sim *s)
     free(s->f);
     free(s->fr);
     free(s->wait_since);
+    free(s->wk);
+    free(s->mt);
     free(s->lane);
     free(s->cause);
     free(s->fg);
@@ -212,9 +225,11 @@ void dn_sim_result_free(dn_sim_result *r)
         (ptr) = p_;                                                                              \
     } while (0)
 
-/* The per-message arrays; fr (vct) and fd (delays) only when the run
- * needs them. Kept across runs, grown when a run needs more. */
-static int grow_msgs(dn_sim *s, int64_t n, int64_t win, int vct, int delays)
+/* The per-message arrays; fr (vct), fd (delays), wk (worms on links that
+ * differ) and mt (a message callback) only when the run needs them. Kept
+ * across runs, grown when a run needs more. */
+static int grow_msgs(dn_sim *s, int64_t n, int64_t win, int vct, int delays, int worms,
+                     int times)
 {
     if (n > s->rcap) {
         GROW(s->ndeps, n);
@@ -240,6 +255,14 @@ static int grow_msgs(dn_sim *s, int64_t n, int64_t win, int vct, int delays)
     if (delays && n > s->fdcap) {
         GROW(s->fd, n);
         s->fdcap = n;
+    }
+    if (worms && win > s->wkcap) {
+        GROW(s->wk, 2 * win);
+        s->wkcap = win;
+    }
+    if (times && win > s->mtcap) {
+        GROW(s->mt, 3 * win);
+        s->mtcap = win;
     }
     return DN_OK;
 }
@@ -292,11 +315,14 @@ typedef struct run {
     double now;
     int64_t last_msg;   /* message with the latest delivery */
     int rc;
+    /* link costs (w->chan_bw): seconds and bytes, t_s once at the sender */
+    int costs;
     /* worms (wormhole, circuit) on links of one bandwidth and latency: a
      * message streams at worm_bw (0: no link costs, m t_e) and the head
-     * pays worm_lat per link in the constant (worm_costs), else hop */
+     * pays worm_lat per link in the constant (worm_costs), else hop; on
+     * links that differ (worm_each), each message's own path (s->wk) */
     double worm_bw, worm_lat;
-    int worm_lat_on;
+    int worm_lat_on, worm_each;
     /* The messages whose per-message state is live, [base, wend): all of
      * them in a dataflow run; the current step's in a barrier run, whose
      * state arrays (pos, rel, qnext, waiting, port_lane, state, f,
@@ -318,9 +344,12 @@ static double tval(const run *R, const dn_lin *f)
     return dn_lin_eval(f, R->s->o.ts, R->s->o.te, R->s->o.hop);
 }
 
-/* A worm's te coefficient: m, or m / bw on links of bandwidth bw. */
+/* A worm's te coefficient: m, or m / bw on links of bandwidth bw, or m /
+ * min bw over its own path on links that differ (s->wk, from worm_path). */
 static double worm_e(const run *R, int64_t m)
 {
+    if (R->worm_each)
+        return R->s->wk[2 * AT(m)];
     return R->worm_bw > 0 ? R->w->size[m] / R->worm_bw : R->w->size[m];
 }
 
@@ -334,19 +363,52 @@ static dn_lin worm_hops(const run *R, dn_lin f, double k)
     return f;
 }
 
+/* Links that differ, at m's head arrival: the body's time over its
+ * path's slowest link, m / min bw, and the latency ahead of the tail when
+ * it leaves channel 0, sum_{i>0} lat_i (circuit: every link's, which the
+ * acknowledgement and the data pay again). O(d) once per message. */
+static void worm_path(run *R, int64_t m)
+{
+    const dn_sim_work *w = R->w;
+    double bw = INFINITY, lat = 0;
+    const int circuit = R->s->o.sw == DN_SW_CIRCUIT;
+    for (int64_t i = w->route_off[m]; i < w->route_off[m + 1]; i++) { /* in travel order, */
+        const int32_t c = w->route[i];                                  /* as the head adds */
+        bw = w->chan_bw[c] < bw ? w->chan_bw[c] : bw;
+        if (i > w->route_off[m] || circuit)
+            lat += w->chan_lat[c];
+    }
+    R->s->wk[2 * AT(m)] = w->size[m] / bw;
+    R->s->wk[2 * AT(m) + 1] = lat;
+}
+
 /* The form at which a worm whose head got in at fa frees its channel k
  * (0-based): circuit, all at fa + L + 2 d h; wormhole, when the tail has
  * passed, fa + max(0, L - (d - 1 - k) h), with L = t_s + m t_e (/ bw) and
- * h the hop latency (or the links' latency). */
+ * h the hop latency (or the links' latency). With link costs L = m / bw
+ * (t_s was paid at the sender), and on links that differ L = m / min bw
+ * and the (d - 1 - k) h ahead of the tail is sum_{i>k} lat_i (s->wk,
+ * which worm_release_due keeps for k = rel). */
 static dn_lin worm_release(const run *R, int64_t m, const dn_lin *fa, int64_t k)
 {
     const int64_t d = hops_of(R, m);
     const double e = worm_e(R, m);
-    const dn_lin body = lin_add(*fa, 1, e, 0);
-    if (R->s->o.sw == DN_SW_CIRCUIT)
-        return worm_hops(R, body, 2.0 * (double)d);
+    const dn_lin body = lin_add(*fa, R->costs ? 0 : 1, e, 0);
+    if (R->s->o.sw == DN_SW_CIRCUIT) {
+        if (!R->worm_each)
+            return worm_hops(R, body, 2.0 * (double)d);
+        dn_lin f = body;
+        f.c += 2 * R->s->wk[2 * AT(m) + 1];
+        return f;
+    }
+    const double L = (R->costs ? 0 : R->s->o.ts) + e * R->s->o.te;
+    if (R->worm_each) {
+        const double ahead = R->s->wk[2 * AT(m) + 1];
+        dn_lin f = body;
+        f.c -= ahead;
+        return L - ahead > 0 ? f : *fa;
+    }
     const double lag = (double)(d - 1 - k);
-    const double L = R->s->o.ts + e * R->s->o.te;
     const double h = R->worm_lat_on ? R->worm_lat : R->s->o.hop;
     return L - lag * h > 0 ? worm_hops(R, body, -lag) : *fa;
 }
@@ -390,6 +452,27 @@ static void defer(run *R, int64_t m)
 static void request(run *R, int64_t m, int64_t ch, const dn_lin *F);
 static void deliver(run *R, int64_t m, const dn_lin *F);
 
+/* m may enter the network at F (its port held, or none needed): it asks
+ * for its first channel now, or with link costs after the sender's
+ * software overhead t_s, paid once per message (the form keeps it even
+ * if t_s is 0; a pending head event asks for channel pos = 0). */
+static void inject(run *R, int64_t m, const dn_lin *F)
+{
+    dn_sim *s = R->s;
+    const int64_t first = R->w->route[R->w->route_off[m]];
+    if (!R->costs) {
+        request(R, m, first, F);
+        return;
+    }
+    s->f[AT(m)] = lin_add(*F, 1, 0, 0);
+    if (s->o.ts > 0) {
+        schedule(R, m, EV_HEAD, &s->f[AT(m)]);
+        return;
+    }
+    const dn_lin nf = s->f[AT(m)];
+    request(R, m, first, &nf);
+}
+
 /* A message may go: record and ask for its port or first channel. */
 static void start(run *R, int64_t m, const dn_lin *F)
 {
@@ -398,6 +481,12 @@ static void start(run *R, int64_t m, const dn_lin *F)
     s->state[AT(m)] = 1;
     if (res->t_ready)
         res->t_ready[m] = tval(R, F);
+    if (s->o.on_message) { /* released now; no wait yet; no grant (0 hops: now) */
+        double *mt = &s->mt[3 * AT(m)];
+        mt[0] = tval(R, F);
+        mt[1] = hops_of(R, m) == 0 ? mt[0] : NAN;
+        mt[2] = 0;
+    }
     if (R->per_step) {
         dn_sim_step *st = &res->step[R->w->step[m]];
         double t = tval(R, F);
@@ -415,18 +504,19 @@ static void start(run *R, int64_t m, const dn_lin *F)
     if (R->ports)
         request(R, m, R->links + R->w->src[m], F);
     else
-        request(R, m, R->w->route[R->w->route_off[m]], F);
+        inject(R, m, F);
 }
 
-/* m crosses channel ch whole, from F: t_s + m t_e (+ hop), or with the
- * link's own costs t_s + m t_e / bw + lat (the latency in place of hop) */
+/* m crosses channel ch whole, from F: t_s + m t_e (+ hop), or with link
+ * costs m / bw + lat seconds (t_e is 1: the link's 1 / bw is in the
+ * coefficient; the latency in place of hop; t_s was paid at the sender).
+ * work_alloc gives chan_lat whenever chan_bw. */
 static dn_lin hop_done(const dn_sim_work *w, int64_t m, int64_t ch, const dn_lin *F)
 {
     if (!w->chan_bw)
         return lin_add(*F, 1, w->size[m], 1);
-    dn_lin f = lin_add(*F, 1, w->size[m] / w->chan_bw[ch], w->chan_lat ? 0 : 1);
-    if (w->chan_lat)
-        f.c += w->chan_lat[ch];
+    dn_lin f = lin_add(*F, 0, w->size[m] / w->chan_bw[ch], 0);
+    f.c += w->chan_lat[ch];
     return f;
 }
 
@@ -448,12 +538,14 @@ static void advance(run *R, int64_t m, const dn_lin *F, int was_port)
     int64_t d = hops_of(R, m), base = w->route_off[m];
     double h = s->o.hop;
     if (was_port) {
-        request(R, m, w->route[base], F);
+        inject(R, m, F);
         return;
     }
     int64_t j = s->pos[AT(m)]++; /* index of the channel just granted */
     if (R->res->t_grant && j == 0)
         R->res->t_grant[m] = tval(R, F);
+    if (s->o.on_message && j == 0)
+        s->mt[3 * AT(m) + 1] = tval(R, F);
     switch (s->o.sw) {
     case DN_SW_SAF:
         s->f[AT(m)] = hop_done(w, m, w->route[base + j], F);
@@ -486,6 +578,8 @@ static void advance(run *R, int64_t m, const dn_lin *F, int was_port)
     /* the head is in: f keeps its arrival a from now on, and the pending
      * release is always worm_release(f, rel) */
     s->f[AT(m)] = lat_after(w, w->route[base + j], F);
+    if (R->worm_each)
+        worm_path(R, m);
     const dn_lin fr = worm_release(R, m, &s->f[AT(m)], 0);
     schedule(R, m, EV_REL, &fr);
 }
@@ -562,6 +656,8 @@ static void release(run *R, int64_t m, int64_t ch, int64_t lane, const dn_lin *F
     else
         s->qnext[AT(last)] = s->qnext[AT(x)];
     R->res->wait_time += tval(R, F) - s->wait_since[AT(x)];
+    if (s->o.on_message)
+        s->mt[3 * AT(x) + 2] += tval(R, F) - s->wait_since[AT(x)];
     grant(R, x, ch, base + lane, F, gh);
     s->f[AT(x)] = *F;
     defer(R, (int64_t)x << 1 | (ch >= R->links));
@@ -603,6 +699,11 @@ static void deliver(run *R, int64_t m, const dn_lin *Fp)
     res->delivered++;
     if (res->t_done)
         res->t_done[m] = t;
+    if (s->o.on_message && m < w->msgs - w->computes) { /* before the window moves */
+        const double *mt = &s->mt[3 * AT(m)];
+        const dn_sim_msg_times mt_out = {mt[0], mt[1], t, mt[2]};
+        s->o.on_message(s->o.message_ctx, m, &mt_out);
+    }
     if (R->last_msg < 0 || t > res->time) {
         res->time = t;
         res->lin = *F;
@@ -704,21 +805,29 @@ static double alone(const run *R, int64_t m)
         return 0;
     const dn_sim_work *w = R->w;
     const int worm = R->s->o.sw == DN_SW_WORMHOLE || R->s->o.sw == DN_SW_CIRCUIT;
-    if (w->chan_bw && !worm) { /* links of their own costs (saf, vct) */
-        /* saf: every hop in turn; vct: the head reaches hop j after the
+    if (R->costs && (!worm || R->worm_each)) { /* links of their own costs */
+        /* as the engine forms the times, term for term (so that a message
+         * alone takes its ideal to the last bit): t_s at the sender, then
+         * saf every hop in turn; vct the head reaches hop j after the
          * latencies before it, and the tail leaves it a crossing (body +
          * latency) later, never before it left hop j - 1 plus hop j's
-         * latency: alone, sum lat + t_s + m t_e / min bw */
-        double sum = 0, lat = 0, tail = 0;
+         * latency; a worm streams at the slowest link after its head's
+         * latencies (circuit: the probe's, then twice more, worm_path) */
+        dn_lin head = {0, 1, 0, 0}, saf = head, tail = {-INFINITY, 0, 0, 0};
+        double bw = INFINITY, lat = 0;
         for (int64_t i = w->route_off[m]; i < w->route_off[m + 1]; i++) {
-            int64_t c = w->route[i];
-            double l = w->chan_lat ? w->chan_lat[c] : h;
-            double body = R->s->o.ts + w->size[m] * R->s->o.te / w->chan_bw[c];
-            sum += body + l;
-            tail = lat + body + l > tail + l ? lat + body + l : tail + l;
-            lat += l;
+            const int64_t c = w->route[i];
+            const dn_lin cross = hop_done(w, m, c, &head), after = lat_after(w, c, &tail);
+            saf = hop_done(w, m, c, &saf);
+            tail = i == w->route_off[m] || tval(R, &cross) > tval(R, &after) ? cross : after;
+            head = lat_after(w, c, &head);
+            bw = w->chan_bw[c] < bw ? w->chan_bw[c] : bw;
+            lat += w->chan_lat[c];
         }
-        return R->s->o.sw == DN_SW_SAF ? sum : tail;
+        dn_lin fw = lin_add(head, 0, w->size[m] / bw, 0);
+        if (R->s->o.sw == DN_SW_CIRCUIT)
+            fw.c += 2 * lat;
+        return tval(R, R->s->o.sw == DN_SW_SAF ? &saf : R->s->o.sw == DN_SW_VCT ? &tail : &fw);
     }
     if (worm && R->worm_lat_on)
         h = R->worm_lat;
@@ -896,34 +1005,44 @@ static int find_deadlock(run *R)
     return DN_OK;
 }
 
-/* Worms on links with costs: the seeds' model holds when every link has
- * the same bandwidth and latency (a worm streams at that bandwidth and its
- * head pays that latency per link); links that differ are refused, with
- * their ranges, since a worm spanning links of different speeds is not
- * modelled. Sets R's worm_* fields. O(channels). */
-static int worm_costs(run *R, dn_err *err)
+/* Worms on links with costs: where every link has the same bandwidth and
+ * latency the seeds' model holds (a worm streams at that bandwidth and
+ * its head pays that latency per link: worm_bw, worm_lat), computed as
+ * before issue 29 so that those runs keep their numbers bit for bit;
+ * links that differ take each message's own path (worm_each, worm_path).
+ * Sets R's worm_* fields. O(channels). */
+static void worm_costs(run *R)
 {
     const dn_sim_work *w = R->w;
     if (!w->chan_bw || (R->s->o.sw != DN_SW_WORMHOLE && R->s->o.sw != DN_SW_CIRCUIT))
-        return DN_OK;
+        return;
     double blo = INFINITY, bhi = 0, llo = INFINITY, lhi = 0;
     for (int64_t c = 0; c < w->channels; c++) {
-        const double b = w->chan_bw[c], l = w->chan_lat ? w->chan_lat[c] : 0;
+        const double b = w->chan_bw[c], l = w->chan_lat[c];
         blo = b < blo ? b : blo;
         bhi = b > bhi ? b : bhi;
         llo = l < llo ? l : llo;
         lhi = l > lhi ? l : lhi;
     }
-    if (w->channels > 0 && (blo != bhi || llo != lhi))
-        return dn_fail(err, DN_EINVAL, "%s switching needs links of one bandwidth and one "
-                                       "latency (a worm spans several links at once); this "
-                                       "network's links have bandwidths %g to %g and latencies "
-                                       "%g to %g: store-and-forward and virtual cut-through "
-                                       "(-w saf or vct) model each link's own costs",
-                       dn_switching_name(R->s->o.sw), blo, bhi, llo, lhi);
+    R->worm_each = w->channels > 0 && (blo != bhi || llo != lhi);
     R->worm_bw = w->channels > 0 ? blo : 1;
-    R->worm_lat = w->channels > 0 && w->chan_lat ? llo : 0;
-    R->worm_lat_on = w->chan_lat != NULL;
+    R->worm_lat = w->channels > 0 ? llo : 0;
+    R->worm_lat_on = 1;
+}
+
+/* With link costs the run is in seconds and bytes: t_e is 1 (a hop of m
+ * bytes takes m / bw) and the links' latencies replace the hop latency. */
+static int check_costs(const dn_sim *s, const dn_sim_work *w, dn_err *err)
+{
+    if (!w->chan_bw)
+        return DN_OK;
+    if (!w->chan_lat)
+        return dn_fail(err, DN_EINVAL, "link costs need a latency per link with the bandwidths");
+    if (s->o.te != 1 || s->o.hop != 0)
+        return dn_fail(err, DN_EINVAL, "with link costs a hop of m bytes takes m / bw + lat "
+                                       "seconds: t_e must be 1 and the hop latency 0 (the "
+                                       "links' own), not %g and %g",
+                       s->o.te, s->o.hop);
     return DN_OK;
 }
 
@@ -1007,6 +1126,13 @@ static void worm_release_due(run *R, int64_t m)
             break;
         if (s->o.sw == DN_SW_CIRCUIT)
             continue;
+        if (R->worm_each) { /* the latency ahead of the tail, now past channel rel */
+            const int64_t k = s->rel[AT(m)];
+            double *ahead = &s->wk[2 * AT(m) + 1];
+            *ahead = k == d - 1 ? 0 : *ahead - R->w->chan_lat[R->w->route[R->w->route_off[m] + k]];
+            if (*ahead < 0) /* rounding of the running difference: never past a + L */
+                *ahead = 0;
+        }
         const dn_lin nf = worm_release(R, m, &s->f[AT(m)], s->rel[AT(m)]);
         if (tval(R, &nf) > t) {
             schedule(R, m, EV_REL, &nf);
@@ -1026,9 +1152,11 @@ int64_t dn_sim_bytes(const dn_sim_opts *o, const dn_sim_work *w)
     const double lanes = (double)w->channels * (o->vcs > 0 ? o->vcs : 1) +
                          (o->ports ? (double)w->nodes * o->ports : 0);
     const double nch = (double)w->channels + (o->ports ? (double)w->nodes : 0);
+    const int worms = w->chan_bw && (o->sw == DN_SW_WORMHOLE || o->sw == DN_SW_CIRCUIT);
     double b = (double)w->msgs * (ENGINE_RUN_BYTES + (w->succ_delay ? ENGINE_FORM_BYTES : 0) +
                                   (o->timeline ? 3 * 8 : 0)) +
-               live * (ENGINE_LIVE_BYTES + (vct ? ENGINE_FORM_BYTES : 0)) +
+               live * (ENGINE_LIVE_BYTES + (vct ? ENGINE_FORM_BYTES : 0) + (worms ? 2 * 8 : 0) +
+                       (o->on_message ? 3 * 8 : 0)) +
                (double)w->hops * (ENGINE_HOP_BYTES + (o->vcs > 1) + (vct ? ENGINE_FORM_BYTES : 0)) +
                lanes * 4 + nch * 4 + (o->links ? (double)w->channels * 12 : 0) +
                (double)(w->steps + 1) * (double)ENGINE_STEP_BYTES;
@@ -1188,15 +1316,17 @@ int dn_sim_run(dn_sim *s, const dn_sim_work *w, dn_sim_result *res, dn_err *err)
         rc = check_size(s, w, err);
     if (rc)
         return rc;
-    run R = {s, w, res, err, w->channels, s->o.vcs, s->o.ports, w->step != NULL && !s->o.async,
-             w->step != NULL, 0, -1, DN_OK, 0, 0, 0, 0, w->msgs};
-    if ((rc = worm_costs(&R, err)))
+    if ((rc = check_costs(s, w, err)))
         return rc;
+    run R = {s, w, res, err, w->channels, s->o.vcs, s->o.ports, w->step != NULL && !s->o.async,
+             w->step != NULL, 0, -1, DN_OK, w->chan_bw != NULL, 0, 0, 0, 0, 0, w->msgs};
+    worm_costs(&R);
     int vct = s->o.sw == DN_SW_VCT;
     int64_t nch = w->channels + (R.ports ? w->nodes : 0);
     int64_t lanes = w->channels * R.vcs + (R.ports ? w->nodes * R.ports : 0);
     const int64_t window = R.barrier ? largest_step(w) : w->msgs;
-    if (grow_msgs(s, w->msgs, window, vct, w->succ_delay != NULL) ||
+    if (grow_msgs(s, w->msgs, window, vct, w->succ_delay != NULL, R.worm_each,
+                  s->o.on_message != NULL) ||
         grow_hops(s, w->hops, R.vcs, vct) || grow_chans(s, nch, lanes))
         return dn_fail(err, DN_ENOMEM, "out of memory for the simulation of %lld messages",
                        (long long)w->msgs);

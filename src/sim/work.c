@@ -6,7 +6,8 @@
  *
  * Divide (seed 001: "divide the problem into two subproblems, each of size
  * alpha x, and spawn a child process to solve one of these parts"): the
- * message into task v has size alpha^t, t = the phase in which v receives
+ * message into task v has size alpha^t (alpha^t N bytes for a problem of
+ * N bytes, simulate --bytes), t = the phase in which v receives
  * (binomial B(n): bitlen(v); other trees: depth), and runs in step t. The
  * combining stage is the division stage reversed (spec/meshes.md): the
  * result of v goes back along the reversed route (directed networks: the
@@ -279,6 +280,11 @@ int dn_work_from_embed(dn_sim_work *w, dn_embed *e, const dn_work_opts *o, dn_er
         return dn_fail(err, DN_EINVAL, "no stage to simulate (divide, combine or both)");
     if (!(o->alpha > 0) || o->alpha > 1e6)
         return dn_fail(err, DN_EINVAL, "alpha must be positive (e.g. 1 or 0.5), not %g", o->alpha);
+    if (!(o->bytes >= 0) || isinf(o->bytes))
+        return dn_fail(err, DN_EINVAL, "the problem's size in bytes must be finite and >= 0, "
+                                       "not %g", o->bytes);
+    /* the whole problem's size: the seeds' unit, or its bytes */
+    const double whole = o->bytes > 0 ? o->bytes : 1.0;
     if (o->sizes && o->sizes_len != E)
         return dn_fail(err, DN_EINVAL, "%lld message sizes given; the tree has %lld edges",
                        (long long)o->sizes_len, (long long)E);
@@ -327,7 +333,7 @@ int dn_work_from_embed(dn_sim_work *w, dn_embed *e, const dn_work_opts *o, dn_er
         if (pre) {
             w->src[m] = (int32_t)e->pre_path[0];
             w->dst[m] = (int32_t)e->root_proc;
-            w->size[m] = 1.0;
+            w->size[m] = whole;
             w->task[m] = 0;
             w->stage[m] = 0;
             w->step[m] = 0;
@@ -343,7 +349,7 @@ int dn_work_from_embed(dn_sim_work *w, dn_embed *e, const dn_work_opts *o, dn_er
                 goto fail;
             w->src[m] = (int32_t)path[0];
             w->dst[m] = (int32_t)path[hops];
-            w->size[m] = o->sizes ? o->sizes[v - 1] : pow(o->alpha, ph);
+            w->size[m] = o->sizes ? o->sizes[v - 1] : pow(o->alpha, ph) * whole;
             w->task[m] = (int32_t)v; /* v < msgs < 2^31 */
             w->stage[m] = 1;
             w->step[m] = pre + ph - 1;
@@ -373,10 +379,10 @@ int dn_work_from_embed(dn_sim_work *w, dn_embed *e, const dn_work_opts *o, dn_er
                 goto fail;
             w->src[m] = (int32_t)(rev ? path[hops] : path[0]);
             w->dst[m] = (int32_t)(rev ? path[0] : path[hops]);
-            w->size[m] = o->combine_uniform ? 1.0
+            w->size[m] = o->combine_uniform ? whole
                          : o->combine_sizes  ? o->combine_sizes[v - 1]
                          : o->sizes          ? o->sizes[v - 1]
-                                             : pow(o->alpha, ph);
+                                             : pow(o->alpha, ph) * whole;
             w->task[m] = (int32_t)v; /* v < msgs < 2^31 */
             w->stage[m] = 2;
             w->step[m] = div_steps + P - ph;
@@ -395,7 +401,7 @@ int dn_work_from_embed(dn_sim_work *w, dn_embed *e, const dn_work_opts *o, dn_er
         if (pre) { /* the final result goes back to where the problem came from */
             w->src[m] = (int32_t)e->root_proc;
             w->dst[m] = (int32_t)e->pre_path[0];
-            w->size[m] = 1.0;
+            w->size[m] = whole;
             w->task[m] = 0;
             w->stage[m] = 0;
             w->step[m] = w->steps - 1;
@@ -501,8 +507,9 @@ static int trace_line(char *line, const char *path, int64_t lineno, const dn_net
     tr->release[i] = 0;
     if (dn_net_parse_node(net, tok[0], &tr->src[i], &e2) ||
         dn_net_parse_node(net, tok[1], &tr->dst[i], &e2) ||
-        dn_parse_double(tok[2], 0, 1e300, "size", &tr->size[i], &e2) ||
-        (nt == 4 && dn_parse_double(tok[3], 0, 1e300, "release time", &tr->release[i], &e2)))
+        dn_parse_quantity(tok[2], DN_Q_SIZE, 0, 1e300, "size", &tr->size[i], NULL, &e2) ||
+        (nt == 4 && dn_parse_quantity(tok[3], DN_Q_TIME, 0, 1e300, "release time",
+                                      &tr->release[i], NULL, &e2)))
         return dn_fail(err, DN_EINVAL, "%s:%lld: %s", path, (long long)lineno, e2.msg);
     tr->n++;
     return DN_OK;

@@ -296,6 +296,18 @@ out:
 
 /* ------------------------------------------------------------ CSV */
 
+/* A task's work (k = 0, a time) or bytes (k = 1, 2, a size): a plain
+ * number as before, or a quantity with a unit ("2ms", "1MB"; issue 29,
+ * src/base/units.c). The writers write plain numbers, so a file read back
+ * holds the same doubles. */
+static int weight_parse(const char *s, int k, const char *what, double *out, dn_err *err)
+{
+    const size_t n = strlen(s);
+    if (n == 0 || (s[n - 1] >= '0' && s[n - 1] <= '9') || s[n - 1] == '.')
+        return dn_parse_double(s, 0, 1e300, what, out, err);
+    return dn_parse_quantity(s, k ? DN_Q_SIZE : DN_Q_TIME, 0, 1e300, what, out, NULL, err);
+}
+
 static char *trim(char *s)
 {
     while (*s == ' ' || *s == '\t')
@@ -352,7 +364,7 @@ static int csv_row(rows *R, char **f, int nf, const int col[5], int64_t line, dn
         int c = col[2 + k];
         if (c < 0 || c >= nf || !*f[c])
             continue;
-        if (dn_parse_double(f[c], 0, 1e300, names[2 + k], &x.w[k], &e))
+        if (weight_parse(f[c], k, names[2 + k], &x.w[k], &e))
             return dn_fail(err, DN_EINVAL, "%s:%lld: %s", R->path, (long long)line, e.msg);
         x.w[k] += 0.0; /* "-0" is 0 (a .grf cannot write a sign) */
         R->have |= 1 << k;
@@ -710,7 +722,7 @@ static int dot_attrs(dtok *z, const char *path, double w[3], int *has, dn_err *e
             continue;
         dn_err e;
         w[k] = 0;
-        if (z->text.n && dn_parse_double(z->text.s, 0, 1e300, name, &w[k], &e))
+        if (z->text.n && weight_parse(z->text.s, k, name, &w[k], &e))
             return dn_fail(err, DN_EINVAL, "%s:%lld: %s", path, (long long)z->line, e.msg);
         w[k] += 0.0; /* "-0" is 0 */
         *has |= 1 << k;
