@@ -19,7 +19,11 @@ Usage: scripts/check-doc-figures.py DCNET [ROOT]
    2026-11-23"), which does not claim to be today's. A figure a test
    asserts may stand in a paragraph naming that test (tests/test_X.c), if
    the test holds it; a goal or a setting ("goal: under 10 s", "default
-   8 GiB") is not a measurement.
+   8 GiB") is not a measurement. Nor is an input: inline code (`lat=1us`),
+   a quantity spelt as dcnet reads it, unit joined to the number ("64MB",
+   "32ms"), a paragraph describing a file of examples/ (its contents), or
+   a hand computation ("by hand", or "= 24 s" after a formula: exact,
+   not timed).
 Prints each problem and "doc figures: N passed, M failed"; exit 1 on any.
 """
 import json
@@ -37,8 +41,8 @@ BENCH_PAGES = ['README.md'] + sorted(
 FIGURE = re.compile(r'(?<![\w.])(\d+(?:\.\d+)?)(?: ?(s|ms|us|MiB|GiB|MB|GB|KiB)\b(?!/)|x\b)')
 # a requirement or a setting, not a measurement: "goal: under 10 s",
 # "--mem-limit (default 8 GiB)", "at most 60%"
-NOT_MEASURED = re.compile(r'(?:goal|under|at most|at least|limit|default|budget)\W*(?:\w+\W+){0,3}$',
-                          re.I)
+NOT_MEASURED = re.compile(r'(?:goal|under|at most|at least|limit|default|budget)\W*(?:\w+\W+){0,3}$'
+                          r'|=\s*$', re.I)  # or a formula's exact result: "2 (2 + 30/3) = 24 s"
 DATED = re.compile(r'(?:measured|computed|on|run of|as of)\s+\d{4}-\d{2}-\d{2}|\(\d{4}-\d{2}-\d{2}[),]', re.I)
 
 
@@ -128,11 +132,16 @@ def bench(root, problems):
     for page in BENCH_PAGES:
         text = open(os.path.join(root, page), encoding='utf-8').read()
         for line, block in paragraphs(text):
+            tests = re.findall(r'tests/test_\w+\.c', block)
+            if re.search(r'\bexamples/\w|\bby hand\b', block, re.I):
+                continue  # an input file's contents, or an exact computation
+            # inline code holds inputs (`lat=1us`, `--bytes 64MB`), not results
+            block = re.sub(r'`[^`]*`', ' ', block)
             figs = [m.group(0) for m in FIGURE.finditer(block)
+                    if m.group(2) is None or ' ' in m.group(0)  # "64MB": an input's spelling
                     if not NOT_MEASURED.search(block[max(0, m.start() - 40):m.start()])]
             if block.startswith('|'):
                 figs += table_figures(block)
-            tests = re.findall(r'tests/test_\w+\.c', block)
             if tests:  # figures a test asserts: each must be in the test named
                 src = ''.join(open(os.path.join(root, t), encoding='utf-8').read()
                               for t in set(tests) if os.path.exists(os.path.join(root, t)))
