@@ -74,6 +74,16 @@ ifeq ($(HAVE_GLPK),1)
 endif
 LIBS := $(OPTLIBS) -lpthread -lm
 
+# Provenance baked into the CLI (buildinfo.c: the demo report's head and
+# `dcnet --version`): the commit as `git describe --always --dirty` gives it
+# when this directory is a checkout's top (not a tarball inside another
+# repository), else "unknown", and the CFLAGS. build/gen/buildinfo.h is
+# rewritten only when that text changes, so a commit or an edit rebuilds
+# one object.
+GEN := $(BUILD)/gen
+GIT_DESCRIBE := $(shell test "$$(git -C . rev-parse --show-toplevel 2>/dev/null)" = "$(CURDIR)" && \
+                  git describe --always --dirty 2>/dev/null || echo unknown)
+
 LIB_SRC := $(wildcard src/base/*.c src/net/*.c src/tree/*.c src/route/*.c src/embed/*.c \
                      src/metric/*.c src/analysis/*.c src/sim/*.c src/balance/*.c \
                      src/runtime/*.c)
@@ -90,12 +100,22 @@ ASAN_TESTS := $(TEST_SRC:tests/%.c=$(ASAN)/tests/%)
 TSAN_LIB_OBJ := $(LIB_SRC:%.c=$(TSAN)/obj/%.o)
 TSAN_CLI_OBJ := $(CLI_SRC:%.c=$(TSAN)/obj/%.o)
 
-.PHONY: all deps demo check test test-asan test-tsan test-valgrind test-demo test-readme test-docs test-xcheck man test-man bench fuzz fuzz-build install uninstall clean
+.PHONY: FORCE all deps demo check test test-asan test-tsan test-valgrind test-demo test-readme test-docs test-xcheck man test-man bench fuzz fuzz-build install uninstall clean
 
 all: $(BUILD)/libdcnet.a $(BUILD)/libdcnet.so $(BUILD)/dcnet
 
 deps:
 	@sh scripts/deps.sh
+
+$(GEN)/buildinfo.h: FORCE
+	@mkdir -p $(GEN)
+	@printf '#define DN_BUILD_COMMIT "%s"\n#define DN_BUILD_CFLAGS "%s"\n' \
+	  '$(GIT_DESCRIBE)' '$(CFLAGS)' >$@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+BUILDINFO_OBJ := $(BUILD)/obj/src/cli/buildinfo.o $(ASAN)/obj/src/cli/buildinfo.o \
+                 $(TSAN)/obj/src/cli/buildinfo.o
+$(BUILDINFO_OBJ): $(GEN)/buildinfo.h
+$(BUILDINFO_OBJ): OPTDEFS += -DDN_HAVE_BUILDINFO -I$(GEN)
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -220,9 +240,14 @@ test-readme: all
 	@sh scripts/test-readme.sh $(BUILD)/dcnet
 
 # Every table in docs/ that a script regenerates equals what the code gives
-# now (scripts/doc-tables.sh; about 4 minutes on 2 cores).
+# now (scripts/doc-tables.sh; about 4 minutes on 2 cores), every figure
+# docs quote from dcnet's output is rerun, and every benchmark figure is
+# quoted from docs/bench-results.md or dated (scripts/check-doc-figures.py,
+# which scripts/test-doc-figures.sh shows catching a planted figure).
 test-docs: all
 	@sh scripts/doc-tables.sh --check $(BUILD)/dcnet
+	@python3 scripts/check-doc-figures.py $(BUILD)/dcnet
+	@sh scripts/test-doc-figures.sh $(BUILD)/dcnet
 	@sh scripts/check-formats.sh $(BUILD)/dcnet
 
 # Independent cross-checks: SCOTCH's scotch_gmap maps dcnet's trees, and
@@ -268,18 +293,25 @@ $(BUILD)/bench/bench_runtime: bench/bench_runtime.c bench/par_sorts.cc $(BUILD)/
 	$(CXX) -O2 -g -Wall -fopenmp $(if $(TBB_FOUND),-DHAVE_TBB) -c bench/par_sorts.cc -o $@-sorts.o
 	$(CXX) -fopenmp -o $@ $@.o $@-sorts.o $(BUILD)/libdcnet.a $(LIBS) $(if $(TBB_FOUND),-ltbb)
 
+# Every benchmark's output is kept (build/bench-out) and written, with the
+# date, commit, machine and compiler, to docs/bench-results.md: the one
+# place docs quote benchmark figures from (scripts/check-doc-figures.py).
+BENCH_OUT := $(BUILD)/bench-out
+BENCH_RUN := sh scripts/bench-results.sh run $(BENCH_OUT)
 bench: all $(BUILD)/bench/bench_net $(BUILD)/bench/bench_embed $(BUILD)/bench/bench_load \
        $(BUILD)/bench/bench_sim $(BUILD)/bench/bench_runtime $(BUILD)/bench/bench_balance \
        $(BUILD)/bench/bench_costs $(BUILD)/bench/bench_kernels
-	$(BUILD)/bench/bench_costs $(BUILD)/dcnet
-	$(BUILD)/bench/bench_kernels
-	$(BUILD)/bench/bench_net
-	$(BUILD)/bench/bench_embed
-	$(BUILD)/bench/bench_load
-	$(BUILD)/bench/bench_sim
-	$(BUILD)/bench/bench_runtime 5 12345 $(BUILD)/dcnet
-	sh bench/bench_predict.sh $(BUILD)/dcnet
-	$(BUILD)/bench/bench_balance
+	@rm -rf $(BENCH_OUT)
+	$(BENCH_RUN) bench_costs $(BUILD)/bench/bench_costs $(BUILD)/dcnet
+	$(BENCH_RUN) bench_kernels $(BUILD)/bench/bench_kernels
+	$(BENCH_RUN) bench_net $(BUILD)/bench/bench_net
+	$(BENCH_RUN) bench_embed $(BUILD)/bench/bench_embed
+	$(BENCH_RUN) bench_load $(BUILD)/bench/bench_load
+	$(BENCH_RUN) bench_sim $(BUILD)/bench/bench_sim
+	$(BENCH_RUN) bench_runtime $(BUILD)/bench/bench_runtime 5 12345 $(BUILD)/dcnet
+	$(BENCH_RUN) bench_predict sh bench/bench_predict.sh $(BUILD)/dcnet
+	$(BENCH_RUN) bench_balance $(BUILD)/bench/bench_balance
+	@sh scripts/bench-results.sh write $(BENCH_OUT) $(BUILD)/dcnet
 
 # --------------------------------------------------------------- fuzzing
 FUZZ_CC := clang

@@ -9,7 +9,8 @@
 #   scripts/doc-tables.sh --check path/to/dcnet    (make check: fails on drift)
 #   scripts/doc-tables.sh --update path/to/dcnet   (rewrites the pages)
 # Prints "docs: N passed, M failed" with --check. Every column is
-# deterministic (no wall-clock times: those live in docs/benchmarks.md).
+# deterministic (no wall-clock times: those live in docs/bench-results.md,
+# which `make bench` writes).
 set -u
 mode=$1
 dcnet=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")

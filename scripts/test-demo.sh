@@ -37,15 +37,88 @@ done
 if [ "$nimg" -ge 12 ] && [ "$missing" = 0 ]; then ok; else bad "images ($nimg, $missing missing or not siblings)"; fi
 if ! grep -q 'https\?://' "$html"; then ok; else bad "self-contained (no network addresses)"; fi
 
-# 1b. no caption claims what its figure's data contradicts (the report is
-# only read); and the checker itself catches a planted contradiction
+# 1b. no caption claims what its figure's data contradicts, and no number
+# in the prose is typed by hand: each is in the run's tables or quoted with
+# its date and a docs page that says it (the report is only read); and the
+# checker itself catches a planted contradiction, a planted typed-in
+# figure, a quote without a date and a quote its page does not hold
 here=$(cd "$(dirname "$0")" && pwd)
-if python3 "$here/check-claims.py" "$out/report" >"$out/claims" 2>&1; then ok; else
+top=$(cd "$here/.." && pwd)
+if python3 "$here/check-claims.py" "$out/report" "$top" >"$out/claims" 2>&1; then ok; else
     bad "claims against their figures: $(cat "$out/claims")"; fi
 cp -r "$out/report" "$out/planted"
 sed -i 's/as drawn): 0 conflicts/as drawn): 3 conflicts/g' "$out/planted/index.html"
 if ! python3 "$here/check-claims.py" "$out/planted" >/dev/null 2>&1; then ok; else
     bad "check-claims.py missed a planted contradiction"; fi
+cp -r "$out/report" "$out/typed"
+sed -i 's|</body>|<p>SCOTCH took 7.31 s and 912 MB to build its target.</p></body>|' "$out/typed/index.html"
+python3 "$here/check-claims.py" "$out/typed" "$top" >"$out/typed.txt" 2>&1
+if grep -q 'number 7.31 s is in none' "$out/typed.txt" && grep -q 'number 912 MB is in none' "$out/typed.txt"
+then ok; else bad "check-claims.py missed a typed-in figure: $(tail -3 "$out/typed.txt")"; fi
+cp -r "$out/report" "$out/quoted"
+sed -i 's|</body>|<p><span class="quoted">938 MB</span>, <span class="quoted" data-date="2026-11-23" data-source="docs/embeddings.md">939 MB</span></p></body>|' "$out/quoted/index.html"
+python3 "$here/check-claims.py" "$out/quoted" "$top" >"$out/quoted.txt" 2>&1
+if grep -q 'without a date' "$out/quoted.txt" && grep -q 'which does not say 939' "$out/quoted.txt"
+then ok; else bad "check-claims.py missed a bad quote: $(tail -3 "$out/quoted.txt")"; fi
+
+# a policy called fastest although its slowest run does not beat another's
+# best (item 13): the search table's steal-one row planted to 0.000..0.000
+cp -r "$out/report" "$out/fast"
+python3 - "$out/fast/index.html" <<'PY'
+import re, sys
+p = sys.argv[1]; s = open(p, encoding='utf-8').read()
+s = re.sub(r"on search, [^;.]*?(?=[;.])", "on search, lazy is fastest", s, count=1)
+s = re.sub(r'(<tr><td>search</td><td>steal one</td>(?:<td>[^<]*</td>){5})<td>[0-9.]+\.\.[0-9.]+</td>',
+           r'\1<td>0.000..0.000</td>', s)
+open(p, 'w', encoding='utf-8').write(s)
+PY
+python3 "$here/check-claims.py" "$out/fast" >"$out/fast.txt" 2>&1
+if grep -q 'on search, lazy is called fastest, but its slowest run' "$out/fast.txt"; then ok; else
+    bad "check-claims.py missed a policy called fastest within the noise: $(tail -3 "$out/fast.txt")"; fi
+# and a true one, with its slowest run's time read from the range column,
+# passes (the second number of "0.000..0.001" is one of the run's times)
+cp -r "$out/report" "$out/fast2"
+python3 - "$out/fast2/index.html" <<'PY'
+import re, sys
+p = sys.argv[1]; s = open(p, encoding='utf-8').read()
+s = re.sub(r"on search, .*?(?=\. )", "on search, steal one is fastest: its slowest run "
+           "(0.001 s) beats every other policy's best", s, count=1)
+s = re.sub(r'(<tr><td>search</td><td>steal one</td>(?:<td>[^<]*</td>){5})<td>[0-9.]+\.\.[0-9.]+</td>',
+           r'\1<td>0.000..0.001</td>', s)
+open(p, 'w', encoding='utf-8').write(s)
+PY
+if grep -q 'steal one is fastest: its slowest run (0.001 s)' "$out/fast2/index.html" &&
+    python3 "$here/check-claims.py" "$out/fast2" >"$out/fast2.txt" 2>&1; then ok; else
+    bad "check-claims.py refused a true 'fastest': $(tail -3 "$out/fast2.txt")"; fi
+
+# 1c. the papers' tables (issue 28): the report's paper columns hold the
+# values typed from the papers (tests/golden), every mark agrees with the
+# numbers beside it, and the counts are printed; the checker catches a
+# planted wrong paper value and a planted wrong mark
+golden=$(cd "$here/../tests/golden" && pwd)
+if python3 "$here/check-paper-tables.py" "$out/report" "$golden" >"$out/tables" 2>&1; then ok
+    grep -v '^paper tables: 0 problems' "$out/tables" | sed 's/^/demo: /'
+else bad "the papers' tables: $(tail -5 "$out/tables")"; fi
+cp -r "$out/report" "$out/planted2"
+sed -i 's|5\.333 / 5\.33333 \xe2\x9c\x94|5.334 / 5.33333 \xe2\x9c\x94|' "$out/planted2/index.html"
+sed -i 's|11 / 12 \xe2\x9c\x98 +1|11 / 12 \xe2\x9c\x94|' "$out/planted2/index.html"
+if ! python3 "$here/check-paper-tables.py" "$out/planted2" "$golden" >"$out/tables2" 2>&1 &&
+    grep -q 'paper value 5.334' "$out/tables2" && grep -q 'the report tallies' "$out/tables2"; then ok; else
+    bad "check-paper-tables.py missed a planted paper value or mark"; fi
+
+# 1d. what a reader sees (issue 28 items 10 and 16): provenance at the top
+# (date, commit, compiler, CPU, libraries); no literal backtick in the
+# text (markdown does not render here); captions that say what the layout
+# follows; mapping D against SCOTCH on a linear axis
+prov=$(sed -n '/<h2 id="provenance">/,/<\/table>/p' "$html")
+miss=""
+for k in date commit compiler CPU cores SCOTCH GLPK MPI Graphviz; do
+    echo "$prov" | grep -q "<tr><td>$k</td>" || miss="$miss $k"
+done
+if [ -z "$miss" ]; then ok; else bad "provenance lacks:$miss"; fi
+if ! sed 's/<pre>.*<\/pre>//' "$html" | grep -q '`'; then ok; else bad "a literal backtick in the page"; fi
+if ! grep -q 'levels left to right' "$html" && grep -q 'linear scale' "$out/report/s1-dilation.svg"
+then ok; else bad "captions or axes: Sneptree layout or section 1's linear panel"; fi
 
 # 2. a listed command regenerates its figure exactly
 cmd=$(grep -o 'dcnet embed --net debruijn:4 --tree binomial:4 --map zrl --svg s1-zrl-bdg4.svg --json' "$html" | head -1)

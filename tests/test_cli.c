@@ -6,11 +6,13 @@
  */
 #include "testutil.h"
 
+#include "dcnet/balance.h"
 #include "dcnet/embed.h"
 #include "dcnet/net.h"
 #include "dcnet/runtime.h"
 
 #include <fcntl.h>
+#include <limits.h>
 #include <math.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -91,6 +93,59 @@ static double gmtst_dilation(const char *files)
     return dil;
 }
 
+/* The value of the line "KEY  value (how)" of `dcnet --version`, or "". */
+static const char *version_fact(const char *out, const char *key, char *buf, size_t cap)
+{
+    char want[64];
+    snprintf(want, sizeof want, "\n%s ", key);
+    const char *p = strstr(out, want);
+    buf[0] = 0;
+    if (p) {
+        p += strlen(want);
+        while (*p == ' ')
+            p++;
+        size_t n = strcspn(p, "\n");
+        const char *how = strstr(p, " (");
+        if (how && (size_t)(how - p) < n)
+            n = (size_t)(how - p);
+        snprintf(buf, cap, "%.*s", (int)n, p);
+    }
+    return buf;
+}
+
+/* Provenance (issue 28 item 10): --version names the commit it was built
+ * from (git's HEAD when the tests run in the checkout it was built in), the
+ * compiler, the CPU, and the libraries as the library itself reports them
+ * (asked here independently of the CLI). */
+static void test_provenance(void)
+{
+    run_result r = ok_run("--version");
+    char v[256], lib[256], head[64] = "";
+    FILE *g = popen("git rev-parse --short HEAD 2>/dev/null", "r");
+    if (g && fgets(head, sizeof head, g))
+        head[strcspn(head, "\n")] = 0;
+    if (g)
+        pclose(g);
+    version_fact(r.out, "commit", v, sizeof v);
+    if (!*v || (*head && !strstr(v, head)))
+        fail_msg("--version: commit '%s', expected git's HEAD %s:\n%s", v, head, r.out);
+    if (!*version_fact(r.out, "compiler", v, sizeof v) || strstr(v, "unknown"))
+        fail_msg("--version: no compiler:\n%s", r.out);
+    if (!*version_fact(r.out, "CPU", v, sizeof v) || !*version_fact(r.out, "cores", v, sizeof v))
+        fail_msg("--version: no CPU or cores:\n%s", r.out);
+    dn_scotch_version(lib, sizeof lib);
+    assert_int_equal(dn_have_scotch(), isdigit((unsigned char)lib[0]) != 0);
+    if (strcmp(version_fact(r.out, "SCOTCH", v, sizeof v), lib) != 0)
+        fail_msg("--version: SCOTCH '%s', the library says '%s'", v, lib);
+    dn_glpk_version(lib, sizeof lib);
+    if (strcmp(version_fact(r.out, "GLPK", v, sizeof v), lib) != 0)
+        fail_msg("--version: GLPK '%s', the library says '%s'", v, lib);
+    dn_mpi_version(lib, sizeof lib);
+    if (strcmp(version_fact(r.out, "MPI", v, sizeof v), lib) != 0)
+        fail_msg("--version: MPI '%s', the library says '%s'", v, lib);
+    run_free(&r);
+}
+
 static void test_help_and_version(void **state)
 {
     run_result r;
@@ -98,6 +153,7 @@ static void test_help_and_version(void **state)
     r = ok_run("--version");
     assert_non_null(strstr(r.out, "dcnet " DN_VERSION));
     run_free(&r);
+    test_provenance();
     ok_has("help", "Usage: dcnet COMMAND");
     ok_has("--help", "Commands:");
     ok_has("help nets", "sneptree-t:N");
@@ -1721,7 +1777,7 @@ static void test_sim_messages(void **state)
         check_messages(a);
     }
     bad_run("simulate --net ring:8 --tree binomial:3 --map identity --all-roots --messages "
-            "@T/x.csv", 2, "--svg, --links, --messages and --critical describe one run");
+            "@T/x.csv", 2, "--svg, --link-stats, --messages and --critical describe one");
 }
 
 /* simulate --trace reads through the library's input path (dn_read_text):
@@ -2129,24 +2185,55 @@ static void test_exec_mpi(void **state)
 
 /* The tasks of `spec` listed by `tree --list --csv`: rank and parent of
  * every task id (at most cap), the count returned; -1 on a bad listing. */
+/* The nth comma-separated field of a CSV line (no quoted commas in these
+ * rows), as an integer; INT_MIN when missing. */
+static int csv_int_field(const char *line, int nth)
+{
+    for (int i = 0; i < nth && line; i++) {
+        line = strpbrk(line, ",\n");
+        line = line && *line == ',' ? line + 1 : NULL;
+    }
+    return line ? atoi(line) : INT_MIN;
+}
+
+/* The column of `name` in a CSV header line, or -1. */
+static int csv_column(const char *header, const char *name)
+{
+    int col = 0;
+    size_t len = strlen(name);
+    for (const char *p = header; p && *p && *p != '\n'; col++) {
+        if (strncmp(p, name, len) == 0 && (p[len] == ',' || p[len] == '\n' || !p[len]))
+            return col;
+        p = strpbrk(p, ",\n");
+        p = p && *p == ',' ? p + 1 : NULL;
+    }
+    return -1;
+}
+
+/* The rows of `tree --list --csv` (CSV is the JSON flattened: the tree's
+ * fields, then list.id, list.rank, ... per node). */
 static int tree_ranks(const char *spec, int *rank, int *parent, int *kids, int cap)
 {
     char args[200];
     snprintf(args, sizeof args, "tree --tree %s --list --csv", spec);
     run_result r = ok_run(args);
     int n = 0;
-    char *line = strchr(r.out, '\n'); /* past the header */
-    if (!r.out || strncmp(r.out, "id,rank,parent,children,depth,recv_phase", 40) != 0)
+    const int cid = r.out ? csv_column(r.out, "list.id") : -1,
+              crank = r.out ? csv_column(r.out, "list.rank") : -1,
+              cpar = r.out ? csv_column(r.out, "list.parent") : -1,
+              ckids = r.out ? csv_column(r.out, "list.children") : -1;
+    if (cid < 0 || crank < 0 || cpar < 0 || ckids < 0)
         n = -1;
+    char *line = r.out ? strchr(r.out, '\n') : NULL; /* past the header */
     while (n >= 0 && line && line[1]) {
-        int id, rk, par, ch;
-        if (sscanf(line + 1, "%d,%d,%d,%d", &id, &rk, &par, &ch) != 4 || id != n || n >= cap) {
+        const char *row = line + 1;
+        if (csv_int_field(row, cid) != n || n >= cap) {
             n = -1;
             break;
         }
-        rank[n] = rk;
-        parent[n] = par;
-        kids[n++] = ch;
+        rank[n] = csv_int_field(row, crank);
+        parent[n] = csv_int_field(row, cpar);
+        kids[n++] = csv_int_field(row, ckids);
         line = strchr(line + 1, '\n');
     }
     run_free(&r);
@@ -2424,6 +2511,39 @@ static void test_golden(void **state)
     }
 }
 
+/* Drawings a reader can read (issue 28 item 16): the balance drawing has
+ * one "after" line when each point is one processor (min and max after
+ * were two series on the same values, drawn as one line) and a legend for
+ * the tree's shading; a 4 x 4 mesh is drawn wide enough to fill its
+ * drawing, not in its top-left corner. */
+static void test_drawings_legible(void **state)
+{
+    (void)state;
+    run_result r = ok_run("balance --net ddb:4 --loads point:160 --svg @T/b.svg");
+    run_free(&r);
+    char path[512];
+    snprintf(path, sizeof path, "%s", tp("@T/b.svg"));
+    char *svg = slurp(path);
+    assert_non_null(strstr(svg, ">after<"));
+    assert_null(strstr(svg, "after (min"));
+    assert_null(strstr(svg, "after (max"));
+    assert_non_null(strstr(svg, "fill: load before balancing"));
+    free(svg);
+    r = ok_run("embed --net mesh:4x4 --tree binomial:4 --map dccube --svg @T/m.svg");
+    run_free(&r);
+    snprintf(path, sizeof path, "%s", tp("@T/m.svg"));
+    svg = slurp(path);
+    double xmax = 0, width = 0;
+    const char *w = strstr(svg, "width=\"");
+    if (w)
+        width = atof(w + 7);
+    for (const char *p = strstr(svg, "<circle cx=\""); p; p = strstr(p + 1, "<circle cx=\""))
+        xmax = fmax(xmax, atof(p + 12));
+    if (!(width > 0 && xmax >= 0.5 * width))
+        fail_msg("mesh:4x4 drawn in %.0f of %.0f px", xmax, width);
+    free(svg);
+}
+
 /* The demo itself runs in scripts/test-demo.sh (release build, with the
  * browser); here only its argument handling, cheap enough for valgrind. */
 static void test_demo(void **state)
@@ -2459,6 +2579,210 @@ static void test_closed_stderr(void **state)
     if (strstr(page, "\ndemo "))
         fail_msg("the demo's progress log is in its page: %.200s", strstr(page, "\ndemo "));
     free(page);
+}
+
+/* ------------------------------------------- the seeds' tables (issue 28) */
+
+/* alpha_h at height h for walk length w in a `load --per-level --json`
+ * run made with several walks ("ratio": {"canonical/W": ...}). */
+static double level_ratio(const char *out, int h, int w)
+{
+    char pat[64];
+    snprintf(pat, sizeof pat, "{\"h\":%d,", h);
+    const char *p = strstr(out, pat);
+    snprintf(pat, sizeof pat, "\"canonical/%d\":", w);
+    if (p)
+        p = strstr(p, pat);
+    if (!p) {
+        fail_msg("no alpha_h for h = %d, walk %d in %.200s", h, w, out);
+        return NAN;
+    }
+    return strtod(p + strlen(pat), NULL);
+}
+
+/* alpha_M of walk w in a `load --tree repro:M --walk 1,..,6 --json` run. */
+static double walk_ratio(const char *out, int w)
+{
+    char pat[64];
+    snprintf(pat, sizeof pat, "\"walk\":%d,\"ratio\":", w);
+    const char *p = strstr(out, pat);
+    if (!p) {
+        fail_msg("no ratio for walk %d in %.200s", w, out);
+        return NAN;
+    }
+    return strtod(p + strlen(pat), NULL);
+}
+
+/* Seed 002's Tables 1-4 (tests/golden/seed002_tables.md, typed from the
+ * paper) against dcnet's exact loads, cell by cell: a cell matches when
+ * dcnet's value printed to three decimals is the paper's text. Every cell
+ * of the four tables matches. */
+static void seed002_tables(const char *dir)
+{
+    char path[512], *text;
+    snprintf(path, sizeof path, "%s/seed002_tables.md", dir);
+    text = slurp(path);
+    /* the runs: complete b-ary trees of height 30 from (0,0) (id 0) and
+     * (2,0) (id 16), walks 1..6; one run per b */
+    run_result a = json_run("load --net butterfly:3 --tree complete:2:30 --walk 1,2,3,4,5,6 "
+                            "--start 0,0 --per-level --json");
+    run_result bcol = json_run("load --net butterfly:3 --tree complete:2:30 --walk 1,2,3,4,5,6 "
+                               "--start 2,0 --per-level --json");
+    run_result b3[5];
+    for (int b = 3; b <= 7; b++) {
+        char args[200];
+        snprintf(args, sizeof args, "load --net butterfly:3 --tree complete:%d:30 --walk "
+                                    "1,2,3,4,5,6 --start 0,0 --per-level --json", b);
+        b3[b - 3] = json_run(args);
+    }
+    int table = 0, match[5] = {0}, total[5] = {0};
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        if (strncmp(line, "**Table ", 8) == 0) {
+            table = atoi(line + 8);
+            continue;
+        }
+        int key;
+        if (table < 1 || table > 4 || sscanf(line, "| %d |", &key) != 1)
+            continue;
+        const char *cell = strchr(line + 1, '|');
+        for (int c = 0; cell && cell[1]; c++) {
+            char want[32];
+            if (sscanf(cell + 1, " %31[0-9.]", want) != 1)
+                break;
+            double got;
+            if (table == 1)
+                got = level_ratio(c == 0 ? a.out : bcol.out, key, 1);
+            else if (table == 2)
+                got = level_ratio(a.out, key, c + 2);
+            else if (table == 3)
+                got = level_ratio(b3[c].out, key, 1);
+            else {
+                static run_result m; /* one run per row M, all six walks */
+                if (c == 0) {
+                    char args[200];
+                    if (m.out)
+                        run_free(&m);
+                    snprintf(args, sizeof args, "load --net butterfly:3 --tree repro:%d --walk "
+                                                "1,2,3,4,5,6 --exact --json", key);
+                    m = json_run(args);
+                }
+                got = walk_ratio(m.out, c + 1);
+                if (key == 2500 && c == 5)
+                    run_free(&m);
+            }
+            char have[32];
+            snprintf(have, sizeof have, "%.3f", got);
+            total[table]++;
+            if (strcmp(have, want) == 0)
+                match[table]++;
+            else
+                print_message("seed 002 Table %d, row %d, column %d: paper %s, dcnet %s\n",
+                              table, key, c + 1, want, have);
+            cell = strchr(cell + 1, '|');
+        }
+    }
+    static const int cells[5] = {0, 52, 130, 130, 150};
+    for (int t = 1; t <= 4; t++) {
+        print_message("seed 002 Table %d: %d of %d cells match\n", t, match[t], total[t]);
+        assert_int_equal(total[t], cells[t]);
+        assert_int_equal(match[t], total[t]);
+    }
+    run_free(&a);
+    run_free(&bcol);
+    for (int b = 0; b < 5; b++)
+        run_free(&b3[b]);
+    free(text);
+}
+
+/* Seed 001's Table 1 (tests/golden/seed001_table1.txt, typed from the
+ * paper) against dcnet's every-root averages, for k = 2..5 (2..3 under a
+ * wrapper such as valgrind: a 32 x 32 mesh from all its roots is slow
+ * there). Rows S (paired order) and G_A match exactly; G_B is dcnet's
+ * reading of approach B, whose start-up and t_e coefficients are the
+ * paper's plus one (the move to the fixed root costs a step more), so its
+ * cells differ by exactly +1, and by 1 - 3/2^(k+1) against the paper's
+ * alpha = 1/2 column, which disagrees with the paper's own general formula. */
+static void seed001_table1(const char *dir)
+{
+    const char *wrap = getenv("DCNET_WRAPPER");
+    const int kmax = wrap && *wrap ? 3 : 5;
+    char path[512], *text;
+    snprintf(path, sizeof path, "%s/seed001_table1.txt", dir);
+    text = slurp(path);
+    static const char *const maps[4] = {"dccube --order paired", "growing --approach a",
+                                        "growing --approach b", "growing --approach b:nearest"};
+    static const char *const alphas[3] = {"1", "1/2", "3/4"};
+    double ts[4][7][3], te[4][7][3];
+    for (int r = 0; r < 4; r++)
+        for (int k = 2; k <= kmax; k++)
+            for (int a = 0; a < 3; a++) {
+                char args[300];
+                snprintf(args, sizeof args, "simulate --net mesh:%dx%d --tree binomial:%d --map "
+                                            "%s -w saf --alpha %s --all-roots --json",
+                         1 << k, 1 << k, 2 * k, maps[r], alphas[a]);
+                run_result x = json_run(args);
+                ts[r][k][a] = json_num(x.out, "ts_coeff");
+                te[r][k][a] = json_num(x.out, "te_coeff");
+                run_free(&x);
+            }
+    int match[3] = {0}, total[3] = {0}, nearest = 0;
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        char row[8], q[16];
+        int k;
+        double paper;
+        if (line[0] == '#' || sscanf(line, "%7s %d %15s %lf", row, &k, q, &paper) != 4 ||
+            k > kmax)
+            continue;
+        int r = strcmp(row, "S") == 0 ? 0 : strcmp(row, "G_A") == 0 ? 1 : 2;
+        double got = strcmp(q, "ts") == 0        ? ts[r][k][0]
+                     : strcmp(q, "te1") == 0     ? te[r][k][0]
+                     : strcmp(q, "gen(3/4)") == 0 ? te[r][k][2]
+                                                  : te[r][k][1]; /* tehalf, gen(1/2) */
+        /* the start-up count does not depend on alpha */
+        assert_true(ts[r][k][1] == ts[r][k][0] && ts[r][k][2] == ts[r][k][0]);
+        int ok = fabs(got - paper) <= 1e-9 * fmax(1, fabs(paper));
+        total[r]++;
+        match[r] += ok;
+        if (r < 2 && !ok)
+            fail_msg("seed 001 Table 1, %s k = %d %s: paper %.10g, dcnet %.10g", row, k, q, paper,
+                     got);
+        if (r == 2) {
+            double diff = strcmp(q, "tehalf") == 0 ? 1 - 3.0 / (1 << (k + 1)) : 1;
+            if (fabs(got - paper - diff) > 1e-9)
+                fail_msg("seed 001 Table 1, G_B k = %d %s: dcnet %.10g - paper %.10g is not %g", k,
+                         q, got, paper, diff);
+            /* the other reading, b:nearest: the row exactly, but for the
+             * printed alpha = 1/2 column, 3/2^(k+1) off its own formula */
+            double gn = strcmp(q, "ts") == 0        ? ts[3][k][0]
+                        : strcmp(q, "te1") == 0     ? te[3][k][0]
+                        : strcmp(q, "gen(3/4)") == 0 ? te[3][k][2]
+                                                     : te[3][k][1];
+            double dn = strcmp(q, "tehalf") == 0 ? -3.0 / (1 << (k + 1)) : 0;
+            if (fabs(gn - paper - dn) > 1e-9)
+                fail_msg("seed 001 Table 1, G_B by b:nearest k = %d %s: dcnet %.10g - paper "
+                         "%.10g is not %g", k, q, gn, paper, dn);
+            nearest += fabs(gn - paper) <= 1e-9 * fmax(1, fabs(paper));
+        }
+    }
+    print_message("seed 001 Table 1 (k = 2..%d): %d of %d cells match (S %d/%d, G_A %d/%d, "
+                  "G_B %d/%d)\n", kmax, match[0] + match[1] + match[2],
+                  total[0] + total[1] + total[2], match[0], total[0], match[1], total[1],
+                  match[2], total[2]);
+    print_message("seed 001 Table 1, row G_B read as b:nearest: %d of %d cells match\n", nearest,
+                  total[2]);
+    assert_int_equal(nearest, 4 * (kmax - 1));
+    assert_int_equal(total[0], 5 * (kmax - 1));
+    assert_int_equal(match[0] + match[1], 10 * (kmax - 1));
+    assert_int_equal(match[2], 0);
+    free(text);
+}
+
+static void test_seed_tables(void **state)
+{
+    const char *dir = getenv("DCNET_GOLDEN") ? getenv("DCNET_GOLDEN") : "tests/golden";
+    (void)state;
+    seed002_tables(dir);
+    seed001_table1(dir);
 }
 
 /* Fields of one CSV line (RFC 4180 quoting). */
@@ -3165,6 +3489,8 @@ int main(void)
         cmocka_unit_test(test_predict),
         cmocka_unit_test(test_demo),
         cmocka_unit_test(test_closed_stderr),
+        cmocka_unit_test(test_seed_tables),
+        cmocka_unit_test(test_drawings_legible),
     };
     return cmocka_run_group_tests_name("cli", tests, NULL, NULL);
 }

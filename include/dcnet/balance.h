@@ -169,6 +169,10 @@ static inline int64_t dn_bal_target(int64_t x, int64_t avg, int64_t rem)
 }
 
 DN_API int dn_have_glpk(void);
+/* The version of the GLPK library linked in ("5.0"), asked of the library
+ * at run time (glp_version), into buf (cap bytes, truncated). DN_ENOTSUP
+ * (buf "not built in") without GLPK. Time O(1). */
+DN_API int dn_glpk_version(char *buf, size_t cap);
 
 #ifdef __cplusplus
 }

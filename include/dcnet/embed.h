@@ -212,6 +212,10 @@ DN_API uint64_t dn_binomial_cube_label(int64_t y, const int *dims);
  * SCOTCH's own handlers for every caller of SCOTCH in that process
  * (docs/architecture.md, "The ABI"). */
 DN_API int dn_have_scotch(void);
+/* The version of the SCOTCH library linked in ("7.0.3"), asked of the
+ * library at run time (SCOTCH_version), into buf (cap bytes, truncated).
+ * DN_ENOTSUP (buf "not built in") without SCOTCH. Time O(1). */
+DN_API int dn_scotch_version(char *buf, size_t cap);
 
 /* Seed 000's open question (end of section 6): the least maximum dilation
  * of any one-to-one placement of the tree on an undirected network, with

@@ -213,6 +213,10 @@ DN_API int dn_rt_run_tree(const dn_tree_app *app, dn_buf *root, int64_t *answer,
 
 /* MPI: whether it is built in, start-up and shut-down, rank and size. */
 DN_API int dn_have_mpi(void);
+/* The MPI library linked in ("Open MPI v4.1.4"), asked of it at run time
+ * (MPI_Get_library_version, allowed before MPI_Init), into buf (cap
+ * bytes, truncated). DN_ENOTSUP (buf "not built in") without MPI. O(1). */
+DN_API int dn_mpi_version(char *buf, size_t cap);
 DN_API int dn_mpi_init(int *argc, char ***argv, int *rank, int *size, dn_err *err);
 DN_API void dn_mpi_finalize(void);
 

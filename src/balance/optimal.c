@@ -19,6 +19,7 @@
 #include "bal_impl.h"
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,6 +27,12 @@
 #include <glpk.h>
 
 int dn_have_glpk(void) { return 1; }
+
+int dn_glpk_version(char *buf, size_t cap)
+{
+    snprintf(buf, cap, "%s", glp_version()); /* the library linked in */
+    return DN_OK;
+}
 
 typedef struct vdata {
     double rhs;
@@ -130,6 +137,12 @@ int bal_optimal(const bal_in *in, dn_bal_result *r, dn_err *err)
 #else
 
 int dn_have_glpk(void) { return 0; }
+
+int dn_glpk_version(char *buf, size_t cap)
+{
+    snprintf(buf, cap, "not built in");
+    return DN_ENOTSUP;
+}
 
 int bal_optimal(const bal_in *in, dn_bal_result *r, dn_err *err)
 {

@@ -200,6 +200,18 @@ void progress_cb(void *ctx, double fraction);
 void progress_done(progress *p);
 double cli_now(void);
 
+/* Provenance (buildinfo.c): one fact, how it was learned ("build time",
+ * "run time, uname", ...) and its value. */
+typedef struct build_fact {
+    char key[32];
+    char how[64];
+    char value[256];
+} build_fact;
+/* Fills up to cap facts: date, dcnet version, git commit, compiler,
+ * CFLAGS, CPU model, cores, system, SCOTCH, GLPK, MPI, planarity. Returns
+ * the count. Reads /proc/cpuinfo; never fails (unknowns say "unknown"). */
+int buildinfo_collect(build_fact *f, int cap);
+
 /* Commands */
 /* Runs argv (argv[0] a path, or a name found on PATH when path_search) in
  * directory dir (NULL: here) with its standard output read into *out

@@ -238,14 +238,17 @@ static int write_svg(const char *path, int k, const int64_t *before, const dn_ba
              (long long)b->total, b->steps, (long long)b->init_min, (long long)b->init_max,
              (long long)b->final_min, (long long)b->final_max);
     plot_begin(f, W, H1 + H2);
+    /* one processor per point: one "after" line; with buckets, the
+     * bucket's min and max after, which differ (two lines on the same
+     * values drew as one) */
     plot_series s[3] = {
         {per > 1 ? "before (max per bucket)" : "before", x, y0, NULL, (int)nb, PLOT_POINTS, 0,
          NULL},
-        {"after (min)", x, y1, NULL, (int)nb, PLOT_LINE, 0, NULL},
-        {"after (max)", x, y2, NULL, (int)nb, PLOT_LINE, 1, NULL},
+        {per > 1 ? "after (min per bucket)" : "after", x, y1, NULL, (int)nb, PLOT_LINE, 0, NULL},
+        {"after (max per bucket)", x, y2, NULL, (int)nb, PLOT_LINE, 1, NULL},
     };
     plot_box box = {0, 0, W, H1, title, "processor id", "tasks", 0, 0, 0, 0, 1, 1, NULL, 0, 0};
-    plot_draw(f, &box, s, 3);
+    plot_draw(f, &box, s, per > 1 ? 3 : 2);
     if (tree)
         ddb_tree_svg(f, k, DN_DDB_DOWN0, 0, H1, W, H2, before, b->final);
     plot_end(f);

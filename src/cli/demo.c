@@ -254,9 +254,19 @@ void demo_progress(demo *d, const char *what)
     fflush(stderr);
 }
 
+/* Ends an open table of checks: every other piece of the page calls it
+ * first, so that consecutive checks share one table. */
+static void checks_close(demo *d)
+{
+    if (d->in_checks)
+        fputs("</table>\n", d->html);
+    d->in_checks = 0;
+}
+
 void demo_section(demo *d, const char *id, const char *short_name, const char *title,
                   const char *intro_html)
 {
+    checks_close(d);
     d->section = short_name;
     d->nlog = 0;
     d->section_title = title;
@@ -268,7 +278,31 @@ void demo_section(demo *d, const char *id, const char *short_name, const char *t
 
 void demo_para(demo *d, const char *html)
 {
+    checks_close(d);
     fprintf(d->html, "<p>%s</p>\n", html);
+}
+
+void demo_differs_begin(demo *d, const char *seed)
+{
+    checks_close(d);
+    fprintf(d->html, "<h3>Where dcnet differs from seed %s, or reconstructs it</h3>\n", seed);
+    demo_table_class(d, "differs", "what|the paper|this run (dcnet)|why, and what dcnet does");
+}
+
+void demo_html(demo *d, const char *html)
+{
+    checks_close(d);
+    fputs(html, d->html);
+}
+
+const char *demo_quoted(char *buf, size_t cap, const char *text, const char *date,
+                        const char *page)
+{
+    /* text is the demo's own (no markup), so it needs no escaping beyond
+     * what it holds: the callers pass plain words and numbers */
+    snprintf(buf, cap, "<span class=\"quoted\" data-date=\"%s\" data-source=\"%s\">%s "
+                       "(quoted: measured %s, %s)</span>", date, page, text, date, page);
+    return buf;
 }
 
 void demo_commands(demo *d)
@@ -288,6 +322,7 @@ void demo_commands(demo *d)
 
 void demo_figure(demo *d, const char *file, const char *caption, int width)
 {
+    checks_close(d);
     /* in a row, a figure keeps its own width and wraps rather than shrink
      * below it (a drawing shown smaller than drawn is not legible) */
     fprintf(d->html, "<figure style=\"flex:0 1 %dpx\"><a href=\"%s\"><img src=\"%s\" alt=\"",
@@ -305,17 +340,28 @@ void demo_figure(demo *d, const char *file, const char *caption, int width)
 
 void demo_figures_begin(demo *d)
 {
+    checks_close(d);
     fputs("<div class=\"row\">\n", d->html);
 }
 
 void demo_figures_end(demo *d)
 {
+    checks_close(d);
     fputs("</div>\n", d->html);
 }
 
 void demo_table(demo *d, const char *header)
 {
-    fputs("<table>\n<tr>", d->html);
+    demo_table_class(d, NULL, header);
+}
+
+void demo_table_class(demo *d, const char *cls, const char *header)
+{
+    checks_close(d);
+    if (cls)
+        fprintf(d->html, "<table class=\"%s\">\n<tr>", cls);
+    else
+        fputs("<table>\n<tr>", d->html);
     for (const char *p = header; *p;) {
         size_t n = strcspn(p, "|");
         fprintf(d->html, "<th>%.*s</th>", (int)n, p);
@@ -336,7 +382,8 @@ void demo_row(demo *d, const char *fmt, ...)
         size_t n = strcspn(p, "|");
         char cell[2048];
         snprintf(cell, sizeof cell, "%.*s", (int)n, p);
-        fputs("<td>", d->html);
+        /* a cell that reports a mismatch stands out */
+        fputs(strstr(cell, "\u2718") ? "<td class=\"bad\">" : "<td>", d->html);
         plot_xml_text(d->html, cell);
         fputs("</td>", d->html);
         if (!p[n])
@@ -361,10 +408,14 @@ void demo_check(demo *d, int ok, const char *fmt, ...)
     va_end(ap);
     d->checks++;
     d->failed_checks += !ok;
-    fprintf(d->html, "<p class=\"%s\">%s ", ok ? "ok" : "bad", ok ? "&#10004; holds:" :
-                                                                    "&#10008; does NOT hold:");
+    if (!d->in_checks)
+        fputs("<table class=\"checks\">\n<tr><th>claim, checked against this run's numbers"
+              "</th><th>verdict</th></tr>\n", d->html);
+    d->in_checks = 1;
+    fputs("<tr><td>", d->html);
     plot_xml_text(d->html, line);
-    fputs("</p>\n", d->html);
+    fprintf(d->html, "</td><td class=\"%s\">%s</td></tr>\n", ok ? "ok" : "bad",
+            ok ? "&#10004; holds" : "&#10008; does NOT hold");
     if (!ok)
         fprintf(stderr, "\ndcnet demo: check failed: %s\n", line);
 }
@@ -436,6 +487,15 @@ static const char page_head[] =
     "details summary{cursor:pointer;font-size:.85em;color:#555}\n"
     ".ok{color:#176317}.bad{color:#b00;font-weight:bold}\n"
     "code{background:#f6f6f6;padding:0 .2em}\n"
+    "table.checks td:last-child{white-space:nowrap}\n"
+    "table.checks td:first-child{max-width:60em}\n"
+    "td.ok{color:#176317}td.bad{color:#b00}\n"
+    ".quoted{font-style:italic;color:#555}\n"
+    "table.paper{font-size:.8em;display:block;overflow-x:auto;max-width:100%}"
+    "table.paper td{white-space:nowrap}\n"
+    "table.differs td,table.checks td,table.differs th,table.checks th{text-align:left;"
+    "vertical-align:top}\n"
+    "table.facts td,table.facts th{text-align:left}\n"
     "</style>\n</head>\n<body>\n";
 
 /* The page checks itself once loaded: every image must have decoded to a
@@ -450,6 +510,45 @@ static const char page_tail[] =
     "                                                      : 'ok ' + imgs.length);\n"
     "  if (bad.length) console.error('dcnet demo: images did not load: ' + bad.join(' '));\n"
     "});\n</script>\n</body>\n</html>\n";
+
+/* The provenance of this report (issue 28 item 10): when, from which
+ * build, on what machine, with which libraries; each fact says how it was
+ * learned. Graphviz is a program the demo runs, so it is asked (`dot -V`,
+ * which prints on stderr). */
+static void demo_provenance(demo *d)
+{
+    build_fact f[24];
+    int n = buildinfo_collect(f, 23);
+    char *out = NULL, graphviz[200] = "not installed";
+    char *argv[] = {"sh", "-c", "dot -V 2>&1", NULL};
+    dn_err err;
+    if (cli_spawn(argv, d->out, 1, NULL, &out, &err) == 0 && out) {
+        const char *v = strstr(out, "version ");
+        snprintf(graphviz, sizeof graphviz, "%.*s", (int)strcspn(v ? v + 8 : out, " \n"),
+                 v ? v + 8 : out);
+    }
+    free(out);
+    snprintf(f[n].key, sizeof f[n].key, "Graphviz");
+    snprintf(f[n].how, sizeof f[n].how, "run time, dot -V");
+    snprintf(f[n].value, sizeof f[n].value, "%s", graphviz);
+    n++;
+    fputs("<h2 id=\"provenance\">Provenance</h2>\n<table class=\"facts\">\n<tr><th>what</th><th>value</th>"
+          "<th>how it was learned</th></tr>\n", d->html);
+    fprintf(d->html, "<tr><td>command</td><td><code>dcnet demo%s</code></td><td>this run</td>"
+                     "</tr>\n", d->quick ? " --quick" : "");
+    for (int i = 0; i < n; i++) {
+        fputs("<tr><td>", d->html);
+        plot_xml_text(d->html, f[i].key);
+        fputs("</td><td>", d->html);
+        plot_xml_text(d->html, f[i].value);
+        fputs("</td><td>", d->html);
+        plot_xml_text(d->html, f[i].how);
+        fputs("</td></tr>\n", d->html);
+        if (strcmp(f[i].key, "commit") == 0)
+            demo_summary(d, "built from commit", f[i].value);
+    }
+    fputs("</table>\n", d->html);
+}
 
 /* Why the work directory could not be made, with its place and a way out
  * (issue 27, item 25: "Permission denied" alone named no path). */
@@ -683,6 +782,8 @@ int cmd_demo(int argc, char **argv)
             "<li><a href=\"#sneptrees\">Sneptrees (seed 004)</a></li>"
             "<li><a href=\"#runtime\">The runtime on this machine</a></li></ol>\n",
             d->quick ? " --quick" : "", DN_VERSION);
+    d->section = "provenance";
+    demo_provenance(d);
     int (*const order[])(demo *) = {demo_debruijn, demo_meshes,    demo_walks,
                                     demo_balance,  demo_sneptrees, demo_runtime};
     for (size_t i = 0; i < sizeof order / sizeof order[0] && !rc; i++) {
@@ -697,11 +798,16 @@ int cmd_demo(int argc, char **argv)
         if (rc) /* a section stops only when it cannot write its files */
             dn_fail(&err, rc, "section '%s' could not write its files (%s)",
                     d->section ? d->section : "?", errno ? strerror(errno) : dn_strerror(rc));
+        checks_close(d);
         fputs("</section>\n", d->html);
     }
     double secs = cli_now() - d->t0;
-    fprintf(d->html, "<p><small>%d commands run, %d failed; %d checks, %d failed; %.1f s.</small></p>\n",
-            d->runs, d->failed_runs, d->checks, d->failed_checks, secs);
+    fprintf(d->html, "<table id=\"totals\">\n<tr><th>this run</th><th>commands run</th>"
+                     "<th>failed</th><th>checks</th><th>failed</th><th>seconds</th></tr>\n"
+                     "<tr><td>dcnet demo%s</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td>"
+                     "<td>%.1f</td></tr>\n</table>\n",
+            d->quick ? " --quick" : "", d->runs, d->failed_runs, d->checks, d->failed_checks,
+            secs);
     fputs(page_tail, d->html);
     dn_err cerr;
     if (rc)

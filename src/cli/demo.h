@@ -33,6 +33,7 @@ typedef struct demo {
     int nsummary;
     const char *section;    /* short name, for progress and the summary */
     const char *section_title; /* progress lines without a terminal: one per section */
+    int in_checks;          /* a table of checks is open (demo_check rows) */
 } demo;
 
 /* Runs `dcnet ARGS` in the report directory (ARGS: printf format, words
@@ -72,6 +73,18 @@ void demo_rows_free(demo_rows *r);
 void demo_section(demo *d, const char *id, const char *short_name, const char *title,
                   const char *intro_html);
 void demo_para(demo *d, const char *html);
+/* "Where dcnet differs from seed NNN" (issue 28 item 12): a heading and a
+ * table "what | the paper | this run | why"; add rows with demo_row (this
+ * run's numbers in them), end with demo_table_end. */
+void demo_differs_begin(demo *d, const char *seed);
+/* Raw HTML (tags the helpers do not cover: <details>, a heading). */
+void demo_html(demo *d, const char *html);
+/* A figure quoted from a docs page instead of measured by this run: the
+ * text (escaped) in <span class="quoted"> with the date it was measured
+ * and the page that records it, which scripts/check-claims.py requires of
+ * any number this run did not compute. Returns buf. */
+const char *demo_quoted(char *buf, size_t cap, const char *text, const char *date,
+                        const char *page);
 /* A figure: the image (a file in the report directory) and a caption; the
  * caption is followed by the commands logged since the last call. */
 void demo_figure(demo *d, const char *file, const char *caption, int width);
@@ -79,12 +92,16 @@ void demo_figures_begin(demo *d);  /* figures side by side until _end */
 void demo_figures_end(demo *d);
 /* Tables: demo_table(d, "n|map|avg"), then rows of cells joined by '|'. */
 void demo_table(demo *d, const char *header);
+/* The same with a CSS class on the table ("paper": cells do not wrap). */
+void demo_table_class(demo *d, const char *cls, const char *header);
 void demo_row(demo *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void demo_table_end(demo *d);
 /* Lists the commands logged since the last call (a collapsed block). */
 void demo_commands(demo *d);
-/* A check of a seed's claim against this run's numbers: listed in the
- * report with a mark and counted; failed checks make the demo exit 1. */
+/* A check of a seed's claim against this run's numbers: a row of the
+ * table of checks (consecutive checks share one; any other piece of the
+ * page closes it), with a mark, and counted; failed checks make the demo
+ * exit 1. */
 void demo_check(demo *d, int ok, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* A line of the summary printed on stdout at the end. */
 void demo_summary(demo *d, const char *what, const char *value);
@@ -116,5 +133,13 @@ int demo_walks(demo *d);
 int demo_balance(demo *d);
 int demo_sneptrees(demo *d);
 int demo_runtime(demo *d);
+/* The papers' own tables beside this run's (demo_papers.c): seed 001's
+ * Table 1 with its conclusions (in section 2), seed 002's Tables 1-4 (in
+ * section 3), each followed by where dcnet differs from the paper (item
+ * 12; growing_conflicts_8x8: section 2's simulated conflicts of Growing A
+ * under wormhole from every root of the 8 x 8 mesh). DN_OK; failed runs show as cells
+ * without a value. */
+int demo_paper001(demo *d, double growing_conflicts_8x8);
+int demo_paper002(demo *d);
 
 #endif

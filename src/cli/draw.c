@@ -34,7 +34,9 @@ static void layout(const dn_net *net, pt *pos, double *w, double *h)
     const dn_net_layout_kind kind = dn_net_layout_of(net, &R, &C);
     dn_net_grid grid;
     if (kind == DN_NET_LAYOUT_ROWS && dn_net_grid_of(net, &grid) && R > 1) {
-        double step = fmin(60.0, 900.0 / (double)(R > C ? R : C));
+        /* a small mesh drawn large enough to fill the drawing's minimum
+         * width (a 4 x 4 mesh at 60 px left most of it empty) */
+        double step = fmin(120.0, 900.0 / (double)(R > C ? R : C));
         for (int64_t v = 0; v < n; v++) {
             pos[v].x = 40 + step * (double)(v % C);
             pos[v].y = 80 + step * (double)(v / C);
@@ -469,6 +471,19 @@ int ddb_tree_svg(FILE *f, int k, dn_ddb_tree t, double x0, double y0, double w, 
     int64_t lmax = 1;
     for (int64_t v = 0; before && v < n; v++)
         lmax = before[v] > lmax ? before[v] : lmax;
+    if (before) { /* the shading's legend: white for no task, darkest for lmax */
+        const double lx = x0 + w - 230, ly = y0 + 10;
+        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\">fill: load before "
+                   "balancing</text>\n", lx, ly + 8);
+        for (int i = 0; i <= 4; i++) {
+            double sh = 1.0 - 0.7 * i / 4.0;
+            fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"7\" fill=\"rgb(%d,%d,255)\" "
+                       "stroke=\"#1f77b4\"/><text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" "
+                       "text-anchor=\"middle\">%lld</text>\n", lx + 10 + 45.0 * i, ly + 24,
+                    (int)(255 * sh), (int)(255 * sh), lx + 10 + 45.0 * i, ly + 44,
+                    (long long)((double)lmax * i / 4.0 + 0.5));
+        }
+    }
     for (int64_t v = 0; v < n; v++) {
         double shade = before ? 1.0 - 0.7 * (double)before[v] / (double)lmax : 1.0;
         fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"rgb(%d,%d,255)\" "

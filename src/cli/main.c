@@ -327,7 +327,14 @@ int main(int argc, char **argv)
         return 2;
     }
     if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
+        /* the first line is the version; then how it was built and what it
+         * links (the provenance the demo report puts at its head) */
+        build_fact f[16];
+        int n = buildinfo_collect(f, 16);
         printf("dcnet %s\n", DN_VERSION);
+        for (int i = 0; i < n; i++)
+            if (strcmp(f[i].key, "date") != 0 && strcmp(f[i].key, "dcnet") != 0)
+                printf("%-10s %s (%s)\n", f[i].key, f[i].value, f[i].how);
         return out_finish(NULL, 0);
     }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)

@@ -22,6 +22,7 @@
  */
 #include "embed_impl.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 #ifdef DN_HAVE_SCOTCH
@@ -32,6 +33,14 @@
 int dn_have_scotch(void)
 {
     return 1;
+}
+
+int dn_scotch_version(char *buf, size_t cap)
+{
+    int v = 0, r = 0, p = 0;
+    SCOTCH_version(&v, &r, &p); /* the library linked in, asked at run time */
+    snprintf(buf, cap, "%d.%d.%d", v, r, p);
+    return DN_OK;
 }
 
 /* SCOTCH reports errors through SCOTCH_errorPrint, which its libscotcherr
@@ -259,6 +268,12 @@ out:
 int dn_have_scotch(void)
 {
     return 0;
+}
+
+int dn_scotch_version(char *buf, size_t cap)
+{
+    snprintf(buf, cap, "not built in");
+    return DN_ENOTSUP;
 }
 
 int dn_embed_scotch(dn_embed *e, const dn_embed_opts *o, dn_err *err)

@@ -7,6 +7,7 @@
  */
 #include "rt_impl.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,6 +17,23 @@
 int dn_have_mpi(void)
 {
     return 1;
+}
+
+int dn_mpi_version(char *buf, size_t cap)
+{
+    /* MPI_Get_library_version may be called before MPI_Init (MPI 3.0,
+     * section 8.1.1); Open MPI's string is "Open MPI v4.1.4, package: ...":
+     * the part before the first comma names the library */
+    char s[MPI_MAX_LIBRARY_VERSION_STRING];
+    int len = 0;
+    if (MPI_Get_library_version(s, &len) != MPI_SUCCESS) {
+        snprintf(buf, cap, "unknown");
+        return DN_EIO;
+    }
+    s[len < (int)sizeof s ? len : (int)sizeof s - 1] = 0;
+    s[strcspn(s, ",\n")] = 0;
+    snprintf(buf, cap, "%s", s);
+    return DN_OK;
 }
 
 int dn_mpi_init(int *argc, char ***argv, int *rank, int *size, dn_err *err)
@@ -178,6 +196,12 @@ int rt_mpi_run(const dn_dc_app *app, dn_buf *input, dn_buf *output, const dn_rt_
 int dn_have_mpi(void)
 {
     return 0;
+}
+
+int dn_mpi_version(char *buf, size_t cap)
+{
+    snprintf(buf, cap, "not built in");
+    return DN_ENOTSUP;
 }
 
 int dn_mpi_init(int *argc, char ***argv, int *rank, int *size, dn_err *err)
