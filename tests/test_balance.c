@@ -582,8 +582,8 @@ static void test_cli(void **state)
     /* Lemma 4 from the CLI: requests from 2k = 24 to (k + 1)^2 = 169 */
     r = run_dcnet("balance --net ddb:12 --loads const:1 --json");
     assert_int_equal(r.status, 0);
-    assert_true(strstr(r.out, "\"request\": 169, \"distribute\": 0}, \"phase_start\": {") != NULL);
-    assert_true(strstr(r.out, "\"collect\": 13, \"request\": 24,") != NULL);
+    assert_true(strstr(r.out, "\"request\":169,\"distribute\":0},\"phase_start\":{") != NULL);
+    assert_true(strstr(r.out, "\"collect\":13,\"request\":24,") != NULL);
     run_free(&r);
     r = run_dcnet("balance --net ddb:12 --lemma3 --json");
     assert_int_equal(r.status, 0);
