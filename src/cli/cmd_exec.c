@@ -391,37 +391,38 @@ int cmd_exec(int argc, char **argv)
         return cli_usage(cmd, "missing APP (mergesort, quicksort, matchain, prefix, max, "
                               "nqueens, search)");
     const int search = strcmp(app_name, "search") == 0;
-    if (search && !dynamic)
-        return cli_usage(cmd, "search is an irregular tree: add --dynamic");
-    if (search && n_given)
-        return cli_usage(cmd, "search's size is its tree's: give --tree, not --n");
-    if (!search && (tree_spec || work >= 0))
-        return cli_usage(cmd, "--%s belongs to the search app (dcnet exec search --dynamic)",
-                         tree_spec ? "tree" : "work");
-    if (map && !net_spec)
-        return cli_usage(cmd, "--map places workers on a network: give --net too");
-    if ((walk_given || policy != DN_POLICY_AUTO) && !dynamic)
-        return cli_usage(cmd, "--%s is how --dynamic places tasks: add --dynamic or drop it",
-                         walk_given ? "walk" : "policy");
-    if (steal_given && policy != DN_POLICY_STEAL)
-        return cli_usage(cmd, "--steal says what a thief takes: add --dynamic --policy steal");
-    if (walk_given && policy == DN_POLICY_STEAL)
-        return cli_usage(cmd, "--walk is the length of a placement walk; --policy steal "
-                              "places no task by walking: drop --walk");
-    if (bw > 0 && !net_spec)
-        return cli_usage(cmd, "--bandwidth is that of an emulated network's links: give --net");
-    if (links && !net_spec)
-        return cli_usage(cmd, "--link-stats counts the links of an emulated network: give --net");
-    if (mpi && (net_spec || dynamic))
-        return cli_usage(cmd, "--backend mpi runs the static schedule, direct: drop --net, "
-                              "--dynamic");
-    if (shared && copy)
-        return cli_usage(cmd, "--shared and --copy are the two forms of a run: give one");
-    if (shared && (mpi || net_spec || dynamic))
-        return cli_usage(cmd, "--shared keeps the data in one process's memory: it runs on "
-                              "threads, direct (drop --backend mpi, --net, --dynamic)");
-    if (copy && dynamic)
-        return cli_usage(cmd, "--copy is a form of the static schedule: drop --dynamic");
+    /* the options that do not go together, each with its fix, in the order
+     * they are checked (issue 30, item 7: one table, not a run of ifs) */
+    const struct {
+        int when;
+        const char *why;
+    } conflicts[] = {
+        {search && !dynamic, "search is an irregular tree: add --dynamic"},
+        {search && n_given, "search's size is its tree's: give --tree, not --n"},
+        {!search && tree_spec, "--tree belongs to the search app (dcnet exec search --dynamic)"},
+        {!search && work >= 0, "--work belongs to the search app (dcnet exec search --dynamic)"},
+        {map && !net_spec, "--map places workers on a network: give --net too"},
+        {walk_given && !dynamic, "--walk is how --dynamic places tasks: add --dynamic or drop it"},
+        {policy != DN_POLICY_AUTO && !dynamic,
+         "--policy is how --dynamic places tasks: add --dynamic or drop it"},
+        {steal_given && policy != DN_POLICY_STEAL,
+         "--steal says what a thief takes: add --dynamic --policy steal"},
+        {walk_given && policy == DN_POLICY_STEAL,
+         "--walk is the length of a placement walk; --policy steal places no task by "
+         "walking: drop --walk"},
+        {bw > 0 && !net_spec, "--bandwidth is that of an emulated network's links: give --net"},
+        {links && !net_spec, "--link-stats counts the links of an emulated network: give --net"},
+        {mpi && (net_spec || dynamic),
+         "--backend mpi runs the static schedule, direct: drop --net, --dynamic"},
+        {shared && copy, "--shared and --copy are the two forms of a run: give one"},
+        {shared && (mpi || net_spec || dynamic),
+         "--shared keeps the data in one process's memory: it runs on threads, direct (drop "
+         "--backend mpi, --net, --dynamic)"},
+        {copy && dynamic, "--copy is a form of the static schedule: drop --dynamic"},
+    };
+    for (size_t i = 0; i < sizeof conflicts / sizeof conflicts[0]; i++)
+        if (conflicts[i].when)
+            return cli_usage(cmd, "%s", conflicts[i].why);
     /* the shared form wherever memory is shared; copies only where a
      * message crosses memory (MPI) or carries emulated links' bytes */
     shared = !copy && !mpi && !net_spec && !dynamic;
