@@ -1,5 +1,5 @@
 /*
- * test_cli.c - the dcnet command line against shared/spec/cli.md: JSON keys
+ * test_cli.c - the dcnet command line against docs/spec/cli.md: JSON keys
  * and values, exit codes (0 ok, 2 bad usage or input), messages on stderr
  * and nothing on stdout for errors, never a signal. The binary comes from
  * $DCNET_BIN and may run under $DCNET_WRAPPER (make test-valgrind).
@@ -879,7 +879,7 @@ static void test_embed_cli(void **state)
     (void)state;
     ok_has("embed --help", "Usage: dcnet embed");
     ok_has("help maps", "zrl");
-    /* spec/cli.md keys, values from the closed forms (docs/embeddings.md) */
+    /* docs/spec/cli.md keys, values from the closed forms (docs/embeddings.md) */
     r = json_run("embed --net debruijn:5 --tree binomial:5 --map zrl --json");
     assert_true(json_num(r.out, "tree_nodes") == 32);
     assert_true(json_num(r.out, "processors") == 32);
@@ -1652,7 +1652,7 @@ static void test_sim_seconds(void **state)
     assert_true(json_num(r.out, "te_coeff") == 0.0015); /* the transfers' seconds */
     assert_true(json_num(r.out, "const_coeff") == 2e-6); /* the latencies */
     run_free(&r);
-    /* the spec's pinned example (spec/cli.md), B(4) by the DC-cube on it,
+    /* the spec's pinned example (docs/spec/cli.md), B(4) by the DC-cube on it,
      * 64 MB: steps of 32, 16, 8 and 4 MB over 1, 1, 2 and 2 hops of 10
      * GB/s and 1 us, store-and-forward: 3.2 + 1.6 + 2 (0.8 + 0.4) ms + 6 us */
     r = json_run("simulate --net 'mesh:4x4@bw=10GB/s,lat=1us' --tree binomial:4 --map dccube "

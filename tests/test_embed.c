@@ -5,7 +5,7 @@
  *    checked by a brute-force construction written here from the paper's
  *    strings, independent of the library's bit arithmetic;
  *  - the contention counter against an O(M^2) pairwise count;
- *  - seed 001 / spec/meshes.md: per-root route lengths of dccube,
+ *  - seed 001 / docs/spec/meshes.md: per-root route lengths of dccube,
  *    reflecting and growing for every root, k <= 5; which orders are
  *    conflict-free;
  *  - seed 004: the Sneptree mapping is homogeneous up to depth 3(n+1), and
@@ -550,7 +550,7 @@ static void test_contention_brute_force(void **state)
 
 /* --------------------------------------------------------------- meshes */
 
-/* Route length of every edge for every root, against spec/meshes.md. */
+/* Route length of every edge for every root, against docs/spec/meshes.md. */
 static void check_mesh_lengths(int k, const char *map, dn_dc_order order)
 {
     char net[32], tree[32];
@@ -647,7 +647,7 @@ static void test_dccube_same_cost_every_root(void **state)
 static void test_mesh_mappings_nd(void **state)
 {
     (void)state;
-    /* on 2^k x 2^k the generalised orders are spec/meshes.md's */
+    /* on 2^k x 2^k the generalised orders are docs/spec/meshes.md's */
     for (int k = 1; k <= 4; k++) {
         char net[32], tree[32];
         snprintf(net, sizeof net, "mesh:%dx%d", 1 << k, 1 << k);

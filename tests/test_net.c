@@ -8,7 +8,7 @@
  * facts (edges, degrees, diameters) are checked against degree scans and an
  * exact BFS for every size small enough; the bit-parallel all-pairs BFS is
  * itself checked against plain single-source BFS. Sneptrees are checked
- * against the edge sets written out by hand from spec/sneptrees.md, their
+ * against the edge sets written out by hand from docs/spec/sneptrees.md, their
  * circuits, degrees and planarity.
  */
 #include "testutil.h"
@@ -436,7 +436,7 @@ static void check_edges(const char *spec, const int pairs[][2], int count)
     dn_net_free(&net);
 }
 
-/* Edge sets worked out by hand from spec/sneptrees.md (heap ids: s = 0,
+/* Edge sets worked out by hand from docs/spec/sneptrees.md (heap ids: s = 0,
  * s' = 1, s'' = 2, l' = 3, r' = 4, l'' = 5, r'' = 6). */
 static void test_sneptree_small_edge_sets(void **state)
 {

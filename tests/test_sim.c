@@ -7,7 +7,7 @@
  *  - contention-free placements: store-and-forward time = sum over steps of
  *    max (route length (t_s + m t_e)), wormhole time = sum (t_s + m t_e)
  *    (+ the longest route's head latency), with the route lengths taken
- *    from the embedding here, and the closed forms of spec/meshes.md;
+ *    from the embedding here, and the closed forms of docs/spec/meshes.md;
  *  - seed 000: mapping D contention-free under wormhole on BDG(n), random
  *    placements measurably slower;
  *  - seed 001: the DC-cube S the same from every root, Reflecting and
@@ -700,7 +700,7 @@ static void test_deadlock(void **state)
 
 /* ------------------------------------------------ contention-free runs */
 
-/* spec/meshes.md: paired order (0,k),(1,k+1),...: steps 2j+1, 2j+2 move by
+/* docs/spec/meshes.md: paired order (0,k),(1,k+1),...: steps 2j+1, 2j+2 move by
  * 2^j. Store-and-forward cost from any root:
  * sum_t 2^floor((t-1)/2) (t_s + alpha^t t_e). */
 static void test_dccube_saf_every_root(void **state)

@@ -209,7 +209,7 @@ static void test_option_table(void **state)
         }
     /* one short form, one long option, in every command; -o is where the
      * output goes: --output FILE, and the demo's --out DIR (a name
-     * spec/cli.md pins) */
+     * docs/spec/cli.md pins) */
     for (int i = 0; i < help.n; i++)
         for (int j = 0; j < help.n; j++)
             if (help.r[i].shrt[0] && !strcmp(help.r[i].shrt, help.r[j].shrt) &&

@@ -12,7 +12,7 @@
  *              mesh, any root by XOR relabelling, order paired|asc|desc;
  *              generalised to the hypercube embedding on any mesh or torus
  *              whose sides are powers of two (2^a x 2^b x ...)
- *   reflecting Gray-code reflecting mapping (reconstruction, spec/meshes.md)
+ *   reflecting Gray-code reflecting mapping (reconstruction, docs/spec/meshes.md)
  *   growing    growing mapping, approach a (relabel) or b (move first)
  *              (all three also on a 2-D face of a mesh or torus of any
  *              dimension: opts.face, the face through the root)
@@ -63,7 +63,7 @@ typedef enum dn_weights {
     DN_WEIGHTS_GIVEN        /* one volume per non-root task from the caller */
 } dn_weights;
 
-/* Dimension orders of the DC-cube (spec/meshes.md). */
+/* Dimension orders of the DC-cube (docs/spec/meshes.md). */
 typedef enum dn_dc_order {
     DN_ORDER_DEFAULT = 0, /* the mapping's own: paired for dccube, desc for reflecting */
     DN_ORDER_PAIRED,      /* (0,k), (1,k+1), ...: store-and-forward */

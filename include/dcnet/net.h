@@ -14,7 +14,7 @@
  * offsets and int32 neighbours, so they need n < 2^31.
  *
  * Papers: seed 000 section 3 (BDG(k), DG(r,k)), seed 003 definition 1
- * (DDB(k)), seed 002 (butterflies), seed 004 and spec/sneptrees.md
+ * (DDB(k)), seed 002 (butterflies), seed 004 and docs/spec/sneptrees.md
  * (Sneptrees S_n, T_n and random joinings).
  */
 #ifndef DCNET_NET_H
@@ -244,7 +244,7 @@ DN_API const char *dn_net_describe(const dn_net *net, char *buf, size_t cap);
  * Time O(n + edges), space (n + 1) * 8 + arcs * 4 bytes. */
 DN_API int dn_net_materialize(const dn_net *net, dn_csr *out, int64_t mem_limit, dn_err *err);
 
-/* Sneptrees (spec/sneptrees.md). side 0 = left successor (H2 edges for S_n
+/* Sneptrees (docs/spec/sneptrees.md). side 0 = left successor (H2 edges for S_n
  * and T_n), side 1 = right successor (H1 edges). */
 DN_API int dn_net_is_sneptree(const dn_net *net);
 DN_API int64_t dn_sneptree_succ(const dn_net *net, int64_t cell, int side);

@@ -1,7 +1,7 @@
 /*
  * cli.h - shared parts of the dcnet command-line tool: output records
  * (table / JSON / CSV), error reporting with the exit-code contract of
- * spec/cli.md (2 for bad usage or input, 1 for run-time failures), and
+ * docs/spec/cli.md (2 for bad usage or input, 1 for run-time failures), and
  * progress on stderr.
  */
 #ifndef DN_CLI_H

@@ -2,7 +2,7 @@
  * cmd_balance.c - `dcnet balance`: seed 003's load balancing on DDB(k) run
  * as a distributed program on the event core, its improved variants and
  * the baselines, side by side; the Lemma 3 measurement; loads before and
- * after as SVG. JSON keys follow spec/cli.md: total, average,
+ * after as SVG. JSON keys follow docs/spec/cli.md: total, average,
  * initial {min, max}, final {min, max}, steps, messages, tasks_moved.
  */
 #include "cli.h"

@@ -3,7 +3,7 @@
  * mapping (or a placement read from a file), route every tree edge, and
  * print the exact metrics of seed 000 section 4 (dilation, weighted
  * dilation, per-phase link contention, loads, homogeneity) beside seed 000
- * section 6's lower bound. JSON keys follow spec/cli.md.
+ * section 6's lower bound. JSON keys follow docs/spec/cli.md.
  */
 #include "cli.h"
 

@@ -3,8 +3,9 @@
  * on worker threads or MPI ranks with dcnet's binomial schedule (seed 000
  * section 2), optionally on an emulated network with a mapping, or in the
  * dynamic random-walk mode (seed 002) for nqueens; check the result
- * (dn_app_verify: linear checks, or --verify full's sorted copy). JSON keys follow spec/cli.md: app, n,
- * workers, backend, seconds, verified, messages, bytes.
+ * (dn_app_verify: linear checks, or --verify full's sorted copy). JSON
+ * keys follow docs/spec/cli.md: app, n, workers, backend, seconds,
+ * verified, messages, bytes.
  */
 #include "cli.h"
 #include "plot.h"

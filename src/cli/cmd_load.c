@@ -4,7 +4,7 @@
  * 1 and 2, computed per start in O(levels Delta arcs)), their limits, and a
  * Monte Carlo growth of random trees with the standard error of every
  * figure; the canonical walk and its improved variants side by side. JSON
- * keys follow spec/cli.md: ratio, max_load, tree_nodes, processors, argmax
+ * keys follow docs/spec/cli.md: ratio, max_load, tree_nodes, processors, argmax
  * (+ stderr with --trials).
  */
 #include "cli.h"

@@ -3,7 +3,7 @@
  * of a task tree, placed by a mapping, on the links of a network under
  * store-and-forward, wormhole, virtual cut-through or circuit switching
  * (seed 001 section 5's cost model), or play a trace of messages. JSON
- * keys follow spec/cli.md: time, ts_coeff, te_coeff, steps, conflicts
+ * keys follow docs/spec/cli.md: time, ts_coeff, te_coeff, steps, conflicts
  * (averages plus "roots" with --all-roots).
  */
 #include "cli.h"

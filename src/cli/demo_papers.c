@@ -219,7 +219,7 @@ static void t1_differs(demo *d, t1_run run[T1_NREAD][T1_KMAX + 1], int kmax, dou
     demo_differs_begin(d, "001");
     demo_row(d, "the Reflecting and Growing mappings|cited from its reference [2] (Lo, "
                 "Rajopadhye, Telle), whose text the seed does not include|reconstructed from "
-                "the properties seed 001 states (shared/spec/meshes.md); Growing A, "
+                "the properties seed 001 states (docs/spec/meshes.md); Growing A, "
                 "wormhole, alpha = 1/2, every root of the 8 x 8 mesh: %s simulated conflicts|"
                 "the paper claims only that Growing is close to optimal under "
                 "store-and-forward (under wormhole Reflecting is the optimal one); where the spec leaves a move's direction open, dcnet moves "

@@ -109,7 +109,7 @@ static void demo_debruijn_differs(demo *d, int nmax, double tot[][S1_NMAX + 1])
     demo_row(d, "total dilation of mapping D, n = %d|2^(n+1) - n - 2 = %s (section 5.2; "
                 "2^(n+1) + Theta(n^2) in the text)|%s|F maps one edge of CBT(n+1) (between "
                 "0101... and 1010...) to the self-loop at 1^n for even n. BDG(n) here is a "
-                "simple graph (spec/cli.md) and a loop moves nothing, so dcnet drops that step: "
+                "simple graph (docs/spec/cli.md) and a loop moves nothing, so dcnet drops that step: "
                 "one hop less for even n, the same for odd n",
              ne, fx(paper_tot, 0), fx(tot[S1_ZRL][ne], 0));
     demo_row(d, "routes of mapping D (map-edge)|F of the CBT(n+1) path of each tree edge, "
@@ -475,7 +475,7 @@ int demo_meshes(demo *d)
     }
     /* the table and the chart: one sweep (issue 21). S is the DC-cube in
      * the order that suits the switching: paired under store-and-forward,
-     * desc under wormhole (spec/meshes.md) */
+     * desc under wormhole (docs/spec/meshes.md) */
     demo_rows rows;
     dn_err serr;
     char klist[200] = ""; /* k, the side 2^k and the tree B(2k) vary together */
@@ -1123,7 +1123,7 @@ int demo_sneptrees(demo *d)
         "two outputs, that admit a homogeneous mapping of any complete binary tree: at every "
         "depth the cells' loads differ by at most one. S<sub>n</sub> is planar and carries two "
         "edge-disjoint Hamiltonian circuits (left and right successors); T<sub>n</sub> is not "
-        "planar from n = 3. The edge sets are those of shared/spec/sneptrees.md; planarity is the "
+        "planar from n = 3. The edge sets are those of docs/spec/sneptrees.md; planarity is the "
         "Boyer-Myrvold test of the planarity library.");
     demo_figures_begin(d);
     static const char *const fam[2] = {"s", "t"};
@@ -1270,7 +1270,7 @@ int demo_sneptrees(demo *d)
     demo_differs_begin(d, "004");
     demo_row(d, "the edge sets of S_n and T_n|in the paper's figures, missing from the text|"
                 "built from the two Hamiltonian circuits the text writes out "
-                "(shared/spec/sneptrees.md); both circuits Hamiltonian and edge-disjoint for n "
+                "(docs/spec/sneptrees.md); both circuits Hamiltonian and edge-disjoint for n "
                 "= 2..%d (%s)|a reconstruction: the spec derives every edge from the "
                 "circuits",
              nmax, ok_circ ? "the table above" : "NOT in every row above");

@@ -2,7 +2,7 @@
  * main.c - the dcnet command-line tool: command dispatch and help.
  * The CLI is a thin layer over libdcnet; the contract (commands, JSON keys,
  * exit codes 0 / 1 run-time failure / 2 bad usage or input) is
- * shared/spec/cli.md.
+ * docs/spec/cli.md.
  */
 #include "cli.h"
 
@@ -316,7 +316,7 @@ static int help(int argc, char **argv)
  * quietly with its own status; a stdout that fails otherwise (a full disk,
  * /dev/full) is one message and exit 1. SIGPIPE is ignored so that a
  * write to a closed pipe fails with EPIPE instead of killing dcnet
- * (spec/cli.md: never exit through a signal). */
+ * (docs/spec/cli.md: never exit through a signal). */
 int main(int argc, char **argv)
 {
     out_hold_std_fds(); /* before any file is opened (outfile.c) */

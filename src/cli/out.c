@@ -1,6 +1,6 @@
 /*
  * out.c - output records for the CLI: readable tables by default, one JSON
- * object (spec/cli.md) with --json, CSV with --csv; plus errors and
+ * object (docs/spec/cli.md) with --json, CSV with --csv; plus errors and
  * progress. JSON keys with dots ("degree.min") become nested objects;
  * consecutive keys that share a prefix are grouped.
  */

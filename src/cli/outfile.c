@@ -23,7 +23,7 @@
  * A write error (a full disk, EFBIG under `ulimit -f`: SIGXFSZ is ignored
  * so that the write fails instead of killing dcnet) removes the temporary
  * file, and so does every fatal signal (below), after which dcnet exits
- * with status 1 (spec/cli.md: never through a signal). A name that cannot
+ * with status 1 (docs/spec/cli.md: never through a signal). A name that cannot
  * be created is bad input (DN_EINVAL, exit 2); a write that fails is a
  * run-time failure (DN_EIO, exit 1). A sweep's journal and the demo's
  * report go through it too.

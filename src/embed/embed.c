@@ -4,7 +4,7 @@
  *  - zrl: seed 000 section 5.1, mapping D of B(n) onto BDG(n);
  *  - cbt: seed 000 Property 3.1, the four complete binary trees in BDG(k);
  *  - binomial: the identity spanning binomial tree of a hypercube;
- *  - sneptree: seed 004 / spec/sneptrees.md, the homogeneous mapping;
+ *  - sneptree: seed 004 / docs/spec/sneptrees.md, the homogeneous mapping;
  *  - identity, random, greedy: baselines for any tree on any network.
  *
  * Mapping D in our notation: task y is the seed's node 0^m z 1, the

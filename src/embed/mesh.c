@@ -1,6 +1,6 @@
 /*
  * mesh.c - divide-and-conquer on 2^k x 2^k meshes (seed 001; definitions
- * in spec/meshes.md, which reconstructs the Reflecting and Growing
+ * in docs/spec/meshes.md, which reconstructs the Reflecting and Growing
  * mappings that the seed only cites).
  *
  * All three mappings place binomial:2k tasks through their hypercube
@@ -115,7 +115,7 @@ static int log2_exact(int64_t v)
  * of side i are labels' bits off[i] .. off[i] + a[i] - 1 (side ld-1 the
  * lowest, as in row-major node ids). Paired: bit 0 of every side (last
  * side first), then bit 1, ...; desc: the same from the top bit down; asc:
- * bit 0, 1, 2, ... of the label. On 2^k x 2^k these are spec/meshes.md's
+ * bit 0, 1, 2, ... of the label. On 2^k x 2^k these are docs/spec/meshes.md's
  * (0,k), (1,k+1), ... and (k-1,2k-1), ..., (0,k). */
 static void dccube_dims(dn_embed *e, dn_dc_order ord, int ld, const int *a)
 {

@@ -1,6 +1,6 @@
 /*
  * sneptree.c - Sneptrees (seed 004, Martin & van de Snepscheut 1984) with
- * the edge sets of spec/sneptrees.md.
+ * the edge sets of docs/spec/sneptrees.md.
  *
  * A Sneptree of height n is a complete binary tree of 2^(n+1) - 1 cells
  * whose dangling edges (two into the root, one into every other cell, two
@@ -9,7 +9,7 @@
  * "level,index".
  *
  * S_n and T_n are built bottom-up from their two Hamiltonian circuits, which
- * together use every edge exactly once (spec/sneptrees.md):
+ * together use every edge exactly once (docs/spec/sneptrees.md):
  *   S_1 = T_1: H1 = <s,l,r,s>, H2 = <s,r,l,s>.
  *   S_(n+1): H1 = <s, s'', D'', l'', r', s', D', l, r, s>
  *            H2 = <s, s', E', r', l'', s'', E'', r, l, s>

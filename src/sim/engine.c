@@ -1,7 +1,7 @@
 /*
  * engine.c - the switching engine: plays a dn_sim_work on the directed
  * channels of a network (seed 001 section 5: start-up t_s and per-unit
- * t_e; spec/meshes.md's common model). docs/simulator.md states the model;
+ * t_e; docs/spec/meshes.md's common model). docs/simulator.md states the model;
  * in short, a message of size m has L = t_s + m t_e and
  *   saf       hop j: request channel c_j, hold it L + hop, then the next;
  *   wormhole  the head requests c_1 .. c_d one by one (hop apart), holding

@@ -9,7 +9,7 @@
  * message into task v has size alpha^t (alpha^t N bytes for a problem of
  * N bytes, simulate --bytes), t = the phase in which v receives
  * (binomial B(n): bitlen(v); other trees: depth), and runs in step t. The
- * combining stage is the division stage reversed (spec/meshes.md): the
+ * combining stage is the division stage reversed (docs/spec/meshes.md): the
  * result of v goes back along the reversed route (directed networks: the
  * network's shortest route child -> parent), size 1 ("uniform", a single
  * result) or alpha^t ("growing back"), phase P first.
