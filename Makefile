@@ -87,7 +87,7 @@ GIT_DESCRIBE := $(shell test "$$(git -C . rev-parse --show-toplevel 2>/dev/null)
 LIB_SRC := $(wildcard src/base/*.c src/net/*.c src/tree/*.c src/route/*.c src/embed/*.c \
                      src/metric/*.c src/analysis/*.c src/sim/*.c src/balance/*.c \
                      src/runtime/*.c)
-CLI_SRC := $(wildcard src/cli/*.c)
+CLI_SRC := $(wildcard src/cli/*.c src/report/*.c)
 TEST_SRC := $(wildcard tests/test_*.c)
 HDRS := $(wildcard include/dcnet/*.h src/*/*.h)
 
@@ -174,9 +174,9 @@ $(TSAN)/tests/%: tests/%.c tests/testutil.h examples/dc_sum.c $(TSAN)/libdcnet.a
 	$(CC) $(BASEFLAGS) $(OPTDEFS) $(TSANFLAGS) -Wno-conversion -o $@ $< $(TSAN)/libdcnet.a $(CMOCKA_LIBS) $(LIBS)
 
 # test_json compiles the CLI's JSON reader in (it is not part of libdcnet)
-$(BUILD)/tests/test_json $(ASAN)/tests/test_json: src/cli/json.c src/cli/cli.h
+$(BUILD)/tests/test_json $(ASAN)/tests/test_json: src/report/json.c src/cli/cli.h
 # test_vocab compiles the CLI's JSON reader in (CSV against flattened JSON)
-$(BUILD)/tests/test_vocab $(ASAN)/tests/test_vocab: src/cli/json.c src/cli/cli.h
+$(BUILD)/tests/test_vocab $(ASAN)/tests/test_vocab: src/report/json.c src/cli/cli.h
 # test_plot compiles the CLI's SVG plots in
 $(BUILD)/tests/test_plot $(ASAN)/tests/test_plot: src/cli/plot.c src/cli/plot.h
 
@@ -323,10 +323,10 @@ $(BUILD)/fuzz/%: fuzz/%.c $(LIB_SRC) $(HDRS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZFLAGS) -o $@ $< $(LIB_SRC) $(LIBS)
 
-# the sweep journal's reader and writer are CLI code (src/cli): compiled in
+# the sweep journal's reader and writer are report code (src/report): compiled in
 # (suggest.c: cli_usage and cli_fail, which out.c calls)
-FUZZ_JOURNAL_CLI := src/cli/journal.c src/cli/json.c src/cli/out.c src/cli/suggest.c
-$(BUILD)/fuzz/fuzz_journal: fuzz/fuzz_journal.c $(FUZZ_JOURNAL_CLI) src/cli/journal.h src/cli/cli.h $(LIB_SRC) $(HDRS)
+FUZZ_JOURNAL_CLI := src/report/journal.c src/report/json.c src/cli/out.c src/cli/suggest.c
+$(BUILD)/fuzz/fuzz_journal: fuzz/fuzz_journal.c $(FUZZ_JOURNAL_CLI) src/report/journal.h src/cli/cli.h $(LIB_SRC) $(HDRS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZFLAGS) -o $@ $< $(FUZZ_JOURNAL_CLI) $(LIB_SRC) $(LIBS)
 

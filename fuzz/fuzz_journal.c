@@ -1,6 +1,6 @@
 /*
  * fuzz_journal.c - libFuzzer target for the sweep journal's reader
- * (src/cli/journal.c; issue 26, section 3, and issue 27, items 18, 19,
+ * (src/report/journal.c; issue 26, section 3, and issue 27, items 18, 19,
  * 22). The input is the journal of a sweep of 8 runs, run 5 left out by
  * --skip. An accepted journal must hold only runs of that sweep, with an
  * exit status in -1 .. 255, an error in valid UTF-8 and a result that is
@@ -8,7 +8,7 @@
  * must hold: what journal_line writes of it reads back the same, run for
  * run.
  */
-#include "../src/cli/journal.h"
+#include "../src/report/journal.h"
 
 #include <stdlib.h>
 #include <string.h>

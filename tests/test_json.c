@@ -1,10 +1,10 @@
 /*
  * test_json.c - the flat JSON reader that `dcnet demo` uses to read its
- * child runs (src/cli/json.c, compiled in here: it is CLI code, not part
+ * child runs (src/report/json.c, compiled in here: it is CLI code, not part
  * of libdcnet). Expected outputs are written out by hand; malformed input
  * must be refused with an offset, never half-read.
  */
-#include "../src/cli/json.c"
+#include "../src/report/json.c"
 
 #include <setjmp.h>
 #include <stdarg.h>

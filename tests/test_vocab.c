@@ -10,7 +10,7 @@
  */
 #include "testutil.h"
 
-#include "../src/cli/json.c"
+#include "../src/report/json.c"
 #include "dcnet/embed.h"
 
 #include <math.h>

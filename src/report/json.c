@@ -11,7 +11,7 @@
  * refused, not truncated. A string value may be as long as the document
  * (a sweep's signature, a long spec: issue 27, item 19).
  */
-#include "cli.h"
+#include "../cli/cli.h"
 
 #include <ctype.h>
 #include <math.h>

@@ -17,7 +17,7 @@
 #ifndef DN_JOURNAL_H
 #define DN_JOURNAL_H
 
-#include "cli.h"
+#include "../cli/cli.h"
 
 #define JOURNAL_EXIT_MIN (-1) /* cli_spawn: a failure of dcnet itself */
 #define JOURNAL_EXIT_MAX 255

@@ -30,9 +30,9 @@
  * columns are found through a hash table, and each row is written from
  * its run's keys sorted by column, one run parsed at a time.
  */
-#include "cli.h"
+#include "../cli/cli.h"
 #include "journal.h"
-#include "plot.h"
+#include "../cli/plot.h"
 
 #include <errno.h>
 #include <math.h>

@@ -11,8 +11,8 @@
 #ifndef DN_DEMO_H
 #define DN_DEMO_H
 
-#include "cli.h"
-#include "plot.h"
+#include "../cli/cli.h"
+#include "../cli/plot.h"
 
 #define DEMO_CMD_MAX 600    /* a command line as shown */
 #define DEMO_LOG_MAX 256    /* commands listed under one figure or table */
