@@ -2569,6 +2569,10 @@ static void test_closed_stderr(void **state)
     char cmd[2048];
     const char *bin = getenv("DCNET_BIN") ? getenv("DCNET_BIN") : "build/dcnet";
     const char *wrap = getenv("DCNET_WRAPPER") ? getenv("DCNET_WRAPPER") : "";
+    if (*wrap) { /* valgrind reports on the very stderr this test closes */
+        print_message("closed stderr: not under %s (the release and ASan suites run it)\n", wrap);
+        skip();
+    }
     snprintf(cmd, sizeof cmd, "%s %s demo --quick --out %s </dev/null >/dev/null 2>&-", wrap, bin,
              tp("@T/demo"));
     int st = system(cmd);
