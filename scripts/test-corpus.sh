@@ -80,12 +80,13 @@ running() {
 # 34 and 64 are SIGRTMIN and SIGRTMAX under glibc): exit 1, the signal
 # named, no file (issue 26, item 11). A shell starts a background job with
 # SIGINT and SIGQUIT ignored, and dcnet keeps a signal ignored at its start
-# ignored (nohup relies on it; checked after): env restores them.
+# ignored (nohup relies on it; checked after): env restores them, and
+# SIGHUP's too, which is ignored when the suite itself runs under nohup.
 dfl=""
-env --default-signal=INT true 2>/dev/null && dfl="env --default-signal=INT,QUIT"
-[ -z "$dfl" ] && echo "corpus: SIGINT and SIGQUIT cases skipped: env has no --default-signal"
+env --default-signal=INT true 2>/dev/null && dfl="env --default-signal=HUP,INT,QUIT"
+[ -z "$dfl" ] && echo "corpus: SIGHUP, SIGINT and SIGQUIT cases skipped: env has no --default-signal"
 for sig in HUP INT QUIT TERM ALRM USR1 USR2 VTALRM PROF XCPU IO PWR 34 64; do
-    case $sig in INT | QUIT) [ -z "$dfl" ] && continue ;; esac
+    case $sig in HUP | INT | QUIT) [ -z "$dfl" ] && continue ;; esac
     $dfl "$dcnet" net --net debruijn:22 --format edgelist -o big.txt 2>"$scratch/err" &
     pid=$!
     sleep 0.3
@@ -153,7 +154,7 @@ rm -f rows.csv.runs
 # SIGHUP to the demo while its first sweep runs: the sweep and its runs
 # stop, the work directory goes, no report appears, exit 1 (a reparented
 # sweep went on writing into a .demo.dcnet-tmp-* directory left behind)
-"$dcnet" demo --quick --out demo >/dev/null 2>"$scratch/err" &
+$dfl "$dcnet" demo --quick --out demo >/dev/null 2>"$scratch/err" &
 pid=$!
 kids=""
 for i in $(seq 1 50); do
