@@ -1234,10 +1234,6 @@ static void test_node_names_cli(void **state)
             "--root 10 is a switch, not a processor, of fattree:2:3; its processors are 0 .. 7");
 }
 
-/* Issue 26 item 4, the network writers: switches and link costs survive
- * a write and a read. The 30-byte message over 2 hops of bandwidth 3 and
- * latency 2 with --ts 0 takes 2 (2 + 30 / 3) = 24 time units (60 with the
- * costs lost: bandwidth 1, latency 0); .grf refuses what it cannot hold. */
 /* balance --loads point:TOTAL:NODE names NODE as every option does: on
  * ddb:3, node 5 is 5, its label 101, label:101 and id:5, all one run
  * (before: 101 was "out of range", id:/label: a bad spec); 1 is node 1. */
@@ -1290,6 +1286,10 @@ static void test_place_csv_names(void **state)
             "(found 'task,processor,extra')");
 }
 
+/* Issue 26 item 4, the network writers: switches and link costs survive
+ * a write and a read. The 30-byte message over 2 hops of bandwidth 3 and
+ * latency 2 with --ts 0 takes 2 (2 + 30 / 3) = 24 time units (60 with the
+ * costs lost: bandwidth 1, latency 0); .grf refuses what it cannot hold. */
 static void test_net_writers_cli(void **state)
 {
     (void)state;
