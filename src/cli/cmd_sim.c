@@ -855,10 +855,20 @@ static int parse_sim_opt(sim_cli *o, int c, const char *arg)
  * (default 0), and t_e and the hop latency mean nothing (a hop of m bytes
  * takes m / bw + lat); without costs the seeds' t_s, t_e model, whose
  * times have no unit. Returns 0 or the exit code after the message. */
-static int sim_units(sim_cli *o, const dn_net *net)
+static int sim_units(sim_cli *o, const dn_net *net, const dn_tree *tree)
 {
     o->costs = dn_net_has_link_costs(net);
     if (!o->costs) {
+        /* a tree file's work in seconds, with messages in t_s + m t_e:
+         * the sum would be neither (it printed 672000009.3 for
+         * examples/qsort15.csv) */
+        if (tree && tree->work && (tree->units & 1) && o->use_work)
+            return cli_usage(o->cmd, "the tree file gives its work in seconds (with a unit, as "
+                                     "32ms), but %s has no link costs, so messages cost t_s + m "
+                                     "t_e in the seeds' units and cannot be added to seconds: "
+                                     "give its links costs (SPEC@bw=..,lat=.. or a graph file's "
+                                     "costs=1) to work in seconds, or add --tree-work ignore",
+                             net->spec);
         if (o->ts_unit)
             return cli_usage(o->cmd, "--ts %s has a unit, but %s has no link costs, so its times "
                                      "are in the seeds' units of t_s and t_e: give a plain "
@@ -981,7 +991,7 @@ int cmd_simulate(int argc, char **argv)
     memset(&tree, 0, sizeof tree);
     if ((code = embed_args_net_tree(o.cmd, &a, &net, &tree, o.trace == NULL)))
         return code;
-    if ((code = sim_units(&o, &net))) {
+    if ((code = sim_units(&o, &net, o.trace ? NULL : &tree))) {
         if (!o.trace)
             dn_tree_free(&tree);
         dn_net_free(&net);
