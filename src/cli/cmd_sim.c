@@ -43,7 +43,8 @@ static const char sim_help[] =
     "      --scotch-strategy S  --map scotch: SCOTCH's mapping strategy string\n"
     "      --stage S          divide, combine or both (default: both for a tree\n"
     "                         file with bytes_up, else divide)\n"
-    "      --alpha A          divide message of step t has size A^t (default 1/2;\n"
+    "      --alpha A          divide message of step t has size A^t (default 1/2,\n"
+    "                         1 on MPI's broadcast trees, which send it whole;\n"
     "                         a number or a fraction like 1/2), A^t N with --bytes\n"
     "      --bytes N          the root problem's size in bytes (64MB, 1GiB, 4096):\n"
     "                         needed with link costs unless the sizes are given\n"
@@ -991,6 +992,13 @@ int cmd_simulate(int argc, char **argv)
     memset(&tree, 0, sizeof tree);
     if ((code = embed_args_net_tree(o.cmd, &a, &net, &tree, o.trace == NULL)))
         return code;
+    /* MPI's broadcast trees send the whole buffer to every child: their
+     * messages are all N bytes (alpha 1), not halved a step as the seeds'
+     * divide stage (with alpha 1/2 Open MPI's tree looked faster than
+     * MPICH's in MPI's default layout, the opposite of the run in full) */
+    if (!o.trace && !o.alpha_given &&
+        (tree.model.kind == DN_TREE_OMPI_BCAST || tree.model.kind == DN_TREE_MPICH_BCAST))
+        o.wo.alpha = 1;
     if ((code = sim_units(&o, &net, o.trace ? NULL : &tree))) {
         if (!o.trace)
             dn_tree_free(&tree);
