@@ -2065,6 +2065,14 @@ static void test_exec_cli(void **state)
     json_has("exec nqueens --n 8 --dynamic --workers 2 --policy steal:one --json",
              "\"steal\":\"one\"");
     bad_run("exec nqueens --n 8 --dynamic --workers 2 --policy steal:all", 2, "half or one");
+    /* --policy steal:K and --steal K' that differ: refused, whichever comes
+     * first (issue 27 item 24: the last one won); the same K twice is one */
+    bad_run("exec nqueens --n 8 --dynamic --workers 2 --policy steal:half --steal one", 2,
+            "--steal one and --policy steal:half disagree");
+    bad_run("exec nqueens --n 8 --dynamic --workers 2 --steal one --policy steal:half", 2,
+            "--policy steal:half and --steal one disagree");
+    json_has("exec nqueens --n 8 --dynamic --workers 2 --steal one --policy steal:one --json",
+             "\"steal\":\"one\"");
     bad_run("exec search", 2, "add --dynamic");
     bad_run("exec search --dynamic --tree cbt:3", 2, "random tree");
     bad_run("exec search --dynamic --n 9", 2, "give --tree");
