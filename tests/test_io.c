@@ -1184,6 +1184,39 @@ static void test_cli_tree_writers(void **state)
         unlink(tp(gone[i]));
 }
 
+/* A processor that looks like a label: the list and SCOTCH forms hold
+ * decimal ids only, as SCOTCH reads them ("0011" is 11 on debruijn:4),
+ * while CSV reads its processor column as --root does (node name 0011 is
+ * node 3; id:11 is 11); docs/formats.md states the rule. */
+static void test_place_ids_and_names(void **state)
+{
+    (void)state;
+    dn_net net;
+    dn_err err;
+    assert_int_equal(dn_net_init(&net, "debruijn:4", &err), DN_OK);
+    dn_place_opts o = {2, 0, net.n, &net, 0};
+    static const struct {
+        const char *text;
+        int64_t proc1;
+    } cases[] = {
+        {"0\n0011\n", 11},
+        {"2\n0 0\n1 0011\n", 11},
+        {"task,processor\n0,0\n1,0011\n", 3},
+        {"task,processor\n0,0\n1,id:11\n", 11},
+        {"task,processor\n0,0\n1,label:1011\n", 11},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        dn_place p;
+        if (dn_place_parse(&p, cases[i].text, strlen(cases[i].text), "case", &o, &err))
+            fail_msg("case %zu: %s", i, err.msg);
+        if (p.tasks != 2 || p.proc[1] != cases[i].proc1)
+            fail_msg("case %zu: task 1 on %lld, expected %lld", i, (long long)p.proc[1],
+                     (long long)cases[i].proc1);
+        dn_place_free(&p);
+    }
+    dn_net_free(&net);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1203,6 +1236,7 @@ int main(void)
         cmocka_unit_test(test_cli_tree_memory),
         cmocka_unit_test(test_cli_placements),
         cmocka_unit_test(test_cli_place_mpi_size),
+        cmocka_unit_test(test_place_ids_and_names),
         cmocka_unit_test(test_cli_tree_writers),
     };
     return cmocka_run_group_tests_name("io", tests, NULL, NULL);
