@@ -1783,6 +1783,142 @@ static void test_lower_bound_seed000(void **state)
     close_fixture(&f);
 }
 
+/* ------------------------------------------------------------ accessors */
+
+/* The opaque embedding's accessors, each against a value found another
+ * way: the caller's own objects and options, the requested root, the
+ * network's closed-form size, a separate router, the mesh distance. */
+static void test_accessors(void **state)
+{
+    (void)state;
+    fixture f;
+    dn_err err;
+    /* zrl on BDG(5): the objects given, the mapping's own routes, the root */
+    dn_embed_opts o = opts("zrl");
+    o.weights = DN_WEIGHTS_LOG;
+    open_fixture(&f, "debruijn:5", "binomial:5", &o);
+    assert_ptr_equal(dn_embed_net(f.e), &f.net);
+    assert_ptr_equal(dn_embed_tree(f.e), &f.tree);
+    assert_string_equal(dn_embed_mapping(f.e), "zrl");
+    assert_int_equal(dn_embed_routes(f.e), DN_ROUTES_MAPPING);
+    assert_int_equal(dn_embed_weights(f.e), DN_WEIGHTS_LOG);
+    assert_string_equal(dn_embed_routes_name(f.e), "map-edge");
+    assert_int_equal(dn_embed_root(f.e), dn_embed_place(f.e, 0));
+    assert_int_equal(dn_embed_root(f.e), paper_F("000001", 6)); /* F(0^n 1) */
+    /* BDG(5): 32 nodes, as the network says */
+    assert_int_equal(dn_embed_graph(f.e)->n, f.net.n);
+    assert_int_equal(dn_embed_graph(f.e)->n, 32);
+    /* nothing of the other mappings */
+    int64_t src = 7;
+    const int64_t *path = &src;
+    assert_int_equal(dn_embed_pre_route(f.e, &src, &path), -1);
+    assert_int_equal(src, -1);
+    assert_null(path);
+    dn_embed_search es = {0};
+    assert_int_equal(dn_embed_exact_search(f.e, &es), 0);
+    assert_int_equal(dn_embed_scotch_target(f.e), 0);
+    int dim[2] = {-7, -7};
+    assert_int_equal(dn_embed_face(f.e, dim), 0);
+    assert_int_equal(dim[0], -7);
+    assert_int_equal(dn_embed_step_dim(f.e, 1), -1);
+    close_fixture(&f);
+    /* a requested root is where task 0 goes: F(0^n 1) and its images under
+     * complement and reversal, 00001, 11110, 10000, 01111 */
+    static const int64_t zrl_roots[] = {1, 30, 16, 15};
+    for (int i = 0; i < 4; i++) {
+        const int64_t r = zrl_roots[i];
+        o = opts("zrl");
+        o.root = r;
+        o.routes = DN_ROUTES_SHORTEST;
+        open_fixture(&f, "debruijn:5", "binomial:5", &o);
+        assert_int_equal(dn_embed_root(f.e), r);
+        assert_int_equal(dn_embed_place(f.e, 0), r);
+        assert_string_equal(dn_embed_routes_name(f.e), "bdg-window");
+        close_fixture(&f);
+    }
+
+    /* the materialised mesh: R C nodes, 2 (R (C - 1) + C (R - 1)) arcs */
+    o = opts("dccube");
+    open_fixture(&f, "mesh:4x8", "binomial:5", &o);
+    const dn_csr *g = dn_embed_graph(f.e);
+    assert_int_equal(g->n, 32);
+    assert_int_equal(g->off[g->n], 2 * (4 * 7 + 8 * 3));
+    assert_int_equal(dn_embed_face(f.e, dim), 0); /* the whole grid */
+    close_fixture(&f);
+
+    /* growing approach b: the move from the requested start to the
+     * fixed-root mapping's root, against the mesh distance and a router */
+    const int64_t side = 8;
+    for (int64_t start = 0; start < side * side; start += 7) {
+        o = opts("growing");
+        o.approach = 'b';
+        o.root = start;
+        open_fixture(&f, "mesh:8x8", "binomial:6", &o);
+        const int64_t root = dn_embed_root(f.e);
+        const int64_t hops = dn_embed_pre_route(f.e, &src, &path);
+        assert_int_equal(src, start);
+        assert_int_equal(path[0], start);
+        assert_int_equal(path[hops], root);
+        assert_int_equal(hops, llabs(start / side - root / side) + llabs(start % side - root % side));
+        for (int64_t i = 0; i < hops; i++)
+            assert_true(dn_csr_arc(dn_embed_graph(f.e), path[i], path[i + 1]) >= 0);
+        dn_router *rt = NULL;
+        const int64_t *rp;
+        int64_t rh;
+        assert_int_equal(dn_router_init(&rt, &f.net, NULL, DN_ROUTER_XY, &err), DN_OK);
+        assert_int_equal(dn_router_algo(rt), DN_ALGO_XY);
+        assert_int_equal(dn_route(rt, start, root, &rp, &rh, &err), DN_OK);
+        assert_int_equal(rh, hops);
+        dn_router_free(rt);
+        assert_int_equal(dn_embed_pre_route(f.e, NULL, NULL), hops); /* NULLs allowed */
+        close_fixture(&f);
+    }
+    o = opts("growing"); /* approach a starts at the root: no move */
+    o.root = 9;
+    open_fixture(&f, "mesh:8x8", "binomial:6", &o);
+    assert_int_equal(dn_embed_pre_route(f.e, &src, &path), -1);
+    assert_int_equal(dn_embed_root(f.e), 9);
+    close_fixture(&f);
+
+    /* a face through the root: the dimensions asked for */
+    o = opts("dccube");
+    o.face_set = 1;
+    o.face[0] = 2;
+    o.face[1] = 0;
+    o.root = 5;
+    open_fixture(&f, "mesh:4x4x4", "binomial:4", &o);
+    assert_int_equal(dn_embed_face(f.e, dim), 1);
+    assert_int_equal(dim[0], 2);
+    assert_int_equal(dim[1], 0);
+    assert_int_equal(dn_embed_root(f.e), 5);
+    close_fixture(&f);
+
+    /* the hypercube's binomial mapping: step t crosses dimension t - 1 (task
+     * 2^(t-1) sits on processor root XOR 2^(t-1)); none outside 1 .. n */
+    o = opts("binomial");
+    o.root = 6;
+    open_fixture(&f, "hypercube:4", "binomial:4", &o);
+    for (int t = 1; t <= 4; t++) {
+        assert_int_equal(dn_embed_step_dim(f.e, t), t - 1);
+        assert_int_equal(dn_embed_place(f.e, (int64_t)1 << (t - 1)), 6 ^ (1 << (t - 1)));
+    }
+    assert_int_equal(dn_embed_step_dim(f.e, 0), -1);
+    assert_int_equal(dn_embed_step_dim(f.e, 5), -1);
+    close_fixture(&f);
+    o = opts("random");
+    open_fixture(&f, "hypercube:4", "binomial:4", &o);
+    assert_int_equal(dn_embed_step_dim(f.e, 1), -1);
+    close_fixture(&f);
+
+    /* a failed init leaves nothing; free takes NULL */
+    o = opts("no-such-map");
+    assert_int_equal(setup(&f, "hypercube:4", "binomial:4", &o, &err), DN_ENOTFOUND);
+    assert_null(f.e);
+    close_fixture(&f);
+    dn_embed_free(NULL);
+    dn_router_free(NULL);
+}
+
 /* ------------------------------------------------------------ baselines */
 
 static void test_baselines(void **state)
@@ -1939,6 +2075,7 @@ int main(void)
         cmocka_unit_test(test_exact_search),
         cmocka_unit_test(test_lower_bound),
         cmocka_unit_test(test_lower_bound_seed000),
+        cmocka_unit_test(test_accessors),
         cmocka_unit_test(test_baselines),
         cmocka_unit_test(test_mpi_trees_through_binomial),
         cmocka_unit_test(test_mpi_trees_identity_hypercube),
