@@ -1013,8 +1013,8 @@ int cmd_simulate(int argc, char **argv)
     dn_sim_result res;
     dn_trace tr;
     dn_csr g;
-    dn_router router;
-    int have_work = 0, have_res = 0, have_trace = 0, have_g = 0, have_router = 0;
+    dn_router *router = NULL;
+    int have_work = 0, have_res = 0, have_trace = 0, have_g = 0;
     memset(&w, 0, sizeof w);
     memset(&g, 0, sizeof g);
     progress pr;
@@ -1109,21 +1109,23 @@ int cmd_simulate(int argc, char **argv)
             code = cli_fail(o.cmd, rc, err.msg);
             goto done;
         }
-        have_router = 1;
-        rc = dn_sim_work_from_trace(&w, &g, &router, &tr, a.mem_limit, &err);
+        rc = dn_sim_work_from_trace(&w, &g, router, &tr, a.mem_limit, &err);
         rec_str(&head, "trace", o.trace);
     } else {
-        dn_embed e;
+        dn_embed *e = NULL;
         if ((rc = dn_embed_init(&e, &net, &tree, &a.eo, &err))) {
             code = cli_fail(o.cmd, rc, err.msg);
             goto done;
         }
         char lab[80];
-        dn_net_label(&net, e.pre_hops >= 0 ? e.pre_src : e.root_proc, lab, sizeof lab);
+        int64_t start; /* growing approach b: where the problem starts */
+        if (dn_embed_pre_route(e, &start, NULL) < 0)
+            start = dn_embed_root(e);
+        dn_net_label(&net, start, lab, sizeof lab);
         rec_str(&head, "root", lab);
-        rec_str(&head, "routes", dn_embed_routes_name(&e));
-        rc = dn_sim_work_from_embed(&w, &e, &o.wo, &err);
-        dn_embed_free(&e);
+        rec_str(&head, "routes", dn_embed_routes_name(e));
+        rc = dn_sim_work_from_embed(&w, e, &o.wo, &err);
+        dn_embed_free(e);
     }
     if (rc) {
         code = cli_fail(o.cmd, rc, err.msg);
@@ -1221,8 +1223,7 @@ done:
     dn_sim_free(sim);
     if (have_work)
         dn_sim_work_free(&w);
-    if (have_router)
-        dn_router_free(&router);
+    dn_router_free(router);
     if (have_g)
         dn_csr_free(&g);
     if (have_trace)
