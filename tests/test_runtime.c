@@ -283,6 +283,112 @@ static void test_emulation(void **state)
     dn_net_free(&net);
 }
 
+/* The caller's own embedding (dn_rt_opts.embed, issue 30 item 4: the
+ * runtime took a mapping's name only): workers sit where it places B(D)'s
+ * tasks and messages take its routes. A given placement (task t on
+ * processor 5t + 3 mod 16, a bijection) travels 2 x its total dilation
+ * hops, as the metric module counts it; zrl's embedding made by the caller
+ * gives the run zrl by name gives, link by link; the wrong tree, another
+ * network, the dynamic mode and MPI are refused. */
+static void test_caller_embedding(void **state)
+{
+    (void)state;
+    dn_err err;
+    dn_net net, other;
+    dn_tree tree, small;
+    dn_tree_model tm;
+    assert_int_equal(dn_net_init(&net, "debruijn:4", &err), DN_OK);
+    assert_int_equal(dn_net_init(&other, "debruijn:4", &err), DN_OK);
+    assert_int_equal(dn_tree_model_parse("binomial:4", &tm, &err), DN_OK);
+    assert_int_equal(dn_tree_init(&tree, &tm, 1, 0, &err), DN_OK);
+    assert_int_equal(dn_tree_model_parse("binomial:3", &tm, &err), DN_OK);
+    assert_int_equal(dn_tree_init(&small, &tm, 1, 0, &err), DN_OK);
+    int64_t place[16];
+    for (int t = 0; t < 16; t++)
+        place[t] = (5 * t + 3) % 16;
+    dn_embed_opts eo;
+    memset(&eo, 0, sizeof eo);
+    eo.map = "given";
+    eo.root = -1;
+    eo.place = place;
+    eo.place_len = 16;
+    dn_embed *given = NULL, *zrl = NULL, *wrong = NULL;
+    assert_int_equal(dn_embed_init(&given, &net, &tree, &eo, &err), DN_OK);
+    memset(&eo, 0, sizeof eo);
+    eo.map = "zrl";
+    eo.root = -1;
+    assert_int_equal(dn_embed_init(&zrl, &net, &tree, &eo, &err), DN_OK);
+    eo.map = "identity";
+    assert_int_equal(dn_embed_init(&wrong, &net, &small, &eo, &err), DN_OK);
+    dn_metrics m;
+    assert_int_equal(dn_metrics_compute(given, NULL, &m, &err), DN_OK);
+    const int64_t dil = m.dil_total;
+    dn_metrics_free(&m);
+
+    dn_app_run a;
+    assert_int_equal(dn_app_init(&a, "matchain", 4096, 3, 0, &err), DN_OK);
+    dn_rt_opts o;
+    memset(&o, 0, sizeof o);
+    o.workers = 16;
+    o.grain = 1;
+    o.net = &net;
+    o.root = -1;
+    dn_rt_stats st, st2;
+    dn_buf out;
+    o.embed = given;
+    if (dn_rt_run(&a.dc, &a.input, &out, &o, &st, &err))
+        fail_msg("given: %s", err.msg);
+    assert_int_equal(dn_app_verify(&a, &out, 0, &err), DN_OK);
+    assert_int_equal(st.hop_messages, 2 * dil);
+    free(out.data);
+    dn_rt_stats_free(&st);
+
+    dn_app_free(&a); /* (a run consumes its input) */
+    assert_int_equal(dn_app_init(&a, "matchain", 4096, 3, 0, &err), DN_OK);
+    o.embed = zrl;
+    if (dn_rt_run(&a.dc, &a.input, &out, &o, &st, &err))
+        fail_msg("zrl: %s", err.msg);
+    free(out.data);
+    dn_app_free(&a);
+    assert_int_equal(dn_app_init(&a, "matchain", 4096, 3, 0, &err), DN_OK);
+    o.embed = NULL;
+    o.map = "zrl";
+    assert_int_equal(dn_rt_run(&a.dc, &a.input, &out, &o, &st2, &err), DN_OK);
+    free(out.data);
+    assert_int_equal(st.hop_messages, st2.hop_messages);
+    assert_int_equal(st.links, st2.links);
+    for (int64_t l = 0; l < st.links; l++)
+        assert_int_equal(st.link_msgs[l], st2.link_msgs[l]);
+    dn_rt_stats_free(&st);
+    dn_rt_stats_free(&st2);
+
+    dn_app_free(&a);
+    assert_int_equal(dn_app_init(&a, "matchain", 4096, 3, 0, &err), DN_OK);
+    o.map = NULL;
+    o.embed = wrong; /* binomial:3 for 16 workers */
+    assert_int_equal(dn_rt_run(&a.dc, &a.input, &out, &o, &st, &err), DN_EINVAL);
+    assert_non_null(strstr(err.msg, "16 workers form binomial:4; the embedding is of another"));
+    dn_rt_stats_free(&st);
+    o.embed = zrl;
+    o.net = &other; /* the same spec, another network object */
+    assert_int_equal(dn_rt_run(&a.dc, &a.input, &out, &o, &st, &err), DN_EINVAL);
+    assert_non_null(strstr(err.msg, "another network"));
+    dn_rt_stats_free(&st);
+    o.net = &net;
+    o.backend = DN_BACKEND_MPI;
+    assert_int_equal(dn_rt_run(&a.dc, &a.input, &out, &o, &st, &err), DN_EINVAL);
+    dn_rt_stats_free(&st);
+
+    dn_app_free(&a);
+    dn_embed_free(given);
+    dn_embed_free(zrl);
+    dn_embed_free(wrong);
+    dn_tree_free(&tree);
+    dn_tree_free(&small);
+    dn_net_free(&net);
+    dn_net_free(&other);
+}
+
 /* a queen on (row, x) is safe from the queens of rows 0 .. row-1 */
 static int safe(const int *col, int row, int x)
 {
@@ -762,6 +868,7 @@ int main(void)
         cmocka_unit_test(test_sort_kernel),
         cmocka_unit_test(test_traffic_closed_form),
         cmocka_unit_test(test_emulation),
+        cmocka_unit_test(test_caller_embedding),
         cmocka_unit_test(test_dynamic),
         cmocka_unit_test(test_policies),
         cmocka_unit_test(test_search),

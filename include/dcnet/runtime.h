@@ -128,7 +128,14 @@ typedef struct dn_rt_opts {
     size_t grain;         /* do not split parts smaller than this (units); 0: 1 */
     dn_backend backend;
     const dn_net *net;    /* network emulation, or NULL for direct */
-    const char *map;      /* mapping of B(D) onto net (embed's names) */
+    const char *map;      /* mapping of B(D) onto net (embed's names), or: */
+    dn_embed *embed;      /* the caller's own embedding of binomial:D onto net
+                           * (borrowed; used, not changed, while the run sets
+                           * up): each worker runs where it places the
+                           * worker's task of B(D), messages take its routes. D is
+                           * the static schedule's depth (log2 of the workers
+                           * used); map and root are then unused. Static
+                           * threads mode only. */
     int64_t root;         /* processor of worker 0 (-1: the mapping's) */
     double link_bw;       /* emulation: bytes per second per link (0: copy speed) */
     int walk;             /* dynamic mode: random-walk length Delta (0: 2) */

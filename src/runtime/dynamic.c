@@ -522,6 +522,9 @@ int dn_rt_run_tree(const dn_tree_app *app, dn_buf *root, int64_t *answer, const 
     int rc = DN_OK;
     if (o->backend == DN_BACKEND_MPI)
         rc = dn_fail(err, DN_ENOTSUP, "the dynamic mode runs on the threads backend only");
+    else if (o->embed)
+        rc = dn_fail(err, DN_EINVAL, "the dynamic mode places tasks by its policy, not by an "
+                                     "embedding (embed is for the static schedule)");
     else if (o->policy < DN_POLICY_AUTO || o->policy > DN_POLICY_STEAL)
         rc = dn_fail(err, DN_EINVAL, "unknown dynamic policy %d", o->policy);
     else if (o->net && dn_net_processors(o->net) < o->net->n)

@@ -614,6 +614,9 @@ void dn_rt_stats_free(dn_rt_stats *s)
     memset(s, 0, sizeof *s);
 }
 
+static int emulation_routes(thr_transport *T, dn_embed *e, int D, const char *map,
+                            const dn_rt_opts *o, dn_err *err);
+
 /* Emulation set-up: the embedding of B(D) on the network, its routes. */
 static int emulation_init(thr_transport *T, dn_embed **out, dn_tree *tree, int D,
                           const dn_rt_opts *o, dn_err *err)
@@ -622,11 +625,24 @@ static int emulation_init(thr_transport *T, dn_embed **out, dn_tree *tree, int D
     dn_tree_model tm;
     dn_embed_opts eo;
     int rc;
+    memset(&eo, 0, sizeof eo);
+    eo.map = o->map ? o->map : "identity";
+    if (o->embed) { /* the caller's: borrowed, so not T->have_emb */
+        const dn_tree *et = dn_embed_tree(o->embed);
+        if (dn_embed_net(o->embed) != o->net)
+            return dn_fail(err, DN_EINVAL, "the embedding is of another network than the "
+                                           "run's (net)");
+        if (et->model.kind != DN_TREE_BINOMIAL || et->model.n != D)
+            return dn_fail(err, DN_EINVAL, "%d workers form binomial:%d; the embedding is of "
+                                           "another tree",
+                           1 << D, D);
+        *out = o->embed;
+        eo.map = dn_embed_mapping(o->embed);
+        return emulation_routes(T, *out, D, eo.map, o, err);
+    }
     snprintf(spec, sizeof spec, "binomial:%d", D);
     if ((rc = dn_tree_model_parse(spec, &tm, err)) || (rc = dn_tree_init(tree, &tm, 1, 0, err)))
         return rc;
-    memset(&eo, 0, sizeof eo);
-    eo.map = o->map ? o->map : "identity";
     eo.root = o->root;
     eo.seed = o->seed;
     if ((rc = dn_embed_init(out, o->net, tree, &eo, err))) {
@@ -640,7 +656,15 @@ static int emulation_init(thr_transport *T, dn_embed **out, dn_tree *tree, int D
         return rc;
     }
     T->have_emb = 1;
-    const dn_embed *e = *out;
+    return emulation_routes(T, *out, D, eo.map, o, err);
+}
+
+/* The workers' processors and the routes of their messages, from the
+ * embedding e of B(D) (the runtime's own, or the caller's). */
+static int emulation_routes(thr_transport *T, dn_embed *e, int D, const char *map,
+                            const dn_rt_opts *o, dn_err *err)
+{
+    int rc;
     const dn_csr *g = dn_embed_graph(e);
     int W = 1 << D;
     T->emulate = 1;
@@ -670,13 +694,13 @@ static int emulation_init(thr_transport *T, dn_embed **out, dn_tree *tree, int D
         if (T->worker_at[T->place[y]] >= 0)
             return dn_fail(err, DN_EINVAL, "mapping %s puts workers %d and %d on processor %lld; "
                                            "emulation needs one worker per processor",
-                           eo.map, T->worker_at[T->place[y]], y, (long long)T->place[y]);
+                           map, T->worker_at[T->place[y]], y, (long long)T->place[y]);
         T->worker_at[T->place[y]] = y;
         if (y == 0)
             continue;
         const int64_t *path;
         int64_t hops;
-        if ((rc = dn_embed_route(*out, task, &path, &hops, err)))
+        if ((rc = dn_embed_route(e, task, &path, &hops, err)))
             return rc;
         T->route[y] = malloc((size_t)(hops + 1) * sizeof **T->route);
         if (!T->route[y])
@@ -863,6 +887,9 @@ int dn_rt_run(const dn_dc_app *app, dn_buf *input, dn_buf *output, const dn_rt_o
     output->len = 0;
     if (o->workers < 1 || o->workers > 4096)
         return dn_fail(err, DN_ERANGE, "workers must be 1..4096, not %d", o->workers);
+    if (o->embed && (o->backend == DN_BACKEND_MPI || !o->net))
+        return dn_fail(err, DN_EINVAL, "an embedding places workers on an emulated network: "
+                                       "give its network (net) and the threads backend");
     if (o->backend == DN_BACKEND_MPI)
         return rt_mpi_run(app, input, output, o, st, err);
     return run_threads(app, input, output, o, st, err);
