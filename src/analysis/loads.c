@@ -369,8 +369,10 @@ static int check_args(const dn_csr *g, const dn_tree_model *m, int64_t start,
     if (o->delta < 0 || o->delta > 1000000)
         return dn_fail(err, DN_ERANGE, "walk length %d is not in 0..1000000", o->delta);
     if (o->walk == DN_WALK_TWO_CHOICES)
-        return dn_fail(err, DN_EINVAL, "the two-choices walk depends on the loads met on the "
-                       "way, so it has no exact linear analysis; use --trials");
+        return dn_fail_param(err, DN_EINVAL, "trials",
+                             "the two-choices walk depends on the loads met on the "
+                             "way, so it has no exact linear analysis; simulate it in trials");
+
     if (o->walk < 0 || o->walk >= DN_WALK_COUNT)
         return dn_fail(err, DN_EINVAL, "unknown walk variant %d", o->walk);
     return DN_OK;

@@ -457,7 +457,7 @@ int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg)
     }
     case 's':
         if (dn_parse_i64(arg, 0, INT64_MAX, "--seed", &a->seed, &err))
-            return -cli_usage(cmd, "%s", err.msg);
+            return -cli_usage(cmd, "%s", cli_errmsg(&err));
         return 1;
     case EO_ROUTES: {
         static const char *const names[] = {"mapping", "shortest", "xy", "bfs", NULL};
@@ -471,7 +471,7 @@ int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg)
     }
     case EO_SEARCH:
         if (dn_parse_i64(arg, 1, INT64_MAX, "--search-limit", &a->eo.search_limit, &err))
-            return -cli_usage(cmd, "%s", err.msg);
+            return -cli_usage(cmd, "%s", cli_errmsg(&err));
         return 1;
     case EO_SCOTCH: a->eo.scotch_strategy = arg; return 1;
     case EO_SCOTCH_TARGET: {
@@ -481,7 +481,7 @@ int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg)
     }
     case EO_MAXN:
         if (dn_parse_i64(arg, 1, (int64_t)1 << 32, "--max-nodes", &a->max_nodes, &err))
-            return -cli_usage(cmd, "%s", err.msg);
+            return -cli_usage(cmd, "%s", cli_errmsg(&err));
         return 1;
     case EO_MEM: {
         int rc = cli_mem_limit(cmd, arg, &a->mem_limit);
@@ -505,14 +505,14 @@ int embed_args_net_tree(const char *cmd, embed_args *a, dn_net *net, dn_tree *tr
     a->eo.seed = (uint64_t)a->seed;
     a->eo.mem_limit = a->mem_limit;
     if ((rc = dn_net_init_limit(net, a->net_spec, a->mem_limit, &err)))
-        return cli_fail(cmd, rc, err.msg);
+        return cli_fail(cmd, rc, cli_errmsg(&err));
     if (!need_tree)
         return 0;
     if (!(rc = dn_tree_model_parse(a->tree_spec, &tm, &err)))
         tm.mem_limit = a->mem_limit > 0 ? a->mem_limit : DN_NET_DEFAULT_MEM_LIMIT;
     if (rc || (rc = dn_tree_init(tree, &tm, (uint64_t)a->seed, a->max_nodes, &err))) {
         dn_net_free(net);
-        return cli_fail(cmd, rc, err.msg);
+        return cli_fail(cmd, rc, cli_errmsg(&err));
     }
     /* deco 0 on switches (issue 29, item 12): SCOTCH's archBuild0 bipartitions
      * the graph the processors induce, which has no links when they meet
@@ -527,7 +527,7 @@ int embed_args_net_tree(const char *cmd, embed_args *a, dn_net *net, dn_tree *tr
     if (a->root_s && (rc = dn_net_parse_node(net, a->root_s, &a->eo.root, &err))) {
         dn_tree_free(tree);
         dn_net_free(net);
-        return cli_usage(cmd, "--root: %s", err.msg);
+        return cli_usage(cmd, "--root: %s", cli_errmsg(&err));
     }
     if (strncmp(a->eo.map, "file:", 5) == 0) { /* list, SCOTCH .map or CSV, read once */
         dn_place pl;
@@ -536,7 +536,7 @@ int embed_args_net_tree(const char *cmd, embed_args *a, dn_net *net, dn_tree *tr
             embed_args_free(a);
             dn_tree_free(tree);
             dn_net_free(net);
-            return cli_fail(cmd, rc, err.msg);
+            return cli_fail(cmd, rc, cli_errmsg(&err));
         }
         a->place = pl.proc; /* owned by a from here */
         a->eo.map = "given";
@@ -598,7 +598,7 @@ int cmd_embed(int argc, char **argv)
         case O_PHASE: {
             int64_t v;
             if (dn_parse_i64(optarg, 1, 64, "--phase", &v, &err))
-                return cli_usage(cmd, "%s", err.msg);
+                return cli_usage(cmd, "%s", cli_errmsg(&err));
             only_phase = (int)v;
             break;
         }
@@ -664,7 +664,7 @@ int cmd_embed(int argc, char **argv)
     } else if (a.eo.weights == DN_WEIGHTS_GIVEN) {
         if ((rc = cli_read_numbers(weights_s, tree.nodes - 1, 0, 1e300, "--weights", &given,
                                    &err))) {
-            code = cli_fail(cmd, rc, err.msg);
+            code = cli_fail(cmd, rc, cli_errmsg(&err));
             goto done_tree;
         }
         a.eo.given = given;
@@ -673,7 +673,7 @@ int cmd_embed(int argc, char **argv)
     }
     double t0 = cli_now();
     if ((rc = dn_embed_init(&e, &net, &tree, &a.eo, &err))) {
-        code = cli_fail(cmd, rc, err.msg);
+        code = cli_fail(cmd, rc, cli_errmsg(&err));
         goto done_tree;
     }
     double map_seconds = cli_now() - t0;
@@ -686,7 +686,7 @@ int cmd_embed(int argc, char **argv)
     rc = dn_metrics_compute(&e, &mo, &m, &err);
     progress_done(&pr);
     if (rc) {
-        code = cli_fail(cmd, rc, err.msg);
+        code = cli_fail(cmd, rc, cli_errmsg(&err));
         goto done_embed;
     }
     if (save || rankfile) {
@@ -704,13 +704,13 @@ int cmd_embed(int argc, char **argv)
         }
         free(place);
         if (rc) {
-            code = cli_fail(cmd, rc, err.msg);
+            code = cli_fail(cmd, rc, cli_errmsg(&err));
             goto done_metrics;
         }
     }
     if (svg && (rc = per_phase || only_phase ? embed_svg_phases(&e, &m, only_phase, svg, &err)
                                              : embed_svg(&e, &m, svg, &err))) {
-        code = cli_fail(cmd, rc, err.msg);
+        code = cli_fail(cmd, rc, cli_errmsg(&err));
         goto done_metrics;
     }
     rec r;

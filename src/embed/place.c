@@ -170,9 +170,10 @@ static int fits(int64_t T, int64_t each, const dn_place_opts *o, const dn_input 
     if (!dn_mul_ovf(T, each, &bytes) && bytes <= limit)
         return DN_OK;
     char a[32];
-    return dn_fail(err, DN_ELIMIT, "%s '%s': a placement of %lld tasks takes more than the "
-                                   "memory limit of %s (%lld bytes a task while read; raise "
-                                   "--mem-limit)",
+    return dn_fail_param(err, DN_ELIMIT, "mem_limit",
+                         "%s '%s': a placement of %lld tasks takes more than the "
+                         "memory limit of %s (%lld bytes a task while read; raise it)",
+
                    in->what, dn_input_name(in), (long long)T, dn_fmt_bytes(a, sizeof a, limit),
                    (long long)each);
 }

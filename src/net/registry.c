@@ -236,9 +236,9 @@ int dn_net_materialize(const dn_net *net, dn_csr *out, int64_t mem_limit, dn_err
     bytes = dn_csr_bytes(net->n, arcs);
     if (bytes < 0 || bytes > mem_limit) {
         char need[32], lim[32];
-        return dn_fail(err, DN_ERANGE,
-                       "%s needs %s as a CSR graph, over the limit of %s (raise it with "
-                       "--mem-limit)",
+        return dn_fail_param(err, DN_ERANGE, "mem_limit",
+                       "%s needs %s as a CSR graph, over the memory limit of %s (raise it)",
+
                        net->spec, bytes < 0 ? "more than 8 EiB" : dn_fmt_bytes(need, 32, bytes),
                        dn_fmt_bytes(lim, 32, mem_limit));
     }

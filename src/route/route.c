@@ -83,9 +83,10 @@ int dn_router_init(dn_router *r, const dn_net *net, const dn_csr *g, dn_router_k
             r->algo = own == DN_NET_ROUTING_GRID ? DN_ALGO_XY : DN_ALGO_ECUBE;
             rc = alloc_path(r, nodes, err);
         } else {
-            return dn_fail(err, DN_EINVAL,
+            return dn_fail_param(err, DN_EINVAL, "routes",
                            "dimension-order routing (xy) needs a mesh, torus, ring or hypercube, "
-                           "not %s; use --routes shortest",
+                           "not %s; use routes shortest",
+
                            net->spec);
         }
     } else if (kind == DN_ROUTER_SHORTEST && own != DN_NET_ROUTING_NONE) {

@@ -646,7 +646,7 @@ int dn_rt_run_tree(const dn_tree_app *app, dn_buf *root, int64_t *answer, const 
     if (!rc && atomic_load(&D.failed)) {
         rc = D.err.msg[0] ? DN_EINVAL : DN_ENOMEM;
         if (err)
-            *err = D.err.msg[0] ? D.err : (dn_err){"out of memory for a task"};
+            *err = D.err.msg[0] ? D.err : (dn_err){"out of memory for a task", NULL};
     }
     *answer = atomic_load(&D.sum);
     st->workers = D.W;

@@ -1176,9 +1176,11 @@ static int check_size(const dn_sim *s, const dn_sim_work *w, dn_err *err)
     const int64_t need = dn_sim_bytes(&s->o, w);
     if (need > limit) {
         char a[32], b[32];
-        return dn_fail(err, DN_ELIMIT, "simulating %lld messages over %lld hops needs about %s "
-                                       "for the engine, over the memory limit of %s (raise "
-                                       "--mem-limit, or simulate a smaller case)",
+        return dn_fail_param(err, DN_ELIMIT, "mem_limit",
+                             "simulating %lld messages over %lld hops needs about %s "
+                             "for the engine, over the memory limit of %s (raise "
+                             "it, or simulate a smaller case)",
+
                        (long long)w->msgs, (long long)w->hops, dn_fmt_bytes(a, sizeof a, need),
                        dn_fmt_bytes(b, sizeof b, limit));
     }
