@@ -20,6 +20,21 @@ static void test_strerror(void **state)
     assert_string_equal(dn_strerror(9999), "unknown status");
 }
 
+/* dn_fail_param records the parameter a failure is about; dn_fail clears
+ * it, so that a reused dn_err never names a parameter of an earlier call */
+static void test_fail_param(void **state)
+{
+    dn_err e;
+    (void)state;
+    memset(&e, 0x5a, sizeof e);
+    assert_int_equal(dn_fail_param(&e, DN_ELIMIT, "mem_limit", "over %d", 8), DN_ELIMIT);
+    assert_string_equal(e.msg, "over 8");
+    assert_string_equal(e.param, "mem_limit");
+    assert_int_equal(dn_fail(&e, DN_EINVAL, "bad"), DN_EINVAL);
+    assert_null(e.param);
+    assert_int_equal(dn_fail_param(NULL, DN_ERANGE, "max_nodes", "x"), DN_ERANGE);
+}
+
 static void test_checked_arith(void **state)
 {
     int64_t r = 0;
@@ -366,6 +381,7 @@ int main(void)
         cmocka_unit_test(test_below_uniform),
         cmocka_unit_test(test_double_and_streams),
         cmocka_unit_test(test_version),
+        cmocka_unit_test(test_fail_param),
         cmocka_unit_test(test_invariants),
         cmocka_unit_test(test_pool),
     };

@@ -182,9 +182,9 @@ int cli_fail(const char *cmd, int status, const char *msg);
 /* A library message as the CLI prints it: the library speaks of its own
  * parameters (dn_err.param: "mem_limit", "map tree", ...), the CLI adds
  * the options that set them, " (option --mem-limit)", " (options --map,
- * --tree)", leaving out any flag the message already names. Appends to
- * err->msg in place (once: err->param is cleared) and returns err->msg.
- * The one table from library parameter to flag is in suggest.c. */
+ * --tree)". Appends to err->msg in place (once: err->param is cleared) and
+ * returns err->msg. The one table from library parameter to flag is in
+ * suggest.c. */
 const char *cli_errmsg(dn_err *err);
 /* The flag(s) of one library parameter ("mem_limit" -> "--mem-limit"), or
  * NULL for a name the table lacks. */

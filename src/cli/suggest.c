@@ -204,8 +204,6 @@ static const struct {
     {"exact", "--exact"},
     {"trials", "--trials"},
     {"format", "--format"},
-    {"dynamic", "--dynamic"},
-    {"work", "--work"},
 };
 
 const char *cli_param_flag(const char *param)
@@ -214,19 +212,6 @@ const char *cli_param_flag(const char *param)
         if (strcmp(param_flags[i].param, param) == 0)
             return param_flags[i].flag;
     return NULL;
-}
-
-/* Whether msg names flag as a word of its own ("--tree" but not inside
- * "--tree-of"). */
-static int names_flag(const char *msg, const char *flag)
-{
-    size_t n = strlen(flag);
-    for (const char *p = strstr(msg, flag); p; p = strstr(p + 1, flag)) {
-        char c = p[n];
-        if (!(c == '-' || c == '_' || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')))
-            return 1;
-    }
-    return 0;
 }
 
 const char *cli_errmsg(dn_err *err)
@@ -242,7 +227,7 @@ const char *cli_errmsg(dn_err *err)
             memcpy(name, p, n);
             name[n] = '\0';
             const char *f = cli_param_flag(name);
-            if (f && !names_flag(err->msg, f))
+            if (f)
                 flags[nf++] = f;
         }
         p += n;

@@ -280,7 +280,7 @@ int dn_embed_scotch(dn_embed *e, const dn_embed_opts *o, dn_err *err)
 {
     (void)e;
     (void)o;
-    return dn_fail(err, DN_ENOTSUP,
+    return dn_fail_param(err, DN_ENOTSUP, "map",
                    "mapping scotch needs SCOTCH: install libscotch-dev (make deps does) and "
 
                    "rebuild");
