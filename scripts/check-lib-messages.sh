@@ -30,4 +30,16 @@ if [ -n "$hits" ]; then
     printf '%s\n' "$hits" >&2
     exit 1
 fi
+# every parameter the library names (dn_fail_param's third argument) has
+# its option in the CLI's table (src/cli/suggest.c, param_flags)
+missing=""
+for p in $(cd "$top" && grep -ohE 'dn_fail_param\([^,]+, [A-Z_]+, "[a-z_ ]+"' src/*/*.c |
+    sed 's/.*"\([a-z_ ]*\)"$/\1/' | tr ' ' '\n' | sort -u); do
+    grep -q "{\"$p\", \"--" "$top/src/cli/suggest.c" || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+    echo "lib-messages: parameters without an option in src/cli/suggest.c:$missing" >&2
+    exit 1
+fi
 echo "lib-messages: ok"
+
