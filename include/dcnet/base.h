@@ -247,6 +247,11 @@ DN_API int dn_parse_double(const char *s, double lo, double hi, const char *what
  * (k, M, G, T decimal; Ki, Mi, Gi binary; b a bit, B a byte). A bare
  * number is in the base unit: bytes per second, seconds, bytes. */
 typedef enum dn_quantity { DN_Q_BANDWIDTH = 0, DN_Q_TIME = 1, DN_Q_SIZE = 2 } dn_quantity;
+/* The name of each value, "bandwidth", "time", "size" (static storage; NULL out of
+ * range), and back: DN_OK, or DN_ENOTFOUND for another name (*out
+ * untouched). The one convention of every enum's pair. O(values). */
+DN_API const char *dn_quantity_name(dn_quantity v);
+DN_API int dn_quantity_parse(const char *s, dn_quantity *out);
 /* Parses the whole of s as a quantity of kind q into *out, in the base
  * unit, in [lo, hi]; *unit_given (may be NULL) says whether s had a unit.
  * "3us" gives the same double as "3e-6" (one rounding). DN_EINVAL names

@@ -249,7 +249,9 @@ static void metrics_record(const dn_embed *e, const dn_metrics *m, rec *r)
     rec_str(r, "net", e->net->spec);
     rec_str(r, "map", e->map);
     if (e->scotch_target)
-        rec_str(r, "scotch_target", e->scotch_target == DN_SCOTCH_DECO0 ? "deco0" : "deco2");
+        rec_str(r, "scotch_target", dn_scotch_target_name(e->scotch_target == DN_SCOTCH_DECO0
+                                                              ? DN_SCOTCH_DECO0
+                                                              : DN_SCOTCH_DECO2));
     rec_int(r, "tree_nodes", m->tasks);
     rec_int(r, "processors", m->processors);
     dn_net_label(e->net, e->root_proc, lab, sizeof lab);
@@ -286,7 +288,7 @@ static void metrics_record(const dn_embed *e, const dn_metrics *m, rec *r)
     rec_int(r, "contention.conflict_phases", m->conflict_phases);
     rec_bool(r, "contention.free", m->conflicts == 0);
     rec_str(r, "contention.links", m->directed_links ? "directed" : "undirected");
-    rec_str(r, "contention.mode", m->contention_mode == DN_CONTENTION_TIMED ? "timed" : "phase");
+    rec_str(r, "contention.mode", dn_contention_mode_name(m->contention_mode));
     rec_int(r, "congestion", m->congestion);
     rec_dbl(r, "hop_bytes", m->w_total);
     rec_int(r, "phases", m->phases);
@@ -427,8 +429,9 @@ int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg)
         return 1;
     case 'r': a->root_s = arg; return 1;
     case EO_ORDER: {
-        static const char *const names[] = {"paired", "asc", "desc", NULL};
         static const dn_dc_order orders[] = {DN_ORDER_PAIRED, DN_ORDER_ASC, DN_ORDER_DESC};
+        const char *const names[] = {dn_dc_order_name(orders[0]), dn_dc_order_name(orders[1]),
+                                     dn_dc_order_name(orders[2]), NULL};
         int k, rc = cli_keyword(cmd, "--order", arg, names, &k);
         if (rc)
             return -rc;
@@ -475,9 +478,14 @@ int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg)
         return 1;
     case EO_SCOTCH: a->eo.scotch_strategy = arg; return 1;
     case EO_SCOTCH_TARGET: {
-        static const char *const names[] = {"auto", "deco0", "deco2", NULL};
-        int rc = cli_keyword(cmd, "--scotch-target", arg, names, &a->eo.scotch_target);
-        return rc ? -rc : 1;
+        const char *const names[] = {dn_scotch_target_name(DN_SCOTCH_AUTO),
+                                     dn_scotch_target_name(DN_SCOTCH_DECO0),
+                                     dn_scotch_target_name(DN_SCOTCH_DECO2), NULL};
+        int k, rc = cli_keyword(cmd, "--scotch-target", arg, names, &k);
+        if (rc)
+            return -rc;
+        a->eo.scotch_target = (dn_scotch_target)k;
+        return 1;
     }
     case EO_MAXN:
         if (dn_parse_i64(arg, 1, (int64_t)1 << 32, "--max-nodes", &a->max_nodes, &err))
@@ -577,9 +585,12 @@ int cmd_embed(int argc, char **argv)
             break;
         }
         case O_CONTENTION: {
-            static const char *const names[] = {"phase", "timed", NULL};
-            if ((code = cli_keyword(cmd, "--contention", optarg, names, &mo.contention)))
+            const char *const names[] = {dn_contention_mode_name(DN_CONTENTION_PHASE),
+                                         dn_contention_mode_name(DN_CONTENTION_TIMED), NULL};
+            int k;
+            if ((code = cli_keyword(cmd, "--contention", optarg, names, &k)))
                 return code;
+            mo.contention = (dn_contention_mode)k;
             break;
         }
         case O_TIMING: timing = 1; break;

@@ -305,9 +305,12 @@ int cmd_exec(int argc, char **argv)
                 return cli_usage(cmd, "%s", cli_errmsg(&err));
             break;
         case 'b': {
-            static const char *const names[] = {"threads", "mpi", NULL};
-            if ((code = cli_keyword(cmd, "--backend", optarg, names, &mpi)))
+            const char *const names[] = {dn_backend_name(DN_BACKEND_THREADS),
+                                         dn_backend_name(DN_BACKEND_MPI), NULL};
+            int k;
+            if ((code = cli_keyword(cmd, "--backend", optarg, names, &k)))
                 return code;
+            mpi = k == DN_BACKEND_MPI;
             break;
         }
         case O_GRAIN:
@@ -559,7 +562,7 @@ int cmd_exec(int argc, char **argv)
     rec_str(&r, "app", app.name);
     rec_int(&r, "n", app.n);
     rec_int(&r, "workers", st.workers);
-    rec_str(&r, "backend", mpi ? "mpi" : "threads");
+    rec_str(&r, "backend", dn_backend_name(mpi ? DN_BACKEND_MPI : DN_BACKEND_THREADS));
     if (place)
         rec_int(&r, "root_rank", root_rank); /* the world rank of task 0 */
     rec_str(&r, "mode", dynamic ? "dynamic" : "static");

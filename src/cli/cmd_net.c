@@ -390,10 +390,7 @@ int cmd_net(int argc, char **argv)
     if (format) {
         dn_graph_format fmt;
         FILE *f = stdout;
-        if (strcmp(format, "edgelist") == 0) fmt = DN_FMT_EDGELIST;
-        else if (strcmp(format, "grf") == 0) fmt = DN_FMT_GRF;
-        else if (strcmp(format, "dot") == 0) fmt = DN_FMT_DOT;
-        else {
+        if (dn_graph_format_parse(format, &fmt) != DN_OK) {
             dn_net_free(&net);
             return cli_usage(cmd, "unknown --format '%s' (known: edgelist, grf, dot)", format);
         }

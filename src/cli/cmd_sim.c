@@ -740,16 +740,17 @@ static int parse_sim_opt(sim_cli *o, int c, const char *arg)
     int64_t v;
     switch (c) {
     case 'w':
-        if (strcmp(arg, "saf") == 0 || strcmp(arg, "store-and-forward") == 0)
+        if (dn_switching_parse(arg, &o->so.sw) == DN_OK)
+            return 0;
+        if (strcmp(arg, "store-and-forward") == 0) /* the CLI's longer spellings */
             o->so.sw = DN_SW_SAF;
-        else if (strcmp(arg, "wormhole") == 0)
-            o->so.sw = DN_SW_WORMHOLE;
-        else if (strcmp(arg, "vct") == 0 || strcmp(arg, "cut-through") == 0)
+        else if (strcmp(arg, "cut-through") == 0)
             o->so.sw = DN_SW_VCT;
-        else if (strcmp(arg, "circuit") == 0)
-            o->so.sw = DN_SW_CIRCUIT;
         else {
-            static const char *const names[] = {"saf", "wormhole", "vct", "circuit", NULL};
+            const char *const names[] = {dn_switching_name(DN_SW_SAF),
+                                         dn_switching_name(DN_SW_WORMHOLE),
+                                         dn_switching_name(DN_SW_VCT),
+                                         dn_switching_name(DN_SW_CIRCUIT), NULL};
             int k;
             return cli_keyword(cmd, "--switching", arg, names, &k);
         }
@@ -788,8 +789,9 @@ static int parse_sim_opt(sim_cli *o, int c, const char *arg)
     case O_STAGE: {
         o->tree_only = "--stage";
         o->stage_given = 1;
-        static const char *const names[] = {"divide", "combine", "both", NULL};
         static const dn_stage stages[] = {DN_STAGE_DIVIDE, DN_STAGE_COMBINE, DN_STAGE_BOTH};
+        const char *const names[] = {dn_stage_name(stages[0]), dn_stage_name(stages[1]),
+                                     dn_stage_name(stages[2]), NULL};
         int k, rc = cli_keyword(cmd, "--stage", arg, names, &k);
         if (!rc)
             o->wo.stage = stages[k];

@@ -15,6 +15,7 @@
  */
 #include "embed_impl.h"
 #include "../base/dn_assert.h"
+#include "../base/names_impl.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -54,6 +55,24 @@ static const struct {
     {"given", MAP_GIVEN, "a placement supplied by the caller (opts.place)"},
 };
 #define NMAPS ((int)(sizeof maps / sizeof maps[0]))
+
+static const char *const routes_names[] = {
+    [DN_ROUTES_MAPPING] = "mapping", [DN_ROUTES_SHORTEST] = "shortest", [DN_ROUTES_XY] = "xy",
+    [DN_ROUTES_BFS] = "bfs"};
+DN_NAMES_DEFINE(routes, routes_names)
+static const char *const weights_names[] = {
+    [DN_WEIGHTS_UNIFORM] = "uniform", [DN_WEIGHTS_LOG] = "log", [DN_WEIGHTS_GIVEN] = "given"};
+DN_NAMES_DEFINE(weights, weights_names)
+static const char *const dc_order_names[] = {[DN_ORDER_DEFAULT] = "default",
+                                             [DN_ORDER_PAIRED] = "paired",
+                                             [DN_ORDER_ASC] = "asc", [DN_ORDER_DESC] = "desc"};
+DN_NAMES_DEFINE(dc_order, dc_order_names)
+static const char *const scotch_target_names[] = {
+    [DN_SCOTCH_AUTO] = "auto", [DN_SCOTCH_DECO0] = "deco0", [DN_SCOTCH_DECO2] = "deco2"};
+DN_NAMES_DEFINE(scotch_target, scotch_target_names)
+static const char *const centre_names[] = {[DN_CENTRE_FIXED] = "fixed",
+                                           [DN_CENTRE_NEAREST] = "nearest"};
+DN_NAMES_DEFINE(growing_centre, centre_names)
 
 const char *dn_embed_map_name(int i)
 {

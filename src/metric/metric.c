@@ -14,10 +14,15 @@
  * with cbt:12 placed by identity needs 2.4e10 steps).
  */
 #include "dcnet/metric.h"
+#include "../base/names_impl.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+static const char *const contention_names[] = {[DN_CONTENTION_PHASE] = "phase",
+                                               [DN_CONTENTION_TIMED] = "timed"};
+DN_NAMES_DEFINE(contention_mode, contention_names)
 
 int64_t dn_link_id(const dn_csr *g, int64_t u, int64_t v, int directed_links)
 {

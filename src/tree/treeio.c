@@ -24,6 +24,7 @@
  * round) what a format cannot hold: writable().
  */
 #include "tree_impl.h"
+#include "../base/names_impl.h"
 
 #include "dcnet/net.h" /* DN_NET_DEFAULT_MEM_LIMIT */
 
@@ -1416,16 +1417,9 @@ int dn_tree_read_file(dn_tree *t, const char *path, int64_t max_nodes, int64_t m
 
 /* ------------------------------------------------------------ writing */
 
-int dn_tree_format_parse(const char *name, dn_tree_format *fmt)
-{
-    static const char *const names[] = {"csv", "dot", "grf"};
-    for (int i = 0; i < 3; i++)
-        if (strcmp(name, names[i]) == 0) {
-            *fmt = (dn_tree_format)i;
-            return DN_OK;
-        }
-    return DN_ENOTFOUND;
-}
+static const char *const tree_format_names[] = {
+    [DN_TREE_FMT_CSV] = "csv", [DN_TREE_FMT_DOT] = "dot", [DN_TREE_FMT_GRF] = "grf"};
+DN_NAMES_DEFINE(tree_format, tree_format_names)
 
 static const char *const wname[3] = {"work", "bytes_down", "bytes_up"};
 
