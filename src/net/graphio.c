@@ -714,7 +714,9 @@ int dn_graph_load(const char *path, dn_csr *out, int64_t mem_limit, dn_err *err)
     free(buf);
     if (rc && err) {
         dn_err e = *err;
-        return dn_fail(err, rc, "%s: %s", is_stdin ? "standard input" : path, e.msg);
+        return dn_fail_param(err, rc, e.param, "%s: %s", is_stdin ? "standard input" : path,
+                             e.msg);
+
     }
     return rc;
 }
