@@ -463,9 +463,11 @@ int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg)
             return -cli_usage(cmd, "%s", cli_errmsg(&err));
         return 1;
     case EO_ROUTES: {
-        static const char *const names[] = {"mapping", "shortest", "xy", "bfs", NULL};
         static const dn_routes routes[] = {DN_ROUTES_MAPPING, DN_ROUTES_SHORTEST, DN_ROUTES_XY,
                                            DN_ROUTES_BFS};
+        const char *const names[] = {dn_routes_name(routes[0]), dn_routes_name(routes[1]),
+                                     dn_routes_name(routes[2]), dn_routes_name(routes[3]), NULL};
+
         int k, rc = cli_keyword(cmd, "--routes", arg, names, &k);
         if (rc)
             return -rc;
