@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "dcnet/analysis.h"
 #include "dcnet/balance.h"
 #include "dcnet/base.h"
 #include "dcnet/embed.h"
@@ -77,6 +78,7 @@ ENUM_THUNKS(stage)
 ENUM_THUNKS(switching)
 ENUM_THUNKS(tree_format)
 ENUM_THUNKS(bal_algo)
+ENUM_THUNKS(walk)
 /* the two older parses take a dn_err */
 static const char *ddb_tree_nm(int v) { return dn_ddb_tree_name((dn_ddb_tree)v); }
 static int ddb_tree_ps(const char *s, int *out)
@@ -127,12 +129,13 @@ static void test_enum_names(void **state)
         {"switching", switching_nm, switching_ps, DN_SW_SAF, DN_SW_CIRCUIT},
         {"tree_format", tree_format_nm, tree_format_ps, DN_TREE_FMT_CSV, DN_TREE_FMT_GRF},
         {"bal_algo", bal_algo_nm, bal_algo_ps, DN_BAL_SPANNING, DN_BAL_NALGO - 1},
+        {"walk", walk_nm, walk_ps, DN_WALK_CANONICAL, DN_WALK_COUNT - 1},
         {"ddb_tree", ddb_tree_nm, ddb_tree_ps, DN_DDB_UP0, DN_DDB_DOWN1},
         {"walk_policy", walk_policy_nm, walk_policy_ps, DN_POLICY_AUTO, DN_POLICY_STEAL},
     };
     (void)state;
-    /* every typedef'd enum of the headers is in the table (20) */
-    assert_int_equal(sizeof E / sizeof E[0], 20);
+    /* every typedef'd enum of the headers is in the table (21) */
+    assert_int_equal(sizeof E / sizeof E[0], 21);
     for (size_t i = 0; i < sizeof E / sizeof E[0]; i++) {
         for (int v = E[i].lo; v <= E[i].hi; v++) {
             const char *n = E[i].name(v);

@@ -28,31 +28,16 @@
  * load/M -> the Cesaro mean (1/q) sum_r y_r.
  */
 #include "analysis_impl.h"
+#include "../base/names_impl.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-const char *dn_walk_name(int kind)
-{
-    switch (kind) {
-    case DN_WALK_CANONICAL: return "canonical";
-    case DN_WALK_LAZY: return "lazy";
-    case DN_WALK_RANDLEN: return "random-length";
-    case DN_WALK_TWO_CHOICES: return "two-choices";
-    default: return "?";
-    }
-}
-
-int dn_walk_parse(const char *s, int *kind)
-{
-    for (int k = 0; k < DN_WALK_COUNT; k++)
-        if (s && strcmp(s, dn_walk_name(k)) == 0) {
-            *kind = k;
-            return DN_OK;
-        }
-    return DN_ENOTFOUND;
-}
+static const char *const walk_names[DN_WALK_COUNT] = {
+    [DN_WALK_CANONICAL] = "canonical", [DN_WALK_LAZY] = "lazy",
+    [DN_WALK_RANDLEN] = "random-length", [DN_WALK_TWO_CHOICES] = "two-choices"};
+DN_NAMES_DEFINE(walk, walk_names)
 
 /* The height of a model's levels: h, with levels 0 .. h (reproduction
  * trees: the explicit levels asked for, max_levels - 1). */

@@ -162,7 +162,7 @@ static int parse_variants(const char *cmd, const char *s, load_args *a)
         return cli_usage(cmd, "--variant list is too long");
     strcpy(buf, s);
     for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-        int k;
+        dn_walk k;
         if (dn_walk_parse(tok, &k) != DN_OK)
             return cli_usage(cmd, "--variant must be canonical, lazy, random-length, "
                                   "two-choices or all, not '%s'", tok);
