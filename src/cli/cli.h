@@ -186,9 +186,6 @@ int cli_fail(const char *cmd, int status, const char *msg);
  * returns err->msg. The one table from library parameter to flag is in
  * suggest.c. */
 const char *cli_errmsg(dn_err *err);
-/* The flag(s) of one library parameter ("mem_limit" -> "--mem-limit"), or
- * NULL for a name the table lacks. */
-const char *cli_param_flag(const char *param);
 /* Usage error: message plus "see 'dcnet CMD --help'"; returns 2. */
 int cli_usage(const char *cmd, const char *fmt, ...)
 #if defined(__GNUC__)

@@ -206,7 +206,10 @@ static const struct {
     {"format", "--format"},
 };
 
-const char *cli_param_flag(const char *param)
+/* The option of one library parameter ("mem_limit" -> "--mem-limit"), or
+ * NULL for a name the table lacks (scripts/check-lib-messages.sh sees that
+ * none is missing). */
+static const char *param_flag(const char *param)
 {
     for (size_t i = 0; i < sizeof param_flags / sizeof param_flags[0]; i++)
         if (strcmp(param_flags[i].param, param) == 0)
@@ -226,7 +229,7 @@ const char *cli_errmsg(dn_err *err)
         if (n > 0 && n < sizeof name) {
             memcpy(name, p, n);
             name[n] = '\0';
-            const char *f = cli_param_flag(name);
+            const char *f = param_flag(name);
             if (f)
                 flags[nf++] = f;
         }
