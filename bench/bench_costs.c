@@ -74,7 +74,7 @@ static int contention_curve(void)
         snprintf(spec, sizeof spec, "cbt:%d", 9 + i);
         dn_tree_model tm;
         dn_tree tree;
-        dn_embed e;
+        dn_embed *e = NULL;
         dn_embed_opts o;
         memset(&o, 0, sizeof o);
         o.map = "identity";
@@ -88,7 +88,7 @@ static int contention_curve(void)
         for (int r = 0; r < 3; r++) {
             dn_metrics m;
             double t0 = now();
-            if (dn_metrics_compute(&e, NULL, &m, &err)) {
+            if (dn_metrics_compute(e, NULL, &m, &err)) {
                 fprintf(stderr, "bench_costs: %s\n", err.msg);
                 return 1;
             }
@@ -97,7 +97,7 @@ static int contention_curve(void)
             dn_metrics_free(&m);
         }
         secs[i] = best_of_3(t[0], t[1], t[2]);
-        dn_embed_free(&e);
+        dn_embed_free(e);
         dn_tree_free(&tree);
     }
     dn_net_free(&net);

@@ -33,7 +33,7 @@ static double now(void)
 typedef struct run {
     dn_net net;
     dn_tree tree;
-    dn_embed e;
+    dn_embed *e;
     dn_metrics m;
     double seconds;
 } run;
@@ -55,7 +55,7 @@ static int do_run(run *r, const char *net, const char *tree, const char *map, dn
     if (dn_net_init(&r->net, net, &err) || dn_tree_model_parse(tree, &tm, &err) ||
         dn_tree_init(&r->tree, &tm, 1, 0, &err) ||
         dn_embed_init(&r->e, &r->net, &r->tree, &o, &err) ||
-        dn_metrics_compute(&r->e, NULL, &r->m, &err)) {
+        dn_metrics_compute(r->e, NULL, &r->m, &err)) {
         fprintf(stderr, "bench: %s %s %s: %s\n", net, tree, map, err.msg);
         return 1;
     }
@@ -66,7 +66,7 @@ static int do_run(run *r, const char *net, const char *tree, const char *map, dn
 static void end_run(run *r)
 {
     dn_metrics_free(&r->m);
-    dn_embed_free(&r->e);
+    dn_embed_free(r->e);
     dn_tree_free(&r->tree);
     dn_net_free(&r->net);
 }
@@ -131,7 +131,7 @@ int main(int argc, char **argv)
     {
         dn_net bdg;
         dn_csr g;
-        dn_router fast, slow;
+        dn_router *fast = NULL, *slow = NULL;
         dn_err err;
         dn_net_init(&bdg, "debruijn:16", &err);
         dn_net_materialize(&bdg, &g, 0, &err);
@@ -149,13 +149,13 @@ int main(int argc, char **argv)
         const int64_t *p;
         double t0 = now();
         for (int64_t i = 0; i < pairs; i++) {
-            dn_route(&fast, src[i], dst[i], &p, &h, &err);
+            dn_route(fast, src[i], dst[i], &p, &h, &err);
             hf += h;
         }
         double tf = now() - t0;
         t0 = now();
         for (int64_t i = 0; i < pairs; i++) {
-            dn_route(&slow, src[i], dst[i], &p, &h, &err);
+            dn_route(slow, src[i], dst[i], &p, &h, &err);
             hs += h;
         }
         double ts = now() - t0;
@@ -165,8 +165,8 @@ int main(int argc, char **argv)
         printf("  total hops equal: %s (%lld)\n", hf == hs ? "yes" : "NO", (long long)hf);
         free(src);
         free(dst);
-        dn_router_free(&fast);
-        dn_router_free(&slow);
+        dn_router_free(fast);
+        dn_router_free(slow);
         dn_csr_free(&g);
         dn_net_free(&bdg);
     }

@@ -37,7 +37,7 @@ static void die(const char *what, const dn_err *err)
 typedef struct setup {
     dn_net net;
     dn_tree tree;
-    dn_embed e;
+    dn_embed *e;
 } setup;
 
 static void open_setup(setup *s, const char *net, const char *tree, const char *map)
@@ -56,7 +56,7 @@ static void open_setup(setup *s, const char *net, const char *tree, const char *
 
 static void close_setup(setup *s)
 {
-    dn_embed_free(&s->e);
+    dn_embed_free(s->e);
     dn_tree_free(&s->tree);
     dn_net_free(&s->net);
 }
@@ -149,7 +149,7 @@ int main(void)
         wo.stage = DN_STAGE_DIVIDE;
         wo.alpha = 0.5;
         dn_sim_work w;
-        if (dn_sim_work_from_embed(&w, &s.e, &wo, &err))
+        if (dn_sim_work_from_embed(&w, s.e, &wo, &err))
             die("work", &err);
         printf("## 1. events per second: B(16) on BDG(16), mapping D, %lld messages, %lld "
                "hops\n\n",
@@ -182,14 +182,14 @@ int main(void)
         wo.alpha = 0.5;
         dn_sim_work w;
         t0 = now();
-        if (dn_sim_work_from_embed(&w, &s.e, &wo, &err))
+        if (dn_sim_work_from_embed(&w, s.e, &wo, &err))
             die("work", &err);
         double t_work = now() - t0;
         dn_sim_result r;
         double t_sim = simulate(&w, DN_SW_WORMHOLE, &r);
         dn_metrics m;
         t0 = now();
-        if (dn_metrics_compute(&s.e, NULL, &m, &err))
+        if (dn_metrics_compute(s.e, NULL, &m, &err))
             die("metrics", &err);
         double t_met = now() - t0;
         struct rusage ru;

@@ -7,7 +7,8 @@
 # numberings apart; SCOTCH sees the numbering through the graph it is given;
 # zrl goes through the renaming onto B(6); the bit reversal (a placement
 # file in examples/) puts Open MPI's rank r where identity puts MPICH's
-# rank with r's bits reversed, the same tree drawn the same way. Times: simulate -w saf with the
+# rank with r's bits reversed, the same tree drawn the same way. Times: simulate -w saf,
+# every message the whole buffer (--alpha 1, as MPI_Bcast sends it), with the
 # seeds' one send per phase (steps), and with every send of a task posted
 # as soon as its data is in (--schedule async --ports all, Open MPI's
 # isend-all). Every column is deterministic.
@@ -16,8 +17,8 @@ set -eu
 D=${1:-build/dcnet}
 row() { # net tree map [label]
     e=$("$D" embed --net "$1" --tree "$2" --map "$3" --json)
-    s=$("$D" simulate --net "$1" --tree "$2" --map "$3" -w saf --json)
-    a=$("$D" simulate --net "$1" --tree "$2" --map "$3" -w saf --schedule async --ports all --json)
+    s=$("$D" simulate --net "$1" --tree "$2" --map "$3" -w saf --alpha 1 --json)
+    a=$("$D" simulate --net "$1" --tree "$2" --map "$3" -w saf --alpha 1 --schedule async --ports all --json)
     printf '%s\n%s\n%s\n' "$e" "$s" "$a" | python3 -c '
 import json, sys
 e, s, a = (json.loads(l) for l in sys.stdin.read().splitlines())

@@ -7,7 +7,7 @@ set -eu
 D=${1:-build/dcnet}
 KMAX=${2:-16}
 # the number after "KEY": inside the object named OBJ
-get() { sed -n "s/.*\"$1\": {[^}]*\"$2\": \([0-9.e+-]*\).*/\1/p"; }
+get() { sed -n "s/.*\"$1\": *{[^}]*\"$2\": *\([0-9.e+-]*\).*/\1/p"; }
 echo "| k | k^2 | requests start | end, length-k | length, length-k | after the collection | length, shortest |"
 echo "|---|---|---|---|---|---|---|"
 k=2

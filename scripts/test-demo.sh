@@ -99,6 +99,36 @@ golden=$(cd "$here/../tests/golden" && pwd)
 if python3 "$here/check-paper-tables.py" "$out/report" "$golden" >"$out/tables" 2>&1; then ok
     grep -v '^paper tables: 0 problems' "$out/tables" | sed 's/^/demo: /'
 else bad "the papers' tables: $(tail -5 "$out/tables")"; fi
+# every seed's section ends with where dcnet differs from it (issue 28
+# item 12): a table per seed, 000 to 004, of rows 'what | the paper | this
+# run | why', none empty, at least two of them giving this run's numbers
+# (a row on what the seed leaves out may have none)
+if python3 - "$html" >"$out/differs" 2>&1 <<'PY'
+import re, sys
+s = open(sys.argv[1], encoding="utf-8").read()
+bad = []
+for seed in ["000", "001", "002", "003", "004"]:
+    m = re.search(r"Where dcnet differs from seed %s\b" % seed, s)
+    if not m:
+        bad.append("seed %s: no table" % seed)
+        continue
+    tab = s[m.end():s.index("</table>", m.end())]
+    rows = [re.findall(r"<td[^>]*>(.*?)</td>", r, re.S) for r in re.findall(r"<tr>(.*?)</tr>", tab, re.S)]
+    rows = [r for r in rows if r]
+    if len(rows) < 3:
+        bad.append("seed %s: %d rows" % (seed, len(rows)))
+    numbered = 0
+    for r in rows:
+        if len(r) != 4 or any(not c.strip() for c in r):
+            bad.append("seed %s: a row of %d cells, or an empty one: %.60s" % (seed, len(r), r[0] if r else ""))
+        elif re.search(r"[0-9]", re.sub(r"<[^>]*>", "", r[2])):
+            numbered += 1
+    if numbered < 2:
+        bad.append("seed %s: %d rows give this run's numbers" % (seed, numbered))
+print("\n".join(bad))
+sys.exit(1 if bad else 0)
+PY
+then ok; else bad "where dcnet differs: $(cat "$out/differs")"; fi
 cp -r "$out/report" "$out/planted2"
 sed -i 's|5\.333 / 5\.33333 \xe2\x9c\x94|5.334 / 5.33333 \xe2\x9c\x94|' "$out/planted2/index.html"
 sed -i 's|11 / 12 \xe2\x9c\x98 +1|11 / 12 \xe2\x9c\x94|' "$out/planted2/index.html"

@@ -27,7 +27,7 @@
 typedef struct fixture {
     dn_net net;
     dn_tree tree;
-    dn_embed e;
+    dn_embed *e;
     dn_metrics m;
 } fixture;
 
@@ -47,14 +47,14 @@ static void open_fixture(fixture *f, const char *net, const char *tree, const dn
     dn_err err;
     if (setup(f, net, tree, o, &err))
         fail_msg("%s on %s with %s: %s", tree, net, o->map, err.msg);
-    if (dn_metrics_compute(&f->e, NULL, &f->m, &err))
+    if (dn_metrics_compute(f->e, NULL, &f->m, &err))
         fail_msg("metrics: %s", err.msg);
 }
 
 static void close_fixture(fixture *f)
 {
     dn_metrics_free(&f->m);
-    dn_embed_free(&f->e);
+    dn_embed_free(f->e);
     dn_tree_free(&f->tree);
     dn_net_free(&f->net);
 }
@@ -138,14 +138,14 @@ static void test_zrl_against_paper(void **state)
             for (int64_t y = 0; y < N; y++) {
                 assert_int_equal(dn_binomial_label(n, y, label, sizeof label), DN_OK);
                 int64_t c = dn_tree_num_children(&f.tree, y);
-                assert_int_equal(dn_embed_place(&f.e, y), paper_F(label, n + 1));
+                assert_int_equal(dn_embed_place(f.e, y), paper_F(label, n + 1));
                 for (int i = 1; i <= c; i++) {
                     int64_t child = dn_tree_child(&f.tree, y, i - 1);
                     int cnt = paper_route(n, label, i, want);
                     const int64_t *p;
                     int64_t h;
                     dn_err err;
-                    assert_int_equal(dn_embed_route(&f.e, child, &p, &h, &err), DN_OK);
+                    assert_int_equal(dn_embed_route(f.e, child, &p, &h, &err), DN_OK);
                     assert_int_equal(h, cnt - 1);
                     for (int j = 0; j < cnt; j++)
                         assert_int_equal(p[j], want[j]);
@@ -184,7 +184,7 @@ static void test_zrl_roots_and_errors(void **state)
     for (int i = 0; i < 4; i++) {
         o.root = roots[i];
         open_fixture(&f, "debruijn:5", "binomial:5", &o);
-        assert_int_equal(dn_embed_place(&f.e, 0), roots[i]);
+        assert_int_equal(dn_embed_place(f.e, 0), roots[i]);
         assert_int_equal(f.m.conflicts, 0);
         assert_int_equal(f.m.load_max, 1);
         assert_int_equal(f.m.dil_total, 57);
@@ -209,7 +209,7 @@ static void test_zrl_roots_and_errors(void **state)
     o.routes = DN_ROUTES_SHORTEST;
     open_fixture(&f, "debruijn:10", "binomial:10", &o);
     assert_true(f.m.dil_total <= 2035);
-    assert_string_equal(dn_embed_routes_name(&f.e), "bdg-window");
+    assert_string_equal(dn_embed_routes_name(f.e), "bdg-window");
     close_fixture(&f);
 }
 
@@ -225,7 +225,7 @@ static void test_zrl_walk(void **state)
     const int64_t *p;
     int64_t h;
     dn_err err;
-    assert_int_equal(dn_embed_route(&f.e, 12, &p, &h, &err), DN_OK);
+    assert_int_equal(dn_embed_route(f.e, 12, &p, &h, &err), DN_OK);
     assert_int_equal(h, 3);
     assert_int_equal(p[0], 2);
     assert_int_equal(p[1], 5);
@@ -260,14 +260,14 @@ static void test_zrl_lifts(void **state)
         assert_int_equal(fk.m.conflicts, 0);
         assert_int_equal(fk.m.load_max, 1);
         for (int64_t y = 0; y < fb.tree.nodes; y++) {
-            assert_int_equal(dn_embed_place(&fd.e, y), dn_embed_place(&fb.e, y));
+            assert_int_equal(dn_embed_place(fd.e, y), dn_embed_place(fb.e, y));
             /* the Kautz string's differences (s_(i+1) - s_i - 1) mod 3 */
             int s[16];
-            dn_kautz_symbols(&fk.net, dn_embed_place(&fk.e, y), s);
+            dn_kautz_symbols(&fk.net, dn_embed_place(fk.e, y), s);
             int64_t x = 0;
             for (int i = 0; i < n; i++)
                 x = 2 * x + ((s[i + 1] - s[i] - 1 + 6) % 3);
-            assert_int_equal(x, dn_embed_place(&fb.e, y));
+            assert_int_equal(x, dn_embed_place(fb.e, y));
         }
         close_fixture(&fb);
         close_fixture(&fd);
@@ -281,10 +281,10 @@ static void test_zrl_lifts(void **state)
         dn_embed_opts o = opts("zrl");
         o.root = r;
         if (setup(&f, "kautz:2:5", "binomial:4", &o, &err) == DN_OK) {
-            assert_int_equal(dn_metrics_compute(&f.e, NULL, &f.m, &err), DN_OK);
+            assert_int_equal(dn_metrics_compute(f.e, NULL, &f.m, &err), DN_OK);
             assert_int_equal(f.m.conflicts, 0);
             assert_int_equal(f.m.dil_total, 25);
-            assert_int_equal(dn_embed_place(&f.e, 0), r);
+            assert_int_equal(dn_embed_place(f.e, 0), r);
             ok++;
             close_fixture(&f);
         } else {
@@ -324,7 +324,7 @@ static void test_depth_loads(void **state)
             int d = 0;
             for (int64_t y = v; y > 0; y = dn_tree_parent(&f.tree, y))
                 d++;
-            k[(int64_t)d * N + dn_embed_place(&f.e, v)]++;
+            k[(int64_t)d * N + dn_embed_place(f.e, v)]++;
         }
         for (int d = 0; d < f.m.depths; d++) {
             int64_t mn = INT64_MAX, mx = 0;
@@ -351,7 +351,7 @@ static void test_depth_loads(void **state)
  * is the sum over links of c(c-1)/2: the `conflicts` metric. */
 static int64_t brute_conflicts_mode(dn_embed *e, int directed, int timed, int64_t *shared)
 {
-    const dn_tree *t = e->tree;
+    const dn_tree *t = dn_embed_tree(e);
     int64_t T = t->nodes, pairs = 0, sum = 0;
     int64_t **links = calloc((size_t)T, sizeof *links);
     int64_t *len = calloc((size_t)T, sizeof *len);
@@ -368,7 +368,7 @@ static int64_t brute_conflicts_mode(dn_embed *e, int directed, int timed, int64_
                 a = b;
                 b = tmp;
             }
-            links[v][i] = a * e->net->n + b;
+            links[v][i] = a * dn_embed_net(e)->n + b;
         }
         len[v] = h;
     }
@@ -441,8 +441,8 @@ static void test_contention_brute_force(void **state)
         dn_embed_opts o = opts(cases[c][2]);
         o.seed = 42;
         open_fixture(&f, cases[c][0], cases[c][1], &o);
-        int directed = f.e.g.directed;
-        int64_t want = brute_conflicts(&f.e, directed);
+        int directed = dn_embed_graph(f.e)->directed;
+        int64_t want = brute_conflicts(f.e, directed);
         if (f.m.conflicts != want)
             fail_msg("%s %s %s: conflicts %lld, brute force %lld", cases[c][0], cases[c][1],
                      cases[c][2], (long long)f.m.conflicts, (long long)want);
@@ -453,8 +453,8 @@ static void test_contention_brute_force(void **state)
         memset(&mo, 0, sizeof mo);
         mo.directed_links = 1;
         assert_int_equal(setup(&f, cases[c][0], cases[c][1], &o, &err), DN_OK);
-        assert_int_equal(dn_metrics_compute(&f.e, &mo, &f.m, &err), DN_OK);
-        assert_int_equal(f.m.conflicts, brute_conflicts(&f.e, 1));
+        assert_int_equal(dn_metrics_compute(f.e, &mo, &f.m, &err), DN_OK);
+        assert_int_equal(f.m.conflicts, brute_conflicts(f.e, 1));
         assert_true(f.m.conflicts <= want);
         close_fixture(&f);
         /* both modes (timed: same link, same hop slot), both link models,
@@ -465,8 +465,8 @@ static void test_contention_brute_force(void **state)
                 mo.contention = timed ? DN_CONTENTION_TIMED : DN_CONTENTION_PHASE;
                 mo.distinct_pairs = 1;
                 assert_int_equal(setup(&f, cases[c][0], cases[c][1], &o, &err), DN_OK);
-                assert_int_equal(dn_metrics_compute(&f.e, &mo, &f.m, &err), DN_OK);
-                int64_t sum, distinct = brute_conflicts_mode(&f.e, d || directed, timed, &sum);
+                assert_int_equal(dn_metrics_compute(f.e, &mo, &f.m, &err), DN_OK);
+                int64_t sum, distinct = brute_conflicts_mode(f.e, d || directed, timed, &sum);
                 if (f.m.conflicts != sum || f.m.distinct_pairs != distinct)
                     fail_msg("%s %s %s %s: conflicts %lld, distinct %lld; brute force %lld, "
                              "%lld", cases[c][0], cases[c][1], cases[c][2],
@@ -476,7 +476,7 @@ static void test_contention_brute_force(void **state)
                 assert_true(distinct <= sum);
                 assert_true((distinct == 0) == (sum == 0));
                 if (timed)
-                    assert_true(sum <= brute_conflicts(&f.e, d || directed));
+                    assert_true(sum <= brute_conflicts(f.e, d || directed));
                 close_fixture(&f);
             }
         mo.distinct_pairs = 0;
@@ -487,7 +487,7 @@ static void test_contention_brute_force(void **state)
         for (int64_t v = 1; v < f.tree.nodes; v++) {
             const int64_t *path;
             int64_t hops;
-            assert_int_equal(dn_embed_route(&f.e, v, &path, &hops, &err), DN_OK);
+            assert_int_equal(dn_embed_route(f.e, v, &path, &hops, &err), DN_OK);
             per[dn_tree_recv_phase(&f.tree, v)]++;
             dil += hops;
         }
@@ -512,7 +512,7 @@ static void test_contention_brute_force(void **state)
         close_fixture(&f);
         mo.contention = DN_CONTENTION_TIMED;
         assert_int_equal(setup(&f, "mesh:4x4", "binomial:4", &o, &err), DN_OK);
-        assert_int_equal(dn_metrics_compute(&f.e, &mo, &f.m, &err), DN_OK);
+        assert_int_equal(dn_metrics_compute(f.e, &mo, &f.m, &err), DN_OK);
         assert_int_equal(f.m.conflicts, 0);
         assert_int_equal(f.m.max_link_load, 1);
         assert_int_equal(f.m.congestion, 2); /* the run's total, whatever the mode */
@@ -531,11 +531,11 @@ static void test_contention_brute_force(void **state)
         mo.contention = DN_CONTENTION_TIMED;
         mo.mem_limit = 4096;
         assert_int_equal(setup(&f, "ring:8", "binomial:12", &o, &err), DN_OK);
-        assert_int_equal(dn_metrics_compute(&f.e, &mo, &f.m, &err), DN_ELIMIT);
+        assert_int_equal(dn_metrics_compute(f.e, &mo, &f.m, &err), DN_ELIMIT);
         if (!strstr(err.msg, "of phase ") || !strstr(err.msg, "over the memory limit of 4.00 KiB"))
             fail_msg("message: %s", err.msg);
         mo.mem_limit = 0;
-        assert_int_equal(dn_metrics_compute(&f.e, &mo, &f.m, &err), DN_OK);
+        assert_int_equal(dn_metrics_compute(f.e, &mo, &f.m, &err), DN_OK);
         assert_true(f.m.conflicts > 0);
         close_fixture(&f);
     }
@@ -564,15 +564,15 @@ static void check_mesh_lengths(int k, const char *map, dn_dc_order order)
         o.order = order;
         o.root = root;
         open_fixture(&f, net, tree, &o);
-        assert_int_equal(dn_embed_place(&f.e, 0), root);
+        assert_int_equal(dn_embed_place(f.e, 0), root);
         assert_int_equal(f.m.load_max, 1);
         for (int64_t v = 1; v < N; v++) {
             const int64_t *p;
             int64_t h;
             dn_err err;
-            assert_int_equal(dn_embed_route(&f.e, v, &p, &h, &err), DN_OK);
+            assert_int_equal(dn_embed_route(f.e, v, &p, &h, &err), DN_OK);
             int step = dn_tree_recv_phase(&f.tree, v);
-            int d = f.e.dims[step - 1], j = d % k, col_dim = d < k;
+            int d = dn_embed_step_dim(f.e, step), j = d % k, col_dim = d < k;
             int64_t src = p[0], dst = p[h];
             int64_t want;
             if (is_dc) {
@@ -662,7 +662,7 @@ static void test_mesh_mappings_nd(void **state)
                 int want = ords[oi] == DN_ORDER_ASC      ? t
                            : ords[oi] == DN_ORDER_PAIRED ? t / 2 + (t % 2 ? k : 0)
                                                          : k - 1 - t / 2 + (t % 2 ? k : 0);
-                assert_int_equal(f.e.dims[t], want);
+                assert_int_equal(dn_embed_step_dim(f.e, t + 1), want);
             }
             close_fixture(&f);
         }
@@ -691,14 +691,14 @@ static void test_mesh_mappings_nd(void **state)
             o.root = 5;
             open_fixture(&f, grids[gi].net, tree, &o);
             assert_int_equal(f.m.load_max, 1);
-            assert_int_equal(dn_embed_place(&f.e, 0), 5);
+            assert_int_equal(dn_embed_place(f.e, 0), 5);
             int64_t want_total = 0;
             for (int64_t v = 1; v < f.tree.nodes; v++) {
                 const int64_t *p;
                 int64_t h;
                 dn_err err;
-                assert_int_equal(dn_embed_route(&f.e, v, &p, &h, &err), DN_OK);
-                int bit = f.e.dims[dn_tree_recv_phase(&f.tree, v) - 1], side = 0;
+                assert_int_equal(dn_embed_route(f.e, v, &p, &h, &err), DN_OK);
+                int bit = dn_embed_step_dim(f.e, dn_tree_recv_phase(&f.tree, v)), side = 0;
                 while (!(bit >= off[side] && bit < off[side] + grids[gi].a[side]))
                     side++;
                 const int64_t len = (int64_t)1 << (bit - off[side]);
@@ -741,7 +741,7 @@ static void test_mesh_mappings_nd(void **state)
                         o.root = c[fi] * 4 + c[fj];
                         open_fixture(&f2, net2, "binomial:4", &o);
                         for (int64_t v = 0; v < 16; v++) {
-                            int64_t p3 = dn_embed_place(&f3.e, v), p2 = dn_embed_place(&f2.e, v);
+                            int64_t p3 = dn_embed_place(f3.e, v), p2 = dn_embed_place(f2.e, v);
                             int64_t want[3] = {c[0], c[1], c[2]};
                             want[fi] = p2 / 4;
                             want[fj] = p2 % 4;
@@ -749,7 +749,8 @@ static void test_mesh_mappings_nd(void **state)
                         }
                         assert_int_equal(f3.m.dil_total, f2.m.dil_total);
                         assert_int_equal(f3.m.dil_max, f2.m.dil_max);
-                        assert_int_equal(f3.e.pre_hops, f2.e.pre_hops);
+                        assert_int_equal(dn_embed_pre_route(f3.e, NULL, NULL),
+                                         dn_embed_pre_route(f2.e, NULL, NULL));
                         if (fi < fj) /* dimension order kept: the same routes */
                             assert_int_equal(f3.m.conflicts, f2.m.conflicts);
                         close_fixture(&f3);
@@ -765,7 +766,7 @@ static void test_mesh_mappings_nd(void **state)
     assert_non_null(strstr(err.msg, "a 2^K x 2^K face I,J"));
     assert_null(strstr(err.msg, "--"));
     assert_string_equal(err.param, "map net tree face");
-    dn_embed_free(&f.e);
+    dn_embed_free(f.e);
     dn_tree_free(&f.tree);
     dn_net_free(&f.net);
     o.face_set = 1;
@@ -780,13 +781,13 @@ static void test_mesh_mappings_nd(void **state)
     assert_non_null(strstr(err.msg, "a face applies to mappings dccube, xor, reflecting"));
     assert_null(strstr(err.msg, "--"));
     assert_string_equal(err.param, "face map");
-    dn_embed_free(&f.e);
+    dn_embed_free(f.e);
     dn_tree_free(&f.tree);
     dn_net_free(&f.net);
     o = opts("dccube");
     assert_int_equal(setup(&f, "mesh:4x3x4", "binomial:4", &o, &err), DN_EINVAL);
     assert_non_null(strstr(err.msg, "powers of two"));
-    dn_embed_free(&f.e);
+    dn_embed_free(f.e);
     dn_tree_free(&f.tree);
     dn_net_free(&f.net);
 }
@@ -803,14 +804,14 @@ static void test_growing(void **state)
         dn_embed_opts o = opts("growing");
         open_fixture(&f, net, tree, &o);
         int64_t c0 = side / 2 - 1;
-        assert_int_equal(dn_embed_place(&f.e, 0), c0 * side + c0);
+        assert_int_equal(dn_embed_place(f.e, 0), c0 * side + c0);
         assert_int_equal(f.m.load_max, 1); /* a bijection onto the mesh */
         /* distances 1, 1, 1, 1, 2, 2, 4, 4, ... by step */
         for (int64_t v = 1; v < N; v++) {
             const int64_t *p;
             int64_t h;
             dn_err err;
-            assert_int_equal(dn_embed_route(&f.e, v, &p, &h, &err), DN_OK);
+            assert_int_equal(dn_embed_route(f.e, v, &p, &h, &err), DN_OK);
             int step = dn_tree_recv_phase(&f.tree, v), move = (step - 1) / 2;
             int64_t want = move <= 1 ? 1 : (int64_t)1 << (move - 1);
             assert_int_equal(h, want);
@@ -825,14 +826,14 @@ static void test_growing(void **state)
             o = opts("growing");
             o.root = root;
             open_fixture(&f, net, tree, &o);
-            assert_int_equal(dn_embed_place(&f.e, 0), root);
+            assert_int_equal(dn_embed_place(f.e, 0), root);
             assert_int_equal(f.m.load_max, 1);
             close_fixture(&f);
             o.approach = 'b';
             open_fixture(&f, net, tree, &o);
-            assert_int_equal(dn_embed_place(&f.e, 0), c0 * side + c0);
+            assert_int_equal(dn_embed_place(f.e, 0), c0 * side + c0);
             int64_t dr = root / side - c0, dc = root % side - c0;
-            assert_int_equal(f.e.pre_hops, llabs(dr) + llabs(dc));
+            assert_int_equal(dn_embed_pre_route(f.e, NULL, NULL), llabs(dr) + llabs(dc));
             close_fixture(&f);
         }
     }
@@ -850,7 +851,7 @@ static void test_hypercube_binomial(void **state)
             dn_embed_opts o = opts("binomial");
             o.root = root;
             open_fixture(&f, net, tree, &o);
-            assert_int_equal(dn_embed_place(&f.e, 0), root);
+            assert_int_equal(dn_embed_place(f.e, 0), root);
             assert_int_equal(f.m.load_max, 1);
             assert_int_equal(f.m.dil_max, 1);
             assert_int_equal(f.m.conflicts, 0);
@@ -905,8 +906,8 @@ static void test_mpi_trees_through_binomial(void **state)
             metrics_equal(&fm.m, &fb.m, what);
             /* every task where B(n)'s task of the same place in the tree is */
             for (int64_t v = 0; v < fm.tree.nodes; v++)
-                assert_int_equal(dn_embed_place(&fm.e, v),
-                                 dn_embed_place(&fb.e, dn_tree_binomial_id(&fm.tree, v)));
+                assert_int_equal(dn_embed_place(fm.e, v),
+                                 dn_embed_place(fb.e, dn_tree_binomial_id(&fm.tree, v)));
             close_fixture(&fm);
         }
         close_fixture(&fb);
@@ -952,14 +953,14 @@ static void test_mpi_trees_identity_hypercube(void **state)
      * the root task to Q: rank r on (r + Q - R) mod N */
     open_fixture(&f, "ring:8", "mpich-bcast:6:2", &o);
     for (int64_t v = 0; v < 6; v++)
-        assert_int_equal(dn_embed_place(&f.e, v), (v + 2) % 6);
-    assert_int_equal(f.e.root_proc, 2);
+        assert_int_equal(dn_embed_place(f.e, v), (v + 2) % 6);
+    assert_int_equal(dn_embed_root(f.e), 2);
     close_fixture(&f);
     o.root = 7;
     open_fixture(&f, "ring:8", "ompi-bcast:6:2", &o);
     for (int64_t v = 0; v < 6; v++)
-        assert_int_equal(dn_embed_place(&f.e, v), ((v + 2) % 6 + 5) % 8);
-    assert_int_equal(f.e.root_proc, 7);
+        assert_int_equal(dn_embed_place(f.e, v), ((v + 2) % 6 + 5) % 8);
+    assert_int_equal(dn_embed_root(f.e), 7);
     close_fixture(&f);
 }
 
@@ -1041,7 +1042,7 @@ static void test_mpi_trees_as_files(void **state)
             if (dn_net_init(&ff.net, cases[c].net, &err) ||
                 dn_tree_parse(csv, strlen(csv), DN_TREE_FMT_CSV, 0, "mpi.csv", &ff.tree, &err) ||
                 dn_embed_init(&ff.e, &ff.net, &ff.tree, &o, &err) ||
-                dn_metrics_compute(&ff.e, NULL, &ff.m, &err))
+                dn_metrics_compute(ff.e, NULL, &ff.m, &err))
                 fail_msg("%s as a file: %s", spec, err.msg);
             free(csv);
             snprintf(what, sizeof what, "%s by %s on %s, built in against the file", spec,
@@ -1112,7 +1113,7 @@ static void check_sneptree_homogeneous(const char *net, int n)
         const int64_t C = f.net.n;
         int64_t *cnt = calloc((size_t)(C * (depth + 1)), sizeof *cnt);
         for (int64_t v = 0; v < f.tree.nodes; v++)
-            cnt[dn_tree_depth(&f.tree, v) * C + dn_embed_place(&f.e, v)]++;
+            cnt[dn_tree_depth(&f.tree, v) * C + dn_embed_place(f.e, v)]++;
         for (int d = 0; d <= depth; d++) {
             int64_t mn = INT64_MAX, mx = 0;
             for (int64_t c = 0; c < C; c++) {
@@ -1155,7 +1156,7 @@ static void check_sneptree_closed_forms(const char *net, int n, int depth)
     assert_non_null(cnt);
     assert_non_null(k);
     for (int64_t v = 0; v < f.tree.nodes; v++)
-        cnt[dn_tree_depth(&f.tree, v) * C + dn_embed_place(&f.e, v)]++;
+        cnt[dn_tree_depth(&f.tree, v) * C + dn_embed_place(f.e, v)]++;
     k[0] = 1; /* k(0, 0); k(m, 0) = 0 */
     for (int d = 1; d <= depth; d++)
         for (int m = 0; m < M; m++)
@@ -1330,7 +1331,7 @@ static void test_cbt_property31(void **state)
             dn_embed_opts o = opts("cbt");
             o.root = variant ? (int64_t)root : -1; /* the default is 0^(k-1) 1 */
             open_fixture(&f, net, tree, &o);
-            assert_int_equal(dn_embed_place(&f.e, 0), (int64_t)root);
+            assert_int_equal(dn_embed_place(f.e, 0), (int64_t)root);
             assert_int_equal(f.m.load_max, 1);
             assert_int_equal(f.m.used, ((int64_t)1 << k) - 1);
             assert_int_equal(f.m.dil_max, 1);
@@ -1342,14 +1343,15 @@ static void test_cbt_property31(void **state)
                 uint64_t s = (x ? 0 : (mask >> (d + 1)) << (d + 1)) | (x << d) | z;
                 s &= mask;
                 const uint64_t want = right ? rev_bits(s, k) : s;
-                if ((uint64_t)dn_embed_place(&f.e, v) != want)
+                if ((uint64_t)dn_embed_place(f.e, v) != want)
                     fail_msg("k=%d variant %d task %lld: node %lld, the paper's string %llu", k,
-                             variant, (long long)v, (long long)dn_embed_place(&f.e, v),
+                             variant, (long long)v, (long long)dn_embed_place(f.e, v),
                              (unsigned long long)want);
                 if (d == k - 1) /* a leaf: leftmost (left trees) or rightmost bit is x */
                     assert_true((right ? want & 1 : want >> (k - 1)) == x);
                 if (v > 0) /* the edge is a link */
-                    assert_true(dn_csr_arc(&f.e.g, dn_embed_place(&f.e, dn_tree_parent(&f.tree, v)),
+                    assert_true(dn_csr_arc(dn_embed_graph(f.e),
+                                           dn_embed_place(f.e, dn_tree_parent(&f.tree, v)),
                                            (int64_t)want) >= 0);
             }
             close_fixture(&f);
@@ -1360,7 +1362,7 @@ static void test_cbt_property31(void **state)
     dn_embed_opts o = opts("cbt");
     open_fixture(&f, "debruijn:6", "cbt:5", &o);
     for (int64_t v = 0; v < f.tree.nodes; v++)
-        assert_true(dn_embed_place(&f.e, v) != 0);
+        assert_true(dn_embed_place(f.e, v) != 0);
     close_fixture(&f);
     /* smaller trees are the top of CBT(k); wrong tree, network or root */
     open_fixture(&f, "debruijn:6", "cbt:3", &o);
@@ -1481,27 +1483,32 @@ static void test_exact_search(void **state)
         fixture f;
         dn_embed_opts o = opts("exact");
         open_fixture(&f, cases[c][0], cases[c][1], &o);
-        const int want = brute_exact(&f.e.g, &f.tree);
+        const dn_csr *g = dn_embed_graph(f.e);
+        const int want = brute_exact(g, &f.tree);
         int64_t all[16];
-        for (int64_t p = 0; p < f.e.g.n; p++)
+        for (int64_t p = 0; p < g->n; p++)
             all[p] = p;
         dn_exact_result r;
         dn_err err;
-        assert_int_equal(dn_exact_search(&f.e.g, &f.tree, all, (int)f.e.g.n, 0, &r, &err), DN_OK);
+        assert_int_equal(dn_exact_search(g, &f.tree, all, (int)g->n, 0, &r, &err), DN_OK);
         if (r.best != want || !r.settled || r.refuted != want - 1)
             fail_msg("%s on %s: search %d (refuted %d), brute force %d", cases[c][1],
                      cases[c][0], r.best, r.refuted, want);
         assert_true(r.lower_bound <= want);
         above_bound += r.lower_bound < want;
-        check_witness(&f.e.g, &f.tree, r.place, want);
+        check_witness(dn_embed_graph(f.e), &f.tree, r.place, want);
         dn_exact_result_free(&r);
         /* the mapping (orbit roots), measured by the metrics on shortest routes */
-        assert_int_equal(f.e.exact_best, want);
-        assert_int_equal(f.e.exact_refuted, want - 1);
+        dn_embed_search es;
+        assert_int_equal(dn_embed_exact_search(f.e, &es), 1);
+        assert_int_equal(es.best, want);
+        assert_int_equal(es.refuted, want - 1);
+        assert_int_equal(es.settled, 1);
+        assert_true(es.lower_bound <= es.best && es.nodes >= 0 && es.roots >= 1);
         int32_t place[16];
         for (int64_t v = 0; v < f.tree.nodes; v++)
-            place[v] = (int32_t)dn_embed_place(&f.e, v);
-        check_witness(&f.e.g, &f.tree, place, want);
+            place[v] = (int32_t)dn_embed_place(f.e, v);
+        check_witness(dn_embed_graph(f.e), &f.tree, place, want);
         close_fixture(&f);
     }
     assert_int_equal(above_bound, 3); /* hypercube:3 and mesh:2x4 cbt:2, the 8-star */
@@ -1512,12 +1519,15 @@ static void test_exact_search(void **state)
     dn_embed_opts o = opts("exact");
     o.search_limit = 5;
     open_fixture(&f, "debruijn:7", "binomial:7", &o);
-    assert_int_equal(f.e.exact_refuted, 1);
-    assert_true(f.e.exact_best > 2);
+    dn_embed_search es;
+    assert_int_equal(dn_embed_exact_search(f.e, &es), 1);
+    assert_int_equal(es.refuted, 1);
+    assert_true(es.best > 2);
+    assert_int_equal(es.settled, 0);
     int32_t place[128];
     for (int64_t v = 0; v < f.tree.nodes; v++)
-        place[v] = (int32_t)dn_embed_place(&f.e, v);
-    check_witness(&f.e.g, &f.tree, place, f.e.exact_best);
+        place[v] = (int32_t)dn_embed_place(f.e, v);
+    check_witness(dn_embed_graph(f.e), &f.tree, place, es.best);
     close_fixture(&f);
     /* refusals */
     dn_err err;
@@ -1629,7 +1639,7 @@ static void test_xor_embedding(void **state)
             dn_embed_opts o = opts("xor");
             o.root = root;
             open_fixture(&f, net, tree, &o);
-            assert_int_equal(dn_embed_place(&f.e, 0), root);
+            assert_int_equal(dn_embed_place(f.e, 0), root);
             assert_int_equal(f.m.load_max, 1);
             assert_int_equal(f.m.load_min, 1);
             assert_int_equal(f.m.dil_max, k == 2 ? 1 : 1 << (k - 2));
@@ -1641,7 +1651,7 @@ static void test_xor_embedding(void **state)
                 const int64_t *p;
                 int64_t h;
                 dn_err err;
-                assert_int_equal(dn_embed_route(&f.e, v, &p, &h, &err), DN_OK);
+                assert_int_equal(dn_embed_route(f.e, v, &p, &h, &err), DN_OK);
                 assert_int_equal(h, j < k - 1 ? 1 << j : 1 << (k - 2));
             }
             close_fixture(&f);
@@ -1779,6 +1789,142 @@ static void test_lower_bound_seed000(void **state)
     close_fixture(&f);
 }
 
+/* ------------------------------------------------------------ accessors */
+
+/* The opaque embedding's accessors, each against a value found another
+ * way: the caller's own objects and options, the requested root, the
+ * network's closed-form size, a separate router, the mesh distance. */
+static void test_accessors(void **state)
+{
+    (void)state;
+    fixture f;
+    dn_err err;
+    /* zrl on BDG(5): the objects given, the mapping's own routes, the root */
+    dn_embed_opts o = opts("zrl");
+    o.weights = DN_WEIGHTS_LOG;
+    open_fixture(&f, "debruijn:5", "binomial:5", &o);
+    assert_ptr_equal(dn_embed_net(f.e), &f.net);
+    assert_ptr_equal(dn_embed_tree(f.e), &f.tree);
+    assert_string_equal(dn_embed_mapping(f.e), "zrl");
+    assert_int_equal(dn_embed_routes(f.e), DN_ROUTES_MAPPING);
+    assert_int_equal(dn_embed_weights(f.e), DN_WEIGHTS_LOG);
+    assert_string_equal(dn_embed_routes_name(f.e), "map-edge");
+    assert_int_equal(dn_embed_root(f.e), dn_embed_place(f.e, 0));
+    assert_int_equal(dn_embed_root(f.e), paper_F("000001", 6)); /* F(0^n 1) */
+    /* BDG(5): 32 nodes, as the network says */
+    assert_int_equal(dn_embed_graph(f.e)->n, f.net.n);
+    assert_int_equal(dn_embed_graph(f.e)->n, 32);
+    /* nothing of the other mappings */
+    int64_t src = 7;
+    const int64_t *path = &src;
+    assert_int_equal(dn_embed_pre_route(f.e, &src, &path), -1);
+    assert_int_equal(src, -1);
+    assert_null(path);
+    dn_embed_search es = {0};
+    assert_int_equal(dn_embed_exact_search(f.e, &es), 0);
+    assert_int_equal(dn_embed_scotch_target(f.e), 0);
+    int dim[2] = {-7, -7};
+    assert_int_equal(dn_embed_face(f.e, dim), 0);
+    assert_int_equal(dim[0], -7);
+    assert_int_equal(dn_embed_step_dim(f.e, 1), -1);
+    close_fixture(&f);
+    /* a requested root is where task 0 goes: F(0^n 1) and its images under
+     * complement and reversal, 00001, 11110, 10000, 01111 */
+    static const int64_t zrl_roots[] = {1, 30, 16, 15};
+    for (int i = 0; i < 4; i++) {
+        const int64_t r = zrl_roots[i];
+        o = opts("zrl");
+        o.root = r;
+        o.routes = DN_ROUTES_SHORTEST;
+        open_fixture(&f, "debruijn:5", "binomial:5", &o);
+        assert_int_equal(dn_embed_root(f.e), r);
+        assert_int_equal(dn_embed_place(f.e, 0), r);
+        assert_string_equal(dn_embed_routes_name(f.e), "bdg-window");
+        close_fixture(&f);
+    }
+
+    /* the materialised mesh: R C nodes, 2 (R (C - 1) + C (R - 1)) arcs */
+    o = opts("dccube");
+    open_fixture(&f, "mesh:4x8", "binomial:5", &o);
+    const dn_csr *g = dn_embed_graph(f.e);
+    assert_int_equal(g->n, 32);
+    assert_int_equal(g->off[g->n], 2 * (4 * 7 + 8 * 3));
+    assert_int_equal(dn_embed_face(f.e, dim), 0); /* the whole grid */
+    close_fixture(&f);
+
+    /* growing approach b: the move from the requested start to the
+     * fixed-root mapping's root, against the mesh distance and a router */
+    const int64_t side = 8;
+    for (int64_t start = 0; start < side * side; start += 7) {
+        o = opts("growing");
+        o.approach = 'b';
+        o.root = start;
+        open_fixture(&f, "mesh:8x8", "binomial:6", &o);
+        const int64_t root = dn_embed_root(f.e);
+        const int64_t hops = dn_embed_pre_route(f.e, &src, &path);
+        assert_int_equal(src, start);
+        assert_int_equal(path[0], start);
+        assert_int_equal(path[hops], root);
+        assert_int_equal(hops, llabs(start / side - root / side) + llabs(start % side - root % side));
+        for (int64_t i = 0; i < hops; i++)
+            assert_true(dn_csr_arc(dn_embed_graph(f.e), path[i], path[i + 1]) >= 0);
+        dn_router *rt = NULL;
+        const int64_t *rp;
+        int64_t rh;
+        assert_int_equal(dn_router_init(&rt, &f.net, NULL, DN_ROUTER_XY, &err), DN_OK);
+        assert_int_equal(dn_router_algo(rt), DN_ALGO_XY);
+        assert_int_equal(dn_route(rt, start, root, &rp, &rh, &err), DN_OK);
+        assert_int_equal(rh, hops);
+        dn_router_free(rt);
+        assert_int_equal(dn_embed_pre_route(f.e, NULL, NULL), hops); /* NULLs allowed */
+        close_fixture(&f);
+    }
+    o = opts("growing"); /* approach a starts at the root: no move */
+    o.root = 9;
+    open_fixture(&f, "mesh:8x8", "binomial:6", &o);
+    assert_int_equal(dn_embed_pre_route(f.e, &src, &path), -1);
+    assert_int_equal(dn_embed_root(f.e), 9);
+    close_fixture(&f);
+
+    /* a face through the root: the dimensions asked for */
+    o = opts("dccube");
+    o.face_set = 1;
+    o.face[0] = 2;
+    o.face[1] = 0;
+    o.root = 5;
+    open_fixture(&f, "mesh:4x4x4", "binomial:4", &o);
+    assert_int_equal(dn_embed_face(f.e, dim), 1);
+    assert_int_equal(dim[0], 2);
+    assert_int_equal(dim[1], 0);
+    assert_int_equal(dn_embed_root(f.e), 5);
+    close_fixture(&f);
+
+    /* the hypercube's binomial mapping: step t crosses dimension t - 1 (task
+     * 2^(t-1) sits on processor root XOR 2^(t-1)); none outside 1 .. n */
+    o = opts("binomial");
+    o.root = 6;
+    open_fixture(&f, "hypercube:4", "binomial:4", &o);
+    for (int t = 1; t <= 4; t++) {
+        assert_int_equal(dn_embed_step_dim(f.e, t), t - 1);
+        assert_int_equal(dn_embed_place(f.e, (int64_t)1 << (t - 1)), 6 ^ (1 << (t - 1)));
+    }
+    assert_int_equal(dn_embed_step_dim(f.e, 0), -1);
+    assert_int_equal(dn_embed_step_dim(f.e, 5), -1);
+    close_fixture(&f);
+    o = opts("random");
+    open_fixture(&f, "hypercube:4", "binomial:4", &o);
+    assert_int_equal(dn_embed_step_dim(f.e, 1), -1);
+    close_fixture(&f);
+
+    /* a failed init leaves nothing; free takes NULL */
+    o = opts("no-such-map");
+    assert_int_equal(setup(&f, "hypercube:4", "binomial:4", &o, &err), DN_ENOTFOUND);
+    assert_null(f.e);
+    close_fixture(&f);
+    dn_embed_free(NULL);
+    dn_router_free(NULL);
+}
+
 /* ------------------------------------------------------------ baselines */
 
 static void test_baselines(void **state)
@@ -1792,12 +1938,12 @@ static void test_baselines(void **state)
     assert_int_equal(f.m.load_min, 4);
     open_fixture(&g, "butterfly:3", "binomial:7", &o);
     for (int64_t v = 0; v < 128; v++) /* same seed, same placement */
-        assert_int_equal(dn_embed_place(&f.e, v), dn_embed_place(&g.e, v));
+        assert_int_equal(dn_embed_place(f.e, v), dn_embed_place(g.e, v));
     close_fixture(&g);
     close_fixture(&f);
     o.root = 5;
     open_fixture(&f, "debruijn:6", "binomial:6", &o);
-    assert_int_equal(dn_embed_place(&f.e, 0), 5);
+    assert_int_equal(dn_embed_place(f.e, 0), 5);
     assert_int_equal(f.m.load_max, 1);
     close_fixture(&f);
     o = opts("greedy");
@@ -1809,7 +1955,7 @@ static void test_baselines(void **state)
     o.root = 3;
     open_fixture(&f, "ring:8", "binomial:3", &o);
     for (int64_t v = 0; v < 8; v++)
-        assert_int_equal(dn_embed_place(&f.e, v), (v + 3) % 8);
+        assert_int_equal(dn_embed_place(f.e, v), (v + 3) % 8);
     close_fixture(&f);
     /* given placement and given weights */
     int64_t place[8] = {0, 1, 2, 3, 4, 5, 6, 7};
@@ -1866,7 +2012,7 @@ static void test_scotch(void **state)
     for (int rep = 0; rep < 3; rep++) {
         open_fixture(&g, "debruijn:10", "binomial:10", &o);
         for (int64_t v = 0; v < 1024; v++)
-            assert_int_equal(dn_embed_place(&f.e, v), dn_embed_place(&g.e, v));
+            assert_int_equal(dn_embed_place(f.e, v), dn_embed_place(g.e, v));
         close_fixture(&g);
     }
     close_fixture(&f);
@@ -1888,10 +2034,10 @@ static void test_scotch(void **state)
     dn_embed_opts orand = opts("random");
     open_fixture(&f, "fattree:4:3", "binomial:6", &o);
     open_fixture(&r, "fattree:4:3", "binomial:6", &orand);
-    assert_int_equal(f.e.scotch_target, DN_SCOTCH_DECO2);
+    assert_int_equal(dn_embed_scotch_target(f.e), DN_SCOTCH_DECO2);
     assert_int_equal(f.m.load_max, 1);
     for (int64_t v = 0; v < 64; v++)
-        assert_true(dn_embed_place(&f.e, v) < 64);
+        assert_true(dn_embed_place(f.e, v) < 64);
     if (!(f.m.dil_avg < r.m.dil_avg))
         fail_msg("SCOTCH on fattree:4:3: average dilation %g, random %g", f.m.dil_avg,
                  r.m.dil_avg);
@@ -1901,12 +2047,12 @@ static void test_scotch(void **state)
      * deco 0 up to 4096 processors and deco 2 above; deco 0 is refused
      * above 4096 (SCOTCH 7 crashed at 8192), with the reason */
     open_fixture(&f, "debruijn:8", "binomial:8", &o);
-    assert_int_equal(f.e.scotch_target, DN_SCOTCH_DECO0);
+    assert_int_equal(dn_embed_scotch_target(f.e), DN_SCOTCH_DECO0);
     close_fixture(&f);
     dn_embed_opts o2 = o;
     o2.scotch_target = DN_SCOTCH_DECO2;
     open_fixture(&f, "debruijn:8", "binomial:8", &o2);
-    assert_int_equal(f.e.scotch_target, DN_SCOTCH_DECO2);
+    assert_int_equal(dn_embed_scotch_target(f.e), DN_SCOTCH_DECO2);
     close_fixture(&f);
     o2.scotch_target = DN_SCOTCH_DECO0;
     assert_int_equal(setup(&f, "debruijn:13", "binomial:13", &o2, &err), DN_ELIMIT);
@@ -1935,6 +2081,7 @@ int main(void)
         cmocka_unit_test(test_exact_search),
         cmocka_unit_test(test_lower_bound),
         cmocka_unit_test(test_lower_bound_seed000),
+        cmocka_unit_test(test_accessors),
         cmocka_unit_test(test_baselines),
         cmocka_unit_test(test_mpi_trees_through_binomial),
         cmocka_unit_test(test_mpi_trees_identity_hypercube),

@@ -44,12 +44,12 @@ static void check_router_pairs(const char *spec, dn_router_kind kind, int exact,
 {
     dn_net net;
     dn_csr g;
-    dn_router r;
+    dn_router *r = NULL;
     dn_err err;
     assert_int_equal(dn_net_init(&net, spec, &err), DN_OK);
     assert_int_equal(dn_net_materialize(&net, &g, 0, &err), DN_OK);
     assert_int_equal(dn_router_init(&r, &net, &g, kind, &err), DN_OK);
-    assert_int_equal(r.algo, want);
+    assert_int_equal(dn_router_algo(r), want);
     int32_t *d = bfs_table(&g);
     const int64_t ends = procs_only ? dn_net_processors(&net) : g.n;
     for (int64_t s = 0; s < ends; s++)
@@ -57,7 +57,7 @@ static void check_router_pairs(const char *spec, dn_router_kind kind, int exact,
             const int64_t *p;
             int64_t h;
             int32_t want_d = d[s * g.n + t];
-            int rc = dn_route(&r, s, t, &p, &h, &err);
+            int rc = dn_route(r, s, t, &p, &h, &err);
             if (want_d < 0) {
                 assert_int_equal(rc, DN_ENOTFOUND);
                 continue;
@@ -76,7 +76,7 @@ static void check_router_pairs(const char *spec, dn_router_kind kind, int exact,
                 assert_true(h >= want_d);
         }
     free(d);
-    dn_router_free(&r);
+    dn_router_free(r);
     dn_csr_free(&g);
     dn_net_free(&net);
 }
@@ -132,7 +132,7 @@ static void test_ddb_routes(void **state)
     /* length-k routes: always exactly k hops, valid links */
     dn_net net;
     dn_csr g;
-    dn_router r;
+    dn_router *r = NULL;
     dn_err err;
     assert_int_equal(dn_net_init(&net, "ddb:6", &err), DN_OK);
     assert_int_equal(dn_net_materialize(&net, &g, 0, &err), DN_OK);
@@ -141,16 +141,17 @@ static void test_ddb_routes(void **state)
         for (int64_t t = 0; t < 64; t++) {
             const int64_t *p;
             int64_t h;
-            assert_int_equal(dn_route(&r, s, t, &p, &h, &err), DN_OK);
+            assert_int_equal(dn_route(r, s, t, &p, &h, &err), DN_OK);
             assert_int_equal(h, 6);
             assert_int_equal(p[6], t);
             for (int i = 0; i < 6; i++)
                 assert_true(is_link(&g, p[i], p[i + 1]));
         }
-    dn_router_free(&r);
+    dn_router_free(r);
     dn_csr_free(&g);
     dn_net_free(&net);
     assert_int_equal(dn_router_init_ddb_k(&r, &net, &err), DN_EINVAL);
+    assert_null(r); /* a failed init leaves nothing to free */
 }
 
 static void test_dimension_order(void **state)
@@ -177,7 +178,7 @@ static void test_dimension_order(void **state)
         check_router_pairs(specs[k], DN_ROUTER_SHORTEST, 0, DN_ALGO_MINIMAL, 1);
         dn_net net;
         dn_csr g;
-        dn_router r;
+        dn_router *r = NULL;
         dn_err err;
         assert_int_equal(dn_net_init(&net, specs[k], &err), DN_OK);
         assert_int_equal(dn_net_materialize(&net, &g, 0, &err), DN_OK);
@@ -189,7 +190,7 @@ static void test_dimension_order(void **state)
             for (int64_t t = 0; t < P; t++) {
                 const int64_t *p;
                 int64_t h;
-                assert_int_equal(dn_route(&r, s2, t, &p, &h, &err), DN_OK);
+                assert_int_equal(dn_route(r, s2, t, &p, &h, &err), DN_OK);
                 assert_true(h <= 5);
                 if (s2 / per_group == t / per_group)
                     assert_int_equal(h, d[s2 * g.n + t]);
@@ -199,7 +200,7 @@ static void test_dimension_order(void **state)
         print_message("%s: minimal routing is longer than BFS for %lld of %lld pairs\n",
                       specs[k], (long long)longer, (long long)pairs);
         free(d);
-        dn_router_free(&r);
+        dn_router_free(r);
         dn_csr_free(&g);
         dn_net_free(&net);
     }
@@ -216,32 +217,33 @@ static void test_dimension_order(void **state)
     check_router("mesh:2x2x2x2x2x2x2x2", DN_ROUTER_XY, 1, DN_ALGO_XY);
     /* XY: the column is corrected before the row */
     dn_net net;
-    dn_router r;
+    dn_router *r = NULL;
     dn_err err;
     const int64_t *p;
     int64_t h;
     assert_int_equal(dn_net_init(&net, "mesh:4x4", &err), DN_OK);
     assert_int_equal(dn_router_init(&r, &net, NULL, DN_ROUTER_XY, &err), DN_OK);
-    assert_int_equal(dn_route(&r, 0, 15, &p, &h, &err), DN_OK);
+    assert_int_equal(dn_route(r, 0, 15, &p, &h, &err), DN_OK);
     int64_t want[] = {0, 1, 2, 3, 7, 11, 15};
     assert_int_equal(h, 6);
     for (int i = 0; i <= 6; i++)
         assert_int_equal(p[i], want[i]);
-    assert_int_equal(dn_route(&r, 0, 16, &p, &h, &err), DN_EINVAL);
-    dn_router_free(&r);
+    assert_int_equal(dn_route(r, 0, 16, &p, &h, &err), DN_EINVAL);
+    dn_router_free(r);
     dn_net_free(&net);
     /* mesh:2x2x2: the last side first, then the middle, then the first */
     assert_int_equal(dn_net_init(&net, "mesh:2x2x2", &err), DN_OK);
     assert_int_equal(dn_router_init(&r, &net, NULL, DN_ROUTER_XY, &err), DN_OK);
-    assert_int_equal(dn_route(&r, 0, 7, &p, &h, &err), DN_OK);
+    assert_int_equal(dn_route(r, 0, 7, &p, &h, &err), DN_OK);
     int64_t want3[] = {0, 1, 3, 7};
     assert_int_equal(h, 3);
     for (int i = 0; i <= 3; i++)
         assert_int_equal(p[i], want3[i]);
-    dn_router_free(&r);
+    dn_router_free(r);
     dn_net_free(&net);
     assert_int_equal(dn_net_init(&net, "butterfly:3", &err), DN_OK);
     assert_int_equal(dn_router_init(&r, &net, NULL, DN_ROUTER_XY, &err), DN_EINVAL);
+    assert_null(r);
     assert_non_null(strstr(err.msg, "; use routes shortest"));
     assert_null(strstr(err.msg, "--"));
     assert_string_equal(err.param, "routes");
@@ -263,7 +265,7 @@ static void test_bidirectional_bfs(void **state)
      * unreachable pairs */
     dn_net net;
     dn_csr g;
-    dn_router r;
+    dn_router *r = NULL;
     dn_err err;
     const int64_t *p;
     int64_t h;
@@ -277,12 +279,12 @@ static void test_bidirectional_bfs(void **state)
     unlink(path);
     assert_int_equal(dn_net_materialize(&net, &g, 0, &err), DN_OK);
     assert_int_equal(dn_router_init(&r, &net, &g, DN_ROUTER_SHORTEST, &err), DN_OK);
-    assert_int_equal(dn_route(&r, 0, 2, &p, &h, &err), DN_OK);
+    assert_int_equal(dn_route(r, 0, 2, &p, &h, &err), DN_OK);
     assert_int_equal(h, 2);
-    assert_int_equal(dn_route(&r, 0, 4, &p, &h, &err), DN_ENOTFOUND);
-    assert_int_equal(dn_route(&r, 4, 3, &p, &h, &err), DN_OK);
+    assert_int_equal(dn_route(r, 0, 4, &p, &h, &err), DN_ENOTFOUND);
+    assert_int_equal(dn_route(r, 4, 3, &p, &h, &err), DN_OK);
     assert_int_equal(h, 1);
-    dn_router_free(&r);
+    dn_router_free(r);
     dn_csr_free(&g);
     dn_net_free(&net);
 }

@@ -61,7 +61,7 @@ static void run_work(const dn_sim_work *w, const dn_sim_opts *o, dn_sim_result *
 typedef struct fix {
     dn_net net;
     dn_tree tree;
-    dn_embed e;
+    dn_embed *e;
     dn_sim_work w;
 } fix;
 
@@ -82,14 +82,14 @@ static void fix_open(fix *f, const char *net, const char *tree, const char *map,
         dn_tree_init(&f->tree, &tm, 1, 0, &err) ||
         dn_embed_init(&f->e, &f->net, &f->tree, &eo, &err))
         fail_msg("%s on %s by %s: %s", tree, net, map, err.msg);
-    if (dn_sim_work_from_embed(&f->w, &f->e, wo, &err))
+    if (dn_sim_work_from_embed(&f->w, f->e, wo, &err))
         fail_msg("workload: %s", err.msg);
 }
 
 static void fix_close(fix *f)
 {
     dn_sim_work_free(&f->w);
-    dn_embed_free(&f->e);
+    dn_embed_free(f->e);
     dn_tree_free(&f->tree);
     dn_net_free(&f->net);
 }
@@ -115,7 +115,7 @@ static double predicted(fix *f, dn_switching sw, double ts, double te, double ho
     for (int64_t v = 1; v < f->tree.nodes; v++) {
         const int64_t *path;
         int64_t hops;
-        if (dn_embed_route(&f->e, v, &path, &hops, &err))
+        if (dn_embed_route(f->e, v, &path, &hops, &err))
             fail_msg("route: %s", err.msg);
         int t = dn_tree_recv_phase(&f->tree, v);
         double L = ts + pow(alpha, t) * te, c;
@@ -186,7 +186,7 @@ static void trace_work(const char *netspec, const int64_t (*msg)[2], const doubl
                        dn_net *net, dn_csr *g, dn_sim_work *w)
 {
     dn_err err;
-    dn_router r;
+    dn_router *r = NULL;
     dn_trace tr = {n, NULL, NULL, NULL, NULL};
     int64_t src[8], dst[8];
     double size[8], rel[8];
@@ -202,9 +202,9 @@ static void trace_work(const char *netspec, const int64_t (*msg)[2], const doubl
     tr.release = rel;
     if (dn_net_init(net, netspec, &err) || dn_net_materialize(net, g, 0, &err) ||
         dn_router_init(&r, net, g, DN_ROUTER_SHORTEST, &err) ||
-        dn_sim_work_from_trace(w, g, &r, &tr, 0, &err))
+        dn_sim_work_from_trace(w, g, r, &tr, 0, &err))
         fail_msg("%s: %s", netspec, err.msg);
-    dn_router_free(&r);
+    dn_router_free(r);
 }
 
 /* Line 0-1-2-3 (mesh:1x4), t_s = t_e = 1, hop = 1/4.
@@ -363,7 +363,7 @@ static void cost_line(int d, const double *bw, const double *lat, const dn_trace
     dn_csr g;
     dn_sim_work w;
     dn_err err;
-    dn_router r;
+    dn_router *r = NULL;
     snprintf(spec, sizeof spec, "mesh:1x%d", d + 1);
     if (dn_net_init(&net, spec, &err) || dn_net_materialize(&net, &g, 0, &err))
         fail_msg("%s: %s", spec, err.msg);
@@ -378,9 +378,9 @@ static void cost_line(int d, const double *bw, const double *lat, const dn_trace
             g.lat[i] = v == u + 1 ? lat[u] : 0;
         }
     if (dn_router_init(&r, &net, &g, DN_ROUTER_SHORTEST, &err) ||
-        dn_sim_work_from_trace(&w, &g, &r, tr, 0, &err))
+        dn_sim_work_from_trace(&w, &g, r, tr, 0, &err))
         fail_msg("%s: %s", spec, err.msg);
-    dn_router_free(&r);
+    dn_router_free(r);
     for (int k = 0; k < 4; k++) {
         dn_sim_opts o = sim_opts(all_sw[k], ts, 1, 0);
         run_work(&w, &o, &res[k]);
@@ -839,7 +839,7 @@ static void test_conflicting_placement(void **state)
         dn_net net;
         dn_tree tree;
         dn_tree_model tm;
-        dn_embed e;
+        dn_embed *e = NULL;
         dn_embed_opts eo;
         dn_sim_work w;
         dn_err err;
@@ -851,7 +851,7 @@ static void test_conflicting_placement(void **state)
         assert_int_equal(dn_tree_model_parse("binomial:8", &tm, &err), DN_OK);
         assert_int_equal(dn_tree_init(&tree, &tm, 1, 0, &err), DN_OK);
         assert_int_equal(dn_embed_init(&e, &net, &tree, &eo, &err), DN_OK);
-        assert_int_equal(dn_sim_work_from_embed(&w, &e, &wo, &err), DN_OK);
+        assert_int_equal(dn_sim_work_from_embed(&w, e, &wo, &err), DN_OK);
         dn_sim_opts o = sim_opts(DN_SW_WORMHOLE, 1, 1, 0);
         dn_sim_result r;
         run_work(&w, &o, &r);
@@ -861,7 +861,7 @@ static void test_conflicting_placement(void **state)
         assert_true(r.time >= r.ideal);
         dn_sim_result_free(&r);
         dn_sim_work_free(&w);
-        dn_embed_free(&e);
+        dn_embed_free(e);
         dn_tree_free(&tree);
         dn_net_free(&net);
     }

@@ -910,6 +910,39 @@ static void test_tree_from_parents(void **state)
     }
 }
 
+/* dn_tree.units says which columns a file gave with a unit (seconds or
+ * bytes) anywhere: the simulator refuses seconds of work beside messages
+ * in the seeds' units. One unit in one row marks its column; plain
+ * numbers, and what the writers write, mark none. */
+static void test_tree_units(void **state)
+{
+    (void)state;
+    static const struct {
+        dn_tree_format fmt;
+        const char *text;
+        int units;
+    } cases[] = {
+        {DN_TREE_FMT_CSV, "id,parent,work,bytes_down\n0,-1,1,0\n1,0,2ms,3\n", 1},
+        {DN_TREE_FMT_CSV, "id,parent,work,bytes_down\n0,-1,1,0\n1,0,2,3MB\n", 2},
+        {DN_TREE_FMT_CSV, "id,parent,work,bytes_up\n0,-1,1us,0\n1,0,2,3KiB\n", 1 | 4},
+        {DN_TREE_FMT_CSV, "id,parent,work,bytes_down\n0,-1,1,0\n1,0,2.5,3e6\n", 0},
+        {DN_TREE_FMT_DOT, "digraph { node [work=\"2ms\"]; 0 -> 1; }", 1},
+        {DN_TREE_FMT_DOT, "digraph { 0 -> 1 [bytes=\"1kB\"]; }", 2},
+        {DN_TREE_FMT_DOT, "digraph { 0 [work=5]; 0 -> 1 [bytes=7]; }", 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        dn_tree t;
+        dn_err e;
+        int rc = dn_tree_parse(cases[i].text, strlen(cases[i].text), cases[i].fmt, 0, "case", &t,
+                               &e);
+        if (rc)
+            fail_msg("case %zu: %s", i, e.msg);
+        if (t.units != cases[i].units)
+            fail_msg("case %zu: units %d, expected %d", i, t.units, cases[i].units);
+        dn_tree_free(&t);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -926,6 +959,7 @@ int main(void)
         cmocka_unit_test(test_mpi_trees_vs_libraries),
         cmocka_unit_test(test_mpi_trees_examples_and_binomial),
         cmocka_unit_test(test_tree_from_parents),
+        cmocka_unit_test(test_tree_units),
     };
     return cmocka_run_group_tests_name("tree", tests, NULL, NULL);
 }

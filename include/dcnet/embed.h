@@ -34,9 +34,11 @@
  * zrl computes its routes on demand, so B(24) on BDG(24) costs no task
  * memory. The others store a processor per task (4 bytes each).
  *
- * Ownership: dn_embed borrows the net and the tree (the caller keeps them
- * alive until dn_embed_free) and owns everything else, including the
- * materialised network e->g that routing and the metrics share.
+ * Ownership: dn_embed is opaque; dn_embed_init allocates it and
+ * dn_embed_free releases it. It borrows the net and the tree (the caller
+ * keeps them alive until dn_embed_free) and owns everything else,
+ * including the materialised network (dn_embed_graph) that routing and the
+ * metrics share; what the accessors return is borrowed from it.
  * An embedding is not thread-safe (its router keeps scratch space).
  */
 #ifndef DCNET_EMBED_H
@@ -93,7 +95,7 @@ DN_API int dn_dc_order_parse(const char *s, dn_dc_order *out);
  * DECO0 up to DN_SCOTCH_DECO0_AUTO_MAX processors and DECO2 above, and
  * DECO2 on networks with switches (deco 0 decomposes the subgraph the
  * processors induce, which has no links there). The
- * embedding reports which one it used (dn_embed.scotch_target). */
+ * embedding reports which one it used (dn_embed_scotch_target). */
 typedef enum dn_scotch_target {
     DN_SCOTCH_AUTO = 0,
     DN_SCOTCH_DECO0 = 1,
@@ -155,57 +157,72 @@ typedef struct dn_embed_opts {
 DN_API const char *dn_embed_map_name(int i);
 DN_API const char *dn_embed_map_summary(int i);
 
-typedef struct dn_embed {
-    const dn_net *net;   /* borrowed */
-    const dn_tree *tree; /* borrowed */
-    dn_csr g;            /* owned: the materialised network */
-    char map[16];
-    dn_routes routes;
-    dn_weights weights;
-    int64_t root_proc;   /* processor of task 0 */
-    /* map-node: explicit (place != NULL) or closed form (kind and params) */
-    int32_t *place;
-    int kind;            /* internal mapping kind */
-    int k;               /* size parameter of closed forms (n for zrl, k for meshes) */
-    int64_t xor_root;    /* XOR relabelling of hypercube labels */
-    int dims[64];        /* hypercube dimension used at step t (dims[t-1]) */
-    int automorph;       /* zrl: bit 0 complement, bit 1 reversal */
-    int zrl_on;          /* zrl: 0 BDG(n), 1 DDB(n), 2 its lift to K(2, n+1) (place set) */
-    int32_t *table;      /* growing: coordinate of each per-axis label (2^k) */
-    uint64_t xor_top;    /* xor: the top label bit of every torus side of 4 or more */
-    /* mesh mappings on a 2-D face (face_dim[0] < 0: on the whole grid, where
-     * a label is its node id): the face's local id row * 2^face_bits + col
-     * is node face_base + row * face_stride[0] + col * face_stride[1] */
-    int face_dim[2], face_bits;
-    int64_t face_base, face_stride[2];
-    double *given;       /* owned copy of the given weights, or NULL */
-    dn_router router;    /* for routes taken from the network */
-    /* approach b of the growing mapping: the whole problem first travels
-     * from the requested start to the fixed root (a phase-0 message of
-     * volume 1); pre_hops < 0 when there is none. */
-    int64_t pre_src, pre_hops;
-    int64_t *pre_path;   /* owned, pre_hops + 1 entries */
-    int64_t *buf;        /* owned route scratch */
-    int64_t buf_cap;
-    int scotch_target;   /* scotch: the target used (DECO0 or DECO2), else 0 */
-    /* exact: the search's bound, optimum (proven when refuted = best - 1),
-     * the largest refuted d, search nodes and root positions tried */
-    int exact_lb, exact_best, exact_refuted;
-    int64_t exact_nodes, exact_roots;
-    int64_t mem_limit;   /* bytes the embedding's per-task arrays may take */
-    /* a B(n) mapping (zrl, dccube, reflecting, growing, binomial) of a tree
-     * that is B(n) renamed (MPI's trees of 2^n ranks): task v is placed and
-     * routed as B(n)'s task dn_tree_binomial_id(tree, v) */
-    int iso;
-} dn_embed;
+/* An embedding: opaque (its fields live in src/embed/embed_impl.h);
+ * dn_embed_init allocates one, dn_embed_free releases it, and the
+ * accessors below read what it decided. */
+typedef struct dn_embed dn_embed;
 
-/* Builds the placement. Validates that the mapping applies to this net and
- * tree (e.g. zrl needs binomial:N on debruijn:N) and says which do
- * otherwise. Time: O(1) for closed forms, O(T) for identity and random,
- * O(T * searched nodes) for greedy (worst O(T N)), SCOTCH's own for scotch. */
-DN_API int dn_embed_init(dn_embed *e, const dn_net *net, const dn_tree *tree,
-                  const dn_embed_opts *opts, dn_err *err);
+/* Builds the placement into *out (allocated). Validates that the mapping
+ * applies to this net and tree (e.g. zrl needs binomial:N on debruijn:N)
+ * and says which do otherwise. On failure *out is NULL and nothing is
+ * left to free. net and tree are borrowed: keep them alive until
+ * dn_embed_free. Time: O(1) for closed forms, O(T) for identity and
+ * random, O(T * searched nodes) for greedy (worst O(T N)), SCOTCH's own
+ * for scotch; plus O(N + M) to materialise the network. */
+DN_API int dn_embed_init(dn_embed **out, const dn_net *net, const dn_tree *tree,
+                         const dn_embed_opts *opts, dn_err *err);
+/* Releases the embedding and everything it owns; NULL is a no-op. */
 DN_API void dn_embed_free(dn_embed *e);
+
+/* ---- accessors: O(1), e non-NULL; nothing returned needs freeing ------ */
+
+/* The network and the tree given to dn_embed_init (the caller's own). */
+DN_API const dn_net *dn_embed_net(const dn_embed *e);
+DN_API const dn_tree *dn_embed_tree(const dn_embed *e);
+/* The materialised network (nodes, arcs, link costs) that routing and the
+ * metrics share: borrowed, valid until dn_embed_free. */
+DN_API const dn_csr *dn_embed_graph(const dn_embed *e);
+/* Processor of the root task (task 0): dn_embed_place(e, 0). */
+DN_API int64_t dn_embed_root(const dn_embed *e);
+/* The mapping's name as given in opts.map ("zrl", "growing", ...):
+ * borrowed, valid until dn_embed_free. */
+DN_API const char *dn_embed_mapping(const dn_embed *e);
+/* The route and weight choices of opts.routes and opts.weights. */
+DN_API dn_routes dn_embed_routes(const dn_embed *e);
+DN_API dn_weights dn_embed_weights(const dn_embed *e);
+/* Growing approach b's preliminary move of the whole problem from the
+ * requested start to the fixed-root mapping's root (a phase-0 message of
+ * volume 1): returns its hops and sets *src to the start and *path to its
+ * hops + 1 processors (borrowed, valid until dn_embed_free; path[0] is
+ * *src, the last is dn_embed_root). Without such a move: -1, *src = -1,
+ * *path = NULL. Either pointer may be NULL. */
+DN_API int64_t dn_embed_pre_route(const dn_embed *e, int64_t *src, const int64_t **path);
+/* The search behind --map exact (dn_exact_search's figures) and how many
+ * root positions it tried. */
+typedef struct dn_embed_search {
+    int lower_bound;  /* the shell bound the search started from */
+    int best;         /* the maximum dilation of the placement found */
+    int refuted;      /* every d <= refuted has no placement */
+    int settled;      /* best is proven optimal (refuted == best - 1) */
+    int64_t nodes;    /* search nodes visited */
+    int64_t roots;    /* root positions tried */
+} dn_embed_search;
+/* Fills *out and returns 1 for an embedding made by --map exact; returns
+ * 0 (out untouched) for any other mapping. */
+DN_API int dn_embed_exact_search(const dn_embed *e, dn_embed_search *out);
+/* scotch: the target SCOTCH really mapped onto (DN_SCOTCH_DECO0 or
+ * DN_SCOTCH_DECO2, after DN_SCOTCH_AUTO chose); 0 for other mappings. */
+DN_API int dn_embed_scotch_target(const dn_embed *e);
+/* dccube, xor, reflecting, growing on a 2-D face of a grid (opts.face, or
+ * the default face of reflecting and growing on 3+ dimensions): returns 1
+ * and sets dim[0] (rows) and dim[1] (columns) to the grid dimensions the
+ * face spans; 0 when the mapping covers the whole network (dim untouched). */
+DN_API int dn_embed_face(const dn_embed *e, int dim[2]);
+/* Mappings over hypercube labels (dccube, xor, reflecting, growing,
+ * binomial): the label bit (hypercube dimension) that the tree's phase
+ * `step` crosses, for step 1 .. n of B(n); it fixes the dimension order
+ * (opts.order). -1 for other mappings or a step out of range. */
+DN_API int dn_embed_step_dim(const dn_embed *e, int step);
 
 /* map-node: processor of task v. */
 DN_API int64_t dn_embed_place(const dn_embed *e, int64_t v);

@@ -127,7 +127,7 @@ typedef struct dn_metrics {
 DN_API int dn_metrics_compute(dn_embed *e, const dn_metric_opts *opts, dn_metrics *m, dn_err *err);
 DN_API void dn_metrics_free(dn_metrics *m);
 
-/* Link id of the hop u -> v in e->g (the arc index, or for undirected
+/* Link id of the hop u -> v in g, e.g. dn_embed_graph(e) (the arc index, or for undirected
  * links the arc index of the direction min -> max), or -1 if no link. */
 DN_API int64_t dn_link_id(const dn_csr *g, int64_t u, int64_t v, int directed_links);
 

@@ -25,8 +25,10 @@
  * doubling: O(k log k) word operations per route (log k <= 5 for the sizes
  * dcnet stores), against O(2^k) for BFS. See docs/routing.md.
  *
- * Ownership: a router borrows the network (and for BFS its CSR, which the
- * caller keeps alive) and owns its scratch space; one router per thread.
+ * Ownership: dn_router is opaque; dn_router_init allocates it and
+ * dn_router_free releases it. A router borrows the network (and for BFS
+ * its CSR, which the caller keeps alive) and owns its scratch space; one
+ * router per thread.
  */
 #ifndef DCNET_ROUTE_H
 #define DCNET_ROUTE_H
@@ -68,30 +70,26 @@ typedef enum dn_route_algo {
 DN_API const char *dn_route_algo_name(dn_route_algo v);
 DN_API int dn_route_algo_parse(const char *s, dn_route_algo *out);
 
-typedef struct dn_router {
-    const dn_net *net;   /* borrowed */
-    const dn_csr *g;     /* borrowed; needed by BFS only */
-    dn_route_algo algo;
-    int64_t *path;       /* owned: the last route, up to cap entries */
-    int64_t cap;
-    /* bidirectional BFS scratch (owned; NULL unless algo == BFS) */
-    dn_csr rev;          /* reverse graph for directed networks */
-    uint32_t *mark;      /* visit stamps, 2 per search */
-    int32_t *pred;       /* predecessor (forward side) */
-    int32_t *succ;       /* successor (backward side) */
-    int32_t *queue;
-    uint32_t stamp;
-} dn_router;
+/* A router: opaque (its fields live in src/route/route_impl.h).
+ * dn_router_init allocates one, dn_router_free releases it. */
+typedef struct dn_router dn_router;
 
 
-/* Sets up a router. g must be the materialised network when the choice
- * falls on BFS (pass NULL otherwise; DN_EINVAL if needed and missing).
- * DN_ROUTER_XY on a network without dimensions fails with DN_ENOTSUP. */
-DN_API int dn_router_init(dn_router *r, const dn_net *net, const dn_csr *g, dn_router_kind kind,
-                   dn_err *err);
-/* Length-k routing on DDB(k) (seed 003): always k left shifts. */
-DN_API int dn_router_init_ddb_k(dn_router *r, const dn_net *net, dn_err *err);
+/* Allocates a router into *out. g must be the materialised network when
+ * the choice falls on BFS (pass NULL otherwise; DN_EINVAL if needed and
+ * missing). DN_ROUTER_XY on a network without dimensions fails with
+ * DN_EINVAL. On failure *out is NULL and nothing is left to free. The
+ * router borrows net and g: keep them alive until dn_router_free. Time
+ * O(1), O(N + M) for BFS (the reverse graph of a directed network). */
+DN_API int dn_router_init(dn_router **out, const dn_net *net, const dn_csr *g,
+                          dn_router_kind kind, dn_err *err);
+/* Length-k routing on DDB(k) (seed 003): always k left shifts. Allocates
+ * into *out like dn_router_init; DN_EINVAL on any other network. */
+DN_API int dn_router_init_ddb_k(dn_router **out, const dn_net *net, dn_err *err);
+/* Releases the router and its scratch; NULL is a no-op. */
 DN_API void dn_router_free(dn_router *r);
+/* The algorithm the router really uses (dn_route_algo_name names it). O(1). */
+DN_API dn_route_algo dn_router_algo(const dn_router *r);
 
 /* Routes src -> dst: on success *path points at hops + 1 processors
  * (valid until the next call) and *hops is set. DN_ENOTFOUND if dst is

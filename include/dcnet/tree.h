@@ -138,6 +138,9 @@ typedef struct dn_tree {
     double *work;        /* per node, when the file gives it (else NULL) */
     double *bytes_down;  /* per node: the message from its parent (else NULL) */
     double *bytes_up;    /* per node: its result back to its parent (else NULL) */
+    int units;           /* file trees: bit 0 work, bit 1 bytes_down, bit 2 bytes_up
+                          * was given with a unit somewhere (32ms, 128MB), that is in
+                          * seconds or bytes rather than plain numbers; 0 otherwise */
 } dn_tree;
 
 /* Builds the tree of a model. Random models draw from seed (same seed, same

@@ -206,12 +206,12 @@ static void one_line(char *dst, size_t cap, const char *s)
 static void rankfile_header(const dn_embed *e, const char *tree_spec, const char *map_arg,
                             char *buf, size_t cap)
 {
-    const dn_tree_model *m = &e->tree->model;
+    const dn_tree_model *m = &dn_embed_tree(e)->model;
     char spec[600], net[300], root[80], map[600];
     one_line(spec, sizeof spec, tree_spec);
-    one_line(map, sizeof map, map_arg ? map_arg : e->map);
-    one_line(net, sizeof net, e->net->spec);
-    dn_net_label(e->net, e->root_proc, root, sizeof root);
+    one_line(map, sizeof map, map_arg ? map_arg : dn_embed_mapping(e));
+    one_line(net, sizeof net, dn_embed_net(e)->spec);
+    dn_net_label(dn_embed_net(e), dn_embed_root(e), root, sizeof root);
     int len = snprintf(buf, cap,
                        "# tree %s: %s\n"
                        "# placement: --map %s on --net %s, the root task on processor %s\n",
@@ -237,8 +237,9 @@ static void rankfile_header(const dn_embed *e, const char *tree_spec, const char
 /* the embedding's task -> processor table, for place.c */
 static int64_t *placement_of(const dn_embed *e)
 {
-    int64_t *p = malloc((size_t)(e->tree->nodes > 0 ? e->tree->nodes : 1) * sizeof *p);
-    for (int64_t v = 0; p && v < e->tree->nodes; v++)
+    const int64_t T = dn_embed_tree(e)->nodes;
+    int64_t *p = malloc((size_t)(T > 0 ? T : 1) * sizeof *p);
+    for (int64_t v = 0; p && v < T; v++)
         p[v] = dn_embed_place(e, v);
     return p;
 }
@@ -246,15 +247,16 @@ static int64_t *placement_of(const dn_embed *e)
 static void metrics_record(const dn_embed *e, const dn_metrics *m, rec *r)
 {
     char lab[80];
-    rec_str(r, "net", e->net->spec);
-    rec_str(r, "map", e->map);
-    if (e->scotch_target)
-        rec_str(r, "scotch_target", dn_scotch_target_name(e->scotch_target == DN_SCOTCH_DECO0
+    const int scotch_target = dn_embed_scotch_target(e);
+    rec_str(r, "net", dn_embed_net(e)->spec);
+    rec_str(r, "map", dn_embed_mapping(e));
+    if (scotch_target)
+        rec_str(r, "scotch_target", dn_scotch_target_name(scotch_target == DN_SCOTCH_DECO0
                                                               ? DN_SCOTCH_DECO0
                                                               : DN_SCOTCH_DECO2));
     rec_int(r, "tree_nodes", m->tasks);
     rec_int(r, "processors", m->processors);
-    dn_net_label(e->net, e->root_proc, lab, sizeof lab);
+    dn_net_label(dn_embed_net(e), dn_embed_root(e), lab, sizeof lab);
     rec_str(r, "root", lab);
     rec_str(r, "routes", dn_embed_routes_name(e));
     rec_int(r, "load.min", m->load_min);
@@ -294,19 +296,22 @@ static void metrics_record(const dn_embed *e, const dn_metrics *m, rec *r)
     rec_int(r, "phases", m->phases);
     rec_bool(r, "homogeneous", m->homogeneous);
     rec_int(r, "depth_spread", m->depth_spread);
-    if (e->pre_hops >= 0)
-        rec_int(r, "approach_b_move_hops", e->pre_hops);
-    if (strcmp(e->map, "exact") == 0) { /* the search behind --map exact */
-        rec_int(r, "search.lower_bound", e->exact_lb);
-        rec_int(r, "search.max_dilation", e->exact_best);
-        rec_int(r, "search.refuted", e->exact_refuted);
-        rec_bool(r, "search.settled", e->exact_refuted == e->exact_best - 1);
-        rec_int(r, "search.nodes", e->exact_nodes);
-        rec_int(r, "search.roots", e->exact_roots);
+    const int64_t pre_hops = dn_embed_pre_route(e, NULL, NULL);
+    if (pre_hops >= 0)
+        rec_int(r, "approach_b_move_hops", pre_hops);
+    dn_embed_search s;
+    if (dn_embed_exact_search(e, &s)) { /* the search behind --map exact */
+        rec_int(r, "search.lower_bound", s.lower_bound);
+        rec_int(r, "search.max_dilation", s.best);
+        rec_int(r, "search.refuted", s.refuted);
+        rec_bool(r, "search.settled", s.settled);
+        rec_int(r, "search.nodes", s.nodes);
+        rec_int(r, "search.roots", s.roots);
     }
-    if (e->face_dim[0] >= 0) {
+    int fd[2];
+    if (dn_embed_face(e, fd)) {
         char face[32];
-        snprintf(face, sizeof face, "%d,%d", e->face_dim[0], e->face_dim[1]);
+        snprintf(face, sizeof face, "%d,%d", fd[0], fd[1]);
         rec_str(r, "face", face);
     }
 }
@@ -657,7 +662,7 @@ int cmd_embed(int argc, char **argv)
 
     dn_net net;
     dn_tree tree;
-    dn_embed e;
+    dn_embed *e = NULL;
     dn_metrics m;
     double *given = NULL;
     if ((code = embed_args_net_tree(cmd, &a, &net, &tree, 1)))
@@ -696,24 +701,24 @@ int cmd_embed(int argc, char **argv)
     mo.progress_ctx = &pr;
     mo.keep_arrays = svg != NULL;
     mo.mem_limit = a.mem_limit; /* the metrics' scratch too (0: the default) */
-    rc = dn_metrics_compute(&e, &mo, &m, &err);
+    rc = dn_metrics_compute(e, &mo, &m, &err);
     progress_done(&pr);
     if (rc) {
         code = cli_fail(cmd, rc, cli_errmsg(&err));
         goto done_embed;
     }
     if (save || rankfile) {
-        int64_t *place = placement_of(&e);
+        int64_t *place = placement_of(e);
         char what[160];
-        snprintf(what, sizeof what, "%s by %s", a.tree_spec, e.map);
+        snprintf(what, sizeof what, "%s by %s", a.tree_spec, dn_embed_mapping(e));
         rc = !place ? dn_fail(&err, DN_ENOMEM, "out of memory")
-             : save ? place_write(e.net, place, e.tree->nodes, place_fmt, what, save, &err)
+             : save ? place_write(&net, place, tree.nodes, place_fmt, what, save, &err)
                     : DN_OK;
         if (!rc && rankfile) {
             char header[4096]; /* three lines of at most about 2100 bytes */
-            rankfile_header(&e, a.tree_spec, a.map_arg, header, sizeof header);
-            rc = place_rankfile(rankfile, hosts, e.net, place, e.tree->nodes, header,
-                                dn_tree_rank(e.tree, 0), &err);
+            rankfile_header(e, a.tree_spec, a.map_arg, header, sizeof header);
+            rc = place_rankfile(rankfile, hosts, &net, place, tree.nodes, header,
+                                dn_tree_rank(&tree, 0), &err);
         }
         free(place);
         if (rc) {
@@ -721,35 +726,36 @@ int cmd_embed(int argc, char **argv)
             goto done_metrics;
         }
     }
-    if (svg && (rc = per_phase || only_phase ? embed_svg_phases(&e, &m, only_phase, svg, &err)
-                                             : embed_svg(&e, &m, svg, &err))) {
+    if (svg && (rc = per_phase || only_phase ? embed_svg_phases(e, &m, only_phase, svg, &err)
+                                             : embed_svg(e, &m, svg, &err))) {
         code = cli_fail(cmd, rc, cli_errmsg(&err));
         goto done_metrics;
     }
     rec r;
     memset(&r, 0, sizeof r);
     rec_str(&r, "tree", a.tree_spec);
-    metrics_record(&e, &m, &r);
+    metrics_record(e, &m, &r);
     if (embed_approach_name(&a.eo))
         rec_str(&r, "approach", embed_approach_name(&a.eo));
     if (embed_order_name(&a.eo))
         rec_str(&r, "order", embed_order_name(&a.eo));
     rec_str(&r, "weights", weights_kind);
-    if (e.g.bw) { /* the links' own costs: each edge's message alone, store-and-forward */
+    const dn_csr *g = dn_embed_graph(e);
+    if (g->bw) { /* the links' own costs: each edge's message alone, store-and-forward */
         double total = 0, worst = 0;
-        for (int64_t v = 1; v < e.tree->nodes; v++) {
+        for (int64_t v = 1; v < tree.nodes; v++) {
             const int64_t *path;
             int64_t hops;
-            if (dn_embed_route(&e, v, &path, &hops, &err))
+            if (dn_embed_route(e, v, &path, &hops, &err))
                 break;
             double wv = a.eo.weights == DN_WEIGHTS_GIVEN ? a.eo.given[v - 1]
-                        : a.eo.weights == DN_WEIGHTS_LOG ? ldexp(1.0, -dn_tree_recv_phase(e.tree, v))
+                        : a.eo.weights == DN_WEIGHTS_LOG ? ldexp(1.0, -dn_tree_recv_phase(&tree, v))
                                                          : 1.0;
             double cost = 0;
             for (int64_t i = 0; i < hops; i++) {
-                int64_t arc = dn_csr_arc(&e.g, path[i], path[i + 1]);
+                int64_t arc = dn_csr_arc(g, path[i], path[i + 1]);
                 if (arc >= 0)
-                    cost += wv / e.g.bw[arc] + (e.g.lat ? e.g.lat[arc] : 0);
+                    cost += wv / g->bw[arc] + (g->lat ? g->lat[arc] : 0);
             }
             total += cost;
             worst = cost > worst ? cost : worst;
@@ -766,7 +772,7 @@ int cmd_embed(int argc, char **argv)
 done_metrics:
     dn_metrics_free(&m);
 done_embed:
-    dn_embed_free(&e);
+    dn_embed_free(e);
 done_tree:
     free(given);
     embed_args_free(&a);

@@ -272,6 +272,7 @@ int cmd_exec(int argc, char **argv)
     int64_t n = 0, workers = 4, seed = 1, grain = 0, walk = 2;
     int64_t o_place_len = 0;
     int walk_given = 0, policy = DN_POLICY_AUTO, verify_full = 0, steal = 0, steal_given = 0;
+    int steal_in_policy = -1; /* --policy steal:K's K, checked against --steal */
     double bw = 0;
     int mode = OUT_TABLE, dynamic = 0, mpi = 0, shared = 0, copy = 0, c, rc, code = 0;
     dn_err err;
@@ -339,9 +340,15 @@ int cmd_exec(int argc, char **argv)
                 names[p - DN_POLICY_WALK] = dn_walk_policy_name((dn_walk_policy)p);
             int k;
             if (strncmp(optarg, "steal:", 6) == 0) { /* steal:K, one word for sweeps */
+                const int was = steal, by_steal = steal_given && steal_in_policy < 0;
                 if ((rc = cli_keyword(cmd, "--policy steal:K", optarg + 6, takes, &steal)))
                     return rc;
+                if (by_steal && steal != was)
+                    return cli_usage(cmd, "--policy %s and --steal %s disagree on what a thief "
+                                          "takes: give one of them",
+                                     optarg, takes[was]);
                 steal_given = 1;
+                steal_in_policy = steal;
                 policy = DN_POLICY_STEAL;
                 break;
             }
@@ -352,8 +359,13 @@ int cmd_exec(int argc, char **argv)
         }
         case O_STEAL: {
             static const char *const names[] = {"half", "one", NULL};
+            int was = steal;
             if ((rc = cli_keyword(cmd, "--steal", optarg, names, &steal)))
                 return rc;
+            if (steal_in_policy >= 0 && steal != was)
+                return cli_usage(cmd, "--steal %s and --policy steal:%s disagree on what a thief "
+                                      "takes: give one of them",
+                                 optarg, names[was]);
             steal_given = 1;
             break;
         }

@@ -43,7 +43,8 @@ static const char sim_help[] =
     "      --scotch-strategy S  --map scotch: SCOTCH's mapping strategy string\n"
     "      --stage S          divide, combine or both (default: both for a tree\n"
     "                         file with bytes_up, else divide)\n"
-    "      --alpha A          divide message of step t has size A^t (default 1/2;\n"
+    "      --alpha A          divide message of step t has size A^t (default 1/2,\n"
+    "                         1 on MPI's broadcast trees, which send it whole;\n"
     "                         a number or a fraction like 1/2), A^t N with --bytes\n"
     "      --bytes N          the root problem's size in bytes (64MB, 1GiB, 4096):\n"
     "                         needed with link costs unless the sizes are given\n"
@@ -857,10 +858,20 @@ static int parse_sim_opt(sim_cli *o, int c, const char *arg)
  * (default 0), and t_e and the hop latency mean nothing (a hop of m bytes
  * takes m / bw + lat); without costs the seeds' t_s, t_e model, whose
  * times have no unit. Returns 0 or the exit code after the message. */
-static int sim_units(sim_cli *o, const dn_net *net)
+static int sim_units(sim_cli *o, const dn_net *net, const dn_tree *tree)
 {
     o->costs = dn_net_has_link_costs(net);
     if (!o->costs) {
+        /* a tree file's work in seconds, with messages in t_s + m t_e:
+         * the sum would be neither (it printed 672000009.3 for
+         * examples/qsort15.csv) */
+        if (tree && tree->work && (tree->units & 1) && o->use_work)
+            return cli_usage(o->cmd, "the tree file gives its work in seconds (with a unit, as "
+                                     "32ms), but %s has no link costs, so messages cost t_s + m "
+                                     "t_e in the seeds' units and cannot be added to seconds: "
+                                     "give its links costs (SPEC@bw=..,lat=.. or a graph file's "
+                                     "costs=1) to work in seconds, or add --tree-work ignore",
+                             net->spec);
         if (o->ts_unit)
             return cli_usage(o->cmd, "--ts %s has a unit, but %s has no link costs, so its times "
                                      "are in the seeds' units of t_s and t_e: give a plain "
@@ -983,7 +994,14 @@ int cmd_simulate(int argc, char **argv)
     memset(&tree, 0, sizeof tree);
     if ((code = embed_args_net_tree(o.cmd, &a, &net, &tree, o.trace == NULL)))
         return code;
-    if ((code = sim_units(&o, &net))) {
+    /* MPI's broadcast trees send the whole buffer to every child: their
+     * messages are all N bytes (alpha 1), not halved a step as the seeds'
+     * divide stage (with alpha 1/2 Open MPI's tree looked faster than
+     * MPICH's in MPI's default layout, the opposite of the run in full) */
+    if (!o.trace && !o.alpha_given &&
+        (tree.model.kind == DN_TREE_OMPI_BCAST || tree.model.kind == DN_TREE_MPICH_BCAST))
+        o.wo.alpha = 1;
+    if ((code = sim_units(&o, &net, o.trace ? NULL : &tree))) {
         if (!o.trace)
             dn_tree_free(&tree);
         dn_net_free(&net);
@@ -997,8 +1015,8 @@ int cmd_simulate(int argc, char **argv)
     dn_sim_result res;
     dn_trace tr;
     dn_csr g;
-    dn_router router;
-    int have_work = 0, have_res = 0, have_trace = 0, have_g = 0, have_router = 0;
+    dn_router *router = NULL;
+    int have_work = 0, have_res = 0, have_trace = 0, have_g = 0;
     memset(&w, 0, sizeof w);
     memset(&g, 0, sizeof g);
     progress pr;
@@ -1093,21 +1111,23 @@ int cmd_simulate(int argc, char **argv)
             code = cli_fail(o.cmd, rc, cli_errmsg(&err));
             goto done;
         }
-        have_router = 1;
-        rc = dn_sim_work_from_trace(&w, &g, &router, &tr, a.mem_limit, &err);
+        rc = dn_sim_work_from_trace(&w, &g, router, &tr, a.mem_limit, &err);
         rec_str(&head, "trace", o.trace);
     } else {
-        dn_embed e;
+        dn_embed *e = NULL;
         if ((rc = dn_embed_init(&e, &net, &tree, &a.eo, &err))) {
             code = cli_fail(o.cmd, rc, cli_errmsg(&err));
             goto done;
         }
         char lab[80];
-        dn_net_label(&net, e.pre_hops >= 0 ? e.pre_src : e.root_proc, lab, sizeof lab);
+        int64_t start; /* growing approach b: where the problem starts */
+        if (dn_embed_pre_route(e, &start, NULL) < 0)
+            start = dn_embed_root(e);
+        dn_net_label(&net, start, lab, sizeof lab);
         rec_str(&head, "root", lab);
-        rec_str(&head, "routes", dn_embed_routes_name(&e));
-        rc = dn_sim_work_from_embed(&w, &e, &o.wo, &err);
-        dn_embed_free(&e);
+        rec_str(&head, "routes", dn_embed_routes_name(e));
+        rc = dn_sim_work_from_embed(&w, e, &o.wo, &err);
+        dn_embed_free(e);
     }
     if (rc) {
         code = cli_fail(o.cmd, rc, cli_errmsg(&err));
@@ -1205,8 +1225,7 @@ done:
     dn_sim_free(sim);
     if (have_work)
         dn_sim_work_free(&w);
-    if (have_router)
-        dn_router_free(&router);
+    dn_router_free(router);
     if (have_g)
         dn_csr_free(&g);
     if (have_trace)

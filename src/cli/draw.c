@@ -93,8 +93,8 @@ static void phase_colour(int p, int P, char *buf, size_t cap)
 
 int embed_svg(dn_embed *e, const dn_metrics *m, const char *path, dn_err *err)
 {
-    const dn_csr *g = &e->g;
-    const int64_t n = g->n, T = e->tree->nodes;
+    const dn_csr *g = dn_embed_graph(e);
+    const int64_t n = g->n, T = dn_embed_tree(e)->nodes;
     if (n > SVG_MAX_PROCS || T > SVG_MAX_TASKS)
         return dn_fail(err, DN_ERANGE,
                        "--svg draws at most %d processors and %d tasks (here %lld and %lld)",
@@ -103,7 +103,7 @@ int embed_svg(dn_embed *e, const dn_metrics *m, const char *path, dn_err *err)
     if (!pos)
         return dn_fail(err, DN_ENOMEM, "out of memory");
     double W, H;
-    layout(e->net, pos, &W, &H);
+    layout(dn_embed_net(e), pos, &W, &H);
     if (W < 520)
         W = 520; /* room for the two title lines */
     FILE *f;
@@ -123,13 +123,13 @@ int embed_svg(dn_embed *e, const dn_metrics *m, const char *path, dn_err *err)
             "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
             W + 200, H, W + 200, H);
     fprintf(f, "<text x=\"20\" y=\"24\" font-size=\"16\">%s on ",
-            e->tree->model.kind == DN_TREE_BINOMIAL ? "binomial tree" : "tree");
-    plot_xml_text(f, e->net->spec);
+            dn_embed_tree(e)->model.kind == DN_TREE_BINOMIAL ? "binomial tree" : "tree");
+    plot_xml_text(f, dn_embed_net(e)->spec);
     fprintf(f,
             ", map %s (routes %s)</text>\n"
             "<text x=\"20\" y=\"46\" font-size=\"12\">dilation max %lld avg %.4g; "
             "%s contention: conflicts %lld, max link load %lld; loads %lld..%lld%s</text>\n",
-            e->map, dn_embed_routes_name(e), (long long)m->dil_max, m->dil_avg,
+            dn_embed_mapping(e), dn_embed_routes_name(e), (long long)m->dil_max, m->dil_avg,
             m->contention_mode == DN_CONTENTION_TIMED ? "timed" : "phase", (long long)m->conflicts, (long long)m->max_link_load, (long long)m->load_min,
             (long long)m->load_max, m->homogeneous ? ", homogeneous" : "");
     /* links; hot spots (>= 2 messages of one phase, or of one hop slot in
@@ -163,7 +163,7 @@ int embed_svg(dn_embed *e, const dn_metrics *m, const char *path, dn_err *err)
         if (hops == 0)
             continue;
         char col[40];
-        int ph = dn_tree_recv_phase(e->tree, v);
+        int ph = dn_tree_recv_phase(dn_embed_tree(e), v);
         phase_colour(ph, P, col, sizeof col);
         fprintf(f, "<polyline stroke=\"%s\" points=\"", col);
         for (int64_t i = 0; i <= hops; i++)
@@ -176,14 +176,14 @@ int embed_svg(dn_embed *e, const dn_metrics *m, const char *path, dn_err *err)
     int64_t maxload = m->load_max > 0 ? m->load_max : 1;
     for (int64_t v = 0; v < n; v++) {
         char lab[80];
-        dn_net_label(e->net, v, lab, sizeof lab);
+        dn_net_label(dn_embed_net(e), v, lab, sizeof lab);
         int32_t ld = m->load ? m->load[v] : 0;
         int shade = 255 - (int)(160.0 * ld / (double)maxload);
         fprintf(f,
                 "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"rgb(%d,%d,255)\""
                 "%s><title>%s: %d task%s</title></circle>\n",
                 pos[v].x, pos[v].y, rad, shade, shade,
-                v == e->root_proc ? " stroke-width=\"3\"" : "", lab, ld, ld == 1 ? "" : "s");
+                v == dn_embed_root(e) ? " stroke-width=\"3\"" : "", lab, ld, ld == 1 ? "" : "s");
         if (n <= 64)
             fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" stroke=\"none\">%s</text>\n", pos[v].x,
                     pos[v].y - rad - 2, lab);
@@ -245,14 +245,14 @@ static int phase_panel(FILE *f, dn_embed *e, const dn_metrics *m, const pt *pos,
                        double ox, double oy, int32_t *use, int64_t *first, int64_t *next,
                        dn_err *err)
 {
-    const dn_csr *g = &e->g;
-    const int64_t n = g->n, T = e->tree->nodes;
+    const dn_csr *g = dn_embed_graph(e);
+    const int64_t n = g->n, T = dn_embed_tree(e)->nodes;
     const int dl = m->directed_links;
     /* links used by this phase's messages, each message counted once */
     int64_t msgs = 0, hops_sum = 0, hot_links = 0;
     memset(use, 0, (size_t)g->m * sizeof *use);
     for (int64_t v = 1; v < T; v++) {
-        if (dn_tree_recv_phase(e->tree, v) != ph)
+        if (dn_tree_recv_phase(dn_embed_tree(e), v) != ph)
             continue;
         const int64_t *p;
         int64_t h;
@@ -292,7 +292,7 @@ static int phase_panel(FILE *f, dn_embed *e, const dn_metrics *m, const pt *pos,
     fputs("</g>\n<g fill=\"none\" stroke-width=\"2\">\n", f);
     int idx = 0;
     for (int64_t v = 1; v < T; v++) {
-        if (dn_tree_recv_phase(e->tree, v) != ph)
+        if (dn_tree_recv_phase(dn_embed_tree(e), v) != ph)
             continue;
         const int64_t *p;
         int64_t h;
@@ -315,7 +315,7 @@ static int phase_panel(FILE *f, dn_embed *e, const dn_metrics *m, const pt *pos,
                 "\"><title>task %lld from task %lld: %lld hop%s</title></polyline>\n"
                 "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" fill=\"%s\" stroke=\"none\">"
                 "%lld: %lld</text>\n",
-                (long long)v, (long long)dn_tree_parent(e->tree, v), (long long)h,
+                (long long)v, (long long)dn_tree_parent(dn_embed_tree(e), v), (long long)h,
                 h == 1 ? "" : "s", tx + 4, ty - 4, col, (long long)v, (long long)h);
     }
     fputs("</g>\n", f);
@@ -323,7 +323,7 @@ static int phase_panel(FILE *f, dn_embed *e, const dn_metrics *m, const pt *pos,
     for (int64_t v = 0; v < n; v++)
         first[v] = -1;
     for (int64_t t = T - 1; t >= 0; t--) {
-        if (dn_tree_recv_phase(e->tree, t) > ph)
+        if (dn_tree_recv_phase(dn_embed_tree(e), t) > ph)
             continue;
         int64_t pr = dn_embed_place(e, t);
         next[t] = first[pr];
@@ -332,13 +332,13 @@ static int phase_panel(FILE *f, dn_embed *e, const dn_metrics *m, const pt *pos,
     fputs("<g font-size=\"9\" text-anchor=\"middle\">\n", f);
     for (int64_t v = 0; v < n; v++) {
         char lab[80], tk[96];
-        dn_net_label(e->net, v, lab, sizeof lab);
+        dn_net_label(dn_embed_net(e), v, lab, sizeof lab);
         tasks_text(first, next, v, tk, sizeof tk);
         fprintf(f,
                 "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"9\" fill=\"%s\" stroke=\"#333\"%s>"
                 "<title>%s</title></circle>\n",
                 pos[v].x, pos[v].y, tk[0] ? "#cfe3ff" : "white",
-                v == e->root_proc ? " stroke-width=\"3\"" : "", lab);
+                v == dn_embed_root(e) ? " stroke-width=\"3\"" : "", lab);
         if (tk[0])
             fprintf(f, "<text x=\"%.1f\" y=\"%.1f\">%s</text>\n", pos[v].x, pos[v].y + 3,
                     tk);
@@ -352,8 +352,8 @@ static int phase_panel(FILE *f, dn_embed *e, const dn_metrics *m, const pt *pos,
 
 int embed_svg_phases(dn_embed *e, const dn_metrics *m, int only, const char *path, dn_err *err)
 {
-    const dn_csr *g = &e->g;
-    const int64_t n = g->n, T = e->tree->nodes;
+    const dn_csr *g = dn_embed_graph(e);
+    const int64_t n = g->n, T = dn_embed_tree(e)->nodes;
     const int P = m->phases;
     if (only > P || only < 0)
         return dn_fail(err, DN_EINVAL, "--phase %d: the tree has phases 1 .. %d", only, P);
@@ -375,7 +375,7 @@ int embed_svg_phases(dn_embed *e, const dn_metrics *m, int only, const char *pat
         goto out;
     }
     double W, H;
-    layout(e->net, pos, &W, &H);
+    layout(dn_embed_net(e), pos, &W, &H);
     if (W < 420)
         W = 420;
     const int cols = panels < 3 ? panels : panels == 4 ? 2 : 3;
@@ -392,16 +392,16 @@ int embed_svg_phases(dn_embed *e, const dn_metrics *m, int only, const char *pat
             "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
             W * cols, 64 + H * rows, W * cols, 64 + H * rows);
     fputs("<text x=\"20\" y=\"26\" font-size=\"16\">", f);
-    plot_xml_text(f, e->tree->model.kind == DN_TREE_BINOMIAL ? "binomial tree" : "tree");
+    plot_xml_text(f, dn_embed_tree(e)->model.kind == DN_TREE_BINOMIAL ? "binomial tree" : "tree");
     fputs(" on ", f);
-    plot_xml_text(f, e->net->spec);
+    plot_xml_text(f, dn_embed_net(e)->spec);
     fprintf(f,
             ", map %s (routes %s), phase by phase</text>\n<text x=\"20\" y=\"44\" "
             "font-size=\"12\">blue: processors holding tasks (ids) after the phase; arrows: "
             "its messages along their routes,</text>\n<text x=\"20\" y=\"60\" "
             "font-size=\"12\">labelled task: hops; red: a link two messages of the phase "
             "share</text>\n",
-            e->map, dn_embed_routes_name(e));
+            dn_embed_mapping(e), dn_embed_routes_name(e));
     for (int i = 0; i < panels && rc == DN_OK; i++)
         rc = phase_panel(f, e, m, pos, only ? only : i + 1, W * (i % cols), 64 + H * (i / cols),
                          use, first, next, err);

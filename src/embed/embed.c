@@ -653,10 +653,10 @@ static int find_map(const char *name)
     return 0;
 }
 
-int dn_embed_init(dn_embed *e, const dn_net *net, const dn_tree *tree,
-                  const dn_embed_opts *o, dn_err *err)
+/* Fills a zeroed embedding; on failure the caller frees what it holds. */
+static int embed_setup(dn_embed *e, const dn_net *net, const dn_tree *tree,
+                       const dn_embed_opts *o, dn_err *err)
 {
-    memset(e, 0, sizeof *e);
     e->pre_hops = -1;
     e->face_dim[0] = e->face_dim[1] = -1;
     if (!o->map)
@@ -680,7 +680,7 @@ int dn_embed_init(dn_embed *e, const dn_net *net, const dn_tree *tree,
                        "not a node", net->spec, (long long)(dn_net_processors(net) - 1));
     int rc = dn_net_materialize(net, &e->g, o->mem_limit, err);
     if (rc)
-        goto fail;
+        return rc;
     if (o->weights == DN_WEIGHTS_GIVEN) {
         if (!o->given || o->given_len != tree->nodes - 1) {
             rc = dn_fail(err, DN_EINVAL,
@@ -755,7 +755,7 @@ int dn_embed_init(dn_embed *e, const dn_net *net, const dn_tree *tree,
         /* approach b (set by mesh.c): route the preliminary move */
         const int64_t *p;
         int64_t h;
-        rc = dn_route(&e->router, e->pre_src, e->root_proc, &p, &h, err);
+        rc = dn_route(e->router, e->pre_src, e->root_proc, &p, &h, err);
         if (rc)
             goto fail;
         e->pre_path = malloc((size_t)(h + 1) * sizeof *e->pre_path);
@@ -768,22 +768,37 @@ int dn_embed_init(dn_embed *e, const dn_net *net, const dn_tree *tree,
     }
     return DN_OK;
 fail:
-    dn_embed_free(e);
     return rc;
+}
+
+int dn_embed_init(dn_embed **out, const dn_net *net, const dn_tree *tree,
+                  const dn_embed_opts *o, dn_err *err)
+{
+    *out = NULL;
+    dn_embed *e = calloc(1, sizeof *e);
+    if (!e)
+        return dn_fail(err, DN_ENOMEM, "out of memory for an embedding");
+    int rc = embed_setup(e, net, tree, o, err);
+    if (rc) {
+        dn_embed_free(e);
+        return rc;
+    }
+    *out = e;
+    return DN_OK;
 }
 
 void dn_embed_free(dn_embed *e)
 {
+    if (!e)
+        return;
     dn_csr_free(&e->g);
     free(e->place);
     free(e->given);
     free(e->table);
     free(e->pre_path);
     free(e->buf);
-    dn_router_free(&e->router);
-    memset(e, 0, sizeof *e);
-    e->pre_hops = -1;
-    e->face_dim[0] = e->face_dim[1] = -1;
+    dn_router_free(e->router);
+    free(e);
 }
 
 int64_t dn_embed_place(const dn_embed *e, int64_t v)
@@ -816,7 +831,7 @@ int dn_embed_route(dn_embed *e, int64_t v, const int64_t **path, int64_t *hops, 
         *hops = zrl_route(e, e->iso ? dn_tree_binomial_id(e->tree, v) : v);
         *path = e->buf;
     } else {
-        rc = dn_route(&e->router, dn_embed_place(e, dn_tree_parent(e->tree, v)),
+        rc = dn_route(e->router, dn_embed_place(e, dn_tree_parent(e->tree, v)),
                       dn_embed_place(e, v), path, hops, err);
     }
     /* a route joins the processors of the edge's two tasks */
@@ -839,5 +854,60 @@ const char *dn_embed_routes_name(const dn_embed *e)
 {
     if (e->kind == MAP_ZRL && e->routes == DN_ROUTES_MAPPING)
         return "map-edge";
-    return dn_route_algo_name(e->router.algo);
+    return dn_route_algo_name(dn_router_algo(e->router));
+}
+
+/* ------------------------------------------------------------ accessors */
+
+const dn_net *dn_embed_net(const dn_embed *e) { return e->net; }
+const dn_tree *dn_embed_tree(const dn_embed *e) { return e->tree; }
+const dn_csr *dn_embed_graph(const dn_embed *e) { return &e->g; }
+int64_t dn_embed_root(const dn_embed *e) { return e->root_proc; }
+const char *dn_embed_mapping(const dn_embed *e) { return e->map; }
+dn_routes dn_embed_routes(const dn_embed *e) { return e->routes; }
+dn_weights dn_embed_weights(const dn_embed *e) { return e->weights; }
+int dn_embed_scotch_target(const dn_embed *e) { return e->scotch_target; }
+
+int64_t dn_embed_pre_route(const dn_embed *e, int64_t *src, const int64_t **path)
+{
+    const int has = e->pre_hops >= 0 && e->pre_path;
+    if (src)
+        *src = has ? e->pre_src : -1;
+    if (path)
+        *path = has ? e->pre_path : NULL;
+    return has ? e->pre_hops : -1;
+}
+
+int dn_embed_exact_search(const dn_embed *e, dn_embed_search *out)
+{
+    if (e->kind != MAP_EXACT)
+        return 0;
+    out->lower_bound = e->exact_lb;
+    out->best = e->exact_best;
+    out->refuted = e->exact_refuted;
+    out->settled = e->exact_refuted == e->exact_best - 1;
+    out->nodes = e->exact_nodes;
+    out->roots = e->exact_roots;
+    return 1;
+}
+
+int dn_embed_face(const dn_embed *e, int dim[2])
+{
+    if (e->face_dim[0] < 0)
+        return 0;
+    dim[0] = e->face_dim[0];
+    dim[1] = e->face_dim[1];
+    return 1;
+}
+
+int dn_embed_step_dim(const dn_embed *e, int step)
+{
+    if (e->kind != MAP_DCCUBE && e->kind != MAP_XOR && e->kind != MAP_REFLECTING &&
+        e->kind != MAP_GROWING && e->kind != MAP_BINOMIAL)
+        return -1;
+    /* B(n) has 2^n tasks and n phases */
+    const int n = dn_bitlen((uint64_t)e->tree->nodes) - 1;
+    if (step < 1 || step > n || step > 64)
+        return -1;
+    return e->dims[step - 1];
 }

@@ -1,11 +1,58 @@
 /*
- * embed_impl.h - shared internals of src/embed: mapping kinds and the
- * builders each file provides.
+ * embed_impl.h - shared internals of src/embed: the embedding object
+ * behind the opaque dn_embed of dcnet/embed.h, mapping kinds and the
+ * builders each file provides. Only src/embed reads these fields; callers
+ * use the accessors in dcnet/embed.h.
  */
 #ifndef DN_EMBED_IMPL_H
 #define DN_EMBED_IMPL_H
 
 #include "dcnet/embed.h"
+
+struct dn_embed {
+    const dn_net *net;   /* borrowed */
+    const dn_tree *tree; /* borrowed */
+    dn_csr g;            /* owned: the materialised network */
+    char map[16];
+    dn_routes routes;
+    dn_weights weights;
+    int64_t root_proc;   /* processor of task 0 */
+    /* map-node: explicit (place != NULL) or closed form (kind and params) */
+    int32_t *place;
+    int kind;            /* internal mapping kind */
+    int k;               /* size parameter of closed forms (n for zrl, k for meshes) */
+    int64_t xor_root;    /* XOR relabelling of hypercube labels */
+    int dims[64];        /* hypercube dimension used at step t (dims[t-1]) */
+    int automorph;       /* zrl: bit 0 complement, bit 1 reversal */
+    int zrl_on;          /* zrl: 0 BDG(n), 1 DDB(n), 2 its lift to K(2, n+1) (place set) */
+    int32_t *table;      /* growing: coordinate of each per-axis label (2^k) */
+    uint64_t xor_top;    /* xor: the top label bit of every torus side of 4 or more */
+    /* mesh mappings on a 2-D face (face_dim[0] < 0: on the whole grid, where
+     * a label is its node id): the face's local id row * 2^face_bits + col
+     * is node face_base + row * face_stride[0] + col * face_stride[1] */
+    int face_dim[2], face_bits;
+    int64_t face_base, face_stride[2];
+    double *given;       /* owned copy of the given weights, or NULL */
+    dn_router *router;   /* owned: routes taken from the network (NULL for
+                          * the mapping's own map-edge, zrl) */
+    /* approach b of the growing mapping: the whole problem first travels
+     * from the requested start to the fixed root (a phase-0 message of
+     * volume 1); pre_hops < 0 when there is none. */
+    int64_t pre_src, pre_hops;
+    int64_t *pre_path;   /* owned, pre_hops + 1 entries */
+    int64_t *buf;        /* owned route scratch */
+    int64_t buf_cap;
+    int scotch_target;   /* scotch: the target used (DECO0 or DECO2), else 0 */
+    /* exact: the search's bound, optimum (proven when refuted = best - 1),
+     * the largest refuted d, search nodes and root positions tried */
+    int exact_lb, exact_best, exact_refuted;
+    int64_t exact_nodes, exact_roots;
+    int64_t mem_limit;   /* bytes the embedding's per-task arrays may take */
+    /* a B(n) mapping (zrl, dccube, reflecting, growing, binomial) of a tree
+     * that is B(n) renamed (MPI's trees of 2^n ranks): task v is placed and
+     * routed as B(n)'s task dn_tree_binomial_id(tree, v) */
+    int iso;
+};
 
 enum {
     MAP_ZRL = 1,

@@ -333,7 +333,7 @@ static int count_pairs(work *w, const uint32_t *key, int64_t msgs, int64_t ntouc
 static int phase_pass(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, work *w,
                       const int64_t *order, int64_t lo, int64_t hi, int phase, dn_err *err)
 {
-    const dn_csr *g = &e->g;
+    const dn_csr *g = dn_embed_graph(e);
     const int64_t msgs = hi - lo;
     /* The routes are kept as lists only where a second pass needs them
      * (hop slots in TIMED mode, members for distinct pairs); otherwise the
@@ -352,7 +352,7 @@ static int phase_pass(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, work 
         int rc = dn_embed_route(e, v, &path, &hops, err);
         if (rc)
             return rc;
-        if (path[0] != dn_embed_place(e, dn_tree_parent(e->tree, v)) ||
+        if (path[0] != dn_embed_place(e, dn_tree_parent(dn_embed_tree(e), v)) ||
             path[hops] != dn_embed_place(e, v))
             return dn_fail(err, DN_EINVAL, "route of task %lld does not join its endpoints",
                            (long long)v);
@@ -375,7 +375,7 @@ static int phase_pass(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, work 
                 return dn_fail(err, DN_EINVAL,
                                "route of task %lld uses %lld -> %lld, which is not a link of %s",
                                (long long)v, (long long)path[h], (long long)path[h + 1],
-                               e->net->spec);
+                               dn_embed_net(e)->spec);
             /* a route may be a walk that uses a link twice (mapping D:
              * F of a CBT path can step u -> v -> u); one message still
              * occupies the link once, in PHASE mode and in the run's
@@ -461,7 +461,7 @@ static int phase_pass(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, work 
 /* Loads per depth and the homogeneity test of seed 004. */
 static int depth_loads(dn_embed *e, dn_metrics *m, int32_t *load, dn_err *err)
 {
-    const dn_tree *t = e->tree;
+    const dn_tree *t = dn_embed_tree(e);
     const int64_t T = t->nodes, N = m->processors;
     int D = 0;
     for (int64_t v = 0; v < T; v++) {
@@ -558,9 +558,9 @@ int dn_metrics_compute(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, dn_e
     if (!o)
         o = &defaults;
     memset(m, 0, sizeof *m);
-    const dn_tree *t = e->tree;
-    const dn_csr *g = &e->g;
-    const int64_t T = t->nodes, N = g->n, P = dn_net_processors(e->net);
+    const dn_tree *t = dn_embed_tree(e);
+    const dn_csr *g = dn_embed_graph(e);
+    const int64_t T = t->nodes, N = g->n, P = dn_net_processors(dn_embed_net(e));
     m->tasks = T;
     m->processors = P;
     m->edges = T - 1;

@@ -1274,9 +1274,12 @@ int demo_sneptrees(demo *d)
                 "= 2..%d (%s)|a reconstruction: the spec derives every edge from the "
                 "circuits",
              nmax, ok_circ ? "the table above" : "NOT in every row above");
-    demo_row(d, "the drawing of S_n|Fig. 4: a planar layout|Graphviz's layered drawing of the "
-                "arcs (or dcnet's by level), neither a planar embedding|planarity is the "
-                "Boyer-Myrvold test's verdict, not the picture's");
+    demo_row(d, "the drawing of S_n|Fig. 4: an H-tree layout (its caption; the figure is "
+                "lost)|S_2 .. S_4 in the H-tree layout, one straight segment per linked pair, "
+                "none crossing (the figures above); larger S_n and every T_n as Graphviz's "
+                "layered drawing of the arcs (or dcnet's by level), which may cross|"
+                "planarity is the Boyer-Myrvold test's verdict (the table above), not the "
+                "picture's; test_cli checks every pair of segments of the H-tree drawings");
     demo_row(d, "homogeneity|a property of the mapping|measured as the largest spread of "
                 "loads at one depth: at most %s for the Sneptree mapping, at least %s for a "
                 "random placement (n = 3..%d)|measured for any mapping, so that the baseline "

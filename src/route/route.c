@@ -8,7 +8,7 @@
  * seed's string x_1 ... x_k, so a left shift is v -> 2v + x mod 2^k and a
  * right shift is v -> (v >> 1) + x 2^(k-1).
  */
-#include "dcnet/route.h"
+#include "route_impl.h"
 #include "../base/names_impl.h"
 
 #include <stdlib.h>
@@ -67,10 +67,9 @@ static int init_bfs(dn_router *r, const dn_csr *g, dn_err *err)
 
 /* The family's own routing (dn_net_routing_of, the hook its descriptor
  * fills) picks the algorithm; a family without one is routed by BFS. */
-int dn_router_init(dn_router *r, const dn_net *net, const dn_csr *g, dn_router_kind kind,
-                   dn_err *err)
+static int router_setup(dn_router *r, const dn_net *net, const dn_csr *g, dn_router_kind kind,
+                        dn_err *err)
 {
-    memset(r, 0, sizeof *r);
     r->net = net;
     int64_t nodes = 0;
     const dn_net_routing own = dn_net_routing_of(net, &nodes);
@@ -98,14 +97,11 @@ int dn_router_init(dn_router *r, const dn_net *net, const dn_csr *g, dn_router_k
     } else {
         rc = init_bfs(r, g, err);
     }
-    if (rc)
-        dn_router_free(r);
     return rc;
 }
 
-int dn_router_init_ddb_k(dn_router *r, const dn_net *net, dn_err *err)
+static int ddb_k_setup(dn_router *r, const dn_net *net, dn_err *err)
 {
-    memset(r, 0, sizeof *r);
     int64_t nodes = 0;
     if (dn_net_routing_of(net, &nodes) != DN_NET_ROUTING_DDB)
         return dn_fail(err, DN_EINVAL, "length-k routing is defined on ddb:K only, not %s",
@@ -115,15 +111,51 @@ int dn_router_init_ddb_k(dn_router *r, const dn_net *net, dn_err *err)
     return alloc_path(r, nodes, err);
 }
 
+/* Allocates the object, then lets setup fill it; on failure frees what
+ * setup allocated and leaves *out NULL. */
+static int router_new(dn_router **out, const dn_net *net, const dn_csr *g, dn_router_kind kind,
+                      int ddb_k, dn_err *err)
+{
+    *out = NULL;
+    dn_router *r = calloc(1, sizeof *r);
+    if (!r)
+        return dn_fail(err, DN_ENOMEM, "out of memory for a router");
+    int rc = ddb_k ? ddb_k_setup(r, net, err) : router_setup(r, net, g, kind, err);
+    if (rc) {
+        dn_router_free(r);
+        return rc;
+    }
+    *out = r;
+    return DN_OK;
+}
+
+int dn_router_init(dn_router **out, const dn_net *net, const dn_csr *g, dn_router_kind kind,
+                   dn_err *err)
+{
+    return router_new(out, net, g, kind, 0, err);
+}
+
+int dn_router_init_ddb_k(dn_router **out, const dn_net *net, dn_err *err)
+{
+    return router_new(out, net, NULL, DN_ROUTER_SHORTEST, 1, err);
+}
+
 void dn_router_free(dn_router *r)
 {
+    if (!r)
+        return;
     free(r->path);
     dn_csr_free(&r->rev);
     free(r->mark);
     free(r->pred);
     free(r->succ);
     free(r->queue);
-    memset(r, 0, sizeof *r);
+    free(r);
+}
+
+dn_route_algo dn_router_algo(const dn_router *r)
+{
+    return r->algo;
 }
 
 /* ------------------------------------------------------------ de Bruijn */

@@ -615,7 +615,7 @@ void dn_rt_stats_free(dn_rt_stats *s)
 }
 
 /* Emulation set-up: the embedding of B(D) on the network, its routes. */
-static int emulation_init(thr_transport *T, dn_embed *e, dn_tree *tree, int D,
+static int emulation_init(thr_transport *T, dn_embed **out, dn_tree *tree, int D,
                           const dn_rt_opts *o, dn_err *err)
 {
     char spec[32];
@@ -629,7 +629,7 @@ static int emulation_init(thr_transport *T, dn_embed *e, dn_tree *tree, int D,
     eo.map = o->map ? o->map : "identity";
     eo.root = o->root;
     eo.seed = o->seed;
-    if ((rc = dn_embed_init(e, o->net, tree, &eo, err))) {
+    if ((rc = dn_embed_init(out, o->net, tree, &eo, err))) {
         dn_tree_free(tree);
         if (err) { /* say it in the runtime's terms: workers, not trees */
             char why[DN_ERR_LEN];
@@ -640,23 +640,25 @@ static int emulation_init(thr_transport *T, dn_embed *e, dn_tree *tree, int D,
         return rc;
     }
     T->have_emb = 1;
+    const dn_embed *e = *out;
+    const dn_csr *g = dn_embed_graph(e);
     int W = 1 << D;
     T->emulate = 1;
     T->link_bw = o->link_bw;
     T->nproc = o->net->n;
-    T->g = &e->g;
+    T->g = g;
     T->route = calloc((size_t)W, sizeof *T->route);
     T->route_hops = calloc((size_t)W, sizeof *T->route_hops);
     T->place = calloc((size_t)W, sizeof *T->place);
     T->worker_at = malloc((size_t)T->nproc * sizeof *T->worker_at);
     T->router = calloc((size_t)T->nproc, sizeof *T->router);
-    T->link_mu = calloc((size_t)e->g.m, sizeof *T->link_mu);
-    T->link_msgs = calloc((size_t)e->g.m, sizeof *T->link_msgs);
-    T->link_bytes = calloc((size_t)e->g.m, sizeof *T->link_bytes);
+    T->link_mu = calloc((size_t)g->m, sizeof *T->link_mu);
+    T->link_msgs = calloc((size_t)g->m, sizeof *T->link_msgs);
+    T->link_bytes = calloc((size_t)g->m, sizeof *T->link_bytes);
     if (!T->route || !T->route_hops || !T->place || !T->worker_at || !T->router || !T->link_mu ||
         !T->link_msgs || !T->link_bytes)
         return dn_fail(err, DN_ENOMEM, "out of memory for the network emulation");
-    for (int64_t c = 0; c < e->g.m; c++)
+    for (int64_t c = 0; c < g->m; c++)
         pthread_mutex_init(&T->link_mu[c], NULL);
     for (int64_t q = 0; q < T->nproc; q++) {
         mb_init(&T->router[q]);
@@ -674,7 +676,7 @@ static int emulation_init(thr_transport *T, dn_embed *e, dn_tree *tree, int D,
             continue;
         const int64_t *path;
         int64_t hops;
-        if ((rc = dn_embed_route(e, task, &path, &hops, err)))
+        if ((rc = dn_embed_route(*out, task, &path, &hops, err)))
             return rc;
         T->route[y] = malloc((size_t)(hops + 1) * sizeof **T->route);
         if (!T->route[y])
@@ -729,10 +731,9 @@ static int run_threads(const dn_dc_app *app, dn_buf *input, dn_buf *output, cons
     atomic_init(&T.bytes, 0);
     atomic_init(&T.hop_msgs, 0);
     atomic_init(&T.hop_bytes, 0);
-    dn_embed e;
+    dn_embed *e = NULL;
     dn_tree tree;
     int have_emb = 0;
-    memset(&e, 0, sizeof e);
     T.box = calloc((size_t)W, sizeof *T.box);
     worker_arg *wa = calloc((size_t)W, sizeof *wa);
     pthread_t *th = calloc((size_t)W, sizeof *th);
@@ -748,7 +749,7 @@ static int run_threads(const dn_dc_app *app, dn_buf *input, dn_buf *output, cons
     if (o->net) {
         rc = emulation_init(&T, &e, &tree, D, o, err);
         have_emb = T.have_emb;
-        links = e.g.m;
+        links = e ? dn_embed_graph(e)->m : 0; /* e is NULL if its init failed */
         if (rc)
             goto done;
         rth = calloc((size_t)T.nproc, sizeof *rth);
@@ -816,13 +817,14 @@ static int run_threads(const dn_dc_app *app, dn_buf *input, dn_buf *output, cons
         st->link_bytes = malloc((size_t)(links ? links : 1) * sizeof *st->link_bytes);
         st->link_src = malloc((size_t)(links ? links : 1) * sizeof *st->link_src);
         st->link_dst = malloc((size_t)(links ? links : 1) * sizeof *st->link_dst);
+        const dn_csr *g = dn_embed_graph(e);
         if (st->link_msgs && st->link_bytes && st->link_src && st->link_dst)
-            for (int64_t u = 0; u < e.g.n; u++)
-                for (int64_t c = e.g.off[u]; c < e.g.off[u + 1]; c++) {
+            for (int64_t u = 0; u < g->n; u++)
+                for (int64_t c = g->off[u]; c < g->off[u + 1]; c++) {
                     st->link_msgs[c] = atomic_load(&T.link_msgs[c]);
                     st->link_bytes[c] = atomic_load(&T.link_bytes[c]);
                     st->link_src[c] = (int32_t)u;
-                    st->link_dst[c] = e.g.adj[c];
+                    st->link_dst[c] = g->adj[c];
                 }
     }
 done:
@@ -839,7 +841,7 @@ done:
             mb_destroy(&T.box[w]);
     emulation_free(&T, links);
     if (have_emb) {
-        dn_embed_free(&e);
+        dn_embed_free(e);
         dn_tree_free(&tree);
     }
     free(T.box);

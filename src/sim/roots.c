@@ -44,13 +44,13 @@ static int root_range(void *vctx, int64_t begin, int64_t end, int tid)
         const int64_t r = c->reps[i];
         dn_embed_opts eo = *c->eo;
         eo.root = r;
-        dn_embed e;
+        dn_embed *e = NULL;
         dn_sim_work w;
         dn_sim_result res;
         if ((rc = dn_embed_init(&e, c->net, c->tree, &eo, err)))
             return rc;
-        rc = dn_sim_work_from_embed(&w, &e, c->wo, err);
-        dn_embed_free(&e);
+        rc = dn_sim_work_from_embed(&w, e, c->wo, err);
+        dn_embed_free(e);
         if (rc)
             return rc;
         rc = dn_sim_run(c->engines[tid], &w, &res, err);
@@ -136,13 +136,13 @@ static int root_classes(const dn_net *net, const dn_tree *tree, const dn_embed_o
             rep[r] = orbit_rep(r, R, C);
     } else if (centre_move(net, eo)) {
         dn_embed_opts o = *eo;
-        dn_embed e;
+        dn_embed *e = NULL;
         o.root = 0;
         int rc = dn_embed_init(&e, net, tree, &o, err);
         if (rc)
             return rc;
-        const int64_t c = dn_embed_place(&e, 0); /* the fixed centre */
-        dn_embed_free(&e);
+        const int64_t c = dn_embed_place(e, 0); /* the fixed centre */
+        dn_embed_free(e);
         int64_t *first = malloc((size_t)(R + C) * sizeof *first);
         if (!first)
             return dn_fail(err, DN_ENOMEM, "out of memory");

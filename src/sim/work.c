@@ -271,11 +271,13 @@ static int deps_to_csr(dn_sim_work *w, deps *d, dn_err *err)
 
 int dn_sim_work_from_embed(dn_sim_work *w, dn_embed *e, const dn_sim_work_opts *o, dn_err *err)
 {
-    const dn_tree *t = e->tree;
-    const dn_csr *g = &e->g;
+    const dn_tree *t = dn_embed_tree(e);
+    const dn_csr *g = dn_embed_graph(e);
     int64_t T = t->nodes, E = T - 1;
     int P = dn_tree_phases(t);
-    int pre = e->pre_hops >= 0;
+    const int64_t *pre_path; /* growing approach b's preliminary move */
+    const int64_t pre_hops = dn_embed_pre_route(e, NULL, &pre_path);
+    int pre = pre_hops >= 0;
     int div = (o->stage & DN_STAGE_DIVIDE) != 0, comb = (o->stage & DN_STAGE_COMBINE) != 0;
     if (!div && !comb)
         return dn_fail(err, DN_EINVAL, "no stage to simulate (divide, combine or both)");
@@ -303,12 +305,10 @@ int dn_sim_work_from_embed(dn_sim_work *w, dn_embed *e, const dn_sim_work_opts *
     w->steps = div_steps + (comb ? P + pre : 0);
     int64_t m = 0, div0 = 0, comb0 = div ? per : 0;
     deps d = {0};
-    dn_router back; /* child -> parent routes on directed networks */
-    int have_back = 0;
+    dn_router *back = NULL; /* child -> parent routes on directed networks */
     if (comb && g->directed) {
-        if ((rc = dn_router_init(&back, e->net, g, DN_ROUTER_SHORTEST, err)))
+        if ((rc = dn_router_init(&back, dn_embed_net(e), g, DN_ROUTER_SHORTEST, err)))
             goto fail;
-        have_back = 1;
     }
     /* Messages go in phase order. dcnet's built-in trees number tasks so
      * that receive phases never decrease (task order is phase order); a
@@ -332,13 +332,13 @@ int dn_sim_work_from_embed(dn_sim_work *w, dn_embed *e, const dn_sim_work_opts *
 #define COMB_ID(v) (comb0 + (T - 1 - RANK(v)))
     if (div) {
         if (pre) {
-            w->src[m] = (int32_t)e->pre_path[0];
-            w->dst[m] = (int32_t)e->root_proc;
+            w->src[m] = (int32_t)pre_path[0];
+            w->dst[m] = (int32_t)dn_embed_root(e);
             w->size[m] = whole;
             w->task[m] = 0;
             w->stage[m] = 0;
             w->step[m] = 0;
-            if ((rc = add_route(w, &rb, g, e->pre_path, e->pre_hops, 0, err)))
+            if ((rc = add_route(w, &rb, g, pre_path, pre_hops, 0, err)))
                 goto fail;
             w->route_off[++m] = (int32_t)w->hops; /* < 2^31: add_route */
         }
@@ -374,7 +374,7 @@ int dn_sim_work_from_embed(dn_sim_work *w, dn_embed *e, const dn_sim_work_opts *
             if (rev)
                 rc = dn_embed_route(e, v, &path, &hops, err);
             else
-                rc = dn_route(&back, dn_embed_place(e, v), dn_embed_place(e, par), &path, &hops,
+                rc = dn_route(back, dn_embed_place(e, v), dn_embed_place(e, par), &path, &hops,
                               err);
             if (rc)
                 goto fail;
@@ -400,13 +400,13 @@ int dn_sim_work_from_embed(dn_sim_work *w, dn_embed *e, const dn_sim_work_opts *
                     goto fail;
         }
         if (pre) { /* the final result goes back to where the problem came from */
-            w->src[m] = (int32_t)e->root_proc;
-            w->dst[m] = (int32_t)e->pre_path[0];
+            w->src[m] = (int32_t)dn_embed_root(e);
+            w->dst[m] = (int32_t)pre_path[0];
             w->size[m] = whole;
             w->task[m] = 0;
             w->stage[m] = 0;
             w->step[m] = w->steps - 1;
-            if ((rc = add_route(w, &rb, g, e->pre_path, e->pre_hops, 1, err)))
+            if ((rc = add_route(w, &rb, g, pre_path, pre_hops, 1, err)))
                 goto fail;
             w->route_off[m + 1] = (int32_t)w->hops;
             for (int64_t i = 0; i < dn_tree_num_children(t, 0); i++)
@@ -446,8 +446,7 @@ fail:
     free(d.delay);
     free(d.from);
     free(d.to);
-    if (have_back)
-        dn_router_free(&back);
+    dn_router_free(back);
     if (rc)
         dn_sim_work_free(w);
     return rc;

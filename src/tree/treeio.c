@@ -55,6 +55,7 @@ typedef struct rows {
     int64_t file_bytes; /* the file's bytes, held while read */
     int64_t extra;      /* bytes held beside the nodes (DOT's names) */
     int have; /* W_* present in the file */
+    int units; /* W_* given with a unit somewhere (2ms, 1MB): dn_tree.units */
     const char *path;
     char **names; /* DOT: names[key], the file's name of a node (NULL: keys are its numbers) */
     int64_t nnames;
@@ -207,6 +208,7 @@ static int build(dn_tree *t, rows *R, dn_err *err)
     int64_t *queue = NULL;
     memset(t, 0, sizeof *t);
     t->nodes = N;
+    t->units = R->units;
     t->parent = malloc((size_t)N * sizeof *t->parent);
     t->child_off = calloc((size_t)N + 1, sizeof *t->child_off);
     t->kids = malloc((size_t)N * sizeof *t->kids);
@@ -301,11 +303,13 @@ out:
  * number as before, or a quantity with a unit ("2ms", "1MB"; issue 29,
  * src/base/units.c). The writers write plain numbers, so a file read back
  * holds the same doubles. */
-static int weight_parse(const char *s, int k, const char *what, double *out, dn_err *err)
+static int weight_parse(const char *s, int k, const char *what, double *out, int *units,
+                        dn_err *err)
 {
     const size_t n = strlen(s);
     if (n == 0 || (s[n - 1] >= '0' && s[n - 1] <= '9') || s[n - 1] == '.')
         return dn_parse_double(s, 0, 1e300, what, out, err);
+    *units |= 1 << k; /* (a simulator without link costs must not add seconds to bytes) */
     return dn_parse_quantity(s, k ? DN_Q_SIZE : DN_Q_TIME, 0, 1e300, what, out, NULL, err);
 }
 
@@ -368,7 +372,7 @@ static int csv_row(rows *R, char **f, int nf, const int col[5], int64_t line, dn
         int c = col[2 + k];
         if (c < 0 || c >= nf || !*f[c])
             continue;
-        if (weight_parse(f[c], k, names[2 + k], &x.w[k], &e))
+        if (weight_parse(f[c], k, names[2 + k], &x.w[k], &R->units, &e))
             return dn_fail(err, DN_EINVAL, "%s:%lld: %s", R->path, (long long)line, e.msg);
         x.w[k] += 0.0; /* "-0" is 0 (a .grf cannot write a sign) */
         R->have |= 1 << k;
@@ -691,7 +695,7 @@ static int dot_node(dgraph *G, const char *name, int64_t line, int64_t *out, int
 /* [a=b, c=d] into w and *has: work (a node's), bytes or bytes_down, and
  * bytes_up (an edge's); other attributes (label, color ...) are ignored.
  * An empty value ("") is 0, as a node or edge without the attribute. */
-static int dot_attrs(dtok *z, const char *path, double w[3], int *has, dn_err *err)
+static int dot_attrs(dtok *z, const char *path, double w[3], int *has, int *units, dn_err *err)
 {
     int rc;
     int k = -1;
@@ -726,7 +730,7 @@ static int dot_attrs(dtok *z, const char *path, double w[3], int *has, dn_err *e
             continue;
         dn_err e;
         w[k] = 0;
-        if (z->text.n && weight_parse(z->text.s, k, name, &w[k], &e))
+        if (z->text.n && weight_parse(z->text.s, k, name, &w[k], units, &e))
             return dn_fail(err, DN_EINVAL, "%s:%lld: %s", path, (long long)z->line, e.msg);
         w[k] += 0.0; /* "-0" is 0 */
         *has |= 1 << k;
@@ -781,7 +785,7 @@ static int dot_edges(dgraph *G, dtok *z, int64_t line, const ddefaults *D, dn_er
     double w[3] = {D->w[0], D->w[1], D->w[2]};
     int has = D->edge_has;
     if (z->kind == '[' &&
-        ((rc = dot_attrs(z, path, w, &has, err)) || (rc = dot_next(z, path, err))))
+        ((rc = dot_attrs(z, path, w, &has, &G->R->units, err)) || (rc = dot_next(z, path, err))))
         return rc;
     for (int64_t i = 1; i < G->nchain; i++) {
         dnode *c = &G->v[G->chain[i]];
@@ -850,7 +854,7 @@ static int dot_body(dgraph *G, dtok *z, dstr *first, dn_err *err)
         if (is_kw && z->kind == '[') { /* defaults, for what follows */
             double w[3] = {D.w[0], D.w[1], D.w[2]};
             int has = 0;
-            if ((rc = dot_attrs(z, path, w, &has, err)) || (rc = dot_next(z, path, err)))
+            if ((rc = dot_attrs(z, path, w, &has, &G->R->units, err)) || (rc = dot_next(z, path, err)))
                 return rc;
             for (int k = 0; k < 3; k++)
                 if (has & (1 << k) & (is_node ? W_WORK : is_edge ? W_DOWN | W_UP : 0))
@@ -881,7 +885,7 @@ static int dot_body(dgraph *G, dtok *z, dstr *first, dn_err *err)
         if (z->kind == '[') { /* a node statement's attributes */
             double w[3] = {0, 0, 0};
             int has = 0;
-            if ((rc = dot_attrs(z, path, w, &has, err)))
+            if ((rc = dot_attrs(z, path, w, &has, &G->R->units, err)))
                 return rc;
             dot_apply(G, a, w, has, W_WORK);
             if ((rc = dot_next(z, path, err)))
