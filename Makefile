@@ -181,10 +181,13 @@ $(BUILD)/tests/test_vocab $(ASAN)/tests/test_vocab: src/report/json.c src/cli/cl
 $(BUILD)/tests/test_plot $(ASAN)/tests/test_plot: src/cli/plot.c src/cli/plot.h
 
 # Unit tests (release build). The CLI test drives build/dcnet. Then the
-# bad-input corpus (tests/corpus) with time and memory bounds.
+# bad-input corpus (tests/corpus) with time and memory bounds, and the
+# check that no library message names a CLI flag.
 test: all $(TESTS)
 	@sh scripts/run-tests.sh "release" $(BUILD)/dcnet "" $(TESTS)
 	@sh scripts/test-corpus.sh $(BUILD)/dcnet
+	@sh scripts/check-lib-messages.sh
+
 
 # The same tests against the ASan+UBSan library and CLI.
 test-asan: $(ASAN)/dcnet $(ASAN_TESTS)

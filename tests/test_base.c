@@ -8,7 +8,17 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "dcnet/analysis.h"
+#include "dcnet/balance.h"
 #include "dcnet/base.h"
+#include "dcnet/embed.h"
+#include "dcnet/metric.h"
+#include "dcnet/net.h"
+#include "dcnet/place.h"
+#include "dcnet/route.h"
+#include "dcnet/runtime.h"
+#include "dcnet/sim.h"
+#include "dcnet/tree.h"
 
 #include <math.h>
 
@@ -18,6 +28,141 @@ static void test_strerror(void **state)
     assert_string_equal(dn_strerror(DN_OK), "success");
     assert_string_equal(dn_strerror(DN_ERANGE), "value out of supported range");
     assert_string_equal(dn_strerror(9999), "unknown status");
+}
+
+/* dn_fail_param records the parameter a failure is about; dn_fail clears
+ * it, so that a reused dn_err never names a parameter of an earlier call */
+static void test_fail_param(void **state)
+{
+    dn_err e;
+    (void)state;
+    memset(&e, 0x5a, sizeof e);
+    assert_int_equal(dn_fail_param(&e, DN_ELIMIT, "mem_limit", "over %d", 8), DN_ELIMIT);
+    assert_string_equal(e.msg, "over 8");
+    assert_string_equal(e.param, "mem_limit");
+    assert_int_equal(dn_fail(&e, DN_EINVAL, "bad"), DN_EINVAL);
+    assert_null(e.param);
+    assert_int_equal(dn_fail_param(NULL, DN_ERANGE, "max_nodes", "x"), DN_ERANGE);
+}
+
+/* Every public enum's name/parse pair (issue 30, item 6), through one
+ * table: each value from `lo` to `hi` has a name, the name parses back to
+ * the value, the names are distinct, the values just outside the range
+ * have none, and an unknown name, an empty one, NULL and a capitalised
+ * name are refused with DN_ENOTFOUND, *out untouched (dn_ddb_tree_parse,
+ * one of the two older parses that take a dn_err, says DN_EINVAL). */
+#define ENUM_THUNKS(T)                                                                       \
+    static const char *T##_nm(int v) { return dn_##T##_name((dn_##T)v); }                    \
+    static int T##_ps(const char *s, int *out)                                               \
+    {                                                                                        \
+        dn_##T v = (dn_##T)*out;                                                             \
+        int rc = dn_##T##_parse(s, &v);                                                      \
+        *out = (int)v;                                                                       \
+        return rc;                                                                           \
+    }
+ENUM_THUNKS(quantity)
+ENUM_THUNKS(routes)
+ENUM_THUNKS(weights)
+ENUM_THUNKS(dc_order)
+ENUM_THUNKS(scotch_target)
+ENUM_THUNKS(growing_centre)
+ENUM_THUNKS(contention_mode)
+ENUM_THUNKS(net_routing)
+ENUM_THUNKS(net_layout_kind)
+ENUM_THUNKS(graph_format)
+ENUM_THUNKS(place_format)
+ENUM_THUNKS(router_kind)
+ENUM_THUNKS(route_algo)
+ENUM_THUNKS(backend)
+ENUM_THUNKS(stage)
+ENUM_THUNKS(switching)
+ENUM_THUNKS(tree_format)
+ENUM_THUNKS(bal_algo)
+ENUM_THUNKS(walk)
+/* the two older parses take a dn_err */
+static const char *ddb_tree_nm(int v) { return dn_ddb_tree_name((dn_ddb_tree)v); }
+static int ddb_tree_ps(const char *s, int *out)
+{
+    dn_ddb_tree v = (dn_ddb_tree)*out;
+    dn_err e;
+    int rc = s ? dn_ddb_tree_parse(s, &v, &e) : DN_ENOTFOUND;
+    *out = (int)v;
+    return rc == DN_EINVAL ? DN_ENOTFOUND : rc;
+}
+static const char *walk_policy_nm(int v) { return dn_walk_policy_name((dn_walk_policy)v); }
+static int walk_policy_ps(const char *s, int *out)
+{
+    dn_walk_policy v = (dn_walk_policy)*out;
+    dn_err e;
+    int rc = s ? dn_walk_policy_parse(s, &v, &e) : DN_ENOTFOUND;
+    *out = (int)v;
+    return rc;
+}
+
+static void test_enum_names(void **state)
+{
+    static const struct {
+        const char *what;
+        const char *(*name)(int);
+        int (*parse)(const char *, int *);
+        int lo, hi;
+    } E[] = {
+        {"quantity", quantity_nm, quantity_ps, DN_Q_BANDWIDTH, DN_Q_SIZE},
+        {"routes", routes_nm, routes_ps, DN_ROUTES_MAPPING, DN_ROUTES_BFS},
+        {"weights", weights_nm, weights_ps, DN_WEIGHTS_UNIFORM, DN_WEIGHTS_GIVEN},
+        {"dc_order", dc_order_nm, dc_order_ps, DN_ORDER_DEFAULT, DN_ORDER_DESC},
+        {"scotch_target", scotch_target_nm, scotch_target_ps, DN_SCOTCH_AUTO, DN_SCOTCH_DECO2},
+        {"growing_centre", growing_centre_nm, growing_centre_ps, DN_CENTRE_FIXED,
+         DN_CENTRE_NEAREST},
+        {"contention_mode", contention_mode_nm, contention_mode_ps, DN_CONTENTION_PHASE,
+         DN_CONTENTION_TIMED},
+        {"net_routing", net_routing_nm, net_routing_ps, DN_NET_ROUTING_NONE,
+         DN_NET_ROUTING_MINIMAL},
+        {"net_layout_kind", net_layout_kind_nm, net_layout_kind_ps, DN_NET_LAYOUT_NONE,
+         DN_NET_LAYOUT_HEAP},
+        {"graph_format", graph_format_nm, graph_format_ps, DN_FMT_EDGELIST, DN_FMT_DOT},
+        {"place_format", place_format_nm, place_format_ps, DN_PLACE_LIST, DN_PLACE_CSV},
+        {"router_kind", router_kind_nm, router_kind_ps, DN_ROUTER_SHORTEST, DN_ROUTER_BFS},
+        {"route_algo", route_algo_nm, route_algo_ps, DN_ALGO_BFS, DN_ALGO_MINIMAL},
+        {"backend", backend_nm, backend_ps, DN_BACKEND_THREADS, DN_BACKEND_MPI},
+        {"stage", stage_nm, stage_ps, DN_STAGE_DIVIDE, DN_STAGE_BOTH},
+        {"switching", switching_nm, switching_ps, DN_SW_SAF, DN_SW_CIRCUIT},
+        {"tree_format", tree_format_nm, tree_format_ps, DN_TREE_FMT_CSV, DN_TREE_FMT_GRF},
+        {"bal_algo", bal_algo_nm, bal_algo_ps, DN_BAL_SPANNING, DN_BAL_NALGO - 1},
+        {"walk", walk_nm, walk_ps, DN_WALK_CANONICAL, DN_WALK_COUNT - 1},
+        {"ddb_tree", ddb_tree_nm, ddb_tree_ps, DN_DDB_UP0, DN_DDB_DOWN1},
+        {"walk_policy", walk_policy_nm, walk_policy_ps, DN_POLICY_AUTO, DN_POLICY_STEAL},
+    };
+    (void)state;
+    /* every typedef'd enum of the headers is in the table (21) */
+    assert_int_equal(sizeof E / sizeof E[0], 21);
+    for (size_t i = 0; i < sizeof E / sizeof E[0]; i++) {
+        for (int v = E[i].lo; v <= E[i].hi; v++) {
+            const char *n = E[i].name(v);
+            if (!n)
+                fail_msg("%s: value %d has no name", E[i].what, v);
+            int back = -12345;
+            if (E[i].parse(n, &back) != DN_OK || back != v)
+                fail_msg("%s: '%s' parses to %d, not %d", E[i].what, n, back, v);
+            for (int w = E[i].lo; w < v; w++)
+                if (strcmp(E[i].name(w), n) == 0)
+                    fail_msg("%s: %d and %d are both '%s'", E[i].what, w, v, n);
+        }
+        assert_null(E[i].name(E[i].lo - 1));
+        assert_null(E[i].name(E[i].hi + 1));
+        const char *bad[] = {"no-such-name", "", NULL};
+        for (int b = 0; b < 3; b++) {
+            int out = -777;
+            if (E[i].parse(bad[b], &out) != DN_ENOTFOUND || out != -777)
+                fail_msg("%s: '%s' was not refused", E[i].what, bad[b] ? bad[b] : "(null)");
+        }
+        /* a name is matched whole and exactly */
+        char upper[64];
+        snprintf(upper, sizeof upper, "%s", E[i].name(E[i].hi));
+        upper[0] = (char)(upper[0] - 'a' + 'A');
+        int out = -777;
+        assert_int_equal(E[i].parse(upper, &out), DN_ENOTFOUND);
+    }
 }
 
 static void test_checked_arith(void **state)
@@ -366,6 +511,8 @@ int main(void)
         cmocka_unit_test(test_below_uniform),
         cmocka_unit_test(test_double_and_streams),
         cmocka_unit_test(test_version),
+        cmocka_unit_test(test_fail_param),
+        cmocka_unit_test(test_enum_names),
         cmocka_unit_test(test_invariants),
         cmocka_unit_test(test_pool),
     };

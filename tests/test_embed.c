@@ -763,7 +763,9 @@ static void test_mesh_mappings_nd(void **state)
     fixture f;
     dn_embed_opts o = opts("reflecting");
     assert_int_not_equal(setup(&f, "mesh:4x8x4", "binomial:4", &o, &err), 0);
-    assert_non_null(strstr(err.msg, "--face"));
+    assert_non_null(strstr(err.msg, "a 2^K x 2^K face I,J"));
+    assert_null(strstr(err.msg, "--"));
+    assert_string_equal(err.param, "map net tree face");
     dn_embed_free(f.e);
     dn_tree_free(&f.tree);
     dn_net_free(&f.net);
@@ -776,7 +778,9 @@ static void test_mesh_mappings_nd(void **state)
     o.face_set = 1;
     o.face[1] = 1;
     assert_int_equal(setup(&f, "mesh:4x4x4", "binomial:4", &o, &err), DN_EINVAL);
-    assert_non_null(strstr(err.msg, "--face"));
+    assert_non_null(strstr(err.msg, "a face applies to mappings dccube, xor, reflecting"));
+    assert_null(strstr(err.msg, "--"));
+    assert_string_equal(err.param, "face map");
     dn_embed_free(f.e);
     dn_tree_free(&f.tree);
     dn_net_free(&f.net);
@@ -913,8 +917,10 @@ static void test_mpi_trees_through_binomial(void **state)
     dn_err err;
     dn_embed_opts o = opts("zrl");
     assert_int_equal(setup(&f, "debruijn:4", "ompi-bcast:12", &o, &err), DN_EINVAL);
-    assert_non_null(strstr(err.msg, "needs --tree binomial:4 (or MPI's ompi-bcast:16 or "
+    assert_non_null(strstr(err.msg, "needs tree binomial:4 (or MPI's ompi-bcast:16 or "
                                     "mpich-bcast:16)"));
+    assert_null(strstr(err.msg, "--"));
+    assert_string_equal(err.param, "map tree");
     close_fixture(&f);
 }
 

@@ -148,7 +148,8 @@ static void test_input_files(void **state)
     assert_int_equal(dn_input_open(&in, path, "test file", 1000, 1, &err), DN_OK);
     assert_int_equal(dn_input_line(&in, &s, &n, &err), DN_ELIMIT);
     assert_non_null(strstr(err.msg, "is 293 KiB; the limit is 1000 B (the memory limit; raise "
-                                    "--mem-limit)"));
+                                    "it)"));
+    assert_string_equal(err.param, "mem_limit");
     assert_int_equal(in.bytes, 0);
     dn_input_close(&in);
     assert_int_equal(dn_read_text(tp("@T"), "test file", 0, 0, &s, &n, &err), DN_EINVAL);
@@ -1055,8 +1056,8 @@ static void test_cli_tree_memory(void **state)
         snprintf(line, sizeof line, "DCNET tree --tree file:@T/%s --mem-limit 0.001 >/dev/null",
                  files[i]);
         st = shell(line, &err);
-        if (st != 2 || !strstr(err, "over the memory limit of 1.02 MiB (raise it with "
-                                    "--mem-limit)"))
+        if (st != 2 || !strstr(err, "over the memory limit of 1.02 MiB (raise it) "
+                                    "(option --mem-limit)"))
             fail_msg("%s: exit %d: %s", files[i], st, err);
         free(err);
         snprintf(line, sizeof line, "DCNET tree --tree file:@T/%s --mem-limit 0.003 >/dev/null",
@@ -1069,8 +1070,8 @@ static void test_cli_tree_memory(void **state)
     shell("DCNET tree --tree complete:2:15 --format csv -o @T/c215.csv", NULL);
     st = shell("DCNET tree --tree file:@T/c215.csv --max-nodes 1000", &err);
     assert_int_equal(st, 2);
-    assert_non_null(strstr(err, "c215.csv:1002: the tree has more than 1000 nodes (raise "
-                                "--max-nodes)"));
+    assert_non_null(strstr(err, "c215.csv:1002: the tree has more than 1000 nodes (raise the "
+                                "node limit) (option --max-nodes)"));
     free(err);
     unlink(tp("@T/c215.csv"));
 }

@@ -244,7 +244,9 @@ static void test_dimension_order(void **state)
     assert_int_equal(dn_net_init(&net, "butterfly:3", &err), DN_OK);
     assert_int_equal(dn_router_init(&r, &net, NULL, DN_ROUTER_XY, &err), DN_EINVAL);
     assert_null(r);
-    assert_non_null(strstr(err.msg, "--routes shortest"));
+    assert_non_null(strstr(err.msg, "; use routes shortest"));
+    assert_null(strstr(err.msg, "--"));
+    assert_string_equal(err.param, "routes");
     dn_net_free(&net);
 }
 

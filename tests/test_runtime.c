@@ -856,7 +856,7 @@ static void test_stats_summary(void **state)
     dn_err e;
     assert_int_equal(dn_walk_policy_parse("stael", &q, &e), DN_ENOTFOUND);
     assert_non_null(strstr(e.msg, "two-choices"));
-    assert_string_equal(dn_walk_policy_name((dn_walk_policy)9), "?");
+    assert_null(dn_walk_policy_name((dn_walk_policy)9)); /* the enums' convention: NULL */
 }
 
 int main(void)

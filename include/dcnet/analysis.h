@@ -40,16 +40,19 @@ extern "C" {
 #endif
 
 /* Walk variants. */
-enum {
+typedef enum dn_walk {
     DN_WALK_CANONICAL = 0, /* exactly Delta uniform steps (seed 002) */
     DN_WALK_LAZY,          /* Delta steps, each stays put with probability 1/2 */
     DN_WALK_RANDLEN,       /* a uniform length in 1..Delta, then uniform steps */
     DN_WALK_TWO_CHOICES,   /* two canonical walks; keep the end with the smaller
                             * current load (ties: the first). Simulation only. */
     DN_WALK_COUNT
-};
-DN_API const char *dn_walk_name(int kind);          /* "canonical", "lazy", ... */
-DN_API int dn_walk_parse(const char *s, int *kind); /* DN_OK or DN_ENOTFOUND */
+} dn_walk;
+/* The name of each variant, "canonical", "lazy", "random-length",
+ * "two-choices" (static storage; NULL out of range), and back: DN_OK, or
+ * DN_ENOTFOUND for another name (*out untouched). O(variants). */
+DN_API const char *dn_walk_name(dn_walk v);
+DN_API int dn_walk_parse(const char *s, dn_walk *out);
 
 /* A processor without out-neighbours keeps the walk where it is: the walk
  * cannot leave it (documented in docs/dynamic.md). */
@@ -78,7 +81,7 @@ DN_API int dn_level_sizes_alloc(const dn_tree_model *m, double **sizes, int *lev
 enum { DN_LOAD_SPARSE = 0, DN_LOAD_DENSE };
 
 typedef struct dn_load_opts {
-    int walk;            /* DN_WALK_CANONICAL, _LAZY or _RANDLEN */
+    dn_walk walk;        /* DN_WALK_CANONICAL, _LAZY or _RANDLEN */
     int delta;           /* walk length Delta >= 0 */
     int method;          /* DN_LOAD_SPARSE (default) or DN_LOAD_DENSE */
     int threads;         /* for the matrix-vector products (<= 0: 1) */
@@ -161,7 +164,7 @@ DN_API void dn_loads_all_free(dn_loads_all *a);
 
 /* ---------------------------------------------------------- simulation */
 typedef struct dn_grow_opts {
-    int walk;            /* any DN_WALK_* */
+    dn_walk walk;        /* any variant */
     int delta;
     int64_t trials;      /* >= 1 */
     uint64_t seed;       /* trial t uses dn_rng_stream(seed, t) */

@@ -52,7 +52,9 @@ typedef enum dn_ddb_tree {
     DN_DDB_DOWN1
 } dn_ddb_tree;
 
-/* "up0", "up1", "down0", "down1". */
+/* "up0", "up1", "down0", "down1" (NULL out of range), and back: DN_OK or
+ * DN_EINVAL with the names in err (this parse keeps its older form, with
+ * a message). */
 DN_API const char *dn_ddb_tree_name(dn_ddb_tree t);
 DN_API int dn_ddb_tree_parse(const char *s, dn_ddb_tree *t, dn_err *err);
 /* Root: 0 for the -0 trees, N - 1 for the -1 trees. */
@@ -106,8 +108,13 @@ typedef enum dn_bal_algo {
     DN_BAL_OPTIMAL,       /* centralised min-cost plan (GLPK), executed */
     DN_BAL_NALGO
 } dn_bal_algo;
+/* The name of each value, "spanning", "absorb", "tree", "diffusion", "dimension-exchange",
+ * "optimal" (static storage; NULL out of
+ * range), and back: DN_OK, or DN_ENOTFOUND for another name (*out
+ * untouched). The one convention of every enum's pair. O(values). */
+DN_API const char *dn_bal_algo_name(dn_bal_algo v);
+DN_API int dn_bal_algo_parse(const char *s, dn_bal_algo *out);
 
-DN_API const char *dn_bal_algo_name(dn_bal_algo a);
 
 typedef struct dn_bal_opts {
     int shortest;       /* routed messages: 0 length-k (default), 1 shortest */

@@ -60,17 +60,36 @@ enum {
 DN_API const char *dn_strerror(int status);
 
 /* Per-call error buffer: functions that fail write a one-line message here
- * saying what was wrong and, where possible, what is accepted. */
+ * saying what was wrong and, where possible, what is accepted.
+ *
+ * The message speaks of the library's own parameters, in words ("over the
+ * memory limit of 8.00 GiB; raise the memory limit", "mapping zrl on
+ * debruijn:4 needs tree binomial:4"), never of a program's options: no
+ * library message names a command-line flag. When a failure is about
+ * parameters the caller chose, `param` names them (static storage,
+ * space-separated, e.g. "mem_limit" or "map tree"; NULL when the failure is
+ * about none): the names are the fields and arguments of this API, listed
+ * in docs/architecture.md ("Error messages"). A program maps them to its
+ * own options; dcnet's CLI adds "(option --mem-limit)" to the message it
+ * prints. */
 #define DN_ERR_LEN 512
 typedef struct dn_err {
     char msg[DN_ERR_LEN];
+    const char *param; /* the parameter(s) at fault, or NULL */
 } dn_err;
 
-/* Formats a message into err (if err is not NULL) and returns status.
- * Used as `return dn_fail(err, DN_EINVAL, "bad %s", x);`. */
+/* Formats a message into err (if err is not NULL), clears err->param and
+ * returns status. Used as `return dn_fail(err, DN_EINVAL, "bad %s", x);`. */
 DN_API int dn_fail(dn_err *err, int status, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+/* The same, recording in err->param which parameter(s) the failure is
+ * about (a string of static storage, e.g. "mem_limit"; see dn_err). */
+DN_API int dn_fail_param(dn_err *err, int status, const char *param, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
 #endif
     ;
 
@@ -93,8 +112,8 @@ DN_API const char *dn_fmt_bytes(char *buf, size_t cap, int64_t bytes);
  *  - a path, "-" (standard input) or bytes in memory; a directory is
  *    refused; a regular file larger than the limit is refused before a
  *    byte is read, a pipe when it passes the limit;
- *  - the limit is named in the message as the memory limit ("raise
- *    --mem-limit") or as the reader's own (its `why`, e.g. "a placement of
+ *  - the limit is named in the message as the memory limit ("raise it",
+ *    dn_err.param "mem_limit") or as the reader's own (its `why`, e.g. "a placement of
  *    8 tasks");
  *  - a UTF-8 byte order mark opening the input is skipped; a NUL byte is
  *    refused at once with its offset and line (no text format dcnet reads
@@ -142,7 +161,7 @@ DN_API int dn_input_open(dn_input *in, const char *path, const char *what, int64
 DN_API void dn_input_mem(dn_input *in, const char *buf, size_t len, const char *name, const char *what,
                   int64_t limit); /* O(1); cannot fail */
 /* What the limit means, for its message (borrowed; NULL: "the file
- * limit" or the memory limit's "raise --mem-limit"), e.g. "a placement of
+ * limit" or the memory limit's "raise it"), e.g. "a placement of
  * 8 tasks takes at most 1.00 MiB of text". */
 DN_API void dn_input_set_why(dn_input *in, const char *why); /* O(1) */
 /* The next line without its "\n" or "\r\n", NUL-terminated, in *line
@@ -180,7 +199,7 @@ DN_API void dn_input_close(dn_input *in);
  * `limit` bytes, through dn_input (byte order mark skipped, "\r\n" read as
  * "\n", NUL refused): a larger regular file is refused before reading,
  * with the limit named as the memory limit (limit_is_mem: "raise
- * --mem-limit") or the file limit. A directory, and a file holding a NUL
+ * it", dn_err.param "mem_limit") or the file limit. A directory, and a file holding a NUL
  * byte, are DN_EINVAL. `what` names the file in messages ("graph file",
  * "tree file"). Time O(bytes). */
 DN_API int dn_read_text(const char *path, const char *what, int64_t limit, int limit_is_mem,
@@ -228,6 +247,11 @@ DN_API int dn_parse_double(const char *s, double lo, double hi, const char *what
  * (k, M, G, T decimal; Ki, Mi, Gi binary; b a bit, B a byte). A bare
  * number is in the base unit: bytes per second, seconds, bytes. */
 typedef enum dn_quantity { DN_Q_BANDWIDTH = 0, DN_Q_TIME = 1, DN_Q_SIZE = 2 } dn_quantity;
+/* The name of each value, "bandwidth", "time", "size" (static storage; NULL out of
+ * range), and back: DN_OK, or DN_ENOTFOUND for another name (*out
+ * untouched). The one convention of every enum's pair. O(values). */
+DN_API const char *dn_quantity_name(dn_quantity v);
+DN_API int dn_quantity_parse(const char *s, dn_quantity *out);
 /* Parses the whole of s as a quantity of kind q into *out, in the base
  * unit, in [lo, hi]; *unit_given (may be NULL) says whether s had a unit.
  * "3us" gives the same double as "3e-6" (one rounding). DN_EINVAL names

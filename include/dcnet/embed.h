@@ -58,12 +58,22 @@ typedef enum dn_routes {
     DN_ROUTES_XY,          /* dimension order (meshes, tori, hypercubes) */
     DN_ROUTES_BFS          /* bidirectional BFS on any network (cross-check) */
 } dn_routes;
+/* The name of each value, "mapping", "shortest", "xy", "bfs" (static storage; NULL out of
+ * range), and back: DN_OK, or DN_ENOTFOUND for another name (*out
+ * untouched). The one convention of every enum's pair. O(values). */
+DN_API const char *dn_routes_name(dn_routes v);
+DN_API int dn_routes_parse(const char *s, dn_routes *out);
 
 typedef enum dn_weights {
     DN_WEIGHTS_UNIFORM = 0, /* every message has volume 1 */
     DN_WEIGHTS_LOG,         /* phase p carries 2^-p (seed 000 section 2) */
     DN_WEIGHTS_GIVEN        /* one volume per non-root task from the caller */
 } dn_weights;
+/* The name of each value, "uniform", "log", "given" (static storage; NULL out of
+ * range), and back: DN_OK, or DN_ENOTFOUND for another name (*out
+ * untouched). The one convention of every enum's pair. O(values). */
+DN_API const char *dn_weights_name(dn_weights v);
+DN_API int dn_weights_parse(const char *s, dn_weights *out);
 
 /* Dimension orders of the DC-cube (docs/spec/meshes.md). */
 typedef enum dn_dc_order {
@@ -72,6 +82,11 @@ typedef enum dn_dc_order {
     DN_ORDER_ASC,         /* 0, 1, ..., 2k-1 */
     DN_ORDER_DESC         /* (k-1,2k-1), (k-2,2k-2), ...: wormhole */
 } dn_dc_order;
+/* The name of each value, "default", "paired", "asc", "desc" (static storage; NULL out of
+ * range), and back: DN_OK, or DN_ENOTFOUND for another name (*out
+ * untouched). The one convention of every enum's pair. O(values). */
+DN_API const char *dn_dc_order_name(dn_dc_order v);
+DN_API int dn_dc_order_parse(const char *s, dn_dc_order *out);
 
 /* SCOTCH's target architecture built from the network (--scotch-target):
  * DECO0 is SCOTCH_archBuild0, the strong one (recursive bipartitioning
@@ -86,6 +101,11 @@ typedef enum dn_scotch_target {
     DN_SCOTCH_DECO0 = 1,
     DN_SCOTCH_DECO2 = 2
 } dn_scotch_target;
+/* The name of each value, "auto", "deco0", "deco2" (static storage; NULL out of
+ * range), and back: DN_OK, or DN_ENOTFOUND for another name (*out
+ * untouched). The one convention of every enum's pair. O(values). */
+DN_API const char *dn_scotch_target_name(dn_scotch_target v);
+DN_API int dn_scotch_target_parse(const char *s, dn_scotch_target *out);
 #define DN_SCOTCH_DECO0_AUTO_MAX 4096
 #define DN_SCOTCH_DECO0_MAX 4096 /* above, SCOTCH 7's archBuild0 fails (measured) */
 
@@ -103,6 +123,11 @@ typedef enum dn_growing_centre {
     DN_CENTRE_FIXED = 0,
     DN_CENTRE_NEAREST = 1
 } dn_growing_centre;
+/* The name of each value, "fixed", "nearest" (static storage; NULL out of
+ * range), and back: DN_OK, or DN_ENOTFOUND for another name (*out
+ * untouched). The one convention of every enum's pair. O(values). */
+DN_API const char *dn_growing_centre_name(dn_growing_centre v);
+DN_API int dn_growing_centre_parse(const char *s, dn_growing_centre *out);
 
 typedef struct dn_embed_opts {
     const char *map;        /* mapping name (see above); required */
@@ -122,7 +147,7 @@ typedef struct dn_embed_opts {
     int64_t given_len;      /* must be T - 1 */
     int64_t mem_limit;      /* for materialising the network; 0: default */
     const char *scotch_strategy; /* scotch: strategy string, NULL = default */
-    int scotch_target;      /* scotch: dn_scotch_target */
+    dn_scotch_target scotch_target; /* scotch: which target (default AUTO) */
     const int64_t *place;   /* given: processor of every task (copied) */
     int64_t place_len;      /* must be T */
     int64_t search_limit;   /* exact: search nodes per decision (0: DN_EXACT_DEFAULT_LIMIT) */

@@ -58,6 +58,11 @@ extern "C" {
  *    synchronous store-and-forward, the model of seed 003's timestamped
  *    Lemma 3. TIMED counts are never above PHASE counts. */
 typedef enum dn_contention_mode { DN_CONTENTION_PHASE = 0, DN_CONTENTION_TIMED = 1 } dn_contention_mode;
+/* The name of each value, "phase", "timed" (static storage; NULL out of
+ * range), and back: DN_OK, or DN_ENOTFOUND for another name (*out
+ * untouched). The one convention of every enum's pair. O(values). */
+DN_API const char *dn_contention_mode_name(dn_contention_mode v);
+DN_API int dn_contention_mode_parse(const char *s, dn_contention_mode *out);
 
 /* Most steps the distinct-pair enumeration may take in one phase (the
  * sum over its links of c^2, known before it starts): about 10 s here. */
@@ -65,7 +70,7 @@ typedef enum dn_contention_mode { DN_CONTENTION_PHASE = 0, DN_CONTENTION_TIMED =
 
 typedef struct dn_metric_opts {
     int directed_links;  /* count each direction of an undirected link apart */
-    int contention;      /* dn_contention_mode (default PHASE) */
+    dn_contention_mode contention; /* default PHASE */
     int distinct_pairs;  /* also count distinct conflicting pairs (O(sum c^2)) */
     int keep_arrays;     /* fill load[] and link_msgs[] */
     int64_t mem_limit;   /* bytes of scratch (per-link counters; per phase, the hop
@@ -89,7 +94,7 @@ typedef struct dn_metrics {
     double congestion_weighted;        /* max volume per link over all phases */
     int64_t links;                     /* links counted (arcs if directed) */
     int directed_links;
-    int contention_mode;               /* dn_contention_mode the counts above use */
+    dn_contention_mode contention_mode; /* the mode the counts above use */
     int homogeneous;                   /* per depth, max - min load <= 1 */
     int64_t depth_spread;              /* max over depths of (max - min) */
     int depths;

@@ -193,6 +193,12 @@ typedef enum dn_net_routing {
     DN_NET_ROUTING_UPDOWN,  /* fattree:K:N: up to the common level, down by digits */
     DN_NET_ROUTING_MINIMAL  /* dragonfly: local-global-local */
 } dn_net_routing;
+/* The name of each value, "none", "bdg", "ddb", "kautz", "ecube", "grid",
+ * "updown", "minimal" (static storage; NULL out of
+ * range), and back: DN_OK, or DN_ENOTFOUND for another name (*out
+ * untouched). The one convention of every enum's pair. O(values). */
+DN_API const char *dn_net_routing_name(dn_net_routing v);
+DN_API int dn_net_routing_parse(const char *s, dn_net_routing *out);
 /* The routing, and in *max_nodes (if not NULL) the most nodes one of its
  * routes visits, ends included (0 for none). */
 DN_API dn_net_routing dn_net_routing_of(const dn_net *net, int64_t *max_nodes);
@@ -218,6 +224,11 @@ typedef enum dn_net_layout_kind {
     DN_NET_LAYOUT_ROWS,
     DN_NET_LAYOUT_HEAP
 } dn_net_layout_kind;
+/* The name of each value, "none", "rows", "heap" (static storage; NULL out of
+ * range), and back: DN_OK, or DN_ENOTFOUND for another name (*out
+ * untouched). The one convention of every enum's pair. O(values). */
+DN_API const char *dn_net_layout_kind_name(dn_net_layout_kind v);
+DN_API int dn_net_layout_kind_parse(const char *s, dn_net_layout_kind *out);
 /* The layout; for ROWS also *rows and *cols (if not NULL). */
 DN_API dn_net_layout_kind dn_net_layout_of(const dn_net *net, int64_t *rows, int64_t *cols);
 
@@ -266,6 +277,11 @@ typedef enum dn_graph_format {
     DN_FMT_GRF,          /* SCOTCH source graph (.grf), undirected */
     DN_FMT_DOT           /* Graphviz DOT (written for drawing, not read) */
 } dn_graph_format;
+/* The name of each value, "edgelist", "grf", "dot" (static storage; NULL out of
+ * range), and back: DN_OK, or DN_ENOTFOUND for another name (*out
+ * untouched). The one convention of every enum's pair. O(values). */
+DN_API const char *dn_graph_format_name(dn_graph_format v);
+DN_API int dn_graph_format_parse(const char *s, dn_graph_format *out);
 
 /* Parses a graph held in memory (buf need not be NUL-terminated).
  * Refuses, before allocating, graphs of more than max_nodes nodes (0: the

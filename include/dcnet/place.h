@@ -42,11 +42,12 @@ typedef enum dn_place_format {
     DN_PLACE_SCOTCH,
     DN_PLACE_CSV
 } dn_place_format;
+/* The name of each value, "list", "scotch", "csv" (static storage; NULL out of
+ * range), and back: DN_OK, or DN_ENOTFOUND for another name (*out
+ * untouched). The one convention of every enum's pair. O(values). */
+DN_API const char *dn_place_format_name(dn_place_format v);
+DN_API int dn_place_format_parse(const char *s, dn_place_format *out);
 
-/* "list", "scotch", "csv": DN_OK, else DN_ENOTFOUND; and back (a static
- * string, "?" for none). O(1). */
-DN_API int dn_place_format_parse(const char *name, dn_place_format *fmt);
-DN_API const char *dn_place_format_name(dn_place_format fmt);
 
 /* Text a placement file may take per task (beside 1 MiB for comments). */
 #define DN_PLACE_LINE_BYTES 256

@@ -44,6 +44,11 @@ typedef enum dn_router_kind {
     DN_ROUTER_XY,
     DN_ROUTER_BFS
 } dn_router_kind;
+/* The name of each value, "shortest", "xy", "bfs" (static storage; NULL out of
+ * range), and back: DN_OK, or DN_ENOTFOUND for another name (*out
+ * untouched). The one convention of every enum's pair. O(values). */
+DN_API const char *dn_router_kind_name(dn_router_kind v);
+DN_API int dn_router_kind_parse(const char *s, dn_router_kind *out);
 
 /* Which algorithm a router really uses (for reports). */
 typedef enum dn_route_algo {
@@ -57,13 +62,18 @@ typedef enum dn_route_algo {
     DN_ALGO_UPDOWN, /* fattree: up-down through the nearest common ancestor, exact */
     DN_ALGO_MINIMAL /* dragonfly: local-global-local (one global hop), not always shortest */
 } dn_route_algo;
+/* The name of each value, "bfs", "bdg-window", "ddb-overlap",
+ * "e-cube", "xy", "ddb-length-k", "kautz-shift", "up-down",
+ * "local-global-local" (static storage; NULL out of
+ * range), and back: DN_OK, or DN_ENOTFOUND for another name (*out
+ * untouched). The one convention of every enum's pair. O(values). */
+DN_API const char *dn_route_algo_name(dn_route_algo v);
+DN_API int dn_route_algo_parse(const char *s, dn_route_algo *out);
 
 /* A router: opaque (its fields live in src/route/route_impl.h).
  * dn_router_init allocates one, dn_router_free releases it. */
 typedef struct dn_router dn_router;
 
-/* Name of an algorithm ("bfs", "bdg-window", ...). */
-DN_API const char *dn_route_algo_name(dn_route_algo a);
 
 /* Allocates a router into *out. g must be the materialised network when
  * the choice falls on BFS (pass NULL otherwise; DN_EINVAL if needed and

@@ -84,6 +84,11 @@ typedef struct dn_tree_app {
 } dn_tree_app;
 
 typedef enum dn_backend { DN_BACKEND_THREADS = 0, DN_BACKEND_MPI } dn_backend;
+/* The name of each value, "threads", "mpi" (static storage; NULL out of
+ * range), and back: DN_OK, or DN_ENOTFOUND for another name (*out
+ * untouched). The one convention of every enum's pair. O(values). */
+DN_API const char *dn_backend_name(dn_backend v);
+DN_API int dn_backend_parse(const char *s, dn_backend *out);
 
 /* How the dynamic mode places a spawned task.
  *  WALK         seed 002's Canonical Algorithm: the end of a random walk of
@@ -115,10 +120,11 @@ typedef enum dn_walk_policy {
     DN_POLICY_TWO_CHOICES = 3,
     DN_POLICY_STEAL = 4
 } dn_walk_policy;
-/* The policy's name: "auto", "walk", "lazy", "two-choices", "steal" ("?"
+/* The policy's name: "auto", "walk", "lazy", "two-choices", "steal" (NULL
  * out of range; static storage). */
 DN_API const char *dn_walk_policy_name(dn_walk_policy p);
-/* The policy named s: DN_OK, or DN_ENOTFOUND with the names accepted. */
+/* The policy named s: DN_OK, or DN_ENOTFOUND with the names accepted in
+ * err (this parse keeps its older form, with a message). */
 DN_API int dn_walk_policy_parse(const char *s, dn_walk_policy *p, dn_err *err);
 
 enum { DN_STEAL_HALF = 0, DN_STEAL_ONE = 1 };
@@ -139,7 +145,7 @@ typedef struct dn_rt_opts {
     int64_t root;         /* processor of worker 0 (-1: the mapping's) */
     double link_bw;       /* emulation: bytes per second per link (0: copy speed) */
     int walk;             /* dynamic mode: random-walk length Delta (0: 2) */
-    int policy;           /* dynamic mode: dn_walk_policy (0: auto) */
+    dn_walk_policy policy; /* dynamic mode (0: auto) */
     int steal;            /* STEAL: DN_STEAL_HALF (0) or DN_STEAL_ONE */
     uint64_t seed;        /* dynamic mode: walk streams */
     int timeline;         /* keep per-worker busy intervals */

@@ -86,6 +86,11 @@ typedef enum dn_stage {
     DN_STAGE_COMBINE = 2, /* child -> parent, phases reversed */
     DN_STAGE_BOTH = 3     /* divide, then combine */
 } dn_stage;
+/* The name of each value, "divide", "combine", "both" (from 1) (static storage; NULL out of
+ * range), and back: DN_OK, or DN_ENOTFOUND for another name (*out
+ * untouched). The one convention of every enum's pair. O(values). */
+DN_API const char *dn_stage_name(dn_stage v);
+DN_API int dn_stage_parse(const char *s, dn_stage *out);
 
 typedef struct dn_sim_work_opts {
     dn_stage stage;
@@ -196,8 +201,12 @@ typedef enum dn_switching {
     DN_SW_VCT,      /* virtual cut-through: a blocked message is buffered whole */
     DN_SW_CIRCUIT   /* probe reserves the path, ack returns, then data */
 } dn_switching;
+/* The name of each value, "saf", "wormhole", "vct", "circuit" (static storage; NULL out of
+ * range), and back: DN_OK, or DN_ENOTFOUND for another name (*out
+ * untouched). The one convention of every enum's pair. O(values). */
+DN_API const char *dn_switching_name(dn_switching v);
+DN_API int dn_switching_parse(const char *s, dn_switching *out);
 
-DN_API const char *dn_switching_name(dn_switching s);
 
 /* A time as an exact linear form: c + s t_s + e t_e + h hop. */
 typedef struct dn_lin {

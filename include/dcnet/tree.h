@@ -202,6 +202,11 @@ typedef enum dn_tree_format {
     DN_TREE_FMT_DOT,
     DN_TREE_FMT_GRF
 } dn_tree_format;
+/* The name of each value, "csv", "dot", "grf" (static storage; NULL out of
+ * range), and back: DN_OK, or DN_ENOTFOUND for another name (*out
+ * untouched). The one convention of every enum's pair. O(values). */
+DN_API const char *dn_tree_format_name(dn_tree_format v);
+DN_API int dn_tree_format_parse(const char *s, dn_tree_format *out);
 /* Parses a tree file held in memory (buf need not be NUL-terminated; name
  * is used in messages); dn_tree_init reads file:PATH through it. *t is a
  * caller-owned file tree (dn_tree_free), zeroed on failure. */
@@ -218,8 +223,6 @@ DN_API int dn_tree_parse(const char *buf, size_t len, dn_tree_format fmt, int64_
  * on failure. Time O(n log n), space about 100 bytes a node while built. */
 DN_API int dn_tree_from_parents(dn_tree *t, int64_t n, const int64_t *parent, const double *work,
                          const double *bytes_down, const double *bytes_up, dn_err *err);
-/* "csv", "dot", "grf": DN_OK, else DN_ENOTFOUND. */
-DN_API int dn_tree_format_parse(const char *name, dn_tree_format *fmt);
 /* Writes any tree (implicit, sampled or read) in a format, with its
  * weights when it has them, each in the shortest form that reads back
  * exactly (DOT values quoted): every format reads back as written. What a

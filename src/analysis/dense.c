@@ -85,11 +85,11 @@ int dn_loads_dense(const dn_csr *g, const dn_tree_model *m, const dn_load_opts *
     const int64_t n = g->n;
     *matrix = NULL;
     if (n > DN_LOAD_DENSE_MAX)
-        return dn_fail(err, DN_ERANGE, "--method dense keeps an N x N table: at most %d "
+        return dn_fail_param(err, DN_ERANGE, "method", "the dense method keeps an N x N table: at most %d "
                        "processors (this network has %lld); use the default sparse method",
                        DN_LOAD_DENSE_MAX, (long long)n);
     if (m->kind != DN_TREE_COMPLETE && m->kind != DN_TREE_CRT && m->kind != DN_TREE_REPRO)
-        return dn_fail(err, DN_ENOTSUP, "--method dense implements the seed's Theorems 1 and 2: "
+        return dn_fail_param(err, DN_ENOTSUP, "method", "the dense method implements the seed's Theorems 1 and 2: "
                        "complete, crt and reproduction trees only");
     double *sizes, tail;
     int levels, rc;
@@ -100,7 +100,8 @@ int dn_loads_dense(const dn_csr *g, const dn_tree_model *m, const dn_load_opts *
     double *R = malloc((size_t)mats * (size_t)nn * sizeof *R);
     if (!R) {
         free(sizes);
-        return dn_fail(err, DN_ENOMEM, "out of memory: --method dense needs %d tables of "
+        return dn_fail(err, DN_ENOMEM, "out of memory: the dense method needs %d tables of "
+
                        "%lld x %lld doubles", mats, (long long)n, (long long)n);
     }
     double *t1 = R + nn, *t2 = R + 2 * nn, *acc = mats > 3 ? R + 3 * nn : NULL;

@@ -153,8 +153,9 @@ static int run_trial(gctx *c, gworker *w, int64_t t, dn_err *err)
             if (k == 0)
                 continue;
             if (size + k > c->max_nodes)
-                return dn_fail(err, DN_ELIMIT, "trial %lld: the tree grew past %lld nodes; "
-                               "raise --max-nodes", (long long)t, (long long)c->max_nodes);
+                return dn_fail_param(err, DN_ELIMIT, "max_nodes",
+                                     "trial %lld: the tree grew past %lld nodes; raise the node "
+                                     "limit", (long long)t, (long long)c->max_nodes);
             if (!reserve(w, nnext + k))
                 return dn_fail(err, DN_ENOMEM, "out of memory growing a tree");
             for (int64_t ch = 0; ch < k; ch++) {
@@ -282,12 +283,14 @@ int dn_grow_simulate(const dn_csr *g, const dn_tree_model *m, int64_t start,
     if ((m->kind == DN_TREE_COMPLETE || m->kind == DN_TREE_BINOMIAL || fixed) &&
         dn_tree_model_expected_size(m) > (double)max_nodes)
         return dn_tree_model_expected_size(m) > (double)INT32_MAX
-                   ? dn_fail(err, DN_ELIMIT, "the tree has %.6g nodes; a simulated trial "
-                                             "grows at most %lld: use --exact (level sizes "
-                                             "only, any size)",
+                   ? dn_fail_param(err, DN_ELIMIT, "exact",
+                                   "the tree has %.6g nodes; a simulated trial grows at most "
+                                   "%lld: use the exact analysis (level sizes only, any size)",
                              dn_tree_model_expected_size(m), (long long)INT32_MAX)
-                   : dn_fail(err, DN_ELIMIT, "the tree has %.0f nodes, over the limit of %lld "
-                                             "per trial; raise --max-nodes (at most %lld)",
+                   : dn_fail_param(err, DN_ELIMIT, "max_nodes",
+                                   "the tree has %.0f nodes, over the node limit of %lld "
+                                   "per trial; raise it (at most %lld)",
+
                              dn_tree_model_expected_size(m), (long long)max_nodes,
                              (long long)INT32_MAX);
     int threads = opts->threads > 0 ? opts->threads : 1;

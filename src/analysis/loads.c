@@ -28,31 +28,16 @@
  * load/M -> the Cesaro mean (1/q) sum_r y_r.
  */
 #include "analysis_impl.h"
+#include "../base/names_impl.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-const char *dn_walk_name(int kind)
-{
-    switch (kind) {
-    case DN_WALK_CANONICAL: return "canonical";
-    case DN_WALK_LAZY: return "lazy";
-    case DN_WALK_RANDLEN: return "random-length";
-    case DN_WALK_TWO_CHOICES: return "two-choices";
-    default: return "?";
-    }
-}
-
-int dn_walk_parse(const char *s, int *kind)
-{
-    for (int k = 0; k < DN_WALK_COUNT; k++)
-        if (s && strcmp(s, dn_walk_name(k)) == 0) {
-            *kind = k;
-            return DN_OK;
-        }
-    return DN_ENOTFOUND;
-}
+static const char *const walk_names[DN_WALK_COUNT] = {
+    [DN_WALK_CANONICAL] = "canonical", [DN_WALK_LAZY] = "lazy",
+    [DN_WALK_RANDLEN] = "random-length", [DN_WALK_TWO_CHOICES] = "two-choices"};
+DN_NAMES_DEFINE(walk, walk_names)
 
 /* The height of a model's levels: h, with levels 0 .. h (reproduction
  * trees: the explicit levels asked for, max_levels - 1). */
@@ -369,8 +354,10 @@ static int check_args(const dn_csr *g, const dn_tree_model *m, int64_t start,
     if (o->delta < 0 || o->delta > 1000000)
         return dn_fail(err, DN_ERANGE, "walk length %d is not in 0..1000000", o->delta);
     if (o->walk == DN_WALK_TWO_CHOICES)
-        return dn_fail(err, DN_EINVAL, "the two-choices walk depends on the loads met on the "
-                       "way, so it has no exact linear analysis; use --trials");
+        return dn_fail_param(err, DN_EINVAL, "trials",
+                             "the two-choices walk depends on the loads met on the "
+                             "way, so it has no exact linear analysis; simulate it in trials");
+
     if (o->walk < 0 || o->walk >= DN_WALK_COUNT)
         return dn_fail(err, DN_EINVAL, "unknown walk variant %d", o->walk);
     return DN_OK;

@@ -5,6 +5,7 @@
  * baselines (baselines.c) or the centralised plan (optimal.c).
  */
 #include "bal_impl.h"
+#include "../base/names_impl.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -12,10 +13,7 @@
 static const char *const algo_names[] = {"spanning", "absorb", "tree", "diffusion", "dimension-exchange",
                                          "optimal"};
 
-const char *dn_bal_algo_name(dn_bal_algo a)
-{
-    return (unsigned)a < DN_BAL_NALGO ? algo_names[a] : "?";
-}
+DN_NAMES_DEFINE(bal_algo, algo_names)
 
 void dn_bal_result_free(dn_bal_result *r)
 {

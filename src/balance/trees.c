@@ -9,6 +9,7 @@
  * to 1 channels and the root 0 to N - 1.
  */
 #include "dcnet/balance.h"
+#include "../base/names_impl.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +18,7 @@ static const char *const tree_names[] = {"up0", "up1", "down0", "down1"};
 
 const char *dn_ddb_tree_name(dn_ddb_tree t)
 {
-    return (unsigned)t < 4 ? tree_names[t] : "?";
+    return names_name(tree_names, NAMES_N(tree_names), (int)t);
 }
 
 int dn_ddb_tree_parse(const char *s, dn_ddb_tree *t, dn_err *err)

@@ -34,6 +34,19 @@ int dn_fail(dn_err *err, int status, const char *fmt, ...)
         va_start(ap, fmt);
         vsnprintf(err->msg, sizeof err->msg, fmt, ap);
         va_end(ap);
+        err->param = NULL;
+    }
+    return status;
+}
+
+int dn_fail_param(dn_err *err, int status, const char *param, const char *fmt, ...)
+{
+    if (err) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+        va_end(ap);
+        err->param = param;
     }
     return status;
 }

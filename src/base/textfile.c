@@ -41,14 +41,15 @@ static int too_big(const dn_input *in, dn_err *err, int64_t size)
 {
     char a[32], b[32];
     const char *why = in->why              ? in->why
-                      : in->limit_is_mem ? "the memory limit; raise --mem-limit"
+                      : in->limit_is_mem ? "the memory limit; raise it"
                                          : "the file limit";
+    const char *param = !in->why && in->limit_is_mem ? "mem_limit" : NULL;
     dn_fmt_bytes(b, sizeof b, in->limit);
     if (size < 0)
-        return dn_fail(err, DN_ELIMIT, "%s '%s' is larger than %s (%s)", in->what,
-                       src_name(in), b, why);
-    return dn_fail(err, DN_ELIMIT, "%s '%s' is %s; the limit is %s (%s)", in->what,
-                   src_name(in), dn_fmt_bytes(a, sizeof a, size), b, why);
+        return dn_fail_param(err, DN_ELIMIT, param, "%s '%s' is larger than %s (%s)", in->what,
+                             src_name(in), b, why);
+    return dn_fail_param(err, DN_ELIMIT, param, "%s '%s' is %s; the limit is %s (%s)", in->what,
+                         src_name(in), dn_fmt_bytes(a, sizeof a, size), b, why);
 }
 
 static void reset(dn_input *in, const char *name, const char *what, int64_t limit)

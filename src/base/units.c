@@ -21,6 +21,7 @@
  * two, which is exact (short of overflow, refused).
  */
 #include "dcnet/base.h"
+#include "names_impl.h"
 
 #include <float.h>
 #include <math.h>
@@ -62,6 +63,7 @@ static const unit *units_of(dn_quantity q)
 }
 
 static const char *const q_names[] = {"bandwidth", "time", "size"};
+DN_NAMES_DEFINE(quantity, q_names)
 
 const char *dn_quantity_units(dn_quantity q)
 {

@@ -179,6 +179,13 @@ void json_arrays(const rec *head, int sets, const char *const *keys, const rec *
  * mappings and apps) gains "; did you mean 'A'?" when A is near NAME
  * (suggest.c); so does cli_usage's. */
 int cli_fail(const char *cmd, int status, const char *msg);
+/* A library message as the CLI prints it: the library speaks of its own
+ * parameters (dn_err.param: "mem_limit", "map tree", ...), the CLI adds
+ * the options that set them, " (option --mem-limit)", " (options --map,
+ * --tree)". Appends to err->msg in place (once: err->param is cleared) and
+ * returns err->msg. The one table from library parameter to flag is in
+ * suggest.c. */
+const char *cli_errmsg(dn_err *err);
 /* Usage error: message plus "see 'dcnet CMD --help'"; returns 2. */
 int cli_usage(const char *cmd, const char *fmt, ...)
 #if defined(__GNUC__)

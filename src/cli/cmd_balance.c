@@ -263,7 +263,7 @@ static int run_lemma3(const char *cmd, const char *net_spec, int k, int mode)
     for (int s = 0; s < 2; s++) {
         int rc = dn_ddb_lemma3(k, s, &m[s], &err);
         if (rc)
-            return cli_fail(cmd, rc, err.msg);
+            return cli_fail(cmd, rc, cli_errmsg(&err));
     }
     rec rows[DN_BAL_MAX_K + 1];
     for (int l = 1; l <= k + 1; l++) {
@@ -324,11 +324,11 @@ int cmd_balance(int argc, char **argv)
         case O_LEMMA3: lemma3 = 1; break;
         case 's':
             if (dn_parse_i64(optarg, 0, INT64_MAX, "--seed", &seed, &err))
-                return cli_usage(cmd, "%s", err.msg);
+                return cli_usage(cmd, "%s", cli_errmsg(&err));
             break;
         case O_MAXR:
             if (dn_parse_i64(optarg, 1, (int64_t)1 << 40, "--max-rounds", &max_rounds, &err))
-                return cli_usage(cmd, "%s", err.msg);
+                return cli_usage(cmd, "%s", cli_errmsg(&err));
             break;
         case O_SVG: svg = optarg; break;
         case O_TIMING: timing = 1; break;
@@ -352,7 +352,7 @@ int cmd_balance(int argc, char **argv)
     dn_net net;
     int rc = dn_net_init(&net, net_spec, &err);
     if (rc)
-        return cli_usage(cmd, "%s", err.msg);
+        return cli_usage(cmd, "%s", cli_errmsg(&err));
     const int is_ddb = dn_net_routing_of(&net, NULL) == DN_NET_ROUTING_DDB;
     const int k = (int)net.p[0];
     dn_net_free(&net);
@@ -372,13 +372,13 @@ int cmd_balance(int argc, char **argv)
     const int64_t n = (int64_t)1 << k;
     int64_t *loads = NULL, bound = 0;
     if ((rc = read_loads(loads_arg, net_spec, n, &loads, &err)))
-        return rc == DN_ENOMEM ? cli_fail(cmd, rc, err.msg) : cli_usage(cmd, "%s", err.msg);
+        return rc == DN_ENOMEM ? cli_fail(cmd, rc, cli_errmsg(&err)) : cli_usage(cmd, "%s", cli_errmsg(&err));
     dn_bal_opts o = {shortest, (uint64_t)seed, max_rounds, 0};
     /* refuse what cannot run before the cut bound's O(N k) work */
     if ((rc = dn_bal_check(k, loads, &o, NULL, &err)) ||
         (rc = dn_bal_lower_bound(k, loads, &bound, &err))) {
         free(loads);
-        return cli_fail(cmd, rc, err.msg);
+        return cli_fail(cmd, rc, cli_errmsg(&err));
     }
     int first = all ? 0 : algo, last = all ? DN_BAL_NALGO - 1 : algo, nrun = 0;
     rec rows[DN_BAL_NALGO], head;
@@ -393,12 +393,12 @@ int cmd_balance(int argc, char **argv)
         dn_bal_result b;
         double t0 = cli_now();
         if ((rc = dn_balance(k, loads, (dn_bal_algo)a, &o, &b, &err))) {
-            code = cli_fail(cmd, rc, err.msg);
+            code = cli_fail(cmd, rc, cli_errmsg(&err));
             break;
         }
         double secs = cli_now() - t0;
         if (svg && (rc = write_svg(svg, k, loads, &b, &err)))
-            code = cli_fail(cmd, rc, err.msg);
+            code = cli_fail(cmd, rc, cli_errmsg(&err));
         memset(&rows[nrun], 0, sizeof rows[nrun]);
         record(&rows[nrun], &b, shortest, bound, !all || mode != OUT_TABLE, timing ? secs : -1);
         if (all && mode == OUT_TABLE && nrun == 0) { /* what every run shares, once */

@@ -251,7 +251,9 @@ static void metrics_record(const dn_embed *e, const dn_metrics *m, rec *r)
     rec_str(r, "net", dn_embed_net(e)->spec);
     rec_str(r, "map", dn_embed_mapping(e));
     if (scotch_target)
-        rec_str(r, "scotch_target", scotch_target == DN_SCOTCH_DECO0 ? "deco0" : "deco2");
+        rec_str(r, "scotch_target", dn_scotch_target_name(scotch_target == DN_SCOTCH_DECO0
+                                                              ? DN_SCOTCH_DECO0
+                                                              : DN_SCOTCH_DECO2));
     rec_int(r, "tree_nodes", m->tasks);
     rec_int(r, "processors", m->processors);
     dn_net_label(dn_embed_net(e), dn_embed_root(e), lab, sizeof lab);
@@ -288,7 +290,7 @@ static void metrics_record(const dn_embed *e, const dn_metrics *m, rec *r)
     rec_int(r, "contention.conflict_phases", m->conflict_phases);
     rec_bool(r, "contention.free", m->conflicts == 0);
     rec_str(r, "contention.links", m->directed_links ? "directed" : "undirected");
-    rec_str(r, "contention.mode", m->contention_mode == DN_CONTENTION_TIMED ? "timed" : "phase");
+    rec_str(r, "contention.mode", dn_contention_mode_name(m->contention_mode));
     rec_int(r, "congestion", m->congestion);
     rec_dbl(r, "hop_bytes", m->w_total);
     rec_int(r, "phases", m->phases);
@@ -432,8 +434,9 @@ int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg)
         return 1;
     case 'r': a->root_s = arg; return 1;
     case EO_ORDER: {
-        static const char *const names[] = {"paired", "asc", "desc", NULL};
         static const dn_dc_order orders[] = {DN_ORDER_PAIRED, DN_ORDER_ASC, DN_ORDER_DESC};
+        const char *const names[] = {dn_dc_order_name(orders[0]), dn_dc_order_name(orders[1]),
+                                     dn_dc_order_name(orders[2]), NULL};
         int k, rc = cli_keyword(cmd, "--order", arg, names, &k);
         if (rc)
             return -rc;
@@ -462,12 +465,14 @@ int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg)
     }
     case 's':
         if (dn_parse_i64(arg, 0, INT64_MAX, "--seed", &a->seed, &err))
-            return -cli_usage(cmd, "%s", err.msg);
+            return -cli_usage(cmd, "%s", cli_errmsg(&err));
         return 1;
     case EO_ROUTES: {
-        static const char *const names[] = {"mapping", "shortest", "xy", "bfs", NULL};
         static const dn_routes routes[] = {DN_ROUTES_MAPPING, DN_ROUTES_SHORTEST, DN_ROUTES_XY,
                                            DN_ROUTES_BFS};
+        const char *const names[] = {dn_routes_name(routes[0]), dn_routes_name(routes[1]),
+                                     dn_routes_name(routes[2]), dn_routes_name(routes[3]), NULL};
+
         int k, rc = cli_keyword(cmd, "--routes", arg, names, &k);
         if (rc)
             return -rc;
@@ -476,17 +481,22 @@ int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg)
     }
     case EO_SEARCH:
         if (dn_parse_i64(arg, 1, INT64_MAX, "--search-limit", &a->eo.search_limit, &err))
-            return -cli_usage(cmd, "%s", err.msg);
+            return -cli_usage(cmd, "%s", cli_errmsg(&err));
         return 1;
     case EO_SCOTCH: a->eo.scotch_strategy = arg; return 1;
     case EO_SCOTCH_TARGET: {
-        static const char *const names[] = {"auto", "deco0", "deco2", NULL};
-        int rc = cli_keyword(cmd, "--scotch-target", arg, names, &a->eo.scotch_target);
-        return rc ? -rc : 1;
+        const char *const names[] = {dn_scotch_target_name(DN_SCOTCH_AUTO),
+                                     dn_scotch_target_name(DN_SCOTCH_DECO0),
+                                     dn_scotch_target_name(DN_SCOTCH_DECO2), NULL};
+        int k, rc = cli_keyword(cmd, "--scotch-target", arg, names, &k);
+        if (rc)
+            return -rc;
+        a->eo.scotch_target = (dn_scotch_target)k;
+        return 1;
     }
     case EO_MAXN:
         if (dn_parse_i64(arg, 1, (int64_t)1 << 32, "--max-nodes", &a->max_nodes, &err))
-            return -cli_usage(cmd, "%s", err.msg);
+            return -cli_usage(cmd, "%s", cli_errmsg(&err));
         return 1;
     case EO_MEM: {
         int rc = cli_mem_limit(cmd, arg, &a->mem_limit);
@@ -510,14 +520,14 @@ int embed_args_net_tree(const char *cmd, embed_args *a, dn_net *net, dn_tree *tr
     a->eo.seed = (uint64_t)a->seed;
     a->eo.mem_limit = a->mem_limit;
     if ((rc = dn_net_init_limit(net, a->net_spec, a->mem_limit, &err)))
-        return cli_fail(cmd, rc, err.msg);
+        return cli_fail(cmd, rc, cli_errmsg(&err));
     if (!need_tree)
         return 0;
     if (!(rc = dn_tree_model_parse(a->tree_spec, &tm, &err)))
         tm.mem_limit = a->mem_limit > 0 ? a->mem_limit : DN_NET_DEFAULT_MEM_LIMIT;
     if (rc || (rc = dn_tree_init(tree, &tm, (uint64_t)a->seed, a->max_nodes, &err))) {
         dn_net_free(net);
-        return cli_fail(cmd, rc, err.msg);
+        return cli_fail(cmd, rc, cli_errmsg(&err));
     }
     /* deco 0 on switches (issue 29, item 12): SCOTCH's archBuild0 bipartitions
      * the graph the processors induce, which has no links when they meet
@@ -532,7 +542,7 @@ int embed_args_net_tree(const char *cmd, embed_args *a, dn_net *net, dn_tree *tr
     if (a->root_s && (rc = dn_net_parse_node(net, a->root_s, &a->eo.root, &err))) {
         dn_tree_free(tree);
         dn_net_free(net);
-        return cli_usage(cmd, "--root: %s", err.msg);
+        return cli_usage(cmd, "--root: %s", cli_errmsg(&err));
     }
     if (strncmp(a->eo.map, "file:", 5) == 0) { /* list, SCOTCH .map or CSV, read once */
         dn_place pl;
@@ -541,7 +551,7 @@ int embed_args_net_tree(const char *cmd, embed_args *a, dn_net *net, dn_tree *tr
             embed_args_free(a);
             dn_tree_free(tree);
             dn_net_free(net);
-            return cli_fail(cmd, rc, err.msg);
+            return cli_fail(cmd, rc, cli_errmsg(&err));
         }
         a->place = pl.proc; /* owned by a from here */
         a->eo.map = "given";
@@ -582,9 +592,12 @@ int cmd_embed(int argc, char **argv)
             break;
         }
         case O_CONTENTION: {
-            static const char *const names[] = {"phase", "timed", NULL};
-            if ((code = cli_keyword(cmd, "--contention", optarg, names, &mo.contention)))
+            const char *const names[] = {dn_contention_mode_name(DN_CONTENTION_PHASE),
+                                         dn_contention_mode_name(DN_CONTENTION_TIMED), NULL};
+            int k;
+            if ((code = cli_keyword(cmd, "--contention", optarg, names, &k)))
                 return code;
+            mo.contention = (dn_contention_mode)k;
             break;
         }
         case O_TIMING: timing = 1; break;
@@ -603,7 +616,7 @@ int cmd_embed(int argc, char **argv)
         case O_PHASE: {
             int64_t v;
             if (dn_parse_i64(optarg, 1, 64, "--phase", &v, &err))
-                return cli_usage(cmd, "%s", err.msg);
+                return cli_usage(cmd, "%s", cli_errmsg(&err));
             only_phase = (int)v;
             break;
         }
@@ -669,7 +682,7 @@ int cmd_embed(int argc, char **argv)
     } else if (a.eo.weights == DN_WEIGHTS_GIVEN) {
         if ((rc = cli_read_numbers(weights_s, tree.nodes - 1, 0, 1e300, "--weights", &given,
                                    &err))) {
-            code = cli_fail(cmd, rc, err.msg);
+            code = cli_fail(cmd, rc, cli_errmsg(&err));
             goto done_tree;
         }
         a.eo.given = given;
@@ -678,7 +691,7 @@ int cmd_embed(int argc, char **argv)
     }
     double t0 = cli_now();
     if ((rc = dn_embed_init(&e, &net, &tree, &a.eo, &err))) {
-        code = cli_fail(cmd, rc, err.msg);
+        code = cli_fail(cmd, rc, cli_errmsg(&err));
         goto done_tree;
     }
     double map_seconds = cli_now() - t0;
@@ -691,7 +704,7 @@ int cmd_embed(int argc, char **argv)
     rc = dn_metrics_compute(e, &mo, &m, &err);
     progress_done(&pr);
     if (rc) {
-        code = cli_fail(cmd, rc, err.msg);
+        code = cli_fail(cmd, rc, cli_errmsg(&err));
         goto done_embed;
     }
     if (save || rankfile) {
@@ -709,13 +722,13 @@ int cmd_embed(int argc, char **argv)
         }
         free(place);
         if (rc) {
-            code = cli_fail(cmd, rc, err.msg);
+            code = cli_fail(cmd, rc, cli_errmsg(&err));
             goto done_metrics;
         }
     }
     if (svg && (rc = per_phase || only_phase ? embed_svg_phases(e, &m, only_phase, svg, &err)
                                              : embed_svg(e, &m, svg, &err))) {
-        code = cli_fail(cmd, rc, err.msg);
+        code = cli_fail(cmd, rc, cli_errmsg(&err));
         goto done_metrics;
     }
     rec r;

@@ -253,7 +253,7 @@ static int exec_bandwidth(const char *cmd, const char *arg, double *bw)
     dn_err err;
     int unit = 0;
     if (dn_parse_quantity(arg, DN_Q_BANDWIDTH, 1, 1e15, "--bandwidth", bw, &unit, &err))
-        return cli_usage(cmd, "%s", err.msg);
+        return cli_usage(cmd, "%s", cli_errmsg(&err));
     if (!unit && *bw < 1e6)
         fprintf(stderr, "dcnet %s: note: --bandwidth %s is %s bytes per second (a bare number "
                         "is bytes per second; earlier versions read megabytes per second): "
@@ -291,7 +291,7 @@ int cmd_exec(int argc, char **argv)
             /* fall through */
         case O_N:
             if (dn_parse_i64(optarg, 1, (int64_t)1 << 31, "--n", &n, &err))
-                return cli_usage(cmd, "%s", err.msg);
+                return cli_usage(cmd, "%s", cli_errmsg(&err));
             n_given = 1;
             break;
         case 't': tree_spec = optarg; break;
@@ -299,21 +299,24 @@ int cmd_exec(int argc, char **argv)
         case O_PLACE: place_path = optarg; break;
         case O_WORK:
             if (dn_parse_double(optarg, 0, 1e9, "--work (rounds per task)", &work, &err))
-                return cli_usage(cmd, "%s", err.msg);
+                return cli_usage(cmd, "%s", cli_errmsg(&err));
             break;
         case 'p':
             if (dn_parse_i64(optarg, 1, 4096, "--workers", &workers, &err))
-                return cli_usage(cmd, "%s", err.msg);
+                return cli_usage(cmd, "%s", cli_errmsg(&err));
             break;
         case 'b': {
-            static const char *const names[] = {"threads", "mpi", NULL};
-            if ((code = cli_keyword(cmd, "--backend", optarg, names, &mpi)))
+            const char *const names[] = {dn_backend_name(DN_BACKEND_THREADS),
+                                         dn_backend_name(DN_BACKEND_MPI), NULL};
+            int k;
+            if ((code = cli_keyword(cmd, "--backend", optarg, names, &k)))
                 return code;
+            mpi = k == DN_BACKEND_MPI;
             break;
         }
         case O_GRAIN:
             if (dn_parse_i64(optarg, 1, INT64_MAX, "--grain", &grain, &err))
-                return cli_usage(cmd, "%s", err.msg);
+                return cli_usage(cmd, "%s", cli_errmsg(&err));
             break;
         case 'm': map = optarg; break;
         case 'r': root_s = optarg; break;
@@ -368,12 +371,12 @@ int cmd_exec(int argc, char **argv)
         }
         case O_WALK:
             if (dn_parse_i64(optarg, 0, 64, "--walk", &walk, &err))
-                return cli_usage(cmd, "%s", err.msg);
+                return cli_usage(cmd, "%s", cli_errmsg(&err));
             walk_given = 1;
             break;
         case 's':
             if (dn_parse_i64(optarg, 0, INT64_MAX, "--seed", &seed, &err))
-                return cli_usage(cmd, "%s", err.msg);
+                return cli_usage(cmd, "%s", cli_errmsg(&err));
             break;
         case O_LINKS: links = optarg; break;
         case O_LINKS_OLD: {
@@ -456,7 +459,7 @@ int cmd_exec(int argc, char **argv)
 
     int rank = 0, size = 1, root_rank = 0;
     if (mpi && (rc = dn_mpi_init(NULL, NULL, &rank, &size, &err)))
-        return cli_fail(cmd, rc, err.msg);
+        return cli_fail(cmd, rc, cli_errmsg(&err));
     if (place_path) { /* every rank reads it once: processors are the world's ranks, and a
                          * placement holds at most as many tasks (read no further) */
         dn_place pl;
@@ -465,8 +468,8 @@ int cmd_exec(int argc, char **argv)
         place = pl.proc;
         int64_t T = pl.tasks;
         if (rc) {
-            code = rc == DN_ENOMEM ? cli_fail(cmd, rc, err.msg) : cli_usage(cmd, "--place: %s",
-                                                                            err.msg);
+            code = rc == DN_ENOMEM ? cli_fail(cmd, rc, cli_errmsg(&err)) : cli_usage(cmd, "--place: %s",
+                                                                            cli_errmsg(&err));
             dn_mpi_finalize();
             return code;
         }
@@ -500,13 +503,13 @@ int cmd_exec(int argc, char **argv)
     int64_t answer = 0;
     if (net_spec) {
         if ((rc = dn_net_init(&net, net_spec, &err))) {
-            code = cli_fail(cmd, rc, err.msg);
+            code = cli_fail(cmd, rc, cli_errmsg(&err));
             goto done;
         }
         have_net = 1;
         o.net = &net;
         if (root_s && (rc = dn_net_parse_node(&net, root_s, &o.root, &err))) {
-            code = cli_usage(cmd, "--root: %s", err.msg);
+            code = cli_usage(cmd, "--root: %s", cli_errmsg(&err));
             goto done;
         }
     } else if (root_s) {
@@ -521,11 +524,11 @@ int cmd_exec(int argc, char **argv)
                 : dn_app_init(&app, app_name, rank == root_rank ? n : 1, (uint64_t)seed, flags,
                               &err);
     if (rc) {
-        code = rc == DN_ENOMEM ? cli_fail(cmd, rc, err.msg) : cli_usage(cmd, "%s", err.msg);
+        code = rc == DN_ENOMEM ? cli_fail(cmd, rc, cli_errmsg(&err)) : cli_usage(cmd, "%s", cli_errmsg(&err));
         goto done;
     }
     if (shared && (rc = dn_app_share(&app, &err))) {
-        code = rc == DN_ENOMEM ? cli_fail(cmd, rc, err.msg) : cli_usage(cmd, "--shared: %s", err.msg);
+        code = rc == DN_ENOMEM ? cli_fail(cmd, rc, cli_errmsg(&err)) : cli_usage(cmd, "--shared: %s", cli_errmsg(&err));
         goto done;
     }
     if (!o.grain)
@@ -541,7 +544,7 @@ int cmd_exec(int argc, char **argv)
                  : dn_rt_run(&app.dc, &app.input, &out, &o, &st, &err);
     progress_done(&pr);
     if (rc) {
-        code = cli_fail(cmd, rc, err.msg);
+        code = cli_fail(cmd, rc, cli_errmsg(&err));
         goto done;
     }
     if (rank != root_rank)
@@ -549,11 +552,11 @@ int cmd_exec(int argc, char **argv)
     dn_err verr;
     int verified = dn_app_verify(&app, &out, answer, &verr) == DN_OK;
     if (record && (rc = write_record(record, &st, &err))) {
-        code = cli_fail(cmd, rc, err.msg);
+        code = cli_fail(cmd, rc, cli_errmsg(&err));
         goto done;
     }
     if (links && (rc = write_links(links, &net, &st, &err))) {
-        code = cli_fail(cmd, rc, err.msg);
+        code = cli_fail(cmd, rc, cli_errmsg(&err));
         goto done;
     }
     if (svg) {
@@ -562,7 +565,7 @@ int cmd_exec(int argc, char **argv)
                  (long long)app.n, st.workers, net_spec ? " on " : "", net_spec ? net_spec : "",
                  st.seconds);
         if ((rc = write_timeline(svg, title, &st, &err))) {
-            code = cli_fail(cmd, rc, err.msg);
+            code = cli_fail(cmd, rc, cli_errmsg(&err));
             goto done;
         }
     }
@@ -571,7 +574,7 @@ int cmd_exec(int argc, char **argv)
     rec_str(&r, "app", app.name);
     rec_int(&r, "n", app.n);
     rec_int(&r, "workers", st.workers);
-    rec_str(&r, "backend", mpi ? "mpi" : "threads");
+    rec_str(&r, "backend", dn_backend_name(mpi ? DN_BACKEND_MPI : DN_BACKEND_THREADS));
     if (place)
         rec_int(&r, "root_rank", root_rank); /* the world rank of task 0 */
     rec_str(&r, "mode", dynamic ? "dynamic" : "static");

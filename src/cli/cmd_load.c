@@ -141,7 +141,7 @@ static int parse_deltas(const char *cmd, const char *s, load_args *a)
         if (a->ndeltas == MAX_LIST)
             return cli_usage(cmd, "--walk: at most %d lengths", MAX_LIST);
         if (dn_parse_i64(tok, 0, 1000, "--walk DELTA", &v, &e))
-            return cli_usage(cmd, "%s", e.msg);
+            return cli_usage(cmd, "%s", cli_errmsg(&e));
         a->deltas[a->ndeltas++] = (int)v;
     }
     if (a->ndeltas == 0)
@@ -162,7 +162,7 @@ static int parse_variants(const char *cmd, const char *s, load_args *a)
         return cli_usage(cmd, "--variant list is too long");
     strcpy(buf, s);
     for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-        int k;
+        dn_walk k;
         if (dn_walk_parse(tok, &k) != DN_OK)
             return cli_usage(cmd, "--variant must be canonical, lazy, random-length, "
                                   "two-choices or all, not '%s'", tok);
@@ -202,11 +202,11 @@ static int parse_args(const char *cmd, int argc, char **argv, load_args *a, int 
         case O_EXACT: a->exact = 1; break;
         case O_TRIALS:
             if (dn_parse_i64(optarg, 1, (int64_t)1 << 40, "--trials", &a->trials, &err))
-                return cli_usage(cmd, "%s", err.msg);
+                return cli_usage(cmd, "%s", cli_errmsg(&err));
             break;
         case 's':
             if (dn_parse_i64(optarg, 0, INT64_MAX, "--seed", &a->seed, &err))
-                return cli_usage(cmd, "%s", err.msg);
+                return cli_usage(cmd, "%s", cli_errmsg(&err));
             break;
         case O_VARIANT:
             if ((rc = parse_variants(cmd, optarg, a)))
@@ -236,7 +236,7 @@ static int parse_args(const char *cmd, int argc, char **argv, load_args *a, int 
             break;
         case O_MAXN:
             if (dn_parse_i64(optarg, 1, INT32_MAX, "--max-nodes", &a->max_nodes, &err))
-                return cli_usage(cmd, "%s", err.msg);
+                return cli_usage(cmd, "%s", cli_errmsg(&err));
             break;
         case O_MEM:
             if ((rc = cli_mem_limit(cmd, optarg, &a->mem_limit)))
@@ -604,10 +604,10 @@ static int load_run(int argc, char **argv, double **level_count)
     int64_t start = 0;
     memset(&g, 0, sizeof g);
     if ((rc = dn_net_init_limit(&net, a.net_spec, a.mem_limit, &err)))
-        return cli_fail(cmd, rc, err.msg);
+        return cli_fail(cmd, rc, cli_errmsg(&err));
     if ((rc = dn_tree_model_parse(a.tree_spec, &tm, &err))) {
         dn_net_free(&net);
-        return cli_fail(cmd, rc, err.msg);
+        return cli_fail(cmd, rc, cli_errmsg(&err));
     }
     tm.mem_limit = a.mem_limit > 0 ? a.mem_limit : DN_NET_DEFAULT_MEM_LIMIT;
     if (dn_net_processors(&net) < net.n) {
@@ -630,13 +630,13 @@ static int load_run(int argc, char **argv, double **level_count)
         }
         if (rc) {
             dn_net_free(&net);
-            return cli_fail(cmd, rc, err.msg);
+            return cli_fail(cmd, rc, cli_errmsg(&err));
         }
         tm.level_count = *level_count;
     }
     if (a.start_s && !a.all_starts && (rc = dn_net_parse_node(&net, a.start_s, &start, &err))) {
         dn_net_free(&net);
-        return cli_usage(cmd, "--start: %s", err.msg);
+        return cli_usage(cmd, "--start: %s", cli_errmsg(&err));
     }
     /* memory: the CSR, then per processor about 7 vectors of doubles (exact,
      * with limit) or 40 bytes per thread (trials); refuse before allocating */
@@ -662,7 +662,7 @@ static int load_run(int argc, char **argv, double **level_count)
     }
     if ((rc = dn_net_materialize(&net, &g, limit, &err))) {
         dn_net_free(&net);
-        return cli_fail(cmd, rc, err.msg);
+        return cli_fail(cmd, rc, cli_errmsg(&err));
     }
     run runs[MAX_RUNS];
     int nruns = 0;
@@ -762,7 +762,7 @@ static int load_run(int argc, char **argv, double **level_count)
 fail:
     progress_done(&pr);
 fail_io:
-    code = cli_fail(cmd, rc, err.msg);
+    code = cli_fail(cmd, rc, cli_errmsg(&err));
     runs_free(runs, nruns);
     dn_csr_free(&g);
     dn_net_free(&net);

@@ -168,7 +168,7 @@ static int distances_out(const char *cmd, const dn_net *net, const char *node, i
     int rc, code = 0;
     if ((rc = dn_net_parse_node(net, node, &v, &err)) ||
         (rc = dn_net_materialize(net, &g, mem_limit, &err)))
-        return cli_fail(cmd, rc, err.msg);
+        return cli_fail(cmd, rc, cli_errmsg(&err));
     dist = malloc((size_t)g.n * sizeof *dist);
     if (!dist || dn_bfs(&g, v, dist, &ecc, &reached) != DN_OK) {
         code = cli_fail(cmd, DN_ENOMEM, "out of memory");
@@ -208,7 +208,7 @@ static int neighbors_out(const char *cmd, const dn_net *net, const char *node, i
     char lab[80];
     rec head;
     if ((rc = dn_net_parse_node(net, node, &v, &err)))
-        return cli_fail(cmd, rc, err.msg);
+        return cli_fail(cmd, rc, cli_errmsg(&err));
     nb = malloc((size_t)(net->max_out ? net->max_out : 1) * sizeof *nb);
     if (!nb)
         return cli_fail(cmd, DN_ENOMEM, "out of memory");
@@ -254,7 +254,7 @@ static int tree_of(const char *cmd, const dn_net *net, const char *name, const c
         return cli_usage(cmd, "--tree-of: the spanning trees are those of ddb:K, not %s",
                          net->spec);
     if (dn_ddb_tree_parse(name, &t, &err))
-        return cli_usage(cmd, "--tree-of: %s", err.msg);
+        return cli_usage(cmd, "--tree-of: %s", cli_errmsg(&err));
     const int k = (int)net->p[0];
     if (k > DN_BAL_MAX_K)
         return cli_usage(cmd, "--tree-of: K <= %d", DN_BAL_MAX_K);
@@ -271,7 +271,7 @@ static int tree_of(const char *cmd, const dn_net *net, const char *name, const c
         FILE *f;
         int orc = out_open(svg, &f, &err);
         if (orc)
-            return cli_fail(cmd, orc, err.msg);
+            return cli_fail(cmd, orc, cli_errmsg(&err));
         const double w = 120 + 40.0 * (double)(net->n / 2), h = 120 + 70.0 * k;
         plot_begin(f, w < 960 ? 960 : w > 4000 ? 4000 : w, h);
         int rc = ddb_tree_svg(f, k, t, 0, 0, w < 960 ? 960 : w > 4000 ? 4000 : w, h, NULL, NULL);
@@ -281,7 +281,7 @@ static int tree_of(const char *cmd, const dn_net *net, const char *name, const c
             return cli_fail(cmd, rc, "cannot draw the tree");
         }
         if ((orc = out_close(f, &err)))
-            return cli_fail(cmd, orc, err.msg);
+            return cli_fail(cmd, orc, cli_errmsg(&err));
     }
     rec r;
     memset(&r, 0, sizeof r);
@@ -330,7 +330,7 @@ int cmd_net(int argc, char **argv)
         case O_EXACT: fo.force_scan = 1; break;
         case O_BFSLIMIT:
             if (dn_parse_i64(optarg, 1, (int64_t)1 << 20, "--bfs-limit", &v, &err))
-                return cli_usage(cmd, "%s", err.msg);
+                return cli_usage(cmd, "%s", cli_errmsg(&err));
             fo.bfs_limit = v;
             break;
         case O_THREADS:
@@ -381,7 +381,7 @@ int cmd_net(int argc, char **argv)
                                   "apply to it");
     }
     if ((rc = dn_net_init_limit(&net, spec, fo.mem_limit, &err)))
-        return cli_fail(cmd, rc, err.msg);
+        return cli_fail(cmd, rc, cli_errmsg(&err));
     if (treeof) {
         code = tree_of(cmd, &net, treeof, svg, mode);
         dn_net_free(&net);
@@ -390,21 +390,18 @@ int cmd_net(int argc, char **argv)
     if (format) {
         dn_graph_format fmt;
         FILE *f = stdout;
-        if (strcmp(format, "edgelist") == 0) fmt = DN_FMT_EDGELIST;
-        else if (strcmp(format, "grf") == 0) fmt = DN_FMT_GRF;
-        else if (strcmp(format, "dot") == 0) fmt = DN_FMT_DOT;
-        else {
+        if (dn_graph_format_parse(format, &fmt) != DN_OK) {
             dn_net_free(&net);
             return cli_usage(cmd, "unknown --format '%s' (known: edgelist, grf, dot)", format);
         }
         if ((rc = out_open(output ? output : "-", &f, &err))) {
             dn_net_free(&net);
-            return cli_fail(cmd, rc, err.msg);
+            return cli_fail(cmd, rc, cli_errmsg(&err));
         }
         /* (standard output's failure, or its reader gone: out_finish, once) */
         rc = out_end(f, dn_net_write(&net, fmt, f, &err), &err);
         dn_net_free(&net);
-        return rc ? cli_fail(cmd, rc, err.msg) : 0;
+        return rc ? cli_fail(cmd, rc, cli_errmsg(&err)) : 0;
     }
     if (from) {
         code = distances_out(cmd, &net, from, fo.mem_limit, mode);
@@ -450,7 +447,7 @@ int cmd_net(int argc, char **argv)
     }
     dn_net_free(&net);
     if (rc)
-        return cli_fail(cmd, rc, err.msg);
+        return cli_fail(cmd, rc, cli_errmsg(&err));
     rec_print(&r, mode, stdout);
     return 0;
 }

@@ -741,16 +741,17 @@ static int parse_sim_opt(sim_cli *o, int c, const char *arg)
     int64_t v;
     switch (c) {
     case 'w':
-        if (strcmp(arg, "saf") == 0 || strcmp(arg, "store-and-forward") == 0)
+        if (dn_switching_parse(arg, &o->so.sw) == DN_OK)
+            return 0;
+        if (strcmp(arg, "store-and-forward") == 0) /* the CLI's longer spellings */
             o->so.sw = DN_SW_SAF;
-        else if (strcmp(arg, "wormhole") == 0)
-            o->so.sw = DN_SW_WORMHOLE;
-        else if (strcmp(arg, "vct") == 0 || strcmp(arg, "cut-through") == 0)
+        else if (strcmp(arg, "cut-through") == 0)
             o->so.sw = DN_SW_VCT;
-        else if (strcmp(arg, "circuit") == 0)
-            o->so.sw = DN_SW_CIRCUIT;
         else {
-            static const char *const names[] = {"saf", "wormhole", "vct", "circuit", NULL};
+            const char *const names[] = {dn_switching_name(DN_SW_SAF),
+                                         dn_switching_name(DN_SW_WORMHOLE),
+                                         dn_switching_name(DN_SW_VCT),
+                                         dn_switching_name(DN_SW_CIRCUIT), NULL};
             int k;
             return cli_keyword(cmd, "--switching", arg, names, &k);
         }
@@ -758,7 +759,7 @@ static int parse_sim_opt(sim_cli *o, int c, const char *arg)
     case O_TS: /* a time: seconds with link costs, the seeds' unit without (no unit) */
         o->ts_arg = arg;
         if (dn_parse_quantity(arg, DN_Q_TIME, 0, 1e12, "--ts", &o->so.ts, &o->ts_unit, &err))
-            return cli_usage(cmd, "%s", err.msg);
+            return cli_usage(cmd, "%s", cli_errmsg(&err));
         return 0;
     case O_TE:
     case O_HOP: {
@@ -766,14 +767,14 @@ static int parse_sim_opt(sim_cli *o, int c, const char *arg)
         double *dst = c == O_TE ? &o->so.te : &o->so.hop;
         *(c == O_TE ? &o->te_given : &o->hop_given) = 1;
         if (dn_parse_double(arg, 0, 1e12, what, dst, &err))
-            return cli_usage(cmd, "%s", err.msg);
+            return cli_usage(cmd, "%s", cli_errmsg(&err));
         return 0;
     }
     case O_BYTES:
         o->tree_only = "--bytes";
         o->bytes_given = 1;
         if (dn_parse_quantity(arg, DN_Q_SIZE, 0, 1e300, "--bytes", &o->wo.bytes, NULL, &err))
-            return cli_usage(cmd, "%s", err.msg);
+            return cli_usage(cmd, "%s", cli_errmsg(&err));
         if (!(o->wo.bytes > 0))
             return cli_usage(cmd, "--bytes is the root problem's size: give a positive size "
                                   "(e.g. 64MB), not '%s'", arg);
@@ -783,14 +784,15 @@ static int parse_sim_opt(sim_cli *o, int c, const char *arg)
         o->tree_only = "--alpha";
         o->alpha_given = 1;
         if (parse_fraction(arg, "--alpha", &o->wo.alpha, &err))
-            return cli_usage(cmd, "%s", err.msg);
+            return cli_usage(cmd, "%s", cli_errmsg(&err));
         return 0;
     case O_SIZES: o->sizes_path = arg; o->tree_only = "--sizes"; return 0;
     case O_STAGE: {
         o->tree_only = "--stage";
         o->stage_given = 1;
-        static const char *const names[] = {"divide", "combine", "both", NULL};
         static const dn_stage stages[] = {DN_STAGE_DIVIDE, DN_STAGE_COMBINE, DN_STAGE_BOTH};
+        const char *const names[] = {dn_stage_name(stages[0]), dn_stage_name(stages[1]),
+                                     dn_stage_name(stages[2]), NULL};
         int k, rc = cli_keyword(cmd, "--stage", arg, names, &k);
         if (!rc)
             o->wo.stage = stages[k];
@@ -821,12 +823,12 @@ static int parse_sim_opt(sim_cli *o, int c, const char *arg)
             return 0;
         }
         if (dn_parse_i64(arg, 1, 16, "--ports", &v, &err))
-            return cli_usage(cmd, "%s (or 'all')", err.msg);
+            return cli_usage(cmd, "%s (or 'all')", cli_errmsg(&err));
         o->so.ports = (int)v;
         return 0;
     case O_VCS:
         if (dn_parse_i64(arg, 1, 16, "--vcs", &v, &err))
-            return cli_usage(cmd, "%s", err.msg);
+            return cli_usage(cmd, "%s", cli_errmsg(&err));
         o->so.vcs = (int)v;
         return 0;
     case O_ALL: o->all_roots = 1; return 0;
@@ -1047,7 +1049,7 @@ int cmd_simulate(int argc, char **argv)
         sizes_kind = "file";
         if ((rc = cli_read_sizes(o.sizes_path, tree.nodes - 1, 0, 1e300, "--sizes", &sizes,
                                  &err))) {
-            code = cli_fail(o.cmd, rc, err.msg);
+            code = cli_fail(o.cmd, rc, cli_errmsg(&err));
             goto done;
         }
         o.wo.sizes = sizes;
@@ -1081,7 +1083,7 @@ int cmd_simulate(int argc, char **argv)
         rc = dn_sim_all_roots(&net, &tree, &a.eo, &o.wo, &o.so, o.threads, &rr, &err);
         progress_done(&pr);
         if (rc) {
-            code = cli_fail(o.cmd, rc, err.msg);
+            code = cli_fail(o.cmd, rc, cli_errmsg(&err));
             goto done;
         }
         code = time_overflows(o.cmd, rr.time, rr.ideal);
@@ -1096,17 +1098,17 @@ int cmd_simulate(int argc, char **argv)
                             : a.eo.routes == DN_ROUTES_BFS ? DN_ROUTER_BFS
                                                            : DN_ROUTER_SHORTEST;
         if ((rc = dn_trace_read(o.trace, &net, a.mem_limit, &tr, &err))) {
-            code = cli_fail(o.cmd, rc, err.msg);
+            code = cli_fail(o.cmd, rc, cli_errmsg(&err));
             goto done;
         }
         have_trace = 1;
         if ((rc = dn_net_materialize(&net, &g, a.mem_limit, &err))) {
-            code = cli_fail(o.cmd, rc, err.msg);
+            code = cli_fail(o.cmd, rc, cli_errmsg(&err));
             goto done;
         }
         have_g = 1;
         if ((rc = dn_router_init(&router, &net, &g, rk, &err))) {
-            code = cli_fail(o.cmd, rc, err.msg);
+            code = cli_fail(o.cmd, rc, cli_errmsg(&err));
             goto done;
         }
         rc = dn_sim_work_from_trace(&w, &g, router, &tr, a.mem_limit, &err);
@@ -1114,7 +1116,7 @@ int cmd_simulate(int argc, char **argv)
     } else {
         dn_embed *e = NULL;
         if ((rc = dn_embed_init(&e, &net, &tree, &a.eo, &err))) {
-            code = cli_fail(o.cmd, rc, err.msg);
+            code = cli_fail(o.cmd, rc, cli_errmsg(&err));
             goto done;
         }
         char lab[80];
@@ -1128,13 +1130,13 @@ int cmd_simulate(int argc, char **argv)
         dn_embed_free(e);
     }
     if (rc) {
-        code = cli_fail(o.cmd, rc, err.msg);
+        code = cli_fail(o.cmd, rc, cli_errmsg(&err));
         goto done;
     }
     have_work = 1;
     if (o.messages_path) { /* rows streamed as messages are delivered */
         if ((rc = out_open(o.messages_path, &mc.f, &err))) {
-            code = cli_fail(o.cmd, rc, err.msg);
+            code = cli_fail(o.cmd, rc, cli_errmsg(&err));
             goto done;
         }
         fputs(msg_csv_header, mc.f);
@@ -1164,7 +1166,7 @@ int cmd_simulate(int argc, char **argv)
     o.so.progress_ctx = &pr;
     if ((rc = dn_sim_init(&sim, &o.so, &err))) {
         progress_done(&pr);
-        code = cli_fail(o.cmd, rc, err.msg);
+        code = cli_fail(o.cmd, rc, cli_errmsg(&err));
         goto done;
     }
     rc = dn_sim_run(sim, &w, &res, &err);
@@ -1177,14 +1179,14 @@ int cmd_simulate(int argc, char **argv)
         rc = rc ? rc : r2;
     }
     if (rc) {
-        code = cli_fail(o.cmd, rc, err.msg);
+        code = cli_fail(o.cmd, rc, cli_errmsg(&err));
         goto done;
     }
     have_res = 1;
     if (!res.deadlock && (code = time_overflows(o.cmd, res.time, res.ideal)))
         goto done;
     if (o.links_path && (rc = write_links(o.links_path, &net, &w, &res, &err))) {
-        code = cli_fail(o.cmd, rc, err.msg);
+        code = cli_fail(o.cmd, rc, cli_errmsg(&err));
         goto done;
     }
     if (o.svg) {
@@ -1193,12 +1195,12 @@ int cmd_simulate(int argc, char **argv)
                  o.trace ? "trace" : a.tree_spec, o.trace ? "" : " by ", o.trace ? "" : a.eo.map,
                  net.spec, dn_switching_name(o.so.sw), res.time, o.costs ? " s" : "");
         if ((rc = write_timeline(o.svg, title, &net, &w, &res, &err))) {
-            code = cli_fail(o.cmd, rc, err.msg);
+            code = cli_fail(o.cmd, rc, cli_errmsg(&err));
             goto done;
         }
     }
     if (res.deadlock && (rc = dn_sim_find_cure(&o.so, &w, CURE_VCS_MAX, &o.cure_vcs, &err))) {
-        code = cli_fail(o.cmd, rc, err.msg);
+        code = cli_fail(o.cmd, rc, cli_errmsg(&err));
         goto done;
     }
     code = report_run(&o, &net, &w, &res, &head);

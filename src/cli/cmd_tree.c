@@ -186,11 +186,11 @@ int cmd_tree(int argc, char **argv)
         case 't': spec = optarg; break;
         case 's':
             if (dn_parse_i64(optarg, 0, INT64_MAX, "--seed", &seed, &err))
-                return cli_usage(cmd, "%s", err.msg);
+                return cli_usage(cmd, "%s", cli_errmsg(&err));
             break;
         case O_MAXN:
             if (dn_parse_i64(optarg, 1, (int64_t)1 << 32, "--max-nodes", &max_nodes, &err))
-                return cli_usage(cmd, "%s", err.msg);
+                return cli_usage(cmd, "%s", cli_errmsg(&err));
             break;
         case O_MEM:
             if ((rc = cli_mem_limit(cmd, optarg, &mem_limit)))
@@ -222,16 +222,16 @@ int cmd_tree(int argc, char **argv)
     if ((code = out_plan(cmd, files, 2)))
         return code;
     if ((rc = dn_tree_model_parse(spec, &m, &err)))
-        return cli_fail(cmd, rc, err.msg);
+        return cli_fail(cmd, rc, cli_errmsg(&err));
     m.mem_limit = mem_limit;
     if ((rc = dn_tree_init(&t, &m, (uint64_t)seed, max_nodes, &err)))
-        return cli_fail(cmd, rc, err.msg);
+        return cli_fail(cmd, rc, cli_errmsg(&err));
     if (format) {
         FILE *f;
         if ((rc = out_open(output ? output : "-", &f, &err)) == DN_OK)
             rc = out_end(f, dn_tree_write(&t, fmt, f, &err), &err);
         dn_tree_free(&t);
-        return rc ? cli_fail(cmd, rc, err.msg) : 0;
+        return rc ? cli_fail(cmd, rc, cli_errmsg(&err)) : 0;
     }
     memset(&r, 0, sizeof r);
     rec_str(&r, "tree", spec);

@@ -237,12 +237,35 @@ static void help_formats(void)
          "  (seed 000's phases on a binomial tree).");
 }
 
+/* The options a library summary (a mapping's, an app's) speaks of in the
+ * library's words: the CLI adds them to the summary it prints. */
+static const struct {
+    const char *name, *flags;
+} help_flags[] = {
+    {"dccube", "(--face I,J)"},     {"reflecting", "(--face I,J)"},
+    {"growing", "(--face I,J)"},    {"cbt", "(--root)"},
+    {"nqueens", "(--dynamic)"},     {"search", "(--dynamic, --tree, --work)"},
+};
+
+/* help_item with the summary's options added. */
+static void help_summary(int width, const char *name, const char *summary)
+{
+    char buf[512];
+    for (size_t i = 0; i < sizeof help_flags / sizeof help_flags[0]; i++)
+        if (strcmp(help_flags[i].name, name) == 0) {
+            snprintf(buf, sizeof buf, "%s %s", summary, help_flags[i].flags);
+            summary = buf;
+            break;
+        }
+    help_item(stdout, width, name, summary);
+}
+
 static void help_maps(void)
 {
     puts("Mappings (--map), docs/embeddings.md:");
     for (int i = 0; dn_embed_map_name(i); i++)
         if (strcmp(dn_embed_map_name(i), "given") != 0)
-            help_item(stdout, 11, dn_embed_map_name(i), dn_embed_map_summary(i));
+            help_summary(11, dn_embed_map_name(i), dn_embed_map_summary(i));
     help_item(stdout, 11, "file:PATH", "a placement read from a file, one processor per task");
     printf("\nSCOTCH is %s in this build.\n", dn_have_scotch() ? "built in" : "NOT built in");
 }
@@ -283,7 +306,8 @@ static int help(int argc, char **argv)
     if (strcmp(argv[1], "apps") == 0) {
         puts("Apps of 'dcnet exec' (each result checked: see --verify):");
         for (int i = 0; dn_app_name(i); i++)
-            help_item(stdout, 10, dn_app_name(i), dn_app_summary(i));
+            help_summary(10, dn_app_name(i), dn_app_summary(i));
+
         return 0;
     }
     if (strcmp(argv[1], "maps") == 0 || strcmp(argv[1], "mappings") == 0) {

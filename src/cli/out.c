@@ -621,7 +621,7 @@ int parse_threads(const char *cmd, const char *s, int *out)
     int64_t v;
     dn_err e;
     if (dn_parse_i64(s, 1, 1024, "--threads", &v, &e))
-        return cli_usage(cmd, "%s", e.msg);
+        return cli_usage(cmd, "%s", cli_errmsg(&e));
     *out = (int)v;
     return 0;
 }

@@ -350,7 +350,7 @@ int out_plan(const char *cmd, const out_file *files, int n)
         d->output = files[i].output;
         identify(d);
         if (check_alias(d, &err))
-            return cli_fail(cmd, DN_EINVAL, err.msg);
+            return cli_fail(cmd, DN_EINVAL, cli_errmsg(&err));
         ndecl++;
     }
     return 0;

@@ -182,6 +182,72 @@ static void hint(const char *msg, FILE *f)
         fprintf(f, "; did you mean '%s'?", full[i]);
 }
 
+/* The library's parameters (dn_err.param, docs/architecture.md "Error
+ * messages") and the options that set them. */
+static const struct {
+    const char *param, *flag;
+} param_flags[] = {
+    {"mem_limit", "--mem-limit"},
+    {"max_nodes", "--max-nodes"},
+    {"net", "--net"},
+    {"tree", "--tree"},
+    {"map", "--map"},
+    {"face", "--face"},
+    {"root", "--root"},
+    {"order", "--order"},
+    {"approach", "--approach"},
+    {"scotch_target", "--scotch-target"},
+    {"routes", "--routes"},
+    {"contention", "--contention"},
+    {"distinct_pairs", "--distinct-pairs"},
+    {"method", "--method"},
+    {"exact", "--exact"},
+    {"trials", "--trials"},
+    {"format", "--format"},
+};
+
+/* The option of one library parameter ("mem_limit" -> "--mem-limit"), or
+ * NULL for a name the table lacks (scripts/check-lib-messages.sh sees that
+ * none is missing). */
+static const char *param_flag(const char *param)
+{
+    for (size_t i = 0; i < sizeof param_flags / sizeof param_flags[0]; i++)
+        if (strcmp(param_flags[i].param, param) == 0)
+            return param_flags[i].flag;
+    return NULL;
+}
+
+const char *cli_errmsg(dn_err *err)
+{
+    const char *flags[8];
+    int nf = 0;
+    const char *p = err->param;
+    err->param = NULL;
+    while (p && *p && nf < 8) {
+        char name[32];
+        size_t n = strcspn(p, " ");
+        if (n > 0 && n < sizeof name) {
+            memcpy(name, p, n);
+            name[n] = '\0';
+            const char *f = param_flag(name);
+            if (f)
+                flags[nf++] = f;
+        }
+        p += n;
+        p += strspn(p, " ");
+    }
+    if (nf == 0)
+        return err->msg;
+    size_t len = strlen(err->msg);
+    int w = snprintf(err->msg + len, sizeof err->msg - len, " (option%s ", nf > 1 ? "s" : "");
+    for (int i = 0; i < nf && w > 0; i++) {
+        len = strlen(err->msg);
+        w = snprintf(err->msg + len, sizeof err->msg - len, "%s%s", flags[i],
+                     i + 1 < nf ? ", " : ")");
+    }
+    return err->msg;
+}
+
 int cli_fail(const char *cmd, int status, const char *msg)
 {
     fprintf(stderr, "dcnet %s: %s", cmd, msg);

@@ -15,6 +15,7 @@
  */
 #include "embed_impl.h"
 #include "../base/dn_assert.h"
+#include "../base/names_impl.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -30,18 +31,18 @@ static const struct {
      "kautz:2:N+1"},
     {"dccube", MAP_DCCUBE,
      "seed 001 DC-cube standard embedding: binomial:2K onto mesh:2^Kx2^K; binomial:a+b+.. "
-     "onto any mesh/torus 2^a x 2^b x .., or a face (--face)"},
+     "onto any mesh/torus 2^a x 2^b x .., or a 2-D face of one"},
     {"xor", MAP_XOR,
      "xor embedding of the DC-cube on tori: binomial:a+b+.. onto torus:2^ax2^b.., each "
      "side's top bit folded onto the next (reconstruction of seed 001's reference [1])"},
     {"reflecting", MAP_REFLECTING,
-     "Gray-code reflecting mapping on mesh:2^Kx2^K or a face --face I,J (reconstruction)"},
+     "Gray-code reflecting mapping (reconstruction) on mesh:2^Kx2^K or a 2-D face"},
     {"growing", MAP_GROWING,
-     "growing mapping from the centre of mesh:2^Kx2^K or a face --face I,J (reconstruction)"},
+     "growing mapping (reconstruction) from the centre of mesh:2^Kx2^K or a 2-D face"},
     {"binomial", MAP_BINOMIAL, "spanning binomial tree: binomial:D onto hypercube:D"},
     {"cbt", MAP_CBT,
      "seed 000 Property 3.1: cbt:K-1 (the paper's CBT(K)) onto debruijn:K, dilation 1; "
-     "--root picks one of the four trees"},
+     "the root picks one of the four trees"},
     {"exact", MAP_EXACT,
      "least maximum dilation by exhaustive search (branch and bound; seed 000's open "
      "question): any tree of at most N tasks on a small undirected network"},
@@ -51,9 +52,27 @@ static const struct {
     {"random", MAP_RANDOM, "seeded random placement, at most ceil(T/N) tasks per processor"},
     {"greedy", MAP_GREEDY, "tree BFS order, nearest processor with room to the parent"},
     {"scotch", MAP_SCOTCH, "SCOTCH graph mapping onto the network (deco target)"},
-    {"given", MAP_GIVEN, "a placement supplied by the caller (CLI: --map file:PATH)"},
+    {"given", MAP_GIVEN, "a placement supplied by the caller (opts.place)"},
 };
 #define NMAPS ((int)(sizeof maps / sizeof maps[0]))
+
+static const char *const routes_names[] = {
+    [DN_ROUTES_MAPPING] = "mapping", [DN_ROUTES_SHORTEST] = "shortest", [DN_ROUTES_XY] = "xy",
+    [DN_ROUTES_BFS] = "bfs"};
+DN_NAMES_DEFINE(routes, routes_names)
+static const char *const weights_names[] = {
+    [DN_WEIGHTS_UNIFORM] = "uniform", [DN_WEIGHTS_LOG] = "log", [DN_WEIGHTS_GIVEN] = "given"};
+DN_NAMES_DEFINE(weights, weights_names)
+static const char *const dc_order_names[] = {[DN_ORDER_DEFAULT] = "default",
+                                             [DN_ORDER_PAIRED] = "paired",
+                                             [DN_ORDER_ASC] = "asc", [DN_ORDER_DESC] = "desc"};
+DN_NAMES_DEFINE(dc_order, dc_order_names)
+static const char *const scotch_target_names[] = {
+    [DN_SCOTCH_AUTO] = "auto", [DN_SCOTCH_DECO0] = "deco0", [DN_SCOTCH_DECO2] = "deco2"};
+DN_NAMES_DEFINE(scotch_target, scotch_target_names)
+static const char *const centre_names[] = {[DN_CENTRE_FIXED] = "fixed",
+                                           [DN_CENTRE_NEAREST] = "nearest"};
+DN_NAMES_DEFINE(growing_centre, centre_names)
 
 const char *dn_embed_map_name(int i)
 {
@@ -69,7 +88,7 @@ int dn_embed_need_binomial(const dn_embed *e, int n, dn_err *err)
 {
     /* built in, a file holding B(n), or an MPI tree of 2^n ranks (renamed) */
     if (dn_tree_binomial_iso(e->tree) != n)
-        return dn_fail(err, DN_EINVAL, "--map %s on %s needs --tree binomial:%d (or MPI's "
+        return dn_fail_param(err, DN_EINVAL, "map tree", "mapping %s on %s needs tree binomial:%d (or MPI's "
                        "ompi-bcast:%lld or mpich-bcast:%lld)", e->map, e->net->spec, n,
                        (long long)1 << n, (long long)1 << n);
     return DN_OK;
@@ -78,17 +97,17 @@ int dn_embed_need_binomial(const dn_embed *e, int n, dn_err *err)
 int dn_embed_alloc_place(dn_embed *e, dn_err *err)
 {
     if (e->tree->nodes >= INT32_MAX)
-        return dn_fail(err, DN_ERANGE,
-                       "--map %s stores one processor per task: at most 2^31 - 2 tasks, "
+        return dn_fail_param(err, DN_ERANGE, "map",
+                       "mapping %s stores one processor per task: at most 2^31 - 2 tasks, "
                        "the tree has %lld",
                        e->map, (long long)e->tree->nodes);
     /* checked against the memory limit before it is made */
     int64_t need = e->tree->nodes * (int64_t)sizeof *e->place;
     if (need > e->mem_limit) {
         char a[32], b[32];
-        return dn_fail(err, DN_ELIMIT,
-                       "--map %s stores one processor per task: %lld tasks need %s, over the "
-                       "memory limit of %s (raise --mem-limit)",
+        return dn_fail_param(err, DN_ELIMIT, "mem_limit",
+                       "mapping %s stores one processor per task: %lld tasks need %s, over the "
+                       "memory limit of %s (raise it)",
                        e->map, (long long)e->tree->nodes, dn_fmt_bytes(a, sizeof a, need),
                        dn_fmt_bytes(b, sizeof b, e->mem_limit));
     }
@@ -209,10 +228,10 @@ static int init_zrl(dn_embed *e, const dn_embed_opts *o, dn_err *err)
                 : own == DN_NET_ROUTING_KAUTZ && degree == 2 && length >= 2 ? ZRL_KAUTZ
                                                                               : -1;
     if (where < 0)
-        return dn_fail(err, DN_EINVAL,
-                       "--map zrl is seed 000's mapping onto BDG(n): use --net debruijn:N "
-                       "or ddb:N with --tree binomial:N, or its lift --net kautz:2:N+1 "
-                       "(got --net %s)",
+        return dn_fail_param(err, DN_EINVAL, "map net tree",
+                       "mapping zrl is seed 000's mapping onto BDG(n): use network debruijn:N "
+                       "or ddb:N with tree binomial:N, or its lift, network kautz:2:N+1 "
+                       "(got network %s)",
                        net->spec);
     e->zrl_on = where;
     e->k = where == ZRL_KAUTZ ? (int)net->p[1] - 1 : (int)net->p[0];
@@ -254,14 +273,14 @@ static int init_zrl(dn_embed *e, const dn_embed_opts *o, dn_err *err)
                 }
             }
             if (where == ZRL_BDG)
-                return dn_fail(err, DN_EINVAL,
-                               "--map zrl roots B(n) at F(0^n 1) = %s or its images under the "
+                return dn_fail_param(err, DN_EINVAL, "root map",
+                               "mapping zrl roots B(n) at F(0^n 1) = %s or its images under the "
                                "automorphisms of BDG(n): %s, %s, %s; for another root use "
-                               "--map greedy, random or scotch",
+                               "mapping greedy, random or scotch",
                                l[0], l[1], l[2], l[3]);
-            return dn_fail(err, DN_EINVAL,
-                           "--map zrl on %s roots B(n) %s F(0^n 1) = %s or its complement %s; "
-                           "for another root use --map greedy or random",
+            return dn_fail_param(err, DN_EINVAL, "root map",
+                           "mapping zrl on %s roots B(n) %s F(0^n 1) = %s or its complement %s; "
+                           "for another root use mapping greedy or random",
                            net->spec,
                            where == ZRL_KAUTZ ? "at a Kautz string whose differences "
                                                 "(s_(i+1) - s_i - 1) mod 3 are"
@@ -346,13 +365,13 @@ static int init_cbt(dn_embed *e, const dn_embed_opts *o, dn_err *err)
     const dn_tree_model *m = &e->tree->model;
     int degree = 0, k = 0; /* BDG(k): debruijn:K (or dg:2:K), words of k bits */
     if (dn_net_routing_of(net, NULL) != DN_NET_ROUTING_BDG || !dn_net_word(net, &degree, &k))
-        return dn_fail(err, DN_EINVAL,
-                       "--map cbt places the complete binary trees of seed 000's Property 3.1 "
-                       "on --net debruijn:K (got --net %s)",
+        return dn_fail_param(err, DN_EINVAL, "map net",
+                       "mapping cbt places the complete binary trees of seed 000's Property 3.1 "
+                       "on network debruijn:K (got network %s)",
                        net->spec);
     if (m->kind != DN_TREE_COMPLETE || m->b != 2 || m->h > k - 1)
-        return dn_fail(err, DN_EINVAL,
-                       "--map cbt on debruijn:%d needs --tree cbt:H with H <= %d (the paper's "
+        return dn_fail_param(err, DN_EINVAL, "map tree",
+                       "mapping cbt on debruijn:%d needs tree cbt:H with H <= %d (the paper's "
                        "CBT(%d), %d levels, is cbt:%d)",
                        k, k - 1, k, k, k - 1);
     e->k = k;
@@ -366,10 +385,10 @@ static int init_cbt(dn_embed *e, const dn_embed_opts *o, dn_err *err)
             char l[4][80];
             for (int a = 0; a < 4; a++)
                 dn_net_label(net, cbt_root(k, a), l[a], sizeof l[a]);
-            return dn_fail(err, DN_EINVAL,
-                           "--map cbt roots its tree at %s, %s (left shifts) or %s, %s (right "
+            return dn_fail_param(err, DN_EINVAL, "root map",
+                           "mapping cbt roots its tree at %s, %s (left shifts) or %s, %s (right "
                            "shifts), the four roots of Property 3.1; for another root use "
-                           "--map greedy, random or scotch",
+                           "mapping greedy, random or scotch",
                            l[0], l[1], l[2], l[3]);
         }
         e->automorph = found;
@@ -417,13 +436,13 @@ static int init_exact(dn_embed *e, const dn_embed_opts *o, dn_err *err)
     int64_t *roots = NULL;
     int nroots = 0, rc;
     if (dn_net_processors(e->net) != e->g.n)
-        return dn_fail(err, DN_EINVAL, "--map exact places tasks on networks without "
+        return dn_fail_param(err, DN_EINVAL, "map net", "mapping exact places tasks on networks without "
                                        "switches (%s has some)", e->net->spec);
     if (e->g.directed)
-        return dn_fail(err, DN_EINVAL, "--map exact needs an undirected network (%s is "
+        return dn_fail_param(err, DN_EINVAL, "map net", "mapping exact needs an undirected network (%s is "
                                        "directed; e.g. debruijn:K for ddb:K)", e->net->spec);
     if (e->g.n > DN_EXACT_MAX_N || e->tree->nodes > e->g.n)
-        return dn_fail(err, DN_ERANGE, "--map exact searches at most %d processors, with at "
+        return dn_fail_param(err, DN_ERANGE, "map", "mapping exact searches at most %d processors, with at "
                                        "most one task each (here %lld tasks on %lld: %s)",
                        DN_EXACT_MAX_N, (long long)e->tree->nodes, (long long)e->g.n,
                        e->net->spec);
@@ -454,9 +473,9 @@ static int init_exact(dn_embed *e, const dn_embed_opts *o, dn_err *err)
 static int init_binomial(dn_embed *e, const dn_embed_opts *o, dn_err *err)
 {
     if (dn_net_routing_of(e->net, NULL) != DN_NET_ROUTING_ECUBE) /* hypercubes */
-        return dn_fail(err, DN_EINVAL,
-                       "--map binomial is the spanning binomial tree of a hypercube: use "
-                       "--net hypercube:D --tree binomial:D (got --net %s)",
+        return dn_fail_param(err, DN_EINVAL, "map net tree",
+                       "mapping binomial is the spanning binomial tree of a hypercube: use "
+                       "network hypercube:D with tree binomial:D (got network %s)",
                        e->net->spec);
     e->k = (int)e->net->p[0];
     int rc = dn_embed_need_binomial(e, e->k, err);
@@ -473,14 +492,14 @@ static int init_binomial(dn_embed *e, const dn_embed_opts *o, dn_err *err)
 static int init_sneptree(dn_embed *e, const dn_embed_opts *o, dn_err *err)
 {
     if (!dn_net_is_sneptree(e->net))
-        return dn_fail(err, DN_EINVAL,
-                       "--map sneptree needs a Sneptree network (sneptree-s:N, sneptree-t:N, "
+        return dn_fail_param(err, DN_EINVAL, "map net",
+                       "mapping sneptree needs a Sneptree network (sneptree-s:N, sneptree-t:N, "
                        "sneptree:N:SEED), not %s",
                        e->net->spec);
     if (o->root > 0)
-        return dn_fail(err, DN_EINVAL,
-                       "--map sneptree places the root task on the root cell 0; "
-                       "--root %lld is not supported",
+        return dn_fail_param(err, DN_EINVAL, "root",
+                       "mapping sneptree places the root task on the root cell 0; "
+                       "root %lld is not supported",
                        (long long)o->root);
     int rc = dn_embed_alloc_place(e, err);
     if (rc)
@@ -490,8 +509,8 @@ static int init_sneptree(dn_embed *e, const dn_embed_opts *o, dn_err *err)
     for (int64_t v = 0; v < e->tree->nodes; v++) {
         int64_t c = dn_tree_num_children(e->tree, v);
         if (c > 2)
-            return dn_fail(err, DN_EINVAL,
-                           "--map sneptree maps binary trees (left child -> left successor, "
+            return dn_fail_param(err, DN_EINVAL, "map tree",
+                           "mapping sneptree maps binary trees (left child -> left successor, "
                            "right -> right); task %lld has %lld children",
                            (long long)v, (long long)c);
         for (int64_t i = 0; i < c; i++)
@@ -641,7 +660,7 @@ static int embed_setup(dn_embed *e, const dn_net *net, const dn_tree *tree,
     e->pre_hops = -1;
     e->face_dim[0] = e->face_dim[1] = -1;
     if (!o->map)
-        return dn_fail(err, DN_EINVAL, "no mapping given (--map NAME; see dcnet help maps)");
+        return dn_fail_param(err, DN_EINVAL, "map", "no mapping given (opts.map is NULL)");
     int kind = find_map(o->map);
     if (!kind)
         return dn_fail(err, DN_ENOTFOUND,
@@ -656,7 +675,7 @@ static int embed_setup(dn_embed *e, const dn_net *net, const dn_tree *tree,
     e->weights = o->weights;
     e->mem_limit = o->mem_limit > 0 ? o->mem_limit : DN_NET_DEFAULT_MEM_LIMIT;
     if (o->root >= dn_net_processors(net))
-        return dn_fail(err, DN_EINVAL, "--root %lld is %s of %s; its processors are 0 .. %lld",
+        return dn_fail_param(err, DN_EINVAL, "root", "root %lld is %s of %s; its processors are 0 .. %lld",
                        (long long)o->root, o->root < net->n ? "a switch, not a processor," :
                        "not a node", net->spec, (long long)(dn_net_processors(net) - 1));
     int rc = dn_net_materialize(net, &e->g, o->mem_limit, err);
@@ -679,8 +698,9 @@ static int embed_setup(dn_embed *e, const dn_net *net, const dn_tree *tree,
     }
     if (o->face_set && kind != MAP_DCCUBE && kind != MAP_XOR && kind != MAP_REFLECTING &&
         kind != MAP_GROWING) {
-        rc = dn_fail(err, DN_EINVAL,
-                     "--face applies to --map dccube, xor, reflecting and growing only");
+        rc = dn_fail_param(err, DN_EINVAL, "face map",
+                     "a face applies to mappings dccube, xor, reflecting and growing only");
+
         goto fail;
     }
     switch (kind) {

@@ -146,23 +146,24 @@ int dn_embed_mesh_init(dn_embed *e, const dn_embed_opts *o, dn_err *err)
     int64_t sides[8];
     const int d = grid_sides(net, sides);
     if (d == 0)
-        return dn_fail(err, DN_EINVAL,
-                       "--map %s works on meshes and tori (mesh:8x8, torus:8x8x8, ...), "
-                       "not on --net %s",
+        return dn_fail_param(err, DN_EINVAL, "map net",
+                       "mapping %s works on meshes and tori (mesh:8x8, torus:8x8x8, ...), "
+                       "not on network %s",
                        e->map, net->spec);
     /* Whole grid (dccube, or any mesh mapping on 2 dimensions) or a face. */
     const int cube = e->kind == MAP_DCCUBE || e->kind == MAP_XOR; /* any number of sides */
     if (e->kind == MAP_XOR && strncmp(dn_net_family(net), "torus", 5) != 0)
-        return dn_fail(err, DN_EINVAL,
-                       "--map xor is the DC-cube's embedding on tori (it needs the wraparound): "
-                       "use --net torus:2^ax2^b.. with --tree binomial:a+b+.., e.g. --net "
-                       "torus:8x8 --tree binomial:6 (got --net %s; on meshes use --map dccube)",
+        return dn_fail_param(err, DN_EINVAL, "map net tree",
+                       "mapping xor is the DC-cube's embedding on tori (it needs the wraparound): "
+                       "use network torus:2^ax2^b.. with tree binomial:a+b+.., e.g. network "
+                       "torus:8x8 with tree binomial:6 (got network %s; on meshes use mapping "
+                       "dccube)",
                        net->spec);
     int use_face = o->face_set || (d > 2 && !cube);
     int fi = o->face_set ? o->face[0] : 0, fj = o->face_set ? o->face[1] : 1;
     if (use_face && (fi < 0 || fi >= d || fj < 0 || fj >= d || fi == fj))
-        return dn_fail(err, DN_EINVAL,
-                       "--face %d,%d: need two different dimensions in 0..%d of --net %s", fi,
+        return dn_fail_param(err, DN_EINVAL, "face",
+                       "face %d,%d: need two different dimensions in 0..%d of network %s", fi,
                        fj, d - 1, net->spec);
     if (use_face && d == 2 && fi == 0)
         use_face = 0; /* the face 0,1 of a 2-D grid is the grid */
@@ -177,33 +178,35 @@ int dn_embed_mesh_init(dn_embed *e, const dn_embed_opts *o, dn_err *err)
     }
     if (cube ? !pow2 : !pow2 || a[0] != a[1]) {
         if (cube)
-            return dn_fail(err, DN_EINVAL,
-                           "--map %s works on %s whose sides are powers of "
-                           "two (2^K x 2^K, or 2^a x 2^b x ...) with --tree binomial:N, "
-                           "N = a + b + ..., e.g. --net %s:8x8 --tree binomial:6 or "
-                           "--net torus:4x8x2 --tree binomial:6 (got --net %s%s)",
+            return dn_fail_param(err, DN_EINVAL, "map net tree",
+                           "mapping %s works on %s whose sides are powers of "
+                           "two (2^K x 2^K, or 2^a x 2^b x ...) with tree binomial:N, "
+                           "N = a + b + ..., e.g. network %s:8x8 with tree binomial:6, or "
+                           "network torus:4x8x2 with tree binomial:6 (got network %s%s)",
                            e->map, e->kind == MAP_XOR ? "tori" : "meshes and tori",
                            e->kind == MAP_XOR ? "torus" : "mesh", net->spec,
                            use_face ? " and its face's sides" : "");
-        return dn_fail(err, DN_EINVAL,
-                       "--map %s works on 2^K x 2^K meshes (or tori, or a 2^K x 2^K face "
-                       "--face I,J of one with more dimensions) with --tree binomial:2K, "
-                       "e.g. --net mesh:8x8 --tree binomial:6 (got --net %s%s)",
+        return dn_fail_param(err, DN_EINVAL, "map net tree face",
+                       "mapping %s works on 2^K x 2^K meshes (or tori, or a 2^K x 2^K face "
+                       "I,J of one with more dimensions) with tree binomial:2K, "
+                       "e.g. network mesh:8x8 with tree binomial:6 (got network %s%s)",
                        e->map, net->spec, use_face ? " and its face's sides" : "");
     }
     int rc = dn_embed_need_binomial(e, n, err);
     if (rc)
         return rc;
     if (o->order != DN_ORDER_DEFAULT && !cube)
-        return dn_fail(err, DN_EINVAL,
-                       "--order applies to --map dccube and xor only (%s has its own order)",
+        return dn_fail_param(err, DN_EINVAL, "order map",
+                       "an order applies to mappings dccube and xor only (%s has its own order)",
                        e->map);
     if (o->approach && o->approach != 'a' && e->kind != MAP_GROWING)
-        return dn_fail(err, DN_EINVAL, "--approach b applies to --map growing only");
+        return dn_fail_param(err, DN_EINVAL, "approach map",
+                             "approach b applies to mapping growing only");
     if (o->centre != DN_CENTRE_FIXED && (o->approach != 'b' || e->kind != MAP_GROWING))
-        return dn_fail(err, DN_EINVAL,
-                       "the nearest centre is a reading of --map growing --approach b only "
-                       "(--approach b:nearest)");
+        return dn_fail_param(err, DN_EINVAL, "approach map",
+                       "the nearest centre is a reading of mapping growing, approach b only "
+                       "(approach b:nearest)");
+
     /* The root as a label of the local grid; a face runs through it. */
     int64_t root = o->root;
     e->face_dim[0] = e->face_dim[1] = -1;

@@ -14,6 +14,7 @@
  * (dn_input_mark), so a pipe is read once.
  */
 #include "dcnet/place.h"
+#include "../base/names_impl.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -24,21 +25,7 @@
 #define PLACE_MAX_LINE ((size_t)1 << 16)
 
 static const char *const names[] = {"list", "scotch", "csv"};
-
-int dn_place_format_parse(const char *name, dn_place_format *fmt)
-{
-    for (int i = 0; i < 3; i++)
-        if (strcmp(name, names[i]) == 0) {
-            *fmt = (dn_place_format)i;
-            return DN_OK;
-        }
-    return DN_ENOTFOUND;
-}
-
-const char *dn_place_format_name(dn_place_format fmt)
-{
-    return (unsigned)fmt < 3 ? names[fmt] : "?";
-}
+DN_NAMES_DEFINE(place_format, names)
 
 void dn_place_free(dn_place *p)
 {
@@ -170,9 +157,10 @@ static int fits(int64_t T, int64_t each, const dn_place_opts *o, const dn_input 
     if (!dn_mul_ovf(T, each, &bytes) && bytes <= limit)
         return DN_OK;
     char a[32];
-    return dn_fail(err, DN_ELIMIT, "%s '%s': a placement of %lld tasks takes more than the "
-                                   "memory limit of %s (%lld bytes a task while read; raise "
-                                   "--mem-limit)",
+    return dn_fail_param(err, DN_ELIMIT, "mem_limit",
+                         "%s '%s': a placement of %lld tasks takes more than the "
+                         "memory limit of %s (%lld bytes a task while read; raise it)",
+
                    in->what, dn_input_name(in), (long long)T, dn_fmt_bytes(a, sizeof a, limit),
                    (long long)each);
 }

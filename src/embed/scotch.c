@@ -81,11 +81,11 @@ int dn_embed_scotch(dn_embed *e, const dn_embed_opts *o, dn_err *err)
 {
     const dn_tree *t = e->tree;
     if (t->nodes >= INT32_MAX / 2 || e->g.m >= INT32_MAX)
-        return dn_fail(err, DN_ERANGE, "--map scotch: SCOTCH here uses 32-bit indices; "
-                                       "the tree or network is too large");
+        return dn_fail_param(err, DN_ERANGE, "map", "mapping scotch: SCOTCH here uses 32-bit "
+                                                    "indices; the tree or network is too large");
     if (o->root >= 0)
-        return dn_fail(err, DN_EINVAL, "--map scotch chooses all placements itself; "
-                                       "--root is not supported");
+        return dn_fail_param(err, DN_EINVAL, "root", "mapping scotch chooses all placements "
+                                                     "itself; a root is not supported");
     int rc = dn_embed_alloc_place(e, err);
     if (rc)
         return rc;
@@ -200,10 +200,10 @@ int dn_embed_scotch(dn_embed *e, const dn_embed_opts *o, dn_err *err)
     int deco0 = o->scotch_target == DN_SCOTCH_DECO0 ||
                 (o->scotch_target == DN_SCOTCH_AUTO && P <= DN_SCOTCH_DECO0_AUTO_MAX && P == N);
     if (deco0 && P > DN_SCOTCH_DECO0_MAX) {
-        rc = dn_fail(err, DN_ELIMIT,
-                     "--scotch-target deco0 supports at most %d processors (%s has %d): "
+        rc = dn_fail_param(err, DN_ELIMIT, "scotch_target",
+                     "SCOTCH target deco0 supports at most %d processors (%s has %d): "
                      "SCOTCH 7's archBuild0 ran out of memory and crashed at 8192 (BDG(13)); "
-                     "at 4096 it took 2.8 s and 938 MB (measured). Use --scotch-target deco2",
+                     "at 4096 it took 2.8 s and 938 MB (measured). Use target deco2",
                      DN_SCOTCH_DECO0_MAX, e->net->spec, (int)P);
         goto out;
     }
@@ -280,8 +280,9 @@ int dn_embed_scotch(dn_embed *e, const dn_embed_opts *o, dn_err *err)
 {
     (void)e;
     (void)o;
-    return dn_fail(err, DN_ENOTSUP,
-                   "--map scotch needs SCOTCH: install libscotch-dev (make deps does) and "
+    return dn_fail_param(err, DN_ENOTSUP, "map",
+                   "mapping scotch needs SCOTCH: install libscotch-dev (make deps does) and "
+
                    "rebuild");
 }
 

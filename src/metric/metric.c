@@ -14,10 +14,15 @@
  * with cbt:12 placed by identity needs 2.4e10 steps).
  */
 #include "dcnet/metric.h"
+#include "../base/names_impl.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+static const char *const contention_names[] = {[DN_CONTENTION_PHASE] = "phase",
+                                               [DN_CONTENTION_TIMED] = "timed"};
+DN_NAMES_DEFINE(contention_mode, contention_names)
 
 int64_t dn_link_id(const dn_csr *g, int64_t u, int64_t v, int directed_links)
 {
@@ -167,14 +172,16 @@ static int grow_fail(const work *w, int why, const char *what, int phase, int li
     if (why == GROW_NOMEM)
         return dn_fail(err, DN_ENOMEM, "out of memory for %s of phase %d", what, phase);
     if (!lists)
-        return dn_fail(err, DN_ELIMIT, "%s of phase %d would take the metrics' scratch over the "
-                                       "memory limit of %s (--contention phase keeps a count "
-                                       "per link of the network): raise --mem-limit",
-                       what, phase, dn_fmt_bytes(a, sizeof a, w->limit));
-    return dn_fail(err, DN_ELIMIT, "%s of phase %d would take the metrics' scratch over the "
-                                   "memory limit of %s (--contention timed and "
-                                   "--distinct-pairs keep every hop of a phase, 16 bytes each): "
-                                   "raise --mem-limit, or use --contention phase",
+        return dn_fail_param(err, DN_ELIMIT, "mem_limit",
+                             "%s of phase %d would take the metrics' scratch over the "
+                             "memory limit of %s (contention phase keeps a count "
+                             "per link of the network): raise the memory limit",
+                             what, phase, dn_fmt_bytes(a, sizeof a, w->limit));
+    return dn_fail_param(err, DN_ELIMIT, "mem_limit contention",
+                         "%s of phase %d would take the metrics' scratch over the "
+                         "memory limit of %s (contention timed and distinct pairs "
+                         "keep every hop of a phase, 16 bytes each): "
+                         "raise the memory limit, or use contention phase",
                    what, phase, dn_fmt_bytes(a, sizeof a, w->limit));
 }
 
@@ -263,8 +270,9 @@ static int count_pairs(work *w, const uint32_t *key, int64_t msgs, int64_t ntouc
     w->pbytes = 0;
     if (w->bytes + more > w->limit) {
         char a[32], b[32];
-        return dn_fail(err, DN_ELIMIT, "distinct pairs need %s more scratch, over the memory "
-                                       "limit of %s: raise --mem-limit or drop --distinct-pairs",
+        return dn_fail_param(err, DN_ELIMIT, "mem_limit distinct_pairs",
+                             "distinct pairs need %s more scratch, over the memory "
+                             "limit of %s: raise the memory limit or drop distinct pairs",
                        dn_fmt_bytes(a, sizeof a, more), dn_fmt_bytes(b, sizeof b, w->limit));
     }
     w->pbytes = more;
@@ -423,9 +431,9 @@ static int phase_pass(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, work 
         if (steps > DN_DISTINCT_PAIRS_MAX_WORK) {
             for (int64_t i = 0; i < ntouched; i++)
                 w->cnt[w->touched[i]] = 0;
-            return dn_fail(err, DN_ELIMIT,
+            return dn_fail_param(err, DN_ELIMIT, "distinct_pairs",
                            "distinct pairs of phase %d would take %lld steps (the sum over its "
-                           "links of c^2), over the limit of %lld; drop --distinct-pairs (the "
+                           "links of c^2), over the limit of %lld; drop distinct pairs (the "
                            "conflicts count needs no enumeration)",
                            phase, (long long)steps, (long long)DN_DISTINCT_PAIRS_MAX_WORK);
         }
@@ -578,8 +586,10 @@ int dn_metrics_compute(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, dn_e
                                                               : 0));
     if (w.bytes > w.limit) {
         char a[32], b[32];
-        rc = dn_fail(err, DN_ELIMIT, "the metrics' per-link counters need %s, over the memory "
-                                     "limit of %s (raise --mem-limit)",
+        rc = dn_fail_param(err, DN_ELIMIT, "mem_limit",
+                           "the metrics' per-link counters need %s, over the memory "
+                           "limit of %s (raise it)",
+
                      dn_fmt_bytes(a, sizeof a, w.bytes), dn_fmt_bytes(b, sizeof b, w.limit));
         goto out;
     }

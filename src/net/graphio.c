@@ -130,9 +130,9 @@ static int over_budget(dn_err *err, int64_t line, const char *what, int64_t need
                        int64_t budget)
 {
     char a[32], b[32];
-    return dn_fail(err, DN_ELIMIT,
+    return dn_fail_param(err, DN_ELIMIT, "mem_limit",
                    "edge list line %lld: %s needs %s, over the memory limit of %s for the graph "
-                   "(raise --mem-limit)",
+                   "(raise the memory limit)",
                    (long long)line, what,
                    need < 0 ? "more than 8 EiB" : dn_fmt_bytes(a, sizeof a, need),
                    dn_fmt_bytes(b, sizeof b, budget));
@@ -714,7 +714,9 @@ int dn_graph_load(const char *path, dn_csr *out, int64_t mem_limit, dn_err *err)
     free(buf);
     if (rc && err) {
         dn_err e = *err;
-        return dn_fail(err, rc, "%s: %s", is_stdin ? "standard input" : path, e.msg);
+        return dn_fail_param(err, rc, e.param, "%s: %s", is_stdin ? "standard input" : path,
+                             e.msg);
+
     }
     return rc;
 }
@@ -812,9 +814,9 @@ static int w_check(const wsrc *w, dn_graph_format fmt, dn_err *err)
                        "%s is directed; SCOTCH .grf holds undirected graphs (use edgelist or dot)",
                        w->title);
     if (grf && w->procs < w->n)
-        return dn_fail(err, DN_EINVAL,
+        return dn_fail_param(err, DN_EINVAL, "format",
                        "%s has switches (nodes %lld .. %lld); SCOTCH .grf cannot mark them, so "
-                       "they would read back as processors: write an edge list (--format "
+                       "they would read back as processors: write an edge list (format "
                        "edgelist), which keeps processors=%lld",
                        w->title, (long long)w->procs, (long long)(w->n - 1), (long long)w->procs);
     for (int64_t u = 0; u < w->n; u++) {
@@ -822,10 +824,10 @@ static int w_check(const wsrc *w, dn_graph_format fmt, dn_err *err)
         int d = w_neighbors(w, u, &nb);
         int64_t twin = w_parallel(w, nb, d);
         if (twin >= 0 && fmt != DN_FMT_DOT)
-            return dn_fail(err, DN_EINVAL,
+            return dn_fail_param(err, DN_EINVAL, "format",
                            "%s has two arcs %lld -> %lld (parallel links, as when a random "
                            "Sneptree joins both successors of a cell to one cell); the %s "
-                           "reader merges repeated arcs, so one would be lost (--format dot "
+                           "reader merges repeated arcs, so one would be lost (format dot "
                            "draws both)",
                            w->title, (long long)u, (long long)twin,
                            grf ? ".grf" : "edge list");
@@ -845,10 +847,11 @@ static int w_check(const wsrc *w, dn_graph_format fmt, dn_err *err)
                                "cost per link",
                                w->title, (long long)u, (long long)nb[i], bw, lat, bw2, lat2);
             if (grf && (bw != 1 || lat != 0))
-                return dn_fail(err, DN_EINVAL,
+                return dn_fail_param(err, DN_EINVAL, "format",
                                "%s has link costs (link %lld-%lld: bandwidth %.17g, latency "
                                "%.17g); SCOTCH .grf holds integer edge loads only, so they "
-                               "would be lost: write an edge list (--format edgelist), which "
+                               "would be lost: write an edge list (format edgelist), which "
+
                                "keeps them (costs=1)",
                                w->title, (long long)u, (long long)nb[i], bw, lat);
         }

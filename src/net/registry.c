@@ -6,9 +6,24 @@
  * Unknown names fail loudly with the list of known specs.
  */
 #include "net_impl.h"
+#include "../base/names_impl.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+static const char *const routing_names[] = {
+    [DN_NET_ROUTING_NONE] = "none",   [DN_NET_ROUTING_BDG] = "bdg",
+    [DN_NET_ROUTING_DDB] = "ddb",     [DN_NET_ROUTING_KAUTZ] = "kautz",
+    [DN_NET_ROUTING_ECUBE] = "ecube", [DN_NET_ROUTING_GRID] = "grid",
+    [DN_NET_ROUTING_UPDOWN] = "updown", [DN_NET_ROUTING_MINIMAL] = "minimal"};
+DN_NAMES_DEFINE(net_routing, routing_names)
+static const char *const layout_names[] = {[DN_NET_LAYOUT_NONE] = "none",
+                                           [DN_NET_LAYOUT_ROWS] = "rows",
+                                           [DN_NET_LAYOUT_HEAP] = "heap"};
+DN_NAMES_DEFINE(net_layout_kind, layout_names)
+static const char *const graph_format_names[] = {
+    [DN_FMT_EDGELIST] = "edgelist", [DN_FMT_GRF] = "grf", [DN_FMT_DOT] = "dot"};
+DN_NAMES_DEFINE(graph_format, graph_format_names)
 
 static const dn_net_type *const registry[] = {
     &dn_type_debruijn, &dn_type_ddb,        &dn_type_dg,         &dn_type_mesh,
@@ -236,9 +251,9 @@ int dn_net_materialize(const dn_net *net, dn_csr *out, int64_t mem_limit, dn_err
     bytes = dn_csr_bytes(net->n, arcs);
     if (bytes < 0 || bytes > mem_limit) {
         char need[32], lim[32];
-        return dn_fail(err, DN_ERANGE,
-                       "%s needs %s as a CSR graph, over the limit of %s (raise it with "
-                       "--mem-limit)",
+        return dn_fail_param(err, DN_ERANGE, "mem_limit",
+                       "%s needs %s as a CSR graph, over the memory limit of %s (raise it)",
+
                        net->spec, bytes < 0 ? "more than 8 EiB" : dn_fmt_bytes(need, 32, bytes),
                        dn_fmt_bytes(lim, 32, mem_limit));
     }

@@ -262,9 +262,10 @@ static int read_deco(dn_net *net, tok *t, size_t len, dn_err *err)
     const int64_t need = 8 * T * T + 40 * T;
     if ((int64_t)len + need > net->mem_limit) {
         char a[32], b[32];
-        return dn_fail(err, DN_ELIMIT,
+        return dn_fail_param(err, DN_ELIMIT, "mem_limit",
                        "target file '%s': %lld terminals need %s for the distance table and "
-                       "its links besides the file, over --mem-limit %s",
+                       "its links besides the file, over the memory limit of %s",
+
                        t->path, T, dn_fmt_bytes(a, sizeof a, need),
                        dn_fmt_bytes(b, sizeof b, net->mem_limit));
     }

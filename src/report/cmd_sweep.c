@@ -229,7 +229,7 @@ static int parse_var(const char *cmd, sweep *S, const char *spec)
         snprintf(b, sizeof b, "%s", dots + 2);
         if (dn_parse_i64(a, 0, INT64_MAX, "the range's start", &lo, &e) ||
             dn_parse_i64(b, 0, INT64_MAX, "the range's end", &hi, &e))
-            return cli_usage(cmd, "--var %s: %s", v->name, e.msg);
+            return cli_usage(cmd, "--var %s: %s", v->name, cli_errmsg(&e));
         if (hi < lo || hi - lo >= MAX_RUNS)
             return cli_usage(cmd, "--var %s: the range %lld..%lld is empty or longer than %d",
                              v->name, (long long)lo, (long long)hi, MAX_RUNS);
@@ -484,7 +484,7 @@ static void run_one(const sweep *S, int64_t i, run *r)
 {
     char bad[64];
     char **argv = run_argv(S, i, bad, sizeof bad);
-    dn_err err = {""}, perr;
+    dn_err err = {"", NULL}, perr;
     *r = (run){1, -1, 0, NULL, NULL};
     if (!argv) {
         r->error = strdup("out of memory");
@@ -583,12 +583,12 @@ static int journal_resume(const char *cmd, sweep *S, const char *jpath, const ch
         return 0; /* nothing done yet */
     int rc = dn_read_text(jpath, "sweep journal", (int64_t)1 << 32, 0, &buf, &len, &err);
     if (rc)
-        return cli_fail(cmd, rc, err.msg);
+        return cli_fail(cmd, rc, cli_errmsg(&err));
     rc = journal_parse(buf, len, jpath, sig, S->runs, S->total, &kept, &err);
     free(buf);
     if (rc)
-        return rc == DN_EINVAL ? cli_usage(cmd, "--resume: %s", err.msg)
-                               : cli_fail(cmd, rc, err.msg);
+        return rc == DN_EINVAL ? cli_usage(cmd, "--resume: %s", cli_errmsg(&err))
+                               : cli_fail(cmd, rc, cli_errmsg(&err));
     if (S->tty || kept)
         fprintf(stderr, "sweep: resuming: %lld of %lld runs done\n", (long long)kept,
                 (long long)(S->total - S->nskipped));
@@ -604,13 +604,13 @@ static int journal_open(const char *cmd, sweep *S, const char *jpath, const char
     dn_err e;
     int rc = out_open(jpath, &f, &e);
     if (rc)
-        return cli_fail(cmd, rc, e.msg);
+        return cli_fail(cmd, rc, cli_errmsg(&e));
     journal_head(f, sig);
     for (int64_t i = 0; i < S->total; i++)
         if (S->runs[i].done && !S->runs[i].skipped)
             journal_line(f, i, &S->runs[i]);
     if ((rc = out_publish(f, jpath, &S->journal, &e)))
-        return cli_fail(cmd, rc, e.msg);
+        return cli_fail(cmd, rc, cli_errmsg(&e));
     return 0;
 }
 
@@ -1171,7 +1171,7 @@ static int draw_plot(const char *cmd, const sweep *S, table *T, const plot_spec 
     FILE *f;
     dn_err err;
     if ((rc = out_open(path, &f, &err))) {
-        rc = cli_fail(cmd, rc, err.msg);
+        rc = cli_fail(cmd, rc, cli_errmsg(&err));
         goto out;
     }
     char title[320]; /* three 63-character names and the words */
@@ -1189,7 +1189,7 @@ static int draw_plot(const char *cmd, const sweep *S, table *T, const plot_spec 
         plot_draw(f, &box, ser, nnames);
     plot_end(f);
     if ((rc = out_close(f, &err)))
-        rc = cli_fail(cmd, rc, err.msg);
+        rc = cli_fail(cmd, rc, cli_errmsg(&err));
 out:
     free(names);
     free_table(&N);
@@ -1286,11 +1286,11 @@ static int check_output(const char *cmd, const char *path)
         if (access(path, W_OK) == 0)
             return 0;
         dn_fail(&e, DN_EINVAL, "cannot write '%s': %s", path, strerror(errno));
-        return cli_fail(cmd, DN_EINVAL, e.msg);
+        return cli_fail(cmd, DN_EINVAL, cli_errmsg(&e));
     }
     int rc = out_open(path, &f, &e);
     if (rc)
-        return cli_fail(cmd, rc == DN_EIO ? DN_EINVAL : rc, e.msg);
+        return cli_fail(cmd, rc == DN_EIO ? DN_EINVAL : rc, cli_errmsg(&e));
     out_discard(f);
     return 0;
 }
@@ -1501,7 +1501,7 @@ static int sweep_main(sweep *S, int argc, char **argv)
         } else if (IS("--jobs") || strcmp(s, "-j") == 0) {
             const char *v = VALUE();
             if (!v || dn_parse_i64(v, 1, 256, "--jobs", &jobs, &e))
-                return cli_usage(cmd, "%s", v ? e.msg : "option '--jobs' needs a value");
+                return cli_usage(cmd, "%s", v ? cli_errmsg(&e) : "option '--jobs' needs a value");
         } else if (IS("--output") || strcmp(s, "-o") == 0) {
             if (!(output = VALUE()))
                 return cli_usage(cmd, "option '-o' needs a value");

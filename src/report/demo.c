@@ -669,7 +669,7 @@ int cmd_demo(int argc, char **argv)
     const char *cmd = "demo";
     int mode = OUT_TABLE, c, rc = DN_OK;
 
-    dn_err err = {""};
+    dn_err err = {"", NULL};
     demo *d = calloc(1, sizeof *d);
     if (!d)
         return cli_fail(cmd, DN_ENOMEM, "out of memory");
@@ -722,7 +722,7 @@ int cmd_demo(int argc, char **argv)
         *slash = 0;
         if (*parent && (rc = mkdir_p(parent, &err))) {
             free(d);
-            return cli_fail(cmd, rc, err.msg);
+            return cli_fail(cmd, rc, cli_errmsg(&err));
         }
     }
     struct stat st;
@@ -764,7 +764,7 @@ int cmd_demo(int argc, char **argv)
         remove_tree(work);
         sigprocmask(SIG_SETMASK, &old_mask, NULL);
         free(d);
-        return cli_fail(cmd, DN_EIO, err.msg);
+        return cli_fail(cmd, DN_EIO, cli_errmsg(&err));
     }
     d->tty = isatty(STDERR_FILENO);
     d->t0 = cli_now();
@@ -828,7 +828,7 @@ int cmd_demo(int argc, char **argv)
         fputs("\r\033[K", stderr);
     if (rc) {
         free(d);
-        return cli_fail(cmd, rc, err.msg);
+        return cli_fail(cmd, rc, cli_errmsg(&err));
     }
     d->section = "report";
     char buf[4400];

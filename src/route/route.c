@@ -9,25 +9,22 @@
  * right shift is v -> (v >> 1) + x 2^(k-1).
  */
 #include "route_impl.h"
+#include "../base/names_impl.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-const char *dn_route_algo_name(dn_route_algo a)
-{
-    switch (a) {
-    case DN_ALGO_BFS: return "bfs";
-    case DN_ALGO_BDG: return "bdg-window";
-    case DN_ALGO_DDB: return "ddb-overlap";
-    case DN_ALGO_ECUBE: return "e-cube";
-    case DN_ALGO_XY: return "xy";
-    case DN_ALGO_DDB_K: return "ddb-length-k";
-    case DN_ALGO_KAUTZ: return "kautz-shift";
-    case DN_ALGO_UPDOWN: return "up-down";
-    case DN_ALGO_MINIMAL: return "local-global-local";
-    }
-    return "?";
-}
+static const char *const algo_names[] = {
+    [DN_ALGO_BFS] = "bfs",          [DN_ALGO_BDG] = "bdg-window",
+    [DN_ALGO_DDB] = "ddb-overlap",  [DN_ALGO_ECUBE] = "e-cube",
+    [DN_ALGO_XY] = "xy",            [DN_ALGO_DDB_K] = "ddb-length-k",
+    [DN_ALGO_KAUTZ] = "kautz-shift", [DN_ALGO_UPDOWN] = "up-down",
+    [DN_ALGO_MINIMAL] = "local-global-local"};
+DN_NAMES_DEFINE(route_algo, algo_names)
+
+static const char *const router_names[] = {[DN_ROUTER_SHORTEST] = "shortest",
+                                           [DN_ROUTER_XY] = "xy", [DN_ROUTER_BFS] = "bfs"};
+DN_NAMES_DEFINE(router_kind, router_names)
 
 static int alloc_path(dn_router *r, int64_t cap, dn_err *err)
 {
@@ -82,9 +79,10 @@ static int router_setup(dn_router *r, const dn_net *net, const dn_csr *g, dn_rou
             r->algo = own == DN_NET_ROUTING_GRID ? DN_ALGO_XY : DN_ALGO_ECUBE;
             rc = alloc_path(r, nodes, err);
         } else {
-            return dn_fail(err, DN_EINVAL,
+            return dn_fail_param(err, DN_EINVAL, "routes",
                            "dimension-order routing (xy) needs a mesh, torus, ring or hypercube, "
-                           "not %s; use --routes shortest",
+                           "not %s; use routes shortest",
+
                            net->spec);
         }
     } else if (kind == DN_ROUTER_SHORTEST && own != DN_NET_ROUTING_NONE) {

@@ -40,8 +40,9 @@ static const struct {
      100000, (int64_t)1 << 26},
     {"prefix", "inclusive prefix sums of n keys", 10000000, (int64_t)1 << 31},
     {"max", "the largest of n keys", 10000000, (int64_t)1 << 31},
-    {"nqueens", "count the solutions of n queens (irregular tree: --dynamic)", 10, 18},
-    {"search", "unbalanced tree search over a random tree (--dynamic, --tree, --work)", 0, 0},
+    {"nqueens", "count the solutions of n queens (irregular tree: place it dynamically)", 10, 18},
+    {"search", "unbalanced tree search over a random tree (dynamic placement; a tree spec and "
+               "the work per node)", 0, 0},
 };
 #define NAPPS ((int)(sizeof apps / sizeof apps[0]))
 
@@ -971,8 +972,10 @@ int dn_app_init(dn_app_run *a, const char *name, int64_t n, uint64_t seed, int f
                                           "prefix, max, nqueens, search)",
                        name);
     if (strcmp(name, "search") == 0)
-        return dn_fail(err, DN_EINVAL, "search runs over a random tree: it is built by "
-                                       "dn_app_init_search (dcnet exec search --tree SPEC)");
+        return dn_fail_param(err, DN_EINVAL, "tree",
+                             "search runs over a random tree: it is built by "
+                             "dn_app_init_search from a tree spec");
+
     if (n == 0)
         n = apps[i].def;
     if (n < 1 || n > apps[i].max)

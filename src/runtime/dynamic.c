@@ -33,6 +33,7 @@
  * Idle time of a worker = the run's wall time - its time in expand.
  */
 #include "rt_impl.h"
+#include "../base/names_impl.h"
 
 #include <sched.h>
 #include <stdatomic.h>
@@ -87,11 +88,14 @@ typedef struct dyn_arg {
 
 /* The policies' names, in enum order (runtime.h). */
 static const char *const policy_names[] = {"auto", "walk", "lazy", "two-choices", "steal"};
+static const char *const backend_names[] = {[DN_BACKEND_THREADS] = "threads",
+                                            [DN_BACKEND_MPI] = "mpi"};
+DN_NAMES_DEFINE(backend, backend_names)
 #define POLICIES ((int)(sizeof policy_names / sizeof policy_names[0]))
 
 const char *dn_walk_policy_name(dn_walk_policy p)
 {
-    return (int)p >= 0 && (int)p < POLICIES ? policy_names[p] : "?";
+    return names_name(policy_names, POLICIES, (int)p);
 }
 
 int dn_walk_policy_parse(const char *s, dn_walk_policy *p, dn_err *err)
@@ -649,7 +653,7 @@ int dn_rt_run_tree(const dn_tree_app *app, dn_buf *root, int64_t *answer, const 
     if (!rc && atomic_load(&D.failed)) {
         rc = D.err.msg[0] ? DN_EINVAL : DN_ENOMEM;
         if (err)
-            *err = D.err.msg[0] ? D.err : (dn_err){"out of memory for a task"};
+            *err = D.err.msg[0] ? D.err : (dn_err){"out of memory for a task", NULL};
     }
     *answer = atomic_load(&D.sum);
     st->workers = D.W;

@@ -795,7 +795,7 @@ static int run_threads(const dn_dc_app *app, dn_buf *input, dn_buf *output, cons
     double t0 = rt_now();
     for (int w = 0; w < W; w++)
         wa[w] = (worker_arg){app, &T, w, D, input, output, {NULL, 0, 0, o->timeline}, t0,
-                             {{0}}, 0, {0, 0, 0}};
+                             {{0}, NULL}, 0, {0, 0, 0}};
     /* worker 0 runs on the calling thread, which holds the input hot in
      * its cache and needs no start-up: one thread fewer to create */
     int started = 1;

@@ -44,6 +44,7 @@
  * made at an instant therefore see every channel freed at that instant.
  */
 #include "dcnet/sim.h"
+#include "../base/names_impl.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -129,16 +130,13 @@ static dn_lin lin_add(dn_lin a, double s, double e, double h)
     return a;
 }
 
-const char *dn_switching_name(dn_switching s)
-{
-    switch (s) {
-    case DN_SW_SAF: return "saf";
-    case DN_SW_WORMHOLE: return "wormhole";
-    case DN_SW_VCT: return "vct";
-    case DN_SW_CIRCUIT: return "circuit";
-    }
-    return "?";
-}
+static const char *const switching_names[] = {[DN_SW_SAF] = "saf", [DN_SW_WORMHOLE] = "wormhole",
+                                              [DN_SW_VCT] = "vct", [DN_SW_CIRCUIT] = "circuit"};
+DN_NAMES_DEFINE(switching, switching_names)
+
+static const char *const stage_names[] = {[DN_STAGE_DIVIDE] = "divide",
+                                          [DN_STAGE_COMBINE] = "combine", [DN_STAGE_BOTH] = "both"};
+DN_NAMES_DEFINE(stage, stage_names)
 
 /* ------------------------------------------------------------ setup */
 
@@ -1176,9 +1174,11 @@ static int check_size(const dn_sim *s, const dn_sim_work *w, dn_err *err)
     const int64_t need = dn_sim_bytes(&s->o, w);
     if (need > limit) {
         char a[32], b[32];
-        return dn_fail(err, DN_ELIMIT, "simulating %lld messages over %lld hops needs about %s "
-                                       "for the engine, over the memory limit of %s (raise "
-                                       "--mem-limit, or simulate a smaller case)",
+        return dn_fail_param(err, DN_ELIMIT, "mem_limit",
+                             "simulating %lld messages over %lld hops needs about %s "
+                             "for the engine, over the memory limit of %s (raise "
+                             "it, or simulate a smaller case)",
+
                        (long long)w->msgs, (long long)w->hops, dn_fmt_bytes(a, sizeof a, need),
                        dn_fmt_bytes(b, sizeof b, limit));
     }

@@ -105,9 +105,9 @@ static int work_alloc(dn_sim_work *w, int64_t msgs, const dn_csr *g, int with_st
                   4.0 * (double)(g->n + 1);
     if (msgs >= INT32_MAX || g->m >= INT32_MAX || need > (double)mem_limit) {
         char a[32], b[32];
-        return dn_fail(err, DN_ELIMIT,
+        return dn_fail_param(err, DN_ELIMIT, "mem_limit",
                        "%lld messages need at least %s for the workload, over the memory limit "
-                       "of %s (raise --mem-limit; at most 2^31 - 1 messages)",
+                       "of %s (raise it; at most 2^31 - 1 messages)",
                        (long long)msgs, dn_fmt_bytes(a, sizeof a, (int64_t)need),
                        dn_fmt_bytes(b, sizeof b, mem_limit));
     }
@@ -168,9 +168,10 @@ static int add_route(dn_sim_work *w, routes *rb, const dn_csr *g, const int64_t 
 {
     if (w->hops + hops > rb->max) {
         char b[32];
-        return dn_fail(err, DN_ELIMIT, "the routes of %lld messages have more than %lld hops: "
-                                       "over the memory limit (%s for them, 4 bytes a hop) or "
-                                       "2^31 - 1; raise --mem-limit or simulate a smaller case",
+        return dn_fail_param(err, DN_ELIMIT, "mem_limit",
+                             "the routes of %lld messages have more than %lld hops: "
+                             "over the memory limit (%s for them, 4 bytes a hop) or "
+                             "2^31 - 1; raise the memory limit or simulate a smaller case",
                        (long long)w->msgs, (long long)rb->max,
                        dn_fmt_bytes(b, sizeof b, rb->max * 4));
     }
@@ -540,8 +541,10 @@ int dn_trace_read(const char *path, const dn_net *net, int64_t mem_limit, dn_tra
     if (need > (double)mem_limit) {
         char a[32], b[32];
         free(buf);
-        return dn_fail(err, DN_ELIMIT, "trace file '%s' (%lld lines) needs about %s to read, "
-                                       "over the memory limit of %s (raise it with --mem-limit)",
+        return dn_fail_param(err, DN_ELIMIT, "mem_limit",
+                             "trace file '%s' (%lld lines) needs about %s to read, "
+                             "over the memory limit of %s (raise it)",
+
                        name, (long long)lines, dn_fmt_bytes(a, sizeof a, (int64_t)need),
                        dn_fmt_bytes(b, sizeof b, mem_limit));
     }

@@ -119,8 +119,9 @@ int dn_tree_init(dn_tree *t, const dn_tree_model *m, uint64_t seed, int64_t max_
             free(g.parent);
             free(g.depth);
             free(g.child_off);
-            return dn_fail(err, DN_ELIMIT,
-                           "random tree grew past %lld nodes; raise --max-nodes or use another seed",
+            return dn_fail_param(err, DN_ELIMIT, "max_nodes",
+                           "random tree grew past %lld nodes; raise the node limit or use another seed",
+
                            (long long)max_nodes);
         }
         if (!grow_reserve(&g, g.len + k))

@@ -24,6 +24,7 @@
  * round) what a format cannot hold: writable().
  */
 #include "tree_impl.h"
+#include "../base/names_impl.h"
 
 #include "dcnet/net.h" /* DN_NET_DEFAULT_MEM_LIMIT */
 
@@ -85,18 +86,18 @@ static const char *key_name(const rows *R, int64_t key, char *buf, size_t cap)
 static int rows_room(const rows *R, int64_t n, int64_t line, dn_err *err)
 {
     if (n > R->max)
-        return dn_fail(err, DN_ELIMIT, "%s:%lld: the tree has more than %lld nodes (raise "
-                                       "--max-nodes)",
+        return dn_fail_param(err, DN_ELIMIT, "max_nodes",
+                             "%s:%lld: the tree has more than %lld nodes (raise the node limit)",
                        R->path, (long long)line, (long long)R->max);
     int64_t room = R->mem_limit - R->file_bytes - R->extra;
     if (R->mem_limit > 0 && (room < 0 || n > room / DN_TREE_FILE_NODE_BYTES)) {
         char a[32], b[32], c[64] = "";
         if (R->extra)
             snprintf(c, sizeof c, " and its names' %s", dn_fmt_bytes(b, sizeof b, R->extra));
-        return dn_fail(err, DN_ELIMIT,
+        return dn_fail_param(err, DN_ELIMIT, "mem_limit",
                        "%s:%lld: more than %lld nodes; with the file's %s%s, at %d bytes a "
-                       "node, reading them would go over the memory limit of %s (raise it "
-                       "with --mem-limit)",
+                       "node, reading them would go over the memory limit of %s (raise it)",
+
                        R->path, (long long)line, (long long)(n - 1),
                        dn_fmt_bytes(a, sizeof a, R->file_bytes), c, DN_TREE_FILE_NODE_BYTES,
                        dn_fmt_bytes(b, sizeof b, R->mem_limit));
@@ -1420,16 +1421,9 @@ int dn_tree_read_file(dn_tree *t, const char *path, int64_t max_nodes, int64_t m
 
 /* ------------------------------------------------------------ writing */
 
-int dn_tree_format_parse(const char *name, dn_tree_format *fmt)
-{
-    static const char *const names[] = {"csv", "dot", "grf"};
-    for (int i = 0; i < 3; i++)
-        if (strcmp(name, names[i]) == 0) {
-            *fmt = (dn_tree_format)i;
-            return DN_OK;
-        }
-    return DN_ENOTFOUND;
-}
+static const char *const tree_format_names[] = {
+    [DN_TREE_FMT_CSV] = "csv", [DN_TREE_FMT_DOT] = "dot", [DN_TREE_FMT_GRF] = "grf"};
+DN_NAMES_DEFINE(tree_format, tree_format_names)
 
 static const char *const wname[3] = {"work", "bytes_down", "bytes_up"};
 
