@@ -435,8 +435,8 @@ static void test_bad_input(void **state)
     bad_run("tree --tree repro:10 --seed -1", 2, "--seed");
     /* the library names its parameter, the CLI adds the option (issue 30, item 6) */
     bad_run("tree --tree crt:40:0,0,1 --max-nodes 1000", 2,
-            "random tree grew past 1000 nodes; raise the node limit or use another seed "
-            "(option --max-nodes)");
+            "random tree grew past 1000 nodes; raise the node limit with --max-nodes or use "
+            "another seed");
     bad_run("embed --net debruijn:4 --tree binomial:5 --map zrl", 2,
             "mapping zrl on debruijn:4 needs tree binomial:4 (or MPI's ompi-bcast:16 or "
             "mpich-bcast:16) (options --map, --tree)");
@@ -445,7 +445,7 @@ static void test_bad_input(void **state)
             "--map, --net, --tree)");
     bad_run("embed --net debruijn:27 --tree binomial:3 --map random --mem-limit 1", 2,
             "debruijn:27 needs 3.00 GiB as a CSR graph, over the memory limit of 1.00 GiB "
-            "(raise it) (option --mem-limit)");
+            "(raise it with --mem-limit)");
     bad_run("tree --tree binomial:30 --list", 2, "2^26");
     /* tree files (issue 21): written, read back wherever --tree is, and
      * measured exactly as the built-in tree */
@@ -785,7 +785,7 @@ static void test_bad_input(void **state)
             "simulate --net hypercube:4 --tree file:@T/c212.csv --map random --mem-limit 0.001",
             "load --net hypercube:4 --tree file:@T/c212.csv --walk 1 --exact --mem-limit 0.001"};
         for (int k = 0; k < 4; k++)
-            bad_run(cmds[k], 2, "over the memory limit of 1.02 MiB (raise it) (option --mem-limit)");
+            bad_run(cmds[k], 2, "over the memory limit of 1.02 MiB (raise it with --mem-limit)");
         json_has("tree --tree file:@T/c212.csv --mem-limit 0.002 --json", "\"nodes\":8191");
         unlink(tp("@T/c212.csv"));
     }
@@ -1469,8 +1469,8 @@ static void test_load_cli(void **state)
     bad_run("load --net ring:5 --tree cbt:3 --walk 2 --start all --trials 3", 2, "exact only");
     bad_run("load --net hypercube:13 --tree cbt:3 --walk 2 --method dense", 2, "4096");
     bad_run("load --net ring:5 --tree cbt:12 --walk 2 --trials 1 --max-nodes 100", 2,
-            "over the node limit of 100 per trial; raise it (at most 2147483647) (option "
-            "--max-nodes)");
+            "over the node limit of 100 per trial; raise it with --max-nodes (at most "
+            "2147483647)");
     bad_run("load --net debruijn:40 --tree cbt:3 --walk 2", 2, "2^31");
 }
 
@@ -1866,8 +1866,8 @@ static void test_sim_trace_input(void **state)
         fputs("0 1 1\n", f);
     fclose(f);
     bad_run("simulate --net ring:8 --trace @T/big.txt --mem-limit 0.001", 2,
-            "big.txt' is 1.14 MiB; the limit is 1.02 MiB (the memory limit; raise it) "
-            "(option --mem-limit)");
+            "big.txt' is 1.14 MiB; the limit is 1.02 MiB (the memory limit; raise it with "
+            "--mem-limit)");
     f = fopen(tp("@T/mid.txt"), "w");
     for (int i = 0; i < 40000; i++) /* 240 kB, plus 32 bytes a message: 1.46 MiB */
         fputs("0 1 1\n", f);

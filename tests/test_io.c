@@ -1056,8 +1056,8 @@ static void test_cli_tree_memory(void **state)
         snprintf(line, sizeof line, "DCNET tree --tree file:@T/%s --mem-limit 0.001 >/dev/null",
                  files[i]);
         st = shell(line, &err);
-        if (st != 2 || !strstr(err, "over the memory limit of 1.02 MiB (raise it) "
-                                    "(option --mem-limit)"))
+        if (st != 2 || !strstr(err, "over the memory limit of 1.02 MiB (raise it with "
+                                    "--mem-limit)"))
             fail_msg("%s: exit %d: %s", files[i], st, err);
         free(err);
         snprintf(line, sizeof line, "DCNET tree --tree file:@T/%s --mem-limit 0.003 >/dev/null",
@@ -1071,7 +1071,7 @@ static void test_cli_tree_memory(void **state)
     st = shell("DCNET tree --tree file:@T/c215.csv --max-nodes 1000", &err);
     assert_int_equal(st, 2);
     assert_non_null(strstr(err, "c215.csv:1002: the tree has more than 1000 nodes (raise the "
-                                "node limit) (option --max-nodes)"));
+                                "node limit with --max-nodes)"));
     free(err);
     unlink(tp("@T/c215.csv"));
 }

@@ -239,6 +239,20 @@ const char *cli_errmsg(dn_err *err)
     if (nf == 0)
         return err->msg;
     size_t len = strlen(err->msg);
+    /* "... (raise it)" names its flag in place: "(raise it with --mem-limit)" */
+    static const char *const asks[] = {"raise it", "raise the memory limit",
+                                       "raise the node limit"};
+    for (size_t k = 0; nf == 1 && k < sizeof asks / sizeof asks[0]; k++) {
+        char *r = strstr(err->msg, asks[k]);
+        const size_t n = strlen(asks[k]);
+        if (!r || strncmp(r + n, " with", 5) == 0 || len + 6 + strlen(flags[0]) >= sizeof err->msg)
+            continue;
+        char tail[DN_ERR_LEN];
+        snprintf(tail, sizeof tail, "%s", r + n);
+        snprintf(r + n, sizeof err->msg - (size_t)(r + n - err->msg), " with %s%s", flags[0],
+                 tail);
+        return err->msg;
+    }
     int w = snprintf(err->msg + len, sizeof err->msg - len, " (option%s ", nf > 1 ? "s" : "");
     for (int i = 0; i < nf && w > 0; i++) {
         len = strlen(err->msg);
