@@ -87,6 +87,30 @@ static int plot_close(FILE *f)
     return DN_EIO;
 }
 
+/* The sweep behind a table also draws its chart, whose "regenerate" line
+ * it must be: the table keeps its command (the last one logged) before
+ * demo_table_end lists the commands, and the chart logs it again. */
+static void last_cmd(const demo *d, char cmd[DEMO_CMD_MAX])
+{
+    snprintf(cmd, DEMO_CMD_MAX, "%s", d->nlog > 0 ? d->log[d->nlog - 1] : "");
+}
+
+static void relog_cmd(demo *d, const char *cmd)
+{
+    if (*cmd && d->nlog < DEMO_LOG_MAX)
+        snprintf(d->log[d->nlog++], DEMO_CMD_MAX, "%s", cmd);
+}
+
+/* Why a sweep's row has no numbers: its error text, "no row" when the
+ * sweep has none; NULL when the run succeeded. */
+static const char *row_failure(const jflat *r)
+{
+    if (r && demo_rows_num(r, "exit") == 0)
+        return NULL;
+    const char *e = r ? jflat_get(r, "error") : NULL;
+    return e ? e : "no row";
+}
+
 /* ------------------------------------------------ 1. seed 000, de Bruijn */
 
 #define S1_NMAX 20
@@ -127,59 +151,44 @@ static void demo_debruijn_differs(demo *d, int nmax, double tot[][S1_NMAX + 1])
     demo_table_end(d);
 }
 
-int demo_debruijn(demo *d)
-{
-    /* one SCOTCH setting per curve: its two targets built from the network
-     * (embed --scotch-target); deco 0 stops at 4096 processors, where
-     * SCOTCH itself fails above (measured, DN_SCOTCH_DECO0_MAX) */
-    static const char *const maps[S1_MAPS] = {"zrl", "zrl", "scotch:deco0", "scotch:deco2",
-                                              "random"};
-    /* mapping D is measured on its own routes (map-edge, seed 000's F of
-     * the CBT path) and, like the baselines, on shortest routes: like with
-     * like (issue 28 item 13) */
-    static const char *const routes[S1_MAPS] = {"mapping", "shortest", "mapping", "mapping",
-                                                "mapping"};
-    static const char *const names[S1_MAPS] = {"mapping D, its own routes",
-                                               "mapping D, shortest routes", "SCOTCH deco 0",
-                                               "SCOTCH deco 2", "random"};
-    const int nmax = d->quick ? 16 : 20;
-    const int maxn[S1_MAPS] = {nmax, nmax, 12, d->quick ? 12 : 14, d->quick ? 16 : 20};
+/* One run's numbers per mapping and n, filled by the table's sweep and
+ * read by the prose, the chart and the checks (NAN where not measured). */
+typedef struct s1_data {
+    int nmax, maxn[S1_MAPS], have_scotch;
     double avg[S1_MAPS][S1_NMAX + 1], maxd[S1_MAPS][S1_NMAX + 1], secs[S1_MAPS][S1_NMAX + 1];
     double conf[S1_MAPS][S1_NMAX + 1], mll[S1_MAPS][S1_NMAX + 1], lb[S1_NMAX + 1];
     double tot[S1_MAPS][S1_NMAX + 1];
     double ns[S1_NMAX + 1];
+} s1_data;
+
+/* one SCOTCH setting per curve: its two targets built from the network
+ * (embed --scotch-target); deco 0 stops at 4096 processors, where
+ * SCOTCH itself fails above (measured, DN_SCOTCH_DECO0_MAX) */
+static const char *const s1_maps[S1_MAPS] = {"zrl", "zrl", "scotch:deco0", "scotch:deco2",
+                                             "random"};
+/* mapping D is measured on its own routes (map-edge, seed 000's F of
+ * the CBT path) and, like the baselines, on shortest routes: like with
+ * like (issue 28 item 13) */
+static const char *const s1_routes[S1_MAPS] = {"mapping", "shortest", "mapping", "mapping",
+                                               "mapping"};
+static const char *const s1_names[S1_MAPS] = {"mapping D, its own routes",
+                                              "mapping D, shortest routes", "SCOTCH deco 0",
+                                              "SCOTCH deco 2", "random"};
+
+/* SCOTCH's curves are left out when it is not built in */
+static int s1_skip(const s1_data *s, int m)
+{
+    return !s->have_scotch && (m == S1_DECO0 || m == S1_DECO2);
+}
+
+/* The three drawings of B(4) on BDG(4), one per kind of mapping, side by
+ * side: small enough to read every edge. */
+static void s1_figures(demo *d, int have_scotch)
+{
+    static const char *const fig_maps[3] = {"zrl", "scotch", "random"};
     jflat j;
     dn_err err;
-    FILE *f;
-    int rc;
-
-    demo_section(
-        d, "debruijn", "1 de Bruijn",
-        "1. Mapping D: the binomial tree B(n) on the de Bruijn network BDG(n) (seed 000)",
-        "Seed 000 runs a divide-and-conquer computation as the binomial tree B(n) (&ldquo;keep "
-        "half, send half&rdquo;) and places it one task per processor on the undirected binary "
-        "de Bruijn network BDG(n) by its mapping D (<code>--map zrl</code>). It claims an average "
-        "dilation below 2 and no link contention in any phase. The baselines: SCOTCH, the "
-        "general-purpose static mapper (it sees the task graph, not the phases), with each of "
-        "its two targets built from the network as its own curve (deco 0, recursive "
-        "bipartitioning with a distance matrix, the stronger; deco 2, multilevel, no matrix), "
-        "and a random one-to-one placement, both routed by shortest paths. Mapping D comes with "
-        "its own routes (seed 000's map-edge: the image of each tree edge's path in the "
-        "complete binary tree, a walk that may revisit a processor); the claims are about "
-        "those. To compare like with like, mapping D is also measured on shortest routes, as "
-        "the baselines are (<code>--routes shortest</code>).");
-    for (int m = 0; m < S1_MAPS; m++)
-        for (int n = 0; n <= S1_NMAX; n++)
-            avg[m][n] = maxd[m][n] = conf[m][n] = mll[m][n] = secs[m][n] = tot[m][n] = NAN;
-    for (int n = 0; n <= S1_NMAX; n++) {
-        lb[n] = NAN;
-        ns[n] = n;
-    }
-    int have_scotch = dn_have_scotch();
-#define S1_SKIP(m) (!have_scotch && ((m) == S1_DECO0 || (m) == S1_DECO2))
-
     demo_figures_begin(d);
-    static const char *const fig_maps[3] = {"zrl", "scotch", "random"};
     for (int m = 0; m < 3; m++) {
         char name[64], cap[800];
         if (m == 1 && !have_scotch)
@@ -201,141 +210,162 @@ int demo_debruijn(demo *d)
         demo_figure(d, name, cap, 720); /* the drawing's own width: legible */
     }
     demo_figures_end(d);
+}
 
-    /* the table and the chart: one sweep (issue 21), its command the
-     * "regenerate" line under both */
+/* The table and the chart: one sweep (issue 21), its command the
+ * "regenerate" line under both; the sweep's command is kept in cmd for the
+ * chart. Fills s with the numbers of every row. */
+static void s1_table(demo *d, s1_data *s, char cmd[DEMO_CMD_MAX])
+{
     demo_rows rows;
     char maplist[256] = "";
     for (int m = 0; m < S1_MAPS; m++)
-        if (!S1_SKIP(m))
+        if (!s1_skip(s, m))
             snprintf(maplist + strlen(maplist), sizeof maplist - strlen(maplist), "%s%s/%s",
-                     *maplist ? "," : "", maps[m], routes[m]);
+                     *maplist ? "," : "", s1_maps[m], s1_routes[m]);
     char skips[256] = "";
-    if (have_scotch)
+    if (s->have_scotch)
         snprintf(skips, sizeof skips, " --skip 'map=scotch:deco0,n>%d' --skip 'map=scotch:deco2,n>%d'",
-                 maxn[S1_DECO0], maxn[S1_DECO2]);
+                 s->maxn[S1_DECO0], s->maxn[S1_DECO2]);
     dn_err serr;
     int src = demo_sweep(d, &rows, "s1-embed.jsonl", &serr,
                          "embed --var n=4..%d --var map/r=%s%s --net debruijn:{n} "
                          "--tree binomial:{n} --map {map} --routes {r} --timing",
-                         nmax, maplist, skips);
+                         s->nmax, maplist, skips);
     demo_table(d, "n|mapping|average dilation|max dilation|conflicts (phase "
                   "contention)|max link load (phase)|mapping time (s)|"
                   "lower bound on the average (any one-to-one placement)");
     if (src != DN_OK)
-        demo_row(d, "4..%d|all|the sweep failed: %s|||||", nmax, serr.msg);
-    for (int n = 4; n <= nmax && src == DN_OK; n++)
+        demo_row(d, "4..%d|all|the sweep failed: %s|||||", s->nmax, serr.msg);
+    for (int n = 4; n <= s->nmax && src == DN_OK; n++)
         for (int m = 0; m < S1_MAPS; m++) {
-            if (S1_SKIP(m) || n > maxn[m])
+            if (s1_skip(s, m) || n > s->maxn[m])
                 continue;
-            const jflat *r = demo_rows_get(&rows, "n=%d map=%s r=%s", n, maps[m], routes[m]);
-            if (!r || demo_rows_num(r, "exit") != 0) {
-                const char *e = r ? jflat_get(r, "error") : NULL;
-                demo_row(d, "%d|%s|failed: %s|||||", n, names[m], e ? e : "no row");
+            const jflat *r = demo_rows_get(&rows, "n=%d map=%s r=%s", n, s1_maps[m],
+                                           s1_routes[m]);
+            const char *fail = row_failure(r);
+            if (fail) {
+                demo_row(d, "%d|%s|failed: %s|||||", n, s1_names[m], fail);
                 continue;
             }
-            avg[m][n] = demo_rows_num(r, "dilation.average");
-            maxd[m][n] = demo_rows_num(r, "dilation.max");
-            conf[m][n] = demo_rows_num(r, "contention.conflicts");
-            mll[m][n] = demo_rows_num(r, "contention.max_link_load");
-            secs[m][n] = demo_rows_num(r, "map_seconds");
-            lb[n] = 1 + demo_rows_num(r, "lower_bound.average_extra");
-            tot[m][n] = demo_rows_num(r, "dilation.total");
-            demo_row(d, "%d|%s|%s|%s|%s|%s|%s|%s", n, names[m], demo_exact(avg[m][n], 4),
-                     fx(maxd[m][n], 0), fx(conf[m][n], 0), fx(mll[m][n], 0),
-                     demo_sig(secs[m][n], 2), fx(lb[n], 4));
+            s->avg[m][n] = demo_rows_num(r, "dilation.average");
+            s->maxd[m][n] = demo_rows_num(r, "dilation.max");
+            s->conf[m][n] = demo_rows_num(r, "contention.conflicts");
+            s->mll[m][n] = demo_rows_num(r, "contention.max_link_load");
+            s->secs[m][n] = demo_rows_num(r, "map_seconds");
+            s->lb[n] = 1 + demo_rows_num(r, "lower_bound.average_extra");
+            s->tot[m][n] = demo_rows_num(r, "dilation.total");
+            demo_row(d, "%d|%s|%s|%s|%s|%s|%s|%s", n, s1_names[m], demo_exact(s->avg[m][n], 4),
+                     fx(s->maxd[m][n], 0), fx(s->conf[m][n], 0), fx(s->mll[m][n], 0),
+                     demo_sig(s->secs[m][n], 2), fx(s->lb[n], 4));
         }
     demo_rows_free(&rows);
     /* the chart below comes from the same sweep: keep its command for it */
-    char s1cmd[DEMO_CMD_MAX];
-    snprintf(s1cmd, sizeof s1cmd, "%s", d->nlog > 0 ? d->log[d->nlog - 1] : "");
+    last_cmd(d, cmd);
     demo_table_end(d);
-    {
-        char para[900];
-        snprintf(para, sizeof para,
-                 "Like with like: on shortest routes, as the baselines are measured, mapping D "
-                 "is no longer free of phase contention: at n = 8, %s conflicts and up to %s "
-                 "messages on one link in a phase (on its own routes: %s and %s). Its average "
-                 "dilation falls from %s to %s there, because its own routes are walks, some "
-                 "longer than a shortest path; seed 000's claims are about its own routes.",
-                 fx(conf[S1_ZRLS][8], 0), fx(mll[S1_ZRLS][8], 0), fx(conf[S1_ZRL][8], 0),
-                 fx(mll[S1_ZRL][8], 0), demo_exact(avg[S1_ZRL][8], 4),
-                 demo_exact(avg[S1_ZRLS][8], 4));
-        demo_para(d, para);
-    }
-    if (!have_scotch)
+}
+
+/* What the table shows in words: mapping D on shortest routes against its
+ * own, and why SCOTCH's deco 0 curve stops at n = 12. */
+static void s1_prose(demo *d, const s1_data *s)
+{
+    char like[900], para[1400];
+    snprintf(like, sizeof like,
+             "Like with like: on shortest routes, as the baselines are measured, mapping D "
+             "is no longer free of phase contention: at n = 8, %s conflicts and up to %s "
+             "messages on one link in a phase (on its own routes: %s and %s). Its average "
+             "dilation falls from %s to %s there, because its own routes are walks, some "
+             "longer than a shortest path; seed 000's claims are about its own routes.",
+             fx(s->conf[S1_ZRLS][8], 0), fx(s->mll[S1_ZRLS][8], 0), fx(s->conf[S1_ZRL][8], 0),
+             fx(s->mll[S1_ZRL][8], 0), demo_exact(s->avg[S1_ZRL][8], 4),
+             demo_exact(s->avg[S1_ZRLS][8], 4));
+    demo_para(d, like);
+    if (!s->have_scotch) {
         demo_para(d, "SCOTCH is not built in (install libscotch-dev and rebuild): its rows are "
                      "left out.");
-    else {
-        /* this run's mapping time at n = 12 from the table; SCOTCH's memory
-         * there and its crash at n = 13 are not measured by this run: quoted
-         * with their date and page (issue 28 item 11) */
-        char q1[400], q2[400], para[1400];
-        demo_quoted(q1, sizeof q1, "938 MB", "2026-11-23", "docs/embeddings.md");
-        demo_quoted(q2, sizeof q2, "at n = 13 it ran out of memory and crashed", "2026-11-23",
-                    "docs/embeddings.md");
-        snprintf(para, sizeof para,
-                 "The deco 0 curve stops at n = 12 (4096 processors): there SCOTCH took %s s to "
-                 "map in this run (the table's mapping time, most of it building the target's "
-                 "distance matrix) and needs %s; %s, so <code>--scotch-target deco0</code> "
-                 "refuses above 4096 processors. Deco 2 needs no distance matrix and goes on.",
-                 demo_sig(secs[S1_DECO0][12], 2), q1, q2);
-        demo_para(d, para);
+        return;
     }
+    /* this run's mapping time at n = 12 from the table; SCOTCH's memory
+     * there and its crash at n = 13 are not measured by this run: quoted
+     * with their date and page (issue 28 item 11) */
+    char q1[400], q2[400];
+    demo_quoted(q1, sizeof q1, "938 MB", "2026-11-23", "docs/embeddings.md");
+    demo_quoted(q2, sizeof q2, "at n = 13 it ran out of memory and crashed", "2026-11-23",
+                "docs/embeddings.md");
+    snprintf(para, sizeof para,
+             "The deco 0 curve stops at n = 12 (4096 processors): there SCOTCH took %s s to "
+             "map in this run (the table's mapping time, most of it building the target's "
+             "distance matrix) and needs %s; %s, so <code>--scotch-target deco0</code> "
+             "refuses above 4096 processors. Deco 2 needs no distance matrix and goes on.",
+             demo_sig(s->secs[S1_DECO0][12], 2), q1, q2);
+    demo_para(d, para);
+}
 
-    /* three panels: mapping D against SCOTCH on a linear axis (they lie
-     * between 1.1 and 2.1, which a log axis shared with random's 16
-     * squeezed flat), then everything with random on a log axis, then the
-     * contention */
-    if ((rc = plot_file(d, "s1-dilation.svg", &f, 900, 1080)))
-        return rc;
-    plot_series s[S1_MAPS + 1];
+/* The curves of every mapping (all, or all but random) of one quantity
+ * against n, for one panel of the chart; returns how many. */
+static int s1_curves(const s1_data *s, plot_series *out, const double (*y)[S1_NMAX + 1],
+                     int with_random)
+{
     int k = 0;
     for (int m = 0; m < S1_MAPS; m++)
-        if (!S1_SKIP(m) && m != S1_RANDOM)
-            s[k++] = (plot_series){names[m], ns + 4, avg[m] + 4, NULL, maxn[m] - 3,
-                                   PLOT_LINE_POINTS, 0, plot_color(m)};
-    s[k++] = (plot_series){"lower bound", ns + 4, lb + 4, NULL, nmax - 3, PLOT_LINE, 1, "#555"};
+        if (!s1_skip(s, m) && (with_random || m != S1_RANDOM))
+            out[k++] = (plot_series){s1_names[m], s->ns + 4, y[m] + 4, NULL, s->maxn[m] - 3,
+                                     PLOT_LINE_POINTS, 0, plot_color(m)};
+    return k;
+}
+
+/* three panels: mapping D against SCOTCH on a linear axis (they lie
+ * between 1.1 and 2.1, which a log axis shared with random's 16
+ * squeezed flat), then everything with random on a log axis, then the
+ * contention; cmd is the table's sweep, the chart's regenerate line */
+static int s1_chart(demo *d, const s1_data *s, const char *cmd)
+{
+    FILE *f;
+    int rc;
+    if ((rc = plot_file(d, "s1-dilation.svg", &f, 900, 1080)))
+        return rc;
+    plot_series c[S1_MAPS + 1];
+    const plot_series lower = {"lower bound", s->ns + 4, s->lb + 4, NULL, s->nmax - 3,
+                               PLOT_LINE, 1, "#555"};
+    int k = s1_curves(s, c, s->avg, 0);
+    c[k++] = lower;
     plot_box b0 = {0, 0, 900, 360, "Average dilation: mapping D against SCOTCH (linear scale)",
                    "n", "average dilation (hops per tree edge)", 0, 0, 0, 0, 1, 0, NULL, 0, 0};
-    plot_draw(f, &b0, s, k);
-    k = 0;
-    for (int m = 0; m < S1_MAPS; m++)
-        if (!S1_SKIP(m))
-            s[k++] = (plot_series){names[m], ns + 4, avg[m] + 4, NULL, maxn[m] - 3,
-                                   PLOT_LINE_POINTS, 0, plot_color(m)};
-    s[k++] = (plot_series){"lower bound", ns + 4, lb + 4, NULL, nmax - 3, PLOT_LINE, 1, "#555"};
+    plot_draw(f, &b0, c, k);
+    k = s1_curves(s, c, s->avg, 1);
+    c[k++] = lower;
     plot_box b1 = {0, 360, 900, 360, "Average dilation with the random placement (log scale)",
                    "n", "average dilation (log scale)", 0, 0, 0, 0, 1, 0, NULL, 0, 1};
-    plot_draw(f, &b1, s, k);
-    k = 0;
-    for (int m = 0; m < S1_MAPS; m++)
-        if (!S1_SKIP(m))
-            s[k++] = (plot_series){names[m], ns + 4, mll[m] + 4, NULL, maxn[m] - 3,
-                                   PLOT_LINE_POINTS, 0, plot_color(m)};
+    plot_draw(f, &b1, c, k);
+    k = s1_curves(s, c, s->mll, 1);
     plot_box b2 = {0, 720, 900, 360,
                    "Phase contention: most messages on one link in one phase",
                    "n", "max link load (log scale)", 0, 0, 0, 0, 1, 0, NULL, 0, 1};
-    plot_draw(f, &b2, s, k);
+    plot_draw(f, &b2, c, k);
     if ((rc = plot_close(f)))
         return rc;
-    if (*s1cmd && d->nlog < DEMO_LOG_MAX) /* the chart's regenerate line: the sweep */
-        snprintf(d->log[d->nlog++], DEMO_CMD_MAX, "%s", s1cmd);
+    relog_cmd(d, cmd); /* the chart's regenerate line: the sweep */
     demo_figure(d, "s1-dilation.svg",
                 "Average dilation (linear, then with the random placement on a log scale) and "
                 "phase contention against n, one curve per mapping, route choice and SCOTCH "
                 "target, from the sweep of the table (drawn by dcnet demo).", 900);
+    return DN_OK;
+}
 
-    /* Seed 000's claims, section 5.2 and Property 5.4; closed forms in docs/embeddings.md */
+/* Seed 000's claims, section 5.2 and Property 5.4; closed forms in
+ * docs/embeddings.md; then the summary line of the section. */
+static void s1_checks(demo *d, const s1_data *s)
+{
+    const int nmax = s->nmax;
     int ok_avg = 1, ok_free = 1, ok_max = 1, ok_lb = 1, cnt = 0;
     for (int n = 4; n <= nmax; n++) {
         double closed = 2 - (double)(n + (n % 2 == 0)) / (ldexp(1, n) - 1);
-        ok_avg &= fabs(avg[S1_ZRL][n] - closed) < 1e-9 && avg[S1_ZRL][n] < 2;
-        ok_free &= conf[S1_ZRL][n] == 0 && mll[S1_ZRL][n] == 1;
-        ok_max &= maxd[S1_ZRL][n] == n;
+        ok_avg &= fabs(s->avg[S1_ZRL][n] - closed) < 1e-9 && s->avg[S1_ZRL][n] < 2;
+        ok_free &= s->conf[S1_ZRL][n] == 0 && s->mll[S1_ZRL][n] == 1;
+        ok_max &= s->maxd[S1_ZRL][n] == n;
         for (int m = 0; m < S1_MAPS; m++)
-            if (!isnan(avg[m][n])) {
-                ok_lb &= avg[m][n] >= lb[n] - 1e-12;
+            if (!isnan(s->avg[m][n])) {
+                ok_lb &= s->avg[m][n] >= s->lb[n] - 1e-12;
                 cnt++;
             }
     }
@@ -349,56 +379,105 @@ int demo_debruijn(demo *d)
     demo_check(d, ok_lb, "all %d placements measured lie on or above the degree-4 lower bound "
                          "(seed 000 section 6)", cnt);
     char v[400], w[64];
-    const int rmax = maxn[S1_RANDOM];
+    const int rmax = s->maxn[S1_RANDOM];
     snprintf(v, sizeof v, "zrl avg dilation %s, %s phase conflicts; random %s, %s",
-             demo_exact(avg[S1_ZRL][rmax], 4), fx(conf[S1_ZRL][rmax], 0),
-             fx(avg[S1_RANDOM][rmax], 2), fx(conf[S1_RANDOM][rmax], 0));
+             demo_exact(s->avg[S1_ZRL][rmax], 4), fx(s->conf[S1_ZRL][rmax], 0),
+             fx(s->avg[S1_RANDOM][rmax], 2), fx(s->conf[S1_RANDOM][rmax], 0));
     snprintf(w, sizeof w, "B(%d) on BDG(%d)", rmax, rmax);
     demo_summary(d, w, v);
-    if (have_scotch) {
-        /* the comparison with SCOTCH's strong target, said as measured: where
-         * it has the lower average dilation, and what mapping D wins on */
-        int lo = 0, hi = 0, all = 1;
-        for (int n = 4; n <= maxn[S1_DECO0]; n++) {
-            if (isnan(avg[S1_DECO0][n]))
-                continue;
-            int better = avg[S1_DECO0][n] < avg[S1_ZRL][n];
-            all &= better;
-            if (better && !lo)
-                lo = n;
-            if (better)
-                hi = n;
-        }
-        const int n10 = maxn[S1_DECO0] >= 10 ? 10 : maxn[S1_DECO0];
-        char para[900];
-        snprintf(para, sizeof para,
-                 "Against SCOTCH's deco 0 target: SCOTCH has the lower average dilation %s "
-                 "(n = %d: %s vs %s for mapping D); mapping D wins on contention (0 phase "
-                 "conflicts against %s for SCOTCH at n = %d) and on mapping time (%s s against "
-                 "%s s at n = %d). Against deco 2, the target SCOTCH falls back to above 4096 "
-                 "processors, at n = %d: average dilation %s vs %s for mapping D.",
-                 lo ? (all ? "at every n measured" : "for some n") : "at no n measured", n10,
-                 demo_exact(avg[S1_DECO0][n10], 3), demo_exact(avg[S1_ZRL][n10], 3),
-                 fx(conf[S1_DECO0][n10], 0), n10, demo_sig(secs[S1_ZRL][n10], 2),
-                 demo_sig(secs[S1_DECO0][n10], 2), n10, maxn[S1_DECO2],
-                 demo_exact(avg[S1_DECO2][maxn[S1_DECO2]], 4),
-                 demo_exact(avg[S1_ZRL][maxn[S1_DECO2]], 4));
-        demo_para(d, para);
-        if (lo)
-            snprintf(v, sizeof v, "SCOTCH deco 0 lower avg dilation for n = %d..%d (n = %d: %s vs "
-                     "zrl %s); zrl 0 phase conflicts vs %s, %s s vs %s s to map",
-                     lo, hi, n10, demo_exact(avg[S1_DECO0][n10], 3),
-                     demo_exact(avg[S1_ZRL][n10], 3), fx(conf[S1_DECO0][n10], 0),
-                     demo_sig(secs[S1_ZRL][n10], 2), demo_sig(secs[S1_DECO0][n10], 2));
-        else
-            snprintf(v, sizeof v, "zrl lower avg dilation at every n (n = %d: %s vs %s); 0 "
-                     "phase conflicts vs %s", n10, demo_exact(avg[S1_ZRL][n10], 3),
-                     demo_exact(avg[S1_DECO0][n10], 3), fx(conf[S1_DECO0][n10], 0));
-        snprintf(w, sizeof w, "B(n) on BDG(n) vs SCOTCH deco 0, n <= %d", maxn[S1_DECO0]);
-        demo_summary(d, w, v);
+}
+
+/* the comparison with SCOTCH's strong target, said as measured: where
+ * it has the lower average dilation, and what mapping D wins on (a
+ * paragraph and a summary line; nothing without SCOTCH) */
+static void s1_vs_scotch(demo *d, const s1_data *s)
+{
+    const double (*avg)[S1_NMAX + 1] = s->avg;
+    const int d0max = s->maxn[S1_DECO0], d2max = s->maxn[S1_DECO2];
+    int lo = 0, hi = 0, all = 1;
+    for (int n = 4; n <= d0max; n++) {
+        if (isnan(avg[S1_DECO0][n]))
+            continue;
+        int better = avg[S1_DECO0][n] < avg[S1_ZRL][n];
+        all &= better;
+        if (better && !lo)
+            lo = n;
+        if (better)
+            hi = n;
     }
-#undef S1_SKIP
-    demo_debruijn_differs(d, nmax, tot);
+    const int n10 = d0max >= 10 ? 10 : d0max;
+    char para[900], v[400], w[64];
+    snprintf(para, sizeof para,
+             "Against SCOTCH's deco 0 target: SCOTCH has the lower average dilation %s "
+             "(n = %d: %s vs %s for mapping D); mapping D wins on contention (0 phase "
+             "conflicts against %s for SCOTCH at n = %d) and on mapping time (%s s against "
+             "%s s at n = %d). Against deco 2, the target SCOTCH falls back to above 4096 "
+             "processors, at n = %d: average dilation %s vs %s for mapping D.",
+             lo ? (all ? "at every n measured" : "for some n") : "at no n measured", n10,
+             demo_exact(avg[S1_DECO0][n10], 3), demo_exact(avg[S1_ZRL][n10], 3),
+             fx(s->conf[S1_DECO0][n10], 0), n10, demo_sig(s->secs[S1_ZRL][n10], 2),
+             demo_sig(s->secs[S1_DECO0][n10], 2), n10, d2max,
+             demo_exact(avg[S1_DECO2][d2max], 4), demo_exact(avg[S1_ZRL][d2max], 4));
+    demo_para(d, para);
+    if (lo)
+        snprintf(v, sizeof v, "SCOTCH deco 0 lower avg dilation for n = %d..%d (n = %d: %s vs "
+                 "zrl %s); zrl 0 phase conflicts vs %s, %s s vs %s s to map",
+                 lo, hi, n10, demo_exact(avg[S1_DECO0][n10], 3),
+                 demo_exact(avg[S1_ZRL][n10], 3), fx(s->conf[S1_DECO0][n10], 0),
+                 demo_sig(s->secs[S1_ZRL][n10], 2), demo_sig(s->secs[S1_DECO0][n10], 2));
+    else
+        snprintf(v, sizeof v, "zrl lower avg dilation at every n (n = %d: %s vs %s); 0 "
+                 "phase conflicts vs %s", n10, demo_exact(avg[S1_ZRL][n10], 3),
+                 demo_exact(avg[S1_DECO0][n10], 3), fx(s->conf[S1_DECO0][n10], 0));
+    snprintf(w, sizeof w, "B(n) on BDG(n) vs SCOTCH deco 0, n <= %d", d0max);
+    demo_summary(d, w, v);
+}
+
+int demo_debruijn(demo *d)
+{
+    s1_data s;
+    char cmd[DEMO_CMD_MAX];
+    int rc;
+
+    demo_section(
+        d, "debruijn", "1 de Bruijn",
+        "1. Mapping D: the binomial tree B(n) on the de Bruijn network BDG(n) (seed 000)",
+        "Seed 000 runs a divide-and-conquer computation as the binomial tree B(n) (&ldquo;keep "
+        "half, send half&rdquo;) and places it one task per processor on the undirected binary "
+        "de Bruijn network BDG(n) by its mapping D (<code>--map zrl</code>). It claims an average "
+        "dilation below 2 and no link contention in any phase. The baselines: SCOTCH, the "
+        "general-purpose static mapper (it sees the task graph, not the phases), with each of "
+        "its two targets built from the network as its own curve (deco 0, recursive "
+        "bipartitioning with a distance matrix, the stronger; deco 2, multilevel, no matrix), "
+        "and a random one-to-one placement, both routed by shortest paths. Mapping D comes with "
+        "its own routes (seed 000's map-edge: the image of each tree edge's path in the "
+        "complete binary tree, a walk that may revisit a processor); the claims are about "
+        "those. To compare like with like, mapping D is also measured on shortest routes, as "
+        "the baselines are (<code>--routes shortest</code>).");
+    /* sizes: BDG(16) in the quick run, BDG(20) in the full one; SCOTCH's
+     * targets stop earlier (deco 0 at 4096 processors) */
+    s.nmax = d->quick ? 16 : 20;
+    const int maxn[S1_MAPS] = {s.nmax, s.nmax, 12, d->quick ? 12 : 14, d->quick ? 16 : 20};
+    memcpy(s.maxn, maxn, sizeof maxn);
+    for (int m = 0; m < S1_MAPS; m++)
+        for (int n = 0; n <= S1_NMAX; n++)
+            s.avg[m][n] = s.maxd[m][n] = s.conf[m][n] = s.mll[m][n] = s.secs[m][n] =
+                s.tot[m][n] = NAN;
+    for (int n = 0; n <= S1_NMAX; n++) {
+        s.lb[n] = NAN;
+        s.ns[n] = n;
+    }
+    s.have_scotch = dn_have_scotch();
+
+    s1_figures(d, s.have_scotch);
+    s1_table(d, &s, cmd);
+    s1_prose(d, &s);
+    if ((rc = s1_chart(d, &s, cmd)))
+        return rc;
+    s1_checks(d, &s);
+    if (s.have_scotch)
+        s1_vs_scotch(d, &s);
+    demo_debruijn_differs(d, s.nmax, s.tot);
     return DN_OK;
 }
 
