@@ -487,31 +487,24 @@ int demo_debruijn(demo *d)
 enum { S2_S, S2_A, S2_B, S2_MAPS };
 enum { S2_SAF, S2_WH, S2_SW };
 
-int demo_meshes(demo *d)
-{
-    static const char *const names[S2_MAPS] = {"S (DC-cube)", "A (Growing)", "B (Growing)"};
-    static const char *const sw[S2_SW] = {"saf", "wormhole"};
-    const int kmax = d->quick ? 5 : 6;
+/* The sweep's numbers per switching, mapping and k (NAN where not
+ * measured), read by the chart, seed 001's tables and the checks. */
+typedef struct s2_data {
+    int kmax;
     double ts[S2_SW][S2_MAPS][S2_KMAX + 1], te[S2_SW][S2_MAPS][S2_KMAX + 1];
     double tm[S2_SW][S2_MAPS][S2_KMAX + 1], cf[S2_SW][S2_MAPS][S2_KMAX + 1], ks[S2_KMAX + 1];
+} s2_data;
+
+static const char *const s2_names[S2_MAPS] = {"S (DC-cube)", "A (Growing)", "B (Growing)"};
+static const char *const s2_sw[S2_SW] = {"saf", "wormhole"};
+
+/* The figure is drawn in timed mode (its picture names the mode); the
+ * caption's sentences are chosen by the counts of the same runs, and the
+ * timed count is checked against the store-and-forward simulator's. */
+static void s2_figure(demo *d)
+{
     jflat j;
     dn_err err;
-    FILE *f;
-    int rc;
-
-    demo_section(
-        d, "meshes", "2 meshes",
-        "2. Meshes: the DC-cube against the Growing approaches A and B, from every root (seed 001)",
-        "Seed 001 divides a problem from an arbitrary root of a 2<sup>k</sup> x 2<sup>k</sup> "
-        "mesh (B(2k), every processor gets a task). S is the standard embedding of the DC-cube "
-        "(<code>--map dccube</code>; dimension order paired under store-and-forward, descending "
-        "under wormhole); A and B are the Growing mapping's approaches (relabel the mesh around "
-        "the root, or first move the problem to the fixed root). A message of size m costs "
-        "t<sub>s</sub> + m t<sub>e</sub> (per hop under store-and-forward, once under wormhole); "
-        "step t sends size &alpha;<sup>t</sup> with &alpha; = 1/2. Each cell is the division "
-        "stage's critical path averaged over all 4<sup>k</sup> roots (<code>--all-roots</code>).");
-    /* The figure is drawn in timed mode (its picture names the mode); the
-     * caption's sentences are chosen by the counts of the same runs. */
     double tconf = NAN, tmax = NAN, pconf = NAN, pmax = NAN, sconf = NAN;
     if (demo_run(d, &j, &err, "embed --net mesh:4x4 --tree binomial:4 --map dccube --order paired "
                               "--contention timed --svg s2-dccube-4x4.svg --json") == DN_OK) {
@@ -545,16 +538,15 @@ int demo_meshes(demo *d)
     demo_check(d, tconf == sconf,
                "the timed contention count of this embedding (%s) equals the store-and-forward "
                "simulator's conflict count from the same root (%s)", fx(tconf, 0), fx(sconf, 0));
+}
 
-    for (int k = 0; k <= S2_KMAX; k++) {
-        ks[k] = k;
-        for (int w = 0; w < S2_SW; w++)
-            for (int m = 0; m < S2_MAPS; m++)
-                ts[w][m][k] = te[w][m][k] = tm[w][m][k] = cf[w][m][k] = NAN;
-    }
-    /* the table and the chart: one sweep (issue 21). S is the DC-cube in
-     * the order that suits the switching: paired under store-and-forward,
-     * desc under wormhole (docs/spec/meshes.md) */
+/* the table and the chart: one sweep (issue 21), whose command is kept in
+ * cmd for the chart. S is the DC-cube in the order that suits the
+ * switching: paired under store-and-forward, desc under wormhole
+ * (docs/spec/meshes.md) */
+static void s2_table(demo *d, s2_data *s, char cmd[DEMO_CMD_MAX])
+{
+    const int kmax = s->kmax;
     demo_rows rows;
     dn_err serr;
     char klist[200] = ""; /* k, the side 2^k and the tree B(2k) vary together */
@@ -579,35 +571,42 @@ int demo_meshes(demo *d)
                 const char *map = m == S2_S ? (w == S2_SAF ? "dccube:paired" : "dccube:desc")
                                 : m == S2_A ? "growing:a"
                                             : "growing:b";
-                const jflat *r = demo_rows_get(&rows, "k=%d w=%s map=%s", k, sw[w], map);
-                if (!r || demo_rows_num(r, "exit") != 0) {
-                    const char *e = r ? jflat_get(r, "error") : NULL;
-                    demo_row(d, "%d|%dx%d|%s|%s|failed: %s||||", k, side, side, sw[w], names[m],
-                             e ? e : "no row");
+                const jflat *r = demo_rows_get(&rows, "k=%d w=%s map=%s", k, s2_sw[w], map);
+                const char *fail = row_failure(r);
+                if (fail) {
+                    demo_row(d, "%d|%dx%d|%s|%s|failed: %s||||", k, side, side, s2_sw[w],
+                             s2_names[m], fail);
                     continue;
                 }
-                tm[w][m][k] = demo_rows_num(r, "time");
-                ts[w][m][k] = demo_rows_num(r, "ts_coeff");
-                te[w][m][k] = demo_rows_num(r, "te_coeff");
-                cf[w][m][k] = demo_rows_num(r, "conflicts");
-                demo_row(d, "%d|%dx%d|%s|%s|%s|%s|%s|%s|%s", k, side, side, sw[w], names[m],
-                         fx(tm[w][m][k], 4), fx(ts[w][m][k], 4), fx(te[w][m][k], 4),
-                         fx(cf[w][m][k], 0), fx(te[w][m][k] / te[w][S2_S][k], 2));
+                s->tm[w][m][k] = demo_rows_num(r, "time");
+                s->ts[w][m][k] = demo_rows_num(r, "ts_coeff");
+                s->te[w][m][k] = demo_rows_num(r, "te_coeff");
+                s->cf[w][m][k] = demo_rows_num(r, "conflicts");
+                demo_row(d, "%d|%dx%d|%s|%s|%s|%s|%s|%s|%s", k, side, side, s2_sw[w],
+                         s2_names[m], fx(s->tm[w][m][k], 4), fx(s->ts[w][m][k], 4),
+                         fx(s->te[w][m][k], 4), fx(s->cf[w][m][k], 0),
+                         fx(s->te[w][m][k] / s->te[w][S2_S][k], 2));
             }
     demo_rows_free(&rows);
-    char s2cmd[DEMO_CMD_MAX];
-    snprintf(s2cmd, sizeof s2cmd, "%s", d->nlog > 0 ? d->log[d->nlog - 1] : "");
+    last_cmd(d, cmd);
     demo_table_end(d);
+}
 
+/* Two panels from the table's sweep (cmd, the chart's regenerate line):
+ * store-and-forward's t_e coefficient (the seed's large-problem claim),
+ * wormhole's time. */
+static int s2_chart(demo *d, const s2_data *s, const char *cmd)
+{
+    FILE *f;
+    int rc;
     if ((rc = plot_file(d, "s2-meshes.svg", &f, 900, 720)))
         return rc;
     for (int w = 0; w < S2_SW; w++) {
-        plot_series s[S2_MAPS];
+        plot_series c[S2_MAPS];
         char title[160];
-        /* saf: the t_e coefficient (the seed's large-problem claim); wormhole: the time */
         for (int m = 0; m < S2_MAPS; m++)
-            s[m] = (plot_series){names[m], ks + 2, (w == S2_SAF ? te : tm)[w][m] + 2, NULL,
-                                 kmax - 1, PLOT_LINE_POINTS, 0, plot_color(m)};
+            c[m] = (plot_series){s2_names[m], s->ks + 2, (w == S2_SAF ? s->te : s->tm)[w][m] + 2,
+                                 NULL, s->kmax - 1, PLOT_LINE_POINTS, 0, plot_color(m)};
         snprintf(title, sizeof title, "%s over all roots (alpha = 1/2)",
                  w == S2_SAF ? "Store-and-forward: average t_e coefficient"
                              : "Wormhole: average division time");
@@ -615,23 +614,28 @@ int demo_meshes(demo *d)
                       w == S2_SAF ? "t_e coefficient (log scale)"
                                   : "time, t_s = t_e = 1 (log scale)",
                       0, 0, 0, 0, 1, 0, NULL, 0, 1};
-        plot_draw(f, &b, s, S2_MAPS);
+        plot_draw(f, &b, c, S2_MAPS);
     }
     if ((rc = plot_close(f)))
         return rc;
-    if (*s2cmd && d->nlog < DEMO_LOG_MAX) /* the chart's regenerate line: the sweep */
-        snprintf(d->log[d->nlog++], DEMO_CMD_MAX, "%s", s2cmd);
+    relog_cmd(d, cmd); /* the chart's regenerate line: the sweep */
     demo_figure(d, "s2-meshes.svg", "The t_e coefficient under store-and-forward and the time "
                                     "under wormhole against k, from the sweep of the table "
                                     "(drawn by dcnet demo).", 900);
-    demo_paper001(d, cf[S2_WH][S2_A][3]);
+    return DN_OK;
+}
 
-    /* Seed 001's conclusions (section 6), as docs/simulator.md reads them */
+/* Seed 001's conclusions (section 6), as docs/simulator.md reads them;
+ * then the section's summary line. */
+static void s2_checks(demo *d, const s2_data *s)
+{
+    const int kmax = s->kmax;
+    const double (*ts)[S2_MAPS][S2_KMAX + 1] = s->ts, (*te)[S2_MAPS][S2_KMAX + 1] = s->te;
     int ok_opt = 1, ok_b = 1, ok_grow = 1;
     for (int k = 2; k <= kmax; k++) {
         double opt_te = 1 - ldexp(1, -2 * k); /* sum_{t=1}^{2k} 2^-t */
         ok_opt &= ts[S2_WH][S2_S][k] == 2 * k && fabs(te[S2_WH][S2_S][k] - opt_te) < 1e-9 &&
-                  cf[S2_WH][S2_S][k] == 0;
+                  s->cf[S2_WH][S2_S][k] == 0;
         if (k >= 3)
             ok_b &= ts[S2_SAF][S2_B][k] < ts[S2_SAF][S2_S][k] &&
                     ts[S2_SAF][S2_B][k] < ts[S2_SAF][S2_A][k];
@@ -656,6 +660,38 @@ int demo_meshes(demo *d)
              fx(te[S2_WH][S2_S][kmax], 4));
     snprintf(w, sizeof w, "%dx%d mesh, all roots", 1 << kmax, 1 << kmax);
     demo_summary(d, w, v);
+}
+
+int demo_meshes(demo *d)
+{
+    s2_data s;
+    char cmd[DEMO_CMD_MAX];
+    int rc;
+
+    demo_section(
+        d, "meshes", "2 meshes",
+        "2. Meshes: the DC-cube against the Growing approaches A and B, from every root (seed 001)",
+        "Seed 001 divides a problem from an arbitrary root of a 2<sup>k</sup> x 2<sup>k</sup> "
+        "mesh (B(2k), every processor gets a task). S is the standard embedding of the DC-cube "
+        "(<code>--map dccube</code>; dimension order paired under store-and-forward, descending "
+        "under wormhole); A and B are the Growing mapping's approaches (relabel the mesh around "
+        "the root, or first move the problem to the fixed root). A message of size m costs "
+        "t<sub>s</sub> + m t<sub>e</sub> (per hop under store-and-forward, once under wormhole); "
+        "step t sends size &alpha;<sup>t</sup> with &alpha; = 1/2. Each cell is the division "
+        "stage's critical path averaged over all 4<sup>k</sup> roots (<code>--all-roots</code>).");
+    s2_figure(d);
+    s.kmax = d->quick ? 5 : 6; /* meshes to 32 x 32 in the quick run, 64 x 64 in the full */
+    for (int k = 0; k <= S2_KMAX; k++) {
+        s.ks[k] = k;
+        for (int w = 0; w < S2_SW; w++)
+            for (int m = 0; m < S2_MAPS; m++)
+                s.ts[w][m][k] = s.te[w][m][k] = s.tm[w][m][k] = s.cf[w][m][k] = NAN;
+    }
+    s2_table(d, &s, cmd);
+    if ((rc = s2_chart(d, &s, cmd)))
+        return rc;
+    demo_paper001(d, s.cf[S2_WH][S2_A][3]);
+    s2_checks(d, &s);
     return DN_OK;
 }
 
