@@ -706,169 +706,203 @@ typedef struct walk_panel {
     int c; /* butterfly dimensions (the seed's conjecture), 0 otherwise */
 } walk_panel;
 
-int demo_walks(demo *d)
-{
-    static const walk_panel panels[] = {
-        {"butterfly:3", "butterfly, 3 dimensions (32 processors), binary trees", 2, 10, 12, 3},
-        {"butterfly:3", "butterfly, 3 dimensions, ternary trees", 3, 6, 8, 3},
-        {"hypercube:5", "hypercube, 32 processors, binary trees", 2, 10, 12, 0},
-    };
-    const int np = (int)(sizeof panels / sizeof panels[0]);
-    const int trials = d->quick ? 200 : 1000;
+static const walk_panel s3_panels[] = {
+    {"butterfly:3", "butterfly, 3 dimensions (32 processors), binary trees", 2, 10, 12, 3},
+    {"butterfly:3", "butterfly, 3 dimensions, ternary trees", 3, 6, 8, 3},
+    {"hypercube:5", "hypercube, 32 processors, binary trees", 2, 10, 12, 0},
+};
+#define S3_PANELS ((int)(sizeof s3_panels / sizeof s3_panels[0]))
+
+/* What the section measures, step by step: the counts of the alpha_h
+ * figure's checks, then the variants' numbers that the differences and
+ * the summary quote. */
+typedef struct s3_data {
+    int trials;
+    int points, within, agree, conj_ok, conj_n;
+    double two[2], canon[2], creach[2], lazy_r[2], canon_r[2], nproc[2], casym;
+} s3_data;
+
+/* One panel's curves against h (index h, NAN where not measured): exact
+ * alpha_h, simulated with its standard error, and the limit. */
+typedef struct s3_curves {
     double hs[S3_HMAX + 1], ex[S3_DMAX + 1][S3_HMAX + 1], sim[S3_DMAX + 1][S3_HMAX + 1];
     double se[S3_DMAX + 1][S3_HMAX + 1], lim[S3_DMAX + 1];
-    int points = 0, within = 0, agree = 1, conj_ok = 1, conj_n = 0;
-    jflat j;
-    dn_err err;
-    FILE *f;
-    int rc;
+} s3_curves;
 
-    demo_section(
-        d, "walks", "3 random walks",
-        "3. Random-walk placement: exact expected loads against simulation (seed 002)",
-        "Seed 002 places a tree that grows at run time: every new task walks &Delta; uniform "
-        "random steps from its parent's processor (the Canonical Algorithm). Its performance "
-        "ratio &alpha;<sub>h</sub> is the largest expected load over the average load M/N for a "
-        "complete b-ary tree of height h. dcnet computes it exactly (<code>--exact</code>, the "
-        "recurrences of its Theorems 1 and 2, summed level by level) and by growing random trees "
-        "(<code>--trials</code>: hollow squares with &plusmn; one standard error). Dashed lines: the limit "
-        "h &rarr; &infin;.");
-    for (int h = 0; h <= S3_HMAX; h++)
-        hs[h] = h;
-    /* the simulated points of every panel: one sweep (issue 21) */
+static int s3_hmax(const demo *d, const walk_panel *P)
+{
+    return d->quick ? P->hmax_quick : P->hmax_full;
+}
+
+/* the simulated points of every panel: one sweep (issue 21); the panels'
+ * heights differ, so the taller trees of the lower panels are skipped */
+static int s3_sweep(demo *d, const s3_data *s, demo_rows *rows, dn_err *serr)
+{
     char nets[200] = "", skips[300] = "";
     int hall = 0;
-    for (int p = 0; p < np; p++) {
-        const int hm = d->quick ? panels[p].hmax_quick : panels[p].hmax_full;
+    for (int p = 0; p < S3_PANELS; p++) {
+        const int hm = s3_hmax(d, &s3_panels[p]);
         hall = hm > hall ? hm : hall;
         snprintf(nets + strlen(nets), sizeof nets - strlen(nets), "%s%s/%d", p ? "," : "",
-                 panels[p].net, panels[p].b);
+                 s3_panels[p].net, s3_panels[p].b);
     }
-    for (int p = 0; p < np; p++) {
-        const int hm = d->quick ? panels[p].hmax_quick : panels[p].hmax_full;
+    for (int p = 0; p < S3_PANELS; p++) {
+        const int hm = s3_hmax(d, &s3_panels[p]);
         if (hm < hall)
             snprintf(skips + strlen(skips), sizeof skips - strlen(skips),
-                     " --skip 'net=%s,b=%d,h>%d'", panels[p].net, panels[p].b, hm);
+                     " --skip 'net=%s,b=%d,h>%d'", s3_panels[p].net, s3_panels[p].b, hm);
     }
+    return demo_sweep(d, rows, "s3-load.jsonl", serr,
+                      "load --var net/b=%s --var dl=1..%d --var h=1..%d%s --net {net} --tree "
+                      "complete:{b}:{h} --walk {dl} --exact --trials %d --seed 1",
+                      nets, S3_DMAX, hall, skips, s->trials);
+}
+
+/* One panel's numbers: the exact curves from one run of the tallest tree
+ * (--per-level), the simulated points from the sweep's rows, each point
+ * counted for the checks (exact agrees with the sweep's own exact value;
+ * simulated within 3 standard errors), and seed 002's conjecture on the
+ * limits for butterflies. */
+static void s3_panel_numbers(demo *d, const walk_panel *P, const demo_rows *rows, s3_curves *c,
+                             s3_data *s)
+{
+    const int hmax = s3_hmax(d, P);
+    jflat j;
+    dn_err err;
+    for (int h = 0; h <= S3_HMAX; h++)
+        c->hs[h] = h;
+    for (int dl = 0; dl <= S3_DMAX; dl++) {
+        c->lim[dl] = NAN;
+        for (int h = 0; h <= S3_HMAX; h++)
+            c->ex[dl][h] = c->sim[dl][h] = c->se[dl][h] = NAN;
+    }
+    if (demo_run(d, &j, &err, "load --net %s --tree complete:%d:%d --walk 1,2,3,4 --per-level "
+                              "--json", P->net, P->b, hmax) == DN_OK) {
+        for (int h = 1; h <= hmax; h++)
+            for (int dl = 1; dl <= S3_DMAX; dl++) {
+                char key[80];
+                snprintf(key, sizeof key, "per_level[%d].ratio.canonical/%d", h, dl);
+                c->ex[dl][h] = NUM(j, key);
+            }
+    }
+    jflat_free(&j);
+    for (int dl = 1; dl <= S3_DMAX; dl++)
+        for (int h = 1; h <= hmax; h++) {
+            const jflat *r = demo_rows_get(rows, "net=%s b=%d dl=%d h=%d", P->net, P->b, dl, h);
+            if (!r || demo_rows_num(r, "exit") != 0) {
+                s->agree = 0; /* a missing point fails the check below */
+                continue;
+            }
+            c->sim[dl][h] = demo_rows_num(r, "simulated_ratio");
+            c->se[dl][h] = demo_rows_num(r, "stderr");
+            c->lim[dl] = demo_rows_num(r, "asymptotic");
+            /* the exact ratio of the tree of height h = alpha_h of the taller tree */
+            s->agree &= fabs(demo_rows_num(r, "ratio") - c->ex[dl][h]) <= 1e-9 * c->ex[dl][h];
+            s->points++;
+            s->within += fabs(c->sim[dl][h] - c->ex[dl][h]) <= 3 * c->se[dl][h] + 1e-12;
+        }
+    /* seed 002's conjecture for butterflies: alpha_inf = (2b/(b+1))(1 + 1/c) for odd
+     * Delta, 2(1 + 1/c) for even Delta */
+    for (int dl = 1; P->c && dl <= S3_DMAX; dl++) {
+        double conj = (dl % 2 ? 2.0 * P->b / (P->b + 1) : 2.0) * (1 + 1.0 / P->c);
+        s->conj_ok &= fabs(c->lim[dl] - conj) < 1e-9;
+        s->conj_n++;
+    }
+}
+
+/* exact: lines; simulated: hollow squares with error bars; limits:
+ * dashed; each in the legend. Panel p of the figure. */
+static void s3_panel_draw(FILE *f, const demo *d, int p, const s3_curves *c)
+{
+    const walk_panel *P = &s3_panels[p];
+    const int hmax = s3_hmax(d, P);
+    plot_series s[3 * S3_DMAX];
+    char names[3 * (S3_DMAX + 1)][40], title[200];
+    int k = 0;
+    for (int dl = 1; dl <= S3_DMAX; dl++) {
+        snprintf(names[3 * dl], sizeof names[0], "Delta = %d, exact", dl);
+        snprintf(names[3 * dl + 1], sizeof names[0], "Delta = %d, simulated", dl);
+        snprintf(names[3 * dl + 2], sizeof names[0], "Delta = %d, limit h -> inf", dl);
+        s[k++] = (plot_series){names[3 * dl], c->hs + 1, c->ex[dl] + 1, NULL, hmax, PLOT_LINE, 0,
+                               plot_color(dl - 1)};
+        s[k++] = (plot_series){names[3 * dl + 1], c->hs + 1, c->sim[dl] + 1, c->se[dl] + 1, hmax,
+                               PLOT_OPEN, 0, plot_color(dl - 1)};
+        s[k++] = (plot_series){names[3 * dl + 2], NULL, &c->lim[dl], NULL, 1, PLOT_HLINE, 1,
+                               plot_color(dl - 1)};
+    }
+    snprintf(title, sizeof title, "alpha_h on %s (b = %d)", P->what, P->b);
+    plot_box b = {0, 380.0 * p, 900, 380, title, "tree height h",
+                  "alpha_h = max expected load / (M/N)", 1, hmax, 0, 0, 1, 1, NULL, 0, 0};
+    plot_draw(f, &b, s, k);
+}
+
+/* The alpha_h figure, one panel per network and branching factor, under
+ * it the sweep of its simulated points; then the checks on its points. */
+static int s3_alpha(demo *d, s3_data *s)
+{
     demo_rows rows;
     dn_err serr;
-    int src = demo_sweep(d, &rows, "s3-load.jsonl", &serr,
-                         "load --var net/b=%s --var dl=1..%d --var h=1..%d%s --net {net} --tree "
-                         "complete:{b}:{h} --walk {dl} --exact --trials %d --seed 1",
-                         nets, S3_DMAX, hall, skips, trials);
-    char s3cmd[DEMO_CMD_MAX];
-    snprintf(s3cmd, sizeof s3cmd, "%s", d->nlog > 0 ? d->log[d->nlog - 1] : "");
+    char cmd[DEMO_CMD_MAX];
+    FILE *f;
+    int rc;
+    int src = s3_sweep(d, s, &rows, &serr);
+    last_cmd(d, cmd);
     if (src != DN_OK)
         demo_para(d, "The sweep of the simulated points failed: they are missing below.");
-    if ((rc = plot_file(d, "s3-alpha.svg", &f, 900, 380.0 * np))) {
-        demo_rows_free(&rows);
-        return rc;
-    }
-    for (int p = 0; p < np; p++) {
-        const walk_panel *P = &panels[p];
-        const int hmax = d->quick ? P->hmax_quick : P->hmax_full;
-        for (int dl = 0; dl <= S3_DMAX; dl++) {
-            lim[dl] = NAN;
-            for (int h = 0; h <= S3_HMAX; h++)
-                ex[dl][h] = sim[dl][h] = se[dl][h] = NAN;
-        }
-        if (demo_run(d, &j, &err, "load --net %s --tree complete:%d:%d --walk 1,2,3,4 --per-level "
-                                  "--json", P->net, P->b, hmax) == DN_OK) {
-            for (int h = 1; h <= hmax; h++)
-                for (int dl = 1; dl <= S3_DMAX; dl++) {
-                    char key[80];
-                    snprintf(key, sizeof key, "per_level[%d].ratio.canonical/%d", h, dl);
-                    ex[dl][h] = NUM(j, key);
-                }
-        }
-        jflat_free(&j);
-        for (int dl = 1; dl <= S3_DMAX; dl++)
-            for (int h = 1; h <= hmax; h++) {
-                const jflat *r = demo_rows_get(&rows, "net=%s b=%d dl=%d h=%d", P->net, P->b,
-                                               dl, h);
-                if (!r || demo_rows_num(r, "exit") != 0) {
-                    agree = 0; /* a missing point fails the check below */
-                    continue;
-                }
-                sim[dl][h] = demo_rows_num(r, "simulated_ratio");
-                se[dl][h] = demo_rows_num(r, "stderr");
-                lim[dl] = demo_rows_num(r, "asymptotic");
-                /* the exact ratio of the tree of height h = alpha_h of the taller tree */
-                agree &= fabs(demo_rows_num(r, "ratio") - ex[dl][h]) <= 1e-9 * ex[dl][h];
-                points++;
-                within += fabs(sim[dl][h] - ex[dl][h]) <= 3 * se[dl][h] + 1e-12;
-            }
-        /* seed 002's conjecture for butterflies: alpha_inf = (2b/(b+1))(1 + 1/c) for odd
-         * Delta, 2(1 + 1/c) for even Delta */
-        for (int dl = 1; P->c && dl <= S3_DMAX; dl++) {
-            double conj = (dl % 2 ? 2.0 * P->b / (P->b + 1) : 2.0) * (1 + 1.0 / P->c);
-            conj_ok &= fabs(lim[dl] - conj) < 1e-9;
-            conj_n++;
-        }
-        /* exact: lines; simulated: hollow squares with error bars; limits:
-         * dashed; each in the legend */
-        plot_series s[3 * S3_DMAX];
-        char names[3 * (S3_DMAX + 1)][40], title[200];
-        int k = 0;
-        for (int dl = 1; dl <= S3_DMAX; dl++) {
-            snprintf(names[3 * dl], sizeof names[0], "Delta = %d, exact", dl);
-            snprintf(names[3 * dl + 1], sizeof names[0], "Delta = %d, simulated", dl);
-            snprintf(names[3 * dl + 2], sizeof names[0], "Delta = %d, limit h -> inf", dl);
-            s[k++] = (plot_series){names[3 * dl], hs + 1, ex[dl] + 1, NULL, hmax, PLOT_LINE, 0,
-                                   plot_color(dl - 1)};
-            s[k++] = (plot_series){names[3 * dl + 1], hs + 1, sim[dl] + 1, se[dl] + 1, hmax,
-                                   PLOT_OPEN, 0, plot_color(dl - 1)};
-            s[k++] = (plot_series){names[3 * dl + 2], NULL, &lim[dl], NULL, 1, PLOT_HLINE, 1,
-                                   plot_color(dl - 1)};
-        }
-        snprintf(title, sizeof title, "alpha_h on %s (b = %d)", P->what, P->b);
-        plot_box b = {0, 380.0 * p, 900, 380, title, "tree height h",
-                      "alpha_h = max expected load / (M/N)", 1, hmax, 0, 0, 1, 1, NULL, 0, 0};
-        plot_draw(f, &b, s, k);
+    if ((rc = plot_file(d, "s3-alpha.svg", &f, 900, 380.0 * S3_PANELS)))
+        goto done;
+    for (int p = 0; p < S3_PANELS; p++) {
+        s3_curves c;
+        s3_panel_numbers(d, &s3_panels[p], &rows, &c, s);
+        s3_panel_draw(f, d, p, &c);
     }
     if ((rc = plot_close(f)))
-        return rc;
+        goto done;
     char cap[300];
     snprintf(cap, sizeof cap,
              "alpha_h against h for walk lengths Delta = 1..4: exact curves (lines), %d random "
              "trees per point (hollow squares, +- one standard error), limits h -> infinity "
-             "(dashed).", trials);
-    demo_rows_free(&rows);
-    if (*s3cmd && d->nlog < DEMO_LOG_MAX) /* the sweep goes with the figure */
-        snprintf(d->log[d->nlog++], DEMO_CMD_MAX, "%s", s3cmd);
+             "(dashed).", s->trials);
+    relog_cmd(d, cmd); /* the sweep goes with the figure */
     demo_figure(d, "s3-alpha.svg", cap, 900);
-    demo_check(d, agree, "the exact alpha_h of each tree of height h equals the level-h value of "
-                         "the tallest tree's recurrence (%d points)", points);
-    demo_check(d, conj_ok, "the limits h -> infinity on the butterfly equal seed 002's "
-                           "conjecture (2b/(b+1))(1 + 1/c) for odd Delta and 2(1 + 1/c) for even "
-                           "Delta (%d cases, to 1e-9)", conj_n);
-    demo_check(d, within >= 0.9 * points,
-               "%d of %d simulated points lie within 3 standard errors of the exact value", within,
-               points);
+    demo_check(d, s->agree, "the exact alpha_h of each tree of height h equals the level-h value "
+                            "of the tallest tree's recurrence (%d points)", s->points);
+    demo_check(d, s->conj_ok, "the limits h -> infinity on the butterfly equal seed 002's "
+                              "conjecture (2b/(b+1))(1 + 1/c) for odd Delta and 2(1 + 1/c) for "
+                              "even Delta (%d cases, to 1e-9)", s->conj_n);
+    demo_check(d, s->within >= 0.9 * s->points,
+               "%d of %d simulated points lie within 3 standard errors of the exact value",
+               s->within, s->points);
+done:
+    demo_rows_free(&rows);
+    return rc;
+}
 
-    /* the improved variants, side by side. Fair framing (issue 28 item
-     * 13): with Delta = 2 on a bipartite network the canonical walk (and
-     * two-choices, which walks the same steps) reaches only the processors
-     * of the start's parity, so its alpha is at least N / reached by parity
-     * alone. Each row says how many processors it reaches and gives alpha on
-     * those (max load / (M / reached)); and the same variants run on the
-     * wrapped butterfly of 3 dimensions, which is not bipartite (odd cycles
-     * through its 3 levels). */
+/* the improved variants, side by side. Fair framing (issue 28 item
+ * 13): with Delta = 2 on a bipartite network the canonical walk (and
+ * two-choices, which walks the same steps) reaches only the processors
+ * of the start's parity, so its alpha is at least N / reached by parity
+ * alone. Each row says how many processors it reaches and gives alpha on
+ * those (max load / (M / reached)); and the same variants run on the
+ * wrapped butterfly of 3 dimensions, which is not bipartite (odd cycles
+ * through its 3 levels). */
+static void s3_variants_table(demo *d, s3_data *s)
+{
+    static const char *const vnets[] = {"butterfly:3", "wbutterfly:3"};
+    jflat j;
+    dn_err err;
     demo_table(d, "network|variant|processors reached (of N)|exact alpha|exact alpha on the "
                   "reached processors|simulated alpha|expected max load / (M/N) per tree|"
                   "the same, on the reached processors|mean parent-child distance");
-    static const char *const vnets[] = {"butterfly:3", "wbutterfly:3"};
-    double two[2] = {NAN, NAN}, canon[2] = {NAN, NAN}, creach[2] = {NAN, NAN};
-    double lazy_r[2] = {NAN, NAN}, canon_r[2] = {NAN, NAN}, nproc[2] = {NAN, NAN};
-    double casym = NAN;
     for (int v = 0; v < 2; v++) {
         if (demo_run(d, &j, &err, "load --net %s --tree complete:2:10 --walk 2 --variant all "
-                                  "--exact --trials %d --seed 1 --json", vnets[v], trials) != DN_OK) {
+                                  "--exact --trials %d --seed 1 --json", vnets[v],
+                     s->trials) != DN_OK) {
             demo_row(d, "%s|failed: %s|||||||", vnets[v], err.msg);
             continue;
         }
         const double N = NUM(j, "processors");
-        nproc[v] = N;
+        s->nproc[v] = N;
         for (int r = 0; r < 8; r++) {
             char key[64], kr[64];
             snprintf(key, sizeof key, "runs[%d].variant", r);
@@ -880,30 +914,36 @@ int demo_walks(demo *d)
             int two_choices = strcmp(name, "two-choices") == 0;
             char rs[64];
             if (two_choices) /* trials only: the walks are canonical's, so is the parity */
-                snprintf(rs, sizeof rs, "%s (canonical's walks)", fx(creach[v], 0));
+                snprintf(rs, sizeof rs, "%s (canonical's walks)", fx(s->creach[v], 0));
             else
                 snprintf(rs, sizeof rs, "%s of %s", fx(reach, 0), fx(N, 0));
             if (two_choices)
-                reach = creach[v];
+                reach = s->creach[v];
             demo_row(d, "%s|%s|%s|%s|%s|%s +- %s|%s|%s|%s", vnets[v], name, rs, fx(RK("ratio"), 3),
                      fx(RK("ratio") * reach / N, 3), fx(sr, 3), fx(RK("stderr"), 3), fx(tr, 3),
                      fx(tr * reach / N, 3), fx(RK("mean_distance"), 3));
             if (two_choices)
-                two[v] = tr * reach / N;
+                s->two[v] = tr * reach / N;
             if (strcmp(name, "canonical") == 0) {
-                canon[v] = tr * reach / N;
-                creach[v] = reach;
-                canon_r[v] = RK("ratio") * reach / N;
+                s->canon[v] = tr * reach / N;
+                s->creach[v] = reach;
+                s->canon_r[v] = RK("ratio") * reach / N;
                 if (v == 0)
-                    casym = RK("asymptotic");
+                    s->casym = RK("asymptotic");
             }
             if (strcmp(name, "lazy") == 0)
-                lazy_r[v] = RK("ratio") * reach / N;
+                s->lazy_r[v] = RK("ratio") * reach / N;
 #undef RK
         }
         jflat_free(&j);
     }
     demo_table_end(d);
+}
+
+/* The variants' table in words (what parity does to the canonical walk),
+ * and the check that two-choices lowers the largest load. */
+static void s3_variants_prose(demo *d, const s3_data *s)
+{
     char vp[1400];
     snprintf(vp, sizeof vp,
              "Variants: <i>lazy</i> stays put with probability 1/2 per step, <i>random-length</i> "
@@ -916,18 +956,22 @@ int demo_walks(demo *d)
              "against lazy's %s. On wbutterfly:3, which is not bipartite, every variant reaches "
              "all %s processors. The per-tree columns show what the ratio hides: the largest "
              "load in one tree, and the dilation paid for spreading.",
-             fx(creach[0], 0), fx(nproc[0], 0), fx(nproc[0] / creach[0], 0), fx(canon_r[0], 3),
-             fx(lazy_r[0], 3), fx(nproc[1], 0));
+             fx(s->creach[0], 0), fx(s->nproc[0], 0), fx(s->nproc[0] / s->creach[0], 0),
+             fx(s->canon_r[0], 3), fx(s->lazy_r[0], 3), fx(s->nproc[1], 0));
     demo_para(d, vp);
-    demo_check(d, two[0] < canon[0] && two[1] < canon[1],
+    demo_check(d, s->two[0] < s->canon[0] && s->two[1] < s->canon[1],
                "two-choices lowers the expected maximum load per tree, on the processors it "
                "reaches, on butterfly:3 (%s vs canonical %s) and on the non-bipartite "
-               "wbutterfly:3 (%s vs %s)", fx(two[0], 3), fx(canon[0], 3), fx(two[1], 3),
-               fx(canon[1], 3));
-    double best_two = two[0];
-    demo_paper002(d);
+               "wbutterfly:3 (%s vs %s)", fx(s->two[0], 3), fx(s->canon[0], 3), fx(s->two[1], 3),
+               fx(s->canon[1], 3));
+}
 
-    /* where dcnet differs from seed 002 (issue 28 item 12), measured */
+/* where dcnet differs from seed 002 (issue 28 item 12), measured: the
+ * dense table against dcnet's sum, parity, and alpha against b */
+static void s3_differs(demo *d, const s3_data *s)
+{
+    jflat j;
+    dn_err err;
     double dense = NAN, sparse = NAN, grow[2] = {NAN, NAN};
     if (demo_run(d, &j, &err, "load --net butterfly:3 --tree complete:2:10 --walk 3 --method "
                               "dense --json") == DN_OK)
@@ -955,7 +999,7 @@ int demo_walks(demo *d)
                 "nodes, so alpha >= 2|Delta = 2 on butterfly:3: %s of %s processors reached, "
                 "alpha_inf %s = 2 (1 + 1/c)|agrees; the variants above are compared on the "
                 "processors they reach, and on the non-bipartite wrapped butterfly",
-             fx(creach[0], 0), fx(nproc[0], 0), demo_exact(casym, 4));
+             fx(s->creach[0], 0), fx(s->nproc[0], 0), demo_exact(s->casym, 4));
     demo_row(d, "alpha_h grows with the branching factor b|an observation on butterfly:3|"
                 "holds on butterfly:3 (Table 3 above); not at h = 12 on butterfly:8 with Delta "
                 "= 4: %s for b = 2, %s for b = 3|the limit h -> infinity does grow with b "
@@ -966,9 +1010,36 @@ int demo_walks(demo *d)
                 "(two-choices reads loads, so it has trials only, no exact recurrence)|"
                 "dcnet's additions, compared in the table above");
     demo_table_end(d);
+}
+
+int demo_walks(demo *d)
+{
+    s3_data s = {.trials = d->quick ? 200 : 1000, .agree = 1, .conj_ok = 1,
+                 .two = {NAN, NAN}, .canon = {NAN, NAN}, .creach = {NAN, NAN},
+                 .lazy_r = {NAN, NAN}, .canon_r = {NAN, NAN}, .nproc = {NAN, NAN},
+                 .casym = NAN};
+    int rc;
+
+    demo_section(
+        d, "walks", "3 random walks",
+        "3. Random-walk placement: exact expected loads against simulation (seed 002)",
+        "Seed 002 places a tree that grows at run time: every new task walks &Delta; uniform "
+        "random steps from its parent's processor (the Canonical Algorithm). Its performance "
+        "ratio &alpha;<sub>h</sub> is the largest expected load over the average load M/N for a "
+        "complete b-ary tree of height h. dcnet computes it exactly (<code>--exact</code>, the "
+        "recurrences of its Theorems 1 and 2, summed level by level) and by growing random trees "
+        "(<code>--trials</code>: hollow squares with &plusmn; one standard error). Dashed lines: the limit "
+        "h &rarr; &infin;.");
+    if ((rc = s3_alpha(d, &s)))
+        return rc;
+    s3_variants_table(d, &s);
+    s3_variants_prose(d, &s);
+    demo_paper002(d);
+    s3_differs(d, &s);
     char v[160];
     snprintf(v, sizeof v, "%d/%d simulated points within 3 SE of exact; two-choices max %s vs %s "
-             "(on the reached processors)", within, points, fx(best_two, 2), fx(canon[0], 2));
+             "(on the reached processors)", s.within, s.points, fx(s.two[0], 2),
+             fx(s.canon[0], 2));
     demo_summary(d, "alpha_h exact vs simulated", v);
     return DN_OK;
 }
