@@ -1342,44 +1342,44 @@ int demo_balance(demo *d)
 
 /* ---------------------------------------------- 5. seed 004, Sneptrees */
 
-int demo_sneptrees(demo *d)
+static const char *const s5_fam[2] = {"s", "t"};
+
+/* The section's verdicts, gathered from both tables for the checks and
+ * the differences. */
+typedef struct s5_data {
+    int nmax;
+    int ok_planar, ok_circ, ok_homog, ok_random;
+    double sp_snep, sp_rand; /* largest spread of the mapping, least of random */
+} s5_data;
+
+/* S_3 and T_3 drawn by Graphviz (dcnet's own drawing when dot is
+ * missing), each captioned with its planarity verdict; then S_2..S_4 in
+ * the H-tree layout of seed 004's Fig. 4 (issue 28 item 9). */
+static void s5_drawings(demo *d)
 {
     jflat j;
     dn_err err;
-    int ok_planar = 1, ok_circ = 1, ok_homog = 1, ok_random = 1, dot_missing = 0;
-    double sp_snep = NAN, sp_rand = NAN; /* largest spread of the mapping, least of random */
-    const int nmax = d->quick ? 5 : 6;
-
-    demo_section(
-        d, "sneptrees", "5 Sneptrees",
-        "5. Sneptrees: homogeneous mapping of binary computation trees (seed 004)",
-        "Seed 004's Sneptrees are networks of 2<sup>n+1</sup> - 1 cells, each with two inputs and "
-        "two outputs, that admit a homogeneous mapping of any complete binary tree: at every "
-        "depth the cells' loads differ by at most one. S<sub>n</sub> is planar and carries two "
-        "edge-disjoint Hamiltonian circuits (left and right successors); T<sub>n</sub> is not "
-        "planar from n = 3. The edge sets are those of docs/spec/sneptrees.md; planarity is the "
-        "Boyer-Myrvold test of the planarity library.");
+    int dot_missing = 0;
     demo_figures_begin(d);
-    static const char *const fam[2] = {"s", "t"};
     for (int t = 0; t < 2; t++) {
         char cap[300], dotf[32], svgf[32];
-        snprintf(dotf, sizeof dotf, "s5-%s3.dot", fam[t]);
-        snprintf(svgf, sizeof svgf, "s5-%s3.svg", fam[t]);
+        snprintf(dotf, sizeof dotf, "s5-%s3.dot", s5_fam[t]);
+        snprintf(svgf, sizeof svgf, "s5-%s3.svg", s5_fam[t]);
         int planar = -1;
-        if (demo_run(d, &j, &err, "net --net sneptree-%s:3 --planar --circuits --json", fam[t]) ==
-            DN_OK) {
+        if (demo_run(d, &j, &err, "net --net sneptree-%s:3 --planar --circuits --json",
+                     s5_fam[t]) == DN_OK) {
             const char *pl = jflat_get(&j, "planar");
             planar = pl ? strcmp(pl, "true") == 0 : -1;
         }
         jflat_free(&j);
-        demo_run(d, NULL, &err, "net --net sneptree-%s:3 --format dot -o %s", fam[t], dotf);
+        demo_run(d, NULL, &err, "net --net sneptree-%s:3 --format dot -o %s", s5_fam[t], dotf);
         /* left to right: the 4 levels across, the cells of a level down, so
          * the drawing is wide rather than 1,300 px tall */
         if (demo_tool(d, &err, "dot -Tsvg -Grankdir=LR -o %s %s", svgf, dotf) == DN_ENOTSUP) {
             /* no Graphviz: dcnet's own drawing of the network with a tree on it */
             dot_missing = 1;
             demo_run(d, &j, &err, "embed --net sneptree-%s:3 --tree cbt:3 --map sneptree --svg %s "
-                                  "--json", fam[t], svgf);
+                                  "--json", s5_fam[t], svgf);
             jflat_free(&j);
         }
         snprintf(cap, sizeof cap, "%s_3 (15 cells; %s; left successors blue, right red): %s",
@@ -1395,7 +1395,6 @@ int demo_sneptrees(demo *d)
     demo_figures_end(d);
     if (dot_missing)
         demo_para(d, "Graphviz's dot is not installed: the drawings above are dcnet's own.");
-    /* seed 004 Fig. 4 (issue 28 item 9): S_2..S_4 in the planar H-tree layout */
     demo_figures_begin(d);
     for (int n = 2; n <= 4; n++) {
         char cap[300], svgf[32];
@@ -1409,27 +1408,31 @@ int demo_sneptrees(demo *d)
         demo_figure(d, svgf, cap, n == 4 ? 600 : 400);
     }
     demo_figures_end(d);
+}
 
-    /* both tables from sweeps (issue 21) */
+/* The networks' table from one sweep (issue 21): planarity and the two
+ * circuits of S_n and T_n, checked into s. */
+static void s5_networks(demo *d, s5_data *s)
+{
     demo_rows rows;
     dn_err serr;
     int src = demo_sweep(d, &rows, "s5-net.jsonl", &serr,
                          "net --var n=2..%d --var t=s,t --net sneptree-{t}:{n} --planar "
                          "--circuits",
-                         nmax);
+                         s->nmax);
     demo_table(d, "network|cells|planar|left circuit Hamiltonian|right circuit Hamiltonian|"
                   "edge-disjoint|diameter");
     if (src != DN_OK) {
         demo_row(d, "all|the sweep failed: %s|||||", serr.msg);
-        ok_circ = 0;
+        s->ok_circ = 0;
     }
-    for (int n = 2; n <= nmax && src == DN_OK; n++)
+    for (int n = 2; n <= s->nmax && src == DN_OK; n++)
         for (int t = 0; t < 2; t++) {
-            const jflat *j1 = demo_rows_get(&rows, "n=%d t=%s", n, fam[t]);
-            if (!j1 || demo_rows_num(j1, "exit") != 0) {
-                const char *e = j1 ? jflat_get(j1, "error") : NULL;
-                demo_row(d, "sneptree-%s:%d|failed: %s|||||", fam[t], n, e ? e : "no row");
-                ok_circ = 0;
+            const jflat *j1 = demo_rows_get(&rows, "n=%d t=%s", n, s5_fam[t]);
+            const char *fail = row_failure(j1);
+            if (fail) {
+                demo_row(d, "sneptree-%s:%d|failed: %s|||||", s5_fam[t], n, fail);
+                s->ok_circ = 0;
                 continue;
             }
             const char *pl = jflat_get(j1, "planar");
@@ -1438,54 +1441,63 @@ int demo_sneptrees(demo *d)
             const char *e = jflat_get(j1, "circuits.edge_disjoint");
             int want_planar = t == 0 || n < 3;
             if (pl)
-                ok_planar &= (strcmp(pl, "true") == 0) == want_planar;
-            ok_circ &= l && r && e && !strcmp(l, "true") && !strcmp(r, "true") && !strcmp(e, "true");
-            demo_row(d, "sneptree-%s:%d|%s|%s|%s|%s|%s|%s", fam[t], n,
+                s->ok_planar &= (strcmp(pl, "true") == 0) == want_planar;
+            s->ok_circ &= l && r && e && !strcmp(l, "true") && !strcmp(r, "true") &&
+                          !strcmp(e, "true");
+            demo_row(d, "sneptree-%s:%d|%s|%s|%s|%s|%s|%s", s5_fam[t], n,
                      fx(demo_rows_num(j1, "nodes"), 0), pl ? pl : "not tested", l ? l : "-",
                      r ? r : "-", e ? e : "-", fx(demo_rows_num(j1, "diameter"), 0));
         }
     demo_rows_free(&rows);
     demo_table_end(d);
+}
 
+/* The mappings' table from one sweep: the Sneptree mapping against a
+ * random placement of the tree of height 2n + 2, homogeneity and the
+ * spread of loads at one depth kept in s. */
+static void s5_mappings(demo *d, s5_data *s)
+{
+    demo_rows rows;
+    dn_err serr;
     char nh[128] = ""; /* the tree of height 2n + 2 on the Sneptree of height n */
-    for (int n = 3; n <= nmax; n++)
+    for (int n = 3; n <= s->nmax; n++)
         snprintf(nh + strlen(nh), sizeof nh - strlen(nh), "%s%d/%d", n > 3 ? "," : "", n,
                  2 * n + 2);
-    src = demo_sweep(d, &rows, "s5-embed.jsonl", &serr,
-                     "embed --var n/h=%s --var t=s,t --var map=sneptree,random --net "
-                     "sneptree-{t}:{n} --tree cbt:{h} --map {map}",
-                     nh);
+    int src = demo_sweep(d, &rows, "s5-embed.jsonl", &serr,
+                         "embed --var n/h=%s --var t=s,t --var map=sneptree,random --net "
+                         "sneptree-{t}:{n} --tree cbt:{h} --map {map}",
+                         nh);
     demo_table(d, "network|tree|mapping|tasks|loads (min..max)|homogeneous|largest spread at one "
                   "depth|average dilation");
     if (src != DN_OK) {
         demo_row(d, "all|all|all|the sweep failed: %s||||", serr.msg);
-        ok_homog = 0;
+        s->ok_homog = 0;
     }
-    for (int n = 3; n <= nmax && src == DN_OK; n++)
+    for (int n = 3; n <= s->nmax && src == DN_OK; n++)
         for (int t = 0; t < 2; t++)
             for (int m = 0; m < 2; m++) {
                 int h = 2 * n + 2;
                 const char *map = m ? "random" : "sneptree";
-                const jflat *j1 = demo_rows_get(&rows, "n=%d t=%s map=%s", n, fam[t], map);
-                if (!j1 || demo_rows_num(j1, "exit") != 0) {
-                    const char *e = j1 ? jflat_get(j1, "error") : NULL;
-                    demo_row(d, "sneptree-%s:%d|cbt:%d|%s|failed: %s||||", fam[t], n, h, map,
-                             e ? e : "no row");
-                    ok_homog = 0;
+                const jflat *j1 = demo_rows_get(&rows, "n=%d t=%s map=%s", n, s5_fam[t], map);
+                const char *fail = row_failure(j1);
+                if (fail) {
+                    demo_row(d, "sneptree-%s:%d|cbt:%d|%s|failed: %s||||", s5_fam[t], n, h, map,
+                             fail);
+                    s->ok_homog = 0;
                     continue;
                 }
                 const char *ho = jflat_get(j1, "homogeneous");
                 int homog = ho && strcmp(ho, "true") == 0;
                 if (m == 0)
-                    ok_homog &= homog;
+                    s->ok_homog &= homog;
                 else
-                    ok_random &= !homog;
+                    s->ok_random &= !homog;
                 double sp = demo_rows_num(j1, "depth_spread");
                 if (m == 0)
-                    sp_snep = isnan(sp_snep) || sp > sp_snep ? sp : sp_snep;
+                    s->sp_snep = isnan(s->sp_snep) || sp > s->sp_snep ? sp : s->sp_snep;
                 else
-                    sp_rand = isnan(sp_rand) || sp < sp_rand ? sp : sp_rand;
-                demo_row(d, "sneptree-%s:%d|cbt:%d|%s|%s|%s..%s|%s|%s|%s", fam[t], n, h, map,
+                    s->sp_rand = isnan(s->sp_rand) || sp < s->sp_rand ? sp : s->sp_rand;
+                demo_row(d, "sneptree-%s:%d|cbt:%d|%s|%s|%s..%s|%s|%s|%s", s5_fam[t], n, h, map,
                          fx(demo_rows_num(j1, "tree_nodes"), 0),
                          fx(demo_rows_num(j1, "load.min"), 0), fx(demo_rows_num(j1, "load.max"), 0),
                          homog ? "yes" : "no", fx(demo_rows_num(j1, "depth_spread"), 0),
@@ -1493,21 +1505,28 @@ int demo_sneptrees(demo *d)
             }
     demo_rows_free(&rows);
     demo_table_end(d);
+}
+
+/* Seed 004's claims checked against both tables, and where dcnet differs
+ * from it (issue 28 item 12). */
+static void s5_checks(demo *d, const s5_data *s)
+{
+    const int nmax = s->nmax;
     if (dn_have_planarity())
-        demo_check(d, ok_planar, "S_n is planar for n = 2..%d and T_n is not for n = 3..%d", nmax,
-                   nmax);
-    demo_check(d, ok_circ, "left and right successors form two edge-disjoint Hamiltonian "
-                           "circuits in S_n and T_n (n = 2..%d)", nmax);
-    demo_check(d, ok_homog, "the Sneptree mapping is homogeneous: at every depth loads differ by "
-                            "at most one (n = 3..%d, trees of height 2n + 2)", nmax);
-    demo_check(d, ok_random, "a random placement of the same trees is not homogeneous");
+        demo_check(d, s->ok_planar, "S_n is planar for n = 2..%d and T_n is not for n = 3..%d",
+                   nmax, nmax);
+    demo_check(d, s->ok_circ, "left and right successors form two edge-disjoint Hamiltonian "
+                              "circuits in S_n and T_n (n = 2..%d)", nmax);
+    demo_check(d, s->ok_homog, "the Sneptree mapping is homogeneous: at every depth loads differ "
+                               "by at most one (n = 3..%d, trees of height 2n + 2)", nmax);
+    demo_check(d, s->ok_random, "a random placement of the same trees is not homogeneous");
     demo_differs_begin(d, "004");
     demo_row(d, "the edge sets of S_n and T_n|in the paper's figures, missing from the text|"
                 "built from the two Hamiltonian circuits the text writes out "
                 "(docs/spec/sneptrees.md); both circuits Hamiltonian and edge-disjoint for n "
                 "= 2..%d (%s)|a reconstruction: the spec derives every edge from the "
                 "circuits",
-             nmax, ok_circ ? "the table above" : "NOT in every row above");
+             nmax, s->ok_circ ? "the table above" : "NOT in every row above");
     demo_row(d, "the drawing of S_n|Fig. 4: an H-tree layout (its caption; the figure is "
                 "lost)|S_2 .. S_4 in the H-tree layout, one straight segment per linked pair, "
                 "none crossing (the figures above); larger S_n and every T_n as Graphviz's "
@@ -1518,10 +1537,31 @@ int demo_sneptrees(demo *d)
                 "loads at one depth: at most %s for the Sneptree mapping, at least %s for a "
                 "random placement (n = 3..%d)|measured for any mapping, so that the baseline "
                 "can be compared",
-             fx(sp_snep, 0), fx(sp_rand, 0), nmax);
+             fx(s->sp_snep, 0), fx(s->sp_rand, 0), nmax);
     demo_table_end(d);
-    demo_summary(d, "S_n / T_n", ok_planar && ok_homog ? "S planar, T not; mapping homogeneous"
-                                                       : "see the report");
+}
+
+int demo_sneptrees(demo *d)
+{
+    s5_data s = {.nmax = d->quick ? 5 : 6, .ok_planar = 1, .ok_circ = 1, .ok_homog = 1,
+                 .ok_random = 1, .sp_snep = NAN, .sp_rand = NAN};
+
+    demo_section(
+        d, "sneptrees", "5 Sneptrees",
+        "5. Sneptrees: homogeneous mapping of binary computation trees (seed 004)",
+        "Seed 004's Sneptrees are networks of 2<sup>n+1</sup> - 1 cells, each with two inputs and "
+        "two outputs, that admit a homogeneous mapping of any complete binary tree: at every "
+        "depth the cells' loads differ by at most one. S<sub>n</sub> is planar and carries two "
+        "edge-disjoint Hamiltonian circuits (left and right successors); T<sub>n</sub> is not "
+        "planar from n = 3. The edge sets are those of docs/spec/sneptrees.md; planarity is the "
+        "Boyer-Myrvold test of the planarity library.");
+    s5_drawings(d);
+    /* both tables from sweeps (issue 21) */
+    s5_networks(d, &s);
+    s5_mappings(d, &s);
+    s5_checks(d, &s);
+    demo_summary(d, "S_n / T_n", s.ok_planar && s.ok_homog ? "S planar, T not; mapping homogeneous"
+                                                           : "see the report");
     return DN_OK;
 }
 
