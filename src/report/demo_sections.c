@@ -1567,80 +1567,94 @@ int demo_sneptrees(demo *d)
 
 /* ------------------------------------------------------- 6. runtime */
 
-int demo_runtime(demo *d)
-{
-    static const int workers[] = {1, 2, 4};
-    /* three runs a row, and the 4-worker timeline's run is one more of its
-     * row: the table's best is the best of every run the section made */
-    const int nw = 3, reps = 3;
-    const long keys = d->quick ? 4000000L : 10000000L;
-    double best[3], worst[3], xs[3], speed[3], ideal[3];
-    int got[3];
-    jflat j;
-    dn_err err;
-    FILE *f;
-    int rc;
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+static const int s6_workers[] = {1, 2, 4};
+/* three runs a row, and the 4-worker timeline's run is one more of its
+ * row: the table's best is the best of every run the section made */
+enum { S6_NW = 3, S6_REPS = 3 };
+/* the dynamic mode's policies side by side: seed 002's walks run for
+ * real, and work stealing, the modern anchor they are judged against */
+static const char *const s6_pol[] = {"walk", "lazy", "two-choices", "steal", "steal"};
+static const char *const s6_steal_k[] = {"", "", "", "half", "one"};
+static const char *const s6_pname[] = {"walk", "lazy", "two-choices", "steal half",
+                                       "steal one"};
+/* three runs of each: a policy is called fastest only when its slowest
+ * run beats every other policy's best (issue 28 item 13) */
+enum { S6_NPOL = 5, S6_PREPS = 3 };
 
-    demo_section(
-        d, "runtime", "6 runtime",
-        "6. The runtime: a real divide-and-conquer program on this machine",
-        "<code>dcnet exec</code> runs real programs with the &ldquo;keep half, send half&rdquo; "
-        "schedule of seed 000 on threads (or MPI ranks), and checks every result (sorts: in "
-        "order and holding the input's keys, in linear time). Here: mergesort of 64-bit keys, and the same binomial schedule on "
-        "an emulated de Bruijn network where messages travel the mapping's routes hop by hop.");
-    /* every table of this section from a sweep of exec runs, one at a time
-     * (--jobs 1: timed runs must not share the cores) (issue 21) */
+/* The runs' numbers: mergesort per worker count, the emulated network per
+ * mapping, the dynamic policies per workload (NAN where not measured). */
+typedef struct s6_data {
+    long keys, cores;
+    double best[S6_NW], worst[S6_NW], xs[S6_NW], speed[S6_NW], ideal[S6_NW];
+    double tl_secs;                     /* the timeline's run */
+    char sweep_cmd[DEMO_CMD_MAX], tl_cmd[DEMO_CMD_MAX]; /* logged again under the figures */
+    double secs[2], hops[2];            /* emulated BDG(4): zrl, random */
+    int qn;                             /* nqueens' board */
+    double pmin[2][S6_NPOL], pmax[2][S6_NPOL], ptask[2][S6_NPOL], psec[2][S6_NPOL],
+        pslow[2][S6_NPOL];
+} s6_data;
+
+/* Mergesort's table: a sweep of exec runs, one at a time (--jobs 1: timed
+ * runs must not share the cores) (issue 21), and the timeline's run,
+ * which counts as one more run of the 4-worker row. */
+static void s6_mergesort(demo *d, s6_data *s)
+{
     demo_rows rows;
     dn_err serr;
+    jflat j;
+    dn_err err;
     demo_sweep(d, &rows, "s6-mergesort.jsonl", &serr,
                "exec --jobs 1 --var workers=%d,%d,%d --var seed=1..%d mergesort --n %ld "
                "--workers {workers} --seed {seed}",
-               workers[0], workers[1], workers[2], reps, keys);
-    char s6cmd[DEMO_CMD_MAX];
-    snprintf(s6cmd, sizeof s6cmd, "%s", d->nlog > 0 ? d->log[d->nlog - 1] : "");
-    double tl_secs = NAN;
+               s6_workers[0], s6_workers[1], s6_workers[2], S6_REPS, s->keys);
+    last_cmd(d, s->sweep_cmd);
+    s->tl_secs = NAN;
     if (demo_run(d, &j, &err, "exec mergesort --n %ld --workers 4 --svg s6-timeline.svg --json",
-                 keys) == DN_OK)
-        tl_secs = NUM(j, "seconds");
+                 s->keys) == DN_OK)
+        s->tl_secs = NUM(j, "seconds");
     jflat_free(&j);
-    char tlcmd[DEMO_CMD_MAX];
-    snprintf(tlcmd, sizeof tlcmd, "%s", d->nlog > 0 ? d->log[d->nlog - 1] : "");
+    last_cmd(d, s->tl_cmd);
     demo_table(d, "workers|keys|runs|best seconds|slowest seconds|slowest / best (the least "
                   "this machine's noise can be)|speed-up over 1 worker (best)|verified");
-    for (int w = 0; w < nw; w++) {
-        best[w] = worst[w] = NAN;
-        got[w] = 0;
-        xs[w] = workers[w];
+    for (int w = 0; w < S6_NW; w++) {
+        double *best = &s->best[w], *worst = &s->worst[w];
+        int got = 0;
+        *best = *worst = NAN;
+        s->xs[w] = s6_workers[w];
         const char *ver = "no";
-        for (int r = 0; r < reps; r++) {
-            const jflat *row = demo_rows_get(&rows, "workers=%d seed=%d", workers[w], r + 1);
+        for (int r = 0; r < S6_REPS; r++) {
+            const jflat *row = demo_rows_get(&rows, "workers=%d seed=%d", s6_workers[w], r + 1);
             if (!row || demo_rows_num(row, "exit") != 0)
                 continue;
-            double s = demo_rows_num(row, "seconds");
+            double sec = demo_rows_num(row, "seconds");
             const char *v = jflat_get(row, "verified");
             if (v && strcmp(v, "true") == 0)
                 ver = "yes";
-            if (isnan(best[w]) || s < best[w])
-                best[w] = s;
-            if (isnan(worst[w]) || s > worst[w])
-                worst[w] = s;
-            got[w]++;
+            if (isnan(*best) || sec < *best)
+                *best = sec;
+            if (isnan(*worst) || sec > *worst)
+                *worst = sec;
+            got++;
         }
-        if (workers[w] == 4 && !isnan(tl_secs)) { /* the timeline's run */
-            best[w] = isnan(best[w]) || tl_secs < best[w] ? tl_secs : best[w];
-            worst[w] = isnan(worst[w]) || tl_secs > worst[w] ? tl_secs : worst[w];
-            got[w]++;
+        if (s6_workers[w] == 4 && !isnan(s->tl_secs)) { /* the timeline's run */
+            *best = isnan(*best) || s->tl_secs < *best ? s->tl_secs : *best;
+            *worst = isnan(*worst) || s->tl_secs > *worst ? s->tl_secs : *worst;
+            got++;
         }
-        speed[w] = best[0] / best[w];
-        ideal[w] = fmin(workers[w], (double)cores);
-        demo_row(d, "%d|%ld|%d|%s|%s|%s|%s|%s", workers[w], keys, got[w], fx(best[w], 3),
-                 fx(worst[w], 3), fx(worst[w] / best[w], 2), fx(speed[w], 2), ver);
+        s->speed[w] = s->best[0] / *best;
+        s->ideal[w] = fmin(s6_workers[w], (double)s->cores);
+        demo_row(d, "%d|%ld|%d|%s|%s|%s|%s|%s", s6_workers[w], s->keys, got, fx(*best, 3),
+                 fx(*worst, 3), fx(*worst / *best, 2), fx(s->speed[w], 2), ver);
     }
     demo_rows_free(&rows);
     demo_table_end(d);
-    /* on C cores no more than C workers can run at once: a larger speed-up
-     * with more workers than cores is run-to-run noise, said so */
+}
+
+/* on C cores no more than C workers can run at once: a larger speed-up
+ * with more workers than cores is run-to-run noise, said so */
+static void s6_noise(demo *d, const s6_data *s)
+{
+    const long cores = s->cores;
     char para[900];
     int pp = snprintf(para, sizeof para,
                       "Each row is %d runs (seeds 1..%d; the 4-worker row also holds the run "
@@ -1648,56 +1662,67 @@ int demo_runtime(demo *d)
                       "this machine is at least, not how large it is: a difference smaller "
                       "than a row's range is not a result. This machine has %ld online "
                       "core%s, so speed-up stops at %ld.",
-                      reps, reps, cores, cores == 1 ? "" : "s", cores);
-    for (int w = 1; w < nw; w++)
-        if (workers[w] > cores && workers[w - 1] >= cores && speed[w] > speed[w - 1])
+                      S6_REPS, S6_REPS, cores, cores == 1 ? "" : "s", cores);
+    for (int w = 1; w < S6_NW; w++)
+        if (s6_workers[w] > cores && s6_workers[w - 1] >= cores && s->speed[w] > s->speed[w - 1])
             pp += snprintf(para + pp, sizeof para - (size_t)pp,
                            " The speed-up of %d workers (%s) above that of %d (%s) is noise, not "
                            "a result: %d workers share %ld cores.",
-                           workers[w], fx(speed[w], 2), workers[w - 1], fx(speed[w - 1], 2),
-                           workers[w], cores);
+                           s6_workers[w], fx(s->speed[w], 2), s6_workers[w - 1],
+                           fx(s->speed[w - 1], 2), s6_workers[w], cores);
     snprintf(para + pp, sizeof para - (size_t)pp,
              " docs/runtime.md compares against qsort and an OpenMP-tasks mergesort "
              "(<code>make bench</code>).");
     demo_para(d, para);
+}
 
+/* The speed-up chart (from the table's sweep) beside the timeline; points
+ * with more workers than cores are drawn apart, as noise. */
+static int s6_figures(demo *d, s6_data *s)
+{
+    FILE *f;
+    int rc;
     demo_figures_begin(d);
     if ((rc = plot_file(d, "s6-speedup.svg", &f, 900, 360)))
         return rc;
-    /* points with more workers than cores are drawn apart, as noise */
-    double sp_in[3], sp_over[3];
-    for (int w = 0; w < nw; w++) {
-        sp_in[w] = workers[w] <= cores ? speed[w] : NAN;
-        sp_over[w] = workers[w] > cores ? speed[w] : NAN;
+    double sp_in[S6_NW], sp_over[S6_NW];
+    for (int w = 0; w < S6_NW; w++) {
+        sp_in[w] = s6_workers[w] <= s->cores ? s->speed[w] : NAN;
+        sp_over[w] = s6_workers[w] > s->cores ? s->speed[w] : NAN;
     }
-    plot_series s[3] = {
-        {"dcnet exec mergesort (best run)", xs, sp_in, NULL, nw, PLOT_LINE_POINTS, 0,
+    plot_series c[3] = {
+        {"dcnet exec mergesort (best run)", s->xs, sp_in, NULL, S6_NW, PLOT_LINE_POINTS, 0,
          plot_color(0)},
-        {"more workers than cores: noise", xs, sp_over, NULL, nw, PLOT_OPEN, 0, plot_color(0)},
-        {"ideal (min(P, cores))", xs, ideal, NULL, nw, PLOT_LINE, 1, "#555"},
+        {"more workers than cores: noise", s->xs, sp_over, NULL, S6_NW, PLOT_OPEN, 0,
+         plot_color(0)},
+        {"ideal (min(P, cores))", s->xs, s->ideal, NULL, S6_NW, PLOT_LINE, 1, "#555"},
     };
     plot_box b = {0, 0, 900, 360, "Mergesort speed-up on this machine", "workers P",
                   "speed-up over 1 worker", 0.8, 4.2, 0, 0, 1, 1, NULL, 0, 0};
-    plot_draw(f, &b, s, 3);
+    plot_draw(f, &b, c, 3);
     if ((rc = plot_close(f)))
         return rc;
-    if (*s6cmd && d->nlog < DEMO_LOG_MAX) /* the chart's regenerate line: the sweep */
-        snprintf(d->log[d->nlog++], DEMO_CMD_MAX, "%s", s6cmd);
+    relog_cmd(d, s->sweep_cmd); /* the chart's regenerate line: the sweep */
     demo_figure(d, "s6-speedup.svg", "Speed-up over one worker, from the sweep of the table (drawn "
                                      "by dcnet demo).", 900);
-    if (*tlcmd && d->nlog < DEMO_LOG_MAX)
-        snprintf(d->log[d->nlog++], DEMO_CMD_MAX, "%s", tlcmd);
+    relog_cmd(d, s->tl_cmd);
     char tlcap[300];
     snprintf(tlcap, sizeof tlcap, "Timeline of 4 workers: split, solve (sort), merge, and waiting "
                                   "for the partner's half. This run took %s s, one of the "
-                                  "4-worker row's runs above.", fx(tl_secs, 3));
+                                  "4-worker row's runs above.", fx(s->tl_secs, 3));
     demo_figure(d, "s6-timeline.svg", tlcap, 900);
     demo_figures_end(d);
+    return DN_OK;
+}
 
-    /* the measured cost of dilation: the same program on an emulated BDG(4) */
+/* the measured cost of dilation: the same program on an emulated BDG(4),
+ * mapping D against random, and the check on their hops */
+static void s6_emulated(demo *d, s6_data *s)
+{
     static const char *const maps[2] = {"zrl", "random"};
-    double secs[2] = {NAN, NAN}, hops[2] = {NAN, NAN};
     const long pn = d->quick ? 4000000L : 16000000L;
+    demo_rows rows;
+    dn_err serr;
     demo_sweep(d, &rows, "s6-emulated.jsonl", &serr,
                "exec --jobs 1 --var map=%s,%s --var run=1..%d prefix --n %ld --workers 16 --net "
                "debruijn:4 --map {map} --bandwidth 1GB/s",
@@ -1707,6 +1732,7 @@ int demo_runtime(demo *d)
     for (int m = 0; m < 2; m++) {
         const char *ver = "no";
         double hb = NAN, msg = NAN, ml = NAN;
+        s->secs[m] = s->hops[m] = NAN;
         for (int r = 0; r < 3; r++) {
             const jflat *row = demo_rows_get(&rows, "map=%s run=%d", maps[m], r + 1);
             if (!row || demo_rows_num(row, "exit") != 0)
@@ -1715,109 +1741,121 @@ int demo_runtime(demo *d)
             const char *v = jflat_get(row, "verified");
             if (v && strcmp(v, "true") == 0)
                 ver = "yes";
-            if (isnan(secs[m]) || sec < secs[m])
-                secs[m] = sec;
-            hops[m] = demo_rows_num(row, "hop_messages");
+            if (isnan(s->secs[m]) || sec < s->secs[m])
+                s->secs[m] = sec;
+            s->hops[m] = demo_rows_num(row, "hop_messages");
             hb = demo_rows_num(row, "hop_bytes");
             msg = demo_rows_num(row, "messages");
             ml = demo_rows_num(row, "max_link_messages");
         }
-        demo_row(d, "debruijn:4|%s|%s|%s|%s|%s|%s|%s", maps[m], fx(secs[m], 3), fx(msg, 0),
-                 fx(hops[m], 0), fx(hb, 0), fx(ml, 0), ver);
+        demo_row(d, "debruijn:4|%s|%s|%s|%s|%s|%s|%s", maps[m], fx(s->secs[m], 3), fx(msg, 0),
+                 fx(s->hops[m], 0), fx(hb, 0), fx(ml, 0), ver);
     }
     demo_rows_free(&rows);
     demo_table_end(d);
     demo_para(d, "Emulation: 16 worker threads are the processors of BDG(4); every message is "
                  "forwarded hop by hop through router threads along the mapping's routes, and "
                  "each link moves 1 GB/s, so longer routes (dilation) cost real time.");
-    demo_check(d, hops[0] < hops[1], "mapping D needs fewer message hops than a random placement "
-                                     "on the emulated BDG(4) (%s vs %s)",
-               fx(hops[0], 0), fx(hops[1], 0));
+    demo_check(d, s->hops[0] < s->hops[1], "mapping D needs fewer message hops than a random "
+                                           "placement on the emulated BDG(4) (%s vs %s)",
+               fx(s->hops[0], 0), fx(s->hops[1], 0));
+}
 
-    /* the dynamic mode's policies side by side: seed 002's walks run for
-     * real, and work stealing, the modern anchor they are judged against */
-    static const char *const pol[] = {"walk", "lazy", "two-choices", "steal", "steal"};
-    static const char *const steal_k[] = {"", "", "", "half", "one"};
-    static const char *const pname[] = {"walk", "lazy", "two-choices", "steal half", "steal one"};
-    enum { NPOL = 5 };
-    const int qn = d->quick ? 11 : 13;
-    /* three runs of each: a policy is called fastest only when its slowest
-     * run beats every other policy's best (issue 28 item 13) */
-    enum { PREPS = 3 };
-    double pmin[2][NPOL], pmax[2][NPOL], ptask[2][NPOL], psec[2][NPOL], pslow[2][NPOL];
+/* The dynamic policies' table: one sweep of both workloads, every policy
+ * run S6_PREPS times; a row shows the first run's spread of tasks and the
+ * range of seconds over all of them. */
+static void s6_dynamic(demo *d, s6_data *s)
+{
+    const int qn = s->qn;
+    demo_rows rows;
+    dn_err serr;
     demo_sweep(d, &rows, "s6-dynamic.jsonl", &serr,
                "exec --jobs 1 --var app/opt/val=nqueens/--n/%d,search/--work/%d --var "
                "policy=walk,lazy,two-choices,steal:half,steal:one --var run=1..%d {app} {opt} "
                "{val} --dynamic --workers 2 --policy {policy}",
-               qn, d->quick ? 2000 : 5000, PREPS);
+               qn, d->quick ? 2000 : 5000, S6_PREPS);
     demo_table(d, "workload|policy|tasks|tasks per worker (min..max), first run|largest share|"
                   "idle seconds per worker (mean)|steals|seconds, best..slowest of the runs|"
                   "runs|verified");
     for (int wl = 0; wl < 2; wl++)
-        for (int p = 0; p < NPOL; p++) {
+        for (int p = 0; p < S6_NPOL; p++) {
             char app[64], pv[32];
             snprintf(app, sizeof app, wl ? "search" : "nqueens %d", qn);
-            snprintf(pv, sizeof pv, "%s%s%s", pol[p], *steal_k[p] ? ":" : "", steal_k[p]);
-            pmin[wl][p] = pmax[wl][p] = ptask[wl][p] = psec[wl][p] = pslow[wl][p] = NAN;
+            snprintf(pv, sizeof pv, "%s%s%s", s6_pol[p], *s6_steal_k[p] ? ":" : "",
+                     s6_steal_k[p]);
+            double *psec = &s->psec[wl][p], *pslow = &s->pslow[wl][p];
+            s->pmin[wl][p] = s->pmax[wl][p] = s->ptask[wl][p] = *psec = *pslow = NAN;
             const char *wname = wl ? "search" : "nqueens";
             const jflat *row = demo_rows_get(&rows, "app=%s policy=%s run=1", wname, pv);
-            if (!row || demo_rows_num(row, "exit") != 0) {
-                const char *e = row ? jflat_get(row, "error") : NULL;
-                demo_row(d, "%s|%s|failed: %s||||||||", app, pname[p], e ? e : "no row");
+            const char *fail = row_failure(row);
+            if (fail) {
+                demo_row(d, "%s|%s|failed: %s||||||||", app, s6_pname[p], fail);
                 continue;
             }
             int nruns = 0, verified = 1;
-            for (int r = 1; r <= PREPS; r++) {
+            for (int r = 1; r <= S6_PREPS; r++) {
                 const jflat *rr = demo_rows_get(&rows, "app=%s policy=%s run=%d", wname, pv, r);
                 if (!rr || demo_rows_num(rr, "exit") != 0)
                     continue;
                 double sec = demo_rows_num(rr, "seconds");
                 const char *vv = jflat_get(rr, "verified");
                 verified &= vv && strcmp(vv, "true") == 0;
-                psec[wl][p] = isnan(psec[wl][p]) || sec < psec[wl][p] ? sec : psec[wl][p];
-                pslow[wl][p] = isnan(pslow[wl][p]) || sec > pslow[wl][p] ? sec : pslow[wl][p];
+                *psec = isnan(*psec) || sec < *psec ? sec : *psec;
+                *pslow = isnan(*pslow) || sec > *pslow ? sec : *pslow;
                 nruns++;
             }
-            ptask[wl][p] = demo_rows_num(row, "tasks");
-            pmin[wl][p] = demo_rows_num(row, "worker_tasks.min");
-            pmax[wl][p] = demo_rows_num(row, "worker_tasks.max");
-            demo_row(d, "%s|%s|%s|%s..%s|%s%%|%s|%s|%s..%s|%d|%s", app, pname[p],
-                     fx(ptask[wl][p], 0), fx(pmin[wl][p], 0), fx(pmax[wl][p], 0),
-                     fx(100 * pmax[wl][p] / ptask[wl][p], 1),
+            s->ptask[wl][p] = demo_rows_num(row, "tasks");
+            s->pmin[wl][p] = demo_rows_num(row, "worker_tasks.min");
+            s->pmax[wl][p] = demo_rows_num(row, "worker_tasks.max");
+            demo_row(d, "%s|%s|%s|%s..%s|%s%%|%s|%s|%s..%s|%d|%s", app, s6_pname[p],
+                     fx(s->ptask[wl][p], 0), fx(s->pmin[wl][p], 0), fx(s->pmax[wl][p], 0),
+                     fx(100 * s->pmax[wl][p] / s->ptask[wl][p], 1),
                      fx(demo_rows_num(row, "worker_idle.mean"), 4),
-                     p >= 3 ? fx(demo_rows_num(row, "steals"), 0) : "-", fx(psec[wl][p], 3),
-                     fx(pslow[wl][p], 3), nruns, verified ? "yes" : "no");
+                     p >= 3 ? fx(demo_rows_num(row, "steals"), 0) : "-", fx(*psec, 3),
+                     fx(*pslow, 3), nruns, verified ? "yes" : "no");
         }
     demo_rows_free(&rows);
     demo_table_end(d);
-    /* the fastest policy of each workload, from the rows above: only one
-     * whose slowest run beats every other policy's best run; else the
-     * policies whose ranges overlap the best one's are named as a tie */
-    char verdict[2][400];
-    for (int wl = 0; wl < 2; wl++) {
-        int fb = -1;
-        for (int p = 0; p < NPOL; p++)
-            if (!isnan(psec[wl][p]) && (fb < 0 || psec[wl][p] < psec[wl][fb]))
-                fb = p;
-        int clear = fb >= 0, n = 0;
-        for (int p = 0; p < NPOL && fb >= 0; p++)
-            if (p != fb && !isnan(psec[wl][p]) && psec[wl][p] <= pslow[wl][fb])
-                clear = 0;
-        if (fb < 0)
-            snprintf(verdict[wl], sizeof verdict[wl], "no run finished");
-        else if (clear)
-            snprintf(verdict[wl], sizeof verdict[wl], "%s is fastest: its slowest run (%s s) "
-                     "beats every other policy's best", pname[fb], fx(pslow[wl][fb], 3));
-        else {
-            n = snprintf(verdict[wl], sizeof verdict[wl], "no policy is fastest beyond this "
-                         "machine's noise: the ranges of");
-            for (int p = 0; p < NPOL; p++)
-                if (!isnan(psec[wl][p]) && (p == fb || psec[wl][p] <= pslow[wl][fb]))
-                    n += snprintf(verdict[wl] + n, sizeof verdict[wl] - (size_t)n, " %s (%s..%s)",
-                                  pname[p], fx(psec[wl][p], 3), fx(pslow[wl][p], 3));
-            snprintf(verdict[wl] + n, sizeof verdict[wl] - (size_t)n, " overlap");
-        }
+}
+
+/* the fastest policy of workload wl, from the table: only one whose
+ * slowest run beats every other policy's best run; else the policies
+ * whose ranges overlap the best one's are named as a tie */
+static void s6_verdict(const s6_data *s, int wl, char *buf, size_t cap)
+{
+    const double *psec = s->psec[wl], *pslow = s->pslow[wl];
+    int fb = -1;
+    for (int p = 0; p < S6_NPOL; p++)
+        if (!isnan(psec[p]) && (fb < 0 || psec[p] < psec[fb]))
+            fb = p;
+    int clear = fb >= 0, n = 0;
+    for (int p = 0; p < S6_NPOL && fb >= 0; p++)
+        if (p != fb && !isnan(psec[p]) && psec[p] <= pslow[fb])
+            clear = 0;
+    if (fb < 0)
+        snprintf(buf, cap, "no run finished");
+    else if (clear)
+        snprintf(buf, cap, "%s is fastest: its slowest run (%s s) "
+                 "beats every other policy's best", s6_pname[fb], fx(pslow[fb], 3));
+    else {
+        n = snprintf(buf, cap, "no policy is fastest beyond this "
+                     "machine's noise: the ranges of");
+        for (int p = 0; p < S6_NPOL; p++)
+            if (!isnan(psec[p]) && (p == fb || psec[p] <= pslow[fb]))
+                n += snprintf(buf + n, cap - (size_t)n, " %s (%s..%s)",
+                              s6_pname[p], fx(psec[p], 3), fx(pslow[p], 3));
+        snprintf(buf + n, cap - (size_t)n, " overlap");
     }
+}
+
+/* The dynamic table in words, with each workload's verdict, and its
+ * checks: the lazy walk uses both workers; every policy runs the same
+ * tasks. */
+static void s6_dynamic_prose(demo *d, const s6_data *s)
+{
+    char verdict[2][400];
+    for (int wl = 0; wl < 2; wl++)
+        s6_verdict(s, wl, verdict[wl], sizeof verdict[wl]);
     char dyn[2000];
     snprintf(dyn, sizeof dyn,
              "Dynamic placement on 2 workers. <i>walk</i>: every spawned task goes to the end of "
@@ -1831,21 +1869,47 @@ int demo_runtime(demo *d)
              "subtrees), each task doing a seeded, exponentially distributed amount of work. "
              "Speed, %d runs each: on nqueens %d, %s; on search, %s. <code>make bench</code> "
              "compares the policies with OpenMP tasks (docs/runtime.md).",
-             fx(pmax[0][0], 0), fx(ptask[0][0], 0), PREPS, qn, verdict[0], verdict[1]);
+             fx(s->pmax[0][0], 0), fx(s->ptask[0][0], 0), S6_PREPS, s->qn, verdict[0],
+             verdict[1]);
     demo_para(d, dyn);
-    demo_check(d, pmax[0][1] <= 0.6 * ptask[0][1] && pmin[0][1] > 0,
+    demo_check(d, s->pmax[0][1] <= 0.6 * s->ptask[0][1] && s->pmin[0][1] > 0,
                "the default (lazy) walk on 2 workers uses both, none above 60%% of the tasks "
-               "(%s..%s of %s)", fx(pmin[0][1], 0), fx(pmax[0][1], 0), fx(ptask[0][1], 0));
+               "(%s..%s of %s)", fx(s->pmin[0][1], 0), fx(s->pmax[0][1], 0),
+               fx(s->ptask[0][1], 0));
     int same = 1;
     for (int wl = 0; wl < 2; wl++)
-        for (int p = 1; p < NPOL; p++)
-            same = same && ptask[wl][p] == ptask[wl][0];
+        for (int p = 1; p < S6_NPOL; p++)
+            same = same && s->ptask[wl][p] == s->ptask[wl][0];
     demo_check(d, same, "every policy runs the same tasks (%s for nqueens %d, %s for search)",
-               fx(ptask[0][0], 0), qn, fx(ptask[1][0], 0));
+               fx(s->ptask[0][0], 0), s->qn, fx(s->ptask[1][0], 0));
+}
+
+int demo_runtime(demo *d)
+{
+    s6_data s;
+    int rc;
+
+    s.keys = d->quick ? 4000000L : 10000000L;
+    s.cores = sysconf(_SC_NPROCESSORS_ONLN);
+    s.qn = d->quick ? 11 : 13;
+    demo_section(
+        d, "runtime", "6 runtime",
+        "6. The runtime: a real divide-and-conquer program on this machine",
+        "<code>dcnet exec</code> runs real programs with the &ldquo;keep half, send half&rdquo; "
+        "schedule of seed 000 on threads (or MPI ranks), and checks every result (sorts: in "
+        "order and holding the input's keys, in linear time). Here: mergesort of 64-bit keys, and the same binomial schedule on "
+        "an emulated de Bruijn network where messages travel the mapping's routes hop by hop.");
+    s6_mergesort(d, &s);
+    s6_noise(d, &s);
+    if ((rc = s6_figures(d, &s)))
+        return rc;
+    s6_emulated(d, &s);
+    s6_dynamic(d, &s);
+    s6_dynamic_prose(d, &s);
     char v[200];
     snprintf(v, sizeof v, "speed-up %s (2 workers), %s (4) at %ld keys; emulated BDG(4) zrl %s s "
-                          "vs random %s s", fx(speed[1], 2), fx(speed[2], 2), keys,
-             fx(secs[0], 3), fx(secs[1], 3));
+                          "vs random %s s", fx(s.speed[1], 2), fx(s.speed[2], 2), s.keys,
+             fx(s.secs[0], 3), fx(s.secs[1], 3));
     demo_summary(d, "mergesort", v);
     return DN_OK;
 }
