@@ -1075,64 +1075,81 @@ static int plot_categories(const sweep *S, table *T, int cx, table *cat, int *is
     return rc;
 }
 
-static int draw_plot(const char *cmd, const sweep *S, table *T, const plot_spec *p,
-                     const char *path)
+/* A plot's data on its way to the picture: the runs' points (series
+ * index, x, y), the series names in order of first appearance (found
+ * through a table of their own, as the columns are), then one point per
+ * (series, x) with its mean and standard error, and the series over them.
+ * All freed by plot_data_free. */
+typedef struct plot_data {
+    pt *pts;
+    int64_t np;
+    char **names; /* names[k]: N.col[k] */
+    int nnames;
+    table N;
+    double *X, *Y, *E; /* m means */
+    int64_t m;
+    int any_err;       /* some point has more than one run: error bars */
+    plot_series *ser;  /* nnames of them */
+} plot_data;
+
+static void plot_data_free(plot_data *P)
 {
-    const char *xs = p->xs, *ys = p->ys, *ss = p->ss;
-    const int logy = p->logy;
-    int cx, cy, cs, rc;
-    if ((rc = plot_columns(cmd, T, p, "the rows", &cx, &cy, &cs)))
-        return rc;
-    table C; /* the categories of x, if it has text */
-    int is_cat;
-    if (plot_categories(S, T, cx, &C, &is_cat)) {
-        free_table(&C);
-        return cli_fail(cmd, DN_ENOMEM, "out of memory");
-    }
-    /* series names in order of first appearance (found through a table of
-     * their own, as the columns are); points grouped */
-    char **names = calloc((size_t)S->total + 1, sizeof *names);
-    pt *pts = malloc((size_t)S->total * sizeof *pts);
-    int nnames = 0, bad = !names || !pts;
-    int64_t np = 0;
+    free(P->names);
+    free_table(&P->N);
+    free(P->pts);
+    free(P->X);
+    free(P->Y);
+    free(P->E);
+    free(P->ser);
+}
+
+/* Every run's point with a number y and an x that is a number (or one of
+ * the categories C), grouped by series and x. DN_OK or DN_ENOMEM.
+ * O(rows log rows). */
+static int plot_gather(const sweep *S, table *T, int cx, int cy, int cs, const table *C,
+                       int is_cat, plot_data *P)
+{
+    P->names = calloc((size_t)S->total + 1, sizeof *P->names);
+    P->pts = malloc((size_t)S->total * sizeof *P->pts);
+    int bad = !P->names || !P->pts;
     char t1[32], t2[32], t3[32];
     row R;
-    table N; /* the series names */
     memset(&R, 0, sizeof R);
-    memset(&N, 0, sizeof N);
     for (int64_t i = 0; !bad && i < S->total; i++) {
         if (S->runs[i].skipped || (bad = row_load(S, T, i, &R, 0) != DN_OK))
             continue;
         const char *xv = cell(S, &R, i, cx, t1, sizeof t1), *yv = cell(S, &R, i, cy, t2, sizeof t2);
         const char *sv = cs >= 0 ? cell(S, &R, i, cs, t3, sizeof t3) : "";
-        const int xc = is_cat && xv && *xv ? find_col(&C, xv) : -1;
+        const int xc = is_cat && xv && *xv ? find_col(C, xv) : -1;
         if (!(is_cat ? xc >= 0 : is_number(xv)) || !is_number(yv) || !sv)
             continue;
-        int k = add_col(&N, sv);
+        int k = add_col(&P->N, sv);
         bad = k < 0;
-        if (k == nnames)
-            names[nnames++] = N.col[k];
-        pts[np++] = (pt){k, is_cat ? (double)xc : strtod(xv, NULL), strtod(yv, NULL)};
+        if (k == P->nnames)
+            P->names[P->nnames++] = P->N.col[k];
+        P->pts[P->np++] = (pt){k, is_cat ? (double)xc : strtod(xv, NULL), strtod(yv, NULL)};
     }
     row_free(&R);
-    if (bad) {
-        free(names);
-        free(pts);
-        free_table(&N);
-        free_table(&C);
-        return cli_fail(cmd, DN_ENOMEM, "out of memory");
-    }
-    qsort(pts, (size_t)np, sizeof *pts, cmp_pt);
-    /* runs sharing (series, x): their mean, with the standard error */
-    double *X = malloc((size_t)(np ? np : 1) * sizeof *X), *Y = malloc((size_t)(np ? np : 1) * sizeof *Y);
-    double *E = malloc((size_t)(np ? np : 1) * sizeof *E);
-    plot_series *ser = calloc((size_t)(nnames ? nnames : 1), sizeof *ser);
-    rc = 0;
-    if (!X || !Y || !E || !ser) {
-        rc = cli_fail(cmd, DN_ENOMEM, "out of memory");
-        goto out;
-    }
-    int64_t m = 0, any_err = 0;
+    if (bad)
+        return DN_ENOMEM;
+    qsort(P->pts, (size_t)P->np, sizeof *P->pts, cmp_pt);
+    return DN_OK;
+}
+
+/* runs sharing (series, x): their mean, with the standard error; then
+ * the series, consecutive runs of the same index in the sorted points
+ * (named by the series column, or by y when there is none). DN_OK or
+ * DN_ENOMEM. O(points). */
+static int plot_means(plot_data *P, const char *ys, int by_series, int is_cat)
+{
+    const int64_t np = P->np;
+    const pt *pts = P->pts;
+    P->X = malloc((size_t)(np ? np : 1) * sizeof *P->X);
+    P->Y = malloc((size_t)(np ? np : 1) * sizeof *P->Y);
+    P->E = malloc((size_t)(np ? np : 1) * sizeof *P->E);
+    P->ser = calloc((size_t)(P->nnames ? P->nnames : 1), sizeof *P->ser);
+    if (!P->X || !P->Y || !P->E || !P->ser)
+        return DN_ENOMEM;
     for (int64_t a = 0; a < np;) {
         int64_t b = a;
         double sum = 0, sq = 0;
@@ -1143,62 +1160,80 @@ static int draw_plot(const char *cmd, const sweep *S, table *T, const plot_spec 
         }
         double k = (double)(b - a), mean = sum / k;
         double s2 = k > 1 ? (sq - k * mean * mean) / (k - 1) : 0; /* sample variance */
-        X[m] = pts[a].x;
-        Y[m] = mean;
-        E[m] = k > 1 && s2 > 0 ? sqrt(s2 / k) : 0;
-        any_err |= k > 1;
-        m++;
+        P->X[P->m] = pts[a].x;
+        P->Y[P->m] = mean;
+        P->E[P->m] = k > 1 && s2 > 0 ? sqrt(s2 / k) : 0;
+        P->any_err |= k > 1;
+        P->m++;
         a = b;
     }
-    /* the series: consecutive runs of the same index in the sorted points */
-    {
-        int64_t a = 0, q = 0;
-        for (int k = 0; k < nnames; k++) {
-            int64_t start = q;
-            while (a < np && pts[a].series == k) {
-                int64_t b = a;
-                while (b < np && pts[b].series == k && pts[b].x == pts[a].x)
-                    b++;
-                q++;
-                a = b;
-            }
-            ser[k] = (plot_series){cs >= 0 ? names[k] : ys, X + start, Y + start,
-                                   any_err ? E + start : NULL, (int)(q - start),
-                                   is_cat ? PLOT_POINTS : PLOT_LINE_POINTS,
-                                   0, NULL};
+    int64_t a = 0, q = 0;
+    for (int k = 0; k < P->nnames; k++) {
+        int64_t start = q;
+        while (a < np && pts[a].series == k) {
+            int64_t b = a;
+            while (b < np && pts[b].series == k && pts[b].x == pts[a].x)
+                b++;
+            q++;
+            a = b;
         }
+        P->ser[k] = (plot_series){by_series ? P->names[k] : ys, P->X + start, P->Y + start,
+                                  P->any_err ? P->E + start : NULL, (int)(q - start),
+                                  is_cat ? PLOT_POINTS : PLOT_LINE_POINTS, 0, NULL};
     }
+    return DN_OK;
+}
+
+/* The SVG at path through the CLI's output path: the title names the
+ * columns (the series column when by_series) and the sweep; categories (C) get one named slot each, whether
+ * they have points or not. 0, or the exit code after the message. */
+static int plot_write(const char *cmd, const sweep *S, const plot_spec *p, const char *path,
+                      int by_series, const table *C, int is_cat, const plot_data *P)
+{
     FILE *f;
     dn_err err;
-    if ((rc = out_open(path, &f, &err))) {
-        rc = cli_fail(cmd, rc, cli_errmsg(&err));
-        goto out;
-    }
+    int rc;
+    if ((rc = out_open(path, &f, &err)))
+        return cli_fail(cmd, rc, cli_errmsg(&err));
     char title[320]; /* three 63-character names and the words */
-    snprintf(title, sizeof title, "%s against %s%s%s (dcnet sweep %s)", ys, xs,
-             cs >= 0 ? ", by " : "", cs >= 0 ? ss : "", S->cmd);
+    snprintf(title, sizeof title, "%s against %s%s%s (dcnet sweep %s)", p->ys, p->xs,
+             by_series ? ", by " : "", by_series ? p->ss : "", S->cmd);
     plot_begin(f, 900, 440);
-    plot_box box = {0, 0, 900, 440, title, xs, ys, 0, 0, 0, 0, 0, !logy, NULL, 0, logy};
+    plot_box box = {0, 0, 900, 440, title, p->xs, p->ys, 0, 0, 0, 0, 0, !p->logy, NULL, 0,
+                    p->logy};
     int xint = 1;
-    for (int64_t i = 0; i < m; i++)
-        xint &= X[i] == floor(X[i]);
+    for (int64_t i = 0; i < P->m; i++)
+        xint &= P->X[i] == floor(P->X[i]);
     box.x_integer = xint;
-    if (is_cat) /* one named slot per category, whether it has points or not */
-        plot_draw_categories(f, &box, (const char *const *)C.col, C.ncol, ser, nnames);
+    if (is_cat)
+        plot_draw_categories(f, &box, (const char *const *)C->col, C->ncol, P->ser, P->nnames);
     else
-        plot_draw(f, &box, ser, nnames);
+        plot_draw(f, &box, P->ser, P->nnames);
     plot_end(f);
     if ((rc = out_close(f, &err)))
         rc = cli_fail(cmd, rc, cli_errmsg(&err));
-out:
-    free(names);
-    free_table(&N);
+    return rc;
+}
+
+static int draw_plot(const char *cmd, const sweep *S, table *T, const plot_spec *p,
+                     const char *path)
+{
+    int cx, cy, cs, rc;
+    if ((rc = plot_columns(cmd, T, p, "the rows", &cx, &cy, &cs)))
+        return rc;
+    table C; /* the categories of x, if it has text */
+    int is_cat;
+    plot_data P;
+    memset(&P, 0, sizeof P);
+    if (plot_categories(S, T, cx, &C, &is_cat) || plot_gather(S, T, cx, cy, cs, &C, is_cat, &P) ||
+        plot_means(&P, p->ys, cs >= 0, is_cat)) {
+        rc = cli_fail(cmd, DN_ENOMEM, "out of memory");
+        goto done;
+    }
+    rc = plot_write(cmd, S, p, path, cs >= 0, &C, is_cat, &P);
+done:
+    plot_data_free(&P);
     free_table(&C);
-    free(pts);
-    free(X);
-    free(Y);
-    free(E);
-    free(ser);
     return rc;
 }
 
