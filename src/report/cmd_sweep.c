@@ -1483,18 +1483,29 @@ static int sweep_runs(const char *cmd, sweep *S, const char *jpath, int resume,
     return 0;
 }
 
-static int sweep_main(sweep *S, int argc, char **argv)
+/* sweep's own options; the others are CMD's, kept in S->args. */
+typedef struct sweep_opts {
+    const char *output, *plot, *svg; /* -o, --plot, --svg: NULL when not given */
+    int mode;                        /* OUT_*, -1 until chosen */
+    int resume, dry, help;
+    plot_spec pspec;                 /* --plot, parsed */
+    int64_t jobs;                    /* --jobs, 0: the default */
+} sweep_opts;
+
+/* CMD and the options into S and o: the variables and skips parsed, the
+ * rest passed to CMD. 0 (with o->help after --help, which is printed), or
+ * the exit code after the message. */
+static int sweep_args(sweep *S, int argc, char **argv, sweep_opts *o)
 {
-    const char *cmd = "sweep", *output = NULL, *plot = NULL, *svg = NULL;
-    int mode = -1, resume = 0, dry = 0, rc;
-    plot_spec pspec;
-    int64_t jobs = 0;
     static const char *const cmds[] = {"embed", "simulate", "load", "balance", "net", "exec",
                                        NULL};
+    const char *cmd = "sweep";
+    int rc;
     if (argc < 2)
         return cli_usage(cmd, "missing CMD (embed, simulate, load, balance, net or exec)");
     if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
         fputs(sweep_help, stdout);
+        o->help = 1;
         return 0;
     }
     int ci = 0;
@@ -1520,6 +1531,7 @@ static int sweep_main(sweep *S, int argc, char **argv)
 #define IS(opt) (strcmp(s, opt) == 0 || (strncmp(s, opt "=", sizeof opt) == 0))
         if (strcmp(s, "-h") == 0 || strcmp(s, "--help") == 0) {
             fputs(sweep_help, stdout);
+            o->help = 1;
             return 0;
         } else if (IS("--var")) {
             const char *v = VALUE();
@@ -1535,103 +1547,124 @@ static int sweep_main(sweep *S, int argc, char **argv)
                 return rc;
         } else if (IS("--jobs") || strcmp(s, "-j") == 0) {
             const char *v = VALUE();
-            if (!v || dn_parse_i64(v, 1, 256, "--jobs", &jobs, &e))
+            if (!v || dn_parse_i64(v, 1, 256, "--jobs", &o->jobs, &e))
                 return cli_usage(cmd, "%s", v ? cli_errmsg(&e) : "option '--jobs' needs a value");
         } else if (IS("--output") || strcmp(s, "-o") == 0) {
-            if (!(output = VALUE()))
+            if (!(o->output = VALUE()))
                 return cli_usage(cmd, "option '-o' needs a value");
         } else if (IS("--plot")) {
-            if (!(plot = VALUE()))
+            if (!(o->plot = VALUE()))
                 return cli_usage(cmd, "option '--plot' needs a value");
-            if ((rc = plot_parse(cmd, plot, &pspec)))
+            if ((rc = plot_parse(cmd, o->plot, &o->pspec)))
                 return rc;
         } else if (IS("--svg")) {
-            if (!(svg = VALUE()))
+            if (!(o->svg = VALUE()))
                 return cli_usage(cmd, "option '--svg' needs a value");
         } else if (strcmp(s, "--resume") == 0) {
-            resume = 1;
+            o->resume = 1;
         } else if (strcmp(s, "--dry-run") == 0) {
-            dry = 1;
+            o->dry = 1;
         } else if (strcmp(s, "--csv") == 0) {
-            mode = OUT_CSV;
+            o->mode = OUT_CSV;
         } else if (strcmp(s, "--json") == 0) {
-            mode = OUT_JSON;
+            o->mode = OUT_JSON;
         } else {
             S->args[S->nargs++] = argv[a]; /* CMD's */
         }
 #undef VALUE
 #undef IS
     }
+    return 0;
+}
+
+/* The options that go together, the number of runs, the output's format
+ * (from -o's name unless given), this executable for the runs, and every
+ * {NAME} a variable (checked on the first run). 0, or the exit code after
+ * the message. */
+static int sweep_check(sweep *S, sweep_opts *o)
+{
+    const char *cmd = "sweep";
+    int rc;
     if (S->nvars == 0)
         return cli_usage(cmd, "give at least one --var NAME=LIST");
     if ((rc = skip_resolve(cmd, S)))
         return rc;
-    if (resume && (!output || strcmp(output, "-") == 0))
+    if (o->resume && (!o->output || strcmp(o->output, "-") == 0))
         return cli_usage(cmd, "--resume continues the sweep of -o FILE: give -o");
-    if ((plot != NULL) != (svg != NULL))
+    if ((o->plot != NULL) != (o->svg != NULL))
         return cli_usage(cmd, "--plot draws into --svg FILE: give both");
     S->total = 1;
     for (int k = 0; k < S->nvars; k++)
         if (S->vars[k].leader < 0 && (S->total *= S->vars[k].n) > MAX_RUNS)
             return cli_usage(cmd, "%lld runs or more; a sweep runs at most %d",
                              (long long)S->total, MAX_RUNS);
-    if (mode < 0)
-        mode = output ? (ends_with(output, ".jsonl") || ends_with(output, ".json") ? OUT_JSON
-                                                                                   : OUT_CSV)
-                      : OUT_TABLE;
-    if (output && strcmp(output, "-") == 0)
-        output = NULL; /* -o -: CSV on standard output, no journal */
+    if (o->mode < 0)
+        o->mode = o->output ? (ends_with(o->output, ".jsonl") || ends_with(o->output, ".json")
+                                   ? OUT_JSON
+                                   : OUT_CSV)
+                            : OUT_TABLE;
+    if (o->output && strcmp(o->output, "-") == 0)
+        o->output = NULL; /* -o -: CSV on standard output, no journal */
     static char self[4096]; /* the runs are this executable */
     ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
     if (n <= 0)
         return cli_fail(cmd, DN_ENOTSUP, "cannot find the dcnet executable (/proc/self/exe)");
     self[n] = '\0';
     S->self = self;
-    /* every {NAME} is a variable (checked on the first run) */
     char bad[64];
     char **first = run_argv(S, 0, bad, sizeof bad);
     if (!first)
         return cli_usage(cmd, "%s is not a --var (variables: %s%s)", bad, S->vars[0].name,
                          S->nvars > 1 ? ", ..." : "");
     free_argv(first);
-    if (dry)
-        return dry_run(S);
-    /* every file can be made, before any run (the journal's name too) */
-    char *jpath = output ? malloc(strlen(output) + 6) : NULL;
-    if (output && !jpath)
+    return 0;
+}
+
+/* every file can be made, before any run (the journal's name too); then
+ * the runs. 0, or the exit code after the message. */
+static int sweep_files_and_runs(sweep *S, const sweep_opts *o)
+{
+    const char *cmd = "sweep";
+    char *jpath = o->output ? malloc(strlen(o->output) + 6) : NULL;
+    if (o->output && !jpath)
         return cli_fail(cmd, DN_ENOMEM, "out of memory");
     if (jpath)
-        sprintf(jpath, "%s.runs", output);
-    const char *const outs[3] = {output, jpath, svg};
-    rc = check_aliases(cmd, S, outs);
+        sprintf(jpath, "%s.runs", o->output);
+    const char *const outs[3] = {o->output, jpath, o->svg};
+    int rc = check_aliases(cmd, S, outs);
     struct stat jst; /* appended to and read back: a FIFO would block, a device lose it */
     if (!rc && jpath && stat(jpath, &jst) == 0 && !S_ISREG(jst.st_mode))
         rc = cli_usage(cmd, "the journal '%s' of -o '%s' is not a regular file (it is appended "
                             "to and read back by --resume): remove it, or give -o another name",
-                       jpath, output);
-    rc = rc ? rc : check_output(cmd, output);
+                       jpath, o->output);
+    rc = rc ? rc : check_output(cmd, o->output);
     rc = rc ? rc : check_output(cmd, jpath);
-    rc = rc ? rc : check_output(cmd, svg);
+    rc = rc ? rc : check_output(cmd, o->svg);
     if (!rc)
-        rc = sweep_runs(cmd, S, jpath, resume, plot ? &pspec : NULL, jobs);
+        rc = sweep_runs(cmd, S, jpath, o->resume, o->plot ? &o->pspec : NULL, o->jobs);
     free(jpath);
-    if (rc)
-        return rc;
-    /* the rows */
+    return rc;
+}
+
+/* the rows: --plot's columns checked on all of them, written (-o or
+ * stdout), the plot drawn; exit 1 when a run failed. With -o, the journal
+ * keeps the runs whatever happens here: --resume. */
+static int sweep_output(sweep *S, const sweep_opts *o)
+{
+    const char *cmd = "sweep";
     table T;
-    if (build_table(S, &T, 0, S->total)) {
-        free_table(&T);
-        return cli_fail(cmd, DN_ENOMEM, "out of memory for the rows");
-    }
     FILE *f;
-    int cx, cy, cs;
-    if (plot && ((rc = plot_columns(cmd, &T, &pspec, "the rows", &cx, &cy, &cs)) ||
-                 (rc = plot_y_check(cmd, S, &T, cy, 0, S->total, "the rows")))) {
-        free_table(&T); /* with -o, the journal keeps the runs: --resume */
-        return rc;
+    dn_err e;
+    int cx, cy, cs, rc;
+    if (build_table(S, &T, 0, S->total)) {
+        rc = cli_fail(cmd, DN_ENOMEM, "out of memory for the rows");
+        goto done;
     }
-    if ((rc = out_open(output ? output : "-", &f, &e)) == DN_OK) {
-        if ((rc = write_rows(S, &T, mode, f)))
+    if (o->plot && ((rc = plot_columns(cmd, &T, &o->pspec, "the rows", &cx, &cy, &cs)) ||
+                    (rc = plot_y_check(cmd, S, &T, cy, 0, S->total, "the rows"))))
+        goto done;
+    if ((rc = out_open(o->output ? o->output : "-", &f, &e)) == DN_OK) {
+        if ((rc = write_rows(S, &T, o->mode, f)))
             out_discard(f == stdout ? NULL : f);
         else
             rc = out_close(f, &e);
@@ -1640,15 +1673,33 @@ static int sweep_main(sweep *S, int argc, char **argv)
     }
     if (rc)
         rc = cli_fail(cmd, rc, e.msg);
-    if (!rc && plot)
-        rc = draw_plot(cmd, S, &T, &pspec, svg);
-    free_table(&T);
+    if (!rc && o->plot)
+        rc = draw_plot(cmd, S, &T, &o->pspec, o->svg);
     if (!rc && S->failed) {
         fprintf(stderr, "dcnet sweep: %lld of %lld runs failed (their rows give the error)\n",
                 (long long)S->failed, (long long)(S->total - S->nskipped));
         rc = 1;
     }
+done:
+    free_table(&T);
     return rc;
+}
+
+static int sweep_main(sweep *S, int argc, char **argv)
+{
+    sweep_opts o;
+    int rc;
+    memset(&o, 0, sizeof o);
+    o.mode = -1;
+    if ((rc = sweep_args(S, argc, argv, &o)) || o.help)
+        return rc;
+    if ((rc = sweep_check(S, &o)))
+        return rc;
+    if (o.dry)
+        return dry_run(S);
+    if ((rc = sweep_files_and_runs(S, &o)))
+        return rc;
+    return sweep_output(S, &o);
 }
 
 int cmd_sweep(int argc, char **argv)
