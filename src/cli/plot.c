@@ -80,18 +80,40 @@ void plot_draw(FILE *f, const plot_box *b, const plot_series *s, int ns)
     plot_draw_categories(f, b, NULL, 0, s, ns);
 }
 
-void plot_draw_categories(FILE *f, const plot_box *b, const char *const *xlabels, int nx,
-                          const plot_series *s, int ns)
+/* A chart's frame: the data ranges shown (on a log axis, y's are powers
+ * of ten), the frame's corners in the SVG, and the legend's entries. */
+typedef struct frame {
+    double xmin, xmax, ymin, ymax;
+    double L, R, T, B; /* left, right, top, bottom */
+    int ylog, nl;      /* log y axis; named series (legend entries) */
+} frame;
+
+/* a data point's place in the SVG */
+static double px(const frame *fr, double v)
 {
-    double xmin = b->xmin, xmax = b->xmax, ymin = b->ymin, ymax = b->ymax;
-    int autox = !(xmin < xmax), autoy = !(ymin < ymax);
+    return fr->L + (v - fr->xmin) / (fr->xmax - fr->xmin) * (fr->R - fr->L);
+}
+
+static double py(const frame *fr, double v)
+{
+    double t = fr->ylog ? log10(v) : v;
+    return fr->B - (t - fr->ymin) / (fr->ymax - fr->ymin) * (fr->B - fr->T);
+}
+
+/* The smallest and largest x and y of the points (with their error bars;
+ * a segment reaches x + err), where the box leaves them open (autox,
+ * autoy); on a log axis only positive values count. Infinite when no
+ * point is finite. */
+static void data_range(const plot_box *b, const plot_series *s, int ns, int autox, int autoy,
+                       frame *fr)
+{
     if (autox) {
-        xmin = INFINITY;
-        xmax = -INFINITY;
+        fr->xmin = INFINITY;
+        fr->xmax = -INFINITY;
     }
     if (autoy) {
-        ymin = INFINITY;
-        ymax = -INFINITY;
+        fr->ymin = INFINITY;
+        fr->ymax = -INFINITY;
     }
     for (int i = 0; i < ns; i++)
         for (int k = 0; k < s[i].n; k++) {
@@ -101,123 +123,140 @@ void plot_draw_categories(FILE *f, const plot_box *b, const char *const *xlabels
             if (!is_finite(x) || !is_finite(y))
                 continue;
             if (autox) {
-                xmin = fmin(xmin, x);
-                xmax = fmax(xmax, seg ? x + e : x);
+                fr->xmin = fmin(fr->xmin, x);
+                fr->xmax = fmax(fr->xmax, seg ? x + e : x);
             }
             if (autoy && b->ylog) { /* log axis: positive values only */
                 if (y > 0) {
-                    ymin = fmin(ymin, log10(y - e > 0 ? y - e : y));
-                    ymax = fmax(ymax, log10(y + e));
+                    fr->ymin = fmin(fr->ymin, log10(y - e > 0 ? y - e : y));
+                    fr->ymax = fmax(fr->ymax, log10(y + e));
                 }
             } else if (autoy) {
-                ymin = fmin(ymin, seg ? y - 0.5 : y - e);
-                ymax = fmax(ymax, seg ? y + 0.5 : y + e);
+                fr->ymin = fmin(fr->ymin, seg ? y - 0.5 : y - e);
+                fr->ymax = fmax(fr->ymax, seg ? y + 0.5 : y + e);
             }
         }
-    if (!is_finite(xmin) || !is_finite(xmax)) {
-        xmin = 0;
-        xmax = 1;
+}
+
+/* The ranges shown: the box's own, or the data's (nx categories: one
+ * slot each, whatever the points), never empty, with a little air above
+ * and below the data; then the frame, which gives up the legend's width
+ * on the right (outside it, so that the legend never covers data). */
+static void frame_layout(const plot_box *b, int categories, int nx, const plot_series *s,
+                         int ns, frame *fr)
+{
+    fr->xmin = b->xmin, fr->xmax = b->xmax, fr->ymin = b->ymin, fr->ymax = b->ymax;
+    fr->ylog = b->ylog;
+    int autox = !(fr->xmin < fr->xmax), autoy = !(fr->ymin < fr->ymax);
+    data_range(b, s, ns, autox, autoy, fr);
+    if (!is_finite(fr->xmin) || !is_finite(fr->xmax)) {
+        fr->xmin = 0;
+        fr->xmax = 1;
     }
-    if (xlabels) { /* categories: one slot each, whatever the points */
-        xmin = -0.5;
-        xmax = nx - 0.5;
+    if (categories) {
+        fr->xmin = -0.5;
+        fr->xmax = nx - 0.5;
     }
-    if (!is_finite(ymin) || !is_finite(ymax)) {
-        ymin = 0;
-        ymax = 1;
+    if (!is_finite(fr->ymin) || !is_finite(fr->ymax)) {
+        fr->ymin = 0;
+        fr->ymax = 1;
     }
     if (!autoy && b->ylog) {
-        ymin = log10(ymin > 0 ? ymin : 1e-300);
-        ymax = log10(ymax > 0 ? ymax : 1);
+        fr->ymin = log10(fr->ymin > 0 ? fr->ymin : 1e-300);
+        fr->ymax = log10(fr->ymax > 0 ? fr->ymax : 1);
     }
-    if (autoy && b->y_from_zero && !b->ylog && ymin > 0)
-        ymin = 0;
-    if (xmax <= xmin)
-        xmax = xmin + 1;
-    if (ymax <= ymin) {
-        ymax = ymin + (ymin != 0 ? fabs(ymin) * 0.1 : 1);
+    if (autoy && b->y_from_zero && !b->ylog && fr->ymin > 0)
+        fr->ymin = 0;
+    if (fr->xmax <= fr->xmin)
+        fr->xmax = fr->xmin + 1;
+    if (fr->ymax <= fr->ymin) {
+        fr->ymax = fr->ymin + (fr->ymin != 0 ? fabs(fr->ymin) * 0.1 : 1);
     }
     if (autoy) { /* a little air above and below */
-        double pad = 0.05 * (ymax - ymin);
-        ymax += pad;
-        if (!(b->y_from_zero && ymin == 0))
-            ymin -= pad;
+        double pad = 0.05 * (fr->ymax - fr->ymin);
+        fr->ymax += pad;
+        if (!(b->y_from_zero && fr->ymin == 0))
+            fr->ymin -= pad;
     }
-    /* the legend goes outside the frame, on the right, so that it never
-     * covers data: the frame gives up the legend's width */
-    int nl = 0;
     double lw = 0;
+    fr->nl = 0;
     for (int i = 0; i < ns; i++)
         if (s[i].name) {
-            nl++;
+            fr->nl++;
             lw = fmax(lw, (double)strlen(s[i].name) * 6.6);
         }
-    const double legend_w = nl ? lw + 40 : 0;
-    const double L = b->x + 62, R = b->x + b->w - 12 - legend_w, T = b->y + 30,
-                 B = b->y + b->h - 44;
-#define PX(v) (L + ((v) - xmin) / (xmax - xmin) * (R - L))
-#define YT(v) (b->ylog ? log10(v) : (v))
-#define PY(v) (B - (YT(v) - ymin) / (ymax - ymin) * (B - T))
-    fprintf(f, "<g>\n<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"14\" "
-               "font-weight=\"bold\">",
-            (L + R) / 2, b->y + 18);
-    plot_xml_text(f, b->title);
-    fputs("</text>\n", f);
-    fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"none\" "
-               "stroke=\"#444\"/>\n",
-            L, T, R - L, B - T);
+    const double legend_w = fr->nl ? lw + 40 : 0;
+    fr->L = b->x + 62, fr->R = b->x + b->w - 12 - legend_w, fr->T = b->y + 30,
+    fr->B = b->y + b->h - 44;
+}
+
+/* The x axis: named ticks for categories (slanted when they would not
+ * fit side by side), else numbers at a nice step (whole numbers only
+ * when x is). */
+static void axis_x(FILE *f, const plot_box *b, const frame *fr, const char *const *xlabels,
+                   int nx)
+{
+    const double L = fr->L, R = fr->R, T = fr->T, B = fr->B;
     char buf[64];
-    double st = nice_step(xmax - xmin, 8);
+    double st = nice_step(fr->xmax - fr->xmin, 8);
     if (b->x_integer && st < 1)
         st = 1;
-    if (xlabels) { /* named ticks; slanted when they would not fit side by side */
+    if (xlabels) {
         double room = (R - L) / (nx > 0 ? nx : 1), widest = 0;
         for (int i = 0; i < nx; i++)
             widest = fmax(widest, 6.6 * (double)strlen(xlabels[i]));
         const int slant = widest > room - 4;
         for (int i = 0; i < nx; i++) {
             fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>",
-                    PX((double)i), T, PX((double)i), B);
+                    px(fr, (double)i), T, px(fr, (double)i), B);
             if (slant)
                 fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\" "
                            "transform=\"rotate(-30 %.1f %.1f)\">",
-                        PX((double)i), B + 13, PX((double)i), B + 13);
+                        px(fr, (double)i), B + 13, px(fr, (double)i), B + 13);
             else
-                fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">", PX((double)i),
-                        B + 15);
+                fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">",
+                        px(fr, (double)i), B + 15);
             plot_xml_text(f, xlabels[i]);
             fputs("</text>\n", f);
         }
     }
-    for (double v = ceil(xmin / st) * st; !xlabels && v <= xmax + st * 1e-9; v += st) {
+    for (double v = ceil(fr->xmin / st) * st; !xlabels && v <= fr->xmax + st * 1e-9; v += st) {
         fmt_tick(buf, sizeof buf, v, st);
         fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>"
                    "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s</text>\n",
-                PX(v), T, PX(v), B, PX(v), B + 15, buf);
+                px(fr, v), T, px(fr, v), B, px(fr, v), B + 15, buf);
     }
-    if (b->ylabels) { /* named rows (Gantt charts); thinned when dense */
+}
+
+/* The y axis: named rows (Gantt charts; thinned when dense), or ticks at
+ * a nice step; on a log axis at 1, 2, 5 times the powers of ten over a
+ * short span, at every power (or every few) over a long one. Then both
+ * axes' labels. */
+static void axis_y(FILE *f, const plot_box *b, const frame *fr)
+{
+    const double L = fr->L, R = fr->R, T = fr->T, B = fr->B, ymin = fr->ymin, ymax = fr->ymax;
+    char buf[64];
+    if (b->ylabels) {
         int every = b->nylabels > 48 ? (b->nylabels + 47) / 48 : 1;
         for (int i = 0; i < b->nylabels; i += every) {
             fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">", L - 5,
-                    PY((double)i) + 4);
+                    py(fr, (double)i) + 4);
             plot_xml_text(f, b->ylabels[i]);
             fputs("</text>\n", f);
         }
     }
-    /* log axis: ticks at 1, 2, 5 times the powers of ten over a short span,
-     * at every power (or every few) over a long one */
-    st = b->ylog ? fmax(1, ceil((ymax - ymin) / 6)) : nice_step(ymax - ymin, 6);
+    double st = b->ylog ? fmax(1, ceil((ymax - ymin) / 6)) : nice_step(ymax - ymin, 6);
     for (double v = floor(ymin / st) * st; !b->ylabels && v <= ymax + st * 1e-9; v += st) {
         static const double mant[3] = {1, 2, 5};
         for (int m = 0; m < (b->ylog && ymax - ymin <= 3 ? 3 : 1); m++) {
             double val = b->ylog ? mant[m] * pow(10, v) : v;
-            double tv = b->ylog ? log10(val) : v, py = B - (tv - ymin) / (ymax - ymin) * (B - T);
+            double tv = b->ylog ? log10(val) : v, y = B - (tv - ymin) / (ymax - ymin) * (B - T);
             if (tv < ymin - 1e-9 || tv > ymax + 1e-9)
                 continue;
             fmt_tick(buf, sizeof buf, val, b->ylog ? fmin(1, val) : st);
             fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>"
                        "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n",
-                    L, py, R, py, L - 5, py + 4, buf);
+                    L, y, R, y, L - 5, y + 4, buf);
         }
     }
     fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">", (L + R) / 2, B + 34);
@@ -227,100 +266,135 @@ void plot_draw_categories(FILE *f, const plot_box *b, const char *const *xlabels
             b->x + 16, (T + B) / 2, b->x + 16, (T + B) / 2);
     plot_xml_text(f, b->ylabel);
     fputs("</text>\n", f);
-    /* clip the data to the frame */
-    /* boxes do not overlap, so their corner names the clip path uniquely */
+}
+
+/* A series' marks at its points: error bars, then a hollow square
+ * (PLOT_OPEN) or a dot (unless it is a plain line, drawn for its error
+ * bars only); points off a log axis are left out. */
+static void draw_points(FILE *f, const plot_box *b, const frame *fr, const plot_series *si,
+                        const char *col)
+{
+    for (int k = 0; k < si->n; k++) {
+        double x = si->x ? si->x[k] : k, y = si->y[k];
+        if (!is_finite(x) || !is_finite(y))
+            continue;
+        if (b->ylog && !(y > 0))
+            continue;
+        if (si->err && si->err[k] > 0)
+            fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+                       "stroke=\"%s\"/>",
+                    px(fr, x), py(fr, fmax(y - si->err[k], b->ylog ? y / 100 : -INFINITY)),
+                    px(fr, x), py(fr, y + si->err[k]), col);
+        if (si->style == PLOT_OPEN)
+            fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"7\" height=\"7\" "
+                       "fill=\"white\" stroke=\"%s\" stroke-width=\"1.5\"/>",
+                    px(fr, x) - 3.5, py(fr, y) - 3.5, col);
+        else if (si->style != PLOT_LINE)
+            fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" fill=\"%s\"/>", px(fr, x),
+                    py(fr, y), col);
+    }
+    fputc('\n', f);
+}
+
+/* One series in its style: a dashed reference line across the frame,
+ * bars from x to x + err (Gantt segments; dashed ones outlined in red),
+ * a line through the points, and the points' marks. */
+static void draw_series(FILE *f, const plot_box *b, const frame *fr, const plot_series *si,
+                        int i)
+{
+    const char *col = si->color ? si->color : plot_color(i);
+    if (si->style == PLOT_HLINE) {
+        if (si->n > 0 && is_finite(si->y[0]) && (!b->ylog || si->y[0] > 0))
+            fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+                       "stroke=\"%s\" stroke-dasharray=\"6 4\"/>\n",
+                    fr->L, py(fr, si->y[0]), fr->R, py(fr, si->y[0]), col);
+        return;
+    }
+    if (si->style == PLOT_SEGMENTS) {
+        double hgt = 0.7 * fabs(py(fr, 0) - py(fr, 1));
+        for (int k = 0; k < si->n; k++) {
+            double x = si->x ? si->x[k] : k, y = si->y[k], e = si->err ? si->err[k] : 0;
+            if (is_finite(x) && is_finite(y) && is_finite(e))
+                fprintf(f, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" "
+                           "fill=\"%s\"%s/>\n",
+                        px(fr, x), py(fr, y) - hgt / 2, fmax(px(fr, x + e) - px(fr, x), 0.6),
+                        hgt, si->dashed ? "none" : col,
+                        si->dashed ? " stroke=\"#d62728\" stroke-width=\"1.2\"" : "");
+        }
+        return;
+    }
+    if (si->style == PLOT_LINE || si->style == PLOT_LINE_POINTS) {
+        fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.6\"%s points=\"",
+                col, si->dashed ? " stroke-dasharray=\"5 3\"" : "");
+        for (int k = 0; k < si->n; k++) {
+            double x = si->x ? si->x[k] : k;
+            if (is_finite(x) && is_finite(si->y[k]) && (!b->ylog || si->y[k] > 0))
+                fprintf(f, "%.1f,%.1f ", px(fr, x), py(fr, si->y[k]));
+        }
+        fputs("\"/>\n", f);
+    }
+    if (si->style == PLOT_POINTS || si->style == PLOT_LINE_POINTS || si->style == PLOT_OPEN ||
+        si->err)
+        draw_points(f, b, fr, si, col);
+}
+
+/* legend, right of the frame; each entry drawn as its series is (line,
+ * dashed line, points, or both) */
+static void draw_legend(FILE *f, const frame *fr, const plot_series *s, int ns)
+{
+    double lx = fr->R + 10, ly = fr->T;
+    int k = 0;
+    for (int i = 0; i < ns; i++) {
+        if (!s[i].name)
+            continue;
+        const char *col = s[i].color ? s[i].color : plot_color(i);
+        double yy = ly + 14 + 16 * k++;
+        int line = s[i].style != PLOT_POINTS && s[i].style != PLOT_OPEN,
+            dots = s[i].style == PLOT_POINTS || s[i].style == PLOT_LINE_POINTS;
+        if (s[i].style == PLOT_OPEN)
+            fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"7\" height=\"7\" "
+                       "fill=\"white\" stroke=\"%s\" stroke-width=\"1.5\"/>",
+                    lx + 5.5, yy - 7.5, col);
+        if (line)
+            fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+                       "stroke=\"%s\" stroke-width=\"2\"%s/>",
+                    lx, yy - 4, lx + 18, yy - 4, col,
+                    s[i].dashed || s[i].style == PLOT_HLINE ? " stroke-dasharray=\"5 3\"" : "");
+        if (dots)
+            fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" fill=\"%s\"/>",
+                    lx + 9, yy - 4, col);
+        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\">", lx + 22, yy);
+        plot_xml_text(f, s[i].name);
+        fputs("</text>\n", f);
+    }
+}
+
+void plot_draw_categories(FILE *f, const plot_box *b, const char *const *xlabels, int nx,
+                          const plot_series *s, int ns)
+{
+    frame fr;
+    frame_layout(b, xlabels != NULL, nx, s, ns, &fr);
+    /* the title and the frame */
+    fprintf(f, "<g>\n<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"14\" "
+               "font-weight=\"bold\">",
+            (fr.L + fr.R) / 2, b->y + 18);
+    plot_xml_text(f, b->title);
+    fputs("</text>\n", f);
+    fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"none\" "
+               "stroke=\"#444\"/>\n",
+            fr.L, fr.T, fr.R - fr.L, fr.B - fr.T);
+    axis_x(f, b, &fr, xlabels, nx);
+    axis_y(f, b, &fr);
+    /* clip the data to the frame; boxes do not overlap, so their corner
+     * names the clip path uniquely */
     long cid = lround(b->x) * 100000 + lround(b->y);
     fprintf(f, "<clipPath id=\"c%ld\"><rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
                "height=\"%.1f\"/></clipPath>\n<g clip-path=\"url(#c%ld)\">\n",
-            cid, L, T, R - L, B - T, cid);
-    for (int i = 0; i < ns; i++) {
-        const char *col = s[i].color ? s[i].color : plot_color(i);
-        if (s[i].style == PLOT_HLINE) {
-            if (s[i].n > 0 && is_finite(s[i].y[0]) && (!b->ylog || s[i].y[0] > 0))
-                fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
-                           "stroke=\"%s\" stroke-dasharray=\"6 4\"/>\n",
-                        L, PY(s[i].y[0]), R, PY(s[i].y[0]), col);
-            continue;
-        }
-        if (s[i].style == PLOT_SEGMENTS) {
-            double hgt = 0.7 * fabs(PY(0) - PY(1));
-            for (int k = 0; k < s[i].n; k++) {
-                double x = s[i].x ? s[i].x[k] : k, y = s[i].y[k], e = s[i].err ? s[i].err[k] : 0;
-                if (is_finite(x) && is_finite(y) && is_finite(e))
-                    fprintf(f, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" "
-                               "fill=\"%s\"%s/>\n",
-                            PX(x), PY(y) - hgt / 2, fmax(PX(x + e) - PX(x), 0.6), hgt,
-                            s[i].dashed ? "none" : col,
-                            s[i].dashed ? " stroke=\"#d62728\" stroke-width=\"1.2\"" : "");
-            }
-            continue;
-        }
-        if (s[i].style == PLOT_LINE || s[i].style == PLOT_LINE_POINTS) {
-            fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.6\"%s points=\"",
-                    col, s[i].dashed ? " stroke-dasharray=\"5 3\"" : "");
-            for (int k = 0; k < s[i].n; k++) {
-                double x = s[i].x ? s[i].x[k] : k;
-                if (is_finite(x) && is_finite(s[i].y[k]) && (!b->ylog || s[i].y[k] > 0))
-                    fprintf(f, "%.1f,%.1f ", PX(x), PY(s[i].y[k]));
-            }
-            fputs("\"/>\n", f);
-        }
-        if (s[i].style == PLOT_POINTS || s[i].style == PLOT_LINE_POINTS ||
-            s[i].style == PLOT_OPEN || s[i].err) {
-            for (int k = 0; k < s[i].n; k++) {
-                double x = s[i].x ? s[i].x[k] : k, y = s[i].y[k];
-                if (!is_finite(x) || !is_finite(y))
-                    continue;
-                if (b->ylog && !(y > 0))
-                    continue;
-                if (s[i].err && s[i].err[k] > 0)
-                    fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
-                               "stroke=\"%s\"/>",
-                            PX(x), PY(fmax(y - s[i].err[k], b->ylog ? y / 100 : -INFINITY)), PX(x),
-                            PY(y + s[i].err[k]), col);
-                if (s[i].style == PLOT_OPEN)
-                    fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"7\" height=\"7\" "
-                               "fill=\"white\" stroke=\"%s\" stroke-width=\"1.5\"/>",
-                            PX(x) - 3.5, PY(y) - 3.5, col);
-                else if (s[i].style != PLOT_LINE)
-                    fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" fill=\"%s\"/>", PX(x),
-                            PY(y), col);
-            }
-            fputc('\n', f);
-        }
-    }
+            cid, fr.L, fr.T, fr.R - fr.L, fr.B - fr.T, cid);
+    for (int i = 0; i < ns; i++)
+        draw_series(f, b, &fr, &s[i], i);
     fputs("</g>\n", f);
-    /* legend, right of the frame; each entry drawn as its series is (line,
-     * dashed line, points, or both) */
-    if (nl) {
-        double lx = R + 10, ly = T;
-        int k = 0;
-        for (int i = 0; i < ns; i++) {
-            if (!s[i].name)
-                continue;
-            const char *col = s[i].color ? s[i].color : plot_color(i);
-            double yy = ly + 14 + 16 * k++;
-            int line = s[i].style != PLOT_POINTS && s[i].style != PLOT_OPEN,
-                dots = s[i].style == PLOT_POINTS || s[i].style == PLOT_LINE_POINTS;
-            if (s[i].style == PLOT_OPEN)
-                fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"7\" height=\"7\" "
-                           "fill=\"white\" stroke=\"%s\" stroke-width=\"1.5\"/>",
-                        lx + 5.5, yy - 7.5, col);
-            if (line)
-                fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
-                           "stroke=\"%s\" stroke-width=\"2\"%s/>",
-                        lx, yy - 4, lx + 18, yy - 4, col,
-                        s[i].dashed || s[i].style == PLOT_HLINE ? " stroke-dasharray=\"5 3\"" : "");
-            if (dots)
-                fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" fill=\"%s\"/>",
-                        lx + 9, yy - 4, col);
-            fprintf(f, "<text x=\"%.1f\" y=\"%.1f\">", lx + 22, yy);
-            plot_xml_text(f, s[i].name);
-            fputs("</text>\n", f);
-        }
-    }
+    if (fr.nl)
+        draw_legend(f, &fr, s, ns);
     fputs("</g>\n", f);
-#undef PX
-#undef PY
-#undef YT
 }

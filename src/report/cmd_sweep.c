@@ -1075,64 +1075,81 @@ static int plot_categories(const sweep *S, table *T, int cx, table *cat, int *is
     return rc;
 }
 
-static int draw_plot(const char *cmd, const sweep *S, table *T, const plot_spec *p,
-                     const char *path)
+/* A plot's data on its way to the picture: the runs' points (series
+ * index, x, y), the series names in order of first appearance (found
+ * through a table of their own, as the columns are), then one point per
+ * (series, x) with its mean and standard error, and the series over them.
+ * All freed by plot_data_free. */
+typedef struct plot_data {
+    pt *pts;
+    int64_t np;
+    char **names; /* names[k]: N.col[k] */
+    int nnames;
+    table N;
+    double *X, *Y, *E; /* m means */
+    int64_t m;
+    int any_err;       /* some point has more than one run: error bars */
+    plot_series *ser;  /* nnames of them */
+} plot_data;
+
+static void plot_data_free(plot_data *P)
 {
-    const char *xs = p->xs, *ys = p->ys, *ss = p->ss;
-    const int logy = p->logy;
-    int cx, cy, cs, rc;
-    if ((rc = plot_columns(cmd, T, p, "the rows", &cx, &cy, &cs)))
-        return rc;
-    table C; /* the categories of x, if it has text */
-    int is_cat;
-    if (plot_categories(S, T, cx, &C, &is_cat)) {
-        free_table(&C);
-        return cli_fail(cmd, DN_ENOMEM, "out of memory");
-    }
-    /* series names in order of first appearance (found through a table of
-     * their own, as the columns are); points grouped */
-    char **names = calloc((size_t)S->total + 1, sizeof *names);
-    pt *pts = malloc((size_t)S->total * sizeof *pts);
-    int nnames = 0, bad = !names || !pts;
-    int64_t np = 0;
+    free(P->names);
+    free_table(&P->N);
+    free(P->pts);
+    free(P->X);
+    free(P->Y);
+    free(P->E);
+    free(P->ser);
+}
+
+/* Every run's point with a number y and an x that is a number (or one of
+ * the categories C), grouped by series and x. DN_OK or DN_ENOMEM.
+ * O(rows log rows). */
+static int plot_gather(const sweep *S, table *T, int cx, int cy, int cs, const table *C,
+                       int is_cat, plot_data *P)
+{
+    P->names = calloc((size_t)S->total + 1, sizeof *P->names);
+    P->pts = malloc((size_t)S->total * sizeof *P->pts);
+    int bad = !P->names || !P->pts;
     char t1[32], t2[32], t3[32];
     row R;
-    table N; /* the series names */
     memset(&R, 0, sizeof R);
-    memset(&N, 0, sizeof N);
     for (int64_t i = 0; !bad && i < S->total; i++) {
         if (S->runs[i].skipped || (bad = row_load(S, T, i, &R, 0) != DN_OK))
             continue;
         const char *xv = cell(S, &R, i, cx, t1, sizeof t1), *yv = cell(S, &R, i, cy, t2, sizeof t2);
         const char *sv = cs >= 0 ? cell(S, &R, i, cs, t3, sizeof t3) : "";
-        const int xc = is_cat && xv && *xv ? find_col(&C, xv) : -1;
+        const int xc = is_cat && xv && *xv ? find_col(C, xv) : -1;
         if (!(is_cat ? xc >= 0 : is_number(xv)) || !is_number(yv) || !sv)
             continue;
-        int k = add_col(&N, sv);
+        int k = add_col(&P->N, sv);
         bad = k < 0;
-        if (k == nnames)
-            names[nnames++] = N.col[k];
-        pts[np++] = (pt){k, is_cat ? (double)xc : strtod(xv, NULL), strtod(yv, NULL)};
+        if (k == P->nnames)
+            P->names[P->nnames++] = P->N.col[k];
+        P->pts[P->np++] = (pt){k, is_cat ? (double)xc : strtod(xv, NULL), strtod(yv, NULL)};
     }
     row_free(&R);
-    if (bad) {
-        free(names);
-        free(pts);
-        free_table(&N);
-        free_table(&C);
-        return cli_fail(cmd, DN_ENOMEM, "out of memory");
-    }
-    qsort(pts, (size_t)np, sizeof *pts, cmp_pt);
-    /* runs sharing (series, x): their mean, with the standard error */
-    double *X = malloc((size_t)(np ? np : 1) * sizeof *X), *Y = malloc((size_t)(np ? np : 1) * sizeof *Y);
-    double *E = malloc((size_t)(np ? np : 1) * sizeof *E);
-    plot_series *ser = calloc((size_t)(nnames ? nnames : 1), sizeof *ser);
-    rc = 0;
-    if (!X || !Y || !E || !ser) {
-        rc = cli_fail(cmd, DN_ENOMEM, "out of memory");
-        goto out;
-    }
-    int64_t m = 0, any_err = 0;
+    if (bad)
+        return DN_ENOMEM;
+    qsort(P->pts, (size_t)P->np, sizeof *P->pts, cmp_pt);
+    return DN_OK;
+}
+
+/* runs sharing (series, x): their mean, with the standard error; then
+ * the series, consecutive runs of the same index in the sorted points
+ * (named by the series column, or by y when there is none). DN_OK or
+ * DN_ENOMEM. O(points). */
+static int plot_means(plot_data *P, const char *ys, int by_series, int is_cat)
+{
+    const int64_t np = P->np;
+    const pt *pts = P->pts;
+    P->X = malloc((size_t)(np ? np : 1) * sizeof *P->X);
+    P->Y = malloc((size_t)(np ? np : 1) * sizeof *P->Y);
+    P->E = malloc((size_t)(np ? np : 1) * sizeof *P->E);
+    P->ser = calloc((size_t)(P->nnames ? P->nnames : 1), sizeof *P->ser);
+    if (!P->X || !P->Y || !P->E || !P->ser)
+        return DN_ENOMEM;
     for (int64_t a = 0; a < np;) {
         int64_t b = a;
         double sum = 0, sq = 0;
@@ -1143,62 +1160,80 @@ static int draw_plot(const char *cmd, const sweep *S, table *T, const plot_spec 
         }
         double k = (double)(b - a), mean = sum / k;
         double s2 = k > 1 ? (sq - k * mean * mean) / (k - 1) : 0; /* sample variance */
-        X[m] = pts[a].x;
-        Y[m] = mean;
-        E[m] = k > 1 && s2 > 0 ? sqrt(s2 / k) : 0;
-        any_err |= k > 1;
-        m++;
+        P->X[P->m] = pts[a].x;
+        P->Y[P->m] = mean;
+        P->E[P->m] = k > 1 && s2 > 0 ? sqrt(s2 / k) : 0;
+        P->any_err |= k > 1;
+        P->m++;
         a = b;
     }
-    /* the series: consecutive runs of the same index in the sorted points */
-    {
-        int64_t a = 0, q = 0;
-        for (int k = 0; k < nnames; k++) {
-            int64_t start = q;
-            while (a < np && pts[a].series == k) {
-                int64_t b = a;
-                while (b < np && pts[b].series == k && pts[b].x == pts[a].x)
-                    b++;
-                q++;
-                a = b;
-            }
-            ser[k] = (plot_series){cs >= 0 ? names[k] : ys, X + start, Y + start,
-                                   any_err ? E + start : NULL, (int)(q - start),
-                                   is_cat ? PLOT_POINTS : PLOT_LINE_POINTS,
-                                   0, NULL};
+    int64_t a = 0, q = 0;
+    for (int k = 0; k < P->nnames; k++) {
+        int64_t start = q;
+        while (a < np && pts[a].series == k) {
+            int64_t b = a;
+            while (b < np && pts[b].series == k && pts[b].x == pts[a].x)
+                b++;
+            q++;
+            a = b;
         }
+        P->ser[k] = (plot_series){by_series ? P->names[k] : ys, P->X + start, P->Y + start,
+                                  P->any_err ? P->E + start : NULL, (int)(q - start),
+                                  is_cat ? PLOT_POINTS : PLOT_LINE_POINTS, 0, NULL};
     }
+    return DN_OK;
+}
+
+/* The SVG at path through the CLI's output path: the title names the
+ * columns (the series column when by_series) and the sweep; categories (C) get one named slot each, whether
+ * they have points or not. 0, or the exit code after the message. */
+static int plot_write(const char *cmd, const sweep *S, const plot_spec *p, const char *path,
+                      int by_series, const table *C, int is_cat, const plot_data *P)
+{
     FILE *f;
     dn_err err;
-    if ((rc = out_open(path, &f, &err))) {
-        rc = cli_fail(cmd, rc, cli_errmsg(&err));
-        goto out;
-    }
+    int rc;
+    if ((rc = out_open(path, &f, &err)))
+        return cli_fail(cmd, rc, cli_errmsg(&err));
     char title[320]; /* three 63-character names and the words */
-    snprintf(title, sizeof title, "%s against %s%s%s (dcnet sweep %s)", ys, xs,
-             cs >= 0 ? ", by " : "", cs >= 0 ? ss : "", S->cmd);
+    snprintf(title, sizeof title, "%s against %s%s%s (dcnet sweep %s)", p->ys, p->xs,
+             by_series ? ", by " : "", by_series ? p->ss : "", S->cmd);
     plot_begin(f, 900, 440);
-    plot_box box = {0, 0, 900, 440, title, xs, ys, 0, 0, 0, 0, 0, !logy, NULL, 0, logy};
+    plot_box box = {0, 0, 900, 440, title, p->xs, p->ys, 0, 0, 0, 0, 0, !p->logy, NULL, 0,
+                    p->logy};
     int xint = 1;
-    for (int64_t i = 0; i < m; i++)
-        xint &= X[i] == floor(X[i]);
+    for (int64_t i = 0; i < P->m; i++)
+        xint &= P->X[i] == floor(P->X[i]);
     box.x_integer = xint;
-    if (is_cat) /* one named slot per category, whether it has points or not */
-        plot_draw_categories(f, &box, (const char *const *)C.col, C.ncol, ser, nnames);
+    if (is_cat)
+        plot_draw_categories(f, &box, (const char *const *)C->col, C->ncol, P->ser, P->nnames);
     else
-        plot_draw(f, &box, ser, nnames);
+        plot_draw(f, &box, P->ser, P->nnames);
     plot_end(f);
     if ((rc = out_close(f, &err)))
         rc = cli_fail(cmd, rc, cli_errmsg(&err));
-out:
-    free(names);
-    free_table(&N);
+    return rc;
+}
+
+static int draw_plot(const char *cmd, const sweep *S, table *T, const plot_spec *p,
+                     const char *path)
+{
+    int cx, cy, cs, rc;
+    if ((rc = plot_columns(cmd, T, p, "the rows", &cx, &cy, &cs)))
+        return rc;
+    table C; /* the categories of x, if it has text */
+    int is_cat;
+    plot_data P;
+    memset(&P, 0, sizeof P);
+    if (plot_categories(S, T, cx, &C, &is_cat) || plot_gather(S, T, cx, cy, cs, &C, is_cat, &P) ||
+        plot_means(&P, p->ys, cs >= 0, is_cat)) {
+        rc = cli_fail(cmd, DN_ENOMEM, "out of memory");
+        goto done;
+    }
+    rc = plot_write(cmd, S, p, path, cs >= 0, &C, is_cat, &P);
+done:
+    plot_data_free(&P);
     free_table(&C);
-    free(pts);
-    free(X);
-    free(Y);
-    free(E);
-    free(ser);
     return rc;
 }
 
@@ -1448,18 +1483,29 @@ static int sweep_runs(const char *cmd, sweep *S, const char *jpath, int resume,
     return 0;
 }
 
-static int sweep_main(sweep *S, int argc, char **argv)
+/* sweep's own options; the others are CMD's, kept in S->args. */
+typedef struct sweep_opts {
+    const char *output, *plot, *svg; /* -o, --plot, --svg: NULL when not given */
+    int mode;                        /* OUT_*, -1 until chosen */
+    int resume, dry, help;
+    plot_spec pspec;                 /* --plot, parsed */
+    int64_t jobs;                    /* --jobs, 0: the default */
+} sweep_opts;
+
+/* CMD and the options into S and o: the variables and skips parsed, the
+ * rest passed to CMD. 0 (with o->help after --help, which is printed), or
+ * the exit code after the message. */
+static int sweep_args(sweep *S, int argc, char **argv, sweep_opts *o)
 {
-    const char *cmd = "sweep", *output = NULL, *plot = NULL, *svg = NULL;
-    int mode = -1, resume = 0, dry = 0, rc;
-    plot_spec pspec;
-    int64_t jobs = 0;
     static const char *const cmds[] = {"embed", "simulate", "load", "balance", "net", "exec",
                                        NULL};
+    const char *cmd = "sweep";
+    int rc;
     if (argc < 2)
         return cli_usage(cmd, "missing CMD (embed, simulate, load, balance, net or exec)");
     if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
         fputs(sweep_help, stdout);
+        o->help = 1;
         return 0;
     }
     int ci = 0;
@@ -1485,6 +1531,7 @@ static int sweep_main(sweep *S, int argc, char **argv)
 #define IS(opt) (strcmp(s, opt) == 0 || (strncmp(s, opt "=", sizeof opt) == 0))
         if (strcmp(s, "-h") == 0 || strcmp(s, "--help") == 0) {
             fputs(sweep_help, stdout);
+            o->help = 1;
             return 0;
         } else if (IS("--var")) {
             const char *v = VALUE();
@@ -1500,103 +1547,124 @@ static int sweep_main(sweep *S, int argc, char **argv)
                 return rc;
         } else if (IS("--jobs") || strcmp(s, "-j") == 0) {
             const char *v = VALUE();
-            if (!v || dn_parse_i64(v, 1, 256, "--jobs", &jobs, &e))
+            if (!v || dn_parse_i64(v, 1, 256, "--jobs", &o->jobs, &e))
                 return cli_usage(cmd, "%s", v ? cli_errmsg(&e) : "option '--jobs' needs a value");
         } else if (IS("--output") || strcmp(s, "-o") == 0) {
-            if (!(output = VALUE()))
+            if (!(o->output = VALUE()))
                 return cli_usage(cmd, "option '-o' needs a value");
         } else if (IS("--plot")) {
-            if (!(plot = VALUE()))
+            if (!(o->plot = VALUE()))
                 return cli_usage(cmd, "option '--plot' needs a value");
-            if ((rc = plot_parse(cmd, plot, &pspec)))
+            if ((rc = plot_parse(cmd, o->plot, &o->pspec)))
                 return rc;
         } else if (IS("--svg")) {
-            if (!(svg = VALUE()))
+            if (!(o->svg = VALUE()))
                 return cli_usage(cmd, "option '--svg' needs a value");
         } else if (strcmp(s, "--resume") == 0) {
-            resume = 1;
+            o->resume = 1;
         } else if (strcmp(s, "--dry-run") == 0) {
-            dry = 1;
+            o->dry = 1;
         } else if (strcmp(s, "--csv") == 0) {
-            mode = OUT_CSV;
+            o->mode = OUT_CSV;
         } else if (strcmp(s, "--json") == 0) {
-            mode = OUT_JSON;
+            o->mode = OUT_JSON;
         } else {
             S->args[S->nargs++] = argv[a]; /* CMD's */
         }
 #undef VALUE
 #undef IS
     }
+    return 0;
+}
+
+/* The options that go together, the number of runs, the output's format
+ * (from -o's name unless given), this executable for the runs, and every
+ * {NAME} a variable (checked on the first run). 0, or the exit code after
+ * the message. */
+static int sweep_check(sweep *S, sweep_opts *o)
+{
+    const char *cmd = "sweep";
+    int rc;
     if (S->nvars == 0)
         return cli_usage(cmd, "give at least one --var NAME=LIST");
     if ((rc = skip_resolve(cmd, S)))
         return rc;
-    if (resume && (!output || strcmp(output, "-") == 0))
+    if (o->resume && (!o->output || strcmp(o->output, "-") == 0))
         return cli_usage(cmd, "--resume continues the sweep of -o FILE: give -o");
-    if ((plot != NULL) != (svg != NULL))
+    if ((o->plot != NULL) != (o->svg != NULL))
         return cli_usage(cmd, "--plot draws into --svg FILE: give both");
     S->total = 1;
     for (int k = 0; k < S->nvars; k++)
         if (S->vars[k].leader < 0 && (S->total *= S->vars[k].n) > MAX_RUNS)
             return cli_usage(cmd, "%lld runs or more; a sweep runs at most %d",
                              (long long)S->total, MAX_RUNS);
-    if (mode < 0)
-        mode = output ? (ends_with(output, ".jsonl") || ends_with(output, ".json") ? OUT_JSON
-                                                                                   : OUT_CSV)
-                      : OUT_TABLE;
-    if (output && strcmp(output, "-") == 0)
-        output = NULL; /* -o -: CSV on standard output, no journal */
+    if (o->mode < 0)
+        o->mode = o->output ? (ends_with(o->output, ".jsonl") || ends_with(o->output, ".json")
+                                   ? OUT_JSON
+                                   : OUT_CSV)
+                            : OUT_TABLE;
+    if (o->output && strcmp(o->output, "-") == 0)
+        o->output = NULL; /* -o -: CSV on standard output, no journal */
     static char self[4096]; /* the runs are this executable */
     ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
     if (n <= 0)
         return cli_fail(cmd, DN_ENOTSUP, "cannot find the dcnet executable (/proc/self/exe)");
     self[n] = '\0';
     S->self = self;
-    /* every {NAME} is a variable (checked on the first run) */
     char bad[64];
     char **first = run_argv(S, 0, bad, sizeof bad);
     if (!first)
         return cli_usage(cmd, "%s is not a --var (variables: %s%s)", bad, S->vars[0].name,
                          S->nvars > 1 ? ", ..." : "");
     free_argv(first);
-    if (dry)
-        return dry_run(S);
-    /* every file can be made, before any run (the journal's name too) */
-    char *jpath = output ? malloc(strlen(output) + 6) : NULL;
-    if (output && !jpath)
+    return 0;
+}
+
+/* every file can be made, before any run (the journal's name too); then
+ * the runs. 0, or the exit code after the message. */
+static int sweep_files_and_runs(sweep *S, const sweep_opts *o)
+{
+    const char *cmd = "sweep";
+    char *jpath = o->output ? malloc(strlen(o->output) + 6) : NULL;
+    if (o->output && !jpath)
         return cli_fail(cmd, DN_ENOMEM, "out of memory");
     if (jpath)
-        sprintf(jpath, "%s.runs", output);
-    const char *const outs[3] = {output, jpath, svg};
-    rc = check_aliases(cmd, S, outs);
+        sprintf(jpath, "%s.runs", o->output);
+    const char *const outs[3] = {o->output, jpath, o->svg};
+    int rc = check_aliases(cmd, S, outs);
     struct stat jst; /* appended to and read back: a FIFO would block, a device lose it */
     if (!rc && jpath && stat(jpath, &jst) == 0 && !S_ISREG(jst.st_mode))
         rc = cli_usage(cmd, "the journal '%s' of -o '%s' is not a regular file (it is appended "
                             "to and read back by --resume): remove it, or give -o another name",
-                       jpath, output);
-    rc = rc ? rc : check_output(cmd, output);
+                       jpath, o->output);
+    rc = rc ? rc : check_output(cmd, o->output);
     rc = rc ? rc : check_output(cmd, jpath);
-    rc = rc ? rc : check_output(cmd, svg);
+    rc = rc ? rc : check_output(cmd, o->svg);
     if (!rc)
-        rc = sweep_runs(cmd, S, jpath, resume, plot ? &pspec : NULL, jobs);
+        rc = sweep_runs(cmd, S, jpath, o->resume, o->plot ? &o->pspec : NULL, o->jobs);
     free(jpath);
-    if (rc)
-        return rc;
-    /* the rows */
+    return rc;
+}
+
+/* the rows: --plot's columns checked on all of them, written (-o or
+ * stdout), the plot drawn; exit 1 when a run failed. With -o, the journal
+ * keeps the runs whatever happens here: --resume. */
+static int sweep_output(sweep *S, const sweep_opts *o)
+{
+    const char *cmd = "sweep";
     table T;
-    if (build_table(S, &T, 0, S->total)) {
-        free_table(&T);
-        return cli_fail(cmd, DN_ENOMEM, "out of memory for the rows");
-    }
     FILE *f;
-    int cx, cy, cs;
-    if (plot && ((rc = plot_columns(cmd, &T, &pspec, "the rows", &cx, &cy, &cs)) ||
-                 (rc = plot_y_check(cmd, S, &T, cy, 0, S->total, "the rows")))) {
-        free_table(&T); /* with -o, the journal keeps the runs: --resume */
-        return rc;
+    dn_err e;
+    int cx, cy, cs, rc;
+    if (build_table(S, &T, 0, S->total)) {
+        rc = cli_fail(cmd, DN_ENOMEM, "out of memory for the rows");
+        goto done;
     }
-    if ((rc = out_open(output ? output : "-", &f, &e)) == DN_OK) {
-        if ((rc = write_rows(S, &T, mode, f)))
+    if (o->plot && ((rc = plot_columns(cmd, &T, &o->pspec, "the rows", &cx, &cy, &cs)) ||
+                    (rc = plot_y_check(cmd, S, &T, cy, 0, S->total, "the rows"))))
+        goto done;
+    if ((rc = out_open(o->output ? o->output : "-", &f, &e)) == DN_OK) {
+        if ((rc = write_rows(S, &T, o->mode, f)))
             out_discard(f == stdout ? NULL : f);
         else
             rc = out_close(f, &e);
@@ -1605,15 +1673,33 @@ static int sweep_main(sweep *S, int argc, char **argv)
     }
     if (rc)
         rc = cli_fail(cmd, rc, e.msg);
-    if (!rc && plot)
-        rc = draw_plot(cmd, S, &T, &pspec, svg);
-    free_table(&T);
+    if (!rc && o->plot)
+        rc = draw_plot(cmd, S, &T, &o->pspec, o->svg);
     if (!rc && S->failed) {
         fprintf(stderr, "dcnet sweep: %lld of %lld runs failed (their rows give the error)\n",
                 (long long)S->failed, (long long)(S->total - S->nskipped));
         rc = 1;
     }
+done:
+    free_table(&T);
     return rc;
+}
+
+static int sweep_main(sweep *S, int argc, char **argv)
+{
+    sweep_opts o;
+    int rc;
+    memset(&o, 0, sizeof o);
+    o.mode = -1;
+    if ((rc = sweep_args(S, argc, argv, &o)) || o.help)
+        return rc;
+    if ((rc = sweep_check(S, &o)))
+        return rc;
+    if (o.dry)
+        return dry_run(S);
+    if ((rc = sweep_files_and_runs(S, &o)))
+        return rc;
+    return sweep_output(S, &o);
 }
 
 int cmd_sweep(int argc, char **argv)

@@ -659,7 +659,19 @@ static int swap_in(const char *work, const char *final, dn_err *err)
     return DN_OK;
 }
 
-int cmd_demo(int argc, char **argv)
+/* Where the report goes: --out without its trailing slashes (outdir), its
+ * parent and last name, the hidden work directory beside it in which the
+ * report is built, and the page's final name. */
+typedef struct demo_paths {
+    char outdir[4100], parent[4100], work[8300], final[4200];
+    const char *base; /* outdir's last name (in parent, or parent itself) */
+    int slash;        /* outdir names a parent: parent holds it */
+    sigset_t fatal;   /* the signals the work directory is guarded from */
+} demo_paths;
+
+/* The command line into d and *mode. 0 with *run set: go on; otherwise the
+ * exit code (0 after --help, the usage error's code after a message). */
+static int demo_args(int argc, char **argv, demo *d, int *mode, int *run)
 {
     static const struct option opts[] = {
         {"out", required_argument, NULL, 'o'}, {"quick", no_argument, NULL, 'q'},
@@ -667,12 +679,8 @@ int cmd_demo(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},      {NULL, 0, NULL, 0},
     };
     const char *cmd = "demo";
-    int mode = OUT_TABLE, c, rc = DN_OK;
-
-    dn_err err = {"", NULL};
-    demo *d = calloc(1, sizeof *d);
-    if (!d)
-        return cli_fail(cmd, DN_ENOMEM, "out of memory");
+    int c;
+    *run = 0;
     d->out = "out/demo";
     opterr = 0;
     optind = 1;
@@ -680,90 +688,104 @@ int cmd_demo(int argc, char **argv)
         switch (c) {
         case 'o': d->out = optarg; break;
         case 'q': d->quick = 1; break;
-        case 'j': mode = OUT_JSON; break;
-        case 'c': mode = OUT_CSV; break;
-        case 'h': fputs(demo_help, stdout); free(d); return 0;
-        case ':': free(d); return cli_usage(cmd, "option '%s' needs a value", argv[optind - 1]);
-        default: free(d); return cli_bad_option(cmd, argv, opts);
+        case 'j': *mode = OUT_JSON; break;
+        case 'c': *mode = OUT_CSV; break;
+        case 'h': fputs(demo_help, stdout); return 0;
+        case ':': return cli_usage(cmd, "option '%s' needs a value", argv[optind - 1]);
+        default: return cli_bad_option(cmd, argv, opts);
         }
     }
-    if (optind < argc) {
-        free(d);
+    if (optind < argc)
         return cli_usage(cmd, "unexpected argument '%s'", argv[optind]);
-    }
-    if (!*d->out || strlen(d->out) > 4000) {
-        free(d);
+    if (!*d->out || strlen(d->out) > 4000)
         return cli_usage(cmd, "--out needs a directory name (at most 4000 characters)");
-    }
     ssize_t n = readlink("/proc/self/exe", d->self, sizeof d->self - 1);
-    if (n <= 0) {
-        free(d);
+    if (n <= 0)
         return cli_fail(cmd, DN_EIO, "cannot find the dcnet executable (/proc/self/exe)");
-    }
     d->self[n] = 0;
-    /* The report is built in a fresh hidden directory beside --out and
-     * swapped in when complete, so an interrupted or failed run never
-     * leaves old and new figures mixed (mkdtemp: nothing planted there can
-     * be followed). */
-    char outdir[4100], parent[4100], work[8300], final[4200];
-    snprintf(outdir, sizeof outdir, "%s", d->out);
-    for (size_t len = strlen(outdir); len > 1 && outdir[len - 1] == '/'; len--)
-        outdir[len - 1] = 0; /* "out/demo/" is "out/demo" */
-    const char *final_dir = outdir;
-    snprintf(parent, sizeof parent, "%s", final_dir);
-    char *slash = strrchr(parent, '/');
-    const char *base = slash ? slash + 1 : parent;
-    if (!*base || strcmp(base, ".") == 0 || strcmp(base, "..") == 0) {
-        free(d);
+    *run = 1;
+    return 0;
+}
+
+/* --out checked and its parent made: it must name a directory of its own,
+ * since the report replaces it whole. 0, or the exit code after the
+ * message. */
+static int demo_place(const char *cmd, const char *out, demo_paths *p)
+{
+    dn_err err = {"", NULL};
+    struct stat st;
+    int rc;
+    snprintf(p->outdir, sizeof p->outdir, "%s", out);
+    for (size_t len = strlen(p->outdir); len > 1 && p->outdir[len - 1] == '/'; len--)
+        p->outdir[len - 1] = 0; /* "out/demo/" is "out/demo" */
+    snprintf(p->parent, sizeof p->parent, "%s", p->outdir);
+    char *slash = strrchr(p->parent, '/');
+    p->slash = slash != NULL;
+    p->base = slash ? slash + 1 : p->parent;
+    if (!*p->base || strcmp(p->base, ".") == 0 || strcmp(p->base, "..") == 0)
         return cli_usage(cmd, "--out must name a directory of its own (not '%s'): the "
-                              "report replaces it whole", final_dir);
-    }
+                              "report replaces it whole", p->outdir);
     if (slash) {
         *slash = 0;
-        if (*parent && (rc = mkdir_p(parent, &err))) {
-            free(d);
+        if (*p->parent && (rc = mkdir_p(p->parent, &err)))
             return cli_fail(cmd, rc, cli_errmsg(&err));
-        }
     }
+    if (lstat(p->outdir, &st) == 0 && !S_ISDIR(st.st_mode))
+        return cli_usage(cmd, "--out '%s' exists and is not a directory", p->outdir);
+    return 0;
+}
+
+/* The report is built in a fresh hidden directory beside --out and
+ * swapped in when complete, so an interrupted or failed run never
+ * leaves old and new figures mixed (mkdtemp: nothing planted there can
+ * be followed). The directory is guarded from its first instant: a fatal
+ * signal removes it and says what became of the previous report. 0, or
+ * the exit code after the message. */
+static int demo_make_work(const char *cmd, demo_paths *p)
+{
     struct stat st;
-    if (lstat(final_dir, &st) == 0 && !S_ISDIR(st.st_mode)) {
-        free(d);
-        return cli_usage(cmd, "--out '%s' exists and is not a directory", final_dir);
-    }
-    snprintf(work, sizeof work, "%s%s.%s.dcnet-tmp-XXXXXX", slash ? parent : "",
-             slash ? "/" : "", base);
+    sigset_t old_mask;
+    snprintf(p->work, sizeof p->work, "%s%s.%s.dcnet-tmp-XXXXXX", p->slash ? p->parent : "",
+             p->slash ? "/" : "", p->base);
     char note[4400];
     snprintf(note, sizeof note, "dcnet demo: interrupted: %s '%s'",
-             lstat(final_dir, &st) == 0 ? "the previous report is unchanged in" : "no report in",
-             final_dir);
-    sigset_t fatal, old_mask; /* the directory is guarded from its first instant */
-    out_fatal_signals(&fatal);
-    sigprocmask(SIG_BLOCK, &fatal, &old_mask);
-    int made = mkdtemp(work) != NULL, e = errno;
-    if (made && out_guard_dir(work, note) != DN_OK) { /* (a name under PATH_MAX fits) */
-        rmdir(work);
+             lstat(p->outdir, &st) == 0 ? "the previous report is unchanged in" : "no report in",
+             p->outdir);
+    out_fatal_signals(&p->fatal);
+    sigprocmask(SIG_BLOCK, &p->fatal, &old_mask);
+    int made = mkdtemp(p->work) != NULL, e = errno;
+    if (made && out_guard_dir(p->work, note) != DN_OK) { /* (a name under PATH_MAX fits) */
+        rmdir(p->work);
         made = 0;
         e = ENAMETOOLONG;
     }
     sigprocmask(SIG_SETMASK, &old_mask, NULL);
     if (!made) {
-        free(d);
-        const char *where = !slash ? "." : *parent ? parent : "/";
-        return cli_fail(cmd, DN_EINVAL, work_dir_error(where, final_dir, e));
+        const char *where = !p->slash ? "." : *p->parent ? p->parent : "/";
+        return cli_fail(cmd, DN_EINVAL, work_dir_error(where, p->outdir, e));
     }
     mode_t mask = umask(0); /* mkdtemp makes 0700; a report is read by others */
     umask(mask);
-    chmod(work, 0777 & ~mask);
-    d->out = work;
-    snprintf(final, sizeof final, "%s/index.html", final_dir);
+    chmod(p->work, 0777 & ~mask);
+    return 0;
+}
+
+/* The page in the work directory opened, with its head, title, contents
+ * and provenance (d->out is the work directory from here on). 0, or the
+ * exit code after the message (the work directory removed). */
+static int demo_open_page(const char *cmd, demo *d, demo_paths *p)
+{
+    dn_err err = {"", NULL};
+    sigset_t old_mask;
+    d->out = p->work;
+    snprintf(p->final, sizeof p->final, "%s/index.html", p->outdir);
     char page[8400];
-    snprintf(page, sizeof page, "%s/index.html", work);
+    snprintf(page, sizeof page, "%s/index.html", p->work);
     if (out_open(page, &d->html, &err) != DN_OK) {
-        sigprocmask(SIG_BLOCK, &fatal, &old_mask);
+        sigprocmask(SIG_BLOCK, &p->fatal, &old_mask);
         out_guard_dir(NULL, NULL);
-        remove_tree(work);
+        remove_tree(p->work);
         sigprocmask(SIG_SETMASK, &old_mask, NULL);
-        free(d);
         return cli_fail(cmd, DN_EIO, cli_errmsg(&err));
     }
     d->tty = isatty(STDERR_FILENO);
@@ -784,8 +806,18 @@ int cmd_demo(int argc, char **argv)
             d->quick ? " --quick" : "", DN_VERSION);
     d->section = "provenance";
     demo_provenance(d);
+    return 0;
+}
+
+/* The six sections in report order, each timed into the summary, and the
+ * page's totals and tail; *secs is the whole run's time. DN_OK, or the
+ * error of a section that could not write its files (the rest are not
+ * run), said in err. */
+static int demo_run_sections(demo *d, double *secs, dn_err *err)
+{
     int (*const order[])(demo *) = {demo_debruijn, demo_meshes,    demo_walks,
                                     demo_balance,  demo_sneptrees, demo_runtime};
+    int rc = DN_OK;
     for (size_t i = 0; i < sizeof order / sizeof order[0] && !rc; i++) {
         errno = 0;
         double t_section = cli_now();
@@ -796,40 +828,52 @@ int cmd_demo(int argc, char **argv)
             demo_summary(d, "section time", took);
         }
         if (rc) /* a section stops only when it cannot write its files */
-            dn_fail(&err, rc, "section '%s' could not write its files (%s)",
+            dn_fail(err, rc, "section '%s' could not write its files (%s)",
                     d->section ? d->section : "?", errno ? strerror(errno) : dn_strerror(rc));
         checks_close(d);
         fputs("</section>\n", d->html);
     }
-    double secs = cli_now() - d->t0;
+    *secs = cli_now() - d->t0;
     fprintf(d->html, "<table id=\"totals\">\n<tr><th>this run</th><th>commands run</th>"
                      "<th>failed</th><th>checks</th><th>failed</th><th>seconds</th></tr>\n"
                      "<tr><td>dcnet demo%s</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td>"
                      "<td>%.1f</td></tr>\n</table>\n",
             d->quick ? " --quick" : "", d->runs, d->failed_runs, d->checks, d->failed_checks,
-            secs);
+            *secs);
     fputs(page_tail, d->html);
+    return rc;
+}
+
+/* The page closed and the work directory swapped in for the old report,
+ * or removed after a failure (rc: the sections' status); d->out is --out
+ * again. Returns the status, err saying why when not DN_OK. */
+static int demo_finish(demo *d, demo_paths *p, int rc, dn_err *err)
+{
     dn_err cerr;
+    sigset_t old_mask;
     if (rc)
         out_discard(d->html);
     else if ((rc = out_close(d->html, &cerr)))
-        err = cerr;
+        *err = cerr;
     /* the swap, and the removal after a failure, with no signal between
      * unguarding the directory and renaming (or removing) it */
-    sigprocmask(SIG_BLOCK, &fatal, &old_mask);
+    sigprocmask(SIG_BLOCK, &p->fatal, &old_mask);
     out_guard_dir(NULL, NULL);
     if (!rc)
-        rc = swap_in(work, final_dir, &err);
+        rc = swap_in(p->work, p->outdir, err);
     if (rc)
-        remove_tree(work);
+        remove_tree(p->work);
     sigprocmask(SIG_SETMASK, &old_mask, NULL);
-    d->out = final_dir;
+    d->out = p->outdir;
     if (d->tty)
         fputs("\r\033[K", stderr);
-    if (rc) {
-        free(d);
-        return cli_fail(cmd, rc, cli_errmsg(&err));
-    }
+    return rc;
+}
+
+/* The summary on stdout (table, JSON or CSV), its last rows the totals
+ * and where the report is. */
+static void demo_print_summary(demo *d, const char *final, int mode, double secs)
+{
     d->section = "report";
     char buf[4400];
     snprintf(buf, sizeof buf, "%d runs (%d failed), %d checks (%d failed), %.1f s", d->runs,
@@ -841,7 +885,32 @@ int cmd_demo(int argc, char **argv)
     rec_str(&head, "title", "dcnet demo: the seed papers reproduced");
     rows_print(&head, d->summary, d->nsummary, "summary", mode, stdout);
     fprintf(stderr, "dcnet demo: report written to %s\n", final);
-    rc = d->failed_runs || d->failed_checks ? 1 : 0;
+}
+
+int cmd_demo(int argc, char **argv)
+{
+    const char *cmd = "demo";
+    int mode = OUT_TABLE, run = 0, ec;
+    double secs = 0;
+    dn_err err = {"", NULL};
+    demo_paths paths;
+
+    demo *d = calloc(1, sizeof *d);
+    if (!d)
+        return cli_fail(cmd, DN_ENOMEM, "out of memory");
+    if ((ec = demo_args(argc, argv, d, &mode, &run)) || !run)
+        goto done;
+    if ((ec = demo_place(cmd, d->out, &paths)) || (ec = demo_make_work(cmd, &paths)) ||
+        (ec = demo_open_page(cmd, d, &paths)))
+        goto done;
+    int rc = demo_run_sections(d, &secs, &err);
+    if ((rc = demo_finish(d, &paths, rc, &err))) {
+        ec = cli_fail(cmd, rc, cli_errmsg(&err));
+        goto done;
+    }
+    demo_print_summary(d, paths.final, mode, secs);
+    ec = d->failed_runs || d->failed_checks ? 1 : 0;
+done:
     free(d);
-    return rc;
+    return ec;
 }

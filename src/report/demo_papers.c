@@ -244,9 +244,11 @@ static void t1_differs(demo *d, t1_run run[T1_NREAD][T1_KMAX + 1], int kmax, dou
     demo_table_end(d);
 }
 
-int demo_paper001(demo *d, double growing_conflicts_8x8)
+/* Table 1's cells measured: one sweep of every reading, k and alpha
+ * (issue 21), each cell's t_s and t_e coefficients kept in run (NAN
+ * where the run failed). */
+static void t1_measure(demo *d, int kmax, t1_run run[T1_NREAD][T1_KMAX + 1])
 {
-    const int kmax = d->quick ? 4 : T1_KMAX;
     demo_rows rows;
     dn_err err;
     char klist[200] = "", maps[200] = "";
@@ -256,21 +258,11 @@ int demo_paper001(demo *d, double growing_conflicts_8x8)
     for (int r = 0; r < T1_NREAD; r++)
         snprintf(maps + strlen(maps), sizeof maps - strlen(maps), "%s%s", r ? "," : "",
                  t1_readings[r].map);
-    demo_html(d, "<h3 id=\"seed001-table1\">Seed 001's Table 1, cell by cell</h3>\n");
-    demo_para(d, "Table 1 of seed 001 gives the average cost of the division stage over all "
-                 "2<sup>2k</sup> roots of the 2<sup>k</sup> x 2<sup>k</sup> mesh (its equation "
-                 "(2)) under store-and-forward, as a coefficient of t<sub>s</sub> and one of "
-                 "t<sub>e</sub>, for S (the DC-cube) and the Growing approaches A and B. Each "
-                 "cell: the paper's value / this run's (<code>dcnet simulate ... -w saf "
-                 "--all-roots</code>), &#10004; when equal, &#10008; with this run's value minus "
-                 "the paper's. The two &alpha; = 1/2 columns are the paper's printed column and "
-                 "its general formula at &alpha; = 1/2; &alpha; = 3/4 is the general formula.");
     int src = demo_sweep(d, &rows, "s2-table1.jsonl", &err,
                          "simulate --var k/side/n=%s --var a=1,1/2,3/4 --var map=%s --net "
                          "mesh:{side}x{side} --tree binomial:{n} --map {map} -w saf --alpha {a} "
                          "--all-roots",
                          klist, maps);
-    static t1_run run[T1_NREAD][T1_KMAX + 1];
     for (int r = 0; r < T1_NREAD; r++)
         for (int k = 0; k <= kmax; k++)
             for (int a = 0; a < 3; a++) {
@@ -283,6 +275,12 @@ int demo_paper001(demo *d, double growing_conflicts_8x8)
                 run[r][k].te[a] = good ? demo_rows_num(row, "te_coeff") : NAN;
             }
     demo_rows_free(&rows);
+}
+
+/* The paper's cells beside this run's, then the tally per reading (the
+ * counted readings make the summary line). */
+static void t1_tables(demo *d, int kmax, t1_run run[T1_NREAD][T1_KMAX + 1])
+{
     demo_table_class(d, "paper", "paper's row|this run: dcnet --map|k|t_s|t_e, alpha = 1|t_e, alpha = 1/2 "
                   "(column)|t_e, alpha = 1/2 (general formula)|t_e, alpha = 3/4 (general "
                   "formula)");
@@ -314,8 +312,11 @@ int demo_paper001(demo *d, double growing_conflicts_8x8)
     char v[160];
     snprintf(v, sizeof v, "%d of %d cells match (k = 2..%d)", matched, cells, kmax);
     demo_summary(d, "seed 001 Table 1", v);
+}
 
-    /* the caveats, each with this run's numbers (k = 3, alpha = 1/2) */
+/* the caveats, each with this run's numbers (k = 3, alpha = 1/2) */
+static void t1_caveats(demo *d, t1_run run[T1_NREAD][T1_KMAX + 1])
+{
     char para[2800], a1[40], a2[40], a3[40], a4[40], a5[40], a6[40], a7[40], a8[40], a9[40];
     snprintf(para, sizeof para,
              "Reading the table. <b>Row S needs the dimensions in pairs</b> "
@@ -342,6 +343,24 @@ int demo_paper001(demo *d, double growing_conflicts_8x8)
              g8(a7, sizeof a7, t1_half(T1_GB, 3)), g8(a8, sizeof a8, t1_general(T1_GB, 3, 0.5)),
              g8(a9, sizeof a9, run[4][3].ts[0]));
     demo_para(d, para);
+}
+
+int demo_paper001(demo *d, double growing_conflicts_8x8)
+{
+    const int kmax = d->quick ? 4 : T1_KMAX;
+    static t1_run run[T1_NREAD][T1_KMAX + 1];
+    demo_html(d, "<h3 id=\"seed001-table1\">Seed 001's Table 1, cell by cell</h3>\n");
+    demo_para(d, "Table 1 of seed 001 gives the average cost of the division stage over all "
+                 "2<sup>2k</sup> roots of the 2<sup>k</sup> x 2<sup>k</sup> mesh (its equation "
+                 "(2)) under store-and-forward, as a coefficient of t<sub>s</sub> and one of "
+                 "t<sub>e</sub>, for S (the DC-cube) and the Growing approaches A and B. Each "
+                 "cell: the paper's value / this run's (<code>dcnet simulate ... -w saf "
+                 "--all-roots</code>), &#10004; when equal, &#10008; with this run's value minus "
+                 "the paper's. The two &alpha; = 1/2 columns are the paper's printed column and "
+                 "its general formula at &alpha; = 1/2; &alpha; = 3/4 is the general formula.");
+    t1_measure(d, kmax, run);
+    t1_tables(d, kmax, run);
+    t1_caveats(d, run);
     t1_conclusions(d, run, kmax);
     t1_differs(d, run, kmax, growing_conflicts_8x8);
     return DN_OK;
