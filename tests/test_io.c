@@ -1185,10 +1185,12 @@ static void test_cli_tree_writers(void **state)
         unlink(tp(gone[i]));
 }
 
-/* A processor that looks like a label: the list and SCOTCH forms hold
- * decimal ids only, as SCOTCH reads them ("0011" is 11 on debruijn:4),
- * while CSV reads its processor column as --root does (node name 0011 is
- * node 3; id:11 is 11); docs/formats.md states the rule. */
+/* A processor that looks like a label: the list and SCOTCH forms read a
+ * plain number as a decimal id, as SCOTCH does ("0011" is 11 on
+ * debruijn:4), while CSV reads its processor column as --root does (node
+ * name 0011 is node 3); all three take the explicit id:N and label:S
+ * (issue 26 item 6: every file taking a node); docs/formats.md states the
+ * rule. */
 static void test_place_ids_and_names(void **state)
 {
     (void)state;
@@ -1205,6 +1207,10 @@ static void test_place_ids_and_names(void **state)
         {"task,processor\n0,0\n1,0011\n", 3},
         {"task,processor\n0,0\n1,id:11\n", 11},
         {"task,processor\n0,0\n1,label:1011\n", 11},
+        {"0\nlabel:0011\n", 3},
+        {"label:0000\nid:3\n", 3},
+        {"2\n0 0\n1 label:0011\n", 3},
+        {"2\n0 id:0\n1 id:12\n", 12},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         dn_place p;
@@ -1214,6 +1220,14 @@ static void test_place_ids_and_names(void **state)
             fail_msg("case %zu: task 1 on %lld, expected %lld", i, (long long)p.proc[1],
                      (long long)cases[i].proc1);
         dn_place_free(&p);
+    }
+    /* a name that is not a processor: refused with its line */
+    static const char *const bad[] = {"0\nlabel:2\n", "0\nid:16\n", "2\n0 0\n1 label:x\n"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        dn_place p;
+        assert_int_equal(dn_place_parse(&p, bad[i], strlen(bad[i]), "bad", &o, &err), DN_EINVAL);
+        if (!strstr(err.msg, i < 2 ? "line 2" : "line 3"))
+            fail_msg("bad %zu: %s", i, err.msg);
     }
     dn_net_free(&net);
 }

@@ -223,6 +223,14 @@ DN_API int dn_read_text(const char *path, const char *what, int64_t limit, int l
  * O(bytes). */
 DN_API int dn_values_read(dn_input *in, int64_t want, int64_t max, double lo, double hi,
                    const char *what, double **out, int64_t *n, dn_err *err);
+/* The same, where a line may also name its value: fn(ctx, line, &value,
+ * &e) returns DN_OK with the value, DN_ENOTFOUND for a line it does not
+ * name (read as a number then), or another status with its message in e
+ * (the list placement names nodes as id:N and label:S this way). */
+typedef int (*dn_value_fn)(void *ctx, const char *s, double *value, dn_err *e);
+DN_API int dn_values_read_named(dn_input *in, int64_t want, int64_t max, double lo, double hi,
+                                dn_value_fn fn, void *ctx, const char *what, double **out,
+                                int64_t *n, dn_err *err);
 
 /* The shortest decimal form of a finite double that reads back as the same
  * double (%.15g, %.16g or %.17g, whichever is first exact), into buf

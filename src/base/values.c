@@ -37,6 +37,8 @@ typedef struct vstate {
     int64_t n, cap, want, max;
     int64_t promised, trailer; /* -1: none */
     int q;                     /* a dn_quantity (units allowed), or -1: plain numbers */
+    dn_value_fn fn;            /* the caller's named values (a node's id:N, label:S) */
+    void *ctx;
 } vstate;
 
 static int grow(vstate *V, dn_input *in, dn_err *err)
@@ -95,8 +97,12 @@ static int one_line(vstate *V, dn_input *in, char *s, double lo, double hi, cons
     if (rc)
         return rc;
     dn_err e;
-    if (V->q < 0 ? dn_parse_double(s, lo, hi, what, &V->a[V->n], &e)
-                 : dn_parse_quantity(s, (dn_quantity)V->q, lo, hi, what, &V->a[V->n], NULL, &e))
+    int named = V->fn ? V->fn(V->ctx, s, &V->a[V->n], &e) : DN_ENOTFOUND;
+    if (named != DN_OK && named != DN_ENOTFOUND)
+        return dn_input_fail(in, err, DN_EINVAL, "%s", e.msg);
+    if (named == DN_ENOTFOUND &&
+        (V->q < 0 ? dn_parse_double(s, lo, hi, what, &V->a[V->n], &e)
+                  : dn_parse_quantity(s, (dn_quantity)V->q, lo, hi, what, &V->a[V->n], NULL, &e)))
         return dn_input_fail(in, err, DN_EINVAL, "%s", e.msg);
     V->n++;
     return DN_OK;
@@ -127,10 +133,11 @@ static int check_end(const vstate *V, const dn_input *in, dn_err *err)
     return DN_OK;
 }
 
-static int values_read(dn_input *in, int64_t want, int64_t max, int q, double lo, double hi,
-                       const char *what, double **out, int64_t *n, dn_err *err)
+static int values_read(dn_input *in, int64_t want, int64_t max, int q, dn_value_fn fn, void *ctx,
+                       double lo, double hi, const char *what, double **out, int64_t *n,
+                       dn_err *err)
 {
-    vstate V = {NULL, 0, 0, want, want > 0 ? want : max, -1, -1, q};
+    vstate V = {NULL, 0, 0, want, want > 0 ? want : max, -1, -1, q, fn, ctx};
     *out = NULL;
     *n = 0;
     if (want > 0) { /* the whole table at once: the caller checked its size */
@@ -163,7 +170,14 @@ static int values_read(dn_input *in, int64_t want, int64_t max, int q, double lo
 int dn_values_read(dn_input *in, int64_t want, int64_t max, double lo, double hi,
                    const char *what, double **out, int64_t *n, dn_err *err)
 {
-    return values_read(in, want, max, -1, lo, hi, what, out, n, err);
+    return values_read(in, want, max, -1, NULL, NULL, lo, hi, what, out, n, err);
+}
+
+int dn_values_read_named(dn_input *in, int64_t want, int64_t max, double lo, double hi,
+                         dn_value_fn fn, void *ctx, const char *what, double **out, int64_t *n,
+                         dn_err *err)
+{
+    return values_read(in, want, max, -1, fn, ctx, lo, hi, what, out, n, err);
 }
 
 int dn_values_read_quantity(dn_input *in, int64_t want, int64_t max, dn_quantity q, double lo,
@@ -171,5 +185,5 @@ int dn_values_read_quantity(dn_input *in, int64_t want, int64_t max, dn_quantity
 {
     if ((unsigned)q > DN_Q_SIZE)
         return dn_fail(err, DN_EINVAL, "%s: unknown kind of quantity %d", what, (int)q);
-    return values_read(in, want, max, (int)q, lo, hi, what, out, n, err);
+    return values_read(in, want, max, (int)q, NULL, NULL, lo, hi, what, out, n, err);
 }

@@ -182,6 +182,29 @@ static int table(dn_place *p, int64_t T, const dn_place_opts *o, const dn_input 
     return DN_OK;
 }
 
+/* A list's line that names its processor explicitly, id:N or label:S (as
+ * every option taking a node does); a plain number stays an id. */
+static int list_node(void *ctx, const char *s, double *value, dn_err *e)
+{
+    const dn_place_opts *o = ctx;
+    int64_t q;
+    if (strncmp(s, "id:", 3) != 0 && strncmp(s, "label:", 6) != 0)
+        return DN_ENOTFOUND;
+    if (!o->net) {
+        if (s[0] == 'l')
+            return dn_fail(e, DN_EINVAL, "'%s': a label needs the network", s);
+        if (dn_parse_i64(s + 3, 0, o->processors - 1, "processor", &q, e))
+            return DN_EINVAL;
+    } else if (dn_net_parse_node(o->net, s, &q, e)) {
+        return DN_EINVAL;
+    } else if (q >= o->processors) {
+        return dn_fail(e, DN_EINVAL, "'%s' is not a processor of %s (0 .. %lld)", s,
+                       o->net->spec, (long long)(o->processors - 1));
+    }
+    *value = (double)q;
+    return DN_OK;
+}
+
 static int read_list(dn_place *p, dn_input *in, const dn_place_opts *o, dn_err *err)
 {
     double *d;
@@ -190,8 +213,8 @@ static int read_list(dn_place *p, dn_input *in, const dn_place_opts *o, dn_err *
     int rc = fits(o->tasks > 0 ? o->tasks : o->max_tasks, 16, o, in, err);
     if (rc)
         return rc;
-    rc = dn_values_read(in, o->tasks, o->max_tasks, 0, (double)(o->processors - 1),
-                            "placement", &d, &n, err);
+    rc = dn_values_read_named(in, o->tasks, o->max_tasks, 0, (double)(o->processors - 1),
+                              list_node, (void *)o, "placement", &d, &n, err);
     if (rc)
         return rc;
     if (!(rc = table(p, n, o, in, err)))
@@ -263,12 +286,17 @@ static int one_pair(dn_place *p, dn_input *in, const dn_place_opts *o, int csv, 
      * debruijn:4 is the label of node 3, as in --root and hosts files (it
      * was read as id 11). */
     int plain = f[1][0] != '0' || f[1][1] == '\0';
-    if ((csv && !plain) || dn_parse_i64(f[1], 0, o->processors - 1, "processor", &q, &e)) {
+    /* either form may name it explicitly, id:N or label:S */
+    const int named = strncmp(f[1], "id:", 3) == 0 || strncmp(f[1], "label:", 6) == 0;
+    if ((csv && !plain) || named ||
+        dn_parse_i64(f[1], 0, o->processors - 1, "processor", &q, &e)) {
         dn_err le; /* a CSV may name the processor by its label */
-        if (csv && !plain)
+        if ((csv && !plain) || named)
             dn_parse_i64(f[1], 0, o->processors - 1, "processor", &q, &e); /* (its message) */
-        if (!csv || !o->net || dn_net_parse_node(o->net, f[1], &q, &le))
+        if ((!csv && !named) || !o->net)
             return dn_input_fail(in, err, DN_EINVAL, "%s", e.msg);
+        if (dn_net_parse_node(o->net, f[1], &q, &le))
+            return dn_input_fail(in, err, DN_EINVAL, "%s", named ? le.msg : e.msg);
         if (q >= o->processors)
             return dn_input_fail(in, err, DN_EINVAL, "'%s' is not a processor of %s (0 .. %lld)",
                                  f[1], o->net->spec, (long long)(o->processors - 1));
