@@ -987,6 +987,12 @@ static void test_sweep_plot_categories(void **state)
     bad_run("sweep simulate --var map=dccube,zrl --net debruijn:3 --tree binomial:3 --map {map} "
             "--plot x=map,y=routes --svg @T/text.svg",
             2, "y=routes is text ('map-edge' in the rows)");
+    /* a y that is a --var of text values: refused before any run (no run,
+     * so a run that would fail, --net nope, is never reached) */
+    bad_run("sweep simulate --var map=zrl,random --net nope --tree binomial:3 --map {map} "
+            "--plot x=time,y=map --svg @T/text.svg -o @T/text.csv",
+            2, "y=map is text ('zrl' is one of its --var values)");
+    assert_true(access(tp("@T/text.csv.runs"), F_OK) != 0);
     assert_true(access(tp("@T/text.svg"), F_OK) != 0);
 }
 

@@ -1611,6 +1611,21 @@ static int sweep_check(sweep *S, sweep_opts *o)
         return cli_fail(cmd, DN_ENOTSUP, "cannot find the dcnet executable (/proc/self/exe)");
     self[n] = '\0';
     S->self = self;
+    /* a chart's y that is a --var of text values is refused before any run
+     * (a column of the runs' output is checked on the first run's) */
+    for (int k = 0; o->plot && k < S->nvars; k++) {
+        if (strcmp(S->vars[k].name, o->pspec.ys) != 0)
+            continue;
+        for (int i = 0; i < S->vars[k].n; i++) {
+            const char *t = S->vars[k].val[i];
+            char *end;
+            (void)strtod(t, &end);
+            if (end == t || *end != '\0')
+                return cli_usage(cmd, "--plot y=%s is text ('%s' is one of its --var values); y "
+                                      "takes a column of numbers",
+                                 o->pspec.ys, t);
+        }
+    }
     char bad[64];
     char **first = run_argv(S, 0, bad, sizeof bad);
     if (!first)
