@@ -566,8 +566,7 @@ int cmd_exec(int argc, char **argv)
             goto done;
         }
     }
-    rec r;
-    memset(&r, 0, sizeof r);
+    rec r = {0};
     rec_str(&r, "app", app.name);
     rec_int(&r, "n", app.n);
     rec_int(&r, "workers", st.workers);
@@ -620,6 +619,7 @@ int cmd_exec(int argc, char **argv)
         }
     }
     rec_print(&r, mode, stdout);
+    rec_free(&r);
     if (!verified) {
         fprintf(stderr, "dcnet exec: result NOT verified: %s\n", verr.msg);
         code = 1;

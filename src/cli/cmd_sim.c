@@ -673,13 +673,14 @@ static int report_run(const sim_cli *o, const dn_net *net, const dn_sim_work *w,
         for (int k = 0; k < 3; k++) {
             if (!want[k])
                 continue;
-            rec r;
+            rec r = {0};
             json_stream_array(&js, keys[k]);
             for (int64_t i = 0; i < ns[k]; i++) {
                 fns[k](&L, i, &r);
                 rows_stream_row(&js, &r);
             }
             json_stream_array_end(&js);
+            rec_free(&r);
         }
         json_stream_end(&js);
     } else if (o->mode == OUT_CSV) { /* the JSON flattened: every listing asked for */
@@ -1018,8 +1019,7 @@ int cmd_simulate(int argc, char **argv)
     memset(&w, 0, sizeof w);
     memset(&g, 0, sizeof g);
     progress pr;
-    rec head;
-    memset(&head, 0, sizeof head);
+    rec head = {0};
     rec_str(&head, "net", net.spec);
 
     /* a tree file's work: compute time on its processor (async only) */
@@ -1229,6 +1229,7 @@ done:
     if (have_trace)
         dn_trace_free(&tr);
     free(sizes);
+    rec_free(&head);
     embed_args_free(&a);
     if (!o.trace)
         dn_tree_free(&tree);
