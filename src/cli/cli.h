@@ -13,29 +13,56 @@
 #include <stdio.h>
 
 enum { OUT_TABLE = 0, OUT_JSON, OUT_CSV };
-enum { KV_INT, KV_DBL, KV_BOOL, KV_STR, KV_NULL };
 
-#define REC_MAX 64
+/* An output record: fields in the order added, as many as are added. The
+ * keys and string values are copied whole into the record's own text (kv
+ * holds offsets into it, so the text can grow by realloc). A zeroed record
+ * (`rec r = {0};`) is valid and empty; rec_free frees it (and leaves it
+ * zeroed), on every path. Setting n = 0 (or rec_clear) empties a record
+ * and keeps its memory, for a row filled again and again. When a field
+ * cannot be added (out of memory), the record is marked failed and so is
+ * the process (rec_oom): out_close refuses to publish a file and
+ * out_finish reports "out of memory" with exit 1, so a record is never
+ * silently shorter than its command made it. */
+enum { KV_INT, KV_DBL, KV_BOOL, KV_STR, KV_NULL };
 typedef struct kv {
-    char key[48];  /* dotted path: "degree.min" nests in JSON */
+    size_t key; /* offset of the key in the text: "degree.min" nests in JSON */
     int type;
     int64_t i;
     double d;
-    char s[256];
-    const char *ext; /* a longer string value: referenced, not copied */
+    size_t s; /* KV_STR: offset of the value in the text */
 } kv;
 
 typedef struct rec {
-    kv kv[REC_MAX];
-    int n;
+    kv *kv;             /* n fields, room for cap */
+    int n, cap;
+    char *text;         /* keys and string values, each NUL-terminated */
+    size_t len, tcap;   /* bytes of text in use, allocated */
+    int failed;         /* a field could not be added: out of memory */
 } rec;
 
 void rec_int(rec *r, const char *key, int64_t v);
 void rec_dbl(rec *r, const char *key, double v);
 void rec_bool(rec *r, const char *key, int v);
-/* A string value of up to 255 bytes is copied; a longer one (a long spec
- * or path) is referenced and must outlive the record's printing. */
+/* The string value is copied whole, whatever its length. */
 void rec_str(rec *r, const char *key, const char *v);
+void rec_null(rec *r, const char *key);
+/* Appends a copy of every field of src to r, in order. */
+void rec_append(rec *r, const rec *src);
+/* The key of field i (0 <= i < n). */
+const char *rec_key(const rec *r, int i);
+/* Empties r, keeping its memory (as r->n = 0 does). */
+void rec_clear(rec *r);
+/* Frees r's memory and leaves it zeroed; a zeroed record is a no-op. */
+void rec_free(rec *r);
+/* rec_free on each of rows[0..n) and free(rows). */
+void rec_free_rows(rec *rows, int n);
+/* Has any record of this process failed to grow (out of memory)? */
+int rec_oom(void);
+/* Output lost for want of memory outside a record (a table of rows that
+ * could not grow): marks the process as rec_oom does. */
+void rec_lost(void);
+
 /* The one output path (outfile.c): out_open writes to a temporary file
  * beside `path` ("-": standard output; a FIFO or device: in place),
  * out_close renames it onto path when every byte was written, else
@@ -101,7 +128,6 @@ void csv_field(FILE *f, const char *s);
 void json_string(const char *s, FILE *f);
 /* The length (1..4) of the valid UTF-8 sequence at s, 0 if none (RFC 3629). */
 int utf8_seq_len(const char *s);
-void rec_null(rec *r, const char *key);
 
 /* One record: "key  value" lines, a JSON object, or a CSV header + row. */
 void rec_print(const rec *r, int mode, FILE *f);
@@ -116,7 +142,7 @@ void rows_print(const rec *head, const rec *rows, int n, const char *json_key, i
  * the largest id). */
 typedef struct row_stream {
     int mode, n, cols;
-    int widths[REC_MAX];
+    int *widths; /* cols of them, allocated by rows_stream_begin, freed by _end */
     FILE *f;
     /* CSV: the head's fields open every row, and the items' keys are
      * ARRAY.KEY (csv_prefix); the header is written with the first row,
@@ -124,8 +150,10 @@ typedef struct row_stream {
     const rec *head;
     char prefix[64];
 } row_stream;
-/* Widens widths[c] to the table cell of the row's column c (c < row->n):
- * a first pass over streamed rows gives rows_stream_begin its widths. */
+/* Widens widths[c] to the table cell of the row's column c for every
+ * c < row->n (widths has room for row->n, allocated by the key count): a
+ * first pass over streamed rows gives rows_stream_begin its widths, the
+ * ones rows_print would use, without keeping the rows. */
 void rec_widths(const rec *row, int *widths);
 void rows_stream_begin(row_stream *s, const rec *head, const rec *first_row, const int *widths,
                        const char *json_key, int mode, FILE *f);
@@ -158,10 +186,6 @@ typedef struct csv_list {
     void *ctx;
 } csv_list;
 void csv_listings(const rec *head, const csv_list *lists, int nlists, FILE *f);
-/* Widens widths[c] to the table text of each of row's cells: a first pass
- * over rows made one at a time gives rows_stream_begin the widths
- * rows_print would use, without keeping the rows. */
-void rows_widths(const rec *row, int *widths);
 /* One JSON object streamed (the form of json_arrays, in O(1) memory): the
  * head's fields, then any number of arrays whose rows go through
  * rows_stream_row, then the closing brace. */

@@ -265,11 +265,12 @@ static int run_lemma3(const char *cmd, const char *net_spec, int k, int mode)
         if (rc)
             return cli_fail(cmd, rc, cli_errmsg(&err));
     }
-    rec rows[DN_BAL_MAX_K + 1];
+    rec *rows = calloc((size_t)k + 1, sizeof *rows);
+    if (!rows)
+        return cli_fail(cmd, DN_ENOMEM, "out of memory");
     for (int l = 1; l <= k + 1; l++) {
         int i = l <= k ? l : 0; /* last row: totals */
         rec *r = &rows[l - 1];
-        memset(r, 0, sizeof *r);
         if (i)
             rec_int(r, "level", i);
         else
@@ -280,11 +281,12 @@ static int run_lemma3(const char *cmd, const char *net_spec, int k, int mode)
         rec_int(r, "shortest_shared", m[1].shared[i]);
         rec_int(r, "shortest_timed", m[1].timed[i]);
     }
-    rec head;
-    memset(&head, 0, sizeof head);
+    rec head = {0};
     rec_str(&head, "net", net_spec);
     rec_int(&head, "k", k);
     rows_print(&head, rows, k + 1, "levels", mode, stdout);
+    rec_free(&head);
+    rec_free_rows(rows, k + 1);
     return 0;
 }
 
@@ -381,8 +383,11 @@ int cmd_balance(int argc, char **argv)
         return cli_fail(cmd, rc, cli_errmsg(&err));
     }
     int first = all ? 0 : algo, last = all ? DN_BAL_NALGO - 1 : algo, nrun = 0;
-    rec rows[DN_BAL_NALGO], head;
-    memset(&head, 0, sizeof head);
+    rec head = {0}, *rows = calloc(DN_BAL_NALGO, sizeof *rows);
+    if (!rows) {
+        free(loads);
+        return cli_fail(cmd, DN_ENOMEM, "out of memory");
+    }
     rec_str(&head, "net", net_spec);
     rec_int(&head, "processors", n);
     /* every run first, then the output: a failed run leaves stdout empty */
@@ -399,7 +404,6 @@ int cmd_balance(int argc, char **argv)
         double secs = cli_now() - t0;
         if (svg && (rc = write_svg(svg, k, loads, &b, &err)))
             code = cli_fail(cmd, rc, cli_errmsg(&err));
-        memset(&rows[nrun], 0, sizeof rows[nrun]);
         record(&rows[nrun], &b, shortest, bound, !all || mode != OUT_TABLE, timing ? secs : -1);
         if (all && mode == OUT_TABLE && nrun == 0) { /* what every run shares, once */
             rec_int(&head, "total", b.total);
@@ -421,10 +425,11 @@ int cmd_balance(int argc, char **argv)
             rows_print(&head, rows, nrun, "runs", mode, stdout);
         }
     } else if (!code) {
-        for (int i = 0; i < rows[0].n && head.n < REC_MAX; i++)
-            head.kv[head.n++] = rows[0].kv[i];
+        rec_append(&head, &rows[0]);
         rec_print(&head, mode, stdout);
     }
+    rec_free(&head);
+    rec_free_rows(rows, DN_BAL_NALGO);
     free(loads);
     return code;
 }

@@ -324,7 +324,7 @@ static void table_row(const dn_metrics *m, int per_phase, int i, rec *r)
     /* i past the end (a tree with no phases) gives the keys with zeros,
      * for the header of an empty listing */
     int in = per_phase ? i < m->phases : i < m->depths;
-    memset(r, 0, sizeof *r);
+    rec_clear(r);
     if (per_phase) {
         rec_int(r, "phase", i + 1);
         rec_int(r, "messages", in ? m->phase_msgs[i + 1] : 0);
@@ -337,12 +337,10 @@ static void table_row(const dn_metrics *m, int per_phase, int i, rec *r)
     }
 }
 
-static int print_tables(const char *cmd, const dn_metrics *m, rec *head, int per_phase, int mode)
+static int print_tables(const dn_metrics *m, rec *head, int per_phase, int mode)
 {
     int n = per_phase ? m->phases : m->depths;
-    rec *r = malloc(sizeof *r);
-    if (!r)
-        return cli_fail(cmd, DN_ENOMEM, "out of memory");
+    rec row = {0}, *r = &row;
     /* widths: the digits of the largest values of each column */
     int64_t big[4] = {n, 0, 0, 0};
     for (int i = 0; i < n; i++) {
@@ -369,7 +367,7 @@ static int print_tables(const char *cmd, const dn_metrics *m, rec *head, int per
         rows_stream_row(&st, r);
     }
     rows_stream_end(&st);
-    free(r);
+    rec_free(r);
     return 0;
 }
 
@@ -731,8 +729,7 @@ int cmd_embed(int argc, char **argv)
         code = cli_fail(cmd, rc, cli_errmsg(&err));
         goto done_metrics;
     }
-    rec r;
-    memset(&r, 0, sizeof r);
+    rec r = {0};
     rec_str(&r, "tree", a.tree_spec);
     metrics_record(e, &m, &r);
     if (embed_approach_name(&a.eo))
@@ -766,9 +763,10 @@ int cmd_embed(int argc, char **argv)
     if (timing) /* wall clock: only on request, so that equal inputs give equal output */
         rec_dbl(&r, "map_seconds", map_seconds);
     if (per_phase || per_depth)
-        code = print_tables(cmd, &m, &r, per_phase, mode);
+        code = print_tables(&m, &r, per_phase, mode);
     else
         rec_print(&r, mode, stdout);
+    rec_free(&r);
 done_metrics:
     dn_metrics_free(&m);
 done_embed:

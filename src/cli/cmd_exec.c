@@ -262,151 +262,201 @@ static int exec_bandwidth(const char *cmd, const char *arg, double *bw)
     return 0;
 }
 
-int cmd_exec(int argc, char **argv)
-{
-    const char *cmd = "exec", *app_name = NULL, *net_spec = NULL, *map = NULL, *root_s = NULL;
-    const char *links = NULL, *svg = NULL, *tree_spec = NULL, *record = NULL, *place_path = NULL;
-    int64_t *place = NULL;
-    double work = -1;
-    int n_given = 0;
-    int64_t n = 0, workers = 4, seed = 1, grain = 0, walk = 2;
-    int64_t o_place_len = 0;
-    int walk_given = 0, policy = DN_POLICY_AUTO, verify_full = 0, steal = 0, steal_given = 0;
-    int steal_in_policy = -1; /* --policy steal:K's K, checked against --steal */
-    double bw = 0;
-    int mode = OUT_TABLE, dynamic = 0, mpi = 0, shared = 0, copy = 0, c, rc, code = 0;
-    dn_err err;
+/* The options of one exec run, as given (exec_parse) and checked
+ * (exec_check). */
+typedef struct exec_args {
+    const char *app_name, *net_spec, *map, *root_s, *links, *svg, *tree_spec, *record;
+    const char *place_path;
+    double work, bw;
+    int64_t n, workers, seed, grain, walk;
+    int n_given, walk_given, policy, verify_full, steal, steal_given;
+    int steal_in_policy; /* --policy steal:K's K (-1: none), checked against --steal */
+    int mode, dynamic, mpi, shared, copy, search;
+} exec_args;
 
+/* What a run holds, freed by exec_state_free (a zeroed state frees
+ * nothing). */
+typedef struct exec_state {
+    int rank, size, root_rank;
+    int64_t *place, place_len; /* --place: worker y on world rank place[y] */
+    dn_net net;
+    int have_net;
+    dn_app_run app;
+    dn_rt_stats st;
+    dn_buf out;
+    int64_t answer;
+} exec_state;
+
+/* --policy P (steal:K too) and --steal K: 0, or the exit code after a
+ * usage error (a K of --steal and one of --policy steal:K that disagree,
+ * in either order, issue 27 item 24). */
+static int exec_policy_opt(const char *cmd, exec_args *a, int c, const char *arg)
+{
+    int rc;
+    if (c == O_POLICY) {
+        static const char *names[DN_POLICY_STEAL + 1]; /* the library's, from walk */
+        static const char *const takes[] = {"half", "one", NULL};
+        for (int p = DN_POLICY_WALK; p <= DN_POLICY_STEAL; p++)
+            names[p - DN_POLICY_WALK] = dn_walk_policy_name((dn_walk_policy)p);
+        int k;
+        if (strncmp(arg, "steal:", 6) == 0) { /* steal:K, one word for sweeps */
+            const int was = a->steal, by_steal = a->steal_given && a->steal_in_policy < 0;
+            if ((rc = cli_keyword(cmd, "--policy steal:K", arg + 6, takes, &a->steal)))
+                return rc;
+            if (by_steal && a->steal != was)
+                return cli_usage(cmd, "--policy %s and --steal %s disagree on what a thief "
+                                      "takes: give one of them",
+                                 arg, takes[was]);
+            a->steal_given = 1;
+            a->steal_in_policy = a->steal;
+            a->policy = DN_POLICY_STEAL;
+            return 0;
+        }
+        if ((rc = cli_keyword(cmd, "--policy", arg, names, &k)))
+            return rc;
+        a->policy = (dn_walk_policy)(DN_POLICY_WALK + k);
+        return 0;
+    }
+    static const char *const names[] = {"half", "one", NULL}; /* --steal K */
+    int was = a->steal;
+    if ((rc = cli_keyword(cmd, "--steal", arg, names, &a->steal)))
+        return rc;
+    if (a->steal_in_policy >= 0 && a->steal != was)
+        return cli_usage(cmd, "--steal %s and --policy steal:%s disagree on what a thief "
+                              "takes: give one of them",
+                         arg, names[was]);
+    a->steal_given = 1;
+    return 0;
+}
+
+/* One option c of the getopt loop into a: 0, or the exit code after a
+ * usage error. */
+static int exec_opt(const char *cmd, exec_args *a, int c, const char *arg)
+{
+    dn_err err;
+    int rc;
+    switch (c) {
+    case 'n': /* -n is --net, as in every command; -n SIZE was --n */
+        if (!arg[0] || arg[strspn(arg, "0123456789")]) {
+            a->net_spec = arg;
+            return 0;
+        }
+        cli_old_option(cmd, "-n SIZE", "--n SIZE (-n is --net in every command)");
+        /* a number is no network, so the old meaning stands */
+        /* fall through */
+    case O_N:
+        if (dn_parse_i64(arg, 1, (int64_t)1 << 31, "--n", &a->n, &err))
+            return cli_usage(cmd, "%s", cli_errmsg(&err));
+        a->n_given = 1;
+        return 0;
+    case 't': a->tree_spec = arg; return 0;
+    case O_RECORD: a->record = arg; return 0;
+    case O_PLACE: a->place_path = arg; return 0;
+    case O_WORK:
+        if (dn_parse_double(arg, 0, 1e9, "--work (rounds per task)", &a->work, &err))
+            return cli_usage(cmd, "%s", cli_errmsg(&err));
+        return 0;
+    case 'p':
+        if (dn_parse_i64(arg, 1, 4096, "--workers", &a->workers, &err))
+            return cli_usage(cmd, "%s", cli_errmsg(&err));
+        return 0;
+    case 'b': {
+        const char *const names[] = {dn_backend_name(DN_BACKEND_THREADS),
+                                     dn_backend_name(DN_BACKEND_MPI), NULL};
+        int k, code = cli_keyword(cmd, "--backend", arg, names, &k);
+        if (!code)
+            a->mpi = k == DN_BACKEND_MPI;
+        return code;
+    }
+    case O_GRAIN:
+        if (dn_parse_i64(arg, 1, INT64_MAX, "--grain", &a->grain, &err))
+            return cli_usage(cmd, "%s", cli_errmsg(&err));
+        return 0;
+    case 'm': a->map = arg; return 0;
+    case 'r': a->root_s = arg; return 0;
+    case O_BW: return exec_bandwidth(cmd, arg, &a->bw);
+    case O_DYN: a->dynamic = 1; return 0;
+    case O_SHARED: a->shared = 1; return 0;
+    case O_COPY: a->copy = 1; return 0;
+    case O_VERIFY: {
+        static const char *const names[] = {"fast", "full", NULL};
+        return cli_keyword(cmd, "--verify", arg, names, &a->verify_full);
+    }
+    case O_POLICY:
+    case O_STEAL: return exec_policy_opt(cmd, a, c, arg);
+    case O_WALK:
+        if (dn_parse_i64(arg, 0, 64, "--walk", &a->walk, &err))
+            return cli_usage(cmd, "%s", cli_errmsg(&err));
+        a->walk_given = 1;
+        return 0;
+    case 's':
+        if (dn_parse_i64(arg, 0, INT64_MAX, "--seed", &a->seed, &err))
+            return cli_usage(cmd, "%s", cli_errmsg(&err));
+        return 0;
+    case O_LINKS: a->links = arg; return 0;
+    case O_LINKS_OLD: {
+        static const char *const kw[] = {"directed", "undirected", NULL};
+        if ((rc = cli_old_output(cmd, "--links", "--link-stats", arg, kw,
+                                 "embed's --links (the channels contention counts)")))
+            return rc;
+        a->links = arg;
+        return 0;
+    }
+    case O_SVG: a->svg = arg; return 0;
+    case O_JSON: a->mode = OUT_JSON; return 0;
+    case O_CSV: a->mode = OUT_CSV; return 0;
+    }
+    return cli_usage(cmd, "unknown option");
+}
+
+/* The command line into a; *done after --help. 0, or the exit code. */
+static int exec_parse(const char *cmd, int argc, char **argv, exec_args *a, int *done)
+{
+    int c, code;
+    memset(a, 0, sizeof *a);
+    a->work = -1;
+    a->workers = 4;
+    a->seed = 1;
+    a->walk = 2;
+    a->policy = DN_POLICY_AUTO;
+    a->steal_in_policy = -1;
+    a->mode = OUT_TABLE;
+    *done = 0;
     opterr = 0;
     optind = 1;
     while ((c = getopt_long(argc, argv, ":n:p:b:s:m:r:t:h", exec_opts, NULL)) != -1) {
-        switch (c) {
-        case 'n': /* -n is --net, as in every command; -n SIZE was --n */
-            if (!optarg[0] || optarg[strspn(optarg, "0123456789")]) {
-                net_spec = optarg;
-                break;
-            }
-            cli_old_option(cmd, "-n SIZE", "--n SIZE (-n is --net in every command)");
-            /* a number is no network, so the old meaning stands */
-            /* fall through */
-        case O_N:
-            if (dn_parse_i64(optarg, 1, (int64_t)1 << 31, "--n", &n, &err))
-                return cli_usage(cmd, "%s", cli_errmsg(&err));
-            n_given = 1;
-            break;
-        case 't': tree_spec = optarg; break;
-        case O_RECORD: record = optarg; break;
-        case O_PLACE: place_path = optarg; break;
-        case O_WORK:
-            if (dn_parse_double(optarg, 0, 1e9, "--work (rounds per task)", &work, &err))
-                return cli_usage(cmd, "%s", cli_errmsg(&err));
-            break;
-        case 'p':
-            if (dn_parse_i64(optarg, 1, 4096, "--workers", &workers, &err))
-                return cli_usage(cmd, "%s", cli_errmsg(&err));
-            break;
-        case 'b': {
-            const char *const names[] = {dn_backend_name(DN_BACKEND_THREADS),
-                                         dn_backend_name(DN_BACKEND_MPI), NULL};
-            int k;
-            if ((code = cli_keyword(cmd, "--backend", optarg, names, &k)))
-                return code;
-            mpi = k == DN_BACKEND_MPI;
-            break;
-        }
-        case O_GRAIN:
-            if (dn_parse_i64(optarg, 1, INT64_MAX, "--grain", &grain, &err))
-                return cli_usage(cmd, "%s", cli_errmsg(&err));
-            break;
-        case 'm': map = optarg; break;
-        case 'r': root_s = optarg; break;
-        case O_BW:
-            if ((rc = exec_bandwidth(cmd, optarg, &bw)))
-                return rc;
-            break;
-        case O_DYN: dynamic = 1; break;
-        case O_SHARED: shared = 1; break;
-        case O_COPY: copy = 1; break;
-        case O_VERIFY: {
-            static const char *const names[] = {"fast", "full", NULL};
-            if ((rc = cli_keyword(cmd, "--verify", optarg, names, &verify_full)))
-                return rc;
-            break;
-        }
-        case O_POLICY: {
-            static const char *names[DN_POLICY_STEAL + 1]; /* the library's, from walk */
-            static const char *const takes[] = {"half", "one", NULL};
-            for (int p = DN_POLICY_WALK; p <= DN_POLICY_STEAL; p++)
-                names[p - DN_POLICY_WALK] = dn_walk_policy_name((dn_walk_policy)p);
-            int k;
-            if (strncmp(optarg, "steal:", 6) == 0) { /* steal:K, one word for sweeps */
-                const int was = steal, by_steal = steal_given && steal_in_policy < 0;
-                if ((rc = cli_keyword(cmd, "--policy steal:K", optarg + 6, takes, &steal)))
-                    return rc;
-                if (by_steal && steal != was)
-                    return cli_usage(cmd, "--policy %s and --steal %s disagree on what a thief "
-                                          "takes: give one of them",
-                                     optarg, takes[was]);
-                steal_given = 1;
-                steal_in_policy = steal;
-                policy = DN_POLICY_STEAL;
-                break;
-            }
-            if ((rc = cli_keyword(cmd, "--policy", optarg, names, &k)))
-                return rc;
-            policy = (dn_walk_policy)(DN_POLICY_WALK + k);
-            break;
-        }
-        case O_STEAL: {
-            static const char *const names[] = {"half", "one", NULL};
-            int was = steal;
-            if ((rc = cli_keyword(cmd, "--steal", optarg, names, &steal)))
-                return rc;
-            if (steal_in_policy >= 0 && steal != was)
-                return cli_usage(cmd, "--steal %s and --policy steal:%s disagree on what a thief "
-                                      "takes: give one of them",
-                                 optarg, names[was]);
-            steal_given = 1;
-            break;
-        }
-        case O_WALK:
-            if (dn_parse_i64(optarg, 0, 64, "--walk", &walk, &err))
-                return cli_usage(cmd, "%s", cli_errmsg(&err));
-            walk_given = 1;
-            break;
-        case 's':
-            if (dn_parse_i64(optarg, 0, INT64_MAX, "--seed", &seed, &err))
-                return cli_usage(cmd, "%s", cli_errmsg(&err));
-            break;
-        case O_LINKS: links = optarg; break;
-        case O_LINKS_OLD: {
-            static const char *const kw[] = {"directed", "undirected", NULL};
-            if ((rc = cli_old_output(cmd, "--links", "--link-stats", optarg, kw,
-                                     "embed's --links (the channels contention counts)")))
-                return rc;
-            links = optarg;
-            break;
-        }
-        case O_SVG: svg = optarg; break;
-        case O_JSON: mode = OUT_JSON; break;
-        case O_CSV: mode = OUT_CSV; break;
-        case 'h':
+        if (c == 'h') {
             fputs(exec_help, stdout);
             fputs(exec_help_more, stdout);
             fputs(exec_help_tail, stdout);
+            *done = 1;
             return 0;
-        case ':': return cli_usage(cmd, "option '%s' needs a value", argv[optind - 1]);
-        default: return cli_bad_option(cmd, argv, exec_opts);
         }
+        if (c == ':')
+            return cli_usage(cmd, "option '%s' needs a value", argv[optind - 1]);
+        if (c == '?')
+            return cli_bad_option(cmd, argv, exec_opts);
+        if ((code = exec_opt(cmd, a, c, optarg)))
+            return code;
     }
     if (optind < argc)
-        app_name = argv[optind++];
+        a->app_name = argv[optind++];
     if (optind < argc)
         return cli_usage(cmd, "unexpected argument '%s'", argv[optind]);
-    if (!app_name)
+    if (!a->app_name)
         return cli_usage(cmd, "missing APP (mergesort, quicksort, matchain, prefix, max, "
                               "nqueens, search)");
-    const int search = strcmp(app_name, "search") == 0;
+    return 0;
+}
+
+/* The options that do not go together, the files, the backend: 0, or the
+ * exit code after the message. Settles a->shared. */
+static int exec_check(const char *cmd, exec_args *a)
+{
+    const int search = a->search = strcmp(a->app_name, "search") == 0;
+    const int dynamic = a->dynamic, mpi = a->mpi, shared = a->shared, copy = a->copy;
+    const char *net_spec = a->net_spec;
+    int code;
     /* the options that do not go together, each with its fix, in the order
      * they are checked (issue 30, item 7: one table, not a run of ifs) */
     const struct {
@@ -414,20 +464,20 @@ int cmd_exec(int argc, char **argv)
         const char *why;
     } conflicts[] = {
         {search && !dynamic, "search is an irregular tree: add --dynamic"},
-        {search && n_given, "search's size is its tree's: give --tree, not --n"},
-        {!search && tree_spec, "--tree belongs to the search app (dcnet exec search --dynamic)"},
-        {!search && work >= 0, "--work belongs to the search app (dcnet exec search --dynamic)"},
-        {map && !net_spec, "--map places workers on a network: give --net too"},
-        {walk_given && !dynamic, "--walk is how --dynamic places tasks: add --dynamic or drop it"},
-        {policy != DN_POLICY_AUTO && !dynamic,
+        {search && a->n_given, "search's size is its tree's: give --tree, not --n"},
+        {!search && a->tree_spec, "--tree belongs to the search app (dcnet exec search --dynamic)"},
+        {!search && a->work >= 0, "--work belongs to the search app (dcnet exec search --dynamic)"},
+        {a->map && !net_spec, "--map places workers on a network: give --net too"},
+        {a->walk_given && !dynamic, "--walk is how --dynamic places tasks: add --dynamic or drop it"},
+        {a->policy != DN_POLICY_AUTO && !dynamic,
          "--policy is how --dynamic places tasks: add --dynamic or drop it"},
-        {steal_given && policy != DN_POLICY_STEAL,
+        {a->steal_given && a->policy != DN_POLICY_STEAL,
          "--steal says what a thief takes: add --dynamic --policy steal"},
-        {walk_given && policy == DN_POLICY_STEAL,
+        {a->walk_given && a->policy == DN_POLICY_STEAL,
          "--walk is the length of a placement walk; --policy steal places no task by "
          "walking: drop --walk"},
-        {bw > 0 && !net_spec, "--bandwidth is that of an emulated network's links: give --net"},
-        {links && !net_spec, "--link-stats counts the links of an emulated network: give --net"},
+        {a->bw > 0 && !net_spec, "--bandwidth is that of an emulated network's links: give --net"},
+        {a->links && !net_spec, "--link-stats counts the links of an emulated network: give --net"},
         {mpi && (net_spec || dynamic),
          "--backend mpi runs the static schedule, direct: drop --net, --dynamic"},
         {shared && copy, "--shared and --copy are the two forms of a run: give one"},
@@ -441,202 +491,223 @@ int cmd_exec(int argc, char **argv)
             return cli_usage(cmd, "%s", conflicts[i].why);
     /* the shared form wherever memory is shared; copies only where a
      * message crosses memory (MPI) or carries emulated links' bytes */
-    shared = !copy && !mpi && !net_spec && !dynamic;
+    a->shared = !copy && !mpi && !net_spec && !dynamic;
     const out_file files[] = {{"--net", out_spec_file(net_spec), 0},
-                              {"--tree", out_spec_file(tree_spec), 0},
-                              {"--place", place_path, 0},
-                              {"--record-tree", record, 1},
-                              {"--link-stats", links, 1},
-                              {"--svg", svg, 1}};
+                              {"--tree", out_spec_file(a->tree_spec), 0},
+                              {"--place", a->place_path, 0},
+                              {"--record-tree", a->record, 1},
+                              {"--link-stats", a->links, 1},
+                              {"--svg", a->svg, 1}};
     if ((code = out_plan(cmd, files, 6)))
         return code;
-    if (place_path && !mpi)
+    if (a->place_path && !mpi)
         return cli_usage(cmd, "--place puts workers on MPI ranks: add --backend mpi (on threads, "
                               "--net SPEC --map NAME places them on an emulated network)");
     if (mpi && !dn_have_mpi())
         return cli_fail(cmd, DN_ENOTSUP, "dcnet was built without MPI (install "
                                          "libopenmpi-dev and rebuild)");
+    return 0;
+}
 
-    int rank = 0, size = 1, root_rank = 0;
-    if (mpi && (rc = dn_mpi_init(NULL, NULL, &rank, &size, &err)))
+/* --backend mpi: MPI started, and --place read by every rank (processors
+ * are the world's ranks, and a placement holds at most as many tasks:
+ * read no further). 0, or the exit code (MPI finalized again). */
+static int exec_start(const char *cmd, const exec_args *a, exec_state *s)
+{
+    dn_err err;
+    int rc, code;
+    s->size = 1;
+    if (a->mpi && (rc = dn_mpi_init(NULL, NULL, &s->rank, &s->size, &err)))
         return cli_fail(cmd, rc, cli_errmsg(&err));
-    if (place_path) { /* every rank reads it once: processors are the world's ranks, and a
-                         * placement holds at most as many tasks (read no further) */
-        dn_place pl;
-        dn_place_opts po = {0, size, size, NULL, 0};
-        rc = dn_place_read(&pl, place_path, &po, &err);
-        place = pl.proc;
-        int64_t T = pl.tasks;
-        if (rc) {
-            code = rc == DN_ENOMEM ? cli_fail(cmd, rc, cli_errmsg(&err)) : cli_usage(cmd, "--place: %s",
-                                                                            cli_errmsg(&err));
-            dn_mpi_finalize();
-            return code;
-        }
-        root_rank = (int)place[0];
-        o_place_len = T;
+    if (!a->place_path)
+        return 0;
+    dn_place pl;
+    dn_place_opts po = {0, s->size, s->size, NULL, 0};
+    rc = dn_place_read(&pl, a->place_path, &po, &err);
+    if (rc) {
+        code = rc == DN_ENOMEM ? cli_fail(cmd, rc, cli_errmsg(&err))
+                               : cli_usage(cmd, "--place: %s", cli_errmsg(&err));
+        dn_mpi_finalize();
+        return code;
     }
+    s->place = pl.proc;
+    s->root_rank = (int)s->place[0];
+    s->place_len = pl.tasks;
+    return 0;
+}
 
-    dn_net net;
-    int have_net = 0;
+/* The network, the app's input (rank 0 builds it and the reference; other
+ * ranks only need the callbacks) and the run. 0, or the exit code. */
+static int exec_run(const char *cmd, const exec_args *a, exec_state *s)
+{
+    dn_err err;
+    int rc;
     dn_rt_opts o;
     memset(&o, 0, sizeof o);
-    o.workers = mpi ? size : (int)workers;
-    o.grain = (size_t)grain;
-    o.backend = mpi ? DN_BACKEND_MPI : DN_BACKEND_THREADS;
-    o.map = map;
+    o.workers = a->mpi ? s->size : (int)a->workers;
+    o.grain = (size_t)a->grain;
+    o.backend = a->mpi ? DN_BACKEND_MPI : DN_BACKEND_THREADS;
+    o.map = a->map;
     o.root = -1;
-    o.walk = (int)walk;
-    o.policy = policy;
-    o.steal = steal;
-    o.seed = (uint64_t)seed;
-    o.timeline = svg != NULL;
-    o.record_tree = record != NULL;
-    o.place = place;
-    o.place_len = o_place_len;
-    o.link_bw = bw; /* bytes per second */
-    dn_app_run app;
-    memset(&app, 0, sizeof app);
-    dn_rt_stats st;
-    memset(&st, 0, sizeof st);
-    dn_buf out = {NULL, 0};
-    int64_t answer = 0;
-    if (net_spec) {
-        if ((rc = dn_net_init(&net, net_spec, &err))) {
-            code = cli_fail(cmd, rc, cli_errmsg(&err));
-            goto done;
-        }
-        have_net = 1;
-        o.net = &net;
-        if (root_s && (rc = dn_net_parse_node(&net, root_s, &o.root, &err))) {
-            code = cli_usage(cmd, "--root: %s", cli_errmsg(&err));
-            goto done;
-        }
-    } else if (root_s) {
-        code = cli_usage(cmd, "--root is a processor of --net: give --net");
-        goto done;
+    o.walk = (int)a->walk;
+    o.policy = a->policy;
+    o.steal = a->steal;
+    o.seed = (uint64_t)a->seed;
+    o.timeline = a->svg != NULL;
+    o.record_tree = a->record != NULL;
+    o.place = s->place;
+    o.place_len = s->place_len;
+    o.link_bw = a->bw; /* bytes per second */
+    if (a->net_spec) {
+        if ((rc = dn_net_init(&s->net, a->net_spec, &err)))
+            return cli_fail(cmd, rc, cli_errmsg(&err));
+        s->have_net = 1;
+        o.net = &s->net;
+        if (a->root_s && (rc = dn_net_parse_node(&s->net, a->root_s, &o.root, &err)))
+            return cli_usage(cmd, "--root: %s", cli_errmsg(&err));
+    } else if (a->root_s) {
+        return cli_usage(cmd, "--root is a processor of --net: give --net");
     }
-    /* rank 0 builds the input and the reference; other ranks only need the
-     * callbacks */
-    const int flags = (dynamic ? DN_APP_DYNAMIC : 0) | (verify_full ? DN_APP_VERIFY_FULL : 0);
-    rc = search ? dn_app_init_search(&app, tree_spec ? tree_spec : SEARCH_TREE,
-                                     work >= 0 ? work : 20000, (uint64_t)seed, 0, flags, &err)
-                : dn_app_init(&app, app_name, rank == root_rank ? n : 1, (uint64_t)seed, flags,
-                              &err);
-    if (rc) {
-        code = rc == DN_ENOMEM ? cli_fail(cmd, rc, cli_errmsg(&err)) : cli_usage(cmd, "%s", cli_errmsg(&err));
-        goto done;
-    }
-    if (shared && (rc = dn_app_share(&app, &err))) {
-        code = rc == DN_ENOMEM ? cli_fail(cmd, rc, cli_errmsg(&err)) : cli_usage(cmd, "--shared: %s", cli_errmsg(&err));
-        goto done;
-    }
+    const int flags = (a->dynamic ? DN_APP_DYNAMIC : 0) | (a->verify_full ? DN_APP_VERIFY_FULL : 0);
+    rc = a->search ? dn_app_init_search(&s->app, a->tree_spec ? a->tree_spec : SEARCH_TREE,
+                                        a->work >= 0 ? a->work : 20000, (uint64_t)a->seed, 0,
+                                        flags, &err)
+                   : dn_app_init(&s->app, a->app_name, s->rank == s->root_rank ? a->n : 1,
+                                 (uint64_t)a->seed, flags, &err);
+    if (rc)
+        return rc == DN_ENOMEM ? cli_fail(cmd, rc, cli_errmsg(&err)) : cli_usage(cmd, "%s", cli_errmsg(&err));
+    if (a->shared && (rc = dn_app_share(&s->app, &err)))
+        return rc == DN_ENOMEM ? cli_fail(cmd, rc, cli_errmsg(&err)) : cli_usage(cmd, "--shared: %s", cli_errmsg(&err));
     if (!o.grain)
-        o.grain = app.grain;
-    if (rank != root_rank) {
-        free(app.input.data);
-        app.input.data = NULL;
-        app.input.len = 0;
+        o.grain = s->app.grain;
+    if (s->rank != s->root_rank) {
+        free(s->app.input.data);
+        s->app.input.data = NULL;
+        s->app.input.len = 0;
     }
     progress pr;
     progress_init(&pr, "exec");
-    rc = dynamic ? dn_rt_run_tree(&app.tree, &app.input, &answer, &o, &st, &err)
-                 : dn_rt_run(&app.dc, &app.input, &out, &o, &st, &err);
+    rc = a->dynamic ? dn_rt_run_tree(&s->app.tree, &s->app.input, &s->answer, &o, &s->st, &err)
+                    : dn_rt_run(&s->app.dc, &s->app.input, &s->out, &o, &s->st, &err);
     progress_done(&pr);
-    if (rc) {
-        code = cli_fail(cmd, rc, cli_errmsg(&err));
-        goto done;
-    }
-    if (rank != root_rank)
-        goto done;
-    dn_err verr;
-    int verified = dn_app_verify(&app, &out, answer, &verr) == DN_OK;
-    if (record && (rc = write_record(record, &st, &err))) {
-        code = cli_fail(cmd, rc, cli_errmsg(&err));
-        goto done;
-    }
-    if (links && (rc = write_links(links, &net, &st, &err))) {
-        code = cli_fail(cmd, rc, cli_errmsg(&err));
-        goto done;
-    }
-    if (svg) {
-        char title[200];
-        snprintf(title, sizeof title, "%s, n = %lld, %d workers%s%s: %.3f s", app.name,
-                 (long long)app.n, st.workers, net_spec ? " on " : "", net_spec ? net_spec : "",
-                 st.seconds);
-        if ((rc = write_timeline(svg, title, &st, &err))) {
-            code = cli_fail(cmd, rc, cli_errmsg(&err));
-            goto done;
-        }
-    }
-    rec r;
-    memset(&r, 0, sizeof r);
-    rec_str(&r, "app", app.name);
-    rec_int(&r, "n", app.n);
-    rec_int(&r, "workers", st.workers);
-    rec_str(&r, "backend", dn_backend_name(mpi ? DN_BACKEND_MPI : DN_BACKEND_THREADS));
-    if (place)
-        rec_int(&r, "root_rank", root_rank); /* the world rank of task 0 */
-    rec_str(&r, "mode", dynamic ? "dynamic" : "static");
-    rec_bool(&r, "shared", shared);
-    rec_dbl(&r, "seconds", st.seconds);
-    rec_bool(&r, "verified", verified);
-    rec_str(&r, "verify", verify_full ? "full" : "fast");
-    rec_int(&r, "messages", st.messages);
-    rec_int(&r, "bytes", st.bytes);
-    if (!dynamic)
-        rec_int(&r, "depth", st.depth);
+    return rc ? cli_fail(cmd, rc, cli_errmsg(&err)) : 0;
+}
+
+/* The run's record (docs/spec/cli.md's keys). */
+static void exec_record(const exec_args *a, const exec_state *s, int verified, rec *r)
+{
+    const dn_rt_stats *st = &s->st;
+    dn_rt_summary sum;
+    dn_rt_stats_summary(st, &sum);
+    rec_str(r, "app", s->app.name);
+    rec_int(r, "n", s->app.n);
+    rec_int(r, "workers", st->workers);
+    rec_str(r, "backend", dn_backend_name(a->mpi ? DN_BACKEND_MPI : DN_BACKEND_THREADS));
+    if (s->place)
+        rec_int(r, "root_rank", s->root_rank); /* the world rank of task 0 */
+    rec_str(r, "mode", a->dynamic ? "dynamic" : "static");
+    rec_bool(r, "shared", a->shared);
+    rec_dbl(r, "seconds", st->seconds);
+    rec_bool(r, "verified", verified);
+    rec_str(r, "verify", a->verify_full ? "full" : "fast");
+    rec_int(r, "messages", st->messages);
+    rec_int(r, "bytes", st->bytes);
+    if (!a->dynamic)
+        rec_int(r, "depth", st->depth);
     else {
-        rec_int(&r, "tasks", st.tasks);
-        rec_str(&r, "policy", dn_walk_policy_name((dn_walk_policy)st.policy));
-        rec_bool(&r, "bipartite", st.bipartite);
-        if (st.policy == DN_POLICY_STEAL) {
-            rec_str(&r, "steal", steal ? "one" : "half");
-            rec_int(&r, "steals", st.steals);
-            rec_int(&r, "steal_attempts", st.steal_attempts);
+        rec_int(r, "tasks", st->tasks);
+        rec_str(r, "policy", dn_walk_policy_name((dn_walk_policy)st->policy));
+        rec_bool(r, "bipartite", st->bipartite);
+        if (st->policy == DN_POLICY_STEAL) {
+            rec_str(r, "steal", a->steal ? "one" : "half");
+            rec_int(r, "steals", st->steals);
+            rec_int(r, "steal_attempts", st->steal_attempts);
         } else {
-            rec_int(&r, "walk", walk);
+            rec_int(r, "walk", a->walk);
         }
-        dn_rt_summary sum;
-        dn_rt_stats_summary(&st, &sum);
-        rec_int(&r, "worker_tasks.min", sum.tasks_min);
-        rec_int(&r, "worker_tasks.max", sum.tasks_max);
-        rec_dbl(&r, "worker_tasks.mean", sum.tasks_mean);
-        rec_int(&r, "max_worker_tasks", sum.tasks_max);
-        rec_dbl(&r, "worker_idle.min", sum.idle_min);
-        rec_dbl(&r, "worker_idle.max", sum.idle_max);
-        rec_dbl(&r, "worker_idle.mean", sum.idle_mean);
-        rec_int(&r, "answer", answer);
+        rec_int(r, "worker_tasks.min", sum.tasks_min);
+        rec_int(r, "worker_tasks.max", sum.tasks_max);
+        rec_dbl(r, "worker_tasks.mean", sum.tasks_mean);
+        rec_int(r, "max_worker_tasks", sum.tasks_max);
+        rec_dbl(r, "worker_idle.min", sum.idle_min);
+        rec_dbl(r, "worker_idle.max", sum.idle_max);
+        rec_dbl(r, "worker_idle.mean", sum.idle_mean);
+        rec_int(r, "answer", s->answer);
     }
-    if (net_spec) {
-        rec_str(&r, "net", net.spec);
-        if (dynamic)
-            rec_int(&r, "hop_messages", st.hop_messages);
-        if (!dynamic) {
-            rec_str(&r, "map", map ? map : "identity");
-            dn_rt_summary sum;
-            dn_rt_stats_summary(&st, &sum);
-            rec_int(&r, "hop_messages", st.hop_messages);
-            rec_int(&r, "hop_bytes", st.hop_bytes);
-            rec_int(&r, "links_used", sum.links_used);
-            rec_int(&r, "max_link_messages", sum.link_msgs_max);
+    if (a->net_spec) {
+        rec_str(r, "net", s->net.spec);
+        if (a->dynamic)
+            rec_int(r, "hop_messages", st->hop_messages);
+        if (!a->dynamic) {
+            rec_str(r, "map", a->map ? a->map : "identity");
+            rec_int(r, "hop_messages", st->hop_messages);
+            rec_int(r, "hop_bytes", st->hop_bytes);
+            rec_int(r, "links_used", sum.links_used);
+            rec_int(r, "max_link_messages", sum.link_msgs_max);
         }
     }
-    rec_print(&r, mode, stdout);
+}
+
+/* On the root rank: the check, the files asked for, the record. 0, or
+ * the exit code (1 when the result fails its check). */
+static int exec_report(const char *cmd, const exec_args *a, const exec_state *s)
+{
+    dn_err err, verr;
+    int rc;
+    int verified = dn_app_verify(&s->app, &s->out, s->answer, &verr) == DN_OK;
+    if (a->record && (rc = write_record(a->record, &s->st, &err)))
+        return cli_fail(cmd, rc, cli_errmsg(&err));
+    if (a->links && (rc = write_links(a->links, &s->net, &s->st, &err)))
+        return cli_fail(cmd, rc, cli_errmsg(&err));
+    if (a->svg) {
+        char title[200];
+        snprintf(title, sizeof title, "%s, n = %lld, %d workers%s%s: %.3f s", s->app.name,
+                 (long long)s->app.n, s->st.workers, a->net_spec ? " on " : "",
+                 a->net_spec ? a->net_spec : "", s->st.seconds);
+        if ((rc = write_timeline(a->svg, title, &s->st, &err)))
+            return cli_fail(cmd, rc, cli_errmsg(&err));
+    }
+    rec r = {0};
+    exec_record(a, s, verified, &r);
+    rec_print(&r, a->mode, stdout);
+    rec_free(&r);
     if (!verified) {
         fprintf(stderr, "dcnet exec: result NOT verified: %s\n", verr.msg);
-        code = 1;
+        return 1;
     }
-done:
-    free(out.data);
-    dn_rt_stats_free(&st);
-    dn_app_free(&app);
-    free(place);
-    if (have_net)
-        dn_net_free(&net);
-    if (mpi) {
+    return 0;
+}
+
+static void exec_state_free(const exec_args *a, exec_state *s)
+{
+    free(s->out.data);
+    dn_rt_stats_free(&s->st);
+    dn_app_free(&s->app);
+    free(s->place);
+    if (s->have_net)
+        dn_net_free(&s->net);
+    if (a->mpi) {
         fflush(stdout);
         dn_mpi_finalize();
     }
+}
+
+int cmd_exec(int argc, char **argv)
+{
+    const char *cmd = "exec";
+    exec_args a;
+    exec_state s;
+    int done, code;
+    if ((code = exec_parse(cmd, argc, argv, &a, &done)) || done)
+        return code;
+    if ((code = exec_check(cmd, &a)))
+        return code;
+    memset(&s, 0, sizeof s);
+    if ((code = exec_start(cmd, &a, &s)))
+        return code;
+    code = exec_run(cmd, &a, &s);
+    if (!code && s.rank == s.root_rank)
+        code = exec_report(cmd, &a, &s);
+    exec_state_free(&a, &s);
     return code;
 }

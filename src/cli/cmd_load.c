@@ -527,10 +527,10 @@ static void runs_free(run *runs, int n)
  * run's alpha_h. */
 static void level_row(rec *row, int h, double cum, const run *runs, int nruns)
 {
-    memset(row, 0, sizeof *row);
+    rec_clear(row);
     rec_int(row, "h", h);
     rec_dbl(row, "tree_nodes", cum);
-    for (int i = 0; i < nruns && row->n < REC_MAX; i++) {
+    for (int i = 0; i < nruns; i++) {
         char key[48];
         if (nruns > 1)
             snprintf(key, sizeof key, "ratio.%s/%d", dn_walk_name(runs[i].walk), runs[i].delta);
@@ -555,12 +555,12 @@ static int per_level_out(const dn_tree_model *tm, const run *runs, int nruns, co
             L = runs[i].ex.levels;
     if ((rc = dn_level_sizes_alloc(tm, &sizes, &lv, &tail, err)))
         return rc;
-    rec *row = malloc(sizeof *row);
-    if (!row) {
+    rec row_rec = {0}, *row = &row_rec;
+    int *widths = calloc((size_t)nruns + 2, sizeof *widths); /* h, tree_nodes, a ratio per run */
+    if (!widths) {
         free(sizes);
         return dn_fail(err, DN_ENOMEM, "out of memory");
     }
-    int widths[REC_MAX] = {0};
     double cum = 0;
     for (int h = 0; mode == OUT_TABLE && h < L; h++) {
         cum += h < lv ? sizes[h] : 0;
@@ -583,7 +583,8 @@ static int per_level_out(const dn_tree_model *tm, const run *runs, int nruns, co
     }
     if (L > 0)
         rows_stream_end(&st);
-    free(row);
+    rec_free(row);
+    free(widths);
     free(sizes);
     return DN_OK;
 }
@@ -715,9 +716,8 @@ static int load_run(int argc, char **argv, double **level_count)
     if (a.svg_path && !a.all_starts && (rc = write_svg(a.svg_path, &net, a.tree_spec, runs,
                                                        nruns, M, &err)))
         goto fail_io;
-    rec head;
+    rec head = {0};
     char lab[80];
-    memset(&head, 0, sizeof head);
     rec_str(&head, "net", a.net_spec);
     rec_str(&head, "tree", a.tree_spec);
     rec_int(&head, "processors", net.n);
@@ -738,13 +738,19 @@ static int load_run(int argc, char **argv, double **level_count)
         run_record(&net, &runs[0], 0, runs[0].has_exact, &head);
     }
     if (a.per_level && runs[0].has_exact && runs[0].ex.ratio_level) {
-        if ((rc = per_level_out(&tm, runs, nruns, &head, a.mode, &err)))
+        if ((rc = per_level_out(&tm, runs, nruns, &head, a.mode, &err))) {
+            rec_free(&head);
             goto fail_io;
+        }
     } else if (!multi) {
         rec_print(&head, a.mode, stdout);
     } else {
-        rec rows[MAX_RUNS];
-        memset(rows, 0, sizeof rows);
+        rec *rows = calloc((size_t)nruns, sizeof *rows);
+        if (!rows) {
+            rc = dn_fail(&err, DN_ENOMEM, "out of memory");
+            rec_free(&head);
+            goto fail_io;
+        }
         for (int i = 0; i < nruns; i++)
             run_record(&net, &runs[i], 1, a.exact, &rows[i]);
         if (a.mode == OUT_TABLE) {
@@ -754,7 +760,9 @@ static int load_run(int argc, char **argv, double **level_count)
         } else {
             rows_print(&head, rows, nruns, "runs", a.mode, stdout);
         }
+        rec_free_rows(rows, nruns);
     }
+    rec_free(&head);
     runs_free(runs, nruns);
     dn_csr_free(&g);
     dn_net_free(&net);

@@ -149,7 +149,6 @@ static int circuits_record(const dn_net *net, rec *r, dn_err *err)
 static void node_head(rec *head, const dn_net *net, const char *key, int64_t v)
 {
     char lab[80];
-    memset(head, 0, sizeof *head);
     rec_str(head, "net", net->spec);
     rec_int(head, key, v);
     dn_net_label(net, v, lab, sizeof lab);
@@ -164,7 +163,7 @@ static int distances_out(const char *cmd, const dn_net *net, const char *node, i
     dn_csr g;
     int64_t v, reached, *count = NULL;
     int32_t *dist = NULL, ecc;
-    rec head, *rows = NULL;
+    rec head = {0}, *rows = NULL;
     int rc, code = 0;
     if ((rc = dn_net_parse_node(net, node, &v, &err)) ||
         (rc = dn_net_materialize(net, &g, mem_limit, &err)))
@@ -193,7 +192,8 @@ static int distances_out(const char *cmd, const dn_net *net, const char *node, i
     }
     rows_print(&head, rows, ecc + 1, "distances", mode, stdout);
 done:
-    free(rows);
+    rec_free(&head);
+    rec_free_rows(rows, rows ? ecc + 1 : 0);
     free(count);
     free(dist);
     dn_csr_free(&g);
@@ -206,7 +206,7 @@ static int neighbors_out(const char *cmd, const dn_net *net, const char *node, i
     int64_t v, *nb;
     int d, rc;
     char lab[80];
-    rec head;
+    rec head = {0}, row_rec = {0}, *row = &row_rec;
     if ((rc = dn_net_parse_node(net, node, &v, &err)))
         return cli_fail(cmd, rc, cli_errmsg(&err));
     nb = malloc((size_t)(net->max_out ? net->max_out : 1) * sizeof *nb);
@@ -214,11 +214,6 @@ static int neighbors_out(const char *cmd, const dn_net *net, const char *node, i
         return cli_fail(cmd, DN_ENOMEM, "out of memory");
     d = dn_net_neighbors(net, v, nb);
     /* streamed: one record at a time (complete:200000 took 933 MB) */
-    rec *row = malloc(sizeof *row);
-    if (!row) {
-        free(nb);
-        return cli_fail(cmd, DN_ENOMEM, "out of memory");
-    }
     node_head(&head, net, "node", v);
     rec_int(&head, "out_degree", d);
     char buf[32];
@@ -226,7 +221,7 @@ static int neighbors_out(const char *cmd, const dn_net *net, const char *node, i
     int widths[3] = {idw, 0, 5};
     row_stream st;
     for (int i = 0; i < d || (i == 0 && d == 0); i++) {
-        memset(row, 0, sizeof *row);
+        rec_clear(row);
         rec_int(row, "id", d ? nb[i] : 0);
         dn_net_label(net, d ? nb[i] : 0, lab, sizeof lab);
         rec_str(row, "label", lab);
@@ -240,7 +235,8 @@ static int neighbors_out(const char *cmd, const dn_net *net, const char *node, i
             rows_stream_row(&st, row);
     }
     rows_stream_end(&st);
-    free(row);
+    rec_free(row);
+    rec_free(&head);
     free(nb);
     return 0;
 }
@@ -283,8 +279,7 @@ static int tree_of(const char *cmd, const dn_net *net, const char *name, const c
         if ((orc = out_close(f, &err)))
             return cli_fail(cmd, orc, cli_errmsg(&err));
     }
-    rec r;
-    memset(&r, 0, sizeof r);
+    rec r = {0};
     rec_str(&r, "net", net->spec);
     rec_str(&r, "tree", dn_ddb_tree_name(t));
     rec_int(&r, "root", dn_ddb_tree_root(k, t));
@@ -295,6 +290,7 @@ static int tree_of(const char *cmd, const dn_net *net, const char *name, const c
     rec_int(&r, "leaves", leaves);
     rec_int(&r, "internal", net->n - leaves);
     rec_print(&r, mode, stdout);
+    rec_free(&r);
     return 0;
 }
 
@@ -306,7 +302,7 @@ int cmd_net(int argc, char **argv)
     dn_facts_opts fo;
     dn_net net;
     dn_err err;
-    rec r;
+    rec r = {0};
     progress prog;
 
     memset(&fo, 0, sizeof fo);
@@ -413,7 +409,6 @@ int cmd_net(int argc, char **argv)
         dn_net_free(&net);
         return code;
     }
-    memset(&r, 0, sizeof r);
     progress_init(&prog, "all-pairs BFS");
     fo.progress = progress_cb;
     fo.progress_ctx = &prog;
@@ -446,8 +441,8 @@ int cmd_net(int argc, char **argv)
             rc = circuits_record(&net, &r, &err);
     }
     dn_net_free(&net);
-    if (rc)
-        return cli_fail(cmd, rc, cli_errmsg(&err));
-    rec_print(&r, mode, stdout);
-    return 0;
+    if (!rc)
+        rec_print(&r, mode, stdout);
+    rec_free(&r);
+    return rc ? cli_fail(cmd, rc, cli_errmsg(&err)) : 0;
 }

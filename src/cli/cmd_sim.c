@@ -673,13 +673,14 @@ static int report_run(const sim_cli *o, const dn_net *net, const dn_sim_work *w,
         for (int k = 0; k < 3; k++) {
             if (!want[k])
                 continue;
-            rec r;
+            rec r = {0};
             json_stream_array(&js, keys[k]);
             for (int64_t i = 0; i < ns[k]; i++) {
                 fns[k](&L, i, &r);
                 rows_stream_row(&js, &r);
             }
             json_stream_array_end(&js);
+            rec_free(&r);
         }
         json_stream_end(&js);
     } else if (o->mode == OUT_CSV) { /* the JSON flattened: every listing asked for */
@@ -920,28 +921,27 @@ static int sim_sizes(const sim_cli *o, const embed_args *a, const dn_net *net,
     return 0;
 }
 
-int cmd_simulate(int argc, char **argv)
+/* The command line into o and a (defaults first); *done after --help.
+ * 0, or the exit code after a usage error. */
+static int sim_parse(sim_cli *o, embed_args *a, int argc, char **argv, int *done)
 {
-    sim_cli o;
-    embed_args a;
-    dn_err err;
-    int c, rc, code = 0;
-    memset(&o, 0, sizeof o);
-    embed_args_init(&a);
-    o.cmd = "simulate";
-    o.wo.stage = DN_STAGE_DIVIDE;
-    o.wo.alpha = 0.5;
-    o.use_work = 1;
-    o.so.ts = 1;
-    o.so.te = 1;
-    o.so.ports = 1;
-    o.so.vcs = 1;
-    o.threads = 0;
-
+    int c, code;
+    memset(o, 0, sizeof *o);
+    embed_args_init(a);
+    o->cmd = "simulate";
+    o->wo.stage = DN_STAGE_DIVIDE;
+    o->wo.alpha = 0.5;
+    o->use_work = 1;
+    o->so.ts = 1;
+    o->so.te = 1;
+    o->so.ports = 1;
+    o->so.vcs = 1;
+    o->threads = 0;
+    *done = 0;
     opterr = 0;
     optind = 1;
     while ((c = getopt_long(argc, argv, ":n:t:m:r:s:w:h", sim_opts, NULL)) != -1) {
-        int got = embed_args_opt(o.cmd, &a, c, optarg);
+        int got = embed_args_opt(o->cmd, a, c, optarg);
         if (got < 0)
             return -got;
         if (got)
@@ -950,290 +950,336 @@ int cmd_simulate(int argc, char **argv)
             fputs(sim_help, stdout);
             fputs(sim_help_more, stdout);
             fputs(sim_help_examples, stdout);
+            *done = 1;
             return 0;
         }
         if (c == ':')
-            return cli_usage(o.cmd, "option '%s' needs a value", argv[optind - 1]);
+            return cli_usage(o->cmd, "option '%s' needs a value", argv[optind - 1]);
         if (c == '?')
-            return cli_bad_option(o.cmd, argv, sim_opts);
-        if ((code = parse_sim_opt(&o, c, optarg)))
+            return cli_bad_option(o->cmd, argv, sim_opts);
+        if ((code = parse_sim_opt(o, c, optarg)))
             return code;
     }
     if (optind < argc)
-        return cli_usage(o.cmd, "unexpected argument '%s'", argv[optind]);
-    if (o.trace && (a.tree_spec || a.eo.map))
-        return cli_usage(o.cmd, "--trace plays its own messages; drop --tree and --map");
-    if (o.trace && (o.all_roots || a.root_s))
-        return cli_usage(o.cmd, "--trace has no root; drop --root and --all-roots");
-    if (o.trace && o.tree_only)
-        return cli_usage(o.cmd, "%s shapes a task tree's messages; a --trace gives its own "
-                                "sizes: drop %s", o.tree_only, o.tree_only);
-    if (o.all_roots && a.root_s)
-        return cli_usage(o.cmd, "--root and --all-roots exclude each other");
-    if (o.all_roots && (o.svg || o.links_path || o.critical || o.messages_path))
-        return cli_usage(o.cmd, "--svg, --link-stats, --messages and --critical describe one "
-                                "run; drop --all-roots or pick a --root");
-    const out_file files[] = {{"--net", out_spec_file(a.net_spec), 0},
-                              {"--tree", out_spec_file(a.tree_spec), 0},
-                              {"--map", out_spec_file(a.eo.map), 0},
-                              {"--trace", o.trace, 0},
-                              {"--sizes", o.sizes_path, 0},
-                              {"--link-stats", o.links_path, 1},
-                              {"--svg", o.svg, 1},
-                              {"--messages", o.messages_path, 1}};
-    if ((code = out_plan(o.cmd, files, 8)))
-        return code;
-    if (o.threads <= 0)
-        o.threads = cli_default_threads();
-    o.so.links = o.links_path != NULL;
-    o.so.timeline = o.svg != NULL;
-    o.wo.mem_limit = a.mem_limit;
+        return cli_usage(o->cmd, "unexpected argument '%s'", argv[optind]);
+    return 0;
+}
 
+/* The options that exclude each other, and the files: 0, or the exit
+ * code after the message. Then the options' consequences. */
+static int sim_check(sim_cli *o, const embed_args *a)
+{
+    int code;
+    if (o->trace && (a->tree_spec || a->eo.map))
+        return cli_usage(o->cmd, "--trace plays its own messages; drop --tree and --map");
+    if (o->trace && (o->all_roots || a->root_s))
+        return cli_usage(o->cmd, "--trace has no root; drop --root and --all-roots");
+    if (o->trace && o->tree_only)
+        return cli_usage(o->cmd, "%s shapes a task tree's messages; a --trace gives its own "
+                                 "sizes: drop %s", o->tree_only, o->tree_only);
+    if (o->all_roots && a->root_s)
+        return cli_usage(o->cmd, "--root and --all-roots exclude each other");
+    if (o->all_roots && (o->svg || o->links_path || o->critical || o->messages_path))
+        return cli_usage(o->cmd, "--svg, --link-stats, --messages and --critical describe one "
+                                 "run; drop --all-roots or pick a --root");
+    const out_file files[] = {{"--net", out_spec_file(a->net_spec), 0},
+                              {"--tree", out_spec_file(a->tree_spec), 0},
+                              {"--map", out_spec_file(a->eo.map), 0},
+                              {"--trace", o->trace, 0},
+                              {"--sizes", o->sizes_path, 0},
+                              {"--link-stats", o->links_path, 1},
+                              {"--svg", o->svg, 1},
+                              {"--messages", o->messages_path, 1}};
+    if ((code = out_plan(o->cmd, files, 8)))
+        return code;
+    if (o->threads <= 0)
+        o->threads = cli_default_threads();
+    o->so.links = o->links_path != NULL;
+    o->so.timeline = o->svg != NULL;
+    o->wo.mem_limit = a->mem_limit;
+    return 0;
+}
+
+/* What one simulate run holds, freed by sim_run_free (zeroed: nothing). */
+typedef struct sim_run {
     dn_net net;
     dn_tree tree;
-    memset(&tree, 0, sizeof tree);
-    if ((code = embed_args_net_tree(o.cmd, &a, &net, &tree, o.trace == NULL)))
-        return code;
-    /* MPI's broadcast trees send the whole buffer to every child: their
-     * messages are all N bytes (alpha 1), not halved a step as the seeds'
-     * divide stage (with alpha 1/2 Open MPI's tree looked faster than
-     * MPICH's in MPI's default layout, the opposite of the run in full) */
-    if (!o.trace && !o.alpha_given &&
-        (tree.model.kind == DN_TREE_OMPI_BCAST || tree.model.kind == DN_TREE_MPICH_BCAST))
-        o.wo.alpha = 1;
-    if ((code = sim_units(&o, &net, o.trace ? NULL : &tree))) {
-        if (!o.trace)
-            dn_tree_free(&tree);
-        dn_net_free(&net);
-        embed_args_free(&a);
-        return code;
-    }
-    double *sizes = NULL;
-    msg_csv mc = {NULL, &net, NULL, NULL, 0, DN_OK};
-    dn_sim *sim = NULL;
+    int have_net;
+    double *sizes; /* --sizes, read */
+    msg_csv mc;    /* --messages */
+    dn_sim *sim;
     dn_sim_work w;
     dn_sim_result res;
     dn_trace tr;
     dn_csr g;
-    dn_router *router = NULL;
-    int have_work = 0, have_res = 0, have_trace = 0, have_g = 0;
-    memset(&w, 0, sizeof w);
-    memset(&g, 0, sizeof g);
-    progress pr;
-    rec head;
-    memset(&head, 0, sizeof head);
-    rec_str(&head, "net", net.spec);
+    dn_router *router;
+    int have_work, have_res, have_trace, have_g;
+    progress pr; /* the engine's progress: o->so keeps a pointer to it */
+    rec head;    /* the run's record */
+} sim_run;
 
+/* The messages' sizes and the tree's work (a tree file's bytes, --sizes,
+ * --alpha; the stages), into o->wo, and the head's fields that say so.
+ * 0, or the exit code after the message. */
+static int sim_workload(sim_cli *o, const embed_args *a, sim_run *S)
+{
+    dn_err err;
+    int rc, code;
+    const dn_tree *tree = &S->tree;
     /* a tree file's work: compute time on its processor (async only) */
     const char *work_kind = "none";
-    if (!o.trace && tree.work && o.use_work) {
-        if (o.sched_given && !o.so.async) {
-            code = cli_usage(o.cmd, "the tree's work is modelled with --schedule async (a step "
-                                    "barrier waits for work it does not see); drop --schedule "
-                                    "steps or add --tree-work ignore");
-            goto done;
-        }
-        o.so.async = 1;
-        o.wo.work = tree.work;
+    if (!o->trace && tree->work && o->use_work) {
+        if (o->sched_given && !o->so.async)
+            return cli_usage(o->cmd, "the tree's work is modelled with --schedule async (a step "
+                                     "barrier waits for work it does not see); drop --schedule "
+                                     "steps or add --tree-work ignore");
+        o->so.async = 1;
+        o->wo.work = tree->work;
         work_kind = "tree";
     }
     const char *sizes_kind = "alpha";
-    if (!o.trace && !o.sizes_path && !o.alpha_given && tree.bytes_down && tree.nodes > 1) {
-        o.wo.sizes = tree.bytes_down + 1; /* tasks 1 .. T-1 */
-        o.wo.sizes_len = tree.nodes - 1;
-        if (tree.bytes_up && !o.wo.combine_uniform)
-            o.wo.combine_sizes = tree.bytes_up + 1;
+    if (!o->trace && !o->sizes_path && !o->alpha_given && tree->bytes_down && tree->nodes > 1) {
+        o->wo.sizes = tree->bytes_down + 1; /* tasks 1 .. T-1 */
+        o->wo.sizes_len = tree->nodes - 1;
+        if (tree->bytes_up && !o->wo.combine_uniform)
+            o->wo.combine_sizes = tree->bytes_up + 1;
         sizes_kind = "tree bytes";
     }
-    if (!o.trace && o.sizes_path) {
+    if (!o->trace && o->sizes_path) {
         sizes_kind = "file";
-        if ((rc = cli_read_sizes(o.sizes_path, tree.nodes - 1, 0, 1e300, "--sizes", &sizes,
-                                 &err))) {
-            code = cli_fail(o.cmd, rc, cli_errmsg(&err));
-            goto done;
-        }
-        o.wo.sizes = sizes;
-        o.wo.sizes_len = tree.nodes - 1;
+        if ((rc = cli_read_sizes(o->sizes_path, tree->nodes - 1, 0, 1e300, "--sizes", &S->sizes,
+                                 &err)))
+            return cli_fail(o->cmd, rc, cli_errmsg(&err));
+        o->wo.sizes = S->sizes;
+        o->wo.sizes_len = tree->nodes - 1;
     }
     /* a tree file that gives its results' bytes describes both stages
      * (issue 29 item 5); the seeds' models keep the divide stage */
-    if (!o.trace && !o.stage_given && tree.bytes_up)
-        o.wo.stage = DN_STAGE_BOTH;
-    if (!o.trace && (code = sim_sizes(&o, &a, &net, sizes_kind)))
-        goto done;
-    if (!o.trace) {
-        rec_str(&head, "tree", a.tree_spec);
-        rec_str(&head, "map", a.eo.map);
-        if (embed_approach_name(&a.eo))
-            rec_str(&head, "approach", embed_approach_name(&a.eo));
-        if (embed_order_name(&a.eo))
-            rec_str(&head, "order", embed_order_name(&a.eo));
+    if (!o->trace && !o->stage_given && tree->bytes_up)
+        o->wo.stage = DN_STAGE_BOTH;
+    if (!o->trace && (code = sim_sizes(o, a, &S->net, sizes_kind)))
+        return code;
+    if (!o->trace) {
+        rec_str(&S->head, "tree", a->tree_spec);
+        rec_str(&S->head, "map", a->eo.map);
+        if (embed_approach_name(&a->eo))
+            rec_str(&S->head, "approach", embed_approach_name(&a->eo));
+        if (embed_order_name(&a->eo))
+            rec_str(&S->head, "order", embed_order_name(&a->eo));
     }
-    params_record(&o, &head);
-    if (!o.trace) {
-        rec_str(&head, "sizes", sizes_kind);
-        rec_str(&head, "tree_work", work_kind);
+    params_record(o, &S->head);
+    if (!o->trace) {
+        rec_str(&S->head, "sizes", sizes_kind);
+        rec_str(&S->head, "tree_work", work_kind);
     }
+    return 0;
+}
 
-    if (o.all_roots) {
-        dn_roots_result rr;
-        progress_init(&pr, "simulate: every root");
-        o.so.progress = progress_cb;
-        o.so.progress_ctx = &pr;
-        rc = dn_sim_all_roots(&net, &tree, &a.eo, &o.wo, &o.so, o.threads, &rr, &err);
-        progress_done(&pr);
-        if (rc) {
-            code = cli_fail(o.cmd, rc, cli_errmsg(&err));
-            goto done;
-        }
-        code = time_overflows(o.cmd, rr.time, rr.ideal);
-        if (!code)
-            code = report_roots(&o, &net, &rr, &head);
-        dn_roots_result_free(&rr);
-        goto done;
-    }
+/* --all-roots: the run from every root, summed up and printed. */
+static int sim_all_roots(sim_cli *o, embed_args *a, sim_run *S)
+{
+    dn_err err;
+    dn_roots_result rr;
+    progress_init(&S->pr, "simulate: every root");
+    o->so.progress = progress_cb;
+    o->so.progress_ctx = &S->pr;
+    int rc = dn_sim_all_roots(&S->net, &S->tree, &a->eo, &o->wo, &o->so, o->threads, &rr, &err);
+    progress_done(&S->pr);
+    if (rc)
+        return cli_fail(o->cmd, rc, cli_errmsg(&err));
+    int code = time_overflows(o->cmd, rr.time, rr.ideal);
+    if (!code)
+        code = report_roots(o, &S->net, &rr, &S->head);
+    dn_roots_result_free(&rr);
+    return code;
+}
 
-    if (o.trace) {
-        dn_router_kind rk = a.eo.routes == DN_ROUTES_XY    ? DN_ROUTER_XY
-                            : a.eo.routes == DN_ROUTES_BFS ? DN_ROUTER_BFS
-                                                           : DN_ROUTER_SHORTEST;
-        if ((rc = dn_trace_read(o.trace, &net, a.mem_limit, &tr, &err))) {
-            code = cli_fail(o.cmd, rc, cli_errmsg(&err));
-            goto done;
-        }
-        have_trace = 1;
-        if ((rc = dn_net_materialize(&net, &g, a.mem_limit, &err))) {
-            code = cli_fail(o.cmd, rc, cli_errmsg(&err));
-            goto done;
-        }
-        have_g = 1;
-        if ((rc = dn_router_init(&router, &net, &g, rk, &err))) {
-            code = cli_fail(o.cmd, rc, cli_errmsg(&err));
-            goto done;
-        }
-        rc = dn_sim_work_from_trace(&w, &g, router, &tr, a.mem_limit, &err);
-        rec_str(&head, "trace", o.trace);
+/* The messages to play: a trace's, routed on the network, or the tree's
+ * embedding's. 0, or the exit code. */
+static int sim_build_work(sim_cli *o, embed_args *a, sim_run *S)
+{
+    dn_err err;
+    int rc;
+    if (o->trace) {
+        dn_router_kind rk = a->eo.routes == DN_ROUTES_XY    ? DN_ROUTER_XY
+                            : a->eo.routes == DN_ROUTES_BFS ? DN_ROUTER_BFS
+                                                            : DN_ROUTER_SHORTEST;
+        if ((rc = dn_trace_read(o->trace, &S->net, a->mem_limit, &S->tr, &err)))
+            return cli_fail(o->cmd, rc, cli_errmsg(&err));
+        S->have_trace = 1;
+        if ((rc = dn_net_materialize(&S->net, &S->g, a->mem_limit, &err)))
+            return cli_fail(o->cmd, rc, cli_errmsg(&err));
+        S->have_g = 1;
+        if ((rc = dn_router_init(&S->router, &S->net, &S->g, rk, &err)))
+            return cli_fail(o->cmd, rc, cli_errmsg(&err));
+        rc = dn_sim_work_from_trace(&S->w, &S->g, S->router, &S->tr, a->mem_limit, &err);
+        rec_str(&S->head, "trace", o->trace);
     } else {
         dn_embed *e = NULL;
-        if ((rc = dn_embed_init(&e, &net, &tree, &a.eo, &err))) {
-            code = cli_fail(o.cmd, rc, cli_errmsg(&err));
-            goto done;
-        }
+        if ((rc = dn_embed_init(&e, &S->net, &S->tree, &a->eo, &err)))
+            return cli_fail(o->cmd, rc, cli_errmsg(&err));
         char lab[80];
         int64_t start; /* growing approach b: where the problem starts */
         if (dn_embed_pre_route(e, &start, NULL) < 0)
             start = dn_embed_root(e);
-        dn_net_label(&net, start, lab, sizeof lab);
-        rec_str(&head, "root", lab);
-        rec_str(&head, "routes", dn_embed_routes_name(e));
-        rc = dn_sim_work_from_embed(&w, e, &o.wo, &err);
+        dn_net_label(&S->net, start, lab, sizeof lab);
+        rec_str(&S->head, "root", lab);
+        rec_str(&S->head, "routes", dn_embed_routes_name(e));
+        rc = dn_sim_work_from_embed(&S->w, e, &o->wo, &err);
         dn_embed_free(e);
     }
-    if (rc) {
-        code = cli_fail(o.cmd, rc, cli_errmsg(&err));
-        goto done;
+    if (rc)
+        return cli_fail(o->cmd, rc, cli_errmsg(&err));
+    S->have_work = 1;
+    return 0;
+}
+
+/* The engine within --mem-limit (checked before it allocates; it gets
+ * what the workload leaves), run, with --messages streamed as messages
+ * are delivered. 0, or the exit code. */
+static int sim_play(sim_cli *o, const embed_args *a, sim_run *S)
+{
+    dn_err err;
+    int rc;
+    if (o->messages_path) {
+        if ((rc = out_open(o->messages_path, &S->mc.f, &err)))
+            return cli_fail(o->cmd, rc, cli_errmsg(&err));
+        fputs(msg_csv_header, S->mc.f);
+        S->mc.w = &S->w;
+        o->so.on_message = msg_row;
+        o->so.message_ctx = &S->mc;
     }
-    have_work = 1;
-    if (o.messages_path) { /* rows streamed as messages are delivered */
-        if ((rc = out_open(o.messages_path, &mc.f, &err))) {
-            code = cli_fail(o.cmd, rc, cli_errmsg(&err));
-            goto done;
-        }
-        fputs(msg_csv_header, mc.f);
-        mc.w = &w;
-        o.so.on_message = msg_row;
-        o.so.message_ctx = &mc;
+    const int64_t limit = a->mem_limit > 0 ? a->mem_limit : DN_SIM_DEFAULT_MEM;
+    const int64_t wb = dn_sim_work_bytes(&S->w), eb = dn_sim_bytes(&o->so, &S->w);
+    if (wb + eb > limit) {
+        char x[32], y[32], z[32];
+        fprintf(stderr, "dcnet simulate: simulating %lld messages needs about %s for the "
+                        "engine besides the workload's %s, over --mem-limit %s: raise "
+                        "--mem-limit or simulate a smaller case\n",
+                (long long)S->w.msgs, dn_fmt_bytes(x, sizeof x, eb),
+                dn_fmt_bytes(y, sizeof y, wb), dn_fmt_bytes(z, sizeof z, limit));
+        return 2;
     }
-    /* the workload and the engine within --mem-limit, checked before the
-     * engine allocates; the engine gets what the workload leaves */
-    {
-        const int64_t limit = a.mem_limit > 0 ? a.mem_limit : DN_SIM_DEFAULT_MEM;
-        const int64_t wb = dn_sim_work_bytes(&w), eb = dn_sim_bytes(&o.so, &w);
-        if (wb + eb > limit) {
-            char x[32], y[32], z[32];
-            fprintf(stderr, "dcnet simulate: simulating %lld messages needs about %s for the "
-                            "engine besides the workload's %s, over --mem-limit %s: raise "
-                            "--mem-limit or simulate a smaller case\n",
-                    (long long)w.msgs, dn_fmt_bytes(x, sizeof x, eb), dn_fmt_bytes(y, sizeof y, wb),
-                    dn_fmt_bytes(z, sizeof z, limit));
-            code = 2;
-            goto done;
-        }
-        o.so.mem_limit = limit - wb;
+    o->so.mem_limit = limit - wb;
+    progress_init(&S->pr, "simulate");
+    o->so.progress = progress_cb;
+    o->so.progress_ctx = &S->pr;
+    if ((rc = dn_sim_init(&S->sim, &o->so, &err))) {
+        progress_done(&S->pr);
+        return cli_fail(o->cmd, rc, cli_errmsg(&err));
     }
-    progress_init(&pr, "simulate");
-    o.so.progress = progress_cb;
-    o.so.progress_ctx = &pr;
-    if ((rc = dn_sim_init(&sim, &o.so, &err))) {
-        progress_done(&pr);
-        code = cli_fail(o.cmd, rc, cli_errmsg(&err));
-        goto done;
-    }
-    rc = dn_sim_run(sim, &w, &res, &err);
-    progress_done(&pr);
-    if (!rc && mc.rc)
-        rc = dn_fail(&err, mc.rc, "out of memory for a message's route in --messages");
-    if (mc.f) {
-        int r2 = out_end(mc.f, rc, &err);
-        mc.f = NULL;
+    rc = dn_sim_run(S->sim, &S->w, &S->res, &err);
+    progress_done(&S->pr);
+    if (!rc && S->mc.rc)
+        rc = dn_fail(&err, S->mc.rc, "out of memory for a message's route in --messages");
+    if (S->mc.f) {
+        int r2 = out_end(S->mc.f, rc, &err);
+        S->mc.f = NULL;
         rc = rc ? rc : r2;
     }
-    if (rc) {
-        code = cli_fail(o.cmd, rc, cli_errmsg(&err));
-        goto done;
-    }
-    have_res = 1;
-    if (!res.deadlock && (code = time_overflows(o.cmd, res.time, res.ideal)))
-        goto done;
-    if (o.links_path && (rc = write_links(o.links_path, &net, &w, &res, &err))) {
-        code = cli_fail(o.cmd, rc, cli_errmsg(&err));
-        goto done;
-    }
-    if (o.svg) {
+    if (rc)
+        return cli_fail(o->cmd, rc, cli_errmsg(&err));
+    S->have_res = 1;
+    return 0;
+}
+
+/* The files of a finished run (--link-stats, --svg), the fewest lanes
+ * that cure a deadlock, and the record. 0, or the exit code (1 after a
+ * deadlock). */
+static int sim_report(sim_cli *o, const embed_args *a, sim_run *S)
+{
+    dn_err err;
+    int rc, code;
+    const dn_sim_result *res = &S->res;
+    if (!res->deadlock && (code = time_overflows(o->cmd, res->time, res->ideal)))
+        return code;
+    if (o->links_path && (rc = write_links(o->links_path, &S->net, &S->w, res, &err)))
+        return cli_fail(o->cmd, rc, cli_errmsg(&err));
+    if (o->svg) {
         char title[800];
         snprintf(title, sizeof title, "%s%s%s on %s, %s: time %.6g%s",
-                 o.trace ? "trace" : a.tree_spec, o.trace ? "" : " by ", o.trace ? "" : a.eo.map,
-                 net.spec, dn_switching_name(o.so.sw), res.time, o.costs ? " s" : "");
-        if ((rc = write_timeline(o.svg, title, &net, &w, &res, &err))) {
-            code = cli_fail(o.cmd, rc, cli_errmsg(&err));
-            goto done;
-        }
+                 o->trace ? "trace" : a->tree_spec, o->trace ? "" : " by ",
+                 o->trace ? "" : a->eo.map, S->net.spec, dn_switching_name(o->so.sw), res->time,
+                 o->costs ? " s" : "");
+        if ((rc = write_timeline(o->svg, title, &S->net, &S->w, res, &err)))
+            return cli_fail(o->cmd, rc, cli_errmsg(&err));
     }
-    if (res.deadlock && (rc = dn_sim_find_cure(&o.so, &w, CURE_VCS_MAX, &o.cure_vcs, &err))) {
-        code = cli_fail(o.cmd, rc, cli_errmsg(&err));
-        goto done;
-    }
-    code = report_run(&o, &net, &w, &res, &head);
-    if (!code && res.deadlock) {
+    if (res->deadlock &&
+        (rc = dn_sim_find_cure(&o->so, &S->w, CURE_VCS_MAX, &o->cure_vcs, &err)))
+        return cli_fail(o->cmd, rc, cli_errmsg(&err));
+    code = report_run(o, &S->net, &S->w, res, &S->head);
+    if (!code && res->deadlock) {
         fprintf(stderr, "dcnet simulate: deadlock: %lld messages blocked in a cycle of %lld "
                         "waits (see deadlock_cycle); ",
-                (long long)res.blocked, (long long)(res.ncycle / 2));
-        if (o.cure_vcs > 0)
+                (long long)res->blocked, (long long)(res->ncycle / 2));
+        if (o->cure_vcs > 0)
             fprintf(stderr, "the same run completes with --vcs %d (checked; fewer lanes "
-                            "deadlock)\n", o.cure_vcs);
+                            "deadlock)\n", o->cure_vcs);
         else
             fprintf(stderr, "it deadlocks with every --vcs up to %d too (checked): use routes "
                             "without cyclic channel dependencies\n", CURE_VCS_MAX);
         code = 1;
     }
+    return code;
+}
+
+static void sim_run_free(const sim_cli *o, sim_run *S)
+{
+    if (S->mc.f)
+        out_discard(S->mc.f);
+    free(S->mc.route);
+    if (S->have_res)
+        dn_sim_result_free(&S->res);
+    dn_sim_free(S->sim);
+    if (S->have_work)
+        dn_sim_work_free(&S->w);
+    dn_router_free(S->router);
+    if (S->have_g)
+        dn_csr_free(&S->g);
+    if (S->have_trace)
+        dn_trace_free(&S->tr);
+    free(S->sizes);
+    rec_free(&S->head);
+    if (!o->trace)
+        dn_tree_free(&S->tree);
+    if (S->have_net)
+        dn_net_free(&S->net);
+}
+
+int cmd_simulate(int argc, char **argv)
+{
+    sim_cli o;
+    embed_args a;
+    sim_run S;
+    int done, code;
+    if ((code = sim_parse(&o, &a, argc, argv, &done)) || done || (code = sim_check(&o, &a)))
+        return code;
+    memset(&S, 0, sizeof S);
+    if ((code = embed_args_net_tree(o.cmd, &a, &S.net, &S.tree, o.trace == NULL)))
+        return code;
+    S.have_net = 1;
+    S.mc.net = &S.net;
+    /* MPI's broadcast trees send the whole buffer to every child: their
+     * messages are all N bytes (alpha 1), not halved a step as the seeds'
+     * divide stage (with alpha 1/2 Open MPI's tree looked faster than
+     * MPICH's in MPI's default layout, the opposite of the run in full) */
+    if (!o.trace && !o.alpha_given &&
+        (S.tree.model.kind == DN_TREE_OMPI_BCAST || S.tree.model.kind == DN_TREE_MPICH_BCAST))
+        o.wo.alpha = 1;
+    if ((code = sim_units(&o, &S.net, o.trace ? NULL : &S.tree)))
+        goto done;
+    rec_str(&S.head, "net", S.net.spec);
+    if ((code = sim_workload(&o, &a, &S)))
+        goto done;
+    if (o.all_roots) {
+        code = sim_all_roots(&o, &a, &S);
+        goto done;
+    }
+    if ((code = sim_build_work(&o, &a, &S)) || (code = sim_play(&o, &a, &S)))
+        goto done;
+    code = sim_report(&o, &a, &S);
 done:
-    if (mc.f)
-        out_discard(mc.f);
-    free(mc.route);
-    if (have_res)
-        dn_sim_result_free(&res);
-    dn_sim_free(sim);
-    if (have_work)
-        dn_sim_work_free(&w);
-    dn_router_free(router);
-    if (have_g)
-        dn_csr_free(&g);
-    if (have_trace)
-        dn_trace_free(&tr);
-    free(sizes);
+    sim_run_free(&o, &S);
     embed_args_free(&a);
-    if (!o.trace)
-        dn_tree_free(&tree);
-    dn_net_free(&net);
     return code;
 }

@@ -116,7 +116,7 @@ const char *tree_numbering(const dn_tree_model *m)
 static void node_row(const dn_tree *t, int64_t v, rec *r)
 {
     char lab[80];
-    memset(r, 0, sizeof *r);
+    rec_clear(r);
     rec_int(r, "id", v);
     if (t->model.kind == DN_TREE_BINOMIAL) {
         dn_binomial_label(t->model.n, v, lab, sizeof lab);
@@ -140,9 +140,7 @@ static int list_nodes(const char *cmd, const dn_tree *t, rec *head, int mode)
 {
     if (t->nodes > LIST_MAX)
         return cli_fail(cmd, DN_ELIMIT, "--list prints at most 2^26 nodes (about 3 GB of text)");
-    rec *r = malloc(sizeof *r);
-    if (!r)
-        return cli_fail(cmd, DN_ENOMEM, "out of memory");
+    rec row = {0}, *r = &row;
     /* column widths known in advance: digits of the largest values */
     char buf[32];
     int idw = snprintf(buf, sizeof buf, "%lld", (long long)(t->nodes - 1));
@@ -165,7 +163,7 @@ static int list_nodes(const char *cmd, const dn_tree *t, rec *head, int mode)
         rows_stream_row(&st, r);
     }
     rows_stream_end(&st);
-    free(r);
+    rec_free(r);
     return 0;
 }
 
@@ -177,7 +175,7 @@ int cmd_tree(int argc, char **argv)
     dn_tree_model m;
     dn_tree t;
     dn_err err;
-    rec r;
+    rec r = {0};
 
     opterr = 0;
     optind = 1;
@@ -233,7 +231,6 @@ int cmd_tree(int argc, char **argv)
         dn_tree_free(&t);
         return rc ? cli_fail(cmd, rc, cli_errmsg(&err)) : 0;
     }
-    memset(&r, 0, sizeof r);
     rec_str(&r, "tree", spec);
     rec_str(&r, "kind", kind_name(m.kind));
     rec_bool(&r, "random", dn_tree_model_is_random(&m));
@@ -274,6 +271,7 @@ int cmd_tree(int argc, char **argv)
         rec_print(&r, mode, stdout);
         code = 0;
     }
+    rec_free(&r);
     dn_tree_free(&t);
     return code;
 }

@@ -6,20 +6,87 @@
  */
 #include "cli.h"
 
+#include <limits.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
+/* Set once any record fails to grow: out_close and out_finish refuse. */
+static int oom;
+
+int rec_oom(void)
+{
+    return oom;
+}
+
+void rec_lost(void)
+{
+    oom = 1;
+}
+
+/* The record failed to grow: it and the process remember. */
+static kv *fail(rec *r)
+{
+    r->failed = 1;
+    oom = 1;
+    return NULL;
+}
+
+/* Room for `need` more bytes of text; 0, or -1 (overflow or no memory). */
+static int text_room(rec *r, size_t need)
+{
+    if (need <= r->tcap - r->len)
+        return 0;
+    if (need > SIZE_MAX / 2 - r->len)
+        return -1;
+    size_t cap = r->tcap ? r->tcap : 256;
+    while (cap - r->len < need)
+        cap *= 2;
+    char *t = realloc(r->text, cap);
+    if (!t)
+        return -1;
+    r->text = t;
+    r->tcap = cap;
+    return 0;
+}
+
+/* A copy of s at the end of the text: its offset, or SIZE_MAX. */
+static size_t text_add(rec *r, const char *s)
+{
+    size_t len = strlen(s), at = r->len;
+    if (len == SIZE_MAX || text_room(r, len + 1))
+        return SIZE_MAX;
+    memcpy(r->text + at, s, len + 1);
+    r->len += len + 1;
+    return at;
+}
+
+/* A new field (key copied) at the end of r, or NULL (r marked failed).
+ * A record emptied by n = 0 starts its text again. Amortised O(1) plus
+ * the key's length. */
 static kv *add(rec *r, const char *key, int type)
 {
-    kv *e;
-    if (r->n >= REC_MAX)
-        return NULL;
-    e = &r->kv[r->n++];
+    if (r->n == 0)
+        r->len = 0; /* emptied (n = 0): no field refers to the text */
+    if (r->n == r->cap) {
+        if (r->cap > INT_MAX / 2)
+            return fail(r);
+        int cap = r->cap ? 2 * r->cap : 16;
+        kv *k = realloc(r->kv, (size_t)cap * sizeof *k);
+        if (!k)
+            return fail(r);
+        r->kv = k;
+        r->cap = cap;
+    }
+    size_t at = text_add(r, key);
+    if (at == SIZE_MAX)
+        return fail(r);
+    kv *e = &r->kv[r->n++];
     memset(e, 0, sizeof *e);
-    snprintf(e->key, sizeof e->key, "%s", key);
+    e->key = at;
     e->type = type;
     return e;
 }
@@ -44,16 +111,67 @@ void rec_str(rec *r, const char *key, const char *v)
     kv *e = add(r, key, KV_STR);
     if (!e)
         return;
-    if (strlen(v) < sizeof e->s)
-        memcpy(e->s, v, strlen(v) + 1);
-    else
-        e->ext = v; /* long values (specs, paths) are referenced, never cut */
+    size_t at = text_add(r, v);
+    if (at == SIZE_MAX) {
+        r->n--; /* no half field: the record is marked failed */
+        fail(r);
+        return;
+    }
+    e = &r->kv[r->n - 1];
+    e->s = at;
+}
+void rec_null(rec *r, const char *key)
+{
+    add(r, key, KV_NULL);
+}
+
+const char *rec_key(const rec *r, int i)
+{
+    return r->text + r->kv[i].key;
 }
 
 /* The text of a string value. */
-static const char *str_of(const kv *e)
+static const char *str_of(const rec *r, const kv *e)
 {
-    return e->ext ? e->ext : e->s;
+    return r->text + e->s;
+}
+
+void rec_append(rec *r, const rec *src)
+{
+    for (int i = 0; i < src->n; i++) {
+        const kv *e = &src->kv[i];
+        if (e->type == KV_STR) {
+            rec_str(r, rec_key(src, i), str_of(src, e));
+            continue;
+        }
+        kv *d = add(r, rec_key(src, i), e->type);
+        if (d) {
+            d->i = e->i;
+            d->d = e->d;
+        }
+    }
+    if (src->failed)
+        fail(r);
+}
+
+void rec_clear(rec *r)
+{
+    r->n = 0;
+    r->len = 0;
+}
+
+void rec_free(rec *r)
+{
+    free(r->kv);
+    free(r->text);
+    memset(r, 0, sizeof *r);
+}
+
+void rec_free_rows(rec *rows, int n)
+{
+    for (int i = 0; rows && i < n; i++)
+        rec_free(&rows[i]);
+    free(rows);
 }
 
 /* Length of the valid UTF-8 sequence at s (1..4), or 0 if it is not one
@@ -87,11 +205,6 @@ int utf8_seq_len(const char *s)
     return utf8_len((const unsigned char *)s);
 }
 
-void rec_null(rec *r, const char *key)
-{
-    add(r, key, KV_NULL);
-}
-
 /* A JSON string: quotes, backslashes and control characters escaped, a
  * byte that is not valid UTF-8 (a raw file name, say) replaced by U+FFFD,
  * so the output is valid JSON whatever the input. */
@@ -121,7 +234,7 @@ void json_string(const char *s, FILE *f)
     fputc('"', f);
 }
 
-static void value_text(const kv *e, int json, FILE *f)
+static void value_text(const rec *r, const kv *e, int json, FILE *f)
 {
     switch (e->type) {
     case KV_INT: fprintf(f, "%lld", (long long)e->i); break;
@@ -139,24 +252,32 @@ static void value_text(const kv *e, int json, FILE *f)
     case KV_BOOL: fputs(e->i ? (json ? "true" : "yes") : (json ? "false" : "no"), f); break;
     case KV_STR:
         if (json)
-            json_string(str_of(e), f);
+            json_string(str_of(r, e), f);
         else
-            fputs(str_of(e), f);
+            fputs(str_of(r, e), f);
         break;
     default: fputs(json ? "null" : "-", f); break;
     }
 }
 
-/* The table text of a value into buf; returns its length. */
-static int cell_text(const kv *e, char *buf, size_t cap)
+/* The table text of a value: a string value itself, else formatted into
+ * buf (room for any number: 40 bytes). */
+static const char *cell_text(const rec *r, const kv *e, char *buf, size_t cap)
 {
     switch (e->type) {
-    case KV_INT: return snprintf(buf, cap, "%lld", (long long)e->i);
-    case KV_DBL: return snprintf(buf, cap, "%.10g", e->d);
-    case KV_BOOL: return snprintf(buf, cap, "%s", e->i ? "yes" : "no");
-    case KV_STR: return snprintf(buf, cap, "%s", str_of(e));
-    default: return snprintf(buf, cap, "-");
+    case KV_INT: snprintf(buf, cap, "%lld", (long long)e->i); return buf;
+    case KV_DBL: snprintf(buf, cap, "%.10g", e->d); return buf;
+    case KV_BOOL: return e->i ? "yes" : "no";
+    case KV_STR: return str_of(r, e);
+    default: return "-";
     }
+}
+
+/* The width of a table cell or key: its bytes, at most INT_MAX. */
+static int text_width(const char *s)
+{
+    size_t n = strlen(s);
+    return n > INT_MAX ? INT_MAX : (int)n;
 }
 
 /* length of the prefix before the first dot, or 0 */
@@ -170,54 +291,66 @@ static void json_fields(const rec *r, FILE *f, int first)
 {
     for (int i = 0; i < r->n; i++) {
         const kv *e = &r->kv[i];
-        size_t g = group_len(e->key);
+        const char *key = rec_key(r, i);
+        size_t g = group_len(key);
         if (!first)
             fputc(',', f);
         first = 0;
         if (!g) {
-            json_string(e->key, f);
+            json_string(key, f);
             fputc(':', f);
-            value_text(e, 1, f);
+            value_text(r, e, 1, f);
             continue;
         }
-        fprintf(f, "\"%.*s\":{", (int)g, e->key);
-        for (int j = i; j < r->n && group_len(r->kv[j].key) == g &&
-                        strncmp(r->kv[j].key, e->key, g) == 0;
+        fputc('"', f);
+        fwrite(key, 1, g, f);
+        fputs("\":{", f);
+        for (int j = i; j < r->n && group_len(rec_key(r, j)) == g &&
+                        strncmp(rec_key(r, j), key, g) == 0;
              j++) {
             if (j > i)
                 fputc(',', f);
-            json_string(r->kv[j].key + g + 1, f);
+            json_string(rec_key(r, j) + g + 1, f);
             fputc(':', f);
-            value_text(&r->kv[j], 1, f);
+            value_text(r, &r->kv[j], 1, f);
             i = j;
         }
         fputc('}', f);
     }
 }
 
-void csv_field(FILE *f, const char *s)
+/* One CSV field made of two parts (a listing's prefix and a key), quoted
+ * as one when either part needs it. */
+static void csv_field2(FILE *f, const char *a, const char *s)
 {
-    if (!strpbrk(s, ",\"\r\n")) {
+    if (!strpbrk(a, ",\"\r\n") && !strpbrk(s, ",\"\r\n")) {
+        fputs(a, f);
         fputs(s, f);
         return;
     }
     fputc('"', f); /* RFC 4180: quoted, inner quotes doubled */
-    for (; *s; s++) {
-        if (*s == '"')
-            fputc('"', f);
-        fputc(*s, f);
-    }
+    for (int part = 0; part < 2; part++)
+        for (const char *p = part ? s : a; *p; p++) {
+            if (*p == '"')
+                fputc('"', f);
+            fputc(*p, f);
+        }
     fputc('"', f);
 }
 
-static void csv_value(const kv *e, FILE *f)
+void csv_field(FILE *f, const char *s)
+{
+    csv_field2(f, "", s);
+}
+
+static void csv_value(const rec *r, const kv *e, FILE *f)
 {
     if (e->type == KV_NULL)
         return; /* empty field */
     if (e->type == KV_STR)
-        csv_field(f, str_of(e));
+        csv_field(f, str_of(r, e));
     else
-        value_text(e, 1, f);
+        value_text(r, e, 1, f);
 }
 
 /* One CSV line of a record's values. */
@@ -226,7 +359,7 @@ static void csv_row(const rec *r, FILE *f)
     for (int i = 0; i < r->n; i++) {
         if (i)
             fputc(',', f);
-        csv_value(&r->kv[i], f);
+        csv_value(r, &r->kv[i], f);
     }
     fputc('\n', f);
 }
@@ -240,22 +373,23 @@ const char *csv_prefix(const char *key, char *buf, size_t cap)
     return buf;
 }
 
+/* prefix + the keys of row as CSV header fields, after others (*first:
+ * none yet). */
+static void csv_keys(const char *prefix, const rec *row, int *first, FILE *f)
+{
+    for (int i = 0; row && i < row->n; i++, *first = 0) {
+        if (!*first)
+            fputc(',', f);
+        csv_field2(f, prefix, rec_key(row, i));
+    }
+}
+
 /* The CSV header of head's keys then prefix + the keys of row (if any). */
 static void csv_header(const rec *head, const char *prefix, const rec *row, FILE *f)
 {
     int first = 1;
-    for (int i = 0; head && i < head->n; i++, first = 0) {
-        if (!first)
-            fputc(',', f);
-        csv_field(f, head->kv[i].key);
-    }
-    for (int i = 0; row && i < row->n; i++, first = 0) {
-        char name[128];
-        snprintf(name, sizeof name, "%s%s", prefix, row->kv[i].key);
-        if (!first)
-            fputc(',', f);
-        csv_field(f, name);
-    }
+    csv_keys("", head, &first, f);
+    csv_keys(prefix, row, &first, f);
     fputc('\n', f);
 }
 
@@ -265,7 +399,7 @@ static void csv_values(const rec *r, int *first, FILE *f)
     for (int i = 0; r && i < r->n; i++, *first = 0) {
         if (!*first)
             fputc(',', f);
-        csv_value(&r->kv[i], f);
+        csv_value(r, &r->kv[i], f);
     }
 }
 
@@ -279,34 +413,23 @@ static void csv_empty(int n, int *first, FILE *f)
 
 void csv_listings(const rec *head, const csv_list *lists, int nlists, FILE *f)
 {
-    rec *row = malloc(sizeof *row);
-    int cols[16] = {0}, first = 1;
+    rec row = {0};
+    int *cols = calloc((size_t)(nlists > 0 ? nlists : 1), sizeof *cols), first = 1;
     char prefix[64];
-    if (!row || nlists > 16) { /* no memory for a row: the head alone */
-        free(row);
+    if (!cols) { /* no memory for the columns: the head alone, and the failure */
+        oom = 1;
         rec_print(head, OUT_CSV, f);
         return;
     }
-    for (int i = 0; head && i < head->n; i++, first = 0) {
-        if (!first)
-            fputc(',', f);
-        csv_field(f, head->kv[i].key);
-    }
+    csv_keys("", head, &first, f);
     int64_t items = 0;
     for (int k = 0; k < nlists; k++) {
         if (lists[k].n <= 0)
             continue;
         items += lists[k].n;
-        lists[k].fn(lists[k].ctx, 0, row);
-        cols[k] = row->n;
-        csv_prefix(lists[k].key, prefix, sizeof prefix);
-        for (int i = 0; i < row->n; i++, first = 0) {
-            char name[128];
-            snprintf(name, sizeof name, "%s%s", prefix, row->kv[i].key);
-            if (!first)
-                fputc(',', f);
-            csv_field(f, name);
-        }
+        lists[k].fn(lists[k].ctx, 0, &row);
+        cols[k] = row.n;
+        csv_keys(csv_prefix(lists[k].key, prefix, sizeof prefix), &row, &first, f);
     }
     fputc('\n', f);
     if (items == 0) {
@@ -316,17 +439,18 @@ void csv_listings(const rec *head, const csv_list *lists, int nlists, FILE *f)
     }
     for (int k = 0; k < nlists; k++)
         for (int64_t i = 0; i < lists[k].n; i++) {
-            lists[k].fn(lists[k].ctx, i, row);
+            lists[k].fn(lists[k].ctx, i, &row);
             first = 1;
             csv_values(head, &first, f);
             for (int j = 0; j < k; j++)
                 csv_empty(cols[j], &first, f);
-            csv_values(row, &first, f);
+            csv_values(&row, &first, f);
             for (int j = k + 1; j < nlists; j++)
                 csv_empty(cols[j], &first, f);
             fputc('\n', f);
         }
-    free(row);
+    rec_free(&row);
+    free(cols);
 }
 
 void rec_print(const rec *r, int mode, FILE *f)
@@ -337,17 +461,17 @@ void rec_print(const rec *r, int mode, FILE *f)
         fputs("}\n", f);
     } else if (mode == OUT_CSV) {
         for (int i = 0; i < r->n; i++)
-            fprintf(f, "%s%s", i ? "," : "", r->kv[i].key);
+            fprintf(f, "%s%s", i ? "," : "", rec_key(r, i));
         fputc('\n', f);
         csv_row(r, f);
     } else {
-        size_t w = 0;
+        int w = 0;
         for (int i = 0; i < r->n; i++)
-            if (strlen(r->kv[i].key) > w)
-                w = strlen(r->kv[i].key);
+            if (text_width(rec_key(r, i)) > w)
+                w = text_width(rec_key(r, i));
         for (int i = 0; i < r->n; i++) {
-            fprintf(f, "%-*s  ", (int)w, r->kv[i].key);
-            value_text(&r->kv[i], 0, f);
+            fprintf(f, "%-*s  ", w, rec_key(r, i));
+            value_text(r, &r->kv[i], 0, f);
             fputc('\n', f);
         }
     }
@@ -377,11 +501,28 @@ void json_arrays(const rec *head, int sets, const char *const *keys, const rec *
 
 void rec_widths(const rec *row, int *widths)
 {
-    char cell[300];
+    char cell[40];
     for (int c = 0; c < row->n; c++) {
-        int w = cell_text(&row->kv[c], cell, sizeof cell);
+        int w = text_width(cell_text(row, &row->kv[c], cell, sizeof cell));
         widths[c] = w > widths[c] ? w : widths[c];
     }
+}
+
+/* widths (*w, *nw of them) grown to n columns, the new ones 0; 0 or -1
+ * (no memory: the process is marked failed). */
+static int widths_grow(int **w, int *nw, int n)
+{
+    if (n <= *nw)
+        return 0;
+    int *g = realloc(*w, (size_t)n * sizeof *g);
+    if (!g) {
+        oom = 1;
+        return -1;
+    }
+    memset(g + *nw, 0, (size_t)(n - *nw) * sizeof *g);
+    *w = g;
+    *nw = n;
+    return 0;
 }
 
 void rows_print(const rec *head, const rec *rows, int n, const char *json_key, int mode,
@@ -397,14 +538,17 @@ void rows_print(const rec *head, const rec *rows, int n, const char *json_key, i
         return;
     }
     /* all rows are at hand: the widest cell of each column sets its width */
-    int widths[REC_MAX] = {0};
+    int *widths = NULL, nw = 0;
     for (int r = 0; mode == OUT_TABLE && r < n; r++)
-        rec_widths(&rows[r], widths);
+        if (widths_grow(&widths, &nw, rows[r].n) == 0)
+            rec_widths(&rows[r], widths);
     row_stream st;
-    rows_stream_begin(&st, head, &rows[0], widths, json_key, mode, f);
+    rows_stream_begin(&st, head, &rows[0], widths_grow(&widths, &nw, rows[0].n) ? NULL : widths,
+                      json_key, mode, f);
     for (int r = 0; r < n; r++)
         rows_stream_row(&st, &rows[r]);
     rows_stream_end(&st);
+    free(widths);
 }
 
 void rows_stream_begin(row_stream *s, const rec *head, const rec *first_row, const int *widths,
@@ -415,9 +559,14 @@ void rows_stream_begin(row_stream *s, const rec *head, const rec *first_row, con
     s->f = f;
     s->cols = first_row->n;
     s->head = head;
+    s->widths = calloc((size_t)(s->cols > 0 ? s->cols : 1), sizeof *s->widths);
+    if (!s->widths) { /* no memory: no columns, and the process fails */
+        oom = 1;
+        s->cols = 0;
+    }
     csv_prefix(json_key, s->prefix, sizeof s->prefix);
     for (int c = 0; c < s->cols; c++) {
-        int kw = (int)strlen(first_row->kv[c].key);
+        int kw = text_width(rec_key(first_row, c));
         s->widths[c] = widths && widths[c] > kw ? widths[c] : kw;
     }
     if (mode == OUT_JSON) {
@@ -436,7 +585,7 @@ void rows_stream_begin(row_stream *s, const rec *head, const rec *first_row, con
             rec_print(head, OUT_TABLE, f);
         for (int c = 0; c < s->cols; c++)
             fprintf(f, "%s%-*s", c ? "  " : "", c == s->cols - 1 ? 0 : s->widths[c],
-                    first_row->kv[c].key);
+                    rec_key(first_row, c));
         fputc('\n', f);
     }
 }
@@ -456,12 +605,12 @@ void rows_stream_row(row_stream *s, const rec *row)
         csv_values(row, &first, f);
         fputc('\n', f);
     } else {
-        char cell[300];
+        char cell[40];
         for (int c = 0; c < s->cols && c < row->n; c++) {
             int num = row->kv[c].type == KV_INT || row->kv[c].type == KV_DBL;
-            cell_text(&row->kv[c], cell, sizeof cell);
             fprintf(f, num ? "%s%*s" : "%s%-*s", c ? "  " : "",
-                    (!num && c == s->cols - 1) ? 0 : s->widths[c], cell);
+                    (!num && c == s->cols - 1) ? 0 : s->widths[c],
+                    cell_text(row, &row->kv[c], cell, sizeof cell));
         }
         fputc('\n', f);
     }
@@ -474,13 +623,16 @@ void rows_stream_end(row_stream *s)
         fputs("]}\n", s->f);
     else if (s->mode == OUT_CSV && s->n == 0 && s->head && s->head->n)
         rec_print(s->head, OUT_CSV, s->f); /* no item: the head's fields */
+    free(s->widths);
+    s->widths = NULL;
 }
 
 void rows_print_fn(const rec *head, int64_t n, row_fn fn, void *ctx, const char *json_key,
                    int mode, FILE *f)
 {
-    rec r;
+    rec r = {0};
     row_stream s;
+    int *widths = NULL, nw = 0;
     if (mode == OUT_JSON) {
         json_stream_begin(&s, head, f);
         json_stream_array(&s, json_key);
@@ -490,39 +642,34 @@ void rows_print_fn(const rec *head, int64_t n, row_fn fn, void *ctx, const char 
         }
         json_stream_array_end(&s);
         json_stream_end(&s);
-        return;
+        goto done;
     }
     if (mode == OUT_CSV) {
         const csv_list one = {json_key, n, fn, ctx};
         csv_listings(head, &one, 1, f);
-        return;
+        goto done;
     }
     if (n == 0) {
         if (head && head->n)
             rec_print(head, OUT_TABLE, f);
-        return;
+        goto done;
     }
-    int widths[REC_MAX] = {0};
     for (int64_t i = 0; mode == OUT_TABLE && i < n; i++) {
         fn(ctx, i, &r);
-        rows_widths(&r, widths);
+        if (widths_grow(&widths, &nw, r.n) == 0)
+            rec_widths(&r, widths);
     }
     fn(ctx, 0, &r);
-    rows_stream_begin(&s, head, &r, widths, json_key, mode, f);
+    rows_stream_begin(&s, head, &r, widths_grow(&widths, &nw, r.n) ? NULL : widths, json_key,
+                      mode, f);
     for (int64_t i = 0; i < n; i++) {
         fn(ctx, i, &r);
         rows_stream_row(&s, &r);
     }
     rows_stream_end(&s);
-}
-
-void rows_widths(const rec *row, int *widths)
-{
-    char cell[300];
-    for (int c = 0; c < row->n && c < REC_MAX; c++) {
-        int w = cell_text(&row->kv[c], cell, sizeof cell);
-        widths[c] = w > widths[c] ? w : widths[c];
-    }
+done:
+    free(widths);
+    rec_free(&r);
 }
 
 void json_stream_begin(row_stream *s, const rec *head, FILE *f)

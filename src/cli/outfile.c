@@ -521,6 +521,10 @@ int out_close(FILE *f, dn_err *err)
     out_slot *s = slot_of(f);
     if (!s)
         return dn_fail(err, DN_EINVAL, "internal: not an output file");
+    if (rec_oom()) { /* a record printed into f lacks fields: never publish it */
+        out_discard(f);
+        return dn_fail(err, DN_ENOMEM, "out of memory (an output record could not grow)");
+    }
     int bad = fflush(f) != 0 || ferror(f);
     int saved = errno;
     if (fclose(f) != 0 && !bad) {
@@ -573,6 +577,11 @@ int out_finish(const char *cmd, int code)
     if (bad && code == 0) {
         fprintf(stderr, "dcnet%s%s: write error on standard output: %s\n", cmd ? " " : "",
                 cmd ? cmd : "", strerror(saved));
+        code = 1;
+    }
+    if (rec_oom() && code == 0) { /* an output record could not grow: no short output */
+        fprintf(stderr, "dcnet%s%s: out of memory (an output record could not grow)\n",
+                cmd ? " " : "", cmd ? cmd : "");
         code = 1;
     }
     for (int i = 0; i < OUT_MAX; i++) {

@@ -436,8 +436,16 @@ void demo_contention_words(char *buf, size_t cap, const char *mode, double confl
 
 void demo_summary(demo *d, const char *what, const char *value)
 {
-    if (d->nsummary >= DEMO_SUMMARY_MAX)
-        return;
+    if (d->nsummary == d->summary_cap) {
+        int cap = d->summary_cap ? 2 * d->summary_cap : 64;
+        rec *g = realloc(d->summary, (size_t)cap * sizeof *g);
+        if (!g) { /* a row lost is the process's failure (out_finish says so) */
+            rec_lost();
+            return;
+        }
+        d->summary = g;
+        d->summary_cap = cap;
+    }
     rec *r = &d->summary[d->nsummary++];
     memset(r, 0, sizeof *r);
     rec_str(r, "section", d->section ? d->section : "");
@@ -880,11 +888,11 @@ static void demo_print_summary(demo *d, const char *final, int mode, double secs
              d->failed_runs, d->checks, d->failed_checks, secs);
     demo_summary(d, "totals", buf);
     demo_summary(d, "written", final);
-    rec head;
-    memset(&head, 0, sizeof head);
+    rec head = {0};
     rec_str(&head, "title", "dcnet demo: the seed papers reproduced");
     rows_print(&head, d->summary, d->nsummary, "summary", mode, stdout);
     fprintf(stderr, "dcnet demo: report written to %s\n", final);
+    rec_free(&head);
 }
 
 int cmd_demo(int argc, char **argv)
@@ -911,6 +919,7 @@ int cmd_demo(int argc, char **argv)
     demo_print_summary(d, paths.final, mode, secs);
     ec = d->failed_runs || d->failed_checks ? 1 : 0;
 done:
+    rec_free_rows(d->summary, d->nsummary);
     free(d);
     return ec;
 }

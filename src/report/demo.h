@@ -16,7 +16,6 @@
 
 #define DEMO_CMD_MAX 600    /* a command line as shown */
 #define DEMO_LOG_MAX 256    /* commands listed under one figure or table */
-#define DEMO_SUMMARY_MAX 64 /* rows of the summary on stdout */
 
 typedef struct demo {
     char self[4096];        /* this dcnet binary, run for every command */
@@ -29,8 +28,8 @@ typedef struct demo {
     double t0;
     char log[DEMO_LOG_MAX][DEMO_CMD_MAX]; /* commands since the last demo_commands */
     int nlog;
-    rec summary[DEMO_SUMMARY_MAX];
-    int nsummary;
+    rec *summary;           /* the summary's rows (demo_summary), nsummary of cap */
+    int nsummary, summary_cap;
     const char *section;    /* short name, for progress and the summary */
     const char *section_title; /* progress lines without a terminal: one per section */
     int in_checks;          /* a table of checks is open (demo_check rows) */
