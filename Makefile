@@ -178,7 +178,7 @@ $(BUILD)/tests/test_json $(ASAN)/tests/test_json: src/report/json.c src/cli/cli.
 # test_vocab compiles the CLI's JSON reader in (CSV against flattened JSON)
 $(BUILD)/tests/test_vocab $(ASAN)/tests/test_vocab: src/report/json.c src/cli/cli.h
 # test_out compiles the CLI's output records in, and the JSON reader to read them back
-$(BUILD)/tests/test_out $(ASAN)/tests/test_out: src/cli/out.c src/report/json.c src/cli/cli.h
+$(BUILD)/tests/test_out $(ASAN)/tests/test_out: src/cli/out.c src/cli/suggest.c src/report/json.c src/cli/cli.h
 # test_plot compiles the CLI's SVG plots in
 $(BUILD)/tests/test_plot $(ASAN)/tests/test_plot: src/cli/plot.c src/cli/plot.h
 
