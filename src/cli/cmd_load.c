@@ -589,191 +589,225 @@ static int per_level_out(const dn_tree_model *tm, const run *runs, int nruns, co
     return DN_OK;
 }
 
-/* the command; *level_count (a tree file's levels) is freed by cmd_load */
-static int load_run(int argc, char **argv, double **level_count)
-{
-    const char *cmd = "load";
+/* A run of the command: what its steps share and the one cleanup frees. */
+typedef struct load_state {
     load_args a;
-    int done, code, rc;
-    dn_err err;
-    if ((code = parse_args(cmd, argc, argv, &a, &done)) || done)
-        return code;
-
     dn_net net;
+    int have_net;
     dn_tree_model tm;
     dn_csr g;
-    int64_t start = 0;
-    memset(&g, 0, sizeof g);
-    if ((rc = dn_net_init_limit(&net, a.net_spec, a.mem_limit, &err)))
-        return cli_fail(cmd, rc, cli_errmsg(&err));
-    if ((rc = dn_tree_model_parse(a.tree_spec, &tm, &err))) {
-        dn_net_free(&net);
-        return cli_fail(cmd, rc, cli_errmsg(&err));
-    }
-    tm.mem_limit = a.mem_limit > 0 ? a.mem_limit : DN_NET_DEFAULT_MEM_LIMIT;
-    if (dn_net_processors(&net) < net.n) {
-        dn_net_free(&net);
+    int64_t start;
+    run runs[MAX_RUNS];
+    int nruns;
+    dn_err err;
+} load_state;
+
+static void load_state_free(load_state *S)
+{
+    runs_free(S->runs, S->nruns);
+    dn_csr_free(&S->g);
+    if (S->have_net)
+        dn_net_free(&S->net);
+}
+
+/* The network, the tree model (a tree file's level counts: exact by
+ * level, tm borrows them) and the start, checked against each other.
+ * 0, or the exit code after the message. */
+static int load_inputs(const char *cmd, load_state *S, double **level_count)
+{
+    const load_args *a = &S->a;
+    int rc;
+    if ((rc = dn_net_init_limit(&S->net, a->net_spec, a->mem_limit, &S->err)))
+        return cli_fail(cmd, rc, cli_errmsg(&S->err));
+    S->have_net = 1;
+    if ((rc = dn_tree_model_parse(a->tree_spec, &S->tm, &S->err)))
+        return cli_fail(cmd, rc, cli_errmsg(&S->err));
+    S->tm.mem_limit = a->mem_limit > 0 ? a->mem_limit : DN_NET_DEFAULT_MEM_LIMIT;
+    if (dn_net_processors(&S->net) < S->net.n)
         return cli_usage(cmd, "seed 002's walks go from processor to processor; this network "
                               "has switches (give a direct network)");
-    }
-    if (tm.kind == DN_TREE_FILE) { /* exact by level (tm borrows the counts) */
+    if (S->tm.kind == DN_TREE_FILE) {
         dn_tree ft;
-        if (a.trials || a.method == DN_LOAD_DENSE) {
-            dn_net_free(&net);
+        if (a->trials || a->method == DN_LOAD_DENSE)
             return cli_usage(cmd, "a tree file is one fixed tree: its loads are exact by level "
                                   "(the sparse method); drop --trials and --method dense");
-        }
-        rc = dn_tree_init(&ft, &tm, 1, a.max_nodes, &err);
+        rc = dn_tree_init(&ft, &S->tm, 1, a->max_nodes, &S->err);
         if (!rc) {
-            rc = dn_tree_level_counts(&ft, level_count, &err);
-            tm.nlevels = ft.height + 1;
+            rc = dn_tree_level_counts(&ft, level_count, &S->err);
+            S->tm.nlevels = ft.height + 1;
             dn_tree_free(&ft);
         }
-        if (rc) {
-            dn_net_free(&net);
-            return cli_fail(cmd, rc, cli_errmsg(&err));
-        }
-        tm.level_count = *level_count;
+        if (rc)
+            return cli_fail(cmd, rc, cli_errmsg(&S->err));
+        S->tm.level_count = *level_count;
     }
-    if (a.start_s && !a.all_starts && (rc = dn_net_parse_node(&net, a.start_s, &start, &err))) {
-        dn_net_free(&net);
-        return cli_usage(cmd, "--start: %s", cli_errmsg(&err));
-    }
-    /* memory: the CSR, then per processor about 7 vectors of doubles (exact,
-     * with limit) or 40 bytes per thread (trials); refuse before allocating */
-    int64_t limit = a.mem_limit > 0 ? a.mem_limit : DN_NET_DEFAULT_MEM_LIMIT;
-    {
-        int64_t arcs = net.directed ? net.edges : 2 * net.edges;
-        double need = (double)dn_csr_bytes(net.n < INT32_MAX ? net.n : 0, arcs);
-        int par = a.all_starts ? a.threads : 1;
-        if (a.exact)
-            need += (double)net.n * 8.0 * (net.directed ? 24.0 : 8.0) * par +
-                    (net.directed ? (double)arcs * 4 + (double)net.n * 8 : 0);
-        if (a.trials)
-            need += (double)net.n * 40.0 * a.threads;
-        if (net.n >= INT32_MAX || need > (double)limit) {
-            int huge = net.n >= INT32_MAX;
-            dn_net_free(&net);
-            return cli_fail(cmd, DN_ERANGE, huge
-                ? "the network has 2^31 or more processors; dcnet load handles at most 2^31 - 1"
-                : "this run needs more memory than --mem-limit allows (about 56 bytes per "
-                  "processor for exact loads, 40 per thread for trials, plus the network); "
-                  "raise --mem-limit or use a smaller network");
-        }
-    }
-    if ((rc = dn_net_materialize(&net, &g, limit, &err))) {
-        dn_net_free(&net);
-        return cli_fail(cmd, rc, cli_errmsg(&err));
-    }
-    run runs[MAX_RUNS];
-    int nruns = 0;
-    memset(runs, 0, sizeof runs);
+    if (a->start_s && !a->all_starts &&
+        (rc = dn_net_parse_node(&S->net, a->start_s, &S->start, &S->err)))
+        return cli_usage(cmd, "--start: %s", cli_errmsg(&S->err));
+    return 0;
+}
+
+/* Memory: the CSR, then per processor about 7 vectors of doubles (exact,
+ * with limit) or 40 bytes per thread (trials), refused before anything
+ * is allocated; then the network materialised. 0, or the exit code. */
+static int load_memory(const char *cmd, load_state *S)
+{
+    const load_args *a = &S->a;
+    const dn_net *net = &S->net;
+    int64_t limit = a->mem_limit > 0 ? a->mem_limit : DN_NET_DEFAULT_MEM_LIMIT;
+    int64_t arcs = net->directed ? net->edges : 2 * net->edges;
+    double need = (double)dn_csr_bytes(net->n < INT32_MAX ? net->n : 0, arcs);
+    int par = a->all_starts ? a->threads : 1;
+    if (a->exact)
+        need += (double)net->n * 8.0 * (net->directed ? 24.0 : 8.0) * par +
+                (net->directed ? (double)arcs * 4 + (double)net->n * 8 : 0);
+    if (a->trials)
+        need += (double)net->n * 40.0 * a->threads;
+    if (net->n >= INT32_MAX || need > (double)limit)
+        return cli_fail(cmd, DN_ERANGE, net->n >= INT32_MAX
+            ? "the network has 2^31 or more processors; dcnet load handles at most 2^31 - 1"
+            : "this run needs more memory than --mem-limit allows (about 56 bytes per "
+              "processor for exact loads, 40 per thread for trials, plus the network); "
+              "raise --mem-limit or use a smaller network");
+    int rc = dn_net_materialize(&S->net, &S->g, limit, &S->err);
+    return rc ? cli_fail(cmd, rc, cli_errmsg(&S->err)) : 0;
+}
+
+/* Every variant x walk length: the exact loads (from the start, or from
+ * every start) and the trials. A status; the message in S->err. */
+static int load_compute(load_state *S)
+{
+    const load_args *a = &S->a;
+    int rc = DN_OK;
     progress pr;
     progress_init(&pr, "load");
-    for (int wi = 0; wi < a.nwalks; wi++)
-        for (int di = 0; di < a.ndeltas; di++) {
-            run *r = &runs[nruns++];
-            r->walk = a.walks[wi];
-            r->delta = a.deltas[di];
-            r->size = dn_tree_model_expected_size(&tm);
-            if (a.exact && r->walk != DN_WALK_TWO_CHOICES) {
+    for (int wi = 0; wi < a->nwalks && !rc; wi++)
+        for (int di = 0; di < a->ndeltas && !rc; di++) {
+            run *r = &S->runs[S->nruns++];
+            r->walk = a->walks[wi];
+            r->delta = a->deltas[di];
+            r->size = dn_tree_model_expected_size(&S->tm);
+            if (a->exact && r->walk != DN_WALK_TWO_CHOICES) {
                 dn_load_opts o;
                 memset(&o, 0, sizeof o);
                 o.walk = r->walk;
                 o.delta = r->delta;
-                o.method = a.method;
-                o.threads = a.threads;
+                o.method = a->method;
+                o.threads = a->threads;
                 o.progress = progress_cb;
                 o.progress_ctx = &pr;
-                rc = a.all_starts ? dn_loads_all_starts(&net, &g, &tm, &o, &r->all, &err)
-                                  : dn_loads_exact(&net, &g, &tm, start, &o, &r->ex, &err);
+                rc = a->all_starts
+                         ? dn_loads_all_starts(&S->net, &S->g, &S->tm, &o, &r->all, &S->err)
+                         : dn_loads_exact(&S->net, &S->g, &S->tm, S->start, &o, &r->ex, &S->err);
                 if (rc)
-                    goto fail;
-                r->has_exact = !a.all_starts;
-                r->has_all = a.all_starts;
+                    break;
+                r->has_exact = !a->all_starts;
+                r->has_all = a->all_starts;
             }
-            if (a.trials) {
+            if (a->trials) {
                 dn_grow_opts go;
                 memset(&go, 0, sizeof go);
                 go.walk = r->walk;
                 go.delta = r->delta;
-                go.trials = a.trials;
-                go.seed = (uint64_t)a.seed;
-                go.threads = a.threads;
-                go.max_nodes = a.max_nodes;
+                go.trials = a->trials;
+                go.seed = (uint64_t)a->seed;
+                go.threads = a->threads;
+                go.max_nodes = a->max_nodes;
                 go.progress = progress_cb;
                 go.progress_ctx = &pr;
-                if ((rc = dn_grow_simulate(&g, &tm, start, &go, &r->sim, &err)))
-                    goto fail;
+                if ((rc = dn_grow_simulate(&S->g, &S->tm, S->start, &go, &r->sim, &S->err)))
+                    break;
                 r->has_sim = 1;
             }
         }
     progress_done(&pr);
+    return rc;
+}
 
-    double M = dn_tree_model_expected_size(&tm);
-    if (a.loads_path && (rc = write_loads(a.loads_path, &net, runs, nruns, &err)))
-        goto fail_io;
-    if (a.svg_path && !a.all_starts && (rc = write_svg(a.svg_path, &net, a.tree_spec, runs,
-                                                       nruns, M, &err)))
-        goto fail_io;
-    rec head = {0};
+/* The header every output shares: the network, the tree, the start, the
+ * method; with one run, that run's figures too. */
+static void load_head(load_state *S, rec *head)
+{
+    const load_args *a = &S->a;
     char lab[80];
-    rec_str(&head, "net", a.net_spec);
-    rec_str(&head, "tree", a.tree_spec);
-    rec_int(&head, "processors", net.n);
-    rec_dbl(&head, "tree_nodes", M);
-    if (!a.all_starts) {
-        label(&net, start, lab);
-        rec_str(&head, "start", lab);
+    rec_str(head, "net", a->net_spec);
+    rec_str(head, "tree", a->tree_spec);
+    rec_int(head, "processors", S->net.n);
+    rec_dbl(head, "tree_nodes", dn_tree_model_expected_size(&S->tm));
+    if (!a->all_starts) {
+        label(&S->net, S->start, lab);
+        rec_str(head, "start", lab);
     }
-    rec_str(&head, "method", a.method == DN_LOAD_DENSE ? "dense" : "sparse");
-    if (a.trials) {
-        rec_int(&head, "trials", a.trials);
-        rec_int(&head, "seed", a.seed);
+    rec_str(head, "method", a->method == DN_LOAD_DENSE ? "dense" : "sparse");
+    if (a->trials) {
+        rec_int(head, "trials", a->trials);
+        rec_int(head, "seed", a->seed);
     }
-    int multi = nruns > 1;
-    if (!multi) {
-        rec_str(&head, "variant", dn_walk_name(runs[0].walk));
-        rec_int(&head, "walk", runs[0].delta);
-        run_record(&net, &runs[0], 0, runs[0].has_exact, &head);
+    if (S->nruns == 1) {
+        rec_str(head, "variant", dn_walk_name(S->runs[0].walk));
+        rec_int(head, "walk", S->runs[0].delta);
+        run_record(&S->net, &S->runs[0], 0, S->runs[0].has_exact, head);
     }
-    if (a.per_level && runs[0].has_exact && runs[0].ex.ratio_level) {
-        if ((rc = per_level_out(&tm, runs, nruns, &head, a.mode, &err))) {
-            rec_free(&head);
-            goto fail_io;
-        }
-    } else if (!multi) {
-        rec_print(&head, a.mode, stdout);
+}
+
+/* The files (--loads, --svg), then the output: one record, the levels,
+ * or a row per run. A status; the message in S->err. */
+static int load_print(load_state *S)
+{
+    const load_args *a = &S->a;
+    const int nruns = S->nruns;
+    int rc;
+    if (a->loads_path && (rc = write_loads(a->loads_path, &S->net, S->runs, nruns, &S->err)))
+        return rc;
+    if (a->svg_path && !a->all_starts &&
+        (rc = write_svg(a->svg_path, &S->net, a->tree_spec, S->runs, nruns,
+                        dn_tree_model_expected_size(&S->tm), &S->err)))
+        return rc;
+    rec head = {0};
+    load_head(S, &head);
+    rc = DN_OK;
+    if (a->per_level && S->runs[0].has_exact && S->runs[0].ex.ratio_level) {
+        rc = per_level_out(&S->tm, S->runs, nruns, &head, a->mode, &S->err);
+    } else if (nruns == 1) {
+        rec_print(&head, a->mode, stdout);
     } else {
         rec *rows = calloc((size_t)nruns, sizeof *rows);
         if (!rows) {
-            rc = dn_fail(&err, DN_ENOMEM, "out of memory");
             rec_free(&head);
-            goto fail_io;
+            return dn_fail(&S->err, DN_ENOMEM, "out of memory");
         }
         for (int i = 0; i < nruns; i++)
-            run_record(&net, &runs[i], 1, a.exact, &rows[i]);
-        if (a.mode == OUT_TABLE) {
+            run_record(&S->net, &S->runs[i], 1, a->exact, &rows[i]);
+        if (a->mode == OUT_TABLE) {
             rec_print(&head, OUT_TABLE, stdout);
             fputc('\n', stdout);
             rows_print(NULL, rows, nruns, NULL, OUT_TABLE, stdout);
         } else {
-            rows_print(&head, rows, nruns, "runs", a.mode, stdout);
+            rows_print(&head, rows, nruns, "runs", a->mode, stdout);
         }
         rec_free_rows(rows, nruns);
     }
     rec_free(&head);
-    runs_free(runs, nruns);
-    dn_csr_free(&g);
-    dn_net_free(&net);
-    return 0;
-fail:
-    progress_done(&pr);
-fail_io:
-    code = cli_fail(cmd, rc, cli_errmsg(&err));
-    runs_free(runs, nruns);
-    dn_csr_free(&g);
-    dn_net_free(&net);
+    return rc;
+}
+
+/* the command; *level_count (a tree file's levels) is freed by cmd_load */
+static int load_run(int argc, char **argv, double **level_count)
+{
+    const char *cmd = "load";
+    int done, code, rc;
+    load_state *S = calloc(1, sizeof *S); /* (64 runs of exact loads: off the stack) */
+    if (!S)
+        return cli_fail(cmd, DN_ENOMEM, "out of memory");
+    if ((code = parse_args(cmd, argc, argv, &S->a, &done)) || done)
+        goto out;
+    if ((code = load_inputs(cmd, S, level_count)) || (code = load_memory(cmd, S)))
+        goto out;
+    if ((rc = load_compute(S)) || (rc = load_print(S)))
+        code = cli_fail(cmd, rc, cli_errmsg(&S->err));
+out:
+    load_state_free(S);
+    free(S);
     return code;
 }
 
