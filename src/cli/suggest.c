@@ -198,6 +198,7 @@ static const struct {
     {"approach", "--approach"},
     {"scotch_target", "--scotch-target"},
     {"routes", "--routes"},
+    {"weights", "--weights"},
     {"contention", "--contention"},
     {"distinct_pairs", "--distinct-pairs"},
     {"method", "--method"},
