@@ -542,6 +542,13 @@ int embed_args_net_tree(const char *cmd, embed_args *a, dn_net *net, dn_tree *tr
         dn_net_free(net);
         return cli_usage(cmd, "--root: %s", cli_errmsg(&err));
     }
+    if (strcmp(a->eo.map, "given") == 0) { /* the library's name for what file:PATH gives */
+        embed_args_free(a);
+        dn_tree_free(tree);
+        dn_net_free(net);
+        return cli_usage(cmd, "--map given is not a mapping: give a placement file as --map "
+                              "file:PATH (a list, SCOTCH mapping or CSV; 'dcnet help formats')");
+    }
     if (strncmp(a->eo.map, "file:", 5) == 0) { /* list, SCOTCH .map or CSV, read once */
         dn_place pl;
         dn_place_opts po = {tree->nodes, 0, dn_net_processors(net), net, a->mem_limit};

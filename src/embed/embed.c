@@ -663,7 +663,7 @@ static int embed_setup(dn_embed *e, const dn_net *net, const dn_tree *tree,
         return dn_fail_param(err, DN_EINVAL, "map", "no mapping given (opts.map is NULL)");
     int kind = find_map(o->map);
     if (!kind)
-        return dn_fail(err, DN_ENOTFOUND,
+        return dn_fail_param(err, DN_ENOTFOUND, "map",
                        "unknown mapping '%s'; known: zrl, dccube, xor, reflecting, growing, binomial, "
                        "cbt, exact, sneptree, identity, random, greedy, scotch, given",
                        o->map);

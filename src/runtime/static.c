@@ -649,9 +649,10 @@ static int emulation_init(thr_transport *T, dn_embed **out, dn_tree *tree, int D
         dn_tree_free(tree);
         if (err) { /* say it in the runtime's terms: workers, not trees */
             char why[DN_ERR_LEN];
+            const char *param = err->param; /* (static storage) kept: the map, the root ... */
             snprintf(why, sizeof why, "%s", err->msg);
-            dn_fail(err, rc, "%d workers form binomial:%d, which %s cannot place on %s: %s",
-                    1 << D, D, eo.map, o->net->spec, why);
+            dn_fail_param(err, rc, param, "%d workers form binomial:%d, which %s cannot place on %s: %s",
+                          1 << D, D, eo.map, o->net->spec, why);
         }
         return rc;
     }
