@@ -598,7 +598,10 @@ static void test_tree_file_fixes(void **state)
                {"digraph { node; }", "'node' is a DOT keyword: quote it"},
                {"digraph { subgraph s { a } }", "subgraphs are not read"},
                {"digraph { a -> b; b -> a; }", "d: no root"},
-               {"digraph { a -> a }", "d:1: node 'a' is its own parent"}};
+               {"digraph { a -> a }", "d:1: node 'a' is its own parent"},
+               /* one of the two values was dropped without a word (attack2) */
+               {"digraph { a -> b [bytes=1, bytes_down=2] }", "d:1: bytes and bytes_down are one"},
+               {"digraph {\n edge [bytes_down=1MB bytes=2MB]; a -> b }", "d:2: bytes and bytes_down"}};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         if (dn_tree_parse(bad[i].text, strlen(bad[i].text), DN_TREE_FMT_DOT, 0, "d", &t, &err) ==
             DN_OK)
