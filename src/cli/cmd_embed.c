@@ -244,12 +244,14 @@ static int64_t *placement_of(const dn_embed *e)
     return p;
 }
 
-static void metrics_record(const dn_embed *e, const dn_metrics *m, rec *r)
+/* map_arg: --map as given (file:PATH), else NULL: the mapping's name ("given"
+ * is the library's word for a placement read from a file) */
+static void metrics_record(const dn_embed *e, const dn_metrics *m, const char *map_arg, rec *r)
 {
     char lab[80];
     const int scotch_target = dn_embed_scotch_target(e);
     rec_str(r, "net", dn_embed_net(e)->spec);
-    rec_str(r, "map", dn_embed_mapping(e));
+    rec_str(r, "map", map_arg && strncmp(map_arg, "file:", 5) == 0 ? map_arg : dn_embed_mapping(e));
     if (scotch_target)
         rec_str(r, "scotch_target", dn_scotch_target_name(scotch_target == DN_SCOTCH_DECO0
                                                               ? DN_SCOTCH_DECO0
@@ -738,7 +740,7 @@ int cmd_embed(int argc, char **argv)
     }
     rec r = {0};
     rec_str(&r, "tree", a.tree_spec);
-    metrics_record(e, &m, &r);
+    metrics_record(e, &m, a.map_arg, &r);
     if (embed_approach_name(&a.eo))
         rec_str(&r, "approach", embed_approach_name(&a.eo));
     if (embed_order_name(&a.eo))
