@@ -199,6 +199,7 @@ static const struct {
     {"scotch_target", "--scotch-target"},
     {"routes", "--routes"},
     {"weights", "--weights"},
+    {"workers", "--workers"},
     {"contention", "--contention"},
     {"distinct_pairs", "--distinct-pairs"},
     {"method", "--method"},
