@@ -2479,6 +2479,12 @@ static void test_rankfile_header(void **state)
         fail_msg("the header does not name the placement file:\n%s", rf2);
     assert_string_equal(strstr(rf2, "\nrank 0="), strstr(rf, "\nrank 0="));
     free(rf2);
+    /* and so do embed's and simulate's results (they said "map":"given",
+     * a word no option takes; attack2) */
+    json_has("embed --net fattree:4:3 --tree ompi-bcast:64:5 --map file:@T/pl.csv --json",
+             "\"map\":\"file:");
+    json_has("simulate --net fattree:4:3 --tree ompi-bcast:64:5 --map file:@T/pl.csv --json",
+             "\"map\":\"file:");
     unlink(tp("@T/rf2.txt"));
     free(rf);
     free(pl);

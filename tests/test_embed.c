@@ -1983,6 +1983,36 @@ static void test_baselines(void **state)
     o.given_len = 6;
     assert_int_equal(setup(&f, "ring:8", "binomial:3", &o, &err), DN_EINVAL);
     close_fixture(&f);
+    /* a NaN or negative volume made the weighted sums wrong without a word
+     * (attack2); so did enums out of range and a root below -1, taken for
+     * the defaults: each refused, naming its field */
+    o.given_len = 7;
+    const double bad[] = {-1, NAN, INFINITY};
+    for (int k = 0; k < 3; k++) {
+        w[4] = bad[k];
+        assert_int_equal(setup(&f, "ring:8", "binomial:3", &o, &err), DN_EINVAL);
+        assert_string_equal(err.param, "weights");
+        assert_non_null(strstr(err.msg, "task 5"));
+        close_fixture(&f);
+    }
+    w[4] = 0; /* zero is a volume */
+    open_fixture(&f, "ring:8", "binomial:3", &o);
+    close_fixture(&f);
+    o = opts("identity");
+    o.routes = (dn_routes)(DN_ROUTES_BFS + 1);
+    assert_int_equal(setup(&f, "ring:8", "binomial:3", &o, &err), DN_EINVAL);
+    assert_string_equal(err.param, "routes");
+    close_fixture(&f);
+    o.routes = DN_ROUTES_MAPPING;
+    o.weights = (dn_weights)(DN_WEIGHTS_GIVEN + 1);
+    assert_int_equal(setup(&f, "ring:8", "binomial:3", &o, &err), DN_EINVAL);
+    assert_string_equal(err.param, "weights");
+    close_fixture(&f);
+    o.weights = DN_WEIGHTS_UNIFORM;
+    o.root = -2;
+    assert_int_equal(setup(&f, "ring:8", "binomial:3", &o, &err), DN_EINVAL);
+    assert_string_equal(err.param, "root");
+    close_fixture(&f);
 }
 
 /* Without SCOTCH built in, the mapping is refused as not supported. */

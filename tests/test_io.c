@@ -344,6 +344,12 @@ static void test_place_errors(void **state)
         {"# dcnet values count=3\n0\n1\n2\n# end count=3\n", "line 1: it promises 3 values; 4 are "
                                                             "needed"},
         {"0\n1\n2\n1.5\n", "the processor of task 3 is 1.5; processor ids are whole numbers"},
+        /* whole numbers not written as ids were read as those ids (attack2):
+         * 2.9999999999999999 is 3 as a double */
+        {"0\n1\n2\n1e0\n", "line 4: placement '1e0' is not a processor id"},
+        {"0\n1\n2\n2.9999999999999999\n", "line 4: placement '2.9999999999999999' is not"},
+        {"0\n-0\n2\n3\n", "line 2: placement '-0' is not a processor id"},
+        {"0\n1\n2.0\n3\n", "line 3: placement '2.0' is not a processor id"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         if (dn_place_parse(&p, bad[i].text, strlen(bad[i].text), "p", &o, &err) == DN_OK)
@@ -592,7 +598,10 @@ static void test_tree_file_fixes(void **state)
                {"digraph { node; }", "'node' is a DOT keyword: quote it"},
                {"digraph { subgraph s { a } }", "subgraphs are not read"},
                {"digraph { a -> b; b -> a; }", "d: no root"},
-               {"digraph { a -> a }", "d:1: node 'a' is its own parent"}};
+               {"digraph { a -> a }", "d:1: node 'a' is its own parent"},
+               /* one of the two values was dropped without a word (attack2) */
+               {"digraph { a -> b [bytes=1, bytes_down=2] }", "d:1: bytes and bytes_down are one"},
+               {"digraph {\n edge [bytes_down=1MB bytes=2MB]; a -> b }", "d:2: bytes and bytes_down"}};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         if (dn_tree_parse(bad[i].text, strlen(bad[i].text), DN_TREE_FMT_DOT, 0, "d", &t, &err) ==
             DN_OK)

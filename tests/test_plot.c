@@ -77,10 +77,46 @@ static void test_legend_outside(void **state)
     }
 }
 
+/* A log axis over values within a decade that hold no 1, 2 or 5 x 10^k
+ * (one value, 3; or 3 and 4) had no tick at all: a y axis without numbers
+ * (attack2: sweep --plot y=COL,logy over one positive value). Each has its
+ * decade's ticks now, and the points stay inside the frame. */
+static void test_log_axis_ticks(void **state)
+{
+    (void)state;
+    static const double xs[2] = {1, 2}, one[2] = {3, 3}, two[2] = {3, 4}, wide[2] = {3, 700};
+    const double *ys[3] = {one, two, wide};
+    for (int c = 0; c < 3; c++) {
+        plot_series s = {"y", xs, ys[c], NULL, 2, PLOT_POINTS, 0, NULL};
+        char *buf = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&buf, &len);
+        assert_non_null(f);
+        plot_begin(f, 600, 300);
+        plot_box box = {0, 0, 600, 300, "t", "x", "y", 0, 0, 0, 0, 1, 0, NULL, 0, 1};
+        plot_draw(f, &box, &s, 1);
+        plot_end(f);
+        fclose(f);
+        /* y ticks: a grey grid line, then its label, right-aligned */
+        int ticks = 0;
+        for (const char *t = strstr(buf, "stroke=\"#ddd\"/><text"); t;
+             t = strstr(t + 1, "stroke=\"#ddd\"/><text"))
+            ticks++;
+        if (ticks < 2)
+            fail_msg("case %d: %d y ticks on a log axis over %g .. %g", c, ticks, ys[c][0],
+                     ys[c][1]);
+        if (c < 2) /* the decade's ends, 1 and 10 */
+            assert_true(strstr(buf, "text-anchor=\"end\">1</text>") &&
+                        strstr(buf, "text-anchor=\"end\">10</text>"));
+        free(buf);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_legend_outside),
+        cmocka_unit_test(test_log_axis_ticks),
     };
     return cmocka_run_group_tests_name("plot", tests, NULL, NULL);
 }

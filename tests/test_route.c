@@ -247,6 +247,22 @@ static void test_dimension_order(void **state)
     assert_non_null(strstr(err.msg, "; use routes shortest"));
     assert_null(strstr(err.msg, "--"));
     assert_string_equal(err.param, "routes");
+    /* a kind out of the enum was taken for BFS, and a graph of another
+     * network was said to be missing (attack2) */
+    for (int k = -1; k <= 3; k += 4) {
+        assert_int_equal(dn_router_init(&r, &net, NULL, (dn_router_kind)k, &err), DN_EINVAL);
+        assert_null(r);
+        assert_string_equal(err.param, "routes");
+    }
+    dn_net ring;
+    dn_csr rg = {0};
+    assert_int_equal(dn_net_init(&ring, "ring:5", &err), DN_OK);
+    assert_int_equal(dn_net_materialize(&ring, &rg, 0, &err), DN_OK);
+    assert_int_equal(dn_router_init(&r, &net, &rg, DN_ROUTER_BFS, &err), DN_EINVAL);
+    assert_null(r);
+    assert_non_null(strstr(err.msg, "not a graph of 5 nodes"));
+    dn_csr_free(&rg);
+    dn_net_free(&ring);
     dn_net_free(&net);
 }
 

@@ -244,12 +244,14 @@ static int64_t *placement_of(const dn_embed *e)
     return p;
 }
 
-static void metrics_record(const dn_embed *e, const dn_metrics *m, rec *r)
+/* map_arg: --map as given (file:PATH), else NULL: the mapping's name ("given"
+ * is the library's word for a placement read from a file) */
+static void metrics_record(const dn_embed *e, const dn_metrics *m, const char *map_arg, rec *r)
 {
     char lab[80];
     const int scotch_target = dn_embed_scotch_target(e);
     rec_str(r, "net", dn_embed_net(e)->spec);
-    rec_str(r, "map", dn_embed_mapping(e));
+    rec_str(r, "map", map_arg && strncmp(map_arg, "file:", 5) == 0 ? map_arg : dn_embed_mapping(e));
     if (scotch_target)
         rec_str(r, "scotch_target", dn_scotch_target_name(scotch_target == DN_SCOTCH_DECO0
                                                               ? DN_SCOTCH_DECO0
@@ -542,6 +544,13 @@ int embed_args_net_tree(const char *cmd, embed_args *a, dn_net *net, dn_tree *tr
         dn_net_free(net);
         return cli_usage(cmd, "--root: %s", cli_errmsg(&err));
     }
+    if (strcmp(a->eo.map, "given") == 0) { /* the library's name for what file:PATH gives */
+        embed_args_free(a);
+        dn_tree_free(tree);
+        dn_net_free(net);
+        return cli_usage(cmd, "--map given is not a mapping: give a placement file as --map "
+                              "file:PATH (a list, SCOTCH mapping or CSV; 'dcnet help formats')");
+    }
     if (strncmp(a->eo.map, "file:", 5) == 0) { /* list, SCOTCH .map or CSV, read once */
         dn_place pl;
         dn_place_opts po = {tree->nodes, 0, dn_net_processors(net), net, a->mem_limit};
@@ -731,7 +740,7 @@ int cmd_embed(int argc, char **argv)
     }
     rec r = {0};
     rec_str(&r, "tree", a.tree_spec);
-    metrics_record(e, &m, &r);
+    metrics_record(e, &m, a.map_arg, &r);
     if (embed_approach_name(&a.eo))
         rec_str(&r, "approach", embed_approach_name(&a.eo));
     if (embed_order_name(&a.eo))

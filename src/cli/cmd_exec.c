@@ -468,6 +468,10 @@ static int exec_check(const char *cmd, exec_args *a)
         {!search && a->tree_spec, "--tree belongs to the search app (dcnet exec search --dynamic)"},
         {!search && a->work >= 0, "--work belongs to the search app (dcnet exec search --dynamic)"},
         {a->map && !net_spec, "--map places workers on a network: give --net too"},
+        {a->map && (strncmp(a->map, "file:", 5) == 0 || strcmp(a->map, "given") == 0),
+         "--map names a mapping of the workers' binomial tree (identity, zrl, dccube, ...; "
+         "'dcnet help maps'): a placement file goes to embed or simulate --map file:PATH, "
+         "or with --backend mpi to --place FILE"},
         {a->walk_given && !dynamic, "--walk is how --dynamic places tasks: add --dynamic or drop it"},
         {a->policy != DN_POLICY_AUTO && !dynamic,
          "--policy is how --dynamic places tasks: add --dynamic or drop it"},

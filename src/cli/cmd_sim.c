@@ -1061,7 +1061,9 @@ static int sim_workload(sim_cli *o, const embed_args *a, sim_run *S)
         return code;
     if (!o->trace) {
         rec_str(&S->head, "tree", a->tree_spec);
-        rec_str(&S->head, "map", a->eo.map);
+        rec_str(&S->head, "map", a->map_arg && strncmp(a->map_arg, "file:", 5) == 0
+                                     ? a->map_arg /* not the library's "given" */
+                                     : a->eo.map);
         if (embed_approach_name(&a->eo))
             rec_str(&S->head, "approach", embed_approach_name(&a->eo));
         if (embed_order_name(&a->eo))

@@ -172,6 +172,20 @@ static void frame_layout(const plot_box *b, int categories, int nx, const plot_s
     if (fr->ymax <= fr->ymin) {
         fr->ymax = fr->ymin + (fr->ymin != 0 ? fabs(fr->ymin) * 0.1 : 1);
     }
+    if (fr->ylog && !b->ylabels) { /* a log axis within a decade, holding no 1, 2 or 5 x
+                                     * 10^k (one value, 3): no tick at all, a scale without
+                                     * numbers; the decades around it instead */
+        int tick = 0;
+        for (double d = floor(fr->ymin); d <= ceil(fr->ymax) && !tick; d++)
+            for (int m = 0; m < 3 && !tick; m++) {
+                double t = d + log10((double)(m == 0 ? 1 : m == 1 ? 2 : 5));
+                tick = t >= fr->ymin - 1e-9 && t <= fr->ymax + 1e-9;
+            }
+        if (!tick) {
+            fr->ymin = floor(fr->ymin);
+            fr->ymax = fmax(ceil(fr->ymax), fr->ymin + 1);
+        }
+    }
     if (autoy) { /* a little air above and below */
         double pad = 0.05 * (fr->ymax - fr->ymin);
         fr->ymax += pad;

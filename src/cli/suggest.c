@@ -198,6 +198,8 @@ static const struct {
     {"approach", "--approach"},
     {"scotch_target", "--scotch-target"},
     {"routes", "--routes"},
+    {"weights", "--weights"},
+    {"workers", "--workers"},
     {"contention", "--contention"},
     {"distinct_pairs", "--distinct-pairs"},
     {"method", "--method"},

@@ -663,7 +663,7 @@ static int embed_setup(dn_embed *e, const dn_net *net, const dn_tree *tree,
         return dn_fail_param(err, DN_EINVAL, "map", "no mapping given (opts.map is NULL)");
     int kind = find_map(o->map);
     if (!kind)
-        return dn_fail(err, DN_ENOTFOUND,
+        return dn_fail_param(err, DN_ENOTFOUND, "map",
                        "unknown mapping '%s'; known: zrl, dccube, xor, reflecting, growing, binomial, "
                        "cbt, exact, sneptree, identity, random, greedy, scotch, given",
                        o->map);
@@ -674,6 +674,18 @@ static int embed_setup(dn_embed *e, const dn_net *net, const dn_tree *tree,
     e->routes = o->routes;
     e->weights = o->weights;
     e->mem_limit = o->mem_limit > 0 ? o->mem_limit : DN_NET_DEFAULT_MEM_LIMIT;
+    /* a value outside the enums, or a root below -1, was taken for the
+     * default without a word */
+    if ((int)o->routes < DN_ROUTES_MAPPING || (int)o->routes > DN_ROUTES_BFS)
+        return dn_fail_param(err, DN_EINVAL, "routes", "routes %d is not a dn_routes value",
+                             (int)o->routes);
+    if ((int)o->weights < DN_WEIGHTS_UNIFORM || (int)o->weights > DN_WEIGHTS_GIVEN)
+        return dn_fail_param(err, DN_EINVAL, "weights", "weights %d is not a dn_weights value",
+                             (int)o->weights);
+    if (o->root < -1)
+        return dn_fail_param(err, DN_EINVAL, "root",
+                             "root %lld is not a processor (or -1 for the mapping's own)",
+                             (long long)o->root);
     if (o->root >= dn_net_processors(net))
         return dn_fail_param(err, DN_EINVAL, "root", "root %lld is %s of %s; its processors are 0 .. %lld",
                        (long long)o->root, o->root < net->n ? "a switch, not a processor," :
@@ -683,7 +695,7 @@ static int embed_setup(dn_embed *e, const dn_net *net, const dn_tree *tree,
         return rc;
     if (o->weights == DN_WEIGHTS_GIVEN) {
         if (!o->given || o->given_len != tree->nodes - 1) {
-            rc = dn_fail(err, DN_EINVAL,
+            rc = dn_fail_param(err, DN_EINVAL, "weights",
                          "given weights: need one per non-root task, %lld, got %lld",
                          (long long)(tree->nodes - 1), (long long)o->given_len);
             goto fail;
@@ -695,6 +707,14 @@ static int embed_setup(dn_embed *e, const dn_net *net, const dn_tree *tree,
         }
         e->given[0] = 0;
         memcpy(e->given + 1, o->given, (size_t)o->given_len * sizeof *e->given);
+        for (int64_t v = 1; v < tree->nodes; v++) /* a NaN or negative volume: wrong sums */
+            if (!isfinite(e->given[v]) || e->given[v] < 0) {
+                rc = dn_fail_param(err, DN_EINVAL, "weights",
+                                   "the given weight of task %lld is %g; weights are finite "
+                                   "and non-negative",
+                                   (long long)v, e->given[v]);
+                goto fail;
+            }
     }
     if (o->face_set && kind != MAP_DCCUBE && kind != MAP_XOR && kind != MAP_REFLECTING &&
         kind != MAP_GROWING) {

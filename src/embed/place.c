@@ -18,6 +18,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -182,6 +183,27 @@ static int table(dn_place *p, int64_t T, const dn_place_opts *o, const dn_input 
     return DN_OK;
 }
 
+/* A list's plain processor is a decimal id (0011 is 11, as SCOTCH reads
+ * it): DN_ENOTFOUND lets the number through to the range check. A whole
+ * number written otherwise (1e0, 7.0, +7, -0, 6.9999999999999999, which is
+ * 7 as a double) is refused: it was read as that id without a word. */
+static int plain_id(const char *s, dn_err *e)
+{
+    const char *t = s + (s[0] == '-');
+    size_t digits = strspn(t, "0123456789");
+    if (digits > 0 && !t[digits] && (s[0] != '-' || strspn(t, "0") != digits))
+        return DN_ENOTFOUND;
+    if (!*s || strspn(s, "0123456789.eE+-") != strlen(s))
+        return DN_ENOTFOUND; /* not a number: the number's own message */
+    char *end;
+    double v = strtod(s, &end);
+    if (*end || !isfinite(v) || v != floor(v))
+        return DN_ENOTFOUND; /* 1.5: not a whole number, said below */
+    return dn_fail(e, DN_EINVAL, "placement '%s' is not a processor id: write a decimal integer "
+                                 "(as 7), id:N or label:S",
+                   s);
+}
+
 /* A list's line that names its processor explicitly, id:N or label:S (as
  * every option taking a node does); a plain number stays an id. */
 static int list_node(void *ctx, const char *s, double *value, dn_err *e)
@@ -189,7 +211,7 @@ static int list_node(void *ctx, const char *s, double *value, dn_err *e)
     const dn_place_opts *o = ctx;
     int64_t q;
     if (strncmp(s, "id:", 3) != 0 && strncmp(s, "label:", 6) != 0)
-        return DN_ENOTFOUND;
+        return plain_id(s, e);
     if (!o->net) {
         if (s[0] == 'l')
             return dn_fail(e, DN_EINVAL, "'%s': a label needs the network", s);

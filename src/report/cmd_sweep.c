@@ -1405,6 +1405,84 @@ static int check_aliases(const char *cmd, const sweep *S, const char *const out[
     return rc;
 }
 
+/* A file a run writes: the option that names it, its name, the run. */
+typedef struct run_out {
+    const char *opt;
+    char *path;
+    int64_t run;
+} run_out;
+
+static int run_out_cmp(const void *a, const void *b)
+{
+    const run_out *x = a, *y = b;
+    int c = strcmp(x->path, y->path);
+    return c ? c : (x->run > y->run) - (x->run < y->run);
+}
+
+/* Two runs that write the same file (an output option without a varying
+ * {NAME}: --save-place p.txt for every run) would replace each other's,
+ * the last to finish kept and the others lost without a word: refused
+ * before any run. The names compared as given (a FIFO or device, such as
+ * /dev/null, may be shared; standard output '-' is not a file). Time
+ * O(R log R) for R output names. */
+static int check_run_outputs(const char *cmd, const sweep *S)
+{
+    static const char *const opts[] = {"--save-place", "--rankfile",   "--record-tree",
+                                       "--link-stats", "--messages",   "--save-loads",
+                                       "--svg"};
+    const int nopts = (int)(sizeof opts / sizeof *opts);
+    run_out *outs = NULL;
+    int64_t n = 0, cap = 0;
+    int rc = 0;
+    char bad[64];
+    for (int64_t i = 0; i < S->total && !rc; i++) {
+        char **argv = skipped(S, i) ? NULL : run_argv(S, i, bad, sizeof bad);
+        for (int a = 2; argv && argv[a] && !rc; a++)
+            for (int k = 0; k < nopts; k++) {
+                size_t len = strlen(opts[k]);
+                const char *v = NULL;
+                if (strcmp(argv[a], opts[k]) == 0)
+                    v = argv[a + 1];
+                else if (strncmp(argv[a], opts[k], len) == 0 && argv[a][len] == '=')
+                    v = argv[a] + len + 1;
+                struct stat st;
+                if (!v || !*v || strcmp(v, "-") == 0 ||
+                    (stat(v, &st) == 0 && !S_ISREG(st.st_mode)))
+                    continue;
+                if (n == cap) {
+                    cap = cap ? 2 * cap : 64;
+                    run_out *bigger = realloc(outs, (size_t)cap * sizeof *outs);
+                    if (!bigger) {
+                        rc = cli_fail(cmd, DN_ENOMEM, "out of memory");
+                        break;
+                    }
+                    outs = bigger;
+                }
+                if (!(outs[n].path = strdup(v))) {
+                    rc = cli_fail(cmd, DN_ENOMEM, "out of memory");
+                    break;
+                }
+                outs[n].opt = opts[k];
+                outs[n++].run = i;
+            }
+        free_argv(argv);
+    }
+    if (!rc && n > 1) {
+        qsort(outs, (size_t)n, sizeof *outs, run_out_cmp);
+        for (int64_t j = 1; j < n && !rc; j++)
+            if (strcmp(outs[j - 1].path, outs[j].path) == 0 && outs[j - 1].run != outs[j].run)
+                rc = cli_usage(cmd, "runs %lld and %lld both write '%s' (%s): one would replace "
+                                    "the other; give each run its own name, with a {NAME} of a --var "
+                                    "that differs between them",
+                               (long long)outs[j - 1].run, (long long)outs[j].run, outs[j].path,
+                               outs[j].opt);
+    }
+    for (int64_t j = 0; j < n; j++)
+        free(outs[j].path);
+    free(outs);
+    return rc;
+}
+
 /* --plot's columns against the first run's output, before the others
  * run: a run from the journal, else the first run, run alone now. Only an
  * output can say which columns there are; a failed first run says none,
@@ -1647,6 +1725,7 @@ static int sweep_files_and_runs(sweep *S, const sweep_opts *o)
         sprintf(jpath, "%s.runs", o->output);
     const char *const outs[3] = {o->output, jpath, o->svg};
     int rc = check_aliases(cmd, S, outs);
+    rc = rc ? rc : check_run_outputs(cmd, S);
     struct stat jst; /* appended to and read back: a FIFO would block, a device lose it */
     if (!rc && jpath && stat(jpath, &jst) == 0 && !S_ISREG(jst.st_mode))
         rc = cli_usage(cmd, "the journal '%s' of -o '%s' is not a regular file (it is appended "

@@ -37,8 +37,12 @@ static int alloc_path(dn_router *r, int64_t cap, dn_err *err)
 
 static int init_bfs(dn_router *r, const dn_csr *g, dn_err *err)
 {
-    if (!g || g->n != r->net->n)
+    if (!g)
         return dn_fail(err, DN_EINVAL, "BFS routing needs the materialised network");
+    if (g->n != r->net->n) /* it said "needs the materialised network" of one given */
+        return dn_fail(err, DN_EINVAL, "BFS routing on %s needs its materialised network (%lld "
+                                       "nodes), not a graph of %lld nodes",
+                       r->net->spec, (long long)r->net->n, (long long)g->n);
     r->g = g;
     r->algo = DN_ALGO_BFS;
     size_t n = (size_t)g->n;
@@ -132,6 +136,11 @@ static int router_new(dn_router **out, const dn_net *net, const dn_csr *g, dn_ro
 int dn_router_init(dn_router **out, const dn_net *net, const dn_csr *g, dn_router_kind kind,
                    dn_err *err)
 {
+    if ((int)kind < DN_ROUTER_SHORTEST || (int)kind > DN_ROUTER_BFS) { /* was taken for BFS */
+        *out = NULL;
+        return dn_fail_param(err, DN_EINVAL, "routes", "router kind %d is not a dn_router_kind "
+                                                       "value", (int)kind);
+    }
     return router_new(out, net, g, kind, 0, err);
 }
 

@@ -617,6 +617,23 @@ void dn_rt_stats_free(dn_rt_stats *s)
 static int emulation_routes(thr_transport *T, dn_embed *e, int D, const char *map,
                             const dn_rt_opts *o, dn_err *err);
 
+/* The parameters of an embedding's failure in the runtime's terms: the
+ * tree is the workers' B(D), which the caller sets by the worker count,
+ * not by a tree (the CLI named its tree option for exec, whose tree
+ * option is the search app's). */
+static const char *workers_param(const char *p)
+{
+    static const struct {
+        const char *tree, *workers;
+    } as[] = {{"map net tree", "map net workers"},
+              {"map net tree face", "map net workers"},
+              {"map tree", "map workers"}};
+    for (size_t i = 0; p && i < sizeof as / sizeof as[0]; i++)
+        if (strcmp(p, as[i].tree) == 0)
+            return as[i].workers;
+    return p;
+}
+
 /* Emulation set-up: the embedding of B(D) on the network, its routes. */
 static int emulation_init(thr_transport *T, dn_embed **out, dn_tree *tree, int D,
                           const dn_rt_opts *o, dn_err *err)
@@ -649,9 +666,10 @@ static int emulation_init(thr_transport *T, dn_embed **out, dn_tree *tree, int D
         dn_tree_free(tree);
         if (err) { /* say it in the runtime's terms: workers, not trees */
             char why[DN_ERR_LEN];
+            const char *param = workers_param(err->param); /* (static storage) */
             snprintf(why, sizeof why, "%s", err->msg);
-            dn_fail(err, rc, "%d workers form binomial:%d, which %s cannot place on %s: %s",
-                    1 << D, D, eo.map, o->net->spec, why);
+            dn_fail_param(err, rc, param, "%d workers form binomial:%d, which %s cannot place on %s: %s",
+                          1 << D, D, eo.map, o->net->spec, why);
         }
         return rc;
     }

@@ -698,7 +698,7 @@ static int dot_node(dgraph *G, const char *name, int64_t line, int64_t *out, int
 static int dot_attrs(dtok *z, const char *path, double w[3], int *has, int *units, dn_err *err)
 {
     int rc;
-    int k = -1;
+    int k = -1, spelled = 0; /* 1: bytes, 2: bytes_down, in this list */
     for (;;) {
         if ((rc = dot_next(z, path, err)))
             return rc;
@@ -714,6 +714,13 @@ static int dot_attrs(dtok *z, const char *path, double w[3], int *has, int *unit
             : strcmp(key, "bytes") == 0 || strcmp(key, "bytes_down") == 0 ? 1
             : strcmp(key, "bytes_up") == 0                                 ? 2
                                                                             : -1;
+        if (k == 1) { /* both names in one list: one value was dropped without a word */
+            spelled |= strcmp(key, "bytes") == 0 ? 1 : 2;
+            if (spelled == 3)
+                return dn_fail(err, DN_EINVAL, "%s:%lld: bytes and bytes_down are one attribute "
+                                               "(the message from the parent): give one",
+                               path, (long long)z->line);
+        }
         char name[16];
         snprintf(name, sizeof name, "%s", k == 0 ? "work" : k == 1 ? "bytes" : "bytes_up");
         if ((rc = dot_next(z, path, err)))
