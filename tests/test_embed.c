@@ -2090,6 +2090,112 @@ static void test_scotch(void **state)
     close_fixture(&f);
 }
 
+/* Allocation and slots (issue 31 items 2 and 3): every mapping that
+ * follows them keeps every task on an allocated processor within its
+ * slots, on random allocations (checked task by task against the list,
+ * not through the embedding's own accessors); a closed form that leaves
+ * them is refused with the task; a tree the slots cannot hold is refused
+ * before placing. */
+static void test_alloc_slots(void **state)
+{
+    (void)state;
+    static const char *maps[] = {"random", "greedy", "identity", "scotch"};
+    dn_rng rng;
+    dn_rng_seed(&rng, 7);
+    for (int round = 0; round < 40; round++) {
+        const char *net = round % 2 ? "fattree:4:3" : "torus:4x4x4";
+        const int64_t P = 64;
+        int64_t alloc[64], slots_per[64], A = 8 + (int64_t)dn_rng_below(&rng, 40);
+        int64_t perm[64];
+        for (int64_t i = 0; i < P; i++)
+            perm[i] = i;
+        for (int64_t i = 0; i < A; i++) { /* a random A-subset */
+            int64_t j = i + (int64_t)dn_rng_below(&rng, (uint64_t)(P - i)), t = perm[i];
+            perm[i] = perm[j];
+            perm[j] = t;
+            alloc[i] = perm[i];
+            slots_per[i] = 1 + (int64_t)dn_rng_below(&rng, 4);
+        }
+        int per = round % 4 == 3;
+        int64_t room = 0, K = 1 + (int64_t)dn_rng_below(&rng, 3);
+        for (int64_t i = 0; i < A; i++)
+            room += per ? slots_per[i] : K;
+        int n = 0;
+        while (((int64_t)2 << n) <= room && n < 6)
+            n++;
+        char tree[32];
+        snprintf(tree, sizeof tree, "binomial:%d", n);
+        for (int mi = 0; mi < 4; mi++) {
+            if (mi == 3 && !dn_have_scotch())
+                continue;
+            dn_embed_opts o = opts(maps[mi]);
+            o.alloc = alloc;
+            o.alloc_len = A;
+            o.slots = K;
+            o.slots_per = per ? slots_per : NULL;
+            o.seed = (uint64_t)round;
+            fixture f;
+            dn_err err;
+            int rc = setup(&f, net, tree, &o, &err);
+            if (rc && mi == 2) { /* identity: ranks in order, may overfill a slot */
+                assert_non_null(strstr(err.msg, "slots"));
+                close_fixture(&f);
+                continue;
+            }
+            if (rc)
+                fail_msg("%s %s on %s, %lld processors: %s", maps[mi], tree, net, (long long)A,
+                         err.msg);
+            int64_t load[64] = {0};
+            for (int64_t v = 0; v < ((int64_t)1 << n); v++) {
+                int64_t p = dn_embed_place(f.e, v), i = 0;
+                while (i < A && alloc[i] != p)
+                    i++;
+                if (i == A)
+                    fail_msg("%s placed task %lld on %lld, outside", maps[mi], (long long)v,
+                             (long long)p);
+                if (++load[p] > (per ? slots_per[i] : K))
+                    fail_msg("%s overfilled processor %lld", maps[mi], (long long)p);
+                assert_int_equal(dn_embed_capacity(f.e, p), per ? slots_per[i] : K);
+            }
+            const int64_t *list;
+            assert_int_equal(dn_embed_alloc(f.e, &list), A);
+            for (int64_t i = 1; i < A; i++)
+                assert_true(list[i - 1] < list[i]);
+            close_fixture(&f);
+        }
+    }
+    /* refusals: the tree does not fit; a closed form outside; a duplicate */
+    int64_t alloc[4] = {0, 1, 2, 3};
+    dn_embed_opts o = opts("random");
+    o.alloc = alloc;
+    o.alloc_len = 4;
+    o.slots = 1;
+    fixture f;
+    dn_err err;
+    assert_int_equal(setup(&f, "hypercube:3", "binomial:3", &o, &err), DN_EINVAL);
+    assert_non_null(strstr(err.msg, "8 tasks do not fit: 4 allocated processors hold 4"));
+    close_fixture(&f);
+    o.slots = 2; /* 8 tasks in 4 x 2: random fits, the closed form does not */
+    assert_int_equal(setup(&f, "hypercube:3", "binomial:3", &o, &err), DN_OK);
+    close_fixture(&f);
+    o.map = "binomial";
+    assert_int_equal(setup(&f, "hypercube:3", "binomial:3", &o, &err), DN_EINVAL);
+    assert_non_null(strstr(err.msg, "places task 4 on processor 4, outside the allocation"));
+    close_fixture(&f);
+    alloc[3] = 2;
+    o.map = "greedy";
+    assert_int_equal(setup(&f, "hypercube:3", "binomial:3", &o, &err), DN_EINVAL);
+    assert_non_null(strstr(err.msg, "processor 2 is in the allocation twice"));
+    close_fixture(&f);
+    /* no allocation, slots 1: one task per processor, B(3) fills hypercube:3 */
+    o = opts("greedy");
+    o.slots = 1;
+    open_fixture(&f, "hypercube:3", "binomial:3", &o);
+    assert_int_equal(f.m.load_max, 1);
+    assert_int_equal(f.m.used, 8);
+    close_fixture(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -2119,6 +2225,7 @@ int main(void)
         cmocka_unit_test(test_mpi_trees_bit_reversal),
         cmocka_unit_test(test_scotch),
         cmocka_unit_test(test_scotch_refused),
+        cmocka_unit_test(test_alloc_slots),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -151,6 +151,21 @@ typedef struct dn_embed_opts {
     const int64_t *place;   /* given: processor of every task (copied) */
     int64_t place_len;      /* must be T */
     int64_t search_limit;   /* exact: search nodes per decision (0: DN_EXACT_DEFAULT_LIMIT) */
+    /* The job's allocation and slots (docs/placement.md): every mapping
+     * places tasks only on the allocated processors, at most their slots
+     * each; routes still run through the whole network.
+     *  alloc: the processors given (alloc_len entries, distinct; copied);
+     *         NULL: every processor;
+     *  slots: tasks one processor may hold; 0: ceil(T / allocated), the
+     *         least that holds the tree (many-to-one as before);
+     *  slots_per: one slot count per entry of alloc (copied), overriding
+     *         slots; NULL: slots for every one.
+     * A mapping that places a task elsewhere (a closed form) fails with
+     * DN_EINVAL naming the task and processor. */
+    const int64_t *alloc;
+    int64_t alloc_len;
+    int64_t slots;
+    const int64_t *slots_per;
 } dn_embed_opts;
 
 /* The mapping names, for help text; NULL past the end. */
@@ -210,6 +225,14 @@ typedef struct dn_embed_search {
 /* Fills *out and returns 1 for an embedding made by --map exact; returns
  * 0 (out untouched) for any other mapping. */
 DN_API int dn_embed_exact_search(const dn_embed *e, dn_embed_search *out);
+/* Tasks processor p may hold: its slots (opts.slots, opts.slots_per), 0
+ * outside the allocation, or ceil(T / processors) without either. */
+DN_API int64_t dn_embed_capacity(const dn_embed *e, int64_t p);
+/* The allocated processors: returns how many and sets *list (borrowed,
+ * ascending, valid until dn_embed_free) to them; without an allocation
+ * returns the processor count and sets *list to NULL (every one). */
+DN_API int64_t dn_embed_alloc(const dn_embed *e, const int64_t **list);
+
 /* scotch: the target SCOTCH really mapped onto (DN_SCOTCH_DECO0 or
  * DN_SCOTCH_DECO2, after DN_SCOTCH_AUTO chose); 0 for other mappings. */
 DN_API int dn_embed_scotch_target(const dn_embed *e);

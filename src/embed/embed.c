@@ -522,10 +522,215 @@ static int init_sneptree(dn_embed *e, const dn_embed_opts *o, dn_err *err)
 
 /* ------------------------------------------------------------ baselines */
 
-static int64_t capacity(const dn_embed *e)
+/* ---------------------------------------------------- allocation, slots */
+
+static int cmp_i64(const void *a, const void *b)
 {
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Builds e->cap and e->alloc_list from opts.alloc, slots and slots_per
+ * (see dn_embed_opts), or the uniform ceil(T / P) without them, and
+ * refuses a tree that the slots cannot hold. O(P + A log A). */
+static int alloc_setup(dn_embed *e, const dn_embed_opts *o, dn_err *err)
+{
+    const int64_t P = dn_net_processors(e->net), T = e->tree->nodes;
+    if (o->slots < 0)
+        return dn_fail_param(err, DN_EINVAL, "slots", "slots %lld: a processor holds at least 1 "
+                             "task (0: the least that holds the tree)", (long long)o->slots);
+    if (o->slots_per && !o->alloc)
+        return dn_fail_param(err, DN_EINVAL, "slots",
+                             "per-processor slots need the allocation they follow (opts.alloc)");
+    if (o->alloc && (o->alloc_len < 1 || o->alloc_len > P))
+        return dn_fail_param(err, DN_EINVAL, "alloc",
+                             "an allocation lists 1 .. %lld processors of %s, not %lld",
+                             (long long)P, e->net->spec, (long long)o->alloc_len);
+    e->alloc_n = o->alloc ? o->alloc_len : P;
+    if (!o->alloc && !o->slots) {
+        e->cap_uniform = (T + P - 1) / P; /* ceil(T / P) */
+        return DN_OK;
+    }
+    if (P > INT32_MAX)
+        return dn_fail_param(err, DN_ERANGE, "alloc", "allocations take at most 2^31 - 1 "
+                             "processors; %s has %lld", e->net->spec, (long long)P);
+    e->cap = calloc((size_t)P, sizeof *e->cap);
+    if (o->alloc)
+        e->alloc_list = malloc((size_t)o->alloc_len * sizeof *e->alloc_list);
+    if (!e->cap || (o->alloc && !e->alloc_list))
+        return dn_fail(err, DN_ENOMEM, "out of memory for the allocation of %lld processors",
+                       (long long)P);
+    const int64_t A = e->alloc_n;
+    const int64_t dflt = o->slots ? o->slots : (T + A - 1) / A;
+    int64_t room = 0;
+    for (int64_t i = 0; i < A; i++) {
+        int64_t p = o->alloc ? o->alloc[i] : i;
+        if (p < 0 || p >= P)
+            return dn_fail_param(err, DN_EINVAL, "alloc",
+                                 "allocation entry %lld is %lld, not a processor of %s (0 .. %lld)",
+                                 (long long)i + 1, (long long)p, e->net->spec, (long long)P - 1);
+        if (e->cap[p])
+            return dn_fail_param(err, DN_EINVAL, "alloc",
+                                 "processor %lld is in the allocation twice (entries are distinct)",
+                                 (long long)p);
+        int64_t k = o->slots_per ? o->slots_per[i] : dflt;
+        if (k < 1)
+            return dn_fail_param(err, DN_EINVAL, "slots",
+                                 "processor %lld has %lld slots; a processor in the allocation "
+                                 "holds at least 1 task", (long long)p, (long long)k);
+        if (k > T)
+            k = T; /* never more than the whole tree: keeps sums in range */
+        e->cap[p] = (int32_t)(k > INT32_MAX ? INT32_MAX : k);
+        room += e->cap[p];
+        if (e->alloc_list)
+            e->alloc_list[i] = p;
+    }
+    if (e->alloc_list)
+        qsort(e->alloc_list, (size_t)A, sizeof *e->alloc_list, cmp_i64);
+    if (room < T)
+        return dn_fail_param(err, DN_EINVAL, o->slots_per || o->slots ? "slots" : "alloc",
+                             "the tree's %lld tasks do not fit: %lld allocated processors hold "
+                             "%lld; give more slots or a larger allocation",
+                             (long long)T, (long long)A, (long long)room);
+    if (o->root >= 0 && e->cap[o->root] == 0)
+        return dn_fail_param(err, DN_EINVAL, "root alloc",
+                             "root %lld is not in the allocation", (long long)o->root);
+    return DN_OK;
+}
+
+/* Every task on an allocated processor, within its slots: a closed-form
+ * mapping knows nothing of allocations, so its placement is checked, and
+ * refused with the first task that breaks them. O(T + P). */
+static int alloc_check(const dn_embed *e, dn_err *err)
+{
+    if (!e->cap)
+        return DN_OK;
     const int64_t P = dn_net_processors(e->net);
-    return (e->tree->nodes + P - 1) / P; /* ceil(T / P) */
+    int32_t *load = calloc((size_t)P, sizeof *load);
+    if (!load)
+        return dn_fail(err, DN_ENOMEM, "out of memory for the loads of %lld processors",
+                       (long long)P);
+    int rc = DN_OK;
+    for (int64_t v = 0; v < e->tree->nodes && !rc; v++) {
+        int64_t p = dn_embed_place(e, v);
+        if (e->cap[p] == 0)
+            rc = dn_fail_param(err, DN_EINVAL, "map alloc",
+                               "mapping %s places task %lld on processor %lld, outside the "
+                               "allocation (mappings that follow one: greedy, random, identity, "
+                               "scotch, given)", e->map, (long long)v, (long long)p);
+        else if (++load[p] > e->cap[p])
+            rc = dn_fail_param(err, DN_EINVAL, "map slots",
+                               "mapping %s places more than %d tasks on processor %lld (its "
+                               "slots)", e->map, (int)e->cap[p], (long long)p);
+    }
+    free(load);
+    return rc;
+}
+
+int dn_embed_fit_slots(dn_embed *e, dn_err *err)
+{
+    if (!e->cap)
+        return DN_OK;
+    const dn_csr *g = &e->g;
+    const int64_t P = dn_net_processors(e->net), N = g->n, T = e->tree->nodes;
+    int32_t *load = calloc((size_t)P, sizeof *load);
+    uint32_t *seen = calloc((size_t)N, sizeof *seen);
+    int32_t *q = malloc((size_t)N * sizeof *q);
+    int32_t *over = malloc((size_t)T * sizeof *over);
+    int rc = DN_OK;
+    if (!load || !seen || !q || !over) {
+        rc = dn_fail(err, DN_ENOMEM, "out of memory for fitting %lld tasks to their slots",
+                     (long long)T);
+        goto out;
+    }
+    /* tasks in id order keep their processor while it has room; the rest
+     * move, in id order, to the nearest processor with room (BFS, the
+     * nearest first, neighbours in id order) */
+    int64_t nover = 0;
+    for (int64_t v = 0; v < T; v++)
+        if (load[e->place[v]] < e->cap[e->place[v]])
+            load[e->place[v]]++;
+        else
+            over[nover++] = (int32_t)v;
+    for (int64_t k = 0; k < nover; k++) {
+        int32_t from = e->place[over[k]], target = -1;
+        int64_t qh = 0, qt = 0;
+        q[qt++] = from;
+        seen[from] = (uint32_t)k + 1;
+        while (qh < qt && target < 0) {
+            int32_t u = q[qh++];
+            if (u < P && load[u] < e->cap[u])
+                target = u;
+            for (int64_t a = g->off[u]; a < g->off[u + 1] && target < 0; a++)
+                if (seen[g->adj[a]] != (uint32_t)k + 1) {
+                    seen[g->adj[a]] = (uint32_t)k + 1;
+                    q[qt++] = g->adj[a];
+                }
+        }
+        for (int32_t u = 0; u < P && target < 0; u++) /* disconnected */
+            if (load[u] < e->cap[u])
+                target = u;
+        DN_ASSERT(target >= 0); /* alloc_setup checked that the slots hold T */
+        e->place[over[k]] = target;
+        load[target]++;
+    }
+out:
+    free(load);
+    free(seen);
+    free(q);
+    free(over);
+    return rc;
+}
+
+int64_t dn_embed_capacity(const dn_embed *e, int64_t p)
+{
+    if (p < 0 || p >= dn_net_processors(e->net))
+        return 0;
+    return dn_embed_cap(e, p);
+}
+
+int64_t dn_embed_alloc(const dn_embed *e, const int64_t **list)
+{
+    if (list)
+        *list = e->alloc_list;
+    return e->alloc_n;
+}
+
+/* Per-processor slots (opts.slots_per): a uniform draw of T slots out of
+ * the pool of every allocated processor's slots (partial Fisher-Yates),
+ * the root's first. O(sum of slots). */
+static int random_pool(dn_embed *e, const dn_embed_opts *o, dn_err *err)
+{
+    const int64_t T = e->tree->nodes;
+    int64_t n = 0;
+    for (int64_t i = 0; i < e->alloc_n; i++)
+        n += e->cap[dn_embed_alloc_at(e, i)];
+    if (n > e->mem_limit / (int64_t)sizeof(int32_t))
+        return dn_fail_param(err, DN_ELIMIT, "mem_limit", "mapping random draws from %lld slots, "
+                             "over the memory limit", (long long)n);
+    int32_t *pool = malloc((size_t)n * sizeof *pool);
+    if (!pool)
+        return dn_fail(err, DN_ENOMEM, "out of memory for %lld slots", (long long)n);
+    int64_t k = 0;
+    for (int64_t i = 0; i < e->alloc_n; i++) {
+        int64_t p = dn_embed_alloc_at(e, i);
+        for (int32_t j = 0; j < e->cap[p]; j++)
+            pool[k++] = (int32_t)p;
+    }
+    dn_rng rng;
+    dn_rng_seed(&rng, o->seed);
+    for (int64_t i = 0; i < T; i++) {
+        int64_t j = i + (int64_t)dn_rng_below(&rng, (uint64_t)(n - i));
+        if (i == 0 && o->root >= 0)
+            for (j = 0; pool[j] != o->root; j++) /* the root's first slot */
+                ;
+        int32_t t = pool[i];
+        pool[i] = pool[j];
+        pool[j] = t;
+        e->place[i] = pool[i];
+    }
+    free(pool);
+    return DN_OK;
 }
 
 static int init_random(dn_embed *e, const dn_embed_opts *o, dn_err *err)
@@ -533,7 +738,14 @@ static int init_random(dn_embed *e, const dn_embed_opts *o, dn_err *err)
     int rc = dn_embed_alloc_place(e, err);
     if (rc)
         return rc;
-    const int64_t N = dn_net_processors(e->net), T = e->tree->nodes; /* not on switches */
+    if (o->slots_per)
+        return random_pool(e, o, err);
+    /* over the allocation's processors, by index */
+    const int64_t N = e->alloc_n, T = e->tree->nodes; /* not on switches */
+    int64_t root_at = -1;
+    for (int64_t i = 0; i < N && o->root >= 0 && root_at < 0; i++)
+        if (dn_embed_alloc_at(e, i) == o->root)
+            root_at = i;
     int32_t *perm = malloc((size_t)N * sizeof *perm);
     if (!perm)
         return dn_fail(err, DN_ENOMEM, "out of memory for a permutation of %lld processors",
@@ -548,12 +760,12 @@ static int init_random(dn_embed *e, const dn_embed_opts *o, dn_err *err)
         int64_t take = T - base < N ? T - base : N;
         for (int64_t i = 0; i < take; i++) {
             int64_t j = i + (int64_t)dn_rng_below(&rng, (uint64_t)(N - i));
-            if (base == 0 && i == 0 && o->root >= 0)
-                j = o->root; /* perm is the identity here, so root sits at index root */
+            if (base == 0 && i == 0 && root_at >= 0)
+                j = root_at; /* perm is the identity here, so root sits at its index */
             int32_t t = perm[i];
             perm[i] = perm[j];
             perm[j] = t;
-            e->place[base + i] = perm[i];
+            e->place[base + i] = (int32_t)dn_embed_alloc_at(e, perm[i]);
         }
     }
     free(perm);
@@ -568,8 +780,7 @@ static int init_greedy(dn_embed *e, const dn_embed_opts *o, dn_err *err)
     if (rc)
         return rc;
     const dn_csr *g = &e->g;
-    const int64_t N = g->n, P = dn_net_processors(e->net), T = e->tree->nodes,
-                  cap = capacity(e);
+    const int64_t N = g->n, P = dn_net_processors(e->net), T = e->tree->nodes;
     int32_t *load = calloc((size_t)N, sizeof *load);
     uint32_t *seen = calloc((size_t)N, sizeof *seen);
     int32_t *q = malloc((size_t)N * sizeof *q);
@@ -585,7 +796,7 @@ static int init_greedy(dn_embed *e, const dn_embed_opts *o, dn_err *err)
         int64_t v = tq[th++];
         int32_t target = -1;
         if (v == 0) {
-            target = (int32_t)(o->root >= 0 ? o->root : 0);
+            target = (int32_t)(o->root >= 0 ? o->root : dn_embed_alloc_at(e, 0));
         } else {
             /* nearest processor with room, by BFS from the parent's */
             int32_t from = e->place[dn_tree_parent(e->tree, v)];
@@ -595,7 +806,7 @@ static int init_greedy(dn_embed *e, const dn_embed_opts *o, dn_err *err)
             seen[from] = stamp;
             while (qh < qt && target < 0) {
                 int32_t u = q[qh++];
-                if (u < P && load[u] < cap) { /* a processor with room (not a switch) */
+                if (u < P && load[u] < dn_embed_cap(e, u)) { /* a processor with room */
                     target = u;
                     break;
                 }
@@ -607,7 +818,7 @@ static int init_greedy(dn_embed *e, const dn_embed_opts *o, dn_err *err)
             }
             if (target < 0) { /* disconnected: any processor with room */
                 for (int32_t u = 0; u < P && target < 0; u++)
-                    if (load[u] < cap)
+                    if (load[u] < dn_embed_cap(e, u))
                         target = u;
             }
         }
@@ -622,6 +833,26 @@ out:
     free(q);
     free(tq);
     return rc;
+}
+
+/* rank r on (r + root - rank(0)) mod N: an offset (closed form), or over
+ * an allocation its processors in ascending order (stored). */
+static int init_identity(dn_embed *e, const dn_embed_opts *o, dn_err *err)
+{
+    const int64_t N = e->alloc_n, r0 = dn_tree_rank(e->tree, 0) % N;
+    int64_t root_at = o->root;
+    for (int64_t i = 0; e->alloc_list && o->root >= 0 && i < N; i++)
+        if (e->alloc_list[i] == o->root)
+            root_at = i;
+    e->xor_root = o->root >= 0 ? (root_at - r0 + N) % N : 0;
+    if (!e->alloc_list)
+        return DN_OK;
+    int rc = dn_embed_alloc_place(e, err);
+    if (rc)
+        return rc;
+    for (int64_t v = 0; v < e->tree->nodes; v++)
+        e->place[v] = (int32_t)e->alloc_list[(dn_tree_rank(e->tree, v) + e->xor_root) % N];
+    return DN_OK;
 }
 
 static int init_given(dn_embed *e, const dn_embed_opts *o, dn_err *err)
@@ -723,6 +954,9 @@ static int embed_setup(dn_embed *e, const dn_net *net, const dn_tree *tree,
 
         goto fail;
     }
+    rc = alloc_setup(e, o, err);
+    if (rc)
+        goto fail;
     switch (kind) {
     case MAP_ZRL: rc = init_zrl(e, o, err); break;
     case MAP_CBT: rc = init_cbt(e, o, err); break;
@@ -733,11 +967,7 @@ static int embed_setup(dn_embed *e, const dn_net *net, const dn_tree *tree,
     case MAP_GROWING: rc = dn_embed_mesh_init(e, o, err); break;
     case MAP_BINOMIAL: rc = init_binomial(e, o, err); break;
     case MAP_SNEPTREE: rc = init_sneptree(e, o, err); break;
-    case MAP_IDENTITY: { /* an offset here: rank r on (r + root - rank(0)) mod N */
-        const int64_t N = dn_net_processors(net), r0 = dn_tree_rank(tree, 0) % N;
-        e->xor_root = o->root >= 0 ? (o->root - r0 + N) % N : 0;
-        break;
-    }
+    case MAP_IDENTITY: rc = init_identity(e, o, err); break;
     case MAP_RANDOM: rc = init_random(e, o, err); break;
     case MAP_GREEDY: rc = init_greedy(e, o, err); break;
     case MAP_SCOTCH: rc = dn_embed_scotch(e, o, err); break;
@@ -749,6 +979,9 @@ static int embed_setup(dn_embed *e, const dn_net *net, const dn_tree *tree,
     e->iso = (kind == MAP_ZRL || kind == MAP_DCCUBE || kind == MAP_REFLECTING ||
               kind == MAP_GROWING || kind == MAP_BINOMIAL) &&
              (tree->model.kind == DN_TREE_OMPI_BCAST || tree->model.kind == DN_TREE_MPICH_BCAST);
+    rc = alloc_check(e, err);
+    if (rc)
+        goto fail;
     e->root_proc = dn_embed_place(e, 0);
 
     /* the network router, unless the mapping routes itself (zrl) */
@@ -817,6 +1050,8 @@ void dn_embed_free(dn_embed *e)
     free(e->table);
     free(e->pre_path);
     free(e->buf);
+    free(e->cap);
+    free(e->alloc_list);
     dn_router_free(e->router);
     free(e);
 }

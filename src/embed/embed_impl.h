@@ -52,6 +52,15 @@ struct dn_embed {
      * that is B(n) renamed (MPI's trees of 2^n ranks): task v is placed and
      * routed as B(n)'s task dn_tree_binomial_id(tree, v) */
     int iso;
+    /* allocation and slots (dn_embed_opts.alloc, slots, slots_per):
+     * cap[p] tasks on processor p (0 outside the allocation), for all P
+     * processors; NULL when neither was given, and then every processor
+     * holds cap_uniform = ceil(T / P). alloc_list: the allocated
+     * processors ascending (alloc_n of them; NULL: all P). */
+    int32_t *cap;
+    int64_t cap_uniform;
+    int64_t *alloc_list;
+    int64_t alloc_n;
 };
 
 enum {
@@ -80,6 +89,21 @@ int dn_embed_scotch(dn_embed *e, const dn_embed_opts *o, dn_err *err);
 
 /* Requires the tree to be binomial:`n`; names the mapping in the error. */
 int dn_embed_need_binomial(const dn_embed *e, int n, dn_err *err);
+/* Tasks processor p may hold (0 outside the allocation). O(1). */
+static inline int64_t dn_embed_cap(const dn_embed *e, int64_t p)
+{
+    return e->cap ? e->cap[p] : e->cap_uniform;
+}
+/* The i-th allocated processor (i < e->alloc_n). O(1). */
+static inline int64_t dn_embed_alloc_at(const dn_embed *e, int64_t i)
+{
+    return e->alloc_list ? e->alloc_list[i] : i;
+}
+/* An explicit placement (e->place) made to fit the allocation and slots:
+ * the tasks over a processor's slots (the higher ids) move to the nearest
+ * processor with room (network BFS). For general mappings whose tool
+ * balances loads only roughly (SCOTCH). O(T + moved x (N + M)). */
+int dn_embed_fit_slots(dn_embed *e, dn_err *err);
 /* Allocates e->place for every task (DN_ERANGE if the tree is too big). */
 int dn_embed_alloc_place(dn_embed *e, dn_err *err);
 

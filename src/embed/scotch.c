@@ -112,7 +112,12 @@ int dn_embed_scotch(dn_embed *e, const dn_embed_opts *o, dn_err *err)
     const SCOTCH_Num T = (SCOTCH_Num)t->nodes, N = (SCOTCH_Num)g->n;
     const SCOTCH_Num P = (SCOTCH_Num)dn_net_processors(e->net);
     scotch_msg[0] = 0;
-    SCOTCH_Num *list = P < N ? malloc((size_t)P * sizeof *list) : NULL;
+    /* an allocation: its processors are the target's terminals (terminal
+     * i is alloc_list[i]) and the distances still run through the whole
+     * network; SCOTCH_archSub would restrict a built target instead, but
+     * refuses deco ones ("architecture not supported", SCOTCH 7) */
+    const SCOTCH_Num L = e->alloc_list ? (SCOTCH_Num)e->alloc_n : P;
+    SCOTCH_Num *list = L < N ? malloc((size_t)L * sizeof *list) : NULL;
     SCOTCH_Num *nv = malloc(((size_t)N + 1) * sizeof *nv);
     SCOTCH_Num *ne = malloc(((size_t)g->m + 1) * sizeof *ne);
     SCOTCH_Num *tv = malloc(((size_t)T + 1) * sizeof *tv);
@@ -125,12 +130,12 @@ int dn_embed_scotch(dn_embed *e, const dn_embed_opts *o, dn_err *err)
     SCOTCH_Strat as, ms;
     int have_ng = 0, have_tg = 0, have_arch = 0, have_as = 0, have_ms = 0;
     int have_ctx = 0, have_ng0 = 0, have_tg0 = 0;
-    if (!nv || !ne || !tv || !te || !tw || !part || (P < N && !list)) {
+    if (!nv || !ne || !tv || !te || !tw || !part || (L < N && !list)) {
         rc = dn_fail(err, DN_ENOMEM, "out of memory for the SCOTCH graphs");
         goto out;
     }
-    for (SCOTCH_Num v = 0; list && v < P; v++)
-        list[v] = v;
+    for (SCOTCH_Num v = 0; list && v < L; v++)
+        list[v] = (SCOTCH_Num)dn_embed_alloc_at(e, v);
     /* network graph (CSR, both directions already present) */
     for (SCOTCH_Num v = 0; v <= N; v++)
         nv[v] = (SCOTCH_Num)g->off[v];
@@ -198,7 +203,7 @@ int dn_embed_scotch(dn_embed *e, const dn_embed_opts *o, dn_err *err)
      * then arbitrary (B(9) on fattree:8:3: average dilation 5.46 against
      * deco 2's 2.45 and random's 5.69, measured). Auto takes deco 2 there. */
     int deco0 = o->scotch_target == DN_SCOTCH_DECO0 ||
-                (o->scotch_target == DN_SCOTCH_AUTO && P <= DN_SCOTCH_DECO0_AUTO_MAX && P == N);
+                (o->scotch_target == DN_SCOTCH_AUTO && P <= DN_SCOTCH_DECO0_AUTO_MAX && L == N);
     if (deco0 && P > DN_SCOTCH_DECO0_MAX) {
         rc = dn_fail_param(err, DN_ELIMIT, "scotch_target",
                      "SCOTCH target deco0 supports at most %d processors (%s has %d): "
@@ -208,33 +213,37 @@ int dn_embed_scotch(dn_embed *e, const dn_embed_opts *o, dn_err *err)
         goto out;
     }
     e->scotch_target = deco0 ? DN_SCOTCH_DECO0 : DN_SCOTCH_DECO2;
-    int brc = deco0 ? SCOTCH_archBuild0(&arch, &ng, P, list, &as)
-                    : SCOTCH_archBuild2(&arch, &ng, P, list);
+    int brc = deco0 ? SCOTCH_archBuild0(&arch, &ng, L, list, &as)
+                    : SCOTCH_archBuild2(&arch, &ng, L, list);
     if (brc) {
         rc = dn_fail(err, DN_EINVAL,
                      "SCOTCH could not build a target from %s (is it connected?)", e->net->spec);
         goto out;
     }
+    SCOTCH_Arch *target = &arch;
+    const SCOTCH_Num A = (SCOTCH_Num)e->alloc_n;
     SCOTCH_stratInit(&ms);
     have_ms = 1;
     if (o->scotch_strategy ? SCOTCH_stratGraphMap(&ms, o->scotch_strategy)
-                           : SCOTCH_stratGraphMapBuild(&ms, SCOTCH_STRATBALANCE, P, 0.0)) {
+                           : SCOTCH_stratGraphMapBuild(&ms, SCOTCH_STRATBALANCE, A, 0.0)) {
         rc = dn_fail(err, DN_EINVAL, "SCOTCH rejected the mapping strategy '%s' (%s)",
                      o->scotch_strategy ? o->scotch_strategy : "(default)", scotch_said());
         goto out;
     }
-    if (SCOTCH_graphMap(&tg, &arch, &ms, part)) {
+    if (SCOTCH_graphMap(&tg, target, &ms, part)) {
         rc = dn_fail(err, DN_EINVAL, "SCOTCH_graphMap failed on %s", e->net->spec);
         goto out;
     }
     for (SCOTCH_Num v = 0; v < T; v++) {
-        if (part[v] < 0 || part[v] >= P) {
+        if (part[v] < 0 || part[v] >= A) {
             rc = dn_fail(err, DN_EINVAL, "SCOTCH returned processor %d for task %d",
                          (int)part[v], (int)v);
             goto out;
         }
-        e->place[v] = part[v];
+        e->place[v] = (int32_t)dn_embed_alloc_at(e, part[v]);
     }
+    /* SCOTCH balances loads within its imbalance, not to the slots */
+    rc = dn_embed_fit_slots(e, err);
 out:
     if (have_ms)
         SCOTCH_stratExit(&ms);
