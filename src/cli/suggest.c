@@ -197,6 +197,8 @@ static const struct {
     {"order", "--order"},
     {"approach", "--approach"},
     {"scotch_target", "--scotch-target"},
+    {"alloc", "--alloc"},
+    {"slots", "--slots"},
     {"routes", "--routes"},
     {"weights", "--weights"},
     {"workers", "--workers"},
