@@ -2230,6 +2230,46 @@ static void test_exec_mpi(void **state)
             }
             if (bound != 4)
                 fail_msg("%d of 4 ranks reported bound by the rankfile: %.600s", bound, big);
+            /* issue 31: an allocation's rankfile (processors 2 and 3 of
+             * mesh:2x2, given by --alloc) runs under mpirun, and every rank
+             * is bound to the slot of an allocated processor: its task's */
+            FILE *af = fopen(tp("@T/mpi-alloc.txt"), "w");
+            fputs("2\n1,1\n", af); /* an id and a label */
+            fclose(af);
+            e = ok_run("embed --net mesh:2x2 --tree binomial:1 --map greedy --alloc "
+                       "@T/mpi-alloc.txt --rankfile @T/mpi-rf.txt --hosts @T/mpi-hosts.txt "
+                       "--save-place @T/mpi-aplace.txt");
+            run_free(&e);
+            int aplace[2] = {-1, -1}, na = 0;
+            char line[256];
+            FILE *pl = fopen(tp("@T/mpi-aplace.txt"), "r");
+            while (pl && fgets(line, sizeof line, pl))
+                if (line[0] != '#' && na < 2)
+                    aplace[na++] = atoi(line);
+            if (pl)
+                fclose(pl);
+            if (na != 2 || aplace[0] < 2 || aplace[1] < 2 || aplace[0] == aplace[1])
+                fail_msg("the allocation's placement is %d, %d (want 2 and 3)", aplace[0],
+                         aplace[1]);
+            assert_int_equal(mpi_run_opts(2, "--rankfile @T/mpi-rf.txt --report-bindings 2>&1",
+                                          "exec mergesort --n 100000 --backend mpi --json", big,
+                                          sizeof big),
+                             0);
+            assert_non_null(strstr(big, "\"verified\":true"));
+            bound = 0;
+            for (char *l = big; (l = strstr(l, "MCW rank ")); l++) {
+                int rank, core;
+                if (sscanf(l, "MCW rank %d bound to socket %*d[core %d", &rank, &core) == 2) {
+                    if (rank < 0 || rank > 1 || core != aplace[rank] % S)
+                        fail_msg("rank %d bound to core %d, the allocation's rankfile says %d: "
+                                 "%.300s", rank, core, aplace[rank] % S, big);
+                    bound++;
+                }
+            }
+            if (bound != 2)
+                fail_msg("%d of 2 ranks reported bound by the rankfile: %.600s", bound, big);
+            unlink(tp("@T/mpi-alloc.txt"));
+            unlink(tp("@T/mpi-aplace.txt"));
             unlink(tp("@T/mpi-hosts.txt"));
             unlink(tp("@T/mpi-rf.txt"));
         }

@@ -2159,6 +2159,7 @@ static void test_alloc_slots(void **state)
             }
             const int64_t *list;
             assert_int_equal(dn_embed_alloc(f.e, &list), A);
+            assert_int_equal(dn_embed_room(f.e), room);
             for (int64_t i = 1; i < A; i++)
                 assert_true(list[i - 1] < list[i]);
             close_fixture(&f);

@@ -232,6 +232,10 @@ DN_API int64_t dn_embed_capacity(const dn_embed *e, int64_t p);
  * ascending, valid until dn_embed_free) to them; without an allocation
  * returns the processor count and sets *list to NULL (every one). */
 DN_API int64_t dn_embed_alloc(const dn_embed *e, const int64_t **list);
+/* The tasks the allocation's processors may hold in all (the sum of their
+ * slots, each at most T); 0 when neither an allocation nor slots were
+ * given (every processor then holds ceil(T / P)). O(1). */
+DN_API int64_t dn_embed_room(const dn_embed *e);
 
 /* scotch: the target SCOTCH really mapped onto (DN_SCOTCH_DECO0 or
  * DN_SCOTCH_DECO2, after DN_SCOTCH_AUTO chose); 0 for other mappings. */

@@ -329,7 +329,9 @@ enum {
     EO_SCOTCH_TARGET,
     EO_MAXN,
     EO_MEM,
-    EO_SEARCH
+    EO_SEARCH,
+    EO_ALLOC,
+    EO_SLOTS
 };
 #define EMBED_LONG_OPTIONS                                                                       \
     {"net", required_argument, NULL, 'n'}, {"tree", required_argument, NULL, 't'},              \
@@ -342,7 +344,9 @@ enum {
         {"scotch-target", required_argument, NULL, EO_SCOTCH_TARGET},                           \
         {"max-nodes", required_argument, NULL, EO_MAXN},                                        \
         {"mem-limit", required_argument, NULL, EO_MEM},                                         \
-        {"search-limit", required_argument, NULL, EO_SEARCH}
+        {"search-limit", required_argument, NULL, EO_SEARCH},                                   \
+        {"alloc", required_argument, NULL, EO_ALLOC},                                           \
+        {"slots", required_argument, NULL, EO_SLOTS}
 typedef struct embed_args {
     const char *net_spec, *tree_spec, *root_s;
     int64_t seed, max_nodes, mem_limit;
@@ -350,6 +354,9 @@ typedef struct embed_args {
     int64_t *place;   /* owned: a placement read from --map file:PATH */
     char map_name[16]; /* NAME of --map NAME:ARG */
     const char *map_arg; /* --map as given (file:PATH too), for a rankfile's header */
+    const char *alloc_path; /* --alloc FILE */
+    const char *hosts;   /* --hosts FILE (embed): host names in --alloc */
+    int64_t *alloc, *slots_per; /* owned: what --alloc FILE read */
 } embed_args;
 void embed_args_init(embed_args *a);
 /* "a", "b" or "b:nearest" for --map growing (its --approach), else NULL. */
@@ -363,6 +370,13 @@ int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg);
 /* Builds the net (and with need_tree the tree, the root and a file:
  * placement); returns 0 or the exit code after printing the error. */
 int embed_args_net_tree(const char *cmd, embed_args *a, dn_net *net, dn_tree *tree, int need_tree);
+/* An allocation file (--alloc, docs/formats.md): one processor a line (id
+ * or label, or with hosts a host name of the hosts file, which stands for
+ * every processor on that host), each optionally followed by 'slots=K'.
+ * Fills *alloc (n distinct processors, owned) and *slots_per (owned; NULL
+ * when no line gives slots; lines without slots= then get `slots`). */
+int place_read_alloc(const char *path, const char *hosts, const dn_net *net, int64_t slots,
+                     int64_t **alloc, int64_t **slots_per, int64_t *n, dn_err *err);
 /* Reads exactly `want` numbers in [lo, hi], one per line ('#' comments). */
 int cli_read_numbers(const char *path, int64_t want, double lo, double hi, const char *what,
                      double **out, dn_err *err);

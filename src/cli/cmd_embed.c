@@ -71,6 +71,12 @@ static const char embed_help[] =
 
 /* (more strings: C99 compilers need support only 4095 characters in one) */
 static const char embed_help_more[] =
+    "      --alloc FILE       the processors the job was given, one a line (an id or\n"
+    "                         label; with --hosts a host name: its processors),\n"
+    "                         each optionally 'slots=K'; mappings place tasks on\n"
+    "                         them only, routes still cross the whole network\n"
+    "      --slots K          tasks one processor may hold (default: the least that\n"
+    "                         holds the tree, ceil(T / processors)); JSON 'alloc'\n"
     "      --svg FILE         draw the network with the tree on it (SVG); with\n"
     "                         --per-phase one panel per phase: the tasks at their\n"
     "                         processors, each message an arrow along its route\n"
@@ -258,6 +264,10 @@ static void metrics_record(const dn_embed *e, const dn_metrics *m, const char *m
                                                               : DN_SCOTCH_DECO2));
     rec_int(r, "tree_nodes", m->tasks);
     rec_int(r, "processors", m->processors);
+    if (dn_embed_room(e)) { /* an allocation or slots: what the job was given */
+        rec_int(r, "alloc.processors", dn_embed_alloc(e, NULL));
+        rec_int(r, "alloc.slots", dn_embed_room(e));
+    }
     dn_net_label(dn_embed_net(e), dn_embed_root(e), lab, sizeof lab);
     rec_str(r, "root", lab);
     rec_str(r, "routes", dn_embed_routes_name(e));
@@ -401,7 +411,9 @@ void embed_args_init(embed_args *a)
 void embed_args_free(embed_args *a)
 {
     free(a->place);
-    a->place = NULL;
+    free(a->alloc);
+    free(a->slots_per);
+    a->place = a->alloc = a->slots_per = NULL;
 }
 
 int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg)
@@ -502,6 +514,11 @@ int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg)
         int rc = cli_mem_limit(cmd, arg, &a->mem_limit);
         return rc ? -rc : 1;
     }
+    case EO_ALLOC: a->alloc_path = arg; return 1;
+    case EO_SLOTS:
+        if (dn_parse_i64(arg, 1, 1 << 20, "--slots", &a->eo.slots, &err))
+            return -cli_usage(cmd, "%s", cli_errmsg(&err));
+        return 1;
     }
     return 0;
 }
@@ -544,6 +561,16 @@ int embed_args_net_tree(const char *cmd, embed_args *a, dn_net *net, dn_tree *tr
         dn_net_free(net);
         return cli_usage(cmd, "--root: %s", cli_errmsg(&err));
     }
+    if (a->alloc_path &&
+        (rc = place_read_alloc(a->alloc_path, a->hosts, net, a->eo.slots, &a->alloc,
+                               &a->slots_per, &a->eo.alloc_len, &err))) {
+        embed_args_free(a);
+        dn_tree_free(tree);
+        dn_net_free(net);
+        return cli_fail(cmd, rc, cli_errmsg(&err));
+    }
+    a->eo.alloc = a->alloc;
+    a->eo.slots_per = a->slots_per;
     if (strcmp(a->eo.map, "given") == 0) { /* the library's name for what file:PATH gives */
         embed_args_free(a);
         dn_tree_free(tree);
@@ -618,7 +645,7 @@ int cmd_embed(int argc, char **argv)
             fmt_given = 1;
             break;
         case O_RANKFILE: rankfile = optarg; break;
-        case O_HOSTS: hosts = optarg; break;
+        case O_HOSTS: hosts = a.hosts = optarg; break;
         case O_SVG: svg = optarg; break;
         case O_PHASE: {
             int64_t v;
@@ -641,9 +668,11 @@ int cmd_embed(int argc, char **argv)
         return cli_usage(cmd, "unexpected argument '%s'", argv[optind]);
     if (fmt_given && !save)
         return cli_usage(cmd, "--place-format is the format of --save-place FILE: add it");
-    if ((rankfile != NULL) != (hosts != NULL))
+    if (rankfile && !hosts)
         return cli_usage(cmd, "--rankfile needs --hosts HOSTFILE (a line 'LABEL HOST SLOT' per "
-                              "processor), and --hosts needs --rankfile");
+                              "processor)");
+    if (hosts && !rankfile && !a.alloc_path)
+        return cli_usage(cmd, "--hosts is read for --rankfile FILE or --alloc FILE: add one");
     if (per_phase && per_depth)
         return cli_usage(cmd, "--per-phase and --per-depth are separate listings; give one");
     if (only_phase && !svg)

@@ -41,6 +41,8 @@ static const char sim_help[] =
     "      --scotch-target T  --map scotch: auto (default), deco0 or deco2 (see\n"
     "                         dcnet embed --help: deco0 is weak on switches)\n"
     "      --scotch-strategy S  --map scotch: SCOTCH's mapping strategy string\n"
+    "      --alloc FILE       place on these processors only (see dcnet embed)\n"
+    "      --slots K          tasks one processor may hold (see dcnet embed)\n"
     "      --stage S          divide, combine or both (default: both for a tree\n"
     "                         file with bytes_up, else divide)\n"
     "      --alpha A          divide message of step t has size A^t (default 1/2,\n"

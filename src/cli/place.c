@@ -146,3 +146,135 @@ int place_rankfile(const char *path, const char *hosts, const dn_net *net, const
     free(slot);
     return rc;
 }
+
+/* ---- allocations (issue 31, item 2) ---- */
+
+typedef struct alloc_read {
+    int64_t *alloc, *slots; /* n entries each (slots: -1 where a line gave none) */
+    int64_t n, with_slots, without_slots, first_without;
+    char *taken;            /* per node: already allocated */
+} alloc_read;
+
+/* Appends processor q with k slots (-1: none given). */
+static int alloc_add(dn_input *in, alloc_read *r, const dn_net *net, int64_t q, int64_t k,
+                     dn_err *err)
+{
+    char lab[128];
+    if (q >= dn_net_processors(net)) {
+        dn_net_label(net, q, lab, sizeof lab);
+        return dn_input_fail(in, err, DN_EINVAL, "%s is a switch of %s, not a processor", lab,
+                             net->spec);
+    }
+    if (r->taken[q]) {
+        dn_net_label(net, q, lab, sizeof lab);
+        return dn_input_fail(in, err, DN_EINVAL, "processor %s is allocated twice", lab);
+    }
+    r->taken[q] = 1;
+    r->alloc[r->n] = q;
+    r->slots[r->n++] = k;
+    return DN_OK;
+}
+
+/* One "NODE [slots=K]" or "HOST [slots=K]" line. */
+static int alloc_line(dn_input *in, char *s, const dn_net *net, char **host, alloc_read *r,
+                      dn_err *err)
+{
+    char *f[3];
+    int nf = 0;
+    for (char *t = strtok(s, " \t"); t && nf < 3; t = strtok(NULL, " \t"))
+        f[nf++] = t;
+    int64_t k = -1, q;
+    dn_err e;
+    if (nf == 3 || (nf == 2 && strncmp(f[1], "slots=", 6) != 0))
+        return dn_input_fail(in, err, DN_EINVAL, "expected 'PROCESSOR' or 'PROCESSOR slots=K' "
+                                                 "(one processor a line)");
+    if (nf == 2 && dn_parse_i64(f[1] + 6, 1, 1 << 20, "slots", &k, &e))
+        return dn_input_fail(in, err, DN_EINVAL, "%s", e.msg);
+    if (k < 0 && !r->without_slots++)
+        r->first_without = dn_input_lineno(in);
+    if (k >= 0)
+        r->with_slots++;
+    if (!dn_net_parse_node(net, f[0], &q, &e))
+        return alloc_add(in, r, net, q, k, err);
+    int found = 0;
+    for (int64_t p = 0; host && p < net->n; p++)
+        if (host[p] && strcmp(host[p], f[0]) == 0) {
+            found = 1;
+            int rc = alloc_add(in, r, net, p, k, err);
+            if (rc)
+                return rc;
+        }
+    if (found)
+        return DN_OK;
+    if (host)
+        return dn_input_fail(in, err, DN_EINVAL, "'%s' is neither a processor of %s nor a host "
+                                                 "of the hosts file (%s)",
+                             f[0], net->spec, e.msg);
+    return dn_input_fail(in, err, DN_EINVAL, "%s (host names need --hosts FILE)", e.msg);
+}
+
+int place_read_alloc(const char *path, const char *hosts, const dn_net *net, int64_t slots,
+                     int64_t **alloc, int64_t **slots_per, int64_t *n, dn_err *err)
+{
+    const int64_t P = dn_net_processors(net);
+    alloc_read r = {0};
+    char **host = NULL;
+    int64_t *hslot = NULL;
+    *alloc = *slots_per = NULL;
+    *n = 0;
+    r.alloc = malloc((size_t)P * sizeof *r.alloc);
+    r.slots = malloc((size_t)P * sizeof *r.slots);
+    r.taken = calloc((size_t)net->n, 1);
+    if (hosts) {
+        host = calloc((size_t)net->n, sizeof *host);
+        hslot = malloc((size_t)net->n * sizeof *hslot);
+    }
+    int rc = DN_OK;
+    if (!r.alloc || !r.slots || !r.taken || (hosts && (!host || !hslot)))
+        rc = dn_fail(err, DN_ENOMEM, "out of memory for an allocation of %lld processors",
+                     (long long)P);
+    if (!rc && hosts)
+        rc = read_hosts(hosts, net, host, hslot, err);
+    dn_input in;
+    if (!rc) {
+        rc = dn_input_open(&in, path, "allocation file", ((int64_t)1 << 20) + 512 * net->n, 0,
+                           err);
+        char *s;
+        size_t len;
+        in.max_line = (size_t)1 << 16;
+        while (!rc && !(rc = dn_input_line(&in, &s, &len, err)) && s) {
+            s += strspn(s, " \t");
+            if (*s && *s != '#')
+                rc = alloc_line(&in, s, net, host, &r, err);
+        }
+        if (!rc && r.n == 0)
+            rc = dn_input_fail(&in, err, DN_EINVAL, "no processor: an allocation lists at "
+                                                    "least one");
+        if (!rc && r.with_slots && r.without_slots && slots == 0)
+            rc = dn_fail(err, DN_EINVAL, "allocation file '%s': line %lld gives no slots= while "
+                                         "others do; give every line its slots, or --slots K "
+                                         "for the lines without",
+                         path, (long long)r.first_without);
+        dn_input_close(&in);
+    }
+    if (!rc && r.with_slots) {
+        for (int64_t i = 0; i < r.n; i++)
+            if (r.slots[i] < 0)
+                r.slots[i] = slots;
+        *slots_per = r.slots;
+        r.slots = NULL;
+    }
+    if (!rc) {
+        *alloc = r.alloc;
+        *n = r.n;
+        r.alloc = NULL;
+    }
+    for (int64_t q = 0; host && q < net->n; q++)
+        free(host[q]);
+    free(host);
+    free(hslot);
+    free(r.alloc);
+    free(r.slots);
+    free(r.taken);
+    return rc;
+}

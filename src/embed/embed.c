@@ -585,6 +585,7 @@ static int alloc_setup(dn_embed *e, const dn_embed_opts *o, dn_err *err)
         if (e->alloc_list)
             e->alloc_list[i] = p;
     }
+    e->room = room;
     if (e->alloc_list)
         qsort(e->alloc_list, (size_t)A, sizeof *e->alloc_list, cmp_i64);
     if (room < T)
@@ -687,6 +688,11 @@ int64_t dn_embed_capacity(const dn_embed *e, int64_t p)
     if (p < 0 || p >= dn_net_processors(e->net))
         return 0;
     return dn_embed_cap(e, p);
+}
+
+int64_t dn_embed_room(const dn_embed *e)
+{
+    return e->room;
 }
 
 int64_t dn_embed_alloc(const dn_embed *e, const int64_t **list)

@@ -61,6 +61,7 @@ struct dn_embed {
     int64_t cap_uniform;
     int64_t *alloc_list;
     int64_t alloc_n;
+    int64_t room;        /* sum of cap[] (0 when cap is NULL) */
 };
 
 enum {
