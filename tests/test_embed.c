@@ -2197,6 +2197,87 @@ static void test_alloc_slots(void **state)
     close_fixture(&f);
 }
 
+/* --map best (issue 31 item 7): the winner is no worse, lexicographically
+ * (conflicts, congestion, hop-bytes, average dilation), than any mapping
+ * built on its own and measured on its own; its figures are those of a
+ * fresh measurement of that mapping; the same seed gives the same choice;
+ * and a mapping that does not apply is listed with its refusal. */
+static void test_best(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *net, *tree, *origin; /* origin: the expected winner, or NULL */
+    } cases[] = {
+        {"ddb:6", "binomial:6", "zrl"},     /* mapping D: no conflicts, congestion 1 */
+        {"hypercube:4", "binomial:4", NULL},
+        {"fattree:4:3", "binomial:6", NULL},
+        {"mesh:8x8", "binomial:6", NULL},
+        {"dragonfly:4:2:2", "binomial:6", NULL},
+    };
+    static const char *maps[] = {"zrl", "cbt", "binomial", "dccube", "xor", "reflecting",
+                                 "growing", "sneptree", "identity", "greedy", "scotch"};
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        fixture f;
+        dn_err err;
+        dn_tree_model tm;
+        memset(&f, 0, sizeof f);
+        assert_int_equal(dn_net_init(&f.net, cases[k].net, &err), DN_OK);
+        assert_int_equal(dn_tree_model_parse(cases[k].tree, &tm, &err), DN_OK);
+        assert_int_equal(dn_tree_init(&f.tree, &tm, 1, 0, &err), DN_OK);
+        dn_embed_opts o = opts("best");
+        o.seed = 5;
+        dn_best_result *res = malloc(sizeof *res), *res2 = malloc(sizeof *res2);
+        dn_embed *e2;
+        if (dn_best_init(&f.e, &f.net, &f.tree, &o, NULL, res, &err))
+            fail_msg("best on %s: %s", cases[k].net, err.msg);
+        assert_int_equal(dn_metrics_compute(f.e, NULL, &f.m, &err), DN_OK);
+        const dn_best_candidate *w = &res->cand[res->winner];
+        assert_int_equal(f.m.conflicts, w->conflicts);
+        assert_int_equal(f.m.congestion, w->congestion);
+        assert_true(f.m.w_total == w->hop_bytes);
+        if (cases[k].origin)
+            assert_string_equal(w->map, cases[k].origin);
+        /* every mapping alone, and random with the three seeds */
+        for (size_t i = 0; i < sizeof maps / sizeof maps[0] + 3; i++) {
+            dn_embed_opts oi = opts(i < sizeof maps / sizeof maps[0] ? maps[i] : "random");
+            oi.seed = i < sizeof maps / sizeof maps[0] ? 5 : 5 + (i - sizeof maps / sizeof maps[0]);
+            if (strcmp(oi.map, "scotch") == 0 && !dn_have_scotch())
+                continue;
+            dn_embed *ei;
+            dn_metrics mi;
+            if (dn_embed_init(&ei, &f.net, &f.tree, &oi, &err))
+                continue; /* does not apply: best must have listed it so */
+            assert_int_equal(dn_metrics_compute(ei, NULL, &mi, &err), DN_OK);
+            int worse = mi.conflicts != f.m.conflicts ? mi.conflicts < f.m.conflicts
+                        : mi.congestion != f.m.congestion ? mi.congestion < f.m.congestion
+                        : mi.w_total != f.m.w_total       ? mi.w_total < f.m.w_total
+                                                          : mi.dil_avg < f.m.dil_avg;
+            if (worse)
+                fail_msg("best on %s chose %s (%lld conflicts, congestion %lld, hop-bytes %g) "
+                         "over %s (%lld, %lld, %g)",
+                         cases[k].net, w->map, (long long)f.m.conflicts,
+                         (long long)f.m.congestion, f.m.w_total, oi.map,
+                         (long long)mi.conflicts, (long long)mi.congestion, mi.w_total);
+            dn_metrics_free(&mi);
+            dn_embed_free(ei);
+        }
+        int listed_refusal = 0;
+        for (int i = 0; i < res->n; i++)
+            if (res->cand[i].status != DN_OK && strcmp(res->cand[i].map, "zrl") == 0)
+                listed_refusal = strstr(res->cand[i].why, "mapping zrl") != NULL;
+        assert_true(listed_refusal == (strcmp(cases[k].net, "ddb:6") != 0));
+        /* the same seed: the same winner, placed the same */
+        assert_int_equal(dn_best_init(&e2, &f.net, &f.tree, &o, NULL, res2, &err), DN_OK);
+        assert_string_equal(res2->cand[res2->winner].map, w->map);
+        for (int64_t v = 0; v < f.tree.nodes; v++)
+            assert_int_equal(dn_embed_place(e2, v), dn_embed_place(f.e, v));
+        dn_embed_free(e2);
+        free(res);
+        free(res2);
+        close_fixture(&f);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -2227,6 +2308,7 @@ int main(void)
         cmocka_unit_test(test_scotch),
         cmocka_unit_test(test_scotch_refused),
         cmocka_unit_test(test_alloc_slots),
+        cmocka_unit_test(test_best),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

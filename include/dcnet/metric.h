@@ -152,6 +152,34 @@ DN_API double dn_lower_bound_seed000(int n);
  * processors within distance t), which the seed rounds to log_3 n. O(1). */
 DN_API double dn_lower_bound_seed000_dilation(int n);
 
+/* --map best (issue 31, item 7; src/metric/best.c): every mapping that
+ * applies is built with the caller's options (opts.map is ignored),
+ * measured with mo (NULL: the defaults), and the best kept, chosen by
+ * phase conflicts, then congestion, then hop-bytes, then average
+ * dilation; ties go to the earlier candidate. The candidates: zrl, cbt,
+ * binomial, dccube, xor, reflecting, growing, sneptree, identity, greedy,
+ * scotch (when built in), random with seeds S, S+1, S+2. A candidate that
+ * does not apply (DN_EINVAL, DN_ENOTSUP) is listed with its reason; any
+ * other failure fails the call. *out is the winner (caller frees with
+ * dn_embed_free; dn_embed_mapping names its mapping); *res lists every
+ * candidate. Time: the sum of the candidates' mappings and metrics. */
+#define DN_BEST_MAX 32
+typedef struct dn_best_candidate {
+    char map[32];        /* the mapping ("random:SEED" for random) */
+    int status;          /* DN_OK, or why it was not built */
+    char why[256];       /* the mapping's own refusal when status != DN_OK */
+    int64_t conflicts, congestion, dil_max, load_max;
+    double hop_bytes, dil_avg;
+} dn_best_candidate;
+typedef struct dn_best_result {
+    int n;               /* candidates tried */
+    int winner;          /* index of the winner in cand[] */
+    dn_best_candidate cand[DN_BEST_MAX];
+} dn_best_result;
+DN_API int dn_best_init(dn_embed **out, const dn_net *net, const dn_tree *tree,
+                        const dn_embed_opts *opts, const dn_metric_opts *mo,
+                        dn_best_result *res, dn_err *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -357,6 +357,7 @@ typedef struct embed_args {
     const char *alloc_path; /* --alloc FILE */
     const char *hosts;   /* --hosts FILE (embed): host names in --alloc */
     int64_t *alloc, *slots_per; /* owned: what --alloc FILE read */
+    dn_best_result *best; /* owned: --map best's candidates, after embed_build */
 } embed_args;
 void embed_args_init(embed_args *a);
 /* "a", "b" or "b:nearest" for --map growing (its --approach), else NULL. */
@@ -370,6 +371,14 @@ int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg);
 /* Builds the net (and with need_tree the tree, the root and a file:
  * placement); returns 0 or the exit code after printing the error. */
 int embed_args_net_tree(const char *cmd, embed_args *a, dn_net *net, dn_tree *tree, int need_tree);
+/* --map best's origin, candidates and what did not apply, into r (nothing
+ * for another mapping, b NULL). */
+void embed_best_record(const dn_best_result *b, rec *r);
+/* The embedding of a's options: dn_embed_init, or for --map best
+ * dn_best_init ranking by mo (NULL: the defaults), its candidates kept in
+ * a->best. A library status; the message in *err. */
+int embed_build(embed_args *a, const dn_net *net, const dn_tree *tree, const dn_metric_opts *mo,
+                dn_embed **e, dn_err *err);
 /* An allocation file (--alloc, docs/formats.md): one processor a line (id
  * or label, or with hosts a host name of the hosts file, which stands for
  * every processor on that host), each optionally followed by 'slots=K'.

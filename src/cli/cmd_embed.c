@@ -77,6 +77,8 @@ static const char embed_help_more[] =
     "                         them only, routes still cross the whole network\n"
     "      --slots K          tasks one processor may hold (default: the least that\n"
     "                         holds the tree, ceil(T / processors)); JSON 'alloc'\n"
+    "      --candidates       with --map best: one row per mapping that applied, its\n"
+    "                         figures and the winner (JSON 'candidates')\n"
     "      --svg FILE         draw the network with the tree on it (SVG); with\n"
     "                         --per-phase one panel per phase: the tasks at their\n"
     "                         processors, each message an arrow along its route\n"
@@ -131,7 +133,7 @@ static const char embed_help_more[] =
     "  dcnet embed --net sneptree-t:3 --tree cbt:12 --map sneptree --per-depth\n"
     "  dcnet embed --net debruijn:10 --tree binomial:10 --map scotch --json\n";
 
-enum { O_WEIGHTS = 256, O_LINKS, O_CONTENTION, O_DISTINCT, O_TIMING, O_PERPHASE, O_PERDEPTH, O_SAVE, O_PFMT, O_RANKFILE, O_HOSTS, O_SVG, O_PHASE, O_JSON, O_CSV };
+enum { O_CANDIDATES = 255, O_WEIGHTS = 256, O_LINKS, O_CONTENTION, O_DISTINCT, O_TIMING, O_PERPHASE, O_PERDEPTH, O_SAVE, O_PFMT, O_RANKFILE, O_HOSTS, O_SVG, O_PHASE, O_JSON, O_CSV };
 
 static const struct option embed_opts[] = {
     EMBED_LONG_OPTIONS,
@@ -150,6 +152,7 @@ static const struct option embed_opts[] = {
     {"phase", required_argument, NULL, O_PHASE},
     {"json", no_argument, NULL, O_JSON},
     {"csv", no_argument, NULL, O_CSV},
+    {"candidates", no_argument, NULL, O_CANDIDATES},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
@@ -257,7 +260,9 @@ static void metrics_record(const dn_embed *e, const dn_metrics *m, const char *m
     char lab[80];
     const int scotch_target = dn_embed_scotch_target(e);
     rec_str(r, "net", dn_embed_net(e)->spec);
-    rec_str(r, "map", map_arg && strncmp(map_arg, "file:", 5) == 0 ? map_arg : dn_embed_mapping(e));
+    rec_str(r, "map", map_arg && (strncmp(map_arg, "file:", 5) == 0 || strcmp(map_arg, "best") == 0)
+                          ? map_arg
+                          : dn_embed_mapping(e));
     if (scotch_target)
         rec_str(r, "scotch_target", dn_scotch_target_name(scotch_target == DN_SCOTCH_DECO0
                                                               ? DN_SCOTCH_DECO0
@@ -383,6 +388,71 @@ static int print_tables(const dn_metrics *m, rec *head, int per_phase, int mode)
     return 0;
 }
 
+/* --map best: the winner's origin and what did not apply, in the head */
+void embed_best_record(const dn_best_result *b, rec *r)
+{
+    if (!b || b->winner < 0)
+        return;
+    char skipped[1024] = "";
+    size_t len = 0;
+    int applied = 0;
+    for (int i = 0; i < b->n; i++) {
+        if (b->cand[i].status == DN_OK) {
+            applied++;
+            continue;
+        }
+        int k = snprintf(skipped + len, sizeof skipped - len, "%s%s", len ? "," : "",
+                         b->cand[i].map);
+        if (k > 0 && (size_t)k < sizeof skipped - len)
+            len += (size_t)k;
+    }
+    rec_str(r, "best.origin", b->cand[b->winner].map);
+    rec_int(r, "best.candidates", applied);
+    rec_str(r, "best.not_applicable", skipped);
+}
+
+/* One row per candidate that applied (--candidates), streamed after the
+ * head as the phases are. */
+static void candidate_row(const dn_best_candidate *c, int winner, rec *r)
+{
+    rec_clear(r);
+    rec_str(r, "map", c->map);
+    rec_int(r, "conflicts", c->conflicts);
+    rec_int(r, "congestion", c->congestion);
+    rec_dbl(r, "hop_bytes", c->hop_bytes);
+    rec_dbl(r, "dilation_average", c->dil_avg);
+    rec_int(r, "dilation_max", c->dil_max);
+    rec_bool(r, "winner", winner);
+}
+
+static void print_candidates(const dn_best_result *b, rec *head, int mode)
+{
+    rec row = {0};
+    int widths[8] = {0}, first = -1;
+    for (int i = 0; i < b->n; i++)
+        if (b->cand[i].status == DN_OK) {
+            candidate_row(&b->cand[i], i == b->winner, &row);
+            rec_widths(&row, widths);
+            first = first < 0 ? i : first;
+        }
+    row_stream st;
+    candidate_row(&b->cand[first], first == b->winner, &row);
+    if (mode == OUT_TABLE) {
+        rec_print(head, mode, stdout);
+        fputc('\n', stdout);
+        rows_stream_begin(&st, NULL, &row, widths, NULL, mode, stdout);
+    } else {
+        rows_stream_begin(&st, head, &row, widths, "candidates", mode, stdout);
+    }
+    for (int i = 0; i < b->n; i++)
+        if (b->cand[i].status == DN_OK) {
+            candidate_row(&b->cand[i], i == b->winner, &row);
+            rows_stream_row(&st, &row);
+        }
+    rows_stream_end(&st);
+    rec_free(&row);
+}
+
 /* ---- options shared by the commands that build an embedding ---- */
 
 const char *embed_approach_name(const dn_embed_opts *eo)
@@ -413,7 +483,21 @@ void embed_args_free(embed_args *a)
     free(a->place);
     free(a->alloc);
     free(a->slots_per);
+    free(a->best);
     a->place = a->alloc = a->slots_per = NULL;
+    a->best = NULL;
+}
+
+int embed_build(embed_args *a, const dn_net *net, const dn_tree *tree, const dn_metric_opts *mo,
+                dn_embed **e, dn_err *err)
+{
+    if (strcmp(a->eo.map, "best") != 0)
+        return dn_embed_init(e, net, tree, &a->eo, err);
+    *e = NULL;
+    free(a->best);
+    if (!(a->best = malloc(sizeof *a->best)))
+        return dn_fail(err, DN_ENOMEM, "out of memory");
+    return dn_best_init(e, net, tree, &a->eo, mo, a->best, err);
 }
 
 int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg)
@@ -603,6 +687,7 @@ int cmd_embed(int argc, char **argv)
     int fmt_given = 0;
     int mode = OUT_TABLE, per_phase = 0, per_depth = 0, timing = 0, c, rc, code = 0;
     int only_phase = 0; /* --phase K: the one panel of --svg */
+    int candidates = 0; /* --candidates: --map best's every candidate */
     embed_args a;
     dn_metric_opts mo;
     dn_err err;
@@ -656,6 +741,7 @@ int cmd_embed(int argc, char **argv)
         }
         case O_JSON: mode = OUT_JSON; break;
         case O_CSV: mode = OUT_CSV; break;
+        case O_CANDIDATES: candidates = 1; break;
         case 'h':
             fputs(embed_help, stdout);
             fputs(embed_help_more, stdout);
@@ -675,6 +761,11 @@ int cmd_embed(int argc, char **argv)
         return cli_usage(cmd, "--hosts is read for --rankfile FILE or --alloc FILE: add one");
     if (per_phase && per_depth)
         return cli_usage(cmd, "--per-phase and --per-depth are separate listings; give one");
+    if (candidates && (!a.eo.map || strcmp(a.eo.map, "best") != 0))
+        return cli_usage(cmd, "--candidates lists the candidates of --map best: add it");
+    if (candidates && (per_phase || per_depth))
+        return cli_usage(cmd, "--candidates, --per-phase and --per-depth are separate listings; "
+                              "give one");
     if (only_phase && !svg)
         return cli_usage(cmd, "--phase K draws phase K's panel of --svg FILE: add --svg");
     const int weights_file = weights_s && strcmp(weights_s, "uniform") != 0 &&
@@ -726,7 +817,7 @@ int cmd_embed(int argc, char **argv)
         weights_kind = "file";
     }
     double t0 = cli_now();
-    if ((rc = dn_embed_init(&e, &net, &tree, &a.eo, &err))) {
+    if ((rc = embed_build(&a, &net, &tree, &mo, &e, &err))) {
         code = cli_fail(cmd, rc, cli_errmsg(&err));
         goto done_tree;
     }
@@ -800,7 +891,10 @@ int cmd_embed(int argc, char **argv)
     }
     if (timing) /* wall clock: only on request, so that equal inputs give equal output */
         rec_dbl(&r, "map_seconds", map_seconds);
-    if (per_phase || per_depth)
+    embed_best_record(a.best, &r);
+    if (candidates)
+        print_candidates(a.best, &r, mode);
+    else if (per_phase || per_depth)
         code = print_tables(&m, &r, per_phase, mode);
     else
         rec_print(&r, mode, stdout);

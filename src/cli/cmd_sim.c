@@ -1120,8 +1120,9 @@ static int sim_build_work(sim_cli *o, embed_args *a, sim_run *S)
         rec_str(&S->head, "trace", o->trace);
     } else {
         dn_embed *e = NULL;
-        if ((rc = dn_embed_init(&e, &S->net, &S->tree, &a->eo, &err)))
+        if ((rc = embed_build(a, &S->net, &S->tree, NULL, &e, &err)))
             return cli_fail(o->cmd, rc, cli_errmsg(&err));
+        embed_best_record(a->best, &S->head);
         char lab[80];
         int64_t start; /* growing approach b: where the problem starts */
         if (dn_embed_pre_route(e, &start, NULL) < 0)

@@ -1,0 +1,120 @@
+/*
+ * best.c - `--map best` (issue 31, item 7): every mapping that applies to
+ * the net and tree is tried, each measured exactly (dn_metrics_compute),
+ * and the best kept. It sits in src/metric because choosing needs the
+ * metrics, which sit above the embeddings.
+ *
+ * Candidates, in this order (ties go to the earlier): the seeds' mappings
+ * (zrl, cbt, binomial, dccube, xor, reflecting, growing, sneptree: each
+ * applies to its own networks and trees and refuses the rest, which is
+ * how best learns that it does not apply), identity, greedy, SCOTCH where
+ * it is built in, and random with the seeds S, S+1, S+2 (S = opts.seed).
+ * A candidate that fails for another reason than not applying (out of
+ * memory, a limit) fails the whole choice: a silently missing candidate
+ * would make the winner a lie.
+ *
+ * The winner is chosen lexicographically: phase conflicts (pairs of
+ * messages of one phase on one link), then congestion (most messages on
+ * one link over the run), then hop-bytes (the weighted dilation total),
+ * then average dilation. Every figure is an exact count or a sum of the
+ * same weights in the same order, so the comparison is reproducible.
+ * Cost: the sum of the candidates' mapping and metric costs.
+ */
+#include "dcnet/metric.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const candidates[] = {
+    "zrl", "cbt", "binomial", "dccube", "xor", "reflecting", "growing", "sneptree",
+    "identity", "greedy", "scotch", "random", "random", "random",
+};
+#define NCAND ((int)(sizeof candidates / sizeof candidates[0]))
+
+/* <0 when a beats b, >0 when b beats a, 0 on a tie */
+static int compare(const dn_best_candidate *a, const dn_best_candidate *b)
+{
+    if (a->conflicts != b->conflicts)
+        return a->conflicts < b->conflicts ? -1 : 1;
+    if (a->congestion != b->congestion)
+        return a->congestion < b->congestion ? -1 : 1;
+    if (a->hop_bytes != b->hop_bytes)
+        return a->hop_bytes < b->hop_bytes ? -1 : 1;
+    if (a->dil_avg != b->dil_avg)
+        return a->dil_avg < b->dil_avg ? -1 : 1;
+    return 0;
+}
+
+/* Does this failure say "this mapping is not for this net and tree"? */
+static int not_applicable(int rc)
+{
+    return rc == DN_EINVAL || rc == DN_ENOTSUP || rc == DN_ENOTFOUND;
+}
+
+int dn_best_init(dn_embed **out, const dn_net *net, const dn_tree *tree,
+                 const dn_embed_opts *opts, const dn_metric_opts *mo, dn_best_result *res,
+                 dn_err *err)
+{
+    *out = NULL;
+    memset(res, 0, sizeof *res);
+    res->winner = -1;
+    dn_embed *best = NULL;
+    int rc = DN_OK, nrandom = 0;
+    for (int i = 0; i < NCAND && !rc; i++) {
+        dn_best_candidate *c = &res->cand[res->n++];
+        dn_embed_opts o = *opts;
+        o.map = candidates[i];
+        if (strcmp(o.map, "random") == 0)
+            o.seed = opts->seed + (uint64_t)nrandom++;
+        snprintf(c->map, sizeof c->map, "%s", o.map);
+        if (strcmp(o.map, "random") == 0)
+            snprintf(c->map, sizeof c->map, "random:%llu", (unsigned long long)o.seed);
+        if (strcmp(o.map, "scotch") == 0 && !dn_have_scotch()) {
+            c->status = DN_ENOTSUP;
+            snprintf(c->why, sizeof c->why, "SCOTCH is not built in");
+            continue;
+        }
+        dn_embed *e = NULL;
+        dn_err cerr;
+        int crc = dn_embed_init(&e, net, tree, &o, &cerr);
+        dn_metrics m;
+        if (!crc) {
+            crc = dn_metrics_compute(e, mo, &m, &cerr);
+            if (crc)
+                dn_embed_free(e);
+        }
+        c->status = crc;
+        if (crc) {
+            snprintf(c->why, sizeof c->why, "%.250s", cerr.msg);
+            if (!not_applicable(crc)) { /* a real failure: no honest winner */
+                rc = dn_fail(err, crc, "mapping best: candidate %s failed: %s", c->map, cerr.msg);
+                res->n--;
+            }
+            continue;
+        }
+        c->conflicts = m.conflicts;
+        c->congestion = m.congestion;
+        c->hop_bytes = m.w_total;
+        c->dil_avg = m.dil_avg;
+        c->dil_max = m.dil_max;
+        c->load_max = m.load_max;
+        dn_metrics_free(&m);
+        if (res->winner < 0 || compare(c, &res->cand[res->winner]) < 0) {
+            dn_embed_free(best);
+            best = e;
+            res->winner = res->n - 1;
+        } else {
+            dn_embed_free(e);
+        }
+    }
+    if (!rc && !best)
+        rc = dn_fail_param(err, DN_EINVAL, "map", "mapping best: no mapping applies to %s",
+                           net->spec);
+    if (rc) {
+        dn_embed_free(best);
+        return rc;
+    }
+    *out = best;
+    return DN_OK;
+}
