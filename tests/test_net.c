@@ -1012,9 +1012,68 @@ static void test_large_and_limits(void **state)
     dn_net_free(&net);
 }
 
+/* The hierarchy hook (issue 31): every pair of processors of small fat
+ * trees and dragonflies, by BFS through the switches: the distance lies
+ * within [dist_min, dist_max] of the level of their smallest common part
+ * (found from the ids and sizes alone), and both ends are reached; the
+ * parts are blocks of consecutive ids (every part's processors hang under
+ * it). Other families have no hierarchy. */
+static void test_hierarchy(void **state)
+{
+    (void)state;
+    static const char *specs[] = {"fattree:2:3", "fattree:3:2", "fattree:4:3", "dragonfly:2:2:1",
+                                  "dragonfly:4:2:2", "dragonfly:3:1:2", "dragonfly:1:3:2"};
+    for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++) {
+        dn_net net;
+        dn_csr g;
+        dn_err err;
+        dn_net_hierarchy h;
+        assert_int_equal(dn_net_init(&net, specs[k], &err), DN_OK);
+        assert_int_equal(dn_net_materialize(&net, &g, 0, &err), DN_OK);
+        int L = dn_net_hierarchy_of(&net, &h);
+        assert_true(L >= 1);
+        const int64_t P = dn_net_processors(&net);
+        assert_int_equal(h.size[L], P);
+        int32_t *dist = malloc((size_t)g.n * sizeof *dist);
+        int seen_min[DN_NET_HIER_MAX_LEVELS + 1] = {0}, seen_max[DN_NET_HIER_MAX_LEVELS + 1] = {0};
+        for (int64_t p = 0; p < P; p++) {
+            int32_t ecc;
+            int64_t reached;
+            assert_int_equal(dn_bfs(&g, p, dist, &ecc, &reached), DN_OK);
+            for (int64_t q = 0; q < P; q++) {
+                if (q == p)
+                    continue;
+                int lev = 1;
+                while (p / h.size[lev] != q / h.size[lev])
+                    lev++;
+                if (dist[q] < h.dist_min[lev] || dist[q] > h.dist_max[lev])
+                    fail_msg("%s: p%lld to p%lld is %d hops, level %d says %d..%d", specs[k],
+                             (long long)p, (long long)q, dist[q], lev, h.dist_min[lev],
+                             h.dist_max[lev]);
+                seen_min[lev] |= dist[q] == h.dist_min[lev];
+                seen_max[lev] |= dist[q] == h.dist_max[lev];
+            }
+        }
+        for (int lev = 1; lev <= L; lev++)
+            if (h.fan[lev] > 1 && (!seen_min[lev] || !seen_max[lev]))
+                fail_msg("%s level %d: %d..%d hops not both reached", specs[k], lev,
+                         h.dist_min[lev], h.dist_max[lev]);
+        free(dist);
+        dn_csr_free(&g);
+        dn_net_free(&net);
+    }
+    dn_net net;
+    dn_err err;
+    dn_net_hierarchy h;
+    assert_int_equal(dn_net_init(&net, "torus:4x4", &err), DN_OK);
+    assert_int_equal(dn_net_hierarchy_of(&net, &h), 0);
+    dn_net_free(&net);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_hierarchy),
         cmocka_unit_test(test_definitions),
         cmocka_unit_test(test_paper_counts),
         cmocka_unit_test(test_closed_forms),

@@ -215,6 +215,26 @@ typedef struct dn_net_grid {
  * returns 0 and zeroes *grid. */
 DN_API int dn_net_grid_of(const dn_net *net, dn_net_grid *grid);
 
+/* Hierarchical networks (fat trees, dragonflies): the processors split
+ * into nested parts, each a block of consecutive ids. A part of level 0 is
+ * one processor; a part of level i holds fan[i] parts of level i - 1
+ * (i = 1 .. levels), size[i] processors; level `levels` is the machine.
+ * Two processors whose smallest common part is of level i are at least
+ * dist_min[i] and at most dist_max[i] hops apart (shortest paths through
+ * the switches; dist_*[0] = 0). fattree:K:N: N levels of fan K, 2i hops
+ * (a level-i switch subtree); dragonfly:A:P:H: routers (fan P, 2 hops),
+ * groups (fan A, 3 hops), the machine (fan G, 3 to 5 hops). */
+#define DN_NET_HIER_MAX_LEVELS 16
+typedef struct dn_net_hierarchy {
+    int levels;
+    int64_t fan[DN_NET_HIER_MAX_LEVELS + 1];  /* fan[0] = 1 */
+    int64_t size[DN_NET_HIER_MAX_LEVELS + 1]; /* size[0] = 1 */
+    int dist_min[DN_NET_HIER_MAX_LEVELS + 1], dist_max[DN_NET_HIER_MAX_LEVELS + 1];
+} dn_net_hierarchy;
+/* If net is hierarchical, fills *h and returns its levels (>= 1); else
+ * returns 0 and zeroes *h. O(levels). */
+DN_API int dn_net_hierarchy_of(const dn_net *net, dn_net_hierarchy *h);
+
 /* How a family's nodes are laid out on a page (for drawings): in rows
  * (node v in row v / cols, column v % cols: 2-D meshes and tori, and
  * butterflies by level), as a heap (node v on level floor(log2(v + 1)):

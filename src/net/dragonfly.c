@@ -155,10 +155,32 @@ static dn_net_routing dragonfly_routing(const dn_net *net, int64_t *max_nodes)
     return DN_NET_ROUTING_MINIMAL;
 }
 
+/* Routers (P processors, 2 hops across), groups (A routers, 3 hops: all
+ * routers of a group are joined), the machine (G groups: 3 hops when the
+ * two routers hold the groups' one global link, 5 at most; see the closed
+ * forms above: the diameter is 3 when A = 1). */
+static int dragonfly_hierarchy(const dn_net *net, dn_net_hierarchy *h)
+{
+    const int64_t A = net->p[0], P = net->p[1], G = net->p[3];
+    h->levels = 3;
+    h->fan[0] = h->size[0] = 1;
+    h->fan[1] = P;
+    h->fan[2] = A;
+    h->fan[3] = G;
+    for (int i = 1; i <= 3; i++)
+        h->size[i] = h->size[i - 1] * h->fan[i];
+    h->dist_min[1] = h->dist_max[1] = 2;
+    h->dist_min[2] = h->dist_max[2] = 3;
+    h->dist_min[3] = 3;
+    h->dist_max[3] = A >= 2 ? 5 : 3;
+    return 3;
+}
+
 const dn_net_type dn_type_dragonfly = {
     "dragonfly", "dragonfly:A:P:H",
     "dragonfly: A H + 1 groups of A routers, P processors and H global links a router",
     dragonfly_init, dragonfly_neighbors, dragonfly_facts, dragonfly_label,
     dragonfly_parse_label, dragonfly_describe,
     .routing = dragonfly_routing,
+    .hierarchy = dragonfly_hierarchy,
 };

@@ -152,9 +152,27 @@ static dn_net_routing fattree_routing(const dn_net *net, int64_t *max_nodes)
     return DN_NET_ROUTING_UPDOWN;
 }
 
+/* Level-i switch subtrees: K^i consecutive processors, 2i hops across
+ * (the common ancestor at level i; see the closed forms above). */
+static int fattree_hierarchy(const dn_net *net, dn_net_hierarchy *h)
+{
+    const int64_t K = net->p[0], N = net->p[1];
+    if (N > DN_NET_HIER_MAX_LEVELS)
+        return 0;
+    h->levels = (int)N;
+    h->fan[0] = h->size[0] = 1;
+    for (int i = 1; i <= N; i++) {
+        h->fan[i] = K;
+        h->size[i] = h->size[i - 1] * K;
+        h->dist_min[i] = h->dist_max[i] = 2 * i;
+    }
+    return h->levels;
+}
+
 const dn_net_type dn_type_fattree = {
     "fattree", "fattree:K:N", "k-ary n-tree: K^N processors, N K^(N-1) switches (up-down)",
     fattree_init, fattree_neighbors, fattree_facts, fattree_label, fattree_parse_label,
     fattree_describe,
     .routing = fattree_routing,
+    .hierarchy = fattree_hierarchy,
 };

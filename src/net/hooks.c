@@ -25,6 +25,12 @@ int dn_net_grid_of(const dn_net *net, dn_net_grid *grid)
     return net->type && net->type->grid ? net->type->grid(net, grid) : 0;
 }
 
+int dn_net_hierarchy_of(const dn_net *net, dn_net_hierarchy *h)
+{
+    memset(h, 0, sizeof *h);
+    return net->type && net->type->hierarchy ? net->type->hierarchy(net, h) : 0;
+}
+
 dn_net_layout_kind dn_net_layout_of(const dn_net *net, int64_t *rows, int64_t *cols)
 {
     int64_t r = 0, c = 0;

@@ -37,6 +37,7 @@ struct dn_net_type {
     /* its own shortest routing, and the most nodes one route visits */
     dn_net_routing (*routing)(const dn_net *net, int64_t *max_nodes);
     int (*grid)(const dn_net *net, dn_net_grid *out);
+    int (*hierarchy)(const dn_net *net, dn_net_hierarchy *out);
     int (*word)(const dn_net *net, int *degree, int *length);
     dn_net_layout_kind (*layout)(const dn_net *net, int64_t *rows, int64_t *cols);
     int64_t (*orbit_rep)(const dn_net *net, int64_t s);
