@@ -65,6 +65,7 @@ ENUM_THUNKS(routes)
 ENUM_THUNKS(weights)
 ENUM_THUNKS(dc_order)
 ENUM_THUNKS(scotch_target)
+ENUM_THUNKS(scotch_part)
 ENUM_THUNKS(growing_centre)
 ENUM_THUNKS(contention_mode)
 ENUM_THUNKS(net_routing)
@@ -111,7 +112,9 @@ static void test_enum_names(void **state)
         {"routes", routes_nm, routes_ps, DN_ROUTES_MAPPING, DN_ROUTES_BFS},
         {"weights", weights_nm, weights_ps, DN_WEIGHTS_UNIFORM, DN_WEIGHTS_GIVEN},
         {"dc_order", dc_order_nm, dc_order_ps, DN_ORDER_DEFAULT, DN_ORDER_DESC},
-        {"scotch_target", scotch_target_nm, scotch_target_ps, DN_SCOTCH_AUTO, DN_SCOTCH_DECO2},
+        {"scotch_target", scotch_target_nm, scotch_target_ps, DN_SCOTCH_AUTO, DN_SCOTCH_NATIVE},
+        {"scotch_part", scotch_part_nm, scotch_part_ps, DN_SCOTCH_PART_COMPACT,
+         DN_SCOTCH_PART_WHOLE},
         {"growing_centre", growing_centre_nm, growing_centre_ps, DN_CENTRE_FIXED,
          DN_CENTRE_NEAREST},
         {"contention_mode", contention_mode_nm, contention_mode_ps, DN_CONTENTION_PHASE,
@@ -134,8 +137,8 @@ static void test_enum_names(void **state)
         {"walk_policy", walk_policy_nm, walk_policy_ps, DN_POLICY_AUTO, DN_POLICY_STEAL},
     };
     (void)state;
-    /* every typedef'd enum of the headers is in the table (21) */
-    assert_int_equal(sizeof E / sizeof E[0], 21);
+    /* every typedef'd enum of the headers is in the table (22) */
+    assert_int_equal(sizeof E / sizeof E[0], 22);
     for (size_t i = 0; i < sizeof E / sizeof E[0]; i++) {
         for (int v = E[i].lo; v <= E[i].hi; v++) {
             const char *n = E[i].name(v);

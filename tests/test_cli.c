@@ -998,7 +998,7 @@ static void test_embed_cli(void **state)
     json_has("embed --net debruijn:5 --tree binomial:5 --map zrl --timing --json",
              "\"map_seconds\":");
     bad_run("embed --net debruijn:6 --tree binomial:6 --map scotch --scotch-target deco1", 2,
-            "auto, deco0 or deco2");
+            "auto, deco0, deco2 or native");
     json_has("embed --net mesh:4x4 --tree binomial:4 --map identity --per-phase --json",
              "\"per_phase\":[{\"phase\":1,");
     json_has("embed --net sneptree-s:2 --tree cbt:6 --map sneptree --per-depth --json",

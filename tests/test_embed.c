@@ -2055,8 +2055,9 @@ static void test_scotch(void **state)
     close_fixture(&f);
     /* directed networks: SCOTCH places on the links without their
      * direction; dcnet measures the arcs. Switches: the processors are the
-     * terminals, auto takes deco 2, and on fattree:4:3 (64 processors,
-     * 48 switches) it beats a random placement of B(6) */
+     * terminals, auto takes SCOTCH's tleaf on a fat tree (deco 2 with
+     * --scotch-target deco2), and on fattree:4:3 (64 processors, 48
+     * switches) it beats a random placement of B(6) */
     open_fixture(&f, "kautz:2:5", "binomial:5", &o);
     assert_int_equal(f.m.load_max, 1);
     close_fixture(&f);
@@ -2064,7 +2065,7 @@ static void test_scotch(void **state)
     dn_embed_opts orand = opts("random");
     open_fixture(&f, "fattree:4:3", "binomial:6", &o);
     open_fixture(&r, "fattree:4:3", "binomial:6", &orand);
-    assert_int_equal(dn_embed_scotch_target(f.e), DN_SCOTCH_DECO2);
+    assert_int_equal(dn_embed_scotch_target(f.e), DN_SCOTCH_NATIVE);
     assert_int_equal(f.m.load_max, 1);
     for (int64_t v = 0; v < 64; v++)
         assert_true(dn_embed_place(f.e, v) < 64);
@@ -2278,6 +2279,74 @@ static void test_best(void **state)
     }
 }
 
+/* A fair SCOTCH baseline (issue 31 item 1): SCOTCH's own architecture and
+ * a compact part. B(6) on fattree:8:3 (8 processors a leaf switch, 64 a
+ * level-2 subtree): one task a processor fills at least 8 leaf switches,
+ * and the 8 tasks of one leaf are joined by at most 7 tree edges, so at
+ * most 56 of the 63 edges stay inside leaves (2 hops) and at least 7
+ * cross them (4 hops or more): total >= 56 x 2 + 7 x 4 = 140, average
+ * 140 / 63 for any one-to-one placement; SCOTCH's tleaf on the compact part reaches it exactly, with no
+ * conflicts, every task in the first 64 processors. On the whole machine
+ * (--scotch-part whole) deco 2 gives what it gave before (average 5.68).
+ * torus:8x8x8 and hypercube:8: the part is a 4x4x4 corner box (ids with
+ * every coordinate < 4) and the subcube of ids < 64. */
+static void test_scotch_fair(void **state)
+{
+    (void)state;
+    if (!dn_have_scotch())
+        skip();
+    fixture f;
+    dn_embed_opts o = opts("scotch");
+    open_fixture(&f, "fattree:8:3", "binomial:6", &o);
+    assert_int_equal(dn_embed_scotch_target(f.e), DN_SCOTCH_NATIVE);
+    assert_int_equal(dn_embed_scotch_part(f.e), 64);
+    assert_int_equal(f.m.dil_total, 140);
+    assert_int_equal(f.m.conflicts, 0);
+    assert_int_equal(f.m.load_max, 1);
+    for (int64_t v = 0; v < 64; v++)
+        assert_true(dn_embed_place(f.e, v) < 64);
+    close_fixture(&f);
+    o.scotch_part = DN_SCOTCH_PART_WHOLE;
+    o.scotch_target = DN_SCOTCH_DECO2;
+    open_fixture(&f, "fattree:8:3", "binomial:6", &o);
+    assert_int_equal(dn_embed_scotch_part(f.e), 512);
+    assert_true(f.m.dil_total > 140);
+    close_fixture(&f);
+    o = opts("scotch");
+    open_fixture(&f, "torus:8x8x8", "binomial:6", &o);
+    assert_int_equal(dn_embed_scotch_part(f.e), 64);
+    for (int64_t v = 0; v < 64; v++) {
+        int64_t p = dn_embed_place(f.e, v);
+        assert_true(p / 64 < 4 && p / 8 % 8 < 4 && p % 8 < 4);
+    }
+    assert_true(f.m.dil_avg < 2.2063); /* deco 0 on the whole torus, before */
+    close_fixture(&f);
+    open_fixture(&f, "hypercube:8", "binomial:6", &o);
+    assert_int_equal(dn_embed_scotch_target(f.e), DN_SCOTCH_NATIVE);
+    for (int64_t v = 0; v < 64; v++)
+        assert_true(dn_embed_place(f.e, v) < 64);
+    assert_int_equal(f.m.dil_total, 63); /* B(6) is a subgraph of the 6-cube */
+    close_fixture(&f);
+    /* 4 slots: 64 tasks in 16 processors, two leaf switches */
+    o.slots = 4;
+    open_fixture(&f, "fattree:8:3", "binomial:6", &o);
+    assert_int_equal(dn_embed_scotch_part(f.e), 16);
+    assert_true(f.m.load_max <= 4);
+    close_fixture(&f);
+    /* no architecture of its own for a dragonfly: native refused, auto is deco */
+    o = opts("scotch");
+    o.scotch_target = DN_SCOTCH_NATIVE;
+    dn_err err;
+    assert_int_equal(setup(&f, "dragonfly:4:2:2", "binomial:5", &o, &err), DN_EINVAL);
+    assert_non_null(strstr(err.msg, "no architecture of its own"));
+    close_fixture(&f);
+    o.scotch_target = DN_SCOTCH_AUTO;
+    open_fixture(&f, "dragonfly:4:2:2", "binomial:5", &o);
+    assert_int_equal(dn_embed_scotch_target(f.e), DN_SCOTCH_DECO2);
+    assert_int_equal(dn_embed_scotch_part(f.e), 32); /* 16 routers of 2 */
+    close_fixture(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -2309,6 +2378,7 @@ int main(void)
         cmocka_unit_test(test_scotch_refused),
         cmocka_unit_test(test_alloc_slots),
         cmocka_unit_test(test_best),
+        cmocka_unit_test(test_scotch_fair),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

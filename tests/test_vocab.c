@@ -458,11 +458,12 @@ static void test_old_spellings(void **state)
 
 /* ------------------------------------------------- --scotch-target */
 
-/* The figures --scotch-target's help gives (issue 29, item 12): on
- * fattree:4:3, deco0 places B(6) with average dilation 4.98 and 74
- * conflicts, auto takes deco2 (2.86, 0), and deco0 asked on a network with
- * switches is warned about on stderr; on one without switches auto is
- * deco0 and no warning is printed. */
+/* The figures --scotch-target's help gives (issue 29, item 12; issue 31):
+ * on fattree:4:3, deco0 places B(6) with average dilation 4.98 and 74
+ * conflicts, deco2 2.86 and 0, and auto takes SCOTCH's tleaf (native:
+ * 2.57 and 0); deco0 asked on a network with switches is warned about on
+ * stderr; on one without switches and no architecture of SCOTCH's own
+ * (de Bruijn) auto is deco0 and no warning is printed. */
 static void test_scotch_target(void **state)
 {
     (void)state;
@@ -476,9 +477,15 @@ static void test_scotch_target(void **state)
     assert_non_null(strstr(r.err, "warning: --scotch-target deco0 on fattree:4:3, a network "
                                   "with switches"));
     run_free(&r);
-    r = ok_run("embed --net fattree:4:3 --tree binomial:6 --map scotch --json");
+    r = ok_run("embed --net fattree:4:3 --tree binomial:6 --map scotch --scotch-target deco2 "
+               "--json");
     assert_non_null(strstr(r.out, "\"scotch_target\":\"deco2\""));
     assert_true(fabs(json_num(r.out, "average") - 2.86) < 0.005);
+    assert_true(json_num(r.out, "conflicts") == 0);
+    run_free(&r);
+    r = ok_run("embed --net fattree:4:3 --tree binomial:6 --map scotch --json");
+    assert_non_null(strstr(r.out, "\"scotch_target\":\"native\""));
+    assert_true(fabs(json_num(r.out, "average") - 2.57) < 0.005);
     assert_true(json_num(r.out, "conflicts") == 0);
     assert_true(r.err[0] == '\0');
     run_free(&r);
@@ -492,6 +499,7 @@ static void test_scotch_target(void **state)
     r = ok_run("embed --help");
     assert_non_null(strstr(r.out, "4.98"));
     assert_non_null(strstr(r.out, "2.86"));
+    assert_non_null(strstr(r.out, "2.57"));
     assert_null(strstr(r.out, "the stronger), deco2")); /* the old claim, unqualified */
     run_free(&r);
 }

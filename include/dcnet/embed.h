@@ -88,24 +88,45 @@ typedef enum dn_dc_order {
 DN_API const char *dn_dc_order_name(dn_dc_order v);
 DN_API int dn_dc_order_parse(const char *s, dn_dc_order *out);
 
-/* SCOTCH's target architecture built from the network (--scotch-target):
- * DECO0 is SCOTCH_archBuild0, the strong one (recursive bipartitioning
- * with an explicit distance matrix, O(N^2) memory); DECO2 is
- * SCOTCH_archBuild2 (multilevel, no matrix, weaker mappings); AUTO takes
- * DECO0 up to DN_SCOTCH_DECO0_AUTO_MAX processors and DECO2 above, and
- * DECO2 on networks with switches (deco 0 decomposes the subgraph the
- * processors induce, which has no links there). The
- * embedding reports which one it used (dn_embed_scotch_target). */
+/* SCOTCH's target architecture (--scotch-target; docs/placement.md):
+ * NATIVE is SCOTCH's own architecture for the family, with its exact
+ * distances: tleaf for fat trees (levels, fan-outs, 2 hops a level),
+ * torus/mesh XD for grids, hcub for hypercubes; DECO0 is SCOTCH_archBuild0
+ * on the network graph (recursive bipartitioning with an explicit distance
+ * matrix, O(N^2) memory); DECO2 is SCOTCH_archBuild2 (multilevel, no
+ * matrix, weaker mappings). AUTO takes NATIVE where the family has one,
+ * else DECO0 up to DN_SCOTCH_DECO0_AUTO_MAX processors on networks without
+ * switches and DECO2 otherwise (deco 0 decomposes the subgraph the
+ * processors induce, which has no links among processors that meet only
+ * through switches). The embedding reports which one it used
+ * (dn_embed_scotch_target). */
 typedef enum dn_scotch_target {
     DN_SCOTCH_AUTO = 0,
     DN_SCOTCH_DECO0 = 1,
-    DN_SCOTCH_DECO2 = 2
+    DN_SCOTCH_DECO2 = 2,
+    DN_SCOTCH_NATIVE = 3
 } dn_scotch_target;
-/* The name of each value, "auto", "deco0", "deco2" (static storage; NULL out of
+/* The name of each value, "auto", "deco0", "deco2", "native" (static storage; NULL out of
  * range), and back: DN_OK, or DN_ENOTFOUND for another name (*out
  * untouched). The one convention of every enum's pair. O(values). */
 DN_API const char *dn_scotch_target_name(dn_scotch_target v);
 DN_API int dn_scotch_target_parse(const char *s, dn_scotch_target *out);
+/* Which processors SCOTCH maps onto when the job has no allocation
+ * (--scotch-part): COMPACT, the smallest compact part that holds the tree,
+ * as a user would ask a batch system for: whole leaf switches (fat trees)
+ * or routers (dragonflies) from the first, a corner sub-box of a grid
+ * grown a side at a time, a subcube of a hypercube; the whole machine on
+ * other networks. WHOLE: every processor (SCOTCH then spreads the tasks
+ * over the machine). With an allocation, the allocation is the part. */
+typedef enum dn_scotch_part {
+    DN_SCOTCH_PART_COMPACT = 0,
+    DN_SCOTCH_PART_WHOLE = 1
+} dn_scotch_part;
+/* The name of each value, "compact", "whole" (static storage; NULL out of
+ * range), and back: DN_OK, or DN_ENOTFOUND for another name (*out
+ * untouched). The one convention of every enum's pair. O(values). */
+DN_API const char *dn_scotch_part_name(dn_scotch_part v);
+DN_API int dn_scotch_part_parse(const char *s, dn_scotch_part *out);
 #define DN_SCOTCH_DECO0_AUTO_MAX 4096
 #define DN_SCOTCH_DECO0_MAX 4096 /* above, SCOTCH 7's archBuild0 fails (measured) */
 
@@ -148,6 +169,7 @@ typedef struct dn_embed_opts {
     int64_t mem_limit;      /* for materialising the network; 0: default */
     const char *scotch_strategy; /* scotch: strategy string, NULL = default */
     dn_scotch_target scotch_target; /* scotch: which target (default AUTO) */
+    dn_scotch_part scotch_part; /* scotch: compact part (default) or the whole machine */
     const int64_t *place;   /* given: processor of every task (copied) */
     int64_t place_len;      /* must be T */
     int64_t search_limit;   /* exact: search nodes per decision (0: DN_EXACT_DEFAULT_LIMIT) */
@@ -237,9 +259,13 @@ DN_API int64_t dn_embed_alloc(const dn_embed *e, const int64_t **list);
  * given (every processor then holds ceil(T / P)). O(1). */
 DN_API int64_t dn_embed_room(const dn_embed *e);
 
-/* scotch: the target SCOTCH really mapped onto (DN_SCOTCH_DECO0 or
- * DN_SCOTCH_DECO2, after DN_SCOTCH_AUTO chose); 0 for other mappings. */
+/* scotch: the target SCOTCH really mapped onto (DN_SCOTCH_NATIVE,
+ * DN_SCOTCH_DECO0 or DN_SCOTCH_DECO2, after DN_SCOTCH_AUTO chose); 0 for
+ * other mappings. */
 DN_API int dn_embed_scotch_target(const dn_embed *e);
+/* scotch: the processors of the part SCOTCH mapped onto (the allocation,
+ * the compact part, or every processor); 0 for other mappings. */
+DN_API int64_t dn_embed_scotch_part(const dn_embed *e);
 /* dccube, xor, reflecting, growing on a 2-D face of a grid (opts.face, or
  * the default face of reflecting and growing on 3+ dimensions): returns 1
  * and sets dim[0] (rows) and dim[1] (columns) to the grid dimensions the

@@ -331,7 +331,8 @@ enum {
     EO_MEM,
     EO_SEARCH,
     EO_ALLOC,
-    EO_SLOTS
+    EO_SLOTS,
+    EO_SCOTCH_PART
 };
 #define EMBED_LONG_OPTIONS                                                                       \
     {"net", required_argument, NULL, 'n'}, {"tree", required_argument, NULL, 't'},              \
@@ -346,7 +347,8 @@ enum {
         {"mem-limit", required_argument, NULL, EO_MEM},                                         \
         {"search-limit", required_argument, NULL, EO_SEARCH},                                   \
         {"alloc", required_argument, NULL, EO_ALLOC},                                           \
-        {"slots", required_argument, NULL, EO_SLOTS}
+        {"slots", required_argument, NULL, EO_SLOTS},                                           \
+        {"scotch-part", required_argument, NULL, EO_SCOTCH_PART}
 typedef struct embed_args {
     const char *net_spec, *tree_spec, *root_s;
     int64_t seed, max_nodes, mem_limit;

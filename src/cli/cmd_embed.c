@@ -86,19 +86,30 @@ static const char embed_help_more[] =
     "      --phase K          with --svg: draw phase K's panel alone\n"
     "      --timing           also report the mapping's wall-clock seconds\n"
     "      --scotch-strategy S  SCOTCH mapping strategy string (expert use)\n"
-    "      --scotch-target T  SCOTCH's target built from the network: deco0 (the\n"
-    "                         distance matrix of the processors, O(N^2) memory; up\n"
-    "                         to 4096), deco2 (multilevel, no matrix), or auto\n"
-    "                         (default): deco0 on networks without switches of up\n"
-    "                         to 4096 processors, where it is the stronger, else\n"
+    "      --scotch-target T  SCOTCH's target: native (SCOTCH's own architecture:\n"
+    "                         tleaf for fat trees, torus/mesh for grids, hcub for\n"
+    "                         hypercubes), deco0 (the distance matrix of the\n"
+    "                         processors, O(N^2) memory; up to 4096), deco2\n"
+    "                         (multilevel, no matrix), or auto (default): native\n"
+    "                         where the family has one, else deco0 on networks\n"
+    "                         without switches of up to 4096 processors, else\n"
     "                         deco2: with switches, deco0 splits the processors by\n"
     "                         the links among them, which they lack, and places\n"
     "                         blindly (B(6) on fattree:4:3: average dilation 4.98\n"
-    "                         and 74 conflicts, deco2 2.86 and 0), so deco0 asked\n"
-    "                         there is warned about; JSON 'scotch_target' says\n"
-    "                         which; --map scotch:T is --map scotch\n"
-    "                         --scotch-target T (dccube:ORDER, growing:APPROACH\n"
-    "                         alike)\n"
+    "                         and 74 conflicts, deco2 2.86 and 0, native 2.57 and\n"
+    "                         0), so deco0 asked there is warned about; JSON\n"
+    "                         'scotch_target' says which;\n"
+    "                         --map scotch:T is --map scotch --scotch-target T\n"
+    "                         (dccube:ORDER, growing:APPROACH alike)\n"
+    "      --scotch-part P    compact (default): SCOTCH maps onto the smallest\n"
+    "                         compact part that holds the tree (whole leaf switches\n"
+    "                         or routers, a corner sub-box, a subcube), as a job\n"
+    "                         would be given; whole: onto every processor; with\n"
+    "                         --alloc, the allocation (JSON 'scotch_part': how\n"
+    "                         many processors)\n"
+    ;
+
+static const char embed_help_tail[] =
     "      --max-nodes N      cap on random tree sizes (default 2^24)\n"
     "      --search-limit N   --map exact: search nodes per distance tried before it\n"
     "                         is called undecided (default 2000000); JSON 'search'\n"
@@ -263,10 +274,10 @@ static void metrics_record(const dn_embed *e, const dn_metrics *m, const char *m
     rec_str(r, "map", map_arg && (strncmp(map_arg, "file:", 5) == 0 || strcmp(map_arg, "best") == 0)
                           ? map_arg
                           : dn_embed_mapping(e));
-    if (scotch_target)
-        rec_str(r, "scotch_target", dn_scotch_target_name(scotch_target == DN_SCOTCH_DECO0
-                                                              ? DN_SCOTCH_DECO0
-                                                              : DN_SCOTCH_DECO2));
+    if (scotch_target) {
+        rec_str(r, "scotch_target", dn_scotch_target_name((dn_scotch_target)scotch_target));
+        rec_int(r, "scotch_part", dn_embed_scotch_part(e));
+    }
     rec_int(r, "tree_nodes", m->tasks);
     rec_int(r, "processors", m->processors);
     if (dn_embed_room(e)) { /* an allocation or slots: what the job was given */
@@ -583,7 +594,8 @@ int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg)
     case EO_SCOTCH_TARGET: {
         const char *const names[] = {dn_scotch_target_name(DN_SCOTCH_AUTO),
                                      dn_scotch_target_name(DN_SCOTCH_DECO0),
-                                     dn_scotch_target_name(DN_SCOTCH_DECO2), NULL};
+                                     dn_scotch_target_name(DN_SCOTCH_DECO2),
+                                     dn_scotch_target_name(DN_SCOTCH_NATIVE), NULL};
         int k, rc = cli_keyword(cmd, "--scotch-target", arg, names, &k);
         if (rc)
             return -rc;
@@ -599,6 +611,15 @@ int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg)
         return rc ? -rc : 1;
     }
     case EO_ALLOC: a->alloc_path = arg; return 1;
+    case EO_SCOTCH_PART: {
+        const char *const names[] = {dn_scotch_part_name(DN_SCOTCH_PART_COMPACT),
+                                     dn_scotch_part_name(DN_SCOTCH_PART_WHOLE), NULL};
+        int k, rc = cli_keyword(cmd, "--scotch-part", arg, names, &k);
+        if (rc)
+            return -rc;
+        a->eo.scotch_part = (dn_scotch_part)k;
+        return 1;
+    }
     case EO_SLOTS:
         if (dn_parse_i64(arg, 1, 1 << 20, "--slots", &a->eo.slots, &err))
             return -cli_usage(cmd, "%s", cli_errmsg(&err));
@@ -745,6 +766,7 @@ int cmd_embed(int argc, char **argv)
         case 'h':
             fputs(embed_help, stdout);
             fputs(embed_help_more, stdout);
+            fputs(embed_help_tail, stdout);
             return 0;
         case ':': return cli_usage(cmd, "option '%s' needs a value", argv[optind - 1]);
         default: return cli_bad_option(cmd, argv, embed_opts);

@@ -198,6 +198,7 @@ static const struct {
     {"approach", "--approach"},
     {"scotch_target", "--scotch-target"},
     {"alloc", "--alloc"},
+    {"scotch_part", "--scotch-part"},
     {"slots", "--slots"},
     {"routes", "--routes"},
     {"weights", "--weights"},

@@ -68,8 +68,12 @@ static const char *const dc_order_names[] = {[DN_ORDER_DEFAULT] = "default",
                                              [DN_ORDER_ASC] = "asc", [DN_ORDER_DESC] = "desc"};
 DN_NAMES_DEFINE(dc_order, dc_order_names)
 static const char *const scotch_target_names[] = {
-    [DN_SCOTCH_AUTO] = "auto", [DN_SCOTCH_DECO0] = "deco0", [DN_SCOTCH_DECO2] = "deco2"};
+    [DN_SCOTCH_AUTO] = "auto", [DN_SCOTCH_DECO0] = "deco0", [DN_SCOTCH_DECO2] = "deco2",
+    [DN_SCOTCH_NATIVE] = "native"};
 DN_NAMES_DEFINE(scotch_target, scotch_target_names)
+static const char *const scotch_part_names[] = {[DN_SCOTCH_PART_COMPACT] = "compact",
+                                                [DN_SCOTCH_PART_WHOLE] = "whole"};
+DN_NAMES_DEFINE(scotch_part, scotch_part_names)
 static const char *const centre_names[] = {[DN_CENTRE_FIXED] = "fixed",
                                            [DN_CENTRE_NEAREST] = "nearest"};
 DN_NAMES_DEFINE(growing_centre, centre_names)
@@ -1128,6 +1132,7 @@ const char *dn_embed_mapping(const dn_embed *e) { return e->map; }
 dn_routes dn_embed_routes(const dn_embed *e) { return e->routes; }
 dn_weights dn_embed_weights(const dn_embed *e) { return e->weights; }
 int dn_embed_scotch_target(const dn_embed *e) { return e->scotch_target; }
+int64_t dn_embed_scotch_part(const dn_embed *e) { return e->scotch_part; }
 
 int64_t dn_embed_pre_route(const dn_embed *e, int64_t *src, const int64_t **path)
 {

@@ -42,7 +42,8 @@ struct dn_embed {
     int64_t *pre_path;   /* owned, pre_hops + 1 entries */
     int64_t *buf;        /* owned route scratch */
     int64_t buf_cap;
-    int scotch_target;   /* scotch: the target used (DECO0 or DECO2), else 0 */
+    int scotch_target;   /* scotch: the target used (NATIVE, DECO0 or DECO2), else 0 */
+    int64_t scotch_part; /* scotch: processors of the part it mapped onto, else 0 */
     /* exact: the search's bound, optimum (proven when refuted = best - 1),
      * the largest refuted d, search nodes and root positions tried */
     int exact_lb, exact_best, exact_refuted;

@@ -9,11 +9,24 @@
  * vertex list) and the distances run through the switches; directed
  * networks: SCOTCH sees their links undirected.
  *
- * Target (dn_scotch_target): SCOTCH_archBuild0 (deco 0, an explicit
- * distance matrix, O(N^2) memory) or SCOTCH_archBuild2 (deco 2,
- * multilevel, no matrix); by default deco 0 up to 4096 processors and
- * deco 2 above. The one used is recorded in e->scotch_target, so that no
- * comparison mixes them silently. Source: vertex weights 1, edge weights 1 (uniform) or
+ * Target (dn_scotch_target): SCOTCH's own architecture for the family
+ * where it has one (native: tleaf for fat trees, torus/mesh XD for grids,
+ * hcub for hypercubes: the exact distances, no matrix), else
+ * SCOTCH_archBuild0 (deco 0, an explicit distance matrix, O(N^2) memory)
+ * or SCOTCH_archBuild2 (deco 2, multilevel, no matrix): deco 0 up to 4096
+ * processors without switches, deco 2 above and with switches. The one
+ * used is recorded in e->scotch_target, so that no comparison mixes them
+ * silently.
+ *
+ * Part (dn_scotch_part, issue 31): a user gives SCOTCH the processors the
+ * job holds, not the machine. With an allocation, those; else by default
+ * the smallest compact part that holds the tree (whole leaf switches or
+ * routers from the first, a corner sub-box of a grid, a subcube), so that
+ * B(6) on fattree:8:3 lands in one 64-processor switch subtree (average
+ * dilation 140/63, the bound) instead of spread over 64 leaf switches
+ * (5.68 with deco 2 on the whole machine). A native target is restricted
+ * with SCOTCH_archSub; a deco target is built on the part's processors
+ * (archBuild's terminal list), with distances through the whole network. Source: vertex weights 1, edge weights 1 (uniform) or
  * the message volume scaled to integers (2^(P - phase), capped at 2^20).
  * Strategy: balance-first with 0 imbalance so that T = N tasks go one per
  * processor when SCOTCH manages it (the metrics report the loads it got).
@@ -28,6 +41,7 @@
 #ifdef DN_HAVE_SCOTCH
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 #include <scotch/scotch.h>
 
 int dn_have_scotch(void)
@@ -77,9 +91,111 @@ static const char *scotch_said(void)
     return scotch_msg;
 }
 
+/* SCOTCH's own architecture for the network, with the network's
+ * processor ids as its terminal numbers: a fat tree as tleaf (levels top
+ * down, fan-out K, each level's links 2 hops: tleaf sums the link costs
+ * from the leaves up to the common level, checked in
+ * tests/test_embed.c against the distances), a grid as meshXD or torusXD
+ * (SCOTCH numbers the first dimension fastest, dcnet the last: the sides
+ * go in reversed), a hypercube as hcub. With arch NULL: 1 if there is
+ * one. Returns 0 (built), 1 (none for arch NULL: yes), or SCOTCH's error. */
+static int scotch_native(const dn_net *net, SCOTCH_Arch *arch)
+{
+    dn_net_hierarchy h;
+    dn_net_grid gr;
+    int lv = dn_net_hierarchy_of(net, &h), exact = lv > 0;
+    for (int i = 1; i <= lv; i++) /* a level-i part is 2i hops across, exactly */
+        exact &= h.dist_min[i] == h.dist_max[i] && h.dist_min[i] == 2 * i;
+    int dims = dn_net_grid_of(net, &gr);
+    const int cube = dn_net_routing_of(net, NULL) == DN_NET_ROUTING_ECUBE;
+    if (!arch)
+        return exact || dims > 0 || cube;
+    if (exact) {
+        SCOTCH_Num size[DN_NET_HIER_MAX_LEVELS], link[DN_NET_HIER_MAX_LEVELS];
+        for (int i = 0; i < lv; i++) { /* top level first */
+            size[i] = (SCOTCH_Num)h.fan[lv - i];
+            link[i] = 2;
+        }
+        return SCOTCH_archTleaf(arch, lv, size, link);
+    }
+    if (dims > 0) {
+        SCOTCH_Num side[DN_NET_GRID_MAX_DIMS];
+        for (int i = 0; i < dims; i++)
+            side[i] = (SCOTCH_Num)gr.side[dims - 1 - i];
+        return gr.wrap ? SCOTCH_archTorusX(arch, dims, side) : SCOTCH_archMeshX(arch, dims, side);
+    }
+    return SCOTCH_archHcub(arch, (SCOTCH_Num)net->p[0]);
+}
+
+/* The processors SCOTCH maps onto, ascending, into list (P entries of
+ * room): the allocation; the whole machine with DN_SCOTCH_PART_WHOLE;
+ * else the smallest compact part that holds the tree at the slots a
+ * processor has (dn_scotch_part). Returns how many. O(P). */
+static SCOTCH_Num scotch_part(const dn_embed *e, const dn_embed_opts *o, SCOTCH_Num *list)
+{
+    const int64_t P = dn_net_processors(e->net), T = e->tree->nodes;
+    if (e->alloc_list) {
+        for (int64_t i = 0; i < e->alloc_n; i++)
+            list[i] = (SCOTCH_Num)e->alloc_list[i];
+        return (SCOTCH_Num)e->alloc_n;
+    }
+    int64_t need = P;
+    if (o->scotch_part != DN_SCOTCH_PART_WHOLE) {
+        const int64_t k = dn_embed_cap(e, 0); /* the same slots everywhere here */
+        need = (T + k - 1) / k;
+    }
+    dn_net_hierarchy h;
+    dn_net_grid gr;
+    int64_t m = P;
+    if (need < P && dn_net_hierarchy_of(e->net, &h)) {
+        /* whole level-1 parts (leaf switches, routers) from the first */
+        m = (need + h.size[1] - 1) / h.size[1] * h.size[1];
+    } else if (need < P && dn_net_grid_of(e->net, &gr)) {
+        /* a corner box, its smallest side grown by one until it holds need */
+        int64_t box[DN_NET_GRID_MAX_DIMS], vol = 1;
+        for (int i = 0; i < gr.dims; i++)
+            box[i] = 1;
+        while (vol < need) {
+            int best = -1;
+            for (int i = 0; i < gr.dims; i++)
+                if (box[i] < gr.side[i] && (best < 0 || box[i] < box[best]))
+                    best = i;
+            vol = vol / box[best] * (box[best] + 1);
+            box[best]++;
+        }
+        int64_t n = 0, x[DN_NET_GRID_MAX_DIMS] = {0};
+        for (;;) { /* the box's nodes in id order: the last side fastest */
+            int64_t id = 0;
+            for (int i = 0; i < gr.dims; i++)
+                id = id * gr.side[i] + x[i];
+            list[n++] = (SCOTCH_Num)id;
+            int i = gr.dims - 1;
+            while (i >= 0 && ++x[i] == box[i])
+                x[i--] = 0;
+            if (i < 0)
+                break;
+        }
+        return (SCOTCH_Num)n;
+    } else if (need < P && dn_net_routing_of(e->net, NULL) == DN_NET_ROUTING_ECUBE) {
+        m = 1; /* a subcube: the first 2^j processors */
+        while (m < need)
+            m *= 2;
+    }
+    for (int64_t i = 0; i < m; i++)
+        list[i] = (SCOTCH_Num)i;
+    return (SCOTCH_Num)m;
+}
+
 int dn_embed_scotch(dn_embed *e, const dn_embed_opts *o, dn_err *err)
 {
     const dn_tree *t = e->tree;
+    if ((int)o->scotch_target < DN_SCOTCH_AUTO || (int)o->scotch_target > DN_SCOTCH_NATIVE)
+        return dn_fail_param(err, DN_EINVAL, "scotch_target",
+                             "scotch target %d is not a dn_scotch_target value",
+                             (int)o->scotch_target);
+    if ((int)o->scotch_part < DN_SCOTCH_PART_COMPACT || (int)o->scotch_part > DN_SCOTCH_PART_WHOLE)
+        return dn_fail_param(err, DN_EINVAL, "scotch_part",
+                             "scotch part %d is not a dn_scotch_part value", (int)o->scotch_part);
     if (t->nodes >= INT32_MAX / 2 || e->g.m >= INT32_MAX)
         return dn_fail_param(err, DN_ERANGE, "map", "mapping scotch: SCOTCH here uses 32-bit "
                                                     "indices; the tree or network is too large");
@@ -112,12 +228,16 @@ int dn_embed_scotch(dn_embed *e, const dn_embed_opts *o, dn_err *err)
     const SCOTCH_Num T = (SCOTCH_Num)t->nodes, N = (SCOTCH_Num)g->n;
     const SCOTCH_Num P = (SCOTCH_Num)dn_net_processors(e->net);
     scotch_msg[0] = 0;
-    /* an allocation: its processors are the target's terminals (terminal
-     * i is alloc_list[i]) and the distances still run through the whole
-     * network; SCOTCH_archSub would restrict a built target instead, but
-     * refuses deco ones ("architecture not supported", SCOTCH 7) */
-    const SCOTCH_Num L = e->alloc_list ? (SCOTCH_Num)e->alloc_n : P;
-    SCOTCH_Num *list = L < N ? malloc((size_t)L * sizeof *list) : NULL;
+    /* the part: terminal i of the target is processor list[i] (L of
+     * them); the distances still run through the whole network. A native
+     * target is restricted to it by SCOTCH_archSub, which refuses deco
+     * targets ("architecture not supported", SCOTCH 7): those are built on
+     * the part's processors instead. */
+    SCOTCH_Num L = P;
+    SCOTCH_Num *list = malloc((size_t)P * sizeof *list);
+    if (list)
+        L = scotch_part(e, o, list);
+    e->scotch_part = L;
     SCOTCH_Num *nv = malloc(((size_t)N + 1) * sizeof *nv);
     SCOTCH_Num *ne = malloc(((size_t)g->m + 1) * sizeof *ne);
     SCOTCH_Num *tv = malloc(((size_t)T + 1) * sizeof *tv);
@@ -126,16 +246,14 @@ int dn_embed_scotch(dn_embed *e, const dn_embed_opts *o, dn_err *err)
     SCOTCH_Num *part = malloc((size_t)T * sizeof *part);
     SCOTCH_Graph ng0, tg0, ng, tg; /* built, and bound to the context */
     SCOTCH_Context ctx;
-    SCOTCH_Arch arch;
+    SCOTCH_Arch arch, sub;
     SCOTCH_Strat as, ms;
-    int have_ng = 0, have_tg = 0, have_arch = 0, have_as = 0, have_ms = 0;
+    int have_ng = 0, have_tg = 0, have_arch = 0, have_as = 0, have_ms = 0, have_sub = 0;
     int have_ctx = 0, have_ng0 = 0, have_tg0 = 0;
-    if (!nv || !ne || !tv || !te || !tw || !part || (L < N && !list)) {
+    if (!nv || !ne || !tv || !te || !tw || !part || !list) {
         rc = dn_fail(err, DN_ENOMEM, "out of memory for the SCOTCH graphs");
         goto out;
     }
-    for (SCOTCH_Num v = 0; list && v < L; v++)
-        list[v] = (SCOTCH_Num)dn_embed_alloc_at(e, v);
     /* network graph (CSR, both directions already present) */
     for (SCOTCH_Num v = 0; v <= N; v++)
         nv[v] = (SCOTCH_Num)g->off[v];
@@ -202,8 +320,19 @@ int dn_embed_scotch(dn_embed *e, const dn_embed_opts *o, dn_err *err)
      * when processors only meet through switches: its decomposition is
      * then arbitrary (B(9) on fattree:8:3: average dilation 5.46 against
      * deco 2's 2.45 and random's 5.69, measured). Auto takes deco 2 there. */
-    int deco0 = o->scotch_target == DN_SCOTCH_DECO0 ||
-                (o->scotch_target == DN_SCOTCH_AUTO && P <= DN_SCOTCH_DECO0_AUTO_MAX && L == N);
+    const int native_ok = scotch_native(e->net, NULL);
+    if (o->scotch_target == DN_SCOTCH_NATIVE && !native_ok) {
+        rc = dn_fail_param(err, DN_EINVAL, "scotch_target",
+                           "SCOTCH has no architecture of its own for %s (it has for fat "
+                           "trees, meshes, tori and hypercubes); use target auto, deco0 or deco2",
+                           e->net->spec);
+        goto out;
+    }
+    const int native = native_ok && (o->scotch_target == DN_SCOTCH_AUTO ||
+                                     o->scotch_target == DN_SCOTCH_NATIVE);
+    int deco0 = !native && (o->scotch_target == DN_SCOTCH_DECO0 ||
+                            (o->scotch_target == DN_SCOTCH_AUTO &&
+                             P <= DN_SCOTCH_DECO0_AUTO_MAX && P == N));
     if (deco0 && P > DN_SCOTCH_DECO0_MAX) {
         rc = dn_fail_param(err, DN_ELIMIT, "scotch_target",
                      "SCOTCH target deco0 supports at most %d processors (%s has %d): "
@@ -212,16 +341,22 @@ int dn_embed_scotch(dn_embed *e, const dn_embed_opts *o, dn_err *err)
                      DN_SCOTCH_DECO0_MAX, e->net->spec, (int)P);
         goto out;
     }
-    e->scotch_target = deco0 ? DN_SCOTCH_DECO0 : DN_SCOTCH_DECO2;
-    int brc = deco0 ? SCOTCH_archBuild0(&arch, &ng, L, list, &as)
-                    : SCOTCH_archBuild2(&arch, &ng, L, list);
+    e->scotch_target = native ? DN_SCOTCH_NATIVE : deco0 ? DN_SCOTCH_DECO0 : DN_SCOTCH_DECO2;
+    int brc = native ? scotch_native(e->net, &arch)
+              : deco0 ? SCOTCH_archBuild0(&arch, &ng, L, L < N ? list : NULL, &as)
+                      : SCOTCH_archBuild2(&arch, &ng, L, L < N ? list : NULL);
+    if (native && !brc && L < P) {
+        SCOTCH_archInit(&sub);
+        have_sub = 1;
+        brc = SCOTCH_archSub(&sub, &arch, L, list);
+    }
     if (brc) {
-        rc = dn_fail(err, DN_EINVAL,
-                     "SCOTCH could not build a target from %s (is it connected?)", e->net->spec);
+        rc = dn_fail(err, DN_EINVAL, "SCOTCH could not build a target from %s (%s)",
+                     e->net->spec, scotch_said()[0] ? scotch_said() : "is it connected?");
         goto out;
     }
-    SCOTCH_Arch *target = &arch;
-    const SCOTCH_Num A = (SCOTCH_Num)e->alloc_n;
+    SCOTCH_Arch *target = have_sub ? &sub : &arch;
+    const SCOTCH_Num A = L;
     SCOTCH_stratInit(&ms);
     have_ms = 1;
     if (o->scotch_strategy ? SCOTCH_stratGraphMap(&ms, o->scotch_strategy)
@@ -240,7 +375,7 @@ int dn_embed_scotch(dn_embed *e, const dn_embed_opts *o, dn_err *err)
                          (int)part[v], (int)v);
             goto out;
         }
-        e->place[v] = (int32_t)dn_embed_alloc_at(e, part[v]);
+        e->place[v] = (int32_t)list[part[v]];
     }
     /* SCOTCH balances loads within its imbalance, not to the slots */
     rc = dn_embed_fit_slots(e, err);
@@ -249,6 +384,8 @@ out:
         SCOTCH_stratExit(&ms);
     if (have_as)
         SCOTCH_stratExit(&as);
+    if (have_sub)
+        SCOTCH_archExit(&sub);
     if (have_arch)
         SCOTCH_archExit(&arch);
     if (have_tg)
