@@ -2347,6 +2347,126 @@ static void test_scotch_fair(void **state)
     close_fixture(&f);
 }
 
+/* Bounds (issue 31 item 6), by brute force: every placement of a small
+ * tree within the allocation and slots, each measured by the metrics
+ * (routes of the network's router), the least figures against
+ * dn_bounds_compute: the bound is never above the least, and the
+ * partition bound is reached where the derivation says it is (B(3) on
+ * fattree:2:3: 4 edges in leaves, 2 across level-2 subtrees, 1 across
+ * the top: 4 x 2 + 2 x 4 + 1 x 6 = 22). */
+typedef struct brute {
+    fixture f;
+    dn_embed_opts o;
+    int64_t place[16], load[64];
+    int64_t T, P, n;
+    const int64_t *cap;   /* slots per processor (P entries) */
+    int64_t best_dil, best_cong;
+    double best_hb;
+} brute;
+
+static void brute_visit(brute *b, int64_t v)
+{
+    if (v == b->T) {
+        dn_embed *e;
+        dn_metrics m;
+        dn_err err;
+        b->o.place = b->place;
+        b->o.place_len = b->T;
+        if (dn_embed_init(&e, &b->f.net, &b->f.tree, &b->o, &err))
+            fail_msg("given placement: %s", err.msg);
+        if (dn_metrics_compute(e, NULL, &m, &err))
+            fail_msg("metrics: %s", err.msg);
+        b->best_dil = m.dil_total < b->best_dil ? m.dil_total : b->best_dil;
+        b->best_cong = m.congestion < b->best_cong ? m.congestion : b->best_cong;
+        b->best_hb = m.w_total < b->best_hb ? m.w_total : b->best_hb;
+        b->n++;
+        dn_metrics_free(&m);
+        dn_embed_free(e);
+        return;
+    }
+    for (int64_t p = 0; p < b->P; p++)
+        if (b->load[p] < b->cap[p]) {
+            b->load[p]++;
+            b->place[v] = p;
+            brute_visit(b, v + 1);
+            b->load[p]--;
+        }
+}
+
+static void brute_check(const char *net, const char *tree, const int64_t *alloc, int64_t A,
+                        int64_t slots, const double *weights, int64_t count, int tight)
+{
+    brute *b = calloc(1, sizeof *b);
+    dn_err err;
+    dn_tree_model tm;
+    assert_int_equal(dn_net_init(&b->f.net, net, &err), DN_OK);
+    assert_int_equal(dn_tree_model_parse(tree, &tm, &err), DN_OK);
+    assert_int_equal(dn_tree_init(&b->f.tree, &tm, 1, 0, &err), DN_OK);
+    b->T = b->f.tree.nodes;
+    b->P = dn_net_processors(&b->f.net);
+    int64_t cap[64] = {0};
+    for (int64_t i = 0; i < (alloc ? A : b->P); i++)
+        cap[alloc ? alloc[i] : i] = slots;
+    b->cap = cap;
+    b->o = opts("given");
+    b->o.alloc = alloc;
+    b->o.alloc_len = alloc ? A : 0;
+    b->o.slots = slots;
+    if (weights) {
+        b->o.weights = DN_WEIGHTS_GIVEN;
+        b->o.given = weights;
+        b->o.given_len = b->T - 1;
+    }
+    b->best_dil = b->best_cong = INT64_MAX;
+    b->best_hb = INFINITY;
+    brute_visit(b, 0);
+    assert_int_equal(b->n, count); /* every placement within the slots, once */
+    /* the bound of the same tree, allocation and slots (any mapping) */
+    dn_embed_opts o = b->o;
+    o.map = "greedy";
+    o.place = NULL;
+    o.place_len = 0;
+    dn_embed *e;
+    dn_bounds bd;
+    assert_int_equal(dn_embed_init(&e, &b->f.net, &b->f.tree, &o, &err), DN_OK);
+    assert_int_equal(dn_bounds_compute(e, &bd, &err), DN_OK);
+    if (bd.dilation_total > (double)b->best_dil || bd.hop_bytes > b->best_hb + 1e-9 ||
+        bd.congestion > b->best_cong)
+        fail_msg("%s %s slots %lld: bounds %g / %g / %lld above the least of %lld placements "
+                 "%lld / %g / %lld",
+                 net, tree, (long long)slots, bd.dilation_total, bd.hop_bytes,
+                 (long long)bd.congestion, (long long)b->n, (long long)b->best_dil, b->best_hb,
+                 (long long)b->best_cong);
+    if (tight && bd.dilation_total != (double)b->best_dil)
+        fail_msg("%s %s: the partition bound %g is not the least dilation %lld", net, tree,
+                 bd.dilation_total, (long long)b->best_dil);
+    dn_embed_free(e);
+    dn_tree_free(&b->f.tree);
+    dn_net_free(&b->f.net);
+    free(b);
+}
+
+static void test_bounds_brute_force(void **state)
+{
+    (void)state;
+    /* one-to-one, the derivation's case: 8! placements */
+    brute_check("fattree:2:3", "binomial:3", NULL, 0, 1, NULL, 40320, 1);
+    /* two slots a processor: 8! / 2^4 placements of 8 tasks on 4 */
+    brute_check("fattree:2:2", "binomial:3", NULL, 0, 2, NULL, 2520, 1);
+    /* weighted edges: the lightest cross */
+    static const double w[7] = {5, 1, 3, 8, 2, 7, 4};
+    brute_check("fattree:2:3", "binomial:3", NULL, 0, 1, w, 40320, 0);
+    /* a dragonfly (3 groups of 2 routers, 1 processor each), and an
+     * allocation of 4 of its 6 processors with 2 slots */
+    brute_check("dragonfly:2:1:1", "binomial:2", NULL, 0, 1, NULL, 360, 0);
+    static const int64_t alloc[4] = {0, 1, 3, 5};
+    brute_check("dragonfly:2:1:1", "binomial:3", alloc, 4, 2, NULL, 2520, 0);
+    /* networks without a hierarchy: a mesh and a de Bruijn graph (degree
+     * bound), the second with 2 slots */
+    brute_check("mesh:2x3", "binomial:2", NULL, 0, 1, NULL, 360, 0);
+    brute_check("debruijn:2", "binomial:3", NULL, 0, 2, NULL, 2520, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -2379,6 +2499,7 @@ int main(void)
         cmocka_unit_test(test_alloc_slots),
         cmocka_unit_test(test_best),
         cmocka_unit_test(test_scotch_fair),
+        cmocka_unit_test(test_bounds_brute_force),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -152,6 +152,24 @@ DN_API double dn_lower_bound_seed000(int n);
  * processors within distance t), which the seed rounds to log_3 n. O(1). */
 DN_API double dn_lower_bound_seed000_dilation(int n);
 
+/* Lower bounds for any placement of the embedding's tree inside its
+ * allocation and slots (issue 31, item 6; src/metric/bound.c,
+ * docs/placement.md "Bounds"): the partition bound on hierarchical
+ * networks (dn_net_hierarchy_of) and on the processors of any network,
+ * seed 000's degree bound for one-to-one placements, and a cut bound on
+ * congestion. Each figure says which argument gave it ("partition",
+ * "one hop", "degree", "cut", or "none" when the tree has no edge).
+ * Routes longer than shortest paths only add to the figures, so the
+ * bounds hold for every router. Time O(T log T + P). */
+typedef struct dn_bounds {
+    int64_t edges;
+    double dilation_total, dilation_average; /* hops */
+    double hop_bytes;     /* the weighted dilation total, the embedding's weights */
+    int64_t congestion;   /* messages on one link over the run */
+    const char *dilation_by, *hop_bytes_by, *congestion_by; /* static strings */
+} dn_bounds;
+DN_API int dn_bounds_compute(const dn_embed *e, dn_bounds *b, dn_err *err);
+
 /* --map best (issue 31, item 7; src/metric/best.c): every mapping that
  * applies is built with the caller's options (opts.map is ignored),
  * measured with mo (NULL: the defaults), and the best kept, chosen by

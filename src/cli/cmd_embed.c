@@ -321,6 +321,16 @@ static void metrics_record(const dn_embed *e, const dn_metrics *m, const char *m
     rec_str(r, "contention.mode", dn_contention_mode_name(m->contention_mode));
     rec_int(r, "congestion", m->congestion);
     rec_dbl(r, "hop_bytes", m->w_total);
+    dn_bounds b;
+    dn_err berr;
+    if (dn_bounds_compute(e, &b, &berr) == DN_OK) { /* what no placement can beat */
+        rec_dbl(r, "bound.dilation_average", b.dilation_average);
+        rec_dbl(r, "bound.dilation_total", b.dilation_total);
+        rec_str(r, "bound.dilation_by", b.dilation_by);
+        rec_dbl(r, "bound.hop_bytes", b.hop_bytes);
+        rec_int(r, "bound.congestion", b.congestion);
+        rec_str(r, "bound.congestion_by", b.congestion_by);
+    }
     rec_int(r, "phases", m->phases);
     rec_bool(r, "homogeneous", m->homogeneous);
     rec_int(r, "depth_spread", m->depth_spread);
