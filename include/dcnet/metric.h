@@ -176,7 +176,8 @@ DN_API int dn_bounds_compute(const dn_embed *e, dn_bounds *b, dn_err *err);
  * phase conflicts, then congestion, then hop-bytes, then average
  * dilation; ties go to the earlier candidate. The candidates: zrl, cbt,
  * binomial, dccube, xor, reflecting, growing, sneptree, identity, greedy,
- * scotch (when built in), random with seeds S, S+1, S+2. A candidate that
+ * scotch (when built in; also "scotch:whole", on every processor, when the
+ * tree is smaller than the machine), random with seeds S, S+1, S+2. A candidate that
  * does not apply (DN_EINVAL, DN_ENOTSUP) is listed with its reason; any
  * other failure fails the call. *out is the winner (caller frees with
  * dn_embed_free; dn_embed_mapping names its mapping); *res lists every

@@ -8,7 +8,10 @@
  * (zrl, cbt, binomial, dccube, xor, reflecting, growing, sneptree: each
  * applies to its own networks and trees and refuses the rest, which is
  * how best learns that it does not apply), identity, greedy, SCOTCH where
- * it is built in, and random with the seeds S, S+1, S+2 (S = opts.seed).
+ * it is built in (on the compact part, and as "scotch:whole" on every
+ * processor when the tree is smaller than the machine and there is no
+ * allocation: on tori its spread placements sometimes have fewer
+ * conflicts), and random with the seeds S, S+1, S+2 (S = opts.seed).
  * A candidate that fails for another reason than not applying (out of
  * memory, a limit) fails the whole choice: a silently missing candidate
  * would make the winner a lie.
@@ -28,7 +31,7 @@
 
 static const char *const candidates[] = {
     "zrl", "cbt", "binomial", "dccube", "xor", "reflecting", "growing", "sneptree",
-    "identity", "greedy", "scotch", "random", "random", "random",
+    "identity", "greedy", "scotch", "scotch:whole", "random", "random", "random",
 };
 #define NCAND ((int)(sizeof candidates / sizeof candidates[0]))
 
@@ -65,11 +68,19 @@ int dn_best_init(dn_embed **out, const dn_net *net, const dn_tree *tree,
         dn_best_candidate *c = &res->cand[res->n++];
         dn_embed_opts o = *opts;
         o.map = candidates[i];
-        if (strcmp(o.map, "random") == 0)
-            o.seed = opts->seed + (uint64_t)nrandom++;
         snprintf(c->map, sizeof c->map, "%s", o.map);
-        if (strcmp(o.map, "random") == 0)
+        if (strcmp(o.map, "random") == 0) {
+            o.seed = opts->seed + (uint64_t)nrandom++;
             snprintf(c->map, sizeof c->map, "random:%llu", (unsigned long long)o.seed);
+        }
+        if (strcmp(o.map, "scotch:whole") == 0) { /* SCOTCH on every processor */
+            o.map = "scotch";
+            o.scotch_part = DN_SCOTCH_PART_WHOLE;
+            if (opts->alloc || tree->nodes >= dn_net_processors(net)) {
+                res->n--; /* the same as the compact part: not tried twice */
+                continue;
+            }
+        }
         if (strcmp(o.map, "scotch") == 0 && !dn_have_scotch()) {
             c->status = DN_ENOTSUP;
             snprintf(c->why, sizeof c->why, "SCOTCH is not built in");
