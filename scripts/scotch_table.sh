@@ -1,7 +1,8 @@
 #!/bin/sh
 # The SCOTCH table of docs/embeddings.md, recomputed with dcnet: seed 000's
 # mapping D (zrl) and seed 001's DC-cube against SCOTCH with each of its two
-# targets built from the network (deco 0 only up to 4096 processors).
+# targets built from the network (deco 0 only up to 4096 processors) and,
+# on meshes, its own mesh architecture (native).
 # Every column is deterministic (SCOTCH runs in a seeded deterministic
 # context); mapping times are in docs/benchmarks.md, not here.
 # Usage: scripts/scotch_table.sh [path/to/dcnet]   (prints Markdown)
@@ -28,4 +29,5 @@ for k in 3 4 5; do
     row mesh:${s}x$s binomial:$((2 * k)) "--map dccube --order desc" "dccube (desc)"
     row mesh:${s}x$s binomial:$((2 * k)) "--map scotch --scotch-target deco0" "scotch (deco 0)"
     row mesh:${s}x$s binomial:$((2 * k)) "--map scotch --scotch-target deco2" "scotch (deco 2)"
+    row mesh:${s}x$s binomial:$((2 * k)) "--map scotch --scotch-target native" "scotch (native)"
 done
