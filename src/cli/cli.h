@@ -329,7 +329,9 @@ enum {
     EO_SCOTCH_TARGET,
     EO_MAXN,
     EO_MEM,
-    EO_SEARCH
+    EO_SEARCH,
+    EO_REFINE,
+    EO_OBJECTIVE
 };
 #define EMBED_LONG_OPTIONS                                                                       \
     {"net", required_argument, NULL, 'n'}, {"tree", required_argument, NULL, 't'},              \
@@ -342,7 +344,9 @@ enum {
         {"scotch-target", required_argument, NULL, EO_SCOTCH_TARGET},                           \
         {"max-nodes", required_argument, NULL, EO_MAXN},                                        \
         {"mem-limit", required_argument, NULL, EO_MEM},                                         \
-        {"search-limit", required_argument, NULL, EO_SEARCH}
+        {"search-limit", required_argument, NULL, EO_SEARCH},                                 \
+        {"refine", optional_argument, NULL, EO_REFINE},                                         \
+        {"objective", required_argument, NULL, EO_OBJECTIVE}
 typedef struct embed_args {
     const char *net_spec, *tree_spec, *root_s;
     int64_t seed, max_nodes, mem_limit;
@@ -350,7 +354,10 @@ typedef struct embed_args {
     int64_t *place;   /* owned: a placement read from --map file:PATH */
     char map_name[16]; /* NAME of --map NAME:ARG */
     const char *map_arg; /* --map as given (file:PATH too), for a rankfile's header */
+    int refine_default; /* bare --refine: EMBED_REFINE_PER_TASK x T moves, set with the tree */
 } embed_args;
+/* bare --refine's budget: moves per task */
+#define EMBED_REFINE_PER_TASK 20
 void embed_args_init(embed_args *a);
 /* "a", "b" or "b:nearest" for --map growing (its --approach), else NULL. */
 const char *embed_approach_name(const dn_embed_opts *eo);

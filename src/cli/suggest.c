@@ -199,6 +199,8 @@ static const struct {
     {"scotch_target", "--scotch-target"},
     {"alloc", "--alloc"},
     {"slots", "--slots"},
+    {"refine", "--refine"},
+    {"objective", "--objective"},
     {"routes", "--routes"},
     {"weights", "--weights"},
     {"workers", "--workers"},
