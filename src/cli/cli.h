@@ -356,6 +356,9 @@ typedef struct embed_args {
     const char *map_arg; /* --map as given (file:PATH too), for a rankfile's header */
     int refine_default; /* bare --refine: EMBED_REFINE_PER_TASK x T moves, set with the tree */
 } embed_args;
+/* optarg, or for --refine without '=' the next word when it starts with a
+ * digit (consumed): optional arguments as separate words */
+const char *embed_optional_arg(int c, int argc, char **argv);
 /* bare --refine's budget: moves per task */
 #define EMBED_REFINE_PER_TASK 20
 void embed_args_init(embed_args *a);

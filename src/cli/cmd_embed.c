@@ -91,7 +91,7 @@ static const char embed_help_more[] =
     "                         which; --map scotch:T is --map scotch\n"
     "                         --scotch-target T (dccube:ORDER, growing:APPROACH\n"
     "                         alike)\n"
-    "      --refine[=MOVES]   refine the placement by local search: MOVES swaps of\n"
+    "      --refine [MOVES]   refine the placement by local search: MOVES swaps of\n"
     "                         two tasks or moves to free slots (threshold\n"
     "                         accepting, drawn from --seed; bare --refine: 20 per\n"
     "                         task); the best placement seen is kept, so\n"
@@ -427,6 +427,17 @@ void embed_args_free(embed_args *a)
     a->place = NULL;
 }
 
+const char *embed_optional_arg(int c, int argc, char **argv)
+{
+    if (c != EO_REFINE || optarg)
+        return optarg;
+    /* --refine MOVES: the next word when it is a number (getopt takes only
+     * --refine=MOVES); a word that is not one stays for the caller */
+    if (optind < argc && argv[optind][0] >= '0' && argv[optind][0] <= '9')
+        return argv[optind++];
+    return NULL;
+}
+
 int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg)
 {
     dn_err err;
@@ -506,7 +517,7 @@ int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg)
         if (dn_parse_i64(arg, 1, INT64_MAX, "--search-limit", &a->eo.search_limit, &err))
             return -cli_usage(cmd, "%s", cli_errmsg(&err));
         return 1;
-    case EO_REFINE: /* --refine[=MOVES]: GNU optional argument */
+    case EO_REFINE: /* --refine [MOVES] (embed_optional_arg) */
         a->refine_default = !arg;
         a->eo.refine_moves = 0;
         if (arg && dn_parse_i64(arg, 0, INT64_MAX, "--refine", &a->eo.refine_moves, &err))
@@ -627,7 +638,7 @@ int cmd_embed(int argc, char **argv)
     opterr = 0;
     optind = 1;
     while ((c = getopt_long(argc, argv, ":n:t:m:r:s:h", embed_opts, NULL)) != -1) {
-        int got = embed_args_opt(cmd, &a, c, optarg);
+        int got = embed_args_opt(cmd, &a, c, embed_optional_arg(c, argc, argv));
         if (got < 0)
             return -got;
         if (got)

@@ -96,7 +96,7 @@ static const char sim_help_more[] =
 
 /* (split: C99 compilers need support only 4095 characters in one string) */
 static const char sim_help_refine[] =
-    "      --refine[=MOVES]   refine the placement by local search: MOVES swaps of\n"
+    "      --refine [MOVES]   refine the placement by local search: MOVES swaps of\n"
     "                         two tasks or moves to free slots (threshold\n"
     "                         accepting, drawn from --seed; bare --refine: 20 per\n"
     "                         task); the best placement seen is kept, so\n"
@@ -952,7 +952,7 @@ static int sim_parse(sim_cli *o, embed_args *a, int argc, char **argv, int *done
     opterr = 0;
     optind = 1;
     while ((c = getopt_long(argc, argv, ":n:t:m:r:s:w:h", sim_opts, NULL)) != -1) {
-        int got = embed_args_opt(o->cmd, a, c, optarg);
+        int got = embed_args_opt(o->cmd, a, c, embed_optional_arg(c, argc, argv));
         if (got < 0)
             return -got;
         if (got)
