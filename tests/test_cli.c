@@ -3564,6 +3564,17 @@ static void test_refine_cli(void **state)
     r = run_dcnet("embed --net fattree:4:3 --tree binomial:6 --map random --objective time");
     assert_int_equal(r.status, 2);
     run_free(&r);
+    /* simulate takes the refined placement; --refine 0 is no refinement */
+    run_result a = json_run("simulate --net fattree:4:3 --tree binomial:6 --map random --json");
+    run_result b = json_run("simulate --net fattree:4:3 --tree binomial:6 --map random "
+                            "--refine 0 --objective conflicts --json");
+    assert_string_equal(a.out, b.out);
+    run_free(&b);
+    b = json_run("simulate --net fattree:4:3 --tree binomial:6 --map random --refine 640 "
+                 "--objective conflicts --json");
+    assert_true(strcmp(a.out, b.out) != 0);
+    run_free(&a);
+    run_free(&b);
     r = run_dcnet("embed --net debruijn:4 --tree binomial:4 --map zrl --refine");
     assert_int_not_equal(r.status, 0);
     assert_non_null(strstr(r.err, "--routes"));

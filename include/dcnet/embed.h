@@ -215,7 +215,9 @@ typedef struct dn_embed dn_embed;
  * left to free. net and tree are borrowed: keep them alive until
  * dn_embed_free. Time: O(1) for closed forms, O(T) for identity and
  * random, O(T * searched nodes) for greedy (worst O(T N)), SCOTCH's own
- * for scotch; plus O(N + M) to materialise the network. */
+ * for scotch; plus O(N + M) to materialise the network; with
+ * opts.refine_moves, O(moves x incident edges x route) more, and for
+ * objectives conflicts and congestion 4 bytes x links x (phases + 1). */
 DN_API int dn_embed_init(dn_embed **out, const dn_net *net, const dn_tree *tree,
                          const dn_embed_opts *opts, dn_err *err);
 /* Releases the embedding and everything it owns; NULL is a no-op. */
