@@ -150,6 +150,29 @@ typedef enum dn_growing_centre {
 DN_API const char *dn_growing_centre_name(dn_growing_centre v);
 DN_API int dn_growing_centre_parse(const char *s, dn_growing_centre *out);
 
+/* What refinement (dn_embed_opts.refine_moves) minimises, each a
+ * lexicographic key (docs/placement.md):
+ *   DILATION    total hops of the routes (dilation.total), then hop-bytes;
+ *   HOP_BYTES   sum over edges of weight x hops, then total hops;
+ *   CONFLICTS   phase conflicts (sum c(c-1)/2 per link and phase, as
+ *               dn_metrics_compute's default PHASE mode with undirected
+ *               links), then max_link_load, then hop-bytes;
+ *   CONGESTION  the most messages on one link over the run, then
+ *               conflicts, then hop-bytes.
+ * The simulated time is no objective here: the simulator sits above the
+ * embedding. */
+typedef enum dn_objective {
+    DN_OBJECTIVE_DILATION = 0,
+    DN_OBJECTIVE_HOP_BYTES,
+    DN_OBJECTIVE_CONFLICTS,
+    DN_OBJECTIVE_CONGESTION
+} dn_objective;
+/* The name of each value, "dilation", "hop-bytes", "conflicts", "congestion" (static storage; NULL out of
+ * range), and back: DN_OK, or DN_ENOTFOUND for another name (*out
+ * untouched). The one convention of every enum's pair. O(values). */
+DN_API const char *dn_objective_name(dn_objective v);
+DN_API int dn_objective_parse(const char *s, dn_objective *out);
+
 typedef struct dn_embed_opts {
     const char *map;        /* mapping name (see above); required */
     int64_t root;           /* processor of the root task; -1: the mapping's default */
@@ -188,6 +211,15 @@ typedef struct dn_embed_opts {
     int64_t alloc_len;
     int64_t slots;
     const int64_t *slots_per;
+    /* Refinement (src/embed/refine.c, docs/placement.md): after the
+     * mapping, refine_moves moves of local search (swaps of two tasks'
+     * processors, moves of one task to a processor with a free slot,
+     * threshold accepting, drawn from seed) on objective; the best
+     * placement seen is kept, so the objective never gets worse. Inside
+     * the allocation and slots; a given root (root >= 0) stays. 0: none.
+     * Needs the network's routes (not zrl's own map-edge). */
+    int64_t refine_moves;
+    dn_objective objective;
 } dn_embed_opts;
 
 /* The mapping names, for help text; NULL past the end. */
@@ -205,7 +237,9 @@ typedef struct dn_embed dn_embed;
  * left to free. net and tree are borrowed: keep them alive until
  * dn_embed_free. Time: O(1) for closed forms, O(T) for identity and
  * random, O(T * searched nodes) for greedy (worst O(T N)), SCOTCH's own
- * for scotch; plus O(N + M) to materialise the network. */
+ * for scotch; plus O(N + M) to materialise the network; with
+ * opts.refine_moves, O(moves x incident edges x route) more, and for
+ * objectives conflicts and congestion 4 bytes x links x (phases + 1). */
 DN_API int dn_embed_init(dn_embed **out, const dn_net *net, const dn_tree *tree,
                          const dn_embed_opts *opts, dn_err *err);
 /* Releases the embedding and everything it owns; NULL is a no-op. */
@@ -258,6 +292,27 @@ DN_API int64_t dn_embed_alloc(const dn_embed *e, const int64_t **list);
  * slots, each at most T); 0 when neither an allocation nor slots were
  * given (every processor then holds ceil(T / P)). O(1). */
 DN_API int64_t dn_embed_room(const dn_embed *e);
+
+/* Figures of a placement as refinement counts them (conflicts,
+ * max_link_load and congestion only for objectives conflicts and
+ * congestion, else 0); they equal dn_metrics_compute's dil_total,
+ * w_total, conflicts, max_link_load and congestion. */
+typedef struct dn_refine_fig {
+    int64_t hops;
+    double hop_bytes;
+    int64_t conflicts, max_link_load, congestion;
+} dn_refine_fig;
+typedef struct dn_refine_stats {
+    dn_objective objective;
+    int64_t budget;     /* moves asked for (opts.refine_moves) */
+    int64_t tried;      /* moves drawn (= budget) */
+    int64_t accepted;   /* moves kept when drawn (threshold accepting) */
+    int64_t improved;   /* times a new best placement was found */
+    dn_refine_fig before, after; /* the mapping's placement, the best found */
+} dn_refine_stats;
+/* Fills *out and returns 1 for a refined embedding (opts.refine_moves >
+ * 0), else returns 0 (out untouched). O(1). */
+DN_API int dn_embed_refine_stats(const dn_embed *e, dn_refine_stats *out);
 
 /* scotch: the target SCOTCH really mapped onto (DN_SCOTCH_NATIVE,
  * DN_SCOTCH_DECO0 or DN_SCOTCH_DECO2, after DN_SCOTCH_AUTO chose); 0 for

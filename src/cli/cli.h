@@ -332,7 +332,9 @@ enum {
     EO_SEARCH,
     EO_ALLOC,
     EO_SLOTS,
-    EO_SCOTCH_PART
+    EO_SCOTCH_PART,
+    EO_REFINE,
+    EO_OBJECTIVE
 };
 #define EMBED_LONG_OPTIONS                                                                       \
     {"net", required_argument, NULL, 'n'}, {"tree", required_argument, NULL, 't'},              \
@@ -348,7 +350,9 @@ enum {
         {"search-limit", required_argument, NULL, EO_SEARCH},                                   \
         {"alloc", required_argument, NULL, EO_ALLOC},                                           \
         {"slots", required_argument, NULL, EO_SLOTS},                                           \
-        {"scotch-part", required_argument, NULL, EO_SCOTCH_PART}
+        {"scotch-part", required_argument, NULL, EO_SCOTCH_PART},                               \
+        {"refine", optional_argument, NULL, EO_REFINE},                                         \
+        {"objective", required_argument, NULL, EO_OBJECTIVE}
 typedef struct embed_args {
     const char *net_spec, *tree_spec, *root_s;
     int64_t seed, max_nodes, mem_limit;
@@ -360,7 +364,13 @@ typedef struct embed_args {
     const char *hosts;   /* --hosts FILE (embed): host names in --alloc */
     int64_t *alloc, *slots_per; /* owned: what --alloc FILE read */
     dn_best_result *best; /* owned: --map best's candidates, after embed_build */
+    int refine_default; /* bare --refine: EMBED_REFINE_PER_TASK x T moves, set with the tree */
 } embed_args;
+/* optarg, or for --refine without '=' the next word when it starts with a
+ * digit (consumed): optional arguments as separate words */
+const char *embed_optional_arg(int c, int argc, char **argv);
+/* bare --refine's budget: moves per task */
+#define EMBED_REFINE_PER_TASK 20
 void embed_args_init(embed_args *a);
 /* "a", "b" or "b:nearest" for --map growing (its --approach), else NULL. */
 const char *embed_approach_name(const dn_embed_opts *eo);

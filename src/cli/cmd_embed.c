@@ -107,6 +107,13 @@ static const char embed_help_more[] =
     "                         would be given; whole: onto every processor; with\n"
     "                         --alloc, the allocation (JSON 'scotch_part': how\n"
     "                         many processors)\n"
+    "      --refine [MOVES]   refine the placement by local search: MOVES swaps of\n"
+    "                         two tasks or moves to free slots (threshold\n"
+    "                         accepting, drawn from --seed; bare --refine: 20 per\n"
+    "                         task); the best placement seen is kept, so\n"
+    "                         --objective never gets worse; JSON 'refine'\n"
+    "      --objective O      what --refine minimises: dilation (total hops,\n"
+    "                         default), hop-bytes, conflicts (phase) or congestion\n"
     ;
 
 static const char embed_help_tail[] =
@@ -346,6 +353,22 @@ static void metrics_record(const dn_embed *e, const dn_metrics *m, const char *m
         rec_int(r, "search.nodes", s.nodes);
         rec_int(r, "search.roots", s.roots);
     }
+    dn_refine_stats rs;
+    if (dn_embed_refine_stats(e, &rs)) { /* --refine: the local search's figures */
+        rec_str(r, "refine.objective", dn_objective_name(rs.objective));
+        rec_int(r, "refine.moves", rs.tried);
+        rec_int(r, "refine.accepted", rs.accepted);
+        rec_int(r, "refine.improved", rs.improved);
+        const dn_refine_fig *f[2] = {&rs.before, &rs.after};
+        const char *k[2] = {"refine.before", "refine.after"};
+        for (int i = 0; i < 2; i++)
+            switch (rs.objective) {
+            case DN_OBJECTIVE_DILATION: rec_int(r, k[i], f[i]->hops); break;
+            case DN_OBJECTIVE_HOP_BYTES: rec_dbl(r, k[i], f[i]->hop_bytes); break;
+            case DN_OBJECTIVE_CONFLICTS: rec_int(r, k[i], f[i]->conflicts); break;
+            case DN_OBJECTIVE_CONGESTION: rec_int(r, k[i], f[i]->congestion); break;
+            }
+    }
     int fd[2];
     if (dn_embed_face(e, fd)) {
         char face[32];
@@ -521,6 +544,17 @@ int embed_build(embed_args *a, const dn_net *net, const dn_tree *tree, const dn_
     return dn_best_init(e, net, tree, &a->eo, mo, a->best, err);
 }
 
+const char *embed_optional_arg(int c, int argc, char **argv)
+{
+    if (c != EO_REFINE || optarg)
+        return optarg;
+    /* --refine MOVES: the next word when it is a number (getopt takes only
+     * --refine=MOVES); a word that is not one stays for the caller */
+    if (optind < argc && argv[optind][0] >= '0' && argv[optind][0] <= '9')
+        return argv[optind++];
+    return NULL;
+}
+
 int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg)
 {
     dn_err err;
@@ -600,6 +634,23 @@ int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg)
         if (dn_parse_i64(arg, 1, INT64_MAX, "--search-limit", &a->eo.search_limit, &err))
             return -cli_usage(cmd, "%s", cli_errmsg(&err));
         return 1;
+    case EO_REFINE: /* --refine [MOVES] (embed_optional_arg) */
+        a->refine_default = !arg;
+        a->eo.refine_moves = 0;
+        if (arg && dn_parse_i64(arg, 0, INT64_MAX, "--refine", &a->eo.refine_moves, &err))
+            return -cli_usage(cmd, "%s", cli_errmsg(&err));
+        return 1;
+    case EO_OBJECTIVE: {
+        const char *const names[] = {dn_objective_name(DN_OBJECTIVE_DILATION),
+                                     dn_objective_name(DN_OBJECTIVE_HOP_BYTES),
+                                     dn_objective_name(DN_OBJECTIVE_CONFLICTS),
+                                     dn_objective_name(DN_OBJECTIVE_CONGESTION), NULL};
+        int k, rc = cli_keyword(cmd, "--objective", arg, names, &k);
+        if (rc)
+            return -rc;
+        a->eo.objective = (dn_objective)k;
+        return 1;
+    }
     case EO_SCOTCH: a->eo.scotch_strategy = arg; return 1;
     case EO_SCOTCH_TARGET: {
         const char *const names[] = {dn_scotch_target_name(DN_SCOTCH_AUTO),
@@ -661,6 +712,8 @@ int embed_args_net_tree(const char *cmd, embed_args *a, dn_net *net, dn_tree *tr
         dn_net_free(net);
         return cli_fail(cmd, rc, cli_errmsg(&err));
     }
+    if (a->refine_default) /* bare --refine */
+        a->eo.refine_moves = EMBED_REFINE_PER_TASK * tree->nodes;
     /* deco 0 on switches (issue 29, item 12): SCOTCH's archBuild0 bipartitions
      * the graph the processors induce, which has no links when they meet
      * only through switches: its mapping is then arbitrary (src/embed/scotch.c) */
@@ -728,7 +781,7 @@ int cmd_embed(int argc, char **argv)
     opterr = 0;
     optind = 1;
     while ((c = getopt_long(argc, argv, ":n:t:m:r:s:h", embed_opts, NULL)) != -1) {
-        int got = embed_args_opt(cmd, &a, c, optarg);
+        int got = embed_args_opt(cmd, &a, c, embed_optional_arg(c, argc, argv));
         if (got < 0)
             return -got;
         if (got)

@@ -96,6 +96,17 @@ static const char sim_help_more[] =
     "                         '>'), release, start (first grant), delivered, waited\n"
     "      --svg FILE         draw a timeline (Gantt chart per sending processor)\n"
     "      --threads N        workers for --all-roots (default: all cores)\n"
+    ;
+
+/* (split: C99 compilers need support only 4095 characters in one string) */
+static const char sim_help_refine[] =
+    "      --refine [MOVES]   refine the placement by local search: MOVES swaps of\n"
+    "                         two tasks or moves to free slots (threshold\n"
+    "                         accepting, drawn from --seed; bare --refine: 20 per\n"
+    "                         task); the best placement seen is kept, so\n"
+    "                         --objective never gets worse (as dcnet embed)\n"
+    "      --objective O      what --refine minimises: dilation (total hops,\n"
+    "                         default), hop-bytes, conflicts (phase) or congestion\n"
     "      --max-nodes N      cap on random tree sizes (default 2^24)\n"
     "      --search-limit N   --map exact: search nodes per distance tried\n"
     "      --mem-limit SIZE   memory limit for the network and a tree file: GiB, or\n"
@@ -945,7 +956,7 @@ static int sim_parse(sim_cli *o, embed_args *a, int argc, char **argv, int *done
     opterr = 0;
     optind = 1;
     while ((c = getopt_long(argc, argv, ":n:t:m:r:s:w:h", sim_opts, NULL)) != -1) {
-        int got = embed_args_opt(o->cmd, a, c, optarg);
+        int got = embed_args_opt(o->cmd, a, c, embed_optional_arg(c, argc, argv));
         if (got < 0)
             return -got;
         if (got)
@@ -953,6 +964,7 @@ static int sim_parse(sim_cli *o, embed_args *a, int argc, char **argv, int *done
         if (c == 'h') {
             fputs(sim_help, stdout);
             fputs(sim_help_more, stdout);
+            fputs(sim_help_refine, stdout);
             fputs(sim_help_examples, stdout);
             *done = 1;
             return 0;

@@ -200,6 +200,8 @@ static const struct {
     {"alloc", "--alloc"},
     {"scotch_part", "--scotch-part"},
     {"slots", "--slots"},
+    {"refine", "--refine"},
+    {"objective", "--objective"},
     {"routes", "--routes"},
     {"weights", "--weights"},
     {"workers", "--workers"},

@@ -989,11 +989,6 @@ static int embed_setup(dn_embed *e, const dn_net *net, const dn_tree *tree,
     e->iso = (kind == MAP_ZRL || kind == MAP_DCCUBE || kind == MAP_REFLECTING ||
               kind == MAP_GROWING || kind == MAP_BINOMIAL) &&
              (tree->model.kind == DN_TREE_OMPI_BCAST || tree->model.kind == DN_TREE_MPICH_BCAST);
-    rc = alloc_check(e, err);
-    if (rc)
-        goto fail;
-    e->root_proc = dn_embed_place(e, 0);
-
     /* the network router, unless the mapping routes itself (zrl) */
     dn_router_kind rk = DN_ROUTER_SHORTEST;
     if (o->routes == DN_ROUTES_XY ||
@@ -1008,6 +1003,14 @@ static int embed_setup(dn_embed *e, const dn_net *net, const dn_tree *tree,
         if (rc)
             goto fail;
     }
+    /* refinement on the finished placement, before its check */
+    if (o->refine_moves > 0 && (rc = dn_embed_refine(e, o, 0, err)))
+        goto fail;
+    rc = alloc_check(e, err);
+    if (rc)
+        goto fail;
+    e->root_proc = dn_embed_place(e, 0);
+
     e->buf_cap = e->k + 2;
     e->buf = malloc((size_t)e->buf_cap * sizeof *e->buf);
     if (!e->buf) {

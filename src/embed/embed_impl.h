@@ -63,6 +63,9 @@ struct dn_embed {
     int64_t *alloc_list;
     int64_t alloc_n;
     int64_t room;        /* sum of cap[] (0 when cap is NULL) */
+    /* refinement (refine.c): set when opts.refine_moves > 0 */
+    int refined;
+    dn_refine_stats refine;
 };
 
 enum {
@@ -106,6 +109,18 @@ static inline int64_t dn_embed_alloc_at(const dn_embed *e, int64_t i)
  * processor with room (network BFS). For general mappings whose tool
  * balances loads only roughly (SCOTCH). O(T + moved x (N + M)). */
 int dn_embed_fit_slots(dn_embed *e, dn_err *err);
+/* refine.c: opts.refine_moves moves of local search on opts.objective
+ * (see its first comment), on e->place made explicit; needs e->router.
+ * check: after every move compare the incremental figures with a full
+ * recomputation (dn_refine_check; the tests' hook), O(T + hops) each.
+ * Time O(moves x (incident edges x route)) + O(T + hops). */
+int dn_embed_refine(dn_embed *e, const dn_embed_opts *o, int check, dn_err *err);
+/* DN_EINVAL (with both figures in the message) unless *inc equals the
+ * figures recomputed from scratch for the current placement. */
+int dn_refine_check(dn_embed *e, const dn_refine_fig *inc, dn_err *err);
+/* The objective's lexicographic order: < 0, 0, > 0 (hop-bytes equal within
+ * a relative 1e-9). */
+int dn_refine_cmp(dn_objective o, const dn_refine_fig *a, const dn_refine_fig *b);
 /* Allocates e->place for every task (DN_ERANGE if the tree is too big). */
 int dn_embed_alloc_place(dn_embed *e, dn_err *err);
 

@@ -1,0 +1,314 @@
+/*
+ * test_refine.c - refinement (src/embed/refine.c, issue 31 item 5):
+ *  - the incremental figures equal a full recomputation after every move
+ *    (the library's check hook, dn_embed_refine with check set), on random
+ *    networks, trees, objectives, allocations and slots; and the hook
+ *    itself fails on a wrong figure;
+ *  - the objective never gets worse, and its final figures equal
+ *    dn_metrics_compute's (src/metric, the independent recomputation);
+ *  - the same seed gives the same placement;
+ *  - placements stay inside the allocation and the slots, a given root
+ *    stays;
+ *  - B(6) on fattree:4:3 placed at random has phase conflicts (75 in the
+ *    networks table), and refinement by conflicts leaves strictly fewer.
+ */
+#include "testutil.h"
+
+#include "dcnet/dcnet.h"
+#include "../src/embed/embed_impl.h"
+
+#include <math.h>
+
+typedef struct fixture {
+    dn_net net;
+    dn_tree tree;
+    dn_embed *e;
+} fixture;
+
+static int setup(fixture *f, const char *net, const char *tree, const dn_embed_opts *o,
+                 dn_err *err)
+{
+    dn_tree_model tm;
+    memset(f, 0, sizeof *f);
+    if (dn_net_init(&f->net, net, err) || dn_tree_model_parse(tree, &tm, err) ||
+        dn_tree_init(&f->tree, &tm, 3, 0, err))
+        return 1;
+    return dn_embed_init(&f->e, &f->net, &f->tree, o, err);
+}
+
+static void close_fixture(fixture *f)
+{
+    dn_embed_free(f->e);
+    dn_tree_free(&f->tree);
+    dn_net_free(&f->net);
+}
+
+static dn_embed_opts opts(const char *map)
+{
+    dn_embed_opts o;
+    memset(&o, 0, sizeof o);
+    o.map = map;
+    o.root = -1;
+    return o;
+}
+
+static const char *const nets[] = {"fattree:4:3", "torus:4x4x4", "mesh:6x6", "hypercube:6",
+                                   "dragonfly:4:2:2", "debruijn:6", "ring:40"};
+static const char *const trees[] = {"binomial:5", "cbt:4", "crt:4:0.2,0.3,0.5",
+                                    "complete:3:3", "repro:30"};
+#define NN (int)(sizeof nets / sizeof nets[0])
+#define NT (int)(sizeof trees / sizeof trees[0])
+
+/* A random allocation of A of the P processors (alloc[] gets them), or
+ * none (returns 0). */
+static int64_t random_alloc(dn_rng *rng, int64_t P, int64_t T, int64_t *alloc, int64_t *K)
+{
+    *K = 0;
+    if (dn_rng_below(rng, 2) == 0)
+        return 0;
+    int64_t perm[4096];
+    for (int64_t i = 0; i < P; i++)
+        perm[i] = i;
+    *K = 1 + (int64_t)dn_rng_below(rng, 3);
+    int64_t A = (T + *K - 1) / *K + (int64_t)dn_rng_below(rng, 8);
+    if (A > P)
+        A = P;
+    if (A * *K < T)
+        *K = (T + A - 1) / A;
+    for (int64_t i = 0; i < A; i++) {
+        int64_t j = i + (int64_t)dn_rng_below(rng, (uint64_t)(P - i)), t = perm[i];
+        perm[i] = perm[j];
+        perm[j] = t;
+        alloc[i] = perm[i];
+    }
+    return A;
+}
+
+/* (1) incremental = full after every move (the check hook), every
+ * objective, random cases. */
+static void test_incremental_equals_full(void **state)
+{
+    (void)state;
+    dn_rng rng;
+    dn_rng_seed(&rng, 31);
+    int64_t alloc[4096];
+    for (int round = 0; round < 60; round++) {
+        const char *net = nets[dn_rng_below(&rng, NN)], *tree = trees[dn_rng_below(&rng, NT)];
+        const char *map = dn_rng_below(&rng, 2) ? "random" : "greedy";
+        dn_net probe;
+        dn_err err;
+        if (dn_net_init(&probe, net, &err))
+            fail_msg("%s: %s", net, err.msg);
+        const int64_t P = dn_net_processors(&probe);
+        dn_net_free(&probe);
+        dn_embed_opts o = opts(map);
+        o.seed = (uint64_t)round;
+        o.routes = dn_rng_below(&rng, 2) ? DN_ROUTES_SHORTEST : DN_ROUTES_BFS;
+        fixture f;
+        /* the tree's size first, for the allocation */
+        if (setup(&f, net, tree, &o, &err))
+            fail_msg("%s %s %s: %s", map, tree, net, err.msg);
+        const int64_t T = f.tree.nodes;
+        close_fixture(&f);
+        int64_t K;
+        o.alloc_len = random_alloc(&rng, P, T, alloc, &K);
+        o.alloc = o.alloc_len ? alloc : NULL;
+        o.slots = K;
+        if (setup(&f, net, tree, &o, &err))
+            fail_msg("%s %s %s: %s", map, tree, net, err.msg);
+        dn_embed_opts r = o;
+        r.refine_moves = 200;
+        r.objective = (dn_objective)dn_rng_below(&rng, 4);
+        r.seed = (uint64_t)round + 100;
+        if (dn_embed_refine(f.e, &r, 1, &err))
+            fail_msg("round %d: %s %s on %s, %s: %s", round, map, tree, net,
+                     dn_objective_name(r.objective), err.msg);
+        dn_refine_stats st;
+        assert_int_equal(dn_embed_refine_stats(f.e, &st), 1);
+        assert_int_equal(st.tried, 200);
+        /* the hook fails on a wrong figure: it can see a drift */
+        dn_refine_fig bad = st.after;
+        bad.hops++;
+        assert_int_equal(dn_refine_check(f.e, &bad, &err), DN_EINVAL);
+        bad = st.after;
+        bad.hop_bytes *= 1.001;
+        bad.hop_bytes += 1;
+        assert_int_equal(dn_refine_check(f.e, &bad, &err), DN_EINVAL);
+        if (r.objective >= DN_OBJECTIVE_CONFLICTS) {
+            bad = st.after;
+            bad.conflicts++;
+            assert_int_equal(dn_refine_check(f.e, &bad, &err), DN_EINVAL);
+        }
+        assert_int_equal(dn_refine_check(f.e, &st.after, &err), DN_OK);
+        close_fixture(&f);
+    }
+}
+
+/* (2), (4): never worse, equal to the metrics, inside alloc and slots. */
+static void test_never_worse_and_metrics(void **state)
+{
+    (void)state;
+    dn_rng rng;
+    dn_rng_seed(&rng, 5);
+    int64_t alloc[4096];
+    for (int round = 0; round < 48; round++) {
+        const char *net = nets[round % NN], *tree = trees[dn_rng_below(&rng, NT)];
+        const char *map = round % 3 == 0 ? "random" : round % 3 == 1 ? "greedy" : "identity";
+        dn_err err;
+        dn_net probe;
+        if (dn_net_init(&probe, net, &err))
+            fail_msg("%s: %s", net, err.msg);
+        const int64_t P = dn_net_processors(&probe);
+        dn_net_free(&probe);
+        dn_embed_opts o = opts(map);
+        o.routes = DN_ROUTES_SHORTEST;
+        o.seed = (uint64_t)round;
+        fixture f;
+        if (setup(&f, net, tree, &o, &err))
+            fail_msg("%s: %s", net, err.msg);
+        const int64_t T = f.tree.nodes;
+        close_fixture(&f);
+        int64_t K;
+        if (strcmp(map, "identity") != 0) {
+            o.alloc_len = random_alloc(&rng, P, T, alloc, &K);
+            o.alloc = o.alloc_len ? alloc : NULL;
+            o.slots = K;
+        }
+        o.refine_moves = 20 * T;
+        o.objective = (dn_objective)(round % 4);
+        if (round % 5 == 0)
+            o.root = o.alloc ? alloc[0] : 0;
+        if (setup(&f, net, tree, &o, &err))
+            fail_msg("%s %s on %s: %s", map, tree, net, err.msg);
+        dn_refine_stats st;
+        assert_int_equal(dn_embed_refine_stats(f.e, &st), 1);
+        assert_true(dn_refine_cmp(o.objective, &st.after, &st.before) <= 0);
+        dn_metrics m;
+        if (dn_metrics_compute(f.e, NULL, &m, &err))
+            fail_msg("metrics: %s", err.msg);
+        assert_int_equal(st.after.hops, m.dil_total);
+        assert_true(fabs(st.after.hop_bytes - m.w_total) <= 1e-9 * (1 + m.w_total));
+        if (o.objective >= DN_OBJECTIVE_CONFLICTS) {
+            assert_int_equal(st.after.conflicts, m.conflicts);
+            assert_int_equal(st.after.max_link_load, m.max_link_load);
+            assert_int_equal(st.after.congestion, m.congestion);
+        }
+        /* inside the allocation and the slots */
+        int32_t *load = calloc((size_t)P, sizeof *load);
+        assert_non_null(load);
+        for (int64_t v = 0; v < T; v++) {
+            int64_t p = dn_embed_place(f.e, v);
+            assert_true(p >= 0 && p < P);
+            if (o.alloc) {
+                int64_t i = 0;
+                while (i < o.alloc_len && alloc[i] != p)
+                    i++;
+                if (i == o.alloc_len)
+                    fail_msg("task %lld on %lld, outside the allocation", (long long)v,
+                             (long long)p);
+                if (++load[p] > o.slots)
+                    fail_msg("processor %lld holds more than %lld", (long long)p,
+                             (long long)o.slots);
+            }
+        }
+        if (o.root >= 0)
+            assert_int_equal(dn_embed_place(f.e, 0), o.root);
+        free(load);
+        dn_metrics_free(&m);
+        close_fixture(&f);
+    }
+}
+
+/* (3) the same seed, the same placement */
+static void test_same_seed(void **state)
+{
+    (void)state;
+    for (int obj = 0; obj < 4; obj++) {
+        int64_t *pl[2] = {NULL, NULL};
+        for (int k = 0; k < 2; k++) {
+            dn_embed_opts o = opts("random");
+            o.seed = 9;
+            o.routes = DN_ROUTES_SHORTEST;
+            o.refine_moves = 3000;
+            o.objective = (dn_objective)obj;
+            fixture f;
+            dn_err err;
+            if (setup(&f, "dragonfly:4:2:2", "binomial:6", &o, &err))
+                fail_msg("%s", err.msg);
+            pl[k] = malloc(64 * sizeof *pl[k]);
+            assert_non_null(pl[k]);
+            for (int64_t v = 0; v < 64; v++)
+                pl[k][v] = dn_embed_place(f.e, v);
+            close_fixture(&f);
+        }
+        assert_memory_equal(pl[0], pl[1], 64 * sizeof *pl[0]);
+        free(pl[0]);
+        free(pl[1]);
+    }
+}
+
+/* (5) the networks table's case with conflicts: B(6) on fattree:4:3 at
+ * random; refinement by conflicts leaves strictly fewer. */
+static void test_fewer_conflicts(void **state)
+{
+    (void)state;
+    const char *maps[] = {"random", "greedy"};
+    for (int i = 0; i < 2; i++) {
+        int64_t before = -1, after = -1;
+        for (int k = 0; k < 2; k++) {
+            dn_embed_opts o = opts(maps[i]);
+            o.seed = 1;
+            o.refine_moves = k ? 20 * 64 : 0;
+            o.objective = DN_OBJECTIVE_CONFLICTS;
+            fixture f;
+            dn_err err;
+            dn_metrics m;
+            if (setup(&f, "fattree:4:3", "binomial:6", &o, &err) ||
+                dn_metrics_compute(f.e, NULL, &m, &err))
+                fail_msg("%s", err.msg);
+            *(k ? &after : &before) = m.conflicts;
+            dn_metrics_free(&m);
+            close_fixture(&f);
+        }
+        assert_true(before > 0);
+        if (!(after < before))
+            fail_msg("%s: %lld conflicts refined to %lld", maps[i], (long long)before,
+                     (long long)after);
+    }
+}
+
+/* zrl's own map-edge cannot follow moved tasks: refused, naming refine */
+static void test_refused(void **state)
+{
+    (void)state;
+    dn_embed_opts o = opts("zrl");
+    o.refine_moves = 10;
+    fixture f;
+    dn_err err;
+    assert_int_equal(setup(&f, "debruijn:4", "binomial:4", &o, &err), DN_EINVAL);
+    assert_non_null(strstr(err.param, "refine"));
+    close_fixture(&f);
+    o = opts("random");
+    o.refine_moves = 10;
+    o.objective = (dn_objective)7;
+    assert_int_equal(setup(&f, "debruijn:4", "binomial:4", &o, &err), DN_EINVAL);
+    assert_string_equal(err.param, "objective");
+    close_fixture(&f);
+    dn_objective ob;
+    assert_int_equal(dn_objective_parse("hop-bytes", &ob), DN_OK);
+    assert_int_equal(ob, DN_OBJECTIVE_HOP_BYTES);
+    assert_string_equal(dn_objective_name(DN_OBJECTIVE_CONGESTION), "congestion");
+    assert_int_equal(dn_objective_parse("time", &ob), DN_ENOTFOUND);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_incremental_equals_full),
+        cmocka_unit_test(test_never_worse_and_metrics),
+        cmocka_unit_test(test_same_seed),
+        cmocka_unit_test(test_fewer_conflicts),
+        cmocka_unit_test(test_refused),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
