@@ -2229,7 +2229,7 @@ static void test_best(void **state)
         o.seed = 5;
         dn_best_result *res = malloc(sizeof *res), *res2 = malloc(sizeof *res2);
         dn_embed *e2;
-        if (dn_best_init(&f.e, &f.net, &f.tree, &o, NULL, res, &err))
+        if (dn_best_init(&f.e, &f.net, &f.tree, &o, NULL, -1, res, &err))
             fail_msg("best on %s: %s", cases[k].net, err.msg);
         assert_int_equal(dn_metrics_compute(f.e, NULL, &f.m, &err), DN_OK);
         const dn_best_candidate *w = &res->cand[res->winner];
@@ -2267,8 +2267,18 @@ static void test_best(void **state)
             if (res->cand[i].status != DN_OK && strcmp(res->cand[i].map, "zrl") == 0)
                 listed_refusal = strstr(res->cand[i].why, "mapping zrl") != NULL;
         assert_true(listed_refusal == (strcmp(cases[k].net, "ddb:6") != 0));
+        /* an objective ranks first: the winner has the least average
+         * dilation of every candidate that applied */
+        dn_embed *e3;
+        assert_int_equal(dn_best_init(&e3, &f.net, &f.tree, &o, NULL, DN_OBJECTIVE_DILATION, res2,
+                                      &err),
+                         DN_OK);
+        for (int i = 0; i < res2->n; i++)
+            if (res2->cand[i].status == DN_OK)
+                assert_true(res2->cand[res2->winner].dil_avg <= res2->cand[i].dil_avg);
+        dn_embed_free(e3);
         /* the same seed: the same winner, placed the same */
-        assert_int_equal(dn_best_init(&e2, &f.net, &f.tree, &o, NULL, res2, &err), DN_OK);
+        assert_int_equal(dn_best_init(&e2, &f.net, &f.tree, &o, NULL, -1, res2, &err), DN_OK);
         assert_string_equal(res2->cand[res2->winner].map, w->map);
         for (int64_t v = 0; v < f.tree.nodes; v++)
             assert_int_equal(dn_embed_place(e2, v), dn_embed_place(f.e, v));

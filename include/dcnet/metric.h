@@ -171,10 +171,11 @@ typedef struct dn_bounds {
 DN_API int dn_bounds_compute(const dn_embed *e, dn_bounds *b, dn_err *err);
 
 /* --map best (issue 31, item 7; src/metric/best.c): every mapping that
- * applies is built with the caller's options (opts.map is ignored),
- * measured with mo (NULL: the defaults), and the best kept, chosen by
- * phase conflicts, then congestion, then hop-bytes, then average
- * dilation; ties go to the earlier candidate. The candidates: zrl, cbt,
+ * applies is built with the caller's options (opts.map is ignored; with
+ * opts.refine_moves each is refined with that budget), measured with mo
+ * (NULL: the defaults), and the best kept, chosen by `objective` first (a
+ * dn_objective, or -1 for none), then phase conflicts, congestion,
+ * hop-bytes and average dilation; ties go to the earlier candidate. The candidates: zrl, cbt,
  * binomial, dccube, xor, reflecting, growing, sneptree, identity, greedy,
  * scotch (when built in; also "scotch:whole", on every processor, when the
  * tree is smaller than the machine), random with seeds S, S+1, S+2. A candidate that
@@ -196,7 +197,7 @@ typedef struct dn_best_result {
     dn_best_candidate cand[DN_BEST_MAX];
 } dn_best_result;
 DN_API int dn_best_init(dn_embed **out, const dn_net *net, const dn_tree *tree,
-                        const dn_embed_opts *opts, const dn_metric_opts *mo,
+                        const dn_embed_opts *opts, const dn_metric_opts *mo, int objective,
                         dn_best_result *res, dn_err *err);
 
 #ifdef __cplusplus

@@ -364,6 +364,7 @@ typedef struct embed_args {
     const char *hosts;   /* --hosts FILE (embed): host names in --alloc */
     int64_t *alloc, *slots_per; /* owned: what --alloc FILE read */
     dn_best_result *best; /* owned: --map best's candidates, after embed_build */
+    int objective_given; /* --objective: --map best ranks by it first */
     int refine_default; /* bare --refine: EMBED_REFINE_PER_TASK x T moves, set with the tree */
 } embed_args;
 /* optarg, or for --refine without '=' the next word when it starts with a

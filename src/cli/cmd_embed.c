@@ -541,7 +541,8 @@ int embed_build(embed_args *a, const dn_net *net, const dn_tree *tree, const dn_
     free(a->best);
     if (!(a->best = malloc(sizeof *a->best)))
         return dn_fail(err, DN_ENOMEM, "out of memory");
-    return dn_best_init(e, net, tree, &a->eo, mo, a->best, err);
+    return dn_best_init(e, net, tree, &a->eo, mo, a->objective_given ? (int)a->eo.objective : -1,
+                        a->best, err);
 }
 
 const char *embed_optional_arg(int c, int argc, char **argv)
@@ -649,6 +650,7 @@ int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg)
         if (rc)
             return -rc;
         a->eo.objective = (dn_objective)k;
+        a->objective_given = 1;
         return 1;
     }
     case EO_SCOTCH: a->eo.scotch_strategy = arg; return 1;

@@ -16,10 +16,12 @@
  * memory, a limit) fails the whole choice: a silently missing candidate
  * would make the winner a lie.
  *
- * The winner is chosen lexicographically: phase conflicts (pairs of
- * messages of one phase on one link), then congestion (most messages on
- * one link over the run), then hop-bytes (the weighted dilation total),
- * then average dilation. Every figure is an exact count or a sum of the
+ * The winner is chosen lexicographically: the caller's objective first if
+ * one is given (--objective), then phase conflicts (pairs of messages of
+ * one phase on one link), congestion (most messages on one link over the
+ * run), hop-bytes (the weighted dilation total) and average dilation.
+ * With opts.refine_moves every candidate is refined with that budget
+ * (inside dn_embed_init) before it is measured. Every figure is an exact count or a sum of the
  * same weights in the same order, so the comparison is reproducible.
  * Cost: the sum of the candidates' mapping and metric costs.
  */
@@ -35,9 +37,24 @@ static const char *const candidates[] = {
 };
 #define NCAND ((int)(sizeof candidates / sizeof candidates[0]))
 
-/* <0 when a beats b, >0 when b beats a, 0 on a tie */
-static int compare(const dn_best_candidate *a, const dn_best_candidate *b)
+/* One figure of a candidate as a double (exact for counts below 2^53). */
+static double figure(const dn_best_candidate *c, int objective)
 {
+    switch (objective) {
+    case DN_OBJECTIVE_DILATION: return c->dil_avg;
+    case DN_OBJECTIVE_HOP_BYTES: return c->hop_bytes;
+    case DN_OBJECTIVE_CONFLICTS: return (double)c->conflicts;
+    case DN_OBJECTIVE_CONGESTION: return (double)c->congestion;
+    }
+    return 0;
+}
+
+/* <0 when a beats b, >0 when b beats a, 0 on a tie: the objective first
+ * (if one is given, >= 0), then the default order */
+static int compare(const dn_best_candidate *a, const dn_best_candidate *b, int objective)
+{
+    if (objective >= 0 && figure(a, objective) != figure(b, objective))
+        return figure(a, objective) < figure(b, objective) ? -1 : 1;
     if (a->conflicts != b->conflicts)
         return a->conflicts < b->conflicts ? -1 : 1;
     if (a->congestion != b->congestion)
@@ -56,9 +73,13 @@ static int not_applicable(int rc)
 }
 
 int dn_best_init(dn_embed **out, const dn_net *net, const dn_tree *tree,
-                 const dn_embed_opts *opts, const dn_metric_opts *mo, dn_best_result *res,
-                 dn_err *err)
+                 const dn_embed_opts *opts, const dn_metric_opts *mo, int objective,
+                 dn_best_result *res, dn_err *err)
 {
+    if (objective < -1 || objective > DN_OBJECTIVE_CONGESTION)
+        return dn_fail_param(err, DN_EINVAL, "objective",
+                             "objective %d is neither -1 (the default order) nor a "
+                             "dn_objective value", objective);
     *out = NULL;
     memset(res, 0, sizeof *res);
     res->winner = -1;
@@ -111,7 +132,7 @@ int dn_best_init(dn_embed **out, const dn_net *net, const dn_tree *tree,
         c->dil_max = m.dil_max;
         c->load_max = m.load_max;
         dn_metrics_free(&m);
-        if (res->winner < 0 || compare(c, &res->cand[res->winner]) < 0) {
+        if (res->winner < 0 || compare(c, &res->cand[res->winner], objective) < 0) {
             dn_embed_free(best);
             best = e;
             res->winner = res->n - 1;
