@@ -29,6 +29,7 @@ simulator-bdg docs/simulator.md 2 sh scripts/sim_tables.sh $dcnet
 dynamic-butterfly docs/dynamic.md 1 sh scripts/butterfly_observations.sh $dcnet
 balance-fit docs/balance.md 1 env DCNET=$dcnet sh scripts/balance_fit.sh
 networks-new docs/networks.md 1 sh scripts/networks_table.sh $dcnet
+placement-today docs/placement.md 1 sh scripts/placement_table.sh $dcnet
 trees-mpi docs/trees.md 1 sh scripts/mpi_table.sh $dcnet
 seed001-gb docs/papers/001-meshes.md 1 sh scripts/seed001_table.sh $dcnet
 seed001-order docs/papers/001-meshes.md 2 sh scripts/seed001_table.sh $dcnet
