@@ -7,6 +7,7 @@
 # as the hypercube embedding of the whole torus where 2^n fills it, and the
 # seed's mesh mappings on the torus's face 0,1 where 2^n fills the face,
 # seed 000's mapping D on ddb:n and lifted onto kautz:2:n with B(n-1)),
+# dcnet's drb on the tori, fat trees and dragonflies,
 # and --map best (every mapping that applies, the fewest conflicts
 # winning; its row names the winner), the average dilation and its lower
 # bound (docs/placement.md, "Bounds"), the phase and timed contention
@@ -50,14 +51,14 @@ for a, b, c in zip(rows(e), rows(t), rows(s)):
         a["bound.dilation_average"], a["contention.conflicts"], b["contention.conflicts"], time))
 PY
 }
-row torus:8x8x8 6 9 greedy,random,scotch,dccube,best
+row torus:8x8x8 6 9 greedy,random,scotch,drb,dccube,best
 row torus:8x8x8 6 6 dccube,reflecting,growing " (face 0,1)" --face 0,1
-row torus:16x16x16 6 12 greedy,random,scotch,dccube,best
+row torus:16x16x16 6 12 greedy,random,scotch,drb,dccube,best
 row torus:16x16x16 8 8 dccube,reflecting,growing " (face 0,1)" --face 0,1
-row fattree:4:3 6 6 greedy,random,scotch,best
-row fattree:8:3 6 9 greedy,random,scotch,best
-row dragonfly:4:2:2 6 6 greedy,random,scotch,best
-row dragonfly:8:4:4 6 10 greedy,random,scotch,best
+row fattree:4:3 6 6 greedy,random,scotch,drb,best
+row fattree:8:3 6 9 greedy,random,scotch,drb,best
+row dragonfly:4:2:2 6 6 greedy,random,scotch,drb,best
+row dragonfly:8:4:4 6 10 greedy,random,scotch,drb,best
 # SCOTCH to n = 12 here: its deco 2 target took 2.9 s a run on ddb:14 and
 # 25.7 s on ddb:16 (measured), three runs a row
 # and --map best (which tries SCOTCH too) to n = 12 as well

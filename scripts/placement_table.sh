@@ -1,6 +1,7 @@
 #!/bin/sh
 # placement_table.sh DCNET - placements on today's networks (issue 31,
-# "Measured"): the issue's rows, each placed by every general mapping, by
+# "Measured"): the issue's rows, each placed by every general mapping
+# (greedy, random, SCOTCH, dcnet's drb), by
 # --map best, and by --map best with --refine (20 moves a task for every
 # candidate, objective dilation), with the average dilation and its lower
 # bound (docs/placement.md, "Bounds"), phase conflicts, congestion
@@ -16,7 +17,7 @@
 set -eu
 dcnet=$1
 top=$(cd "$(dirname "$0")/.." && pwd)
-maps=${PLACEMENT_MAPS:-greedy,random,scotch,best,best+refine}
+maps=${PLACEMENT_MAPS:-greedy,random,scotch,drb,best,best+refine}
 echo "| network | tree | given | mapping | average dilation | bound | phase conflicts | congestion | wormhole divide time |"
 echo "|---|---|---|---|---|---|---|---|---|"
 row() { # NET TREE GIVEN [OPTION...]

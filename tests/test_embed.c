@@ -2100,7 +2100,7 @@ static void test_scotch(void **state)
 static void test_alloc_slots(void **state)
 {
     (void)state;
-    static const char *maps[] = {"random", "greedy", "identity", "scotch"};
+    static const char *maps[] = {"random", "greedy", "identity", "scotch", "drb"};
     dn_rng rng;
     dn_rng_seed(&rng, 7);
     for (int round = 0; round < 40; round++) {
@@ -2126,7 +2126,7 @@ static void test_alloc_slots(void **state)
             n++;
         char tree[32];
         snprintf(tree, sizeof tree, "binomial:%d", n);
-        for (int mi = 0; mi < 4; mi++) {
+        for (int mi = 0; mi < 5; mi++) {
             if (mi == 3 && !dn_have_scotch())
                 continue;
             dn_embed_opts o = opts(maps[mi]);
@@ -2216,7 +2216,7 @@ static void test_best(void **state)
         {"dragonfly:4:2:2", "binomial:6", NULL},
     };
     static const char *maps[] = {"zrl", "cbt", "binomial", "dccube", "xor", "reflecting",
-                                 "growing", "sneptree", "identity", "greedy", "scotch"};
+                                 "growing", "sneptree", "identity", "greedy", "drb", "scotch"};
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         fixture f;
         dn_err err;
@@ -2477,6 +2477,68 @@ static void test_bounds_brute_force(void **state)
     brute_check("debruijn:2", "binomial:3", NULL, 0, 2, NULL, 2520, 0);
 }
 
+/* drb (issue 31 item 4). B(n) depth-first, smallest subtree first, is cut
+ * into binomial subtrees at every power of two, so on a fat tree each
+ * leaf switch of K = 2^k processors holds a B(k): B(6) on fattree:8:3
+ * reaches the partition bound 140 (56 edges inside leaves, 7 across) and
+ * B(12) on fattree:16:3 its bound 8730, without conflicts; on a torus the
+ * first 64 processors of the recursive bisection are the 4x4x4 corner
+ * box; on a dragonfly B(7) fills 16 routers of 8 (two groups) and meets
+ * its bound; a message's weight decides among equal subtrees: the
+ * heaviest of three leaf children shares the root's leaf switch. */
+static void test_drb(void **state)
+{
+    (void)state;
+    fixture f;
+    dn_embed_opts o = opts("drb");
+    open_fixture(&f, "fattree:8:3", "binomial:6", &o);
+    assert_int_equal(f.m.dil_total, 140);
+    assert_int_equal(f.m.conflicts, 0);
+    assert_int_equal(f.m.load_max, 1);
+    for (int64_t v = 0; v < 64; v++)
+        assert_true(dn_embed_place(f.e, v) < 64);
+    close_fixture(&f);
+    open_fixture(&f, "fattree:16:3", "binomial:12", &o);
+    assert_int_equal(f.m.dil_total, 4095 * 2 + 255 * 2 + 15 * 2);
+    assert_int_equal(f.m.conflicts, 0);
+    close_fixture(&f);
+    open_fixture(&f, "torus:8x8x8", "binomial:6", &o);
+    for (int64_t v = 0; v < 64; v++) {
+        int64_t p = dn_embed_place(f.e, v);
+        assert_true(p / 64 < 4 && p / 8 % 8 < 4 && p % 8 < 4);
+    }
+    assert_int_equal(f.m.conflicts, 0);
+    close_fixture(&f);
+    open_fixture(&f, "dragonfly:8:4:4", "binomial:7", &o);
+    dn_bounds b;
+    dn_err err;
+    assert_int_equal(dn_bounds_compute(f.e, &b, &err), DN_OK);
+    assert_true(f.m.dil_total == (int64_t)b.dilation_total);
+    close_fixture(&f);
+    /* weights: a root with three leaf children on fattree:2:2 (leaf
+     * switches of 2): the heaviest child, task 2, joins the root */
+    static const double w[3] = {1, 5, 3};
+    o.weights = DN_WEIGHTS_GIVEN;
+    o.given = w;
+    o.given_len = 3;
+    open_fixture(&f, "fattree:2:2", "complete:3:1", &o);
+    assert_int_equal(dn_embed_place(f.e, 0) / 2, dn_embed_place(f.e, 2) / 2);
+    assert_true(dn_embed_place(f.e, 1) / 2 != dn_embed_place(f.e, 0) / 2);
+    close_fixture(&f);
+    /* slots: 4 tasks a processor, B(8) on fattree:4:3 fills 64 x 4 */
+    o = opts("drb");
+    o.slots = 4;
+    open_fixture(&f, "fattree:4:3", "binomial:8", &o);
+    assert_int_equal(f.m.load_max, 4);
+    assert_int_equal(f.m.conflicts, 0);
+    close_fixture(&f);
+    o = opts("drb");
+    o.root = 3;
+    assert_int_equal(setup(&f, "fattree:4:3", "binomial:4", &o, &err), DN_EINVAL);
+    assert_non_null(strstr(err.msg, "drb chooses all placements"));
+    close_fixture(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -2510,6 +2572,7 @@ int main(void)
         cmocka_unit_test(test_best),
         cmocka_unit_test(test_scotch_fair),
         cmocka_unit_test(test_bounds_brute_force),
+        cmocka_unit_test(test_drb),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -21,6 +21,10 @@
  *   exact      the least maximum dilation by exhaustive search (seed 000's
  *              open question; small networks, dn_exact_search)
  *   identity, random, greedy, scotch  baselines for any tree and network
+ *   drb        dcnet's own for today's networks (issue 31): the tree
+ *              depth-first, smallest subtree first, dealt to the
+ *              processors in an order whose blocks are compact (switch
+ *              subtrees, sub-boxes, BFS halves); follows --alloc, --slots
  *   given      a placement from the caller (opts.place), routed by the
  *              network: any outside placement measured the same way
  *

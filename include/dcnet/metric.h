@@ -177,7 +177,7 @@ DN_API int dn_bounds_compute(const dn_embed *e, dn_bounds *b, dn_err *err);
  * dn_objective, or -1 for none), then phase conflicts, congestion,
  * hop-bytes and average dilation; ties go to the earlier candidate. The candidates: zrl, cbt,
  * binomial, dccube, xor, reflecting, growing, sneptree, identity, greedy,
- * scotch (when built in; also "scotch:whole", on every processor, when the
+ * drb, scotch (when built in; also "scotch:whole", on every processor, when the
  * tree is smaller than the machine), random with seeds S, S+1, S+2. A candidate that
  * does not apply (DN_EINVAL, DN_ENOTSUP) is listed with its reason; any
  * other failure fails the call. *out is the winner (caller frees with

@@ -51,7 +51,12 @@ static const struct {
      "task v on processor (v + root) mod N; an MPI tree's rank r on processor r"},
     {"random", MAP_RANDOM, "seeded random placement, at most ceil(T/N) tasks per processor"},
     {"greedy", MAP_GREEDY, "tree BFS order, nearest processor with room to the parent"},
-    {"scotch", MAP_SCOTCH, "SCOTCH graph mapping onto the network (deco target)"},
+    {"scotch", MAP_SCOTCH,
+     "SCOTCH graph mapping: its own architecture (fat tree, grid, hypercube) or a deco "
+     "target, on the smallest compact part"},
+    {"drb", MAP_DRB,
+     "dual recursive bipartitioning: the tree depth-first, smallest subtree first, dealt to "
+     "the processors in compact order (switch subtrees, sub-boxes, BFS halves)"},
     {"given", MAP_GIVEN, "a placement supplied by the caller (opts.place)"},
 };
 #define NMAPS ((int)(sizeof maps / sizeof maps[0]))
@@ -622,7 +627,7 @@ static int alloc_check(const dn_embed *e, dn_err *err)
             rc = dn_fail_param(err, DN_EINVAL, "map alloc",
                                "mapping %s places task %lld on processor %lld, outside the "
                                "allocation (mappings that follow one: greedy, random, identity, "
-                               "scotch, given)", e->map, (long long)v, (long long)p);
+                               "scotch, drb, best, given)", e->map, (long long)v, (long long)p);
         else if (++load[p] > e->cap[p])
             rc = dn_fail_param(err, DN_EINVAL, "map slots",
                                "mapping %s places more than %d tasks on processor %lld (its "
@@ -906,7 +911,7 @@ static int embed_setup(dn_embed *e, const dn_net *net, const dn_tree *tree,
     if (!kind)
         return dn_fail_param(err, DN_ENOTFOUND, "map",
                        "unknown mapping '%s'; known: zrl, dccube, xor, reflecting, growing, binomial, "
-                       "cbt, exact, sneptree, identity, random, greedy, scotch, given",
+                       "cbt, exact, sneptree, identity, random, greedy, scotch, drb, given",
                        o->map);
     e->net = net;
     e->tree = tree;
@@ -981,6 +986,7 @@ static int embed_setup(dn_embed *e, const dn_net *net, const dn_tree *tree,
     case MAP_RANDOM: rc = init_random(e, o, err); break;
     case MAP_GREEDY: rc = init_greedy(e, o, err); break;
     case MAP_SCOTCH: rc = dn_embed_scotch(e, o, err); break;
+    case MAP_DRB: rc = dn_embed_drb(e, o, err); break;
     case MAP_GIVEN: rc = init_given(e, o, err); break;
     }
     if (rc)

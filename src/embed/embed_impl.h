@@ -82,7 +82,8 @@ enum {
     MAP_GIVEN,
     MAP_CBT,
     MAP_XOR,
-    MAP_EXACT
+    MAP_EXACT,
+    MAP_DRB
 };
 
 /* mesh.c: dccube, xor, reflecting, growing (closed forms over hypercube
@@ -91,6 +92,8 @@ int dn_embed_mesh_init(dn_embed *e, const dn_embed_opts *o, dn_err *err);
 int64_t dn_embed_mesh_place(const dn_embed *e, uint64_t label);
 /* scotch.c */
 int dn_embed_scotch(dn_embed *e, const dn_embed_opts *o, dn_err *err);
+/* drb.c: dual recursive bipartitioning (issue 31, item 4) */
+int dn_embed_drb(dn_embed *e, const dn_embed_opts *o, dn_err *err);
 
 /* Requires the tree to be binomial:`n`; names the mapping in the error. */
 int dn_embed_need_binomial(const dn_embed *e, int n, dn_err *err);

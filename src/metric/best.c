@@ -7,7 +7,7 @@
  * Candidates, in this order (ties go to the earlier): the seeds' mappings
  * (zrl, cbt, binomial, dccube, xor, reflecting, growing, sneptree: each
  * applies to its own networks and trees and refuses the rest, which is
- * how best learns that it does not apply), identity, greedy, SCOTCH where
+ * how best learns that it does not apply), identity, greedy, drb, SCOTCH where
  * it is built in (on the compact part, and as "scotch:whole" on every
  * processor when the tree is smaller than the machine and there is no
  * allocation: on tori its spread placements sometimes have fewer
@@ -33,7 +33,7 @@
 
 static const char *const candidates[] = {
     "zrl", "cbt", "binomial", "dccube", "xor", "reflecting", "growing", "sneptree",
-    "identity", "greedy", "scotch", "scotch:whole", "random", "random", "random",
+    "identity", "greedy", "drb", "scotch", "scotch:whole", "random", "random", "random",
 };
 #define NCAND ((int)(sizeof candidates / sizeof candidates[0]))
 

@@ -1,0 +1,262 @@
+/*
+ * drb.c - dcnet's own mapping for today's networks (issue 31, item 4):
+ * dual recursive bipartitioning in its simplest exact form. Both sides are
+ * laid out in an order whose consecutive blocks are recursive halves, and
+ * the tasks are dealt to the processors' slots in those orders:
+ *
+ *  - tasks: depth-first, each task's children by subtree size, the
+ *    smallest first (ties: the heavier message first, then id). Every
+ *    subtree is then a consecutive block, and a block of a task and its
+ *    smallest children is a connected piece. For B(n) the blocks at every
+ *    power of two are binomial subtrees: the root with its children of
+ *    B(0) .. B(k-1) is B(k), and the next 2^k tasks are the child of
+ *    B(k). So a 2^k block of processors holds a B(k), with 2^k - 1 of its
+ *    edges inside - seed 000's recursive structure of B(n), cut where the
+ *    network's parts are;
+ *  - processors: the allocated ones with their slots, in an order whose
+ *    consecutive blocks are compact: on hierarchical networks (fat trees,
+ *    dragonflies: dn_net_hierarchy_of) the ids, whose parts (leaf
+ *    switches, routers, groups) are consecutive blocks; on meshes and tori
+ *    of any dimension a recursive bisection of the box across its longest
+ *    side (a block of 2^k is a sub-box, the N-D form of the seeds' mesh
+ *    mappings' recursive halving); on any other network without switches a
+ *    recursive bisection by BFS: the processors in order of distance from
+ *    the farthest one of a first BFS (within the part), split at half the
+ *    part's slots; with switches and no hierarchy, the ids.
+ *
+ * So the smallest part that holds the tree is used first (the first leaf
+ * switches, the first sub-box), busy subtrees stay under one switch, and
+ * the lightest edges are the ones cut. For B(6) on fattree:8:3 it places a
+ * B(3) on each leaf switch: 56 edges inside leaves, 7 across, average
+ * dilation 140 / 63, the partition bound (docs/placement.md, "Bounds").
+ * Time O(T log T + P log P) (+ O((N + M) log P) for the BFS bisection);
+ * memory O(T + P).
+ */
+#include "embed_impl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct drb_ctx {
+    const dn_embed *e;
+    int64_t *size;    /* subtree sizes (T) */
+} drb_ctx;
+
+/* children order: smaller subtree first, then heavier message, then id */
+static int before(const drb_ctx *c, int64_t x, int64_t y)
+{
+    if (c->size[x] != c->size[y])
+        return c->size[x] < c->size[y] ? -1 : 1;
+    double wx = dn_embed_weight(c->e, x), wy = dn_embed_weight(c->e, y);
+    if (wx != wy)
+        return wx > wy ? -1 : 1;
+    return (x > y) - (x < y);
+}
+
+/* Stable merge sort of a[0 .. n) by before() (qsort has no context
+ * argument, and a global one would be shared state); tmp: n entries. */
+static void sort_children(const drb_ctx *c, int64_t *a, int64_t *tmp, int64_t n)
+{
+    for (int64_t w = 1; w < n; w *= 2) {
+        for (int64_t lo = 0; lo < n; lo += 2 * w) {
+            int64_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
+            int64_t i = lo, j = mid, k = lo;
+            while (i < mid && j < hi)
+                tmp[k++] = before(c, a[j], a[i]) < 0 ? a[j++] : a[i++];
+            while (i < mid)
+                tmp[k++] = a[i++];
+            while (j < hi)
+                tmp[k++] = a[j++];
+        }
+        memcpy(a, tmp, (size_t)n * sizeof *a);
+    }
+}
+
+/* The grid's processors in recursive bisection order of the box [lo, hi)
+ * (its longest side halved, the first half first). */
+static void grid_order(const dn_net_grid *gr, int64_t *lo, int64_t *hi, int64_t *out,
+                       int64_t *n)
+{
+    int best = 0;
+    for (int i = 1; i < gr->dims; i++)
+        if (hi[i] - lo[i] > hi[best] - lo[best])
+            best = i;
+    if (hi[best] - lo[best] <= 1) { /* one node */
+        int64_t id = 0;
+        for (int i = 0; i < gr->dims; i++)
+            id = id * gr->side[i] + lo[i];
+        out[(*n)++] = id;
+        return;
+    }
+    int64_t mid = lo[best] + (hi[best] - lo[best] + 1) / 2, keep = hi[best];
+    hi[best] = mid;
+    grid_order(gr, lo, hi, out, n);
+    hi[best] = keep;
+    keep = lo[best];
+    lo[best] = mid;
+    grid_order(gr, lo, hi, out, n);
+    lo[best] = keep;
+}
+
+/* Recursive BFS bisection of list[0 .. n) (processors of a network
+ * without switches) in place: BFS within the part from its first
+ * processor, again from the farthest one found, the part sorted by that
+ * distance (stable), split where half its slots are reached. dist and
+ * queue: N entries of scratch; in[] marks the part (1). */
+static void bfs_order(const dn_embed *e, int64_t *list, int64_t n, int32_t *dist, int64_t *queue,
+                      char *in, int64_t *tmp)
+{
+    if (n <= 2)
+        return;
+    const dn_csr *g = &e->g;
+    for (int64_t i = 0; i < n; i++)
+        in[list[i]] = 1;
+    int64_t src = list[0], far = src;
+    for (int round = 0; round < 2; round++) {
+        for (int64_t i = 0; i < n; i++)
+            dist[list[i]] = -1;
+        int64_t qh = 0, qt = 0;
+        queue[qt++] = src;
+        dist[src] = 0;
+        while (qh < qt) {
+            int64_t u = queue[qh++];
+            far = u;
+            for (int64_t a = g->off[u]; a < g->off[u + 1]; a++) {
+                int64_t v = g->adj[a];
+                if (in[v] && dist[v] < 0) {
+                    dist[v] = dist[u] + 1;
+                    queue[qt++] = v;
+                }
+            }
+        }
+        src = far;
+    }
+    /* counting sort by distance from far (unreached last), stable */
+    int64_t maxd = 0;
+    for (int64_t i = 0; i < n; i++)
+        if (dist[list[i]] > maxd)
+            maxd = dist[list[i]];
+    int64_t k = 0;
+    for (int64_t d = 0; d <= maxd + 1; d++)
+        for (int64_t i = 0; i < n; i++)
+            if ((d <= maxd && dist[list[i]] == d) || (d == maxd + 1 && dist[list[i]] < 0))
+                tmp[k++] = list[i];
+    memcpy(list, tmp, (size_t)n * sizeof *list);
+    for (int64_t i = 0; i < n; i++)
+        in[list[i]] = 0;
+    int64_t room = 0, half = 0, cut = 0;
+    for (int64_t i = 0; i < n; i++)
+        room += dn_embed_cap(e, list[i]);
+    while (cut < n - 1 && 2 * (half + dn_embed_cap(e, list[cut])) <= room)
+        half += dn_embed_cap(e, list[cut++]);
+    if (cut == 0)
+        cut = 1;
+    bfs_order(e, list, cut, dist, queue, in, tmp);
+    bfs_order(e, list + cut, n - cut, dist, queue, in, tmp);
+}
+
+/* The allocated processors in the mapping's order (see the top). */
+static int proc_order(const dn_embed *e, int64_t *order, dn_err *err)
+{
+    const int64_t P = dn_net_processors(e->net), A = e->alloc_n;
+    dn_net_hierarchy h;
+    dn_net_grid gr;
+    int64_t n = 0;
+    if (!dn_net_hierarchy_of(e->net, &h) && dn_net_grid_of(e->net, &gr)) {
+        int64_t lo[DN_NET_GRID_MAX_DIMS] = {0}, hi[DN_NET_GRID_MAX_DIMS];
+        for (int i = 0; i < gr.dims; i++)
+            hi[i] = gr.side[i];
+        int64_t *all = malloc((size_t)P * sizeof *all);
+        if (!all)
+            return dn_fail(err, DN_ENOMEM, "out of memory for the order of %lld processors",
+                           (long long)P);
+        grid_order(&gr, lo, hi, all, &n);
+        int64_t k = 0;
+        for (int64_t i = 0; i < n; i++)
+            if (dn_embed_cap(e, all[i]) > 0)
+                order[k++] = all[i];
+        free(all);
+        return DN_OK;
+    }
+    for (int64_t i = 0; i < A; i++)
+        order[i] = dn_embed_alloc_at(e, i);
+    if (h.levels || e->g.n != P)
+        return DN_OK; /* ids: the hierarchy's parts; or switches without one */
+    int32_t *dist = malloc((size_t)e->g.n * sizeof *dist);
+    int64_t *queue = malloc((size_t)e->g.n * sizeof *queue);
+    int64_t *tmp = malloc((size_t)A * sizeof *tmp);
+    char *in = calloc((size_t)e->g.n, 1);
+    int rc = DN_OK;
+    if (!dist || !queue || !tmp || !in)
+        rc = dn_fail(err, DN_ENOMEM, "out of memory for the order of %lld processors",
+                     (long long)P);
+    else
+        bfs_order(e, order, A, dist, queue, in, tmp);
+    free(dist);
+    free(queue);
+    free(tmp);
+    free(in);
+    return rc;
+}
+
+int dn_embed_drb(dn_embed *e, const dn_embed_opts *o, dn_err *err)
+{
+    if (o->root >= 0)
+        return dn_fail_param(err, DN_EINVAL, "root", "mapping drb chooses all placements "
+                                                     "itself; a root is not supported");
+    const dn_tree *t = e->tree;
+    const int64_t T = t->nodes;
+    int rc = dn_embed_alloc_place(e, err);
+    if (rc)
+        return rc;
+    drb_ctx c = {e, malloc((size_t)T * sizeof(int64_t))};
+    int64_t *stack = malloc((size_t)T * sizeof *stack);
+    int64_t *kids = malloc((size_t)T * sizeof *kids);
+    int64_t *ktmp = malloc((size_t)T * sizeof *ktmp);
+    int64_t *order = malloc((size_t)e->alloc_n * sizeof *order);
+    if (!c.size || !stack || !kids || !ktmp || !order) {
+        rc = dn_fail(err, DN_ENOMEM, "out of memory for mapping drb of %lld tasks",
+                     (long long)T);
+        goto out;
+    }
+    /* subtree sizes: children have larger ids than parents in no tree
+     * kind dcnet promises, so count by a reverse BFS order */
+    int64_t qt = 0;
+    stack[qt++] = 0;
+    for (int64_t qh = 0; qh < qt; qh++)
+        for (int64_t i = 0, nc = dn_tree_num_children(t, stack[qh]); i < nc; i++)
+            stack[qt++] = dn_tree_child(t, stack[qh], i);
+    for (int64_t i = qt - 1; i >= 0; i--) {
+        int64_t v = stack[i];
+        c.size[v] = 1;
+        for (int64_t j = 0, nc = dn_tree_num_children(t, v); j < nc; j++)
+            c.size[v] += c.size[dn_tree_child(t, v, j)];
+    }
+    if ((rc = proc_order(e, order, err)))
+        goto out;
+    /* depth-first, smallest child first: push children largest first */
+    int64_t sp = 0, slot_proc = 0, used = 0;
+    stack[sp++] = 0;
+    while (sp > 0) {
+        int64_t v = stack[--sp];
+        while (used >= dn_embed_cap(e, order[slot_proc])) { /* next processor with room */
+            slot_proc++;
+            used = 0;
+        }
+        e->place[v] = (int32_t)order[slot_proc];
+        used++;
+        int64_t nc = dn_tree_num_children(t, v);
+        for (int64_t j = 0; j < nc; j++)
+            kids[j] = dn_tree_child(t, v, j);
+        sort_children(&c, kids, ktmp, nc);
+        for (int64_t j = nc - 1; j >= 0; j--)
+            stack[sp++] = kids[j];
+    }
+out:
+    free(c.size);
+    free(stack);
+    free(kids);
+    free(ktmp);
+    free(order);
+    return rc;
+}
