@@ -2439,7 +2439,7 @@ static void brute_check(const char *net, const char *tree, const int64_t *alloc,
     dn_embed *e;
     dn_bounds bd;
     assert_int_equal(dn_embed_init(&e, &b->f.net, &b->f.tree, &o, &err), DN_OK);
-    assert_int_equal(dn_bounds_compute(e, &bd, &err), DN_OK);
+    assert_int_equal(dn_bounds_compute(e, 0, &bd, &err), DN_OK);
     if (bd.dilation_total > (double)b->best_dil || bd.hop_bytes > b->best_hb + 1e-9 ||
         bd.congestion > b->best_cong)
         fail_msg("%s %s slots %lld: bounds %g / %g / %lld above the least of %lld placements "
@@ -2512,7 +2512,7 @@ static void test_drb(void **state)
     open_fixture(&f, "dragonfly:8:4:4", "binomial:7", &o);
     dn_bounds b;
     dn_err err;
-    assert_int_equal(dn_bounds_compute(f.e, &b, &err), DN_OK);
+    assert_int_equal(dn_bounds_compute(f.e, 0, &b, &err), DN_OK);
     assert_true(f.m.dil_total == (int64_t)b.dilation_total);
     close_fixture(&f);
     /* weights: a root with three leaf children on fattree:2:2 (leaf
@@ -2537,6 +2537,50 @@ static void test_drb(void **state)
     assert_int_equal(setup(&f, "fattree:4:3", "binomial:4", &o, &err), DN_EINVAL);
     assert_non_null(strstr(err.msg, "drb chooses all placements"));
     close_fixture(&f);
+}
+
+/* Every bound at most the figure beside it, on placements of every kind:
+ * direct, indirect and directed networks, slots, log weights, both link
+ * models (a property test from the bounds helper's branch, on this API). */
+static void test_bound_below_figures(void **state)
+{
+    (void)state;
+    static const char *nets[] = {"torus:4x4", "fattree:4:2", "dragonfly:2:2:1", "hypercube:4",
+                                 "ddb:4", "mesh:3x5", "fattree:2:3", "kautz:2:3"};
+    static const char *trees[] = {"binomial:4", "binomial:3", "cbt:3", "binomial:5"};
+    static const char *maps[] = {"random", "greedy", "identity", "drb"};
+    int checked = 0;
+    for (size_t ni = 0; ni < sizeof nets / sizeof *nets; ni++)
+        for (size_t ti = 0; ti < sizeof trees / sizeof *trees; ti++)
+            for (size_t mi = 0; mi < sizeof maps / sizeof *maps; mi++)
+                for (int variant = 0; variant < 4; variant++) {
+                    dn_embed_opts o = opts(maps[mi]);
+                    o.seed = (uint64_t)variant + 1;
+                    o.slots = variant >= 2 ? 2 : 0;
+                    o.weights = variant % 2 ? DN_WEIGHTS_LOG : DN_WEIGHTS_UNIFORM;
+                    fixture f;
+                    dn_err err;
+                    if (setup(&f, nets[ni], trees[ti], &o, &err)) { /* too big for the slots */
+                        close_fixture(&f);
+                        continue;
+                    }
+                    dn_metric_opts mo = {0};
+                    mo.directed_links = variant % 2;
+                    dn_bounds bd;
+                    if (dn_metrics_compute(f.e, &mo, &f.m, &err) ||
+                        dn_bounds_compute(f.e, mo.directed_links, &bd, &err))
+                        fail_msg("%s on %s: %s", trees[ti], nets[ni], err.msg);
+                    if (bd.dilation_total > (double)f.m.dil_total ||
+                        bd.hop_bytes > f.m.w_total + 1e-9 || bd.congestion > f.m.congestion)
+                        fail_msg("%s on %s by %s (variant %d): bound %g %g %lld over %lld %g "
+                                 "%lld",
+                                 trees[ti], nets[ni], maps[mi], variant, bd.dilation_total,
+                                 bd.hop_bytes, (long long)bd.congestion, (long long)f.m.dil_total,
+                                 f.m.w_total, (long long)f.m.congestion);
+                    checked++;
+                    close_fixture(&f);
+                }
+    assert_true(checked > 300);
 }
 
 int main(void)
@@ -2573,6 +2617,7 @@ int main(void)
         cmocka_unit_test(test_scotch_fair),
         cmocka_unit_test(test_bounds_brute_force),
         cmocka_unit_test(test_drb),
+        cmocka_unit_test(test_bound_below_figures),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

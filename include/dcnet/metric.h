@@ -168,7 +168,9 @@ typedef struct dn_bounds {
     int64_t congestion;   /* messages on one link over the run */
     const char *dilation_by, *hop_bytes_by, *congestion_by; /* static strings */
 } dn_bounds;
-DN_API int dn_bounds_compute(const dn_embed *e, dn_bounds *b, dn_err *err);
+/* directed_links: congestion counted per direction of a link, as
+ * dn_metric_opts.directed_links (directed networks always are). */
+DN_API int dn_bounds_compute(const dn_embed *e, int directed_links, dn_bounds *b, dn_err *err);
 
 /* --map best (issue 31, item 7; src/metric/best.c): every mapping that
  * applies is built with the caller's options (opts.map is ignored; with

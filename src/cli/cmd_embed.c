@@ -330,7 +330,7 @@ static void metrics_record(const dn_embed *e, const dn_metrics *m, const char *m
     rec_dbl(r, "hop_bytes", m->w_total);
     dn_bounds b;
     dn_err berr;
-    if (dn_bounds_compute(e, &b, &berr) == DN_OK) { /* what no placement can beat */
+    if (dn_bounds_compute(e, m->directed_links, &b, &berr) == DN_OK) { /* what none can beat */
         rec_dbl(r, "bound.dilation_average", b.dilation_average);
         rec_dbl(r, "bound.dilation_total", b.dilation_total);
         rec_str(r, "bound.dilation_by", b.dilation_by);

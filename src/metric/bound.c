@@ -24,7 +24,9 @@
  *    at most s - 1 of them (s: the most slots a processor has), so at least
  *    deg(v) - s + 1 of its messages cross that processor's links, of which
  *    it has at most D (the most links an allocated processor has): some
- *    link carries at least ceil((deg(v) - s + 1) / D).
+ *    link carries at least ceil((deg(v) - s + 1) / D). Counted by direction
+ *    (directed networks, or directed channels), deg(v) counts only v's
+ *    children, whose messages leave by the processor's out-links.
  * The larger bound is reported for each figure, and which argument gave
  * it. Cost O(T log T + P + levels) (the lightest weights are sorted).
  */
@@ -63,7 +65,7 @@ static int64_t parts_needed(const dn_embed *e, int64_t P, int64_t size, int64_t 
     return k;
 }
 
-int dn_bounds_compute(const dn_embed *e, dn_bounds *b, dn_err *err)
+int dn_bounds_compute(const dn_embed *e, int directed_links, dn_bounds *b, dn_err *err)
 {
     memset(b, 0, sizeof *b);
     const dn_net *net = dn_embed_net(e);
@@ -144,10 +146,13 @@ int dn_bounds_compute(const dn_embed *e, dn_bounds *b, dn_err *err)
         b->hop_bytes = b->dilation_total; /* weight 1 an edge: the same sum */
         b->hop_bytes_by = b->dilation_by;
     }
-    /* congestion: the busiest task's messages through its processor's links */
+    /* congestion: the busiest task's messages through its processor's
+     * links; counted by direction (a directed network, or directed
+     * channels), only the messages to its children leave by the out-links */
+    const int by_direction = directed_links || g->directed;
     int64_t degt = 0;
     for (int64_t v = 0; v < T; v++) {
-        int64_t d = dn_tree_num_children(t, v) + (v > 0);
+        int64_t d = dn_tree_num_children(t, v) + (v > 0 && !by_direction);
         if (d > degt)
             degt = d;
     }
