@@ -2581,6 +2581,20 @@ static void test_bound_below_figures(void **state)
                     close_fixture(&f);
                 }
     assert_true(checked > 300);
+    /* a placement file may pile every task on one processor (nothing
+     * enforces ceil(T / P) without slots): the bound stays below it */
+    int64_t pile[8] = {0};
+    dn_embed_opts o = opts("given");
+    o.place = pile;
+    o.place_len = 8;
+    fixture f;
+    dn_bounds bd;
+    dn_err err;
+    open_fixture(&f, "fattree:2:3", "binomial:3", &o);
+    assert_int_equal(f.m.dil_total, 0);
+    assert_int_equal(dn_bounds_compute(f.e, 0, &bd, &err), DN_OK);
+    assert_true(bd.dilation_total == 0 && bd.congestion == 0);
+    close_fixture(&f);
 }
 
 int main(void)

@@ -27,6 +27,10 @@
  *    link carries at least ceil((deg(v) - s + 1) / D). Counted by direction
  *    (directed networks, or directed channels), deg(v) counts only v's
  *    children, whose messages leave by the processor's out-links.
+ * Slots: a processor's (--slots, --alloc); without either, nothing stops
+ * a placement file from piling tasks up, so a processor counts as
+ * holding ceil(T / P) or the placement's own largest load, whichever is
+ * more: the bound then holds for the placement beside it.
  * The larger bound is reported for each figure, and which argument gave
  * it. Cost O(T log T + P + levels) (the lightest weights are sorted).
  */
@@ -48,15 +52,26 @@ static int cmp_i64_desc(const void *a, const void *b)
     return (x < y) - (x > y);
 }
 
+/* The tasks processor p may hold for the bound: its slots; without an
+ * allocation or slots (nothing enforced: a placement file may pile tasks
+ * up), at least the embedding's own largest load, so that the bound
+ * covers the placement it is printed beside. */
+static int64_t slots_of(const dn_embed *e, int64_t p, int64_t floor_load)
+{
+    int64_t c = dn_embed_capacity(e, p);
+    return dn_embed_room(e) == 0 && floor_load > c ? floor_load : c;
+}
+
 /* The fewest parts of `size` consecutive processors (from 0) whose slots
  * hold T, the roomiest first. room[] is scratch of P / size entries. */
-static int64_t parts_needed(const dn_embed *e, int64_t P, int64_t size, int64_t T, int64_t *room)
+static int64_t parts_needed(const dn_embed *e, int64_t P, int64_t size, int64_t T, int64_t *room,
+                            int64_t floor_load)
 {
     const int64_t n = P / size;
     for (int64_t j = 0; j < n; j++) {
         room[j] = 0;
         for (int64_t p = j * size; p < (j + 1) * size; p++)
-            room[j] += dn_embed_capacity(e, p);
+            room[j] += slots_of(e, p, floor_load);
     }
     qsort(room, (size_t)n, sizeof *room, cmp_i64_desc);
     int64_t k = 0, held = 0;
@@ -102,13 +117,23 @@ int dn_bounds_compute(const dn_embed *e, int directed_links, dn_bounds *b, dn_er
     }
     for (int64_t v = 1; v < T; v++)
         w[v - 1] = dn_embed_weight(e, v);
+    /* the placement's own largest load (counted in room[], then cleared) */
+    int64_t floor_load = 0;
+    if (dn_embed_room(e) == 0) {
+        memset(room, 0, (size_t)P * sizeof *room);
+        for (int64_t v = 0; v < T; v++) {
+            int64_t q = dn_embed_place(e, v);
+            if (++room[q] > floor_load)
+                floor_load = room[q];
+        }
+    }
     qsort(w, (size_t)E, sizeof *w, cmp_dbl);
     /* prefix sums of the lightest weights, in place */
     for (int64_t i = 1; i < E; i++)
         w[i] += w[i - 1];
     double dil = 0, hb = 0;
     for (int i = 0; i < L; i++) {
-        int64_t k = parts_needed(e, P, h.size[i], T, room);
+        int64_t k = parts_needed(e, P, h.size[i], T, room, floor_load);
         int64_t cross = k - 1 < E ? k - 1 : E;
         int step = h.dist_min[i + 1] - (i ? h.dist_min[i] : 0);
         if (cross > 0 && step > 0) {
@@ -122,7 +147,7 @@ int dn_bounds_compute(const dn_embed *e, int directed_links, dn_bounds *b, dn_er
     /* one-to-one placements: seed 000's degree bound */
     int64_t smax = 0, dmax = 0;
     for (int64_t p = 0; p < P; p++) {
-        int64_t c = dn_embed_capacity(e, p);
+        int64_t c = slots_of(e, p, floor_load);
         if (c > smax)
             smax = c;
         if (c > 0 && g->off[p + 1] - g->off[p] > dmax)
