@@ -862,10 +862,11 @@ int cmd_embed(int argc, char **argv)
                               {"--map", out_spec_file(a.eo.map), 0},
                               {"--weights", weights_file ? weights_s : NULL, 0},
                               {"--hosts", hosts, 0},
+                              {"--alloc", a.alloc_path, 0},
                               {"--save-place", save, 1},
                               {"--rankfile", rankfile, 1},
                               {"--svg", svg, 1}};
-    if ((code = out_plan(cmd, files, 8)))
+    if ((code = out_plan(cmd, files, 9)))
         return code;
     if (!weights_s || strcmp(weights_s, "uniform") == 0 || strcmp(weights_s, "bytes") == 0)
         a.eo.weights = DN_WEIGHTS_UNIFORM; /* bytes: given from the tree, below */

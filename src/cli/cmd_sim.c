@@ -1003,10 +1003,11 @@ static int sim_check(sim_cli *o, const embed_args *a)
                               {"--map", out_spec_file(a->eo.map), 0},
                               {"--trace", o->trace, 0},
                               {"--sizes", o->sizes_path, 0},
+                              {"--alloc", a->alloc_path, 0},
                               {"--link-stats", o->links_path, 1},
                               {"--svg", o->svg, 1},
                               {"--messages", o->messages_path, 1}};
-    if ((code = out_plan(o->cmd, files, 8)))
+    if ((code = out_plan(o->cmd, files, 9)))
         return code;
     if (o->threads <= 0)
         o->threads = cli_default_threads();
