@@ -140,9 +140,14 @@ int dn_best_init(dn_embed **out, const dn_net *net, const dn_tree *tree,
             dn_embed_free(e);
         }
     }
-    if (!rc && !best)
-        rc = dn_fail_param(err, DN_EINVAL, "map", "mapping best: no mapping applies to %s",
-                           net->spec);
+    if (!rc && !best) { /* greedy applies to any network: its refusal is the reason */
+        const char *why = "";
+        for (int i = 0; i < res->n; i++)
+            if (strcmp(res->cand[i].map, "greedy") == 0)
+                why = res->cand[i].why;
+        rc = dn_fail_param(err, DN_EINVAL, "map", "mapping best: no mapping applies to %s%s%s",
+                           net->spec, why[0] ? ": " : "", why);
+    }
     if (rc) {
         dn_embed_free(best);
         return rc;
