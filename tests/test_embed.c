@@ -2343,6 +2343,37 @@ static void test_scotch_fair(void **state)
     assert_int_equal(dn_embed_scotch_part(f.e), 16);
     assert_true(f.m.load_max <= 4);
     close_fixture(&f);
+    /* deco 0 on a part (SCOTCH answers vertex numbers there, deco 2 and
+     * the sub architectures indices): B(2) on mesh:4x4's 2x2 corner
+     * {0, 1, 4, 5}, B(2) on the allocation {5, 6, 9, 10} of hypercube:4;
+     * and a one-processor allocation (SCOTCH 7.0.3's archSub crashed on
+     * one terminal): every task there */
+    static const int64_t a4[4] = {5, 6, 9, 10}, a1[1] = {7};
+    o = opts("scotch");
+    o.scotch_target = DN_SCOTCH_DECO0;
+    open_fixture(&f, "mesh:4x4", "binomial:2", &o);
+    for (int64_t v = 0; v < 4; v++) {
+        int64_t p = dn_embed_place(f.e, v);
+        assert_true(p == 0 || p == 1 || p == 4 || p == 5);
+    }
+    assert_int_equal(f.m.load_max, 1);
+    close_fixture(&f);
+    o.alloc = a4;
+    o.alloc_len = 4;
+    open_fixture(&f, "hypercube:4", "binomial:2", &o);
+    for (int64_t v = 0; v < 4; v++) {
+        int64_t p = dn_embed_place(f.e, v);
+        assert_true(p == 5 || p == 6 || p == 9 || p == 10);
+    }
+    assert_int_equal(f.m.load_max, 1);
+    close_fixture(&f);
+    o = opts("scotch");
+    o.alloc = a1;
+    o.alloc_len = 1;
+    open_fixture(&f, "fattree:2:3", "binomial:1", &o);
+    assert_int_equal(dn_embed_place(f.e, 0), 7);
+    assert_int_equal(dn_embed_place(f.e, 1), 7);
+    close_fixture(&f);
     /* no architecture of its own for a dragonfly: native refused, auto is deco */
     o = opts("scotch");
     o.scotch_target = DN_SCOTCH_NATIVE;

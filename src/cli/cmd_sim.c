@@ -990,6 +990,12 @@ static int sim_check(sim_cli *o, const embed_args *a)
         return cli_usage(o->cmd, "--trace plays its own messages; drop --tree and --map");
     if (o->trace && (o->all_roots || a->root_s))
         return cli_usage(o->cmd, "--trace has no root; drop --root and --all-roots");
+    if (o->trace && (a->alloc_path || a->eo.slots))
+        return cli_usage(o->cmd, "--trace names its own processors; --alloc and --slots place a "
+                                 "tree's tasks: drop them");
+    if (o->all_roots && (a->alloc_path || a->eo.slots))
+        return cli_usage(o->cmd, "--all-roots tries every processor as the root; with --alloc "
+                                 "or --slots give one --root instead");
     if (o->trace && o->tree_only)
         return cli_usage(o->cmd, "%s shapes a task tree's messages; a --trace gives its own "
                                  "sizes: drop %s", o->tree_only, o->tree_only);

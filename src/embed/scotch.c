@@ -342,6 +342,13 @@ int dn_embed_scotch(dn_embed *e, const dn_embed_opts *o, dn_err *err)
         goto out;
     }
     e->scotch_target = native ? DN_SCOTCH_NATIVE : deco0 ? DN_SCOTCH_DECO0 : DN_SCOTCH_DECO2;
+    if (L == 1) { /* one processor: nothing to map (and SCOTCH 7.0.3's archSub crashes on
+                   * a single terminal) */
+        for (SCOTCH_Num v = 0; v < T; v++)
+            e->place[v] = (int32_t)list[0];
+        rc = dn_embed_fit_slots(e, err);
+        goto out;
+    }
     int brc = native ? scotch_native(e->net, &arch)
               : deco0 ? SCOTCH_archBuild0(&arch, &ng, L, L < N ? list : NULL, &as)
                       : SCOTCH_archBuild2(&arch, &ng, L, L < N ? list : NULL);
@@ -369,13 +376,31 @@ int dn_embed_scotch(dn_embed *e, const dn_embed_opts *o, dn_err *err)
         rc = dn_fail(err, DN_EINVAL, "SCOTCH_graphMap failed on %s", e->net->spec);
         goto out;
     }
+    /* the terminals: indices into the list for deco 2 and the sub
+     * architectures, but the vertex numbers themselves for deco 0 built on
+     * a list (SCOTCH 7.0.3; measured: B(2) on a 2x2 corner of mesh:4x4
+     * came back as vertex 5), so those are looked up in the list, which is
+     * ascending */
+    const int by_vertex = deco0 && L < N;
     for (SCOTCH_Num v = 0; v < T; v++) {
-        if (part[v] < 0 || part[v] >= A) {
-            rc = dn_fail(err, DN_EINVAL, "SCOTCH returned processor %d for task %d",
-                         (int)part[v], (int)v);
+        SCOTCH_Num i = part[v];
+        if (by_vertex) {
+            SCOTCH_Num lo = 0, hi = L;
+            while (lo < hi) {
+                SCOTCH_Num mid = lo + (hi - lo) / 2;
+                if (list[mid] < part[v])
+                    lo = mid + 1;
+                else
+                    hi = mid;
+            }
+            i = lo < L && list[lo] == part[v] ? lo : -1;
+        }
+        if (i < 0 || i >= A) {
+            rc = dn_fail(err, DN_EINVAL, "SCOTCH returned processor %d for task %d, not one of "
+                         "the %d it was given", (int)part[v], (int)v, (int)A);
             goto out;
         }
-        e->place[v] = (int32_t)list[part[v]];
+        e->place[v] = (int32_t)list[i];
     }
     /* SCOTCH balances loads within its imbalance, not to the slots */
     rc = dn_embed_fit_slots(e, err);
