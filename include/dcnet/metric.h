@@ -176,8 +176,9 @@ DN_API int dn_bounds_compute(const dn_embed *e, int directed_links, dn_bounds *b
  * applies is built with the caller's options (opts.map is ignored; with
  * opts.refine_moves each is refined with that budget), measured with mo
  * (NULL: the defaults), and the best kept, chosen by `objective` first (a
- * dn_objective, or -1 for none), then phase conflicts, congestion,
- * hop-bytes and average dilation; ties go to the earlier candidate. The candidates: zrl, cbt,
+ * dn_objective, or -1 for none), then phase conflicts, the maximum link
+ * load (most messages on one link in one phase), hop-bytes, congestion and
+ * average dilation; ties go to the earlier candidate. The candidates: zrl, cbt,
  * binomial, dccube, xor, reflecting, growing, sneptree, identity, greedy,
  * drb, scotch (when built in; also "scotch:whole", on every processor, when the
  * tree is smaller than the machine), random with seeds S, S+1, S+2. A candidate that
@@ -192,6 +193,7 @@ typedef struct dn_best_candidate {
     char why[256];       /* the mapping's own refusal when status != DN_OK */
     int64_t conflicts, congestion, dil_max, load_max;
     double hop_bytes, dil_avg;
+    int64_t max_link_load; /* most messages on one link in one phase */
 } dn_best_candidate;
 typedef struct dn_best_result {
     int n;               /* candidates tried */

@@ -462,6 +462,7 @@ static void candidate_row(const dn_best_candidate *c, int winner, rec *r)
     rec_clear(r);
     rec_str(r, "map", c->map);
     rec_int(r, "conflicts", c->conflicts);
+    rec_int(r, "max_link_load", c->max_link_load);
     rec_int(r, "congestion", c->congestion);
     rec_dbl(r, "hop_bytes", c->hop_bytes);
     rec_dbl(r, "dilation_average", c->dil_avg);

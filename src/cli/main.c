@@ -268,7 +268,8 @@ static void help_maps(void)
         if (strcmp(dn_embed_map_name(i), "given") != 0)
             help_summary(11, dn_embed_map_name(i), dn_embed_map_summary(i));
     help_item(stdout, 11, "best", "every mapping that applies, measured; the fewest phase "
-                                  "conflicts, then congestion, then hop-bytes wins "
+                                  "conflicts, then the busiest link of a phase, then "
+                                  "hop-bytes wins "
                                   "(docs/placement.md; embed --candidates lists them)");
     help_item(stdout, 11, "file:PATH", "a placement read from a file, one processor per task");
     printf("\nSCOTCH is %s in this build.\n", dn_have_scotch() ? "built in" : "NOT built in");
