@@ -3601,7 +3601,35 @@ static void test_refine_cli(void **state)
     r = json_run("embed --net fattree:4:3 --tree binomial:6 --map greedy --refine --json");
     assert_true(json_num(json_find(r.out, "refine"), "moves") == 20 * 64);
     run_free(&r);
-    r = run_dcnet("embed --net fattree:4:3 --tree binomial:6 --map random --objective time");
+    /* objective time: embed times simulate's default run, so its refined
+     * figure is the time simulate gives the same refinement */
+    r = json_run("embed --net fattree:4:3 --tree binomial:6 --map random --refine 300 "
+                 "--objective time --json");
+    rf = json_find(r.out, "refine");
+    assert_non_null(strstr(rf, "\"objective\": \"time\"") ? rf : strstr(rf, "\"objective\":\"time\""));
+    assert_true(json_num(rf, "after") <= json_num(rf, "before"));
+    run_result t = json_run("simulate --net fattree:4:3 --tree binomial:6 --map random "
+                            "--refine 300 --objective time --json");
+    assert_true(json_num(t.out, "time") == json_num(rf, "after"));
+    run_free(&t);
+    run_free(&r);
+    r = json_run("simulate --net fattree:4:3 --tree binomial:6 --map random -w wormhole --json");
+    t = json_run("simulate --net fattree:4:3 --tree binomial:6 --map random -w wormhole "
+                 "--refine 300 --objective time --json");
+    assert_true(json_num(t.out, "time") < json_num(r.out, "time"));
+    run_free(&t);
+    run_free(&r);
+    r = run_dcnet("simulate --net mesh:4x4 --tree binomial:4 --map random --all-roots "
+                  "--refine 10 --objective time");
+    assert_int_equal(r.status, 2);
+    assert_non_null(strstr(r.err, "--root"));
+    run_free(&r);
+    r = run_dcnet("embed --net 'torus:4x4@bw=10GB/s,lat=1us' --tree binomial:4 --map random "
+                  "--refine 10 --objective time");
+    assert_int_not_equal(r.status, 0);
+    assert_non_null(strstr(r.err, "simulate --objective time"));
+    run_free(&r);
+    r = run_dcnet("embed --net fattree:4:3 --tree binomial:6 --map random --objective speed");
     assert_int_equal(r.status, 2);
     run_free(&r);
     /* simulate takes the refined placement; --refine 0 is no refinement */

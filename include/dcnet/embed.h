@@ -162,20 +162,34 @@ DN_API int dn_growing_centre_parse(const char *s, dn_growing_centre *out);
  *               dn_metrics_compute's default PHASE mode with undirected
  *               links), then max_link_load, then hop-bytes;
  *   CONGESTION  the most messages on one link over the run, then
- *               conflicts, then hop-bytes.
- * The simulated time is no objective here: the simulator sits above the
- * embedding. */
+ *               conflicts, then hop-bytes;
+ *   TIME        a simulated run's time (the last delivery; a deadlock
+ *               counts as +infinity), then conflicts, then hop-bytes. The
+ *               simulator sits above the embedding, so the caller gives
+ *               the run as opts.time_fn (dn_sim_objective_time of sim.h
+ *               is one); every move re-simulates, so trees of at most
+ *               DN_REFINE_TIME_MAX_TASKS tasks. */
 typedef enum dn_objective {
     DN_OBJECTIVE_DILATION = 0,
     DN_OBJECTIVE_HOP_BYTES,
     DN_OBJECTIVE_CONFLICTS,
-    DN_OBJECTIVE_CONGESTION
+    DN_OBJECTIVE_CONGESTION,
+    DN_OBJECTIVE_TIME
 } dn_objective;
-/* The name of each value, "dilation", "hop-bytes", "conflicts", "congestion" (static storage; NULL out of
+#define DN_REFINE_TIME_MAX_TASKS 4096
+/* The name of each value, "dilation", "hop-bytes", "conflicts", "congestion", "time" (static storage; NULL out of
  * range), and back: DN_OK, or DN_ENOTFOUND for another name (*out
  * untouched). The one convention of every enum's pair. O(values). */
 DN_API const char *dn_objective_name(dn_objective v);
 DN_API int dn_objective_parse(const char *s, dn_objective *out);
+
+/* An embedding (opaque; declared here for dn_time_fn, defined below). */
+typedef struct dn_embed dn_embed;
+/* The time of the placement e holds now, for objective TIME: sets *time
+ * (+infinity for a run that cannot finish) and returns DN_OK, or a status
+ * with err filled. e's placement changes between calls; the function must
+ * not keep it. ctx is opts.time_ctx. */
+typedef int (*dn_time_fn)(void *ctx, dn_embed *e, double *time, dn_err *err);
 
 typedef struct dn_embed_opts {
     const char *map;        /* mapping name (see above); required */
@@ -224,16 +238,19 @@ typedef struct dn_embed_opts {
      * Needs the network's routes (not zrl's own map-edge). */
     int64_t refine_moves;
     dn_objective objective;
+    /* Objective TIME (refinement, and dn_best_init's ranking): the
+     * simulated time of a placement; borrowed, NULL otherwise. */
+    dn_time_fn time_fn;
+    void *time_ctx;
 } dn_embed_opts;
 
 /* The mapping names, for help text; NULL past the end. */
 DN_API const char *dn_embed_map_name(int i);
 DN_API const char *dn_embed_map_summary(int i);
 
-/* An embedding: opaque (its fields live in src/embed/embed_impl.h);
- * dn_embed_init allocates one, dn_embed_free releases it, and the
- * accessors below read what it decided. */
-typedef struct dn_embed dn_embed;
+/* An embedding (dn_embed, declared above): opaque (its fields live in
+ * src/embed/embed_impl.h); dn_embed_init allocates one, dn_embed_free
+ * releases it, and the accessors below read what it decided. */
 
 /* Builds the placement into *out (allocated). Validates that the mapping
  * applies to this net and tree (e.g. zrl needs binomial:N on debruijn:N)
@@ -298,13 +315,14 @@ DN_API int64_t dn_embed_alloc(const dn_embed *e, const int64_t **list);
 DN_API int64_t dn_embed_room(const dn_embed *e);
 
 /* Figures of a placement as refinement counts them (conflicts,
- * max_link_load and congestion only for objectives conflicts and
- * congestion, else 0); they equal dn_metrics_compute's dil_total,
+ * max_link_load and congestion only for objectives conflicts, congestion
+ * and time, else 0); they equal dn_metrics_compute's dil_total,
  * w_total, conflicts, max_link_load and congestion. */
 typedef struct dn_refine_fig {
     int64_t hops;
     double hop_bytes;
     int64_t conflicts, max_link_load, congestion;
+    double time;        /* objective TIME: opts.time_fn's figure; else 0 */
 } dn_refine_fig;
 typedef struct dn_refine_stats {
     dn_objective objective;

@@ -176,7 +176,8 @@ DN_API int dn_bounds_compute(const dn_embed *e, int directed_links, dn_bounds *b
  * applies is built with the caller's options (opts.map is ignored; with
  * opts.refine_moves each is refined with that budget), measured with mo
  * (NULL: the defaults), and the best kept, chosen by `objective` first (a
- * dn_objective, or -1 for none), then phase conflicts, the maximum link
+ * dn_objective, or -1 for none; DN_OBJECTIVE_TIME times each candidate
+ * with opts.time_fn), then phase conflicts, the maximum link
  * load (most messages on one link in one phase), hop-bytes, congestion and
  * average dilation; ties go to the earlier candidate. The candidates: zrl, cbt,
  * binomial, dccube, xor, reflecting, growing, sneptree, identity, greedy,
@@ -194,6 +195,8 @@ typedef struct dn_best_candidate {
     int64_t conflicts, congestion, dil_max, load_max;
     double hop_bytes, dil_avg;
     int64_t max_link_load; /* most messages on one link in one phase */
+    double time;         /* objective DN_OBJECTIVE_TIME: opts.time_fn's figure
+                          * (+infinity: deadlock); NaN otherwise */
 } dn_best_candidate;
 typedef struct dn_best_result {
     int n;               /* candidates tried */

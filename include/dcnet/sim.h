@@ -347,6 +347,29 @@ DN_API int dn_sim_all_roots(const dn_net *net, const dn_tree *tree, const dn_emb
                      dn_roots_result *out, dn_err *err);
 DN_API void dn_roots_result_free(dn_roots_result *r);
 
+/* ---- 5. the simulated time as a placement's objective ---------------- */
+
+/* Objective TIME (issue 31, item 5; refinement and --map best): the time of
+ * the run the options describe, with the placement an embedding holds at
+ * the moment. dn_sim_objective_init copies so and wo (their callbacks,
+ * timeline and link statistics dropped) and makes an engine that every
+ * call reuses; dn_sim_objective_free releases it. Put the object in
+ * dn_embed_opts.time_ctx and dn_sim_objective_time in .time_fn: each call
+ * builds the workload (dn_sim_work_from_embed) and plays it, O(messages +
+ * hops) plus the engine's O(E log E), and answers res.time, +infinity for
+ * a deadlock. wo's sizes and work arrays are borrowed. Not thread-safe:
+ * one object per thread. */
+typedef struct dn_sim_objective {
+    dn_sim_opts so;
+    dn_sim_work_opts wo;
+    dn_sim *engine;
+    int64_t runs; /* calls so far */
+} dn_sim_objective;
+DN_API int dn_sim_objective_init(dn_sim_objective *o, const dn_sim_opts *so,
+                                 const dn_sim_work_opts *wo, dn_err *err);
+DN_API void dn_sim_objective_free(dn_sim_objective *o);
+DN_API int dn_sim_objective_time(void *ctx, dn_embed *e, double *time, dn_err *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -366,6 +366,10 @@ typedef struct embed_args {
     dn_best_result *best; /* owned: --map best's candidates, after embed_build */
     int objective_given; /* --objective: --map best ranks by it first */
     int refine_default; /* bare --refine: EMBED_REFINE_PER_TASK x T moves, set with the tree */
+    /* --objective time: the run that times a placement (borrowed: simulate's
+     * own options); NULL: simulate's defaults (embed) */
+    const dn_sim_opts *time_so;
+    const dn_sim_work_opts *time_wo;
 } embed_args;
 /* optarg, or for --refine without '=' the next word when it starts with a
  * digit (consumed): optional arguments as separate words */
@@ -392,6 +396,9 @@ void embed_best_record(const dn_best_result *b, rec *r);
  * a->best. A library status; the message in *err. */
 int embed_build(embed_args *a, const dn_net *net, const dn_tree *tree, const dn_metric_opts *mo,
                 dn_embed **e, dn_err *err);
+/* The run --objective time makes in embed: simulate's defaults
+ * (store-and-forward, the divide stage, alpha 0.5, t_s = t_e = 1, one port). */
+void embed_time_defaults(dn_sim_opts *so, dn_sim_work_opts *wo, int64_t mem_limit);
 /* An allocation file (--alloc, docs/formats.md): one processor a line (id
  * or label, or with hosts a host name of the hosts file, which stands for
  * every processor on that host), each optionally followed by 'slots=K'.

@@ -113,7 +113,10 @@ static const char embed_help_more[] =
     "                         task); the best placement seen is kept, so\n"
     "                         --objective never gets worse; JSON 'refine'\n"
     "      --objective O      what --refine minimises: dilation (total hops,\n"
-    "                         default), hop-bytes, conflicts (phase) or congestion\n"
+    "                         default), hop-bytes, conflicts (phase), congestion,\n"
+    "                         or time (simulate's default run, re-simulated each\n"
+    "                         move: trees of at most 4096 tasks); with --map best\n"
+    "                         the first key of the ranking\n"
     ;
 
 static const char embed_help_tail[] =
@@ -367,6 +370,7 @@ static void metrics_record(const dn_embed *e, const dn_metrics *m, const char *m
             case DN_OBJECTIVE_HOP_BYTES: rec_dbl(r, k[i], f[i]->hop_bytes); break;
             case DN_OBJECTIVE_CONFLICTS: rec_int(r, k[i], f[i]->conflicts); break;
             case DN_OBJECTIVE_CONGESTION: rec_int(r, k[i], f[i]->congestion); break;
+            case DN_OBJECTIVE_TIME: rec_dbl(r, k[i], f[i]->time); break;
             }
     }
     int fd[2];
@@ -467,13 +471,15 @@ static void candidate_row(const dn_best_candidate *c, int winner, rec *r)
     rec_dbl(r, "hop_bytes", c->hop_bytes);
     rec_dbl(r, "dilation_average", c->dil_avg);
     rec_int(r, "dilation_max", c->dil_max);
+    if (!isnan(c->time)) /* --objective time: each candidate's run (null: deadlock) */
+        rec_dbl(r, "time", c->time);
     rec_bool(r, "winner", winner);
 }
 
 static void print_candidates(const dn_best_result *b, rec *head, int mode)
 {
     rec row = {0};
-    int widths[8] = {0}, first = -1;
+    int widths[12] = {0}, first = -1; /* one per column of candidate_row */
     for (int i = 0; i < b->n; i++)
         if (b->cand[i].status == DN_OK) {
             candidate_row(&b->cand[i], i == b->winner, &row);
@@ -536,14 +542,59 @@ void embed_args_free(embed_args *a)
 int embed_build(embed_args *a, const dn_net *net, const dn_tree *tree, const dn_metric_opts *mo,
                 dn_embed **e, dn_err *err)
 {
-    if (strcmp(a->eo.map, "best") != 0)
-        return dn_embed_init(e, net, tree, &a->eo, err);
+    const int best = strcmp(a->eo.map, "best") == 0;
+    const int timed = a->objective_given && a->eo.objective == DN_OBJECTIVE_TIME &&
+                      (best || a->eo.refine_moves > 0);
+    dn_sim_objective so;
+    int rc;
     *e = NULL;
-    free(a->best);
-    if (!(a->best = malloc(sizeof *a->best)))
-        return dn_fail(err, DN_ENOMEM, "out of memory");
-    return dn_best_init(e, net, tree, &a->eo, mo, a->objective_given ? (int)a->eo.objective : -1,
-                        a->best, err);
+    if (timed && !a->time_so && dn_net_has_link_costs(net))
+        return dn_fail_param(err, DN_EINVAL, "objective",
+                             "--objective time in embed times simulate's default run, in "
+                             "abstract units; %s has link costs (seconds and bytes): use dcnet "
+                             "simulate --objective time with --bytes N",
+                             net->spec);
+    if (timed) { /* the run that times each placement (src/sim/objective.c) */
+        dn_sim_opts sim;
+        dn_sim_work_opts work;
+        embed_time_defaults(&sim, &work, a->mem_limit);
+        if ((rc = dn_sim_objective_init(&so, a->time_so ? a->time_so : &sim,
+                                        a->time_wo ? a->time_wo : &work, err)))
+            return rc;
+        a->eo.time_fn = dn_sim_objective_time;
+        a->eo.time_ctx = &so;
+    }
+    if (!best) {
+        rc = dn_embed_init(e, net, tree, &a->eo, err);
+    } else {
+        free(a->best);
+        if (!(a->best = malloc(sizeof *a->best)))
+            rc = dn_fail(err, DN_ENOMEM, "out of memory");
+        else
+            rc = dn_best_init(e, net, tree, &a->eo, mo,
+                              a->objective_given ? (int)a->eo.objective : -1, a->best, err);
+    }
+    if (timed) {
+        dn_sim_objective_free(&so);
+        a->eo.time_fn = NULL;
+        a->eo.time_ctx = NULL;
+    }
+    return rc;
+}
+
+void embed_time_defaults(dn_sim_opts *so, dn_sim_work_opts *wo, int64_t mem_limit)
+{
+    memset(so, 0, sizeof *so);
+    memset(wo, 0, sizeof *wo);
+    so->sw = DN_SW_SAF; /* simulate's defaults (cmd_sim.c, sim_parse) */
+    so->ts = 1;
+    so->te = 1;
+    so->ports = 1;
+    so->vcs = 1;
+    so->mem_limit = mem_limit;
+    wo->stage = DN_STAGE_DIVIDE;
+    wo->alpha = 0.5;
+    wo->mem_limit = mem_limit;
 }
 
 const char *embed_optional_arg(int c, int argc, char **argv)
@@ -646,7 +697,8 @@ int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg)
         const char *const names[] = {dn_objective_name(DN_OBJECTIVE_DILATION),
                                      dn_objective_name(DN_OBJECTIVE_HOP_BYTES),
                                      dn_objective_name(DN_OBJECTIVE_CONFLICTS),
-                                     dn_objective_name(DN_OBJECTIVE_CONGESTION), NULL};
+                                     dn_objective_name(DN_OBJECTIVE_CONGESTION),
+                                     dn_objective_name(DN_OBJECTIVE_TIME), NULL};
         int k, rc = cli_keyword(cmd, "--objective", arg, names, &k);
         if (rc)
             return -rc;

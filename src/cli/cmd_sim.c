@@ -106,7 +106,10 @@ static const char sim_help_refine[] =
     "                         task); the best placement seen is kept, so\n"
     "                         --objective never gets worse (as dcnet embed)\n"
     "      --objective O      what --refine minimises: dilation (total hops,\n"
-    "                         default), hop-bytes, conflicts (phase) or congestion\n"
+    "                         default), hop-bytes, conflicts (phase), congestion,\n"
+    "                         or time (this command's run, re-simulated each move:\n"
+    "                         trees of at most 4096 tasks); with --map best the\n"
+    "                         first key of the ranking\n"
     "      --max-nodes N      cap on random tree sizes (default 2^24)\n"
     "      --search-limit N   --map exact: search nodes per distance tried\n"
     "      --mem-limit SIZE   memory limit for the network and a tree file: GiB, or\n"
@@ -999,6 +1002,9 @@ static int sim_check(sim_cli *o, const embed_args *a)
     if (o->trace && o->tree_only)
         return cli_usage(o->cmd, "%s shapes a task tree's messages; a --trace gives its own "
                                  "sizes: drop %s", o->tree_only, o->tree_only);
+    if (o->all_roots && a->objective_given && a->eo.objective == DN_OBJECTIVE_TIME)
+        return cli_usage(o->cmd, "--objective time times one run; with --all-roots give one "
+                                 "--root instead, or another objective");
     if (o->all_roots && a->root_s)
         return cli_usage(o->cmd, "--root and --all-roots exclude each other");
     if (o->all_roots && (o->svg || o->links_path || o->critical || o->messages_path))
@@ -1141,6 +1147,8 @@ static int sim_build_work(sim_cli *o, embed_args *a, sim_run *S)
         rec_str(&S->head, "trace", o->trace);
     } else {
         dn_embed *e = NULL;
+        a->time_so = &o->so; /* --objective time: this command's run */
+        a->time_wo = &o->wo;
         if ((rc = embed_build(a, &S->net, &S->tree, NULL, &e, &err)))
             return cli_fail(o->cmd, rc, cli_errmsg(&err));
         embed_best_record(a->best, &S->head);

@@ -32,6 +32,15 @@
  *   hop-bytes   (hop-bytes, hops)
  *   conflicts   (conflicts, max_link_load, hop-bytes)
  *   congestion  (congestion, conflicts, hop-bytes)
+ *   time        (time, conflicts, hop-bytes)
+ *
+ * Objective time (the simulated run) has no incremental form: every move
+ * is applied, the caller's opts.time_fn re-simulates the whole placement
+ * (the simulator sits above this module), and an undone move restores the
+ * time it had. The counters run as for conflicts, for the tie-breakers.
+ * Its threshold starts at 1% of the mapping's time (a time has no natural
+ * unit here); a deadlocked run is +infinity and never accepted over a
+ * finite one. Trees of at most DN_REFINE_TIME_MAX_TASKS tasks.
  */
 #include "embed_impl.h"
 #include "../base/names_impl.h"
@@ -43,7 +52,8 @@
 static const char *const objective_names[] = {[DN_OBJECTIVE_DILATION] = "dilation",
                                               [DN_OBJECTIVE_HOP_BYTES] = "hop-bytes",
                                               [DN_OBJECTIVE_CONFLICTS] = "conflicts",
-                                              [DN_OBJECTIVE_CONGESTION] = "congestion"};
+                                              [DN_OBJECTIVE_CONGESTION] = "congestion",
+                                              [DN_OBJECTIVE_TIME] = "time"};
 DN_NAMES_DEFINE(objective, objective_names)
 
 typedef struct rstate {
@@ -152,6 +162,8 @@ static int edge_upd(rstate *s, int64_t v, int d, dn_err *err)
 
 static int eq_dbl(double a, double b)
 {
+    if (a == b)
+        return 1; /* also two infinities (deadlocked runs) */
     double m = fabs(a) > fabs(b) ? fabs(a) : fabs(b);
     return fabs(a - b) <= 1e-9 * (m > 1 ? m : 1);
 }
@@ -169,6 +181,11 @@ static int key_of(dn_objective o, const dn_refine_fig *f, double k[3])
         return 3;
     case DN_OBJECTIVE_CONGESTION:
         k[0] = (double)f->congestion;
+        k[1] = (double)f->conflicts;
+        k[2] = f->hop_bytes;
+        return 3;
+    case DN_OBJECTIVE_TIME:
+        k[0] = f->time;
         k[1] = (double)f->conflicts;
         k[2] = f->hop_bytes;
         return 3;
@@ -215,7 +232,8 @@ static int rs_init(rstate *s, dn_embed *e, dn_objective obj, dn_err *err)
     s->T = e->tree->nodes;
     s->P = dn_net_processors(e->net);
     s->obj = obj;
-    s->counted = obj == DN_OBJECTIVE_CONFLICTS || obj == DN_OBJECTIVE_CONGESTION;
+    s->counted = obj == DN_OBJECTIVE_CONFLICTS || obj == DN_OBJECTIVE_CONGESTION ||
+                 obj == DN_OBJECTIVE_TIME;
     s->load = calloc((size_t)s->P, sizeof *s->load);
     s->head = malloc((size_t)s->P * sizeof *s->head);
     s->nxt = malloc((size_t)s->T * sizeof *s->nxt);
@@ -326,9 +344,20 @@ int dn_embed_refine(dn_embed *e, const dn_embed_opts *o, int check, dn_err *err)
     int64_t *journal = NULL, *ed = NULL, nj = 0;
     rstate s;
     memset(&s, 0, sizeof s);
-    if ((int)o->objective < DN_OBJECTIVE_DILATION || (int)o->objective > DN_OBJECTIVE_CONGESTION)
+    if ((int)o->objective < DN_OBJECTIVE_DILATION || (int)o->objective > DN_OBJECTIVE_TIME)
         return dn_fail_param(err, DN_EINVAL, "objective",
                              "objective %d is not a dn_objective value", (int)o->objective);
+    const int timed = o->objective == DN_OBJECTIVE_TIME;
+    if (timed && !o->time_fn)
+        return dn_fail_param(err, DN_EINVAL, "objective",
+                             "objective time needs a simulator to time each placement "
+                             "(opts.time_fn; dn_sim_objective_time of sim.h is one)");
+    if (timed && T > DN_REFINE_TIME_MAX_TASKS)
+        return dn_fail_param(err, DN_ELIMIT, "objective",
+                             "objective time re-simulates the whole run at every move: trees of "
+                             "at most %d tasks (this one has %lld); objective conflicts counts "
+                             "the contention incrementally",
+                             DN_REFINE_TIME_MAX_TASKS, (long long)T);
     if (o->refine_moves < 0)
         return dn_fail_param(err, DN_EINVAL, "refine", "refine %lld moves: a budget is >= 0",
                              (long long)o->refine_moves);
@@ -351,6 +380,8 @@ int dn_embed_refine(dn_embed *e, const dn_embed_opts *o, int check, dn_err *err)
     e->refine.objective = o->objective;
     e->refine.budget = o->refine_moves;
     if ((rc = rs_init(&s, e, o->objective, err)))
+        goto done;
+    if (timed && (rc = o->time_fn(o->time_ctx, e, &s.cur.time, err)))
         goto done;
     e->refine.before = s.cur;
     int64_t maxdeg = 0;
@@ -376,6 +407,8 @@ int dn_embed_refine(dn_embed *e, const dn_embed_opts *o, int check, dn_err *err)
             w += dn_embed_weight(e, v);
         thr0 = T > 1 ? w / (double)(T - 1) : 0;
     }
+    if (timed)
+        thr0 = isfinite(s.cur.time) ? 0.01 * s.cur.time : 0;
     const int fixed_root = o->root >= 0;
     dn_rng rng;
     dn_rng_stream(&rng, o->seed, 0x7265666eULL); /* "refn": apart from the mapping's draws */
@@ -404,6 +437,8 @@ int dn_embed_refine(dn_embed *e, const dn_embed_opts *o, int check, dn_err *err)
         dn_refine_fig old = s.cur;
         if ((rc = relocate(&s, ed, n, a, q, b, pa, err)))
             goto done;
+        if (timed && (rc = o->time_fn(o->time_ctx, e, &s.cur.time, err)))
+            goto done;
         double thr = thr0 * (1 - 1.25 * (double)i / (double)budget);
         int c = dn_refine_cmp(o->objective, &s.cur, &old);
         double kn[3], ko[3];
@@ -429,6 +464,8 @@ int dn_embed_refine(dn_embed *e, const dn_embed_opts *o, int check, dn_err *err)
             }
         } else if ((rc = relocate(&s, ed, n, a, pa, b, q, err))) {
             goto done;
+        } else {
+            s.cur.time = old.time; /* the placement it was timed at */
         }
         if (check && (rc = dn_refine_check(e, &s.cur, err)))
             goto done;
@@ -437,6 +474,8 @@ int dn_embed_refine(dn_embed *e, const dn_embed_opts *o, int check, dn_err *err)
     for (int64_t j = 0; j < nj; j++)
         e->place[journal[j]] = best[journal[j]];
     if ((rc = rs_full(&s, err)))
+        goto done;
+    if (timed && (rc = o->time_fn(o->time_ctx, e, &s.cur.time, err)))
         goto done;
     e->refine.after = s.cur;
 done:
