@@ -2409,8 +2409,8 @@ typedef struct brute {
     int64_t place[16], load[64];
     int64_t T, P, n;
     const int64_t *cap;   /* slots per processor (P entries) */
-    int64_t best_dil, best_cong;
-    double best_hb;
+    int64_t best_cong;
+    double best_dil, best_hb; /* with the intra-node cost of co-located edges */
 } brute;
 
 static void brute_visit(brute *b, int64_t v)
@@ -2425,7 +2425,13 @@ static void brute_visit(brute *b, int64_t v)
             fail_msg("given placement: %s", err.msg);
         if (dn_metrics_compute(e, NULL, &m, &err))
             fail_msg("metrics: %s", err.msg);
-        b->best_dil = m.dil_total < b->best_dil ? m.dil_total : b->best_dil;
+        /* co-located edges counted here from the placement, each costing
+         * the intra-node hops (the metrics' own w_total includes them) */
+        int64_t together = 0;
+        for (int64_t t = 1; t < b->T; t++)
+            together += b->place[t] == b->place[dn_tree_parent(&b->f.tree, t)];
+        const double dil = (double)m.dil_total + b->o.intra_cost * (double)together;
+        b->best_dil = dil < b->best_dil ? dil : b->best_dil;
         b->best_cong = m.congestion < b->best_cong ? m.congestion : b->best_cong;
         b->best_hb = m.w_total < b->best_hb ? m.w_total : b->best_hb;
         b->n++;
@@ -2442,8 +2448,9 @@ static void brute_visit(brute *b, int64_t v)
         }
 }
 
-static void brute_check(const char *net, const char *tree, const int64_t *alloc, int64_t A,
-                        int64_t slots, const double *weights, int64_t count, int tight)
+static void brute_check_intra(const char *net, const char *tree, const int64_t *alloc, int64_t A,
+                              int64_t slots, const double *weights, int64_t count, int tight,
+                              double intra)
 {
     brute *b = calloc(1, sizeof *b);
     dn_err err;
@@ -2461,13 +2468,14 @@ static void brute_check(const char *net, const char *tree, const int64_t *alloc,
     b->o.alloc = alloc;
     b->o.alloc_len = alloc ? A : 0;
     b->o.slots = slots;
+    b->o.intra_cost = intra;
     if (weights) {
         b->o.weights = DN_WEIGHTS_GIVEN;
         b->o.given = weights;
         b->o.given_len = b->T - 1;
     }
-    b->best_dil = b->best_cong = INT64_MAX;
-    b->best_hb = INFINITY;
+    b->best_cong = INT64_MAX;
+    b->best_dil = b->best_hb = INFINITY;
     brute_visit(b, 0);
     assert_int_equal(b->n, count); /* every placement within the slots, once */
     /* the bound of the same tree, allocation and slots (any mapping) */
@@ -2479,20 +2487,26 @@ static void brute_check(const char *net, const char *tree, const int64_t *alloc,
     dn_bounds bd;
     assert_int_equal(dn_embed_init(&e, &b->f.net, &b->f.tree, &o, &err), DN_OK);
     assert_int_equal(dn_bounds_compute(e, 0, &bd, &err), DN_OK);
-    if (bd.dilation_total > (double)b->best_dil || bd.hop_bytes > b->best_hb + 1e-9 ||
+    if (bd.dilation_total > b->best_dil + 1e-9 || bd.hop_bytes > b->best_hb + 1e-9 ||
         bd.congestion > b->best_cong)
-        fail_msg("%s %s slots %lld: bounds %g / %g / %lld above the least of %lld placements "
-                 "%lld / %g / %lld",
-                 net, tree, (long long)slots, bd.dilation_total, bd.hop_bytes,
-                 (long long)bd.congestion, (long long)b->n, (long long)b->best_dil, b->best_hb,
+        fail_msg("%s %s slots %lld intra %g: bounds %g / %g / %lld above the least of %lld "
+                 "placements %g / %g / %lld",
+                 net, tree, (long long)slots, intra, bd.dilation_total, bd.hop_bytes,
+                 (long long)bd.congestion, (long long)b->n, b->best_dil, b->best_hb,
                  (long long)b->best_cong);
-    if (tight && bd.dilation_total != (double)b->best_dil)
-        fail_msg("%s %s: the partition bound %g is not the least dilation %lld", net, tree,
-                 bd.dilation_total, (long long)b->best_dil);
+    if (tight && fabs(bd.dilation_total - b->best_dil) > 1e-9)
+        fail_msg("%s %s intra %g: the partition bound %g is not the least dilation %g", net,
+                 tree, intra, bd.dilation_total, b->best_dil);
     dn_embed_free(e);
     dn_tree_free(&b->f.tree);
     dn_net_free(&b->f.net);
     free(b);
+}
+
+static void brute_check(const char *net, const char *tree, const int64_t *alloc, int64_t A,
+                        int64_t slots, const double *weights, int64_t count, int tight)
+{
+    brute_check_intra(net, tree, alloc, A, slots, weights, count, tight, 0);
 }
 
 static void test_bounds_brute_force(void **state)
@@ -2514,6 +2528,61 @@ static void test_bounds_brute_force(void **state)
      * bound), the second with 2 slots */
     brute_check("mesh:2x3", "binomial:2", NULL, 0, 1, NULL, 360, 0);
     brute_check("debruijn:2", "binomial:3", NULL, 0, 2, NULL, 2520, 0);
+    /* an intra-node cost C for co-located edges: below the fewest hops
+     * between processors (2 on a fat tree) the fewest edges leave their
+     * processor and the bound B + C (E - k_0 + 1) is reached; above it
+     * every edge had better cross, B + 2 (E - k_0 + 1) */
+    brute_check_intra("fattree:2:2", "binomial:3", NULL, 0, 2, NULL, 2520, 1, 0.5);
+    brute_check_intra("fattree:2:2", "binomial:3", NULL, 0, 2, NULL, 2520, 1, 5);
+    brute_check_intra("fattree:2:2", "binomial:3", NULL, 0, 2, w, 2520, 0, 0.5);
+    brute_check_intra("fattree:2:2", "binomial:3", NULL, 0, 2, w, 2520, 0, 3);
+    brute_check_intra("dragonfly:2:1:1", "binomial:3", alloc, 4, 2, NULL, 2520, 0, 1.5);
+    brute_check_intra("debruijn:2", "binomial:3", NULL, 0, 2, NULL, 2520, 0, 0.25);
+    brute_check_intra("mesh:2x3", "binomial:2", NULL, 0, 2, NULL, 1170, 0, 0.5);
+}
+
+/* An intra-node cost (issue 31 item 3): B(8) on fattree:4:3 with 4 slots
+ * fills 64 processors, so at least 63 edges leave their processor (2 hops
+ * each through the leaf switch, the partition bound 162 in all) and at
+ * most 192 stay inside one; at C = 0.5 hop each the bound is 162 + 0.5 x
+ * 192 = 258 and drb, which keeps 4 tasks of a binomial subtree on each
+ * processor, reaches it. The co-located edges are counted here from the
+ * placement; the figures: average (162 + 0.5 x 192) / 255, hop-bytes the
+ * same total. A negative or NaN cost is refused. */
+static void test_intra_cost(void **state)
+{
+    (void)state;
+    fixture f;
+    dn_embed_opts o = opts("drb");
+    o.slots = 4;
+    o.intra_cost = 0.5;
+    open_fixture(&f, "fattree:4:3", "binomial:8", &o);
+    int64_t together = 0;
+    for (int64_t v = 1; v < 256; v++)
+        together += dn_embed_place(f.e, v) == dn_embed_place(f.e, dn_tree_parent(&f.tree, v));
+    assert_int_equal(together, 192);
+    assert_int_equal(f.m.colocated, together);
+    assert_int_equal(f.m.dil_total, 162);
+    assert_true(fabs(f.m.dil_avg - 258.0 / 255) < 1e-12);
+    assert_true(f.m.w_total == 258);
+    dn_bounds b;
+    dn_err err;
+    assert_int_equal(dn_bounds_compute(f.e, 0, &b, &err), DN_OK);
+    assert_true(b.dilation_total == 258);
+    assert_true(b.hop_bytes == 258);
+    close_fixture(&f);
+    /* the same placement at cost 0: the average counts network hops only */
+    o.intra_cost = 0;
+    open_fixture(&f, "fattree:4:3", "binomial:8", &o);
+    assert_true(fabs(f.m.dil_avg - 162.0 / 255) < 1e-12);
+    close_fixture(&f);
+    o.intra_cost = -1;
+    assert_int_equal(setup(&f, "fattree:4:3", "binomial:8", &o, &err), DN_EINVAL);
+    assert_string_equal(err.param, "intra_cost");
+    close_fixture(&f);
+    o.intra_cost = NAN;
+    assert_int_equal(setup(&f, "fattree:4:3", "binomial:8", &o, &err), DN_EINVAL);
+    close_fixture(&f);
 }
 
 /* drb (issue 31 item 4). B(n) depth-first, smallest subtree first, is cut
@@ -2669,6 +2738,7 @@ int main(void)
         cmocka_unit_test(test_best),
         cmocka_unit_test(test_scotch_fair),
         cmocka_unit_test(test_bounds_brute_force),
+        cmocka_unit_test(test_intra_cost),
         cmocka_unit_test(test_drb),
         cmocka_unit_test(test_bound_below_figures),
     };

@@ -116,6 +116,7 @@ static void test_incremental_equals_full(void **state)
         o.alloc_len = random_alloc(&rng, P, T, alloc, &K);
         o.alloc = o.alloc_len ? alloc : NULL;
         o.slots = K;
+        o.intra_cost = round % 3 == 0 ? 0 : round % 3 == 1 ? 0.5 : 3; /* co-located edges */
         if (setup(&f, net, tree, &o, &err))
             fail_msg("%s %s %s: %s", map, tree, net, err.msg);
         dn_embed_opts r = o;
@@ -135,6 +136,9 @@ static void test_incremental_equals_full(void **state)
         bad = st.after;
         bad.hop_bytes *= 1.001;
         bad.hop_bytes += 1;
+        assert_int_equal(dn_refine_check(f.e, &bad, &err), DN_EINVAL);
+        bad = st.after;
+        bad.colocated++;
         assert_int_equal(dn_refine_check(f.e, &bad, &err), DN_EINVAL);
         if (r.objective >= DN_OBJECTIVE_CONFLICTS) {
             bad = st.after;
@@ -178,18 +182,24 @@ static void test_never_worse_and_metrics(void **state)
         }
         o.refine_moves = 20 * T;
         o.objective = (dn_objective)(round % 4);
+        o.intra_cost = round % 7 == 3 ? 0.25 : round % 7 == 5 ? 4 : 0;
         if (round % 5 == 0)
             o.root = o.alloc ? alloc[0] : 0;
         if (setup(&f, net, tree, &o, &err))
             fail_msg("%s %s on %s: %s", map, tree, net, err.msg);
         dn_refine_stats st;
         assert_int_equal(dn_embed_refine_stats(f.e, &st), 1);
-        assert_true(dn_refine_cmp(o.objective, &st.after, &st.before) <= 0);
+        assert_true(dn_refine_cmp(o.objective, o.intra_cost, &st.after, &st.before) <= 0);
         dn_metrics m;
         if (dn_metrics_compute(f.e, NULL, &m, &err))
             fail_msg("metrics: %s", err.msg);
         assert_int_equal(st.after.hops, m.dil_total);
+        assert_int_equal(st.after.colocated, m.colocated);
         assert_true(fabs(st.after.hop_bytes - m.w_total) <= 1e-9 * (1 + m.w_total));
+        /* the metrics' own average: network hops plus the intra-node cost */
+        assert_true(fabs(m.dil_avg * (double)m.edges -
+                         ((double)m.dil_total + o.intra_cost * (double)m.colocated)) <=
+                    1e-9 * (1 + (double)m.dil_total));
         if (o.objective >= DN_OBJECTIVE_CONFLICTS) {
             assert_int_equal(st.after.conflicts, m.conflicts);
             assert_int_equal(st.after.max_link_load, m.max_link_load);

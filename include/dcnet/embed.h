@@ -229,6 +229,13 @@ typedef struct dn_embed_opts {
     int64_t alloc_len;
     int64_t slots;
     const int64_t *slots_per;
+    /* What a message between two tasks on one processor costs, in hops
+     * (>= 0, finite; 0 by default: free). It enters the average dilation,
+     * the hop-bytes and the bounds (dn_metrics, dn_bounds), refinement's
+     * dilation and hop-bytes objectives and --map best's ranking; the
+     * network's hop counts (dilation total, max), the contention figures
+     * and the simulator leave such messages off the network as before. */
+    double intra_cost;
     /* Refinement (src/embed/refine.c, docs/placement.md): after the
      * mapping, refine_moves moves of local search (swaps of two tasks'
      * processors, moves of one task to a processor with a free slot,
@@ -313,6 +320,8 @@ DN_API int64_t dn_embed_alloc(const dn_embed *e, const int64_t **list);
  * slots, each at most T); 0 when neither an allocation nor slots were
  * given (every processor then holds ceil(T / P)). O(1). */
 DN_API int64_t dn_embed_room(const dn_embed *e);
+/* opts.intra_cost: the hops a message between co-located tasks costs. */
+DN_API double dn_embed_intra_cost(const dn_embed *e);
 
 /* Figures of a placement as refinement counts them (conflicts,
  * max_link_load and congestion only for objectives conflicts, congestion
@@ -323,6 +332,9 @@ typedef struct dn_refine_fig {
     double hop_bytes;
     int64_t conflicts, max_link_load, congestion;
     double time;        /* objective TIME: opts.time_fn's figure; else 0 */
+    int64_t colocated;  /* edges inside one processor (dn_metrics' colocated):
+                         * objective dilation's first figure is hops +
+                         * opts.intra_cost x colocated */
 } dn_refine_fig;
 typedef struct dn_refine_stats {
     dn_objective objective;

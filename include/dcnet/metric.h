@@ -84,7 +84,7 @@ typedef struct dn_metrics {
     int64_t tasks, processors, edges;
     int64_t load_min, load_max, used;  /* used: processors with >= 1 task */
     int64_t dil_max, dil_total;        /* hops of map-edge */
-    double dil_avg;                    /* dil_total / edges */
+    double dil_avg;                    /* (dil_total + intra_cost x colocated) / edges */
     double w_total, w_sum, w_avg, w_max; /* weighted: sum W|P|, sum W, ratio, max W|P| */
     double extra_total, extra_avg;     /* weighted extra dilation: w_total - w_sum, ratio */
     int phases;
@@ -111,6 +111,13 @@ typedef struct dn_metrics {
      * log_3 log N = log_3 n */
     int lb_paper_n;
     double lb_paper_total, lb_paper_avg, lb_paper_dil_max;
+    /* edges whose two tasks share a processor (0 hops on the network),
+     * and the hops each costs (dn_embed_opts.intra_cost): they add
+     * intra_cost x colocated to dil_avg's numerator and intra_cost x W to
+     * w_total (and w_max, extra_*); dil_total and dil_max count network
+     * hops only */
+    int64_t colocated;
+    double intra_cost;
     /* per phase (phases + 1 entries, index = phase; owned) */
     int64_t *phase_conflicts, *phase_max_link, *phase_msgs;
     /* per depth (depths entries; owned) */

@@ -334,7 +334,8 @@ enum {
     EO_SLOTS,
     EO_SCOTCH_PART,
     EO_REFINE,
-    EO_OBJECTIVE
+    EO_OBJECTIVE,
+    EO_INTRA
 };
 #define EMBED_LONG_OPTIONS                                                                       \
     {"net", required_argument, NULL, 'n'}, {"tree", required_argument, NULL, 't'},              \
@@ -352,7 +353,8 @@ enum {
         {"slots", required_argument, NULL, EO_SLOTS},                                           \
         {"scotch-part", required_argument, NULL, EO_SCOTCH_PART},                               \
         {"refine", optional_argument, NULL, EO_REFINE},                                         \
-        {"objective", required_argument, NULL, EO_OBJECTIVE}
+        {"objective", required_argument, NULL, EO_OBJECTIVE},                                   \
+        {"intra-cost", required_argument, NULL, EO_INTRA}
 typedef struct embed_args {
     const char *net_spec, *tree_spec, *root_s;
     int64_t seed, max_nodes, mem_limit;

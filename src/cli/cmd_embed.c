@@ -77,6 +77,9 @@ static const char embed_help_more[] =
     "                         them only, routes still cross the whole network\n"
     "      --slots K          tasks one processor may hold (default: the least that\n"
     "                         holds the tree, ceil(T / processors)); JSON 'alloc'\n"
+    "      --intra-cost H     hops a message between two tasks on one processor\n"
+    "                         costs in the average dilation, hop-bytes, bounds,\n"
+    "                         --refine and --map best (default 0: free; e.g. 0.1)\n"
     "      --candidates       with --map best: one row per mapping that applied, its\n"
     "                         figures and the winner (JSON 'candidates')\n"
     "      --svg FILE         draw the network with the tree on it (SVG); with\n"
@@ -303,6 +306,10 @@ static void metrics_record(const dn_embed *e, const dn_metrics *m, const char *m
     rec_int(r, "dilation.max", m->dil_max);
     rec_int(r, "dilation.total", m->dil_total);
     rec_dbl(r, "dilation.average", m->dil_avg);
+    if (m->colocated || m->intra_cost > 0) { /* edges inside one processor */
+        rec_int(r, "dilation.colocated", m->colocated);
+        rec_dbl(r, "dilation.intra_cost", m->intra_cost);
+    }
     rec_dbl(r, "weighted.total", m->w_total);
     rec_dbl(r, "weighted.weight_sum", m->w_sum);
     rec_dbl(r, "weighted.average", m->w_avg);
@@ -366,7 +373,13 @@ static void metrics_record(const dn_embed *e, const dn_metrics *m, const char *m
         const char *k[2] = {"refine.before", "refine.after"};
         for (int i = 0; i < 2; i++)
             switch (rs.objective) {
-            case DN_OBJECTIVE_DILATION: rec_int(r, k[i], f[i]->hops); break;
+            case DN_OBJECTIVE_DILATION:
+                if (dn_embed_intra_cost(e) > 0) /* co-located edges cost that much */
+                    rec_dbl(r, k[i], (double)f[i]->hops +
+                                         dn_embed_intra_cost(e) * (double)f[i]->colocated);
+                else
+                    rec_int(r, k[i], f[i]->hops);
+                break;
             case DN_OBJECTIVE_HOP_BYTES: rec_dbl(r, k[i], f[i]->hop_bytes); break;
             case DN_OBJECTIVE_CONFLICTS: rec_int(r, k[i], f[i]->conflicts); break;
             case DN_OBJECTIVE_CONGESTION: rec_int(r, k[i], f[i]->congestion); break;
@@ -738,6 +751,10 @@ int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg)
     }
     case EO_SLOTS:
         if (dn_parse_i64(arg, 1, 1 << 20, "--slots", &a->eo.slots, &err))
+            return -cli_usage(cmd, "%s", cli_errmsg(&err));
+        return 1;
+    case EO_INTRA:
+        if (dn_parse_double(arg, 0, 1e9, "--intra-cost", &a->eo.intra_cost, &err))
             return -cli_usage(cmd, "%s", cli_errmsg(&err));
         return 1;
     }

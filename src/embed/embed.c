@@ -545,6 +545,11 @@ static int cmp_i64(const void *a, const void *b)
 static int alloc_setup(dn_embed *e, const dn_embed_opts *o, dn_err *err)
 {
     const int64_t P = dn_net_processors(e->net), T = e->tree->nodes;
+    if (!(o->intra_cost >= 0) || !isfinite(o->intra_cost)) /* NaN too */
+        return dn_fail_param(err, DN_EINVAL, "intra_cost",
+                             "intra-node cost %g: a message between tasks on one processor "
+                             "costs a finite number of hops >= 0 (0: free)", o->intra_cost);
+    e->intra_cost = o->intra_cost;
     if (o->slots < 0)
         return dn_fail_param(err, DN_EINVAL, "slots", "slots %lld: a processor holds at least 1 "
                              "task (0: the least that holds the tree)", (long long)o->slots);
@@ -697,6 +702,11 @@ int64_t dn_embed_capacity(const dn_embed *e, int64_t p)
     if (p < 0 || p >= dn_net_processors(e->net))
         return 0;
     return dn_embed_cap(e, p);
+}
+
+double dn_embed_intra_cost(const dn_embed *e)
+{
+    return e->intra_cost;
 }
 
 int64_t dn_embed_room(const dn_embed *e)

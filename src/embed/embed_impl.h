@@ -63,6 +63,8 @@ struct dn_embed {
     int64_t *alloc_list;
     int64_t alloc_n;
     int64_t room;        /* sum of cap[] (0 when cap is NULL) */
+    double intra_cost;   /* hops a message between co-located tasks costs
+                          * (dn_embed_opts.intra_cost) */
     /* refinement (refine.c): set when opts.refine_moves > 0 */
     int refined;
     dn_refine_stats refine;
@@ -122,8 +124,8 @@ int dn_embed_refine(dn_embed *e, const dn_embed_opts *o, int check, dn_err *err)
  * figures recomputed from scratch for the current placement. */
 int dn_refine_check(dn_embed *e, const dn_refine_fig *inc, dn_err *err);
 /* The objective's lexicographic order: < 0, 0, > 0 (hop-bytes equal within
- * a relative 1e-9). */
-int dn_refine_cmp(dn_objective o, const dn_refine_fig *a, const dn_refine_fig *b);
+ * a relative 1e-9); intra: the hops a co-located edge costs. */
+int dn_refine_cmp(dn_objective o, double intra, const dn_refine_fig *a, const dn_refine_fig *b);
 /* Allocates e->place for every task (DN_ERANGE if the tree is too big). */
 int dn_embed_alloc_place(dn_embed *e, dn_err *err);
 

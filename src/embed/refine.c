@@ -133,7 +133,8 @@ static int edge_upd(rstate *s, int64_t v, int d, dn_err *err)
     if (rc)
         return rc;
     s->cur.hops += d * hops;
-    s->cur.hop_bytes += d * dn_embed_weight(s->e, v) * (double)hops;
+    s->cur.colocated += d * (hops == 0);
+    s->cur.hop_bytes += d * dn_embed_weight(s->e, v) * (hops ? (double)hops : s->e->intra_cost);
     if (!s->counted || hops == 0)
         return DN_OK;
     const dn_csr *g = &s->e->g;
@@ -169,11 +170,13 @@ static int eq_dbl(double a, double b)
 }
 
 /* The objective's key (docs/placement.md). */
-static int key_of(dn_objective o, const dn_refine_fig *f, double k[3])
+static int key_of(dn_objective o, double intra, const dn_refine_fig *f, double k[3])
 {
+    /* dilation: network hops plus the intra-node cost of co-located edges */
+    const double dil = (double)f->hops + intra * (double)f->colocated;
     switch (o) {
-    case DN_OBJECTIVE_DILATION: k[0] = (double)f->hops; k[1] = f->hop_bytes; return 2;
-    case DN_OBJECTIVE_HOP_BYTES: k[0] = f->hop_bytes; k[1] = (double)f->hops; return 2;
+    case DN_OBJECTIVE_DILATION: k[0] = dil; k[1] = f->hop_bytes; return 2;
+    case DN_OBJECTIVE_HOP_BYTES: k[0] = f->hop_bytes; k[1] = dil; return 2;
     case DN_OBJECTIVE_CONFLICTS:
         k[0] = (double)f->conflicts;
         k[1] = (double)f->max_link_load;
@@ -193,11 +196,11 @@ static int key_of(dn_objective o, const dn_refine_fig *f, double k[3])
     return 0;
 }
 
-int dn_refine_cmp(dn_objective o, const dn_refine_fig *a, const dn_refine_fig *b)
+int dn_refine_cmp(dn_objective o, double intra, const dn_refine_fig *a, const dn_refine_fig *b)
 {
     double ka[3], kb[3];
-    int n = key_of(o, a, ka);
-    (void)key_of(o, b, kb);
+    int n = key_of(o, intra, a, ka);
+    (void)key_of(o, intra, b, kb);
     for (int i = 0; i < n; i++)
         if (!eq_dbl(ka[i], kb[i]))
             return ka[i] < kb[i] ? -1 : 1;
@@ -440,10 +443,10 @@ int dn_embed_refine(dn_embed *e, const dn_embed_opts *o, int check, dn_err *err)
         if (timed && (rc = o->time_fn(o->time_ctx, e, &s.cur.time, err)))
             goto done;
         double thr = thr0 * (1 - 1.25 * (double)i / (double)budget);
-        int c = dn_refine_cmp(o->objective, &s.cur, &old);
+        int c = dn_refine_cmp(o->objective, e->intra_cost, &s.cur, &old);
         double kn[3], ko[3];
-        (void)key_of(o->objective, &s.cur, kn);
-        (void)key_of(o->objective, &old, ko);
+        (void)key_of(o->objective, e->intra_cost, &s.cur, kn);
+        (void)key_of(o->objective, e->intra_cost, &old, ko);
         if (c <= 0 || (thr > 0 && kn[0] - ko[0] <= thr)) {
             e->refine.accepted++;
             for (int j = 0; j < 2; j++) {
@@ -453,7 +456,7 @@ int dn_embed_refine(dn_embed *e, const dn_embed_opts *o, int check, dn_err *err)
                     journal[nj++] = x;
                 }
             }
-            if (dn_refine_cmp(o->objective, &s.cur, &bestf) < 0) {
+            if (dn_refine_cmp(o->objective, e->intra_cost, &s.cur, &bestf) < 0) {
                 bestf = s.cur;
                 for (int64_t j = 0; j < nj; j++) {
                     best[journal[j]] = e->place[journal[j]];
@@ -493,7 +496,7 @@ int dn_refine_check(dn_embed *e, const dn_refine_fig *inc, dn_err *err)
     int rc = rs_init(&s, e, DN_OBJECTIVE_CONGESTION, err); /* every counter */
     if (!rc) {
         const int hb = eq_dbl(s.cur.hop_bytes, inc->hop_bytes);
-        if (s.cur.hops != inc->hops || !hb)
+        if (s.cur.hops != inc->hops || s.cur.colocated != inc->colocated || !hb)
             rc = dn_fail(err, DN_EINVAL, "refine check: hops %lld hop-bytes %.17g incrementally, "
                          "%lld %.17g in full", (long long)inc->hops, inc->hop_bytes,
                          (long long)s.cur.hops, s.cur.hop_bytes);

@@ -31,6 +31,15 @@
  * a placement file from piling tasks up, so a processor counts as
  * holding ceil(T / P) or the placement's own largest load, whichever is
  * more: the bound then holds for the placement beside it.
+ * An intra-node cost C (dn_embed_opts.intra_cost) makes every edge inside
+ * one processor cost C hops. Level 0 is the processors (size 1), s = d_1
+ * the fewest hops between two of them. If X >= k_0 - 1 edges leave their
+ * processor, each pays s for that level and the levels above pay what
+ * they paid: the total is at least B + s (X - k_0 + 1) + C (E - X), the
+ * least at X = k_0 - 1 when C <= s: B + min(C, s) (E - k_0 + 1). By
+ * weight, with W the total and W_j the j lightest: the crossing edges pay
+ * s and the others C a unit of weight, at least C W + (s - C) W_(k_0-1)
+ * when C <= s, else s W, plus the levels above.
  * The larger bound is reported for each figure, and which argument gave
  * it. Cost O(T log T + P + levels) (the lightest weights are sorted).
  */
@@ -131,7 +140,8 @@ int dn_bounds_compute(const dn_embed *e, int directed_links, dn_bounds *b, dn_er
     /* prefix sums of the lightest weights, in place */
     for (int64_t i = 1; i < E; i++)
         w[i] += w[i - 1];
-    double dil = 0, hb = 0;
+    double dil = 0, hb = 0, hb0 = 0; /* hb0: level 0's share of hb */
+    int64_t cross0 = 0;
     for (int i = 0; i < L; i++) {
         int64_t k = parts_needed(e, P, h.size[i], T, room, floor_load);
         int64_t cross = k - 1 < E ? k - 1 : E;
@@ -139,7 +149,19 @@ int dn_bounds_compute(const dn_embed *e, int directed_links, dn_bounds *b, dn_er
         if (cross > 0 && step > 0) {
             dil += (double)cross * step;
             hb += w[cross - 1] * step;
+            if (i == 0) {
+                hb0 = w[cross - 1] * step;
+            }
         }
+        if (i == 0)
+            cross0 = cross;
+    }
+    const double C = dn_embed_intra_cost(e);
+    if (C > 0 && h.size[0] == 1) { /* co-located edges cost C each */
+        const double s = h.dist_min[1] > 0 ? h.dist_min[1] : 1, W = w[E - 1];
+        const double Wx = cross0 > 0 ? w[cross0 - 1] : 0;
+        dil += fmin(C, s) * (double)(E - cross0);
+        hb = hb - hb0 + (C <= s ? C * W + (s - C) * Wx : s * W);
     }
     b->dilation_total = dil;
     b->hop_bytes = hb;

@@ -360,10 +360,13 @@ static int phase_pass(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, work 
         m->dil_total += hops;
         if (hops > m->dil_max)
             m->dil_max = hops;
-        m->w_total += wt * (double)hops;
+        /* a co-located edge costs the intra-node hops instead of 0 */
+        const double cost = hops ? (double)hops : m->intra_cost;
+        m->colocated += hops == 0;
+        m->w_total += wt * cost;
         m->w_sum += wt;
-        if (wt * (double)hops > m->w_max)
-            m->w_max = wt * (double)hops;
+        if (wt * cost > m->w_max)
+            m->w_max = wt * cost;
         if (lists) {
             w->moff[k - lo] = nl;
             if ((r = grow(w, (void **)&w->links, &w->lcap, nl + hops, sizeof *w->links)))
@@ -564,6 +567,7 @@ int dn_metrics_compute(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, dn_e
     m->tasks = T;
     m->processors = P;
     m->edges = T - 1;
+    m->intra_cost = dn_embed_intra_cost(e);
     m->directed_links = g->directed || o->directed_links;
     if (o->contention != DN_CONTENTION_PHASE && o->contention != DN_CONTENTION_TIMED)
         return dn_fail(err, DN_EINVAL, "contention mode %d is not phase (0) or timed (1)",
@@ -655,7 +659,9 @@ int dn_metrics_compute(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, dn_e
             o->progress(o->progress_ctx, (double)hi / (double)T);
         lo = hi;
     }
-    m->dil_avg = m->edges ? (double)m->dil_total / (double)m->edges : 0;
+    m->dil_avg = m->edges ? ((double)m->dil_total + m->intra_cost * (double)m->colocated) /
+                                (double)m->edges
+                          : 0;
     m->w_avg = m->w_sum > 0 ? m->w_total / m->w_sum : 0;
     m->extra_total = m->w_total - m->w_sum;
     m->extra_avg = m->w_sum > 0 ? m->extra_total / m->w_sum : 0;
