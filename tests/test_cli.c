@@ -3649,6 +3649,28 @@ static void test_refine_cli(void **state)
     run_free(&r);
 }
 
+/* --intra-cost: B(8) on fattree:4:3 with 4 slots under drb keeps 192 edges
+ * inside processors and 162 network hops; at 0.5 a co-located edge the
+ * average is (162 + 96) / 255, equal to the bound (tests/test_embed.c
+ * derives it) */
+static void test_intra_cost_cli(void **state)
+{
+    (void)state;
+    run_result r = json_run("embed --net fattree:4:3 --tree binomial:8 --map drb --slots 4 "
+                            "--intra-cost 0.5 --json");
+    const char *d = json_find(r.out, "dilation");
+    assert_true(json_num(d, "total") == 162);
+    assert_true(json_num(d, "colocated") == 192);
+    assert_true(json_num(d, "intra_cost") == 0.5);
+    assert_true(fabs(json_num(d, "average") - 258.0 / 255) < 1e-12);
+    assert_true(json_num(json_find(r.out, "bound"), "dilation_total") == 258);
+    run_free(&r);
+    /* without slots B(6) on 64 processors: nothing co-located, no fields */
+    r = json_run("embed --net fattree:4:3 --tree binomial:6 --map drb --json");
+    assert_null(strstr(r.out, "colocated"));
+    run_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -3700,6 +3722,7 @@ int main(void)
         cmocka_unit_test(test_seed_tables),
         cmocka_unit_test(test_drawings_legible),
         cmocka_unit_test(test_refine_cli),
+        cmocka_unit_test(test_intra_cost_cli),
     };
     if (getenv("DCNET_TEST_FILTER")) /* one test while working on it: a name or glob */
         cmocka_set_test_filter(getenv("DCNET_TEST_FILTER"));
