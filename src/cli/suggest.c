@@ -200,6 +200,7 @@ static const struct {
     {"alloc", "--alloc"},
     {"scotch_part", "--scotch-part"},
     {"slots", "--slots"},
+    {"intra_cost", "--intra-cost"},
     {"refine", "--refine"},
     {"objective", "--objective"},
     {"routes", "--routes"},

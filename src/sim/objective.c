@@ -1,7 +1,7 @@
 /*
  * objective.c - the simulated time as a placement's objective (issue 31,
  * item 5: "time (the simulated divide stage): by re-simulation, small
- * trees only"). Refinement (src/embed/refine.c) and --map best
+ * trees only"). Refinement (src/embed/refine.c) and the best mapping
  * (src/metric/best.c) sit below the simulator, so they take the time
  * through a callback, dn_embed_opts.time_fn; this file is that callback:
  * the workload of the embedding as it stands (seed 001's divide stage by
