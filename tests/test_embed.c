@@ -2633,6 +2633,34 @@ static void test_drb(void **state)
     assert_int_equal(dn_embed_place(f.e, 0) / 2, dn_embed_place(f.e, 2) / 2);
     assert_true(dn_embed_place(f.e, 1) / 2 != dn_embed_place(f.e, 0) / 2);
     close_fixture(&f);
+    /* Smith's rule: the root's children a (a leaf, weight 1) and b (a
+     * subtree of 2, weight 10): size / weight 2/10 < 1/1 puts b next to
+     * the root, the order 0, b, b's child, a, and on fattree:2:2 (leaves
+     * of 2) the heavy edge inside a leaf: 10 x 2 + 1 x 4 + 1 x 4 = 28, the
+     * least of any placement (0 and b must share a leaf); smallest first
+     * would give 1 x 2 + 10 x 4 + 1 x 2 = 44 */
+    {
+        dn_net net;
+        dn_tree tree;
+        dn_embed *e;
+        dn_metrics m;
+        static const int64_t parent[4] = {-1, 0, 0, 2};
+        static const double down[4] = {0, 1, 10, 1};
+        assert_int_equal(dn_net_init(&net, "fattree:2:2", &err), DN_OK);
+        assert_int_equal(dn_tree_from_parents(&tree, 4, parent, NULL, down, NULL, &err), DN_OK);
+        o = opts("drb");
+        o.weights = DN_WEIGHTS_GIVEN;
+        o.given = down + 1;
+        o.given_len = 3;
+        assert_int_equal(dn_embed_init(&e, &net, &tree, &o, &err), DN_OK);
+        assert_int_equal(dn_metrics_compute(e, NULL, &m, &err), DN_OK);
+        assert_true(m.w_total == 28);
+        assert_int_equal(dn_embed_place(e, 2) / 2, dn_embed_place(e, 0) / 2);
+        dn_metrics_free(&m);
+        dn_embed_free(e);
+        dn_tree_free(&tree);
+        dn_net_free(&net);
+    }
     /* slots: 4 tasks a processor, B(8) on fattree:4:3 fills 64 x 4 */
     o = opts("drb");
     o.slots = 4;

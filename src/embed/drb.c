@@ -4,8 +4,13 @@
  * laid out in an order whose consecutive blocks are recursive halves, and
  * the tasks are dealt to the processors' slots in those orders:
  *
- *  - tasks: depth-first, each task's children by subtree size, the
- *    smallest first (ties: the heavier message first, then id). Every
+ *  - tasks: depth-first, each task's children by Smith's rule: the least
+ *    subtree size per unit of its message's weight first, size(c) / W(c)
+ *    (ties: the smaller subtree, the heavier message, then id). Child i of
+ *    v lands 1 + the sizes of the children before it after v in this
+ *    order, so sum W(c) x that distance is a weighted completion time on
+ *    one machine, which Smith's rule (1956) minimises: heavy edges stay
+ *    short. Uniform weights give the smallest subtree first. Every
  *    subtree is then a consecutive block, and a block of a task and its
  *    smallest children is a connected piece. For B(n) the blocks at every
  *    power of two are binomial subtrees: the root with its children of
@@ -42,12 +47,17 @@ typedef struct drb_ctx {
     int64_t *size;    /* subtree sizes (T) */
 } drb_ctx;
 
-/* children order: smaller subtree first, then heavier message, then id */
+/* children order: Smith's rule, size / weight ascending (compared as
+ * size(x) W(y) < size(y) W(x), so a weight of 0 goes last), then the
+ * smaller subtree, the heavier message, the lower id */
 static int before(const drb_ctx *c, int64_t x, int64_t y)
 {
+    double wx = dn_embed_weight(c->e, x), wy = dn_embed_weight(c->e, y);
+    double rx = (double)c->size[x] * wy, ry = (double)c->size[y] * wx;
+    if (rx != ry)
+        return rx < ry ? -1 : 1;
     if (c->size[x] != c->size[y])
         return c->size[x] < c->size[y] ? -1 : 1;
-    double wx = dn_embed_weight(c->e, x), wy = dn_embed_weight(c->e, y);
     if (wx != wy)
         return wx > wy ? -1 : 1;
     return (x > y) - (x < y);
