@@ -2661,6 +2661,19 @@ static void test_drb(void **state)
         dn_tree_free(&tree);
         dn_net_free(&net);
     }
+    /* pieces (Kundu & Misra): complete:4:2 (a root, 4 children of 4
+     * leaves) with 5 slots on fattree:2:3 (leaf switches of 2, level-2
+     * parts of 4): the pieces are the root and the 4 subtrees of 5, one a
+     * processor (processors 1 .. 4 after the root's 0), 16 edges inside
+     * processors, and the root's 4 edges 2 + 4 + 4 + 6 = 16 hops; dealt
+     * task by task depth-first the same tree splits 4 subtrees (13 inside,
+     * 24 hops) */
+    o = opts("drb");
+    o.slots = 5;
+    open_fixture(&f, "fattree:2:3", "complete:4:2", &o);
+    assert_int_equal(f.m.colocated, 16);
+    assert_int_equal(f.m.dil_total, 16);
+    close_fixture(&f);
     /* slots: 4 tasks a processor, B(8) on fattree:4:3 fills 64 x 4 */
     o = opts("drb");
     o.slots = 4;
