@@ -33,12 +33,14 @@ extern "C" {
  * program checks at run time that the library it loaded is the one it was
  * built against (the same MAJOR: the ABI, libdcnet.so.MAJOR; while MAJOR is
  * 0 the ABI is not frozen, and a MINOR may change it: 0.2 made dn_embed and
- * dn_router opaque and gave dn_err its param). DN_VERSION is
+ * dn_router opaque and gave dn_err its param; 0.3 grew dn_embed_opts,
+ * dn_metrics, dn_refine_fig and dn_best_candidate for issue 31's
+ * placements). DN_VERSION is
  * the three numbers as a string (the Makefile reads it from this line). */
 #define DN_VERSION_MAJOR 0
-#define DN_VERSION_MINOR 2
+#define DN_VERSION_MINOR 3
 #define DN_VERSION_PATCH 0
-#define DN_VERSION "0.2.0"
+#define DN_VERSION "0.3.0"
 /* One number that orders versions: MAJOR * 10000 + MINOR * 100 + PATCH. */
 #define DN_VERSION_NUMBER (DN_VERSION_MAJOR * 10000 + DN_VERSION_MINOR * 100 + DN_VERSION_PATCH)
 
