@@ -2202,7 +2202,8 @@ static void test_alloc_slots(void **state)
  * (conflicts, max link load in a phase, hop-bytes, congestion, average
  * dilation), than any mapping
  * built on its own and measured on its own; its figures are those of a
- * fresh measurement of that mapping; the same seed gives the same choice;
+ * fresh measurement of that mapping (every candidate is polished, which
+ * only improves it); the same seed gives the same choice;
  * and a mapping that does not apply is listed with its refusal. */
 static void test_best(void **state)
 {
@@ -2210,7 +2211,9 @@ static void test_best(void **state)
     static const struct {
         const char *net, *tree, *origin; /* origin: the expected winner, or NULL */
     } cases[] = {
-        {"ddb:6", "binomial:6", "zrl"},     /* mapping D: no conflicts, congestion 1 */
+        /* mapping D has no conflicts, but the polish (a descent that worsens
+         * nothing) takes identity to none too with shorter routes */
+        {"ddb:6", "binomial:6", NULL},
         {"hypercube:4", "binomial:4", NULL},
         {"fattree:4:3", "binomial:6", NULL},
         {"mesh:8x8", "binomial:6", NULL},

@@ -245,6 +245,13 @@ typedef struct dn_embed_opts {
      * Needs the network's routes (not zrl's own map-edge). */
     int64_t refine_moves;
     dn_objective objective;
+    /* Refinement as a descent that worsens nothing (dn_best_init's polish):
+     * a move is kept only when none of phase conflicts, max link load,
+     * hop-bytes, congestion and dilation (hops + intra-node cost) gets
+     * worse, so the placement ends at least as good in every figure --map
+     * best ranks by. Skipped, not refused, where refinement cannot run
+     * (a mapping's own map-edge). */
+    int refine_descent;
     /* Objective TIME (refinement, and dn_best_init's ranking): the
      * simulated time of a placement; borrowed, NULL otherwise. */
     dn_time_fn time_fn;
@@ -338,6 +345,7 @@ typedef struct dn_refine_fig {
 } dn_refine_fig;
 typedef struct dn_refine_stats {
     dn_objective objective;
+    int descent;        /* opts.refine_descent: nothing got worse */
     int64_t budget;     /* moves asked for (opts.refine_moves) */
     int64_t tried;      /* moves drawn (= budget) */
     int64_t accepted;   /* moves kept when drawn (threshold accepting) */

@@ -195,6 +195,9 @@ DN_API int dn_bounds_compute(const dn_embed *e, int directed_links, dn_bounds *b
  * dn_embed_free; dn_embed_mapping names its mapping); *res lists every
  * candidate. Time: the sum of the candidates' mappings and metrics. */
 #define DN_BEST_MAX 32
+/* Moves of the polish each candidate gets without opts.refine_moves: 20 a
+ * task, at most this many. */
+#define DN_BEST_POLISH_MAX ((int64_t)1 << 16)
 typedef struct dn_best_candidate {
     char map[32];        /* the mapping ("random:SEED" for random) */
     int status;          /* DN_OK, or why it was not built */

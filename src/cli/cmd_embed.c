@@ -366,6 +366,7 @@ static void metrics_record(const dn_embed *e, const dn_metrics *m, const char *m
     dn_refine_stats rs;
     if (dn_embed_refine_stats(e, &rs)) { /* --refine: the local search's figures */
         rec_str(r, "refine.objective", dn_objective_name(rs.objective));
+        rec_bool(r, "refine.descent", rs.descent); /* --map best's polish */
         rec_int(r, "refine.moves", rs.tried);
         rec_int(r, "refine.accepted", rs.accepted);
         rec_int(r, "refine.improved", rs.improved);

@@ -1020,7 +1020,8 @@ static int embed_setup(dn_embed *e, const dn_net *net, const dn_tree *tree,
             goto fail;
     }
     /* refinement on the finished placement, before its check */
-    if (o->refine_moves > 0 && (rc = dn_embed_refine(e, o, 0, err)))
+    if (o->refine_moves > 0 && !(o->refine_descent && !e->router) &&
+        (rc = dn_embed_refine(e, o, 0, err)))
         goto fail;
     rc = alloc_check(e, err);
     if (rc)

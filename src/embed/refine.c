@@ -27,6 +27,11 @@
  * gets worse. Everything draws from one dn_rng stream of opts.seed and
  * the budget counts moves tried, so a run repeats exactly.
  *
+ * Descent (opts.refine_descent, --map best's polish): a move is kept only
+ * when no figure best ranks by gets worse (conflicts, max link load,
+ * congestion, hops with the intra-node cost, hop-bytes); the counters run
+ * whatever the objective.
+ *
  * Keys (lexicographic, docs/placement.md):
  *   dilation    (hops, hop-bytes)
  *   hop-bytes   (hop-bytes, hops)
@@ -236,7 +241,7 @@ static int rs_init(rstate *s, dn_embed *e, dn_objective obj, dn_err *err)
     s->P = dn_net_processors(e->net);
     s->obj = obj;
     s->counted = obj == DN_OBJECTIVE_CONFLICTS || obj == DN_OBJECTIVE_CONGESTION ||
-                 obj == DN_OBJECTIVE_TIME;
+                 obj == DN_OBJECTIVE_TIME || e->refine.descent;
     s->load = calloc((size_t)s->P, sizeof *s->load);
     s->head = malloc((size_t)s->P * sizeof *s->head);
     s->nxt = malloc((size_t)s->T * sizeof *s->nxt);
@@ -382,6 +387,7 @@ int dn_embed_refine(dn_embed *e, const dn_embed_opts *o, int check, dn_err *err)
     e->refined = 1;
     e->refine.objective = o->objective;
     e->refine.budget = o->refine_moves;
+    e->refine.descent = o->refine_descent != 0;
     if ((rc = rs_init(&s, e, o->objective, err)))
         goto done;
     if (timed && (rc = o->time_fn(o->time_ctx, e, &s.cur.time, err)))
@@ -447,7 +453,15 @@ int dn_embed_refine(dn_embed *e, const dn_embed_opts *o, int check, dn_err *err)
         double kn[3], ko[3];
         (void)key_of(o->objective, e->intra_cost, &s.cur, kn);
         (void)key_of(o->objective, e->intra_cost, &old, ko);
-        if (c <= 0 || (thr > 0 && kn[0] - ko[0] <= thr)) {
+        int accept = c <= 0 || (thr > 0 && kn[0] - ko[0] <= thr);
+        if (e->refine.descent) /* worse in nothing best ranks by */
+            accept = c <= 0 && s.cur.conflicts <= old.conflicts &&
+                     s.cur.max_link_load <= old.max_link_load &&
+                     s.cur.congestion <= old.congestion &&
+                     (double)s.cur.hops + e->intra_cost * (double)s.cur.colocated <=
+                         (double)old.hops + e->intra_cost * (double)old.colocated &&
+                     s.cur.hop_bytes <= old.hop_bytes;
+        if (accept) {
             e->refine.accepted++;
             for (int j = 0; j < 2; j++) {
                 int64_t x = j ? b : a;

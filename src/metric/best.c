@@ -27,6 +27,13 @@
  * torus:16x16x16, B(7) spread by SCOTCH has congestion 1 at average
  * dilation 2.93, against drb's compact 1.13 with congestion 2), while two
  * contention-free placements run alike and the shorter routes win.
+ * Without opts.refine_moves every candidate is polished: min(20 T,
+ * DN_BEST_POLISH_MAX) moves of refinement as a descent that worsens none
+ * of the figures ranked (opts.refine_descent), so a candidate only gains
+ * and the winner is at least as good in every figure as each mapping
+ * alone. SCOTCH minimises dilation and leaves conflicts; the polish
+ * removes them where a move does it at no cost (the recorded nqueens 9
+ * tree on fattree:8:3: SCOTCH's 4 conflicts at 2.6957 become 0 at 2.6890).
  * Objective time (the simulated run) comes from the caller's opts.time_fn,
  * one run per candidate after its refinement; a deadlock is +infinity.
  * With opts.refine_moves every candidate is refined with that budget
@@ -106,6 +113,12 @@ int dn_best_init(dn_embed **out, const dn_net *net, const dn_tree *tree,
         dn_best_candidate *c = &res->cand[res->n++];
         dn_embed_opts o = *opts;
         o.map = candidates[i];
+        if (o.refine_moves == 0) { /* the polish: a descent that worsens nothing */
+            o.refine_moves = 20 * tree->nodes < DN_BEST_POLISH_MAX ? 20 * tree->nodes
+                                                                   : DN_BEST_POLISH_MAX;
+            o.refine_descent = 1;
+            o.objective = DN_OBJECTIVE_CONFLICTS;
+        }
         snprintf(c->map, sizeof c->map, "%s", o.map);
         if (strcmp(o.map, "random") == 0) {
             o.seed = opts->seed + (uint64_t)nrandom++;
