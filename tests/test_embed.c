@@ -2677,6 +2677,26 @@ static void test_drb(void **state)
     assert_int_equal(f.m.colocated, 16);
     assert_int_equal(f.m.dil_total, 16);
     close_fixture(&f);
+    /* Rubik's fold on grids: a path of P tasks on a grid of P processors in
+     * boustrophedon order, every edge one hop (P - 1 in all) on boxes of
+     * odd and even sides and 2 to 4 dimensions; the bisection order alone
+     * gave 112 on mesh:8x8 */
+    {
+        static const struct {
+            const char *net, *tree;
+            int64_t edges;
+        } paths[] = {{"mesh:8x8", "complete:1:63", 63},
+                     {"mesh:4x3x5", "complete:1:59", 59},
+                     {"torus:4x4x4", "complete:1:63", 63},
+                     {"mesh:3x3x3x2", "complete:1:53", 53}};
+        for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++) {
+            o = opts("drb");
+            open_fixture(&f, paths[i].net, paths[i].tree, &o);
+            assert_int_equal(f.m.dil_total, paths[i].edges);
+            assert_int_equal(f.m.dil_max, 1);
+            close_fixture(&f);
+        }
+    }
     /* slots: 4 tasks a processor, B(8) on fattree:4:3 fills 64 x 4 */
     o = opts("drb");
     o.slots = 4;
