@@ -7,8 +7,9 @@
 # as the hypercube embedding of the whole torus where 2^n fills it, and the
 # seed's mesh mappings on the torus's face 0,1 where 2^n fills the face,
 # seed 000's mapping D on ddb:n and lifted onto kautz:2:n with B(n-1)),
-# dcnet's drb on the tori, fat trees and dragonflies,
-# and --map best (every mapping that applies, the fewest conflicts
+# dcnet's drb on the tori, fat trees and dragonflies, reflecting-nd and
+# growing-nd on the tori (the seed's mappings on the smallest sub-box),
+# and --map best (every mapping that applies, polished, the fewest conflicts
 # winning; its row names the winner), the average dilation and its lower
 # bound (docs/placement.md, "Bounds"), the phase and timed contention
 # (conflicting pairs), and the
@@ -51,9 +52,9 @@ for a, b, c in zip(rows(e), rows(t), rows(s)):
         a["bound.dilation_average"], a["contention.conflicts"], b["contention.conflicts"], time))
 PY
 }
-row torus:8x8x8 6 9 greedy,random,scotch,drb,dccube,best
+row torus:8x8x8 6 9 greedy,random,scotch,drb,reflecting-nd,growing-nd,dccube,best
 row torus:8x8x8 6 6 dccube,reflecting,growing " (face 0,1)" --face 0,1
-row torus:16x16x16 6 12 greedy,random,scotch,drb,dccube,best
+row torus:16x16x16 6 12 greedy,random,scotch,drb,reflecting-nd,growing-nd,dccube,best
 row torus:16x16x16 8 8 dccube,reflecting,growing " (face 0,1)" --face 0,1
 row fattree:4:3 6 6 greedy,random,scotch,drb,best
 row fattree:8:3 6 9 greedy,random,scotch,drb,best

@@ -642,6 +642,97 @@ static void test_dccube_same_cost_every_root(void **state)
     }
 }
 
+/* reflecting-nd and growing-nd (issue 31, item 4):
+ *  - on 2^K x 2^K meshes and tori with binomial:2K, K = 1..4, they place
+ *    every task where reflecting and growing do, from the default root and
+ *    from every 5th processor as the root;
+ *  - B(6) on mesh:4x4x4 (a field of 2 bits a dimension): reflecting-nd's
+ *    steps 1-3 flip the fields' top bits (Gray 00 <-> 10, coordinates 0
+ *    and 3: 3 hops) for 1 + 2 + 4 edges, steps 4-6 a low bit (1 hop) for
+ *    8 + 16 + 32: 77 hops; growing-nd's moves are all of length 1 when a
+ *    dimension has 2 bits: 63, every edge one hop;
+ *  - B(7) on torus:8x8x8: the box 4x4x8 (bits to the last dimension
+ *    first), every task inside it, one a processor; with a root the box
+ *    holds it and task 0 sits on it;
+ *  - refused: not a grid, not a binomial tree, too large for any box. */
+static void test_box_mappings(void **state)
+{
+    (void)state;
+    const char *const pairs[2][2] = {{"reflecting", "reflecting-nd"}, {"growing", "growing-nd"}};
+    for (int K = 1; K <= 4; K++)
+        for (int torus = 0; torus < 2; torus++) {
+            char net[32], tree[32];
+            snprintf(net, sizeof net, "%s:%dx%d", torus ? "torus" : "mesh", 1 << K, 1 << K);
+            snprintf(tree, sizeof tree, "binomial:%d", 2 * K);
+            const int64_t P = (int64_t)1 << (2 * K);
+            for (int m = 0; m < 2; m++)
+                for (int64_t root = -1; root < P; root += 5) {
+                    fixture a, b;
+                    dn_embed_opts oa = opts(pairs[m][0]), ob = opts(pairs[m][1]);
+                    oa.root = ob.root = root;
+                    open_fixture(&a, net, tree, &oa);
+                    open_fixture(&b, net, tree, &ob);
+                    for (int64_t v = 0; v < P; v++)
+                        if (dn_embed_place(a.e, v) != dn_embed_place(b.e, v))
+                            fail_msg("%s and %s differ on %s root %lld at task %lld",
+                                     pairs[m][0], pairs[m][1], net, (long long)root,
+                                     (long long)v);
+                    assert_int_equal(a.m.dil_total, b.m.dil_total);
+                    close_fixture(&a);
+                    close_fixture(&b);
+                }
+        }
+    fixture f;
+    dn_embed_opts o = opts("reflecting-nd");
+    open_fixture(&f, "mesh:4x4x4", "binomial:6", &o);
+    assert_int_equal(f.m.dil_total, 3 * 7 + 1 * 56);
+    assert_int_equal(f.m.load_max, 1);
+    close_fixture(&f);
+    o = opts("growing-nd");
+    open_fixture(&f, "mesh:4x4x4", "binomial:6", &o);
+    assert_int_equal(f.m.dil_total, 63);
+    close_fixture(&f);
+    for (int m = 0; m < 2; m++)
+        for (int64_t root = -1; root < 512; root += 97) {
+            o = opts(pairs[m][1]);
+            o.root = root;
+            open_fixture(&f, "torus:8x8x8", "binomial:7", &o);
+            char *seen = calloc(512, 1);
+            assert_non_null(seen);
+            const int64_t r0 = dn_embed_place(f.e, 0);
+            for (int64_t v = 0; v < 128; v++) {
+                int64_t p = dn_embed_place(f.e, v);
+                assert_int_equal(seen[p], 0);
+                seen[p] = 1;
+                /* the box 4 x 4 x 8 holding the root's processor */
+                assert_int_equal(p / 64 / 4, r0 / 64 / 4);
+                assert_int_equal(p / 8 % 8 / 4, r0 / 8 % 8 / 4);
+            }
+            if (root >= 0)
+                assert_int_equal(r0, root);
+            else
+                assert_true(r0 / 64 < 4 && r0 / 8 % 8 < 4);
+            free(seen);
+            close_fixture(&f);
+        }
+    dn_err err;
+    o = opts("reflecting-nd");
+    assert_int_equal(setup(&f, "fattree:4:3", "binomial:6", &o, &err), DN_EINVAL);
+    close_fixture(&f);
+    assert_int_equal(setup(&f, "mesh:4x4x4", "cbt:3", &o, &err), DN_EINVAL);
+    close_fixture(&f);
+    assert_int_equal(setup(&f, "mesh:6x6", "binomial:5", &o, &err), DN_EINVAL);
+    assert_non_null(strstr(err.msg, "binomial:4 or less"));
+    close_fixture(&f);
+    o = opts("growing-nd");
+    open_fixture(&f, "mesh:6x6", "binomial:4", &o); /* a 4x4 box inside 6x6 */
+    assert_int_equal(f.m.load_max, 1);
+    close_fixture(&f);
+    o.approach = 'b';
+    assert_int_equal(setup(&f, "mesh:4x4", "binomial:4", &o, &err), DN_EINVAL);
+    close_fixture(&f);
+}
+
 /* Issue 20: the DC-cube as the hypercube embedding on 2^a x 2^b x ...,
  * and the seed's mesh mappings on every 2-D face of a 3-D mesh or torus. */
 static void test_mesh_mappings_nd(void **state)
@@ -2781,6 +2872,7 @@ int main(void)
         cmocka_unit_test(test_mesh_mappings_all_roots),
         cmocka_unit_test(test_dccube_same_cost_every_root),
         cmocka_unit_test(test_mesh_mappings_nd),
+        cmocka_unit_test(test_box_mappings),
         cmocka_unit_test(test_growing),
         cmocka_unit_test(test_hypercube_binomial),
         cmocka_unit_test(test_sneptree_homogeneous),

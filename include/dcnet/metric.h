@@ -187,7 +187,8 @@ DN_API int dn_bounds_compute(const dn_embed *e, int directed_links, dn_bounds *b
  * with opts.time_fn), then phase conflicts, the maximum link
  * load (most messages on one link in one phase), hop-bytes, congestion and
  * average dilation; ties go to the earlier candidate. The candidates: zrl, cbt,
- * binomial, dccube, xor, reflecting, growing, sneptree, identity, greedy,
+ * binomial, dccube, xor, reflecting, growing, reflecting-nd, growing-nd,
+ * sneptree, identity, greedy,
  * drb, scotch (when built in; also "scotch:whole", on every processor, when the
  * tree is smaller than the machine), random with seeds S, S+1, S+2. A candidate that
  * does not apply (DN_EINVAL, DN_ENOTSUP) is listed with its reason; any

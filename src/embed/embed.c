@@ -39,6 +39,12 @@ static const struct {
      "Gray-code reflecting mapping (reconstruction) on mesh:2^Kx2^K or a 2-D face"},
     {"growing", MAP_GROWING,
      "growing mapping (reconstruction) from the centre of mesh:2^Kx2^K or a 2-D face"},
+    {"reflecting-nd", MAP_REFLECTING_ND,
+     "reflecting on any mesh or torus: binomial:N on the smallest sub-box of power-of-two "
+     "sides, a Gray code a dimension"},
+    {"growing-nd", MAP_GROWING_ND,
+     "growing on any mesh or torus: binomial:N on the smallest sub-box, each dimension "
+     "grown from its centre in turn"},
     {"binomial", MAP_BINOMIAL, "spanning binomial tree: binomial:D onto hypercube:D"},
     {"cbt", MAP_CBT,
      "seed 000 Property 3.1: cbt:K-1 (the paper's CBT(K)) onto debruijn:K, dilation 1; "
@@ -55,8 +61,9 @@ static const struct {
      "SCOTCH graph mapping: its own architecture (fat tree, grid, hypercube) or a deco "
      "target, on the smallest compact part"},
     {"drb", MAP_DRB,
-     "dual recursive bipartitioning: the tree depth-first, smallest subtree first, dealt to "
-     "the processors in compact order (switch subtrees, sub-boxes, BFS halves)"},
+     "dual recursive bipartitioning: the tree depth-first (Smith's order) or in connected "
+     "pieces, dealt to the processors in compact order (switch subtrees, sub-boxes or a "
+     "fold, BFS halves)"},
     {"given", MAP_GIVEN, "a placement supplied by the caller (opts.place)"},
 };
 #define NMAPS ((int)(sizeof maps / sizeof maps[0]))
@@ -920,7 +927,7 @@ static int embed_setup(dn_embed *e, const dn_net *net, const dn_tree *tree,
     int kind = find_map(o->map);
     if (!kind)
         return dn_fail_param(err, DN_ENOTFOUND, "map",
-                       "unknown mapping '%s'; known: zrl, dccube, xor, reflecting, growing, binomial, "
+                       "unknown mapping '%s'; known: zrl, dccube, xor, reflecting, growing, reflecting-nd, growing-nd, binomial, "
                        "cbt, exact, sneptree, identity, random, greedy, scotch, drb, given",
                        o->map);
     e->net = net;
@@ -997,6 +1004,8 @@ static int embed_setup(dn_embed *e, const dn_net *net, const dn_tree *tree,
     case MAP_GREEDY: rc = init_greedy(e, o, err); break;
     case MAP_SCOTCH: rc = dn_embed_scotch(e, o, err); break;
     case MAP_DRB: rc = dn_embed_drb(e, o, err); break;
+    case MAP_REFLECTING_ND:
+    case MAP_GROWING_ND: rc = dn_embed_box_init(e, o, err); break;
     case MAP_GIVEN: rc = init_given(e, o, err); break;
     }
     if (rc)
@@ -1010,7 +1019,7 @@ static int embed_setup(dn_embed *e, const dn_net *net, const dn_tree *tree,
     if (o->routes == DN_ROUTES_XY ||
         (o->routes == DN_ROUTES_MAPPING &&
          (kind == MAP_DCCUBE || kind == MAP_XOR || kind == MAP_REFLECTING || kind == MAP_GROWING ||
-          kind == MAP_BINOMIAL)))
+          kind == MAP_BINOMIAL || kind == MAP_REFLECTING_ND || kind == MAP_GROWING_ND)))
         rk = DN_ROUTER_XY;
     if (o->routes == DN_ROUTES_BFS)
         rk = DN_ROUTER_BFS;

@@ -85,12 +85,17 @@ enum {
     MAP_CBT,
     MAP_XOR,
     MAP_EXACT,
-    MAP_DRB
+    MAP_DRB,
+    MAP_REFLECTING_ND,
+    MAP_GROWING_ND
 };
 
 /* mesh.c: dccube, xor, reflecting, growing (closed forms over hypercube
  * labels). */
 int dn_embed_mesh_init(dn_embed *e, const dn_embed_opts *o, dn_err *err);
+/* reflecting-nd, growing-nd (mesh.c): the 2-D mappings on the smallest
+ * sub-box of a grid of any dimension; an explicit placement. */
+int dn_embed_box_init(dn_embed *e, const dn_embed_opts *o, dn_err *err);
 int64_t dn_embed_mesh_place(const dn_embed *e, uint64_t label);
 /* scotch.c */
 int dn_embed_scotch(dn_embed *e, const dn_embed_opts *o, dn_err *err);

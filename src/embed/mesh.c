@@ -317,3 +317,143 @@ int64_t dn_embed_mesh_place(const dn_embed *e, uint64_t x)
     }
     return -1;
 }
+
+/* ---- reflecting-nd and growing-nd (issue 31, item 4) ------------------
+ *
+ * The seed's 2-D Reflecting and Growing on a mesh or torus of any number
+ * of dimensions, on the smallest sub-box that holds B(n):
+ *  - the box: the n label bits go one at a time to the dimension whose box
+ *    side is the smallest among those that can still double within the
+ *    network's side (ties: the higher dimension, the one whose ids vary
+ *    fastest), so the box is as near a cube as the network allows; its
+ *    sides are 2^b_i, sum b_i = n, any network side >= 2^b_i will do;
+ *  - reflecting-nd: the label in one field a dimension (the last dimension
+ *    the lowest bits, as row-major ids), coordinate_i = Ginv(field_i); the
+ *    steps take the fields' top bits first, the last dimension first
+ *    (longest moves first, as the 2-D one);
+ *  - growing-nd: label bit t to the dimensions in turn (the last first,
+ *    skipping those whose bits are used up); each dimension grows from its
+ *    box's centre as the 2-D one (growing_coord); step t flips bit t;
+ *  - the root: by default the box sits at the origin corner and task 0 at
+ *    the mapping's own root (reflecting: the corner, growing: the centre);
+ *    with a root R the box is the aligned block that holds R (moved inward
+ *    where the side is not a multiple) and the labels are relabelled by r,
+ *    the label the mapping places at R, as the 2-D ones do.
+ * On mesh:2^Kx2^K with binomial:2K both give the 2-D mappings' placements
+ * (tests/test_embed.c). Explicit placement, O(T n + n 2^max b_i). */
+int dn_embed_box_init(dn_embed *e, const dn_embed_opts *o, dn_err *err)
+{
+    dn_net_grid gr;
+    if (!dn_net_grid_of(e->net, &gr))
+        return dn_fail_param(err, DN_EINVAL, "map net",
+                             "mapping %s works on meshes and tori of any dimension (mesh:8x8, "
+                             "torus:8x8x8, ...), not on network %s",
+                             e->map, e->net->spec);
+    if (o->order != DN_ORDER_DEFAULT || o->approach || o->centre != DN_CENTRE_FIXED)
+        return dn_fail_param(err, DN_EINVAL, "map",
+                             "mapping %s has its own order and root: an order, an approach or a "
+                             "centre applies to the 2-D mappings only",
+                             e->map);
+    const int D = gr.dims, grow = e->kind == MAP_GROWING_ND;
+    const int n = dn_tree_binomial_iso(e->tree);
+    int cap[DN_NET_GRID_MAX_DIMS], b[DN_NET_GRID_MAX_DIMS] = {0}, room = 0;
+    for (int i = 0; i < D; i++) {
+        cap[i] = 0;
+        while (cap[i] < 62 && ((int64_t)1 << (cap[i] + 1)) <= gr.side[i])
+            cap[i]++;
+        room += cap[i];
+    }
+    if (n < 0)
+        return dn_fail_param(err, DN_EINVAL, "map tree",
+                             "mapping %s places binomial trees (binomial:N, or MPI's broadcast "
+                             "trees of 2^N ranks) on a sub-box of %s; at most binomial:%d fits",
+                             e->map, e->net->spec, room);
+    if (n > room || n > 62)
+        return dn_fail_param(err, DN_EINVAL, "map tree",
+                             "mapping %s needs a box of 2^%d processors with power-of-two sides "
+                             "inside %s, which holds at most 2^%d: use binomial:%d or less",
+                             e->map, n, e->net->spec, room, room);
+    for (int t = 0; t < n; t++) { /* a bit to the smallest side that can double */
+        int pick = -1;
+        for (int i = D - 1; i >= 0; i--)
+            if (b[i] < cap[i] && (pick < 0 || b[i] < b[pick]))
+                pick = i;
+        b[pick]++;
+    }
+    /* label bits of each dimension: off[i] .. off[i] + b[i] - 1 for
+     * reflecting (the last dimension lowest); growing's bit t goes to
+     * dimension owner[t] as its move mv[t] */
+    int off[DN_NET_GRID_MAX_DIMS], owner[64], mv[64], used[DN_NET_GRID_MAX_DIMS] = {0};
+    for (int i = D - 1, acc = 0; i >= 0; i--) {
+        off[i] = acc;
+        acc += b[i];
+    }
+    if (grow) {
+        for (int t = 0, i = D - 1; t < n; i = i > 0 ? i - 1 : D - 1)
+            if (used[i] < b[i]) {
+                owner[t] = i;
+                mv[t] = used[i]++;
+                e->dims[t] = t;
+                t++;
+            }
+    } else {
+        int t = 0, bmax = 0;
+        for (int i = 0; i < D; i++)
+            bmax = b[i] > bmax ? b[i] : bmax;
+        for (int s = 0; s < bmax; s++)
+            for (int i = D - 1; i >= 0; i--)
+                if (b[i] > s)
+                    e->dims[t++] = off[i] + b[i] - 1 - s;
+    }
+    /* the box's origin, and r: the label placed at the root */
+    int64_t lo[DN_NET_GRID_MAX_DIMS], rc_coord[DN_NET_GRID_MAX_DIMS];
+    int64_t root = o->root;
+    for (int i = D - 1; i >= 0; i--) {
+        const int64_t side = (int64_t)1 << b[i];
+        int64_t c = root >= 0 ? root % gr.side[i] : 0;
+        if (root >= 0)
+            root /= gr.side[i];
+        lo[i] = c / side * side;
+        if (lo[i] + side > gr.side[i])
+            lo[i] = gr.side[i] - side;
+        rc_coord[i] = c - lo[i];
+    }
+    uint64_t r = 0;
+    if (o->root >= 0) {
+        for (int i = 0; i < D; i++) {
+            if (!grow) {
+                r |= gray((uint64_t)rc_coord[i]) << off[i];
+                continue;
+            }
+            uint64_t lab = 0; /* the axis label growing places at the root's coordinate */
+            while (lab < ((uint64_t)1 << b[i]) &&
+                   (b[i] ? growing_coord(b[i], lab) : 0) != rc_coord[i])
+                lab++;
+            for (int t = 0; t < n; t++)
+                if (owner[t] == i && ((lab >> mv[t]) & 1))
+                    r |= (uint64_t)1 << t;
+        }
+    }
+    int rc = dn_embed_alloc_place(e, err);
+    if (rc)
+        return rc;
+    for (int64_t v = 0; v < e->tree->nodes; v++) {
+        const uint64_t x = dn_binomial_cube_label(dn_tree_binomial_id(e->tree, v), e->dims) ^ r;
+        int64_t id = 0;
+        for (int i = 0; i < D; i++) {
+            int64_t c = 0;
+            if (!grow) {
+                c = (int64_t)gray_inverse((x >> off[i]) & (((uint64_t)1 << b[i]) - 1));
+            } else if (b[i]) {
+                uint64_t lab = 0;
+                for (int t = 0; t < n; t++)
+                    if (owner[t] == i)
+                        lab |= ((x >> t) & 1) << mv[t];
+                c = growing_coord(b[i], lab);
+            }
+            id = id * gr.side[i] + lo[i] + c;
+        }
+        e->place[v] = (int32_t)id;
+    }
+    return DN_OK;
+}

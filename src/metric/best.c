@@ -5,7 +5,8 @@
  * metrics, which sit above the embeddings.
  *
  * Candidates, in this order (ties go to the earlier): the seeds' mappings
- * (zrl, cbt, binomial, dccube, xor, reflecting, growing, sneptree: each
+ * (zrl, cbt, binomial, dccube, xor, reflecting, growing, reflecting-nd,
+ * growing-nd, sneptree: each
  * applies to its own networks and trees and refuses the rest, which is
  * how best learns that it does not apply), identity, greedy, drb, SCOTCH where
  * it is built in (on the compact part, and as "scotch:whole" on every
@@ -49,8 +50,8 @@
 #include <string.h>
 
 static const char *const candidates[] = {
-    "zrl", "cbt", "binomial", "dccube", "xor", "reflecting", "growing", "sneptree",
-    "identity", "greedy", "drb", "scotch", "scotch:whole", "random", "random", "random",
+    "zrl",      "cbt",      "binomial", "dccube", "xor",    "reflecting", "growing",
+    "reflecting-nd", "growing-nd", "sneptree", "identity", "greedy", "drb", "scotch", "scotch:whole", "random", "random", "random",
 };
 #define NCAND ((int)(sizeof candidates / sizeof candidates[0]))
 
