@@ -203,6 +203,9 @@ static void test_parse(void **state)
     assert_true(d == 0.5);
     assert_int_equal(dn_parse_double("nan", 0, 1, "p", &d, &e), DN_EINVAL);
     assert_int_equal(dn_parse_double("1e999", 0, 1, "p", &d, &e), DN_EINVAL);
+    /* whitespace either side is refused alike (strtod would skip a leading one) */
+    assert_int_equal(dn_parse_double(" 1", 0, 2, "p", &d, &e), DN_EINVAL);
+    assert_int_equal(dn_parse_double("1 ", 0, 2, "p", &d, &e), DN_EINVAL);
     assert_int_equal(dn_parse_double("2", 0, 1, "p", &d, &e), DN_ERANGE);
 }
 

@@ -3611,6 +3611,8 @@ static void test_refine_cli(void **state)
     run_result t = json_run("simulate --net fattree:4:3 --tree binomial:6 --map random "
                             "--refine 300 --objective time --json");
     assert_true(json_num(t.out, "time") == json_num(rf, "after"));
+    /* simulate prints its refinement too: the run it reports is the one refined */
+    assert_true(json_num(json_find(t.out, "refine"), "after") == json_num(t.out, "time"));
     run_free(&t);
     run_free(&r);
     r = json_run("simulate --net fattree:4:3 --tree binomial:6 --map random -w wormhole --json");

@@ -5,6 +5,7 @@
 #include "dcnet/base.h"
 #include "dn_assert.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -136,6 +137,7 @@ int dn_parse_double(const char *s, double lo, double hi, const char *what,
      * underflow to a subnormal or zero (1e-320) is a finite number, an
      * overflow is not */
     if (end == s || *end != '\0' || !isfinite(v) || strpbrk(s, "xXnN") ||
+        isspace((unsigned char)s[0]) || /* strtod skips it; a trailing one is refused */
         (errno == ERANGE && fabs(v) >= 1))
         return dn_fail(err, DN_EINVAL, "%s '%s' is not a finite decimal number", what, s);
     if (v < lo || v > hi) /* %.15g: 2147483648 never prints as 2.14748e+09 */

@@ -393,6 +393,9 @@ int embed_args_net_tree(const char *cmd, embed_args *a, dn_net *net, dn_tree *tr
 /* --map best's origin, candidates and what did not apply, into r (nothing
  * for another mapping, b NULL). */
 void embed_best_record(const dn_best_result *b, rec *r);
+/* --refine's figures (refine.objective, .descent, .moves, .accepted,
+ * .improved, .before, .after) into r; nothing for an unrefined e. */
+void embed_refine_record(const dn_embed *e, rec *r);
 /* The embedding of a's options: dn_embed_init, or for --map best
  * dn_best_init ranking by mo (NULL: the defaults), its candidates kept in
  * a->best. A library status; the message in *err. */

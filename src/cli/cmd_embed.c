@@ -363,30 +363,7 @@ static void metrics_record(const dn_embed *e, const dn_metrics *m, const char *m
         rec_int(r, "search.nodes", s.nodes);
         rec_int(r, "search.roots", s.roots);
     }
-    dn_refine_stats rs;
-    if (dn_embed_refine_stats(e, &rs)) { /* --refine: the local search's figures */
-        rec_str(r, "refine.objective", dn_objective_name(rs.objective));
-        rec_bool(r, "refine.descent", rs.descent); /* --map best's polish */
-        rec_int(r, "refine.moves", rs.tried);
-        rec_int(r, "refine.accepted", rs.accepted);
-        rec_int(r, "refine.improved", rs.improved);
-        const dn_refine_fig *f[2] = {&rs.before, &rs.after};
-        const char *k[2] = {"refine.before", "refine.after"};
-        for (int i = 0; i < 2; i++)
-            switch (rs.objective) {
-            case DN_OBJECTIVE_DILATION:
-                if (dn_embed_intra_cost(e) > 0) /* co-located edges cost that much */
-                    rec_dbl(r, k[i], (double)f[i]->hops +
-                                         dn_embed_intra_cost(e) * (double)f[i]->colocated);
-                else
-                    rec_int(r, k[i], f[i]->hops);
-                break;
-            case DN_OBJECTIVE_HOP_BYTES: rec_dbl(r, k[i], f[i]->hop_bytes); break;
-            case DN_OBJECTIVE_CONFLICTS: rec_int(r, k[i], f[i]->conflicts); break;
-            case DN_OBJECTIVE_CONGESTION: rec_int(r, k[i], f[i]->congestion); break;
-            case DN_OBJECTIVE_TIME: rec_dbl(r, k[i], f[i]->time); break;
-            }
-    }
+    embed_refine_record(e, r);
     int fd[2];
     if (dn_embed_face(e, fd)) {
         char face[32];
@@ -448,6 +425,36 @@ static int print_tables(const dn_metrics *m, rec *head, int per_phase, int mode)
     rows_stream_end(&st);
     rec_free(r);
     return 0;
+}
+
+/* --refine (or --map best's polish): the local search's figures, JSON
+ * 'refine'; nothing for an embedding that was not refined. */
+void embed_refine_record(const dn_embed *e, rec *r)
+{
+    dn_refine_stats rs;
+    if (dn_embed_refine_stats(e, &rs)) { /* --refine: the local search's figures */
+        rec_str(r, "refine.objective", dn_objective_name(rs.objective));
+        rec_bool(r, "refine.descent", rs.descent); /* --map best's polish */
+        rec_int(r, "refine.moves", rs.tried);
+        rec_int(r, "refine.accepted", rs.accepted);
+        rec_int(r, "refine.improved", rs.improved);
+        const dn_refine_fig *f[2] = {&rs.before, &rs.after};
+        const char *k[2] = {"refine.before", "refine.after"};
+        for (int i = 0; i < 2; i++)
+            switch (rs.objective) {
+            case DN_OBJECTIVE_DILATION:
+                if (dn_embed_intra_cost(e) > 0) /* co-located edges cost that much */
+                    rec_dbl(r, k[i], (double)f[i]->hops +
+                                         dn_embed_intra_cost(e) * (double)f[i]->colocated);
+                else
+                    rec_int(r, k[i], f[i]->hops);
+                break;
+            case DN_OBJECTIVE_HOP_BYTES: rec_dbl(r, k[i], f[i]->hop_bytes); break;
+            case DN_OBJECTIVE_CONFLICTS: rec_int(r, k[i], f[i]->conflicts); break;
+            case DN_OBJECTIVE_CONGESTION: rec_int(r, k[i], f[i]->congestion); break;
+            case DN_OBJECTIVE_TIME: rec_dbl(r, k[i], f[i]->time); break;
+            }
+    }
 }
 
 /* --map best: the winner's origin and what did not apply, in the head */
