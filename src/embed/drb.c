@@ -67,8 +67,9 @@ typedef struct drb_ctx {
 /* children order: Smith's rule, size / weight ascending (compared as
  * size(x) W(y) < size(y) W(x), so a weight of 0 goes last), then the
  * smaller subtree, the heavier message, the lower id */
-static int before(const drb_ctx *c, int64_t x, int64_t y)
+static int before(const void *ctx, int64_t x, int64_t y)
 {
+    const drb_ctx *c = ctx;
     double wx = dn_embed_weight(c->e, x), wy = dn_embed_weight(c->e, y);
     double rx = (double)c->size[x] * wy, ry = (double)c->size[y] * wx;
     if (rx != ry)
@@ -80,35 +81,25 @@ static int before(const drb_ctx *c, int64_t x, int64_t y)
     return (x > y) - (x < y);
 }
 
-/* Stable merge sort of a[0 .. n) by before() (qsort has no context
- * argument, and a global one would be shared state); tmp: n entries. */
-static void sort_children(const drb_ctx *c, int64_t *a, int64_t *tmp, int64_t n)
+/* residuals (ctx: the res[] array), largest first */
+static int larger_res(const void *ctx, int64_t x, int64_t y)
 {
-    for (int64_t w = 1; w < n; w *= 2) {
-        for (int64_t lo = 0; lo < n; lo += 2 * w) {
-            int64_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
-            int64_t i = lo, j = mid, k = lo;
-            while (i < mid && j < hi)
-                tmp[k++] = before(c, a[j], a[i]) < 0 ? a[j++] : a[i++];
-            while (i < mid)
-                tmp[k++] = a[i++];
-            while (j < hi)
-                tmp[k++] = a[j++];
-        }
-        memcpy(a, tmp, (size_t)n * sizeof *a);
-    }
+    const int64_t *res = ctx;
+    return (res[x] < res[y]) - (res[x] > res[y]);
 }
 
-/* a[0 .. n) by residual, largest first (ties keep their order): stable
- * merge sort as above; tmp: n entries. */
-static void sort_by_res(const int64_t *res, int64_t *a, int64_t *tmp, int64_t n)
+/* Stable merge sort of a[0 .. n) by cmp (qsort has no context argument,
+ * and a global one would be shared state; ties keep their order); tmp: n
+ * entries. */
+static void sort_tasks(int64_t *a, int64_t *tmp, int64_t n,
+                       int (*cmp)(const void *ctx, int64_t x, int64_t y), const void *ctx)
 {
     for (int64_t w = 1; w < n; w *= 2) {
         for (int64_t lo = 0; lo < n; lo += 2 * w) {
             int64_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
             int64_t i = lo, j = mid, k = lo;
             while (i < mid && j < hi)
-                tmp[k++] = res[a[j]] > res[a[i]] ? a[j++] : a[i++];
+                tmp[k++] = cmp(ctx, a[j], a[i]) < 0 ? a[j++] : a[i++];
             while (i < mid)
                 tmp[k++] = a[i++];
             while (j < hi)
@@ -404,7 +395,7 @@ int dn_embed_drb(dn_embed *e, const dn_embed_opts *o, dn_err *err)
         int64_t nc = dn_tree_num_children(t, v);
         for (int64_t j = 0; j < nc; j++)
             kids[j] = dn_tree_child(t, v, j);
-        sort_children(&c, kids, ktmp, nc);
+        sort_tasks(kids, ktmp, nc, before, &c);
         for (int64_t j = nc - 1; j >= 0; j--)
             stack[sp++] = kids[j];
     }
@@ -427,7 +418,7 @@ int dn_embed_drb(dn_embed *e, const dn_embed_opts *o, dn_err *err)
         }
         cut[v] = v == 0;
         if (r > K) { /* cut the largest residuals off (ties: the earlier child) */
-            sort_by_res(res, kids, ktmp, nc);
+            sort_tasks(kids, ktmp, nc, larger_res, res);
             for (int64_t j = 0; j < nc && r > K; j++) {
                 cut[kids[j]] = 1;
                 r -= res[kids[j]];
