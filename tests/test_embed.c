@@ -2679,7 +2679,8 @@ static void test_intra_cost(void **state)
     close_fixture(&f);
 }
 
-/* drb (issue 31 item 4). B(n) depth-first, smallest subtree first, is cut
+/* drb (issue 31 item 4). B(n) depth-first in Smith's order (with uniform
+ * weights the smallest subtree first) is cut
  * into binomial subtrees at every power of two, so on a fat tree each
  * leaf switch of K = 2^k processors holds a B(k): B(6) on fattree:8:3
  * reaches the partition bound 140 (56 edges inside leaves, 7 across) and

@@ -16,15 +16,18 @@
  *   growing    growing mapping, approach a (relabel) or b (move first)
  *              (all three also on a 2-D face of a mesh or torus of any
  *              dimension: opts.face, the face through the root)
+ *   reflecting-nd, growing-nd  the two on any mesh or torus of any
+ *              dimension, B(n) in the smallest sub-box (issue 31)
  *   binomial   identity spanning binomial tree of a hypercube, any root
  *   sneptree   seed 004's homogeneous mapping on any Sneptree
  *   exact      the least maximum dilation by exhaustive search (seed 000's
  *              open question; small networks, dn_exact_search)
  *   identity, random, greedy, scotch  baselines for any tree and network
  *   drb        dcnet's own for today's networks (issue 31): the tree
- *              depth-first, smallest subtree first, dealt to the
- *              processors in an order whose blocks are compact (switch
- *              subtrees, sub-boxes, BFS halves); follows --alloc, --slots
+ *              depth-first in Smith's order (size / weight) or in
+ *              connected pieces, dealt to the processors in an order whose
+ *              blocks are compact (switch subtrees, sub-boxes or the
+ *              boustrophedon, BFS halves); follows opts.alloc, opts.slots
  *   given      a placement from the caller (opts.place), routed by the
  *              network: any outside placement measured the same way
  *
