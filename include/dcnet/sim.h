@@ -164,6 +164,8 @@ typedef struct dn_trace {
     int64_t n;
     int64_t *src, *dst;
     double *size, *release;
+    int64_t unit_line;   /* first line whose size or release has a unit (0: none) */
+    char unit_text[32];  /* that quantity as written (cut to 31 bytes) */
 } dn_trace;
 /* Memory limit of the simulator's objects when none is given (0). */
 #define DN_SIM_DEFAULT_MEM ((int64_t)8 << 30)
@@ -172,9 +174,11 @@ typedef struct dn_trace {
 /* Reads "src dst size [release]" lines ('#' comments; node ids or the
  * network's labels; the size and release time are quantities,
  * dn_parse_quantity: "1MB", "2us") from a file, pipe or "-" through
- * dn_read_text (a file
- * over mem_limit is refused before reading; NUL bytes refused; CRLF and a
- * UTF-8 byte order mark accepted). The file's bytes plus
+ * dn_read_text and read by dn_input_line (a file
+ * over mem_limit is refused before reading; NUL bytes and a bare CR
+ * refused; CRLF and a UTF-8 byte order mark accepted). tr->unit_line
+ * reports the first quantity written with a unit, for a caller whose
+ * network has no link costs (dcnet simulate refuses it there). The file's bytes plus
  * DN_TRACE_LINE_BYTES per line must fit mem_limit (0: DN_SIM_DEFAULT_MEM),
  * checked before parsing. Errors name path:line. The caller frees *tr
  * with dn_trace_free (also safe after a failure). O(bytes). */

@@ -484,8 +484,10 @@ static int trace_grow(dn_trace *tr, int64_t *cap, dn_err *err)
     return DN_OK;
 }
 
-/* One trace line (NUL-terminated, comment and CR already cut) into message
- * tr->n; blank lines are skipped. Errors name path:line. */
+/* One trace line (NUL-terminated, comment already cut) into message
+ * tr->n; blank lines are skipped. Errors name path:line. The first line
+ * giving a quantity with a unit is kept in tr->unit_line (the caller's
+ * unit rule: a network without link costs takes plain numbers only). */
 static int trace_line(char *line, const char *path, int64_t lineno, const dn_net *net,
                       dn_trace *tr, int64_t *cap, dn_err *err)
 {
@@ -504,13 +506,18 @@ static int trace_line(char *line, const char *path, int64_t lineno, const dn_net
         return rc;
     int64_t i = tr->n;
     dn_err e2;
+    int size_unit = 0, release_unit = 0;
     tr->release[i] = 0;
     if (dn_net_parse_node(net, tok[0], &tr->src[i], &e2) ||
         dn_net_parse_node(net, tok[1], &tr->dst[i], &e2) ||
-        dn_parse_quantity(tok[2], DN_Q_SIZE, 0, 1e300, "size", &tr->size[i], NULL, &e2) ||
+        dn_parse_quantity(tok[2], DN_Q_SIZE, 0, 1e300, "size", &tr->size[i], &size_unit, &e2) ||
         (nt == 4 && dn_parse_quantity(tok[3], DN_Q_TIME, 0, 1e300, "release time",
-                                      &tr->release[i], NULL, &e2)))
+                                      &tr->release[i], &release_unit, &e2)))
         return dn_fail(err, DN_EINVAL, "%s:%lld: %s", path, (long long)lineno, e2.msg);
+    if ((size_unit || release_unit) && tr->unit_line == 0) {
+        tr->unit_line = lineno;
+        snprintf(tr->unit_text, sizeof tr->unit_text, "%s", size_unit ? tok[2] : tok[3]);
+    }
     for (int k = 0; k < 2; k++) /* a switch routes and runs no task: it sends nothing */
         if ((k ? tr->dst[i] : tr->src[i]) >= net->procs)
             return dn_fail(err, DN_EINVAL, "%s:%lld: node '%s' is a switch, not a processor, "
@@ -529,6 +536,7 @@ int dn_trace_read(const char *path, const dn_net *net, int64_t mem_limit, dn_tra
         mem_limit = DN_SIM_DEFAULT_MEM;
     char *buf = NULL;
     size_t len = 0;
+    /* whole first (within mem_limit), to count the lines before parsing */
     int rc = dn_read_text(path, "trace file", mem_limit, 1, &buf, &len, err);
     if (rc)
         return rc;
@@ -548,18 +556,22 @@ int dn_trace_read(const char *path, const dn_net *net, int64_t mem_limit, dn_tra
                        name, (long long)lines, dn_fmt_bytes(a, sizeof a, (int64_t)need),
                        dn_fmt_bytes(b, sizeof b, mem_limit));
     }
-    int64_t lineno = 0, cap = 0;
-    size_t skip = len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0 ? 3 : 0; /* a UTF-8 BOM */
-    for (char *line = buf + skip; !rc && line < buf + len;) {
-        char *nl = memchr(line, '\n', len - (size_t)(line - buf));
-        char *next = nl ? nl + 1 : buf + len;
-        if (nl)
-            *nl = '\0';
-        lineno++;
-        line[strcspn(line, "#\r")] = '\0';
-        rc = trace_line(line, name, lineno, net, tr, &cap, err);
-        line = next;
+    /* then by lines through the one line reader (issue 37 item 2: cutting
+     * lines here at "#\r" read "0 1 5\r1 0 7" as one message): the byte
+     * order mark, CRLF and a bare CR were settled by dn_read_text */
+    dn_input in;
+    dn_input_mem(&in, buf, len, name, "trace file", 0);
+    int64_t cap = 0;
+    for (;;) {
+        char *line;
+        size_t n;
+        if ((rc = dn_input_line(&in, &line, &n, err)) || !line)
+            break;
+        line[strcspn(line, "#")] = '\0';
+        if ((rc = trace_line(line, name, dn_input_lineno(&in), net, tr, &cap, err)))
+            break;
     }
+    dn_input_close(&in);
     if (!rc && tr->n == 0)
         rc = dn_fail(err, DN_EINVAL, "trace file '%s' has no messages (lines 'src dst size "
                                      "[release]')", name);
