@@ -450,7 +450,8 @@ typedef struct sim_cli {
     int mode, all_roots, per_step, critical, threads;
     int costs;             /* the network has link costs: seconds and bytes */
     const char *ts_arg;    /* --ts as given (it has a unit: ts_unit) */
-    int ts_unit, te_given, hop_given, stage_given, bytes_given;
+    const char *bytes_arg; /* --bytes as given (it has a unit: bytes_unit) */
+    int ts_unit, te_given, hop_given, stage_given, bytes_given, bytes_unit;
     int cure_vcs; /* after a deadlock: fewest --vcs that completes (0: none up to 8) */
     const char *tree_only; /* an option that shapes a tree's messages (not a trace's) */
     int alpha_given;       /* --alpha: the sizes are alpha^t, not a tree file's bytes */
@@ -795,7 +796,9 @@ static int parse_sim_opt(sim_cli *o, int c, const char *arg)
     case O_BYTES:
         o->tree_only = "--bytes";
         o->bytes_given = 1;
-        if (dn_parse_quantity(arg, DN_Q_SIZE, 0, 1e300, "--bytes", &o->wo.bytes, NULL, &err))
+        o->bytes_arg = arg;
+        if (dn_parse_quantity(arg, DN_Q_SIZE, 0, 1e300, "--bytes", &o->wo.bytes, &o->bytes_unit,
+                              &err))
             return cli_usage(cmd, "%s", cli_errmsg(&err));
         if (!(o->wo.bytes > 0))
             return cli_usage(cmd, "--bytes is the root problem's size: give a positive size "
@@ -875,31 +878,44 @@ static int parse_sim_opt(sim_cli *o, int c, const char *arg)
     return cli_usage(cmd, "unknown option");
 }
 
+/* The unit rule (dn_sim_unit_check, issue 37 item 3) for an input that
+ * gave a quantity with a unit, `subject` saying which and where, `extra`
+ * another way out: 0, or the exit code after the message. */
+static int unit_rule(const sim_cli *o, const dn_net *net, const char *subject, const char *extra)
+{
+    dn_err err;
+    if (!dn_sim_unit_check(net, subject, &err))
+        return 0;
+    return cli_usage(o->cmd, "%s%s", cli_errmsg(&err), extra ? extra : "");
+}
+
 /* Seconds and bytes (issue 29 item 1): on a network with link costs the
  * run is in seconds and bytes, t_s is the sender's overhead per message
  * (default 0), and t_e and the hop latency mean nothing (a hop of m bytes
  * takes m / bw + lat); without costs the seeds' t_s, t_e model, whose
- * times have no unit. Returns 0 or the exit code after the message. */
+ * times have no unit (the unit rule for the options and a tree file's
+ * work; the files of sizes and messages meet it as they are read).
+ * Returns 0 or the exit code after the message. */
 static int sim_units(sim_cli *o, const dn_net *net, const dn_tree *tree)
 {
     o->costs = dn_net_has_link_costs(net);
     if (!o->costs) {
+        char subject[300];
         /* a tree file's work in seconds, with messages in t_s + m t_e:
          * the sum would be neither (it printed 672000009.3 for
          * examples/qsort15.csv) */
         if (tree && tree->work && (tree->units & 1) && o->use_work)
-            return cli_usage(o->cmd, "the tree file gives its work in seconds (with a unit, as "
-                                     "32ms), but %s has no link costs, so messages cost t_s + m "
-                                     "t_e in the seeds' units and cannot be added to seconds: "
-                                     "give its links costs (SPEC@bw=..,lat=.. or a graph file's "
-                                     "costs=1) to work in seconds, or add --tree-work ignore",
-                             net->spec);
-        if (o->ts_unit)
-            return cli_usage(o->cmd, "--ts %s has a unit, but %s has no link costs, so its times "
-                                     "are in the seeds' units of t_s and t_e: give a plain "
-                                     "number, or give its links costs (SPEC@bw=..,lat=.. or a "
-                                     "graph file's costs=1) to work in seconds",
-                             o->ts_arg, net->spec);
+            return unit_rule(o, net, "the tree file gives its work in seconds (with a "
+                                              "unit, as 32ms)",
+                                      ", or add --tree-work ignore");
+        if (o->ts_unit) {
+            snprintf(subject, sizeof subject, "--ts %s has a unit", o->ts_arg);
+            return unit_rule(o, net, subject, NULL);
+        }
+        if (o->bytes_unit) {
+            snprintf(subject, sizeof subject, "--bytes %s has a unit", o->bytes_arg);
+            return unit_rule(o, net, subject, NULL);
+        }
         return 0;
     }
     if (o->te_given)
@@ -1079,12 +1095,25 @@ static int sim_workload(sim_cli *o, const embed_args *a, sim_run *S)
     }
     if (!o->trace && o->sizes_path) {
         sizes_kind = "file";
+        cli_unit_seen unit;
         if ((rc = cli_read_sizes(o->sizes_path, tree->nodes - 1, 0, 1e300, "--sizes", &S->sizes,
-                                 &err)))
+                                 &unit, &err)))
             return cli_fail(o->cmd, rc, cli_errmsg(&err));
+        if (unit.line) {
+            char subject[300];
+            snprintf(subject, sizeof subject, "--sizes file '%s' line %lld: '%s' has a unit",
+                     strcmp(o->sizes_path, "-") ? o->sizes_path : "standard input",
+                     (long long)unit.line, unit.text);
+            return unit_rule(o, &S->net, subject, NULL);
+        }
         o->wo.sizes = S->sizes;
         o->wo.sizes_len = tree->nodes - 1;
     }
+    if (!o->costs && strcmp(sizes_kind, "tree bytes") == 0 &&
+        (tree->units & (o->wo.combine_sizes ? 6 : 2)))
+        return unit_rule(o, &S->net, "the tree file gives its bytes with a unit (as "
+                                              "1MB)",
+                                  ", or give the sizes with --alpha or --sizes");
     /* a tree file that gives its results' bytes describes both stages
      * (issue 29 item 5); the seeds' models keep the divide stage */
     if (!o->trace && !o->stage_given && tree->bytes_up)

@@ -485,9 +485,8 @@ static int trace_grow(dn_trace *tr, int64_t *cap, dn_err *err)
 }
 
 /* One trace line (NUL-terminated, comment already cut) into message
- * tr->n; blank lines are skipped. Errors name path:line. The first line
- * giving a quantity with a unit is kept in tr->unit_line (the caller's
- * unit rule: a network without link costs takes plain numbers only). */
+ * tr->n; blank lines are skipped. Errors name path:line. A quantity with a
+ * unit meets the unit rule (dn_sim_unit_check). */
 static int trace_line(char *line, const char *path, int64_t lineno, const dn_net *net,
                       dn_trace *tr, int64_t *cap, dn_err *err)
 {
@@ -514,9 +513,12 @@ static int trace_line(char *line, const char *path, int64_t lineno, const dn_net
         (nt == 4 && dn_parse_quantity(tok[3], DN_Q_TIME, 0, 1e300, "release time",
                                       &tr->release[i], &release_unit, &e2)))
         return dn_fail(err, DN_EINVAL, "%s:%lld: %s", path, (long long)lineno, e2.msg);
-    if ((size_unit || release_unit) && tr->unit_line == 0) {
-        tr->unit_line = lineno;
-        snprintf(tr->unit_text, sizeof tr->unit_text, "%s", size_unit ? tok[2] : tok[3]);
+    if (size_unit || release_unit) { /* the unit rule: seconds and bytes need link costs */
+        char subject[200];
+        snprintf(subject, sizeof subject, "%s:%lld: '%.40s' has a unit", path, (long long)lineno,
+                 size_unit ? tok[2] : tok[3]);
+        if ((rc = dn_sim_unit_check(net, subject, err)))
+            return rc;
     }
     for (int k = 0; k < 2; k++) /* a switch routes and runs no task: it sends nothing */
         if ((k ? tr->dst[i] : tr->src[i]) >= net->procs)
@@ -526,6 +528,20 @@ static int trace_line(char *line, const char *path, int64_t lineno, const dn_net
                            (long long)(net->procs - 1));
     tr->n++;
     return DN_OK;
+}
+
+int dn_sim_unit_check(const dn_net *net, const char *subject, dn_err *err)
+{
+    if (!net)
+        return dn_fail(err, DN_EINVAL, "dn_sim_unit_check: no network (NULL)");
+    if (dn_net_has_link_costs(net))
+        return DN_OK;
+    return dn_fail(err, DN_EINVAL, "%s, but %s has no link costs, so its times and sizes are in "
+                                   "the seeds' units of t_s and t_e (a unit would be read as a "
+                                   "count of them): give plain numbers, or give its links costs "
+                                   "(SPEC@bw=..,lat=.. or a graph file's costs=1) to work in "
+                                   "seconds and bytes",
+                   subject ? subject : "a value has a unit", net->spec);
 }
 
 int dn_trace_read(const char *path, const dn_net *net, int64_t mem_limit, dn_trace *tr,
