@@ -273,7 +273,9 @@ typedef struct dn_sim_result {
     double time;         /* last delivery (0 with no messages) */
     dn_lin lin;          /* time = lin.c + lin.s ts + lin.e te + lin.h hop */
     double ideal;        /* sum over steps of the slowest message alone
-                          * (async: the longest dependency chain alone) */
+                          * (async: the longest dependency chain alone);
+                          * never above time when there is no deadlock
+                          * (a rounding above it is cut to it) */
     int64_t msgs, delivered, hops;
     int64_t conflicts;   /* channel requests that found every lane busy */
     int64_t port_waits;  /* injections that found every port busy */

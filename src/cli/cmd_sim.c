@@ -147,7 +147,7 @@ static const char sim_help_refine[] =
     "per message with the network: B(24), 16.8M messages, 2.6 GiB; the largest\n"
     "within the default 8 GiB is B(25), 33.5M messages, 5.1 GiB (B(26) is\n"
     "refused). At most 2^31 - 1 messages, route hops and channels. A time\n"
-    "past the largest double (1.8e308: sizes times --te overflow) is refused.\n"
+    "past the largest double (1.8e308) is refused, naming its cause.\n"
     "\n"
     ;
 
@@ -607,16 +607,48 @@ static void roots_step_row(void *ctx, int64_t i, rec *r)
 }
 
 /* A time past the largest double (sizes up to 1e300 times --te up to
- * 1e12, or over a link of bandwidth 1e-300) is no answer: JSON would say
- * null and the table '-' with exit status 0. Refused instead, exit 2. */
-static int time_overflows(const char *cmd, double time, double ideal)
+ * 1e12, or over a link of bandwidth 1e-300, a latency of 1e308) is no
+ * answer: JSON would say null and the table '-' with exit status 0.
+ * Refused instead, exit 2, naming the input at fault (issue 37 item 20: a
+ * latency's overflow was blamed on "sizes times --te", an option link
+ * costs refuse): the largest of the terms of time = const + ts_coeff t_s
+ * + te_coeff t_e + hop_coeff hop, which are the latencies and the work,
+ * the overheads, the sizes (over the bandwidths, or times --te) and the
+ * hop latencies. */
+static int time_overflows(const sim_cli *o, const dn_lin *l, double time, double ideal)
 {
     if (isfinite(time) && isfinite(ideal))
         return 0;
+    const double term[4] = {fabs(l->c), fabs(l->s * o->so.ts), fabs(l->e * o->so.te),
+                            fabs(l->h * o->so.hop)};
+    int k = 0;
+    for (int i = 1; i < 4; i++)
+        if (!(term[i] <= term[k])) /* (an infinity wins; a NaN too) */
+            k = i;
+    const char *cause, *fix;
+    if (o->costs) {
+        static const char *const c[] = {
+            "the links' latencies (lat=) and the tree file's work", "the senders' overheads (--ts)",
+            "the message sizes divided by the links' bandwidth (bw=)",
+            "the links' latencies (lat=)"};
+        static const char *const f[] = {"give smaller latencies or work", "give a smaller --ts",
+                                        "give smaller sizes or --alpha, or faster links",
+                                        "give smaller latencies"};
+        cause = k == 0 && !o->wo.work ? c[3] : c[k]; /* no work: the latencies alone */
+        fix = k == 0 && !o->wo.work ? f[3] : f[k];
+    } else {
+        static const char *const c[] = {"the release times and the tree file's work",
+                                        "the start-ups (--ts)", "the message sizes times --te",
+                                        "the hop latencies (--hop)"};
+        static const char *const f[] = {"give smaller release times or work",
+                                        "give a smaller --ts", "give smaller sizes, --te or --alpha",
+                                        "give a smaller --hop"};
+        cause = c[k];
+        fix = f[k];
+    }
     fprintf(stderr, "dcnet %s: the simulated time is too large for a double (over 1.8e308): "
-                    "message sizes times --te (divided by the links' bandwidth) overflow; give "
-                    "smaller sizes, --te or --alpha, or faster links\n",
-            cmd);
+                    "%s overflow; %s\n",
+            o->cmd, cause, fix);
     return 2;
 }
 
@@ -1150,7 +1182,8 @@ static int sim_all_roots(sim_cli *o, embed_args *a, sim_run *S)
     progress_done(&S->pr);
     if (rc)
         return cli_fail(o->cmd, rc, cli_errmsg(&err));
-    int code = time_overflows(o->cmd, rr.time, rr.ideal);
+    const dn_lin rl = {rr.const_coeff, rr.ts_coeff, rr.te_coeff, rr.hop_coeff};
+    int code = time_overflows(o, &rl, rr.time, rr.ideal);
     if (!code)
         code = report_roots(o, &S->net, &rr, &S->head);
     dn_roots_result_free(&rr);
@@ -1258,7 +1291,7 @@ static int sim_report(sim_cli *o, const embed_args *a, sim_run *S)
     dn_err err;
     int rc, code;
     const dn_sim_result *res = &S->res;
-    if (!res->deadlock && (code = time_overflows(o->cmd, res->time, res->ideal)))
+    if (!res->deadlock && (code = time_overflows(o, &res->lin, res->time, res->ideal)))
         return code;
     if (o->links_path && (rc = write_links(o->links_path, &S->net, &S->w, res, &err)))
         return cli_fail(o->cmd, rc, cli_errmsg(&err));
