@@ -1136,16 +1136,18 @@ static int sim_workload(sim_cli *o, const embed_args *a, sim_run *S)
             snprintf(subject, sizeof subject, "--sizes file '%s' line %lld: '%s' has a unit",
                      strcmp(o->sizes_path, "-") ? o->sizes_path : "standard input",
                      (long long)unit.line, unit.text);
-            return unit_rule(o, &S->net, subject, NULL);
+            if ((code = unit_rule(o, &S->net, subject, NULL)))
+                return code;
         }
         o->wo.sizes = S->sizes;
         o->wo.sizes_len = tree->nodes - 1;
     }
     if (!o->costs && strcmp(sizes_kind, "tree bytes") == 0 &&
-        (tree->units & (o->wo.combine_sizes ? 6 : 2)))
-        return unit_rule(o, &S->net, "the tree file gives its bytes with a unit (as "
+        (tree->units & (o->wo.combine_sizes ? 6 : 2)) &&
+        (code = unit_rule(o, &S->net, "the tree file gives its bytes with a unit (as "
                                               "1MB)",
-                                  ", or give the sizes with --alpha or --sizes");
+                                  ", or give the sizes with --alpha or --sizes")))
+        return code;
     /* a tree file that gives its results' bytes describes both stages
      * (issue 29 item 5); the seeds' models keep the divide stage */
     if (!o->trace && !o->stage_given && tree->bytes_up)
