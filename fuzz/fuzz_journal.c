@@ -3,8 +3,9 @@
  * (src/report/journal.c; issue 26, section 3, and issue 27, items 18, 19,
  * 22). The input is the journal of a sweep of 8 runs, run 5 left out by
  * --skip. An accepted journal must hold only runs of that sweep, with an
- * exit status in -1 .. 255, an error in valid UTF-8 and a result that is
- * an object json.c reads (or none, for a failed run); and the round trip
+ * exit status in -1 .. 255, an error in valid UTF-8 (one exactly when the
+ * status is not 0, issue 37) and a result that is an object json.c reads
+ * (JSON numbers that are doubles; or none, for a failed run); and the round trip
  * must hold: what journal_line writes of it reads back the same, run for
  * run.
  */
@@ -59,7 +60,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             continue;
         done++;
         if (a[i].code < JOURNAL_EXIT_MIN || a[i].code > JOURNAL_EXIT_MAX ||
-            (a[i].code == 0 && !a[i].json) ||
+            (a[i].code == 0 && !a[i].json) || (a[i].code == 0) != !a[i].error ||
             (a[i].error && (!*a[i].error || !utf8_ok(a[i].error))) ||
             (a[i].json && journal_result_ok(a[i].json, &err) != DN_OK))
             abort();

@@ -1714,7 +1714,9 @@ static void test_sim_seconds(void **state)
              "\"unit\":\"s\"");
     ok_has("simulate --net 'mesh:2x2@bw=1GB/s,lat=1us' --trace @T/one1mb.txt -w vct",
            "time         0.001002 s\n");
-    json_has("simulate --net mesh:2x2 --trace @T/one1mb.txt --json", "\"unit\":null");
+    /* without link costs no unit (issue 37 item 3): 1MB is not 10^6 t_e */
+    bad_run("simulate --net mesh:2x2 --trace @T/one1mb.txt --json", 2,
+            "one1mb.txt:1: '1MB' has a unit, but mesh:2x2 has no link costs");
     run_result r = json_run("simulate --net 'mesh:2x2@bw=1GB/s,lat=1us' --tree binomial:2 --map "
                             "dccube --bytes 2MB --json");
     assert_true(json_num(r.out, "time") == 0.001502);
@@ -1842,9 +1844,9 @@ static void test_sim_messages(void **state)
     for (int k = 0; k < 8; k++) { /* random traces with release times */
         FILE *f = fopen(tp("@T/rt.txt"), "w");
         for (int i = 0; i < 60; i++)
-            fprintf(f, "%d %d %dkB %dus\n", (int)dn_rng_below(&rng, 16),
-                    (int)dn_rng_below(&rng, 16), 1 + (int)dn_rng_below(&rng, 900),
-                    (int)dn_rng_below(&rng, 500));
+            fprintf(f, k < 4 ? "%d %d %dkB %dus\n" : "%d %d %d %d\n", /* units: costs only */
+                    (int)dn_rng_below(&rng, 16), (int)dn_rng_below(&rng, 16),
+                    1 + (int)dn_rng_below(&rng, 900), (int)dn_rng_below(&rng, 500));
         fclose(f);
         char a[300];
         snprintf(a, sizeof a, "simulate --net %s --trace @T/rt.txt -w %s --ports all",

@@ -31,10 +31,12 @@ static void test_input_lines(void **state)
     dn_err err;
     char *s;
     size_t n;
-    /* a byte order mark is skipped, "\r\n" ends a line, a lone '\r' stays */
-    static const char text[] = "\xEF\xBB\xBFid,parent\r\n0,-1\r\n\r\nx\ry\nlast";
+    /* a byte order mark is skipped, "\r\n" ends a line, and so does a '\r'
+     * ending the input; a lone '\r' elsewhere is refused with its line
+     * (issue 37 item 2: tests/test_readers.c feeds every reader that case) */
+    static const char text[] = "\xEF\xBB\xBFid,parent\r\n0,-1\r\n\r\nx y\nlast\r";
     dn_input_mem(&in, text, sizeof text - 1, "t", "test file", 0);
-    static const char *const want[] = {"id,parent", "0,-1", "", "x\ry", "last"};
+    static const char *const want[] = {"id,parent", "0,-1", "", "x y", "last"};
     for (int i = 0; i < 5; i++) {
         assert_int_equal(dn_input_line(&in, &s, &n, &err), DN_OK);
         assert_non_null(s);
@@ -48,9 +50,20 @@ static void test_input_lines(void **state)
     /* whole: the same rules */
     dn_input_mem(&in, text, sizeof text - 1, "t", "test file", 0);
     assert_int_equal(dn_input_all(&in, &s, &n, &err), DN_OK);
-    assert_string_equal(s, "id,parent\n0,-1\n\nx\ry\nlast");
+    assert_string_equal(s, "id,parent\n0,-1\n\nx y\nlast");
     assert_int_equal(n, strlen(s));
     free(s);
+    dn_input_close(&in);
+    static const char cr[] = "id,parent\r\n0,-1\r\n\r\nx\ry\nlast";
+    dn_input_mem(&in, cr, sizeof cr - 1, "t", "test file", 0);
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(dn_input_line(&in, &s, &n, &err), DN_OK);
+    assert_int_equal(dn_input_line(&in, &s, &n, &err), DN_EINVAL);
+    assert_non_null(strstr(err.msg, "test file 't' line 4: a carriage return"));
+    dn_input_close(&in);
+    dn_input_mem(&in, cr, sizeof cr - 1, "t", "test file", 0);
+    assert_int_equal(dn_input_all(&in, &s, &n, &err), DN_EINVAL);
+    assert_non_null(strstr(err.msg, "test file 't' line 4: a carriage return"));
     dn_input_close(&in);
     /* a NUL byte: its offset (in the file, the mark counted) and line */
     static const char nul[] = "\xEF\xBB\xBF" "ab\ncd\n e\0f";

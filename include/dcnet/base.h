@@ -122,7 +122,9 @@ DN_API const char *dn_fmt_bytes(char *buf, size_t cap, int64_t bytes);
  *  - a UTF-8 byte order mark opening the input is skipped; a NUL byte is
  *    refused at once with its offset and line (no text format dcnet reads
  *    holds one, and /dev/zero would otherwise be read to the limit);
- *    "\r\n" ends a line as "\n" does;
+ *    "\r\n" ends a line as "\n" does, and so does a "\r" ending the
+ *    input; any other carriage return is refused (DN_EINVAL) with its
+ *    line, by dn_input_line and dn_input_all alike;
  *  - line numbers for every message (dn_input_fail: "WHAT 'PATH' line N:").
  * Read it by lines (dn_input_line: constant memory, a line at most
  * max_line bytes) or whole (dn_input_all). The struct's fields are
@@ -170,12 +172,13 @@ DN_API void dn_input_mem(dn_input *in, const char *buf, size_t len, const char *
 DN_API void dn_input_set_why(dn_input *in, const char *why); /* O(1) */
 /* The next line without its "\n" or "\r\n", NUL-terminated, in *line
  * (valid until the next call; *len its length), or *line = NULL at the
- * end. DN_EINVAL for a NUL byte, DN_ELIMIT past the limit or for a line
+ * end. DN_EINVAL for a NUL byte or a bare carriage return, DN_ELIMIT past the limit or for a line
  * longer than in->max_line (set it after opening; default
  * DN_INPUT_MAX_LINE). Memory O(longest line); time O(line). */
 DN_API int dn_input_line(dn_input *in, char **line, size_t *len, dn_err *err);
 /* The rest of the input whole: *buf malloc'd (the caller frees it),
- * NUL-terminated after *len bytes, "\r\n" turned into "\n". A regular
+ * NUL-terminated after *len bytes, "\r\n" turned into "\n" (a bare
+ * carriage return refused, DN_EINVAL, with its line). A regular
  * file is read into one allocation of its size. Time O(bytes). */
 DN_API int dn_input_all(dn_input *in, char **buf, size_t *len, dn_err *err);
 /* dn_input_mark remembers the place of the next line; dn_input_rewind goes

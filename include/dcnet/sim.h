@@ -172,15 +172,27 @@ typedef struct dn_trace {
 /* Reads "src dst size [release]" lines ('#' comments; node ids or the
  * network's labels; the size and release time are quantities,
  * dn_parse_quantity: "1MB", "2us") from a file, pipe or "-" through
- * dn_read_text (a file
- * over mem_limit is refused before reading; NUL bytes refused; CRLF and a
- * UTF-8 byte order mark accepted). The file's bytes plus
+ * dn_read_text and read by dn_input_line (a file
+ * over mem_limit is refused before reading; NUL bytes and a bare CR
+ * refused; CRLF and a UTF-8 byte order mark accepted). On a network
+ * without link costs a quantity with a unit is refused
+ * (dn_sim_unit_check). The file's bytes plus
  * DN_TRACE_LINE_BYTES per line must fit mem_limit (0: DN_SIM_DEFAULT_MEM),
  * checked before parsing. Errors name path:line. The caller frees *tr
  * with dn_trace_free (also safe after a failure). O(bytes). */
 DN_API int dn_trace_read(const char *path, const dn_net *net, int64_t mem_limit, dn_trace *tr,
                   dn_err *err);
 DN_API void dn_trace_free(dn_trace *tr);
+/* The one unit rule (issue 37 item 3): on a network without link costs
+ * the simulator's times and sizes are in the seeds' units of t_s and t_e,
+ * which have none, so a quantity written with a unit ("2ms", "1MB") would
+ * be read as a count of them. Every input that brings quantities into a
+ * run (dcnet simulate's --ts, --bytes, a tree file's work and bytes,
+ * --sizes, a trace) asks here once it has seen a unit: DN_OK when net has
+ * link costs, else DN_EINVAL with "SUBJECT, but NET has no link costs, ..."
+ * and how to fix it. subject names the input and the value ("--ts 2us
+ * has a unit"); NULL net: DN_EINVAL. O(1). */
+DN_API int dn_sim_unit_check(const dn_net *net, const char *subject, dn_err *err);
 /* The workload of a trace, routed by r on g, within mem_limit (0:
  * DN_SIM_DEFAULT_MEM; routes included, checked as they grow). O(hops). */
 DN_API int dn_sim_work_from_trace(dn_sim_work *w, const dn_csr *g, dn_router *r, const dn_trace *tr,
@@ -261,7 +273,9 @@ typedef struct dn_sim_result {
     double time;         /* last delivery (0 with no messages) */
     dn_lin lin;          /* time = lin.c + lin.s ts + lin.e te + lin.h hop */
     double ideal;        /* sum over steps of the slowest message alone
-                          * (async: the longest dependency chain alone) */
+                          * (async: the longest dependency chain alone);
+                          * never above time when there is no deadlock
+                          * (a rounding above it is cut to it) */
     int64_t msgs, delivered, hops;
     int64_t conflicts;   /* channel requests that found every lane busy */
     int64_t port_waits;  /* injections that found every port busy */

@@ -14,7 +14,11 @@
  *  - a NUL byte is refused at once, with its offset and line: no text
  *    format dcnet reads holds one, and /dev/zero would otherwise be read
  *    to the limit;
- *  - "\r\n" ends a line as "\n" does (a file from Windows reads the same);
+ *  - "\r\n" ends a line as "\n" does (a file from Windows reads the same),
+ *    and so does a "\r" that ends the input; any other carriage return is
+ *    refused with its line (issue 37 item 2: one reader cut a line there
+ *    and read the rest as a comment, the others each refused it in words
+ *    of their own), so that no reader needs a rule for it;
  *  - a line is at most max_line bytes when read by lines, so memory is the
  *    longest line, not the file.
  * The read buffer holds unconsumed bytes in [pos, len); lines are cut in
@@ -209,6 +213,16 @@ static int reserve(dn_input *in, size_t need, dn_err *err)
     return DN_OK;
 }
 
+/* A carriage return that neither precedes a '\n' nor ends the input, on
+ * line `line`: refused, the same words from every reader. */
+static int bare_cr(const dn_input *in, dn_err *err, int64_t line)
+{
+    return dn_fail(err, DN_EINVAL, "%s '%s' line %lld: a carriage return (\\r) inside a line: "
+                                   "lines end with \\n or \\r\\n (old Mac line ends: convert "
+                                   "them with tr '\\r' '\\n')",
+                   in->what, src_name(in), (long long)line);
+}
+
 /* The line in buf[pos, pos + n) as a NUL-terminated copy in lbuf. */
 static int take_line(dn_input *in, size_t n, size_t skip, char **line, size_t *len, dn_err *err)
 {
@@ -230,6 +244,8 @@ static int take_line(dn_input *in, size_t n, size_t skip, char **line, size_t *l
     memcpy(in->lbuf, s, n);
     in->lbuf[n] = '\0';
     in->line++;
+    if (memchr(in->lbuf, '\r', n))
+        return bare_cr(in, err, in->line);
     *line = in->lbuf;
     *len = n;
     return DN_OK;
@@ -295,12 +311,19 @@ int dn_input_all(dn_input *in, char **out, size_t *outlen, dn_err *err)
         if ((rc = fill(in, room, &got, err)))
             return rc;
     }
-    /* the unconsumed bytes, with "\r\n" as "\n" */
+    /* the unconsumed bytes, with "\r\n" as "\n" and a last "\r" dropped;
+     * another "\r" is refused (the rule dn_input_line keeps) */
     char *s = in->buf ? in->buf + in->pos : NULL;
     size_t n = in->buf ? in->len - in->pos : 0, w = 0;
-    for (size_t r = 0; r < n; r++)
-        if (!(s[r] == '\r' && r + 1 < n && s[r + 1] == '\n'))
+    int64_t line = in->line + 1;
+    for (size_t r = 0; r < n; r++) {
+        if (s[r] == '\n')
+            line++;
+        if (s[r] != '\r')
             s[w++] = s[r];
+        else if (r + 1 < n && s[r + 1] != '\n')
+            return bare_cr(in, err, line);
+    }
     char *buf = in->buf;
     if (!buf && !(buf = malloc(1)))
         return dn_fail(err, DN_ENOMEM, "out of memory reading %s '%s'", in->what, src_name(in));

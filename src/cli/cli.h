@@ -414,10 +414,16 @@ int place_read_alloc(const char *path, const char *hosts, const dn_net *net, int
 /* Reads exactly `want` numbers in [lo, hi], one per line ('#' comments). */
 int cli_read_numbers(const char *path, int64_t want, double lo, double hi, const char *what,
                      double **out, dn_err *err);
+/* Where a file first wrote a quantity with a unit (line 0: nowhere). */
+typedef struct cli_unit_seen {
+    int64_t line;
+    char text[32]; /* the value as written, cut to 31 bytes */
+} cli_unit_seen;
 /* The same, each a size with an optional unit ("1MB", "4KiB"; bare: bytes),
- * for simulate --sizes (issue 29). */
+ * for simulate --sizes (issue 29); *unit says where the first unit was
+ * (simulate's unit rule refuses it on a network without link costs). */
 int cli_read_sizes(const char *path, int64_t want, double lo, double hi, const char *what,
-                   double **out, dn_err *err);
+                   double **out, cli_unit_seen *unit, dn_err *err);
 
 /* "Did you mean" (suggest.c, issue 29 item 11). The nearest of names to
  * word (at most about a third of its letters edited), or NULL. */

@@ -181,18 +181,42 @@ static const struct option embed_opts[] = {
     {NULL, 0, NULL, 0},
 };
 
+/* A --sizes line as a size (dn_parse_quantity), noting the first line
+ * that wrote it with a unit (dn_values_read_named's callback). */
+typedef struct size_ctx {
+    const dn_input *in;
+    double lo, hi;
+    const char *what;
+    cli_unit_seen *unit;
+} size_ctx;
+
+static int size_value(void *ctx, const char *s, double *value, dn_err *e)
+{
+    size_ctx *c = ctx;
+    int has = 0;
+    int rc = dn_parse_quantity(s, DN_Q_SIZE, c->lo, c->hi, c->what, value, &has, e);
+    if (!rc && has && c->unit->line == 0) {
+        c->unit->line = dn_input_lineno(c->in);
+        snprintf(c->unit->text, sizeof c->unit->text, "%s", s);
+    }
+    return rc;
+}
+
 /* Reads a value file (dcnet/base.h: one number per line, '#' comments, the
  * header and trailer dcnet writes) through the library's input path into
- * a freshly allocated array of exactly `want` doubles in [lo, hi]. The
+ * a freshly allocated array of exactly `want` doubles in [lo, hi]; with
+ * unit != NULL each a size (units allowed, the first noted there). The
  * text may take 1 MiB plus 128 bytes a value (and the values 8 bytes
  * each, which the caller's tree already bounds). */
-static int read_values(const char *path, int64_t want, int q, double lo, double hi,
+static int read_values(const char *path, int64_t want, cli_unit_seen *unit, double lo, double hi,
                        const char *what, double **out, dn_err *err)
 {
     char name[64], why[160], b[32];
     dn_input in;
     int64_t limit, n;
     *out = NULL;
+    if (unit)
+        memset(unit, 0, sizeof *unit);
     if (want < 1)
         return dn_fail(err, DN_EINVAL, "%s: no value is needed (the tree has one task)", what);
     if (dn_mul_ovf(want, 128, &limit) || dn_add_ovf(limit, (int64_t)1 << 20, &limit))
@@ -202,11 +226,12 @@ static int read_values(const char *path, int64_t want, int q, double lo, double 
              (long long)want, dn_fmt_bytes(b, sizeof b, limit));
     int rc = dn_input_open(&in, path, name, limit, 0, err);
     if (!rc) {
+        size_ctx c = {&in, lo, hi, what, unit};
         dn_input_set_why(&in, why);
         in.max_line = (size_t)1 << 16;
-        rc = q < 0 ? dn_values_read(&in, want, want, lo, hi, what, out, &n, err)
-                   : dn_values_read_quantity(&in, want, want, (dn_quantity)q, lo, hi, what, out,
-                                             &n, err);
+        rc = !unit ? dn_values_read(&in, want, want, lo, hi, what, out, &n, err)
+                   : dn_values_read_named(&in, want, want, lo, hi, size_value, &c, what, out, &n,
+                                          err);
     }
     dn_input_close(&in);
     return rc;
@@ -215,13 +240,13 @@ static int read_values(const char *path, int64_t want, int q, double lo, double 
 int cli_read_numbers(const char *path, int64_t want, double lo, double hi, const char *what,
                      double **out, dn_err *err)
 {
-    return read_values(path, want, -1, lo, hi, what, out, err);
+    return read_values(path, want, NULL, lo, hi, what, out, err);
 }
 
 int cli_read_sizes(const char *path, int64_t want, double lo, double hi, const char *what,
-                   double **out, dn_err *err)
+                   double **out, cli_unit_seen *unit, dn_err *err)
 {
-    return read_values(path, want, DN_Q_SIZE, lo, hi, what, out, err);
+    return read_values(path, want, unit, lo, hi, what, out, err);
 }
 
 /* s with control characters as '?': a spec in a comment line of a

@@ -21,7 +21,8 @@ static const char sim_help[] =
     "directed links of a network and report the time it takes, split into its\n"
     "start-up (t_s) and per-unit (t_e) parts along the critical path. On a network\n"
     "with link costs (SPEC@bw=..,lat=.. or a graph file's costs=1) the run is in\n"
-    "seconds and bytes; without, in the seeds' units of t_s and t_e.\n"
+    "seconds and bytes; without, in the seeds' units of t_s and t_e, and a value\n"
+    "given with a unit (2ms, 1MB: options, tree files, --sizes, traces) is refused.\n"
     "\n"
     "What to play:\n"
     "  -n, --net SPEC         the network (see 'dcnet help nets')\n"
@@ -147,7 +148,7 @@ static const char sim_help_refine[] =
     "per message with the network: B(24), 16.8M messages, 2.6 GiB; the largest\n"
     "within the default 8 GiB is B(25), 33.5M messages, 5.1 GiB (B(26) is\n"
     "refused). At most 2^31 - 1 messages, route hops and channels. A time\n"
-    "past the largest double (1.8e308: sizes times --te overflow) is refused.\n"
+    "past the largest double (1.8e308) is refused, naming its cause.\n"
     "\n"
     ;
 
@@ -450,7 +451,8 @@ typedef struct sim_cli {
     int mode, all_roots, per_step, critical, threads;
     int costs;             /* the network has link costs: seconds and bytes */
     const char *ts_arg;    /* --ts as given (it has a unit: ts_unit) */
-    int ts_unit, te_given, hop_given, stage_given, bytes_given;
+    const char *bytes_arg; /* --bytes as given (it has a unit: bytes_unit) */
+    int ts_unit, te_given, hop_given, stage_given, bytes_given, bytes_unit;
     int cure_vcs; /* after a deadlock: fewest --vcs that completes (0: none up to 8) */
     const char *tree_only; /* an option that shapes a tree's messages (not a trace's) */
     int alpha_given;       /* --alpha: the sizes are alpha^t, not a tree file's bytes */
@@ -606,16 +608,48 @@ static void roots_step_row(void *ctx, int64_t i, rec *r)
 }
 
 /* A time past the largest double (sizes up to 1e300 times --te up to
- * 1e12, or over a link of bandwidth 1e-300) is no answer: JSON would say
- * null and the table '-' with exit status 0. Refused instead, exit 2. */
-static int time_overflows(const char *cmd, double time, double ideal)
+ * 1e12, or over a link of bandwidth 1e-300, a latency of 1e308) is no
+ * answer: JSON would say null and the table '-' with exit status 0.
+ * Refused instead, exit 2, naming the input at fault (issue 37 item 20: a
+ * latency's overflow was blamed on "sizes times --te", an option link
+ * costs refuse): the largest of the terms of time = const + ts_coeff t_s
+ * + te_coeff t_e + hop_coeff hop, which are the latencies and the work,
+ * the overheads, the sizes (over the bandwidths, or times --te) and the
+ * hop latencies. */
+static int time_overflows(const sim_cli *o, const dn_lin *l, double time, double ideal)
 {
     if (isfinite(time) && isfinite(ideal))
         return 0;
+    const double term[4] = {fabs(l->c), fabs(l->s * o->so.ts), fabs(l->e * o->so.te),
+                            fabs(l->h * o->so.hop)};
+    int k = 0;
+    for (int i = 1; i < 4; i++)
+        if (!(term[i] <= term[k])) /* (an infinity wins; a NaN too) */
+            k = i;
+    const char *cause, *fix;
+    if (o->costs) {
+        static const char *const c[] = {
+            "the links' latencies (lat=) and the tree file's work", "the senders' overheads (--ts)",
+            "the message sizes divided by the links' bandwidth (bw=)",
+            "the links' latencies (lat=)"};
+        static const char *const f[] = {"give smaller latencies or work", "give a smaller --ts",
+                                        "give smaller sizes or --alpha, or faster links",
+                                        "give smaller latencies"};
+        cause = k == 0 && !o->wo.work ? c[3] : c[k]; /* no work: the latencies alone */
+        fix = k == 0 && !o->wo.work ? f[3] : f[k];
+    } else {
+        static const char *const c[] = {"the release times and the tree file's work",
+                                        "the start-ups (--ts)", "the message sizes times --te",
+                                        "the hop latencies (--hop)"};
+        static const char *const f[] = {"give smaller release times or work",
+                                        "give a smaller --ts", "give smaller sizes, --te or --alpha",
+                                        "give a smaller --hop"};
+        cause = c[k];
+        fix = f[k];
+    }
     fprintf(stderr, "dcnet %s: the simulated time is too large for a double (over 1.8e308): "
-                    "message sizes times --te (divided by the links' bandwidth) overflow; give "
-                    "smaller sizes, --te or --alpha, or faster links\n",
-            cmd);
+                    "%s overflow; %s\n",
+            o->cmd, cause, fix);
     return 2;
 }
 
@@ -795,7 +829,9 @@ static int parse_sim_opt(sim_cli *o, int c, const char *arg)
     case O_BYTES:
         o->tree_only = "--bytes";
         o->bytes_given = 1;
-        if (dn_parse_quantity(arg, DN_Q_SIZE, 0, 1e300, "--bytes", &o->wo.bytes, NULL, &err))
+        o->bytes_arg = arg;
+        if (dn_parse_quantity(arg, DN_Q_SIZE, 0, 1e300, "--bytes", &o->wo.bytes, &o->bytes_unit,
+                              &err))
             return cli_usage(cmd, "%s", cli_errmsg(&err));
         if (!(o->wo.bytes > 0))
             return cli_usage(cmd, "--bytes is the root problem's size: give a positive size "
@@ -875,31 +911,44 @@ static int parse_sim_opt(sim_cli *o, int c, const char *arg)
     return cli_usage(cmd, "unknown option");
 }
 
+/* The unit rule (dn_sim_unit_check, issue 37 item 3) for an input that
+ * gave a quantity with a unit, `subject` saying which and where, `extra`
+ * another way out: 0, or the exit code after the message. */
+static int unit_rule(const sim_cli *o, const dn_net *net, const char *subject, const char *extra)
+{
+    dn_err err;
+    if (!dn_sim_unit_check(net, subject, &err))
+        return 0;
+    return cli_usage(o->cmd, "%s%s", cli_errmsg(&err), extra ? extra : "");
+}
+
 /* Seconds and bytes (issue 29 item 1): on a network with link costs the
  * run is in seconds and bytes, t_s is the sender's overhead per message
  * (default 0), and t_e and the hop latency mean nothing (a hop of m bytes
  * takes m / bw + lat); without costs the seeds' t_s, t_e model, whose
- * times have no unit. Returns 0 or the exit code after the message. */
+ * times have no unit (the unit rule for the options and a tree file's
+ * work; the files of sizes and messages meet it as they are read).
+ * Returns 0 or the exit code after the message. */
 static int sim_units(sim_cli *o, const dn_net *net, const dn_tree *tree)
 {
     o->costs = dn_net_has_link_costs(net);
     if (!o->costs) {
+        char subject[300];
         /* a tree file's work in seconds, with messages in t_s + m t_e:
          * the sum would be neither (it printed 672000009.3 for
          * examples/qsort15.csv) */
         if (tree && tree->work && (tree->units & 1) && o->use_work)
-            return cli_usage(o->cmd, "the tree file gives its work in seconds (with a unit, as "
-                                     "32ms), but %s has no link costs, so messages cost t_s + m "
-                                     "t_e in the seeds' units and cannot be added to seconds: "
-                                     "give its links costs (SPEC@bw=..,lat=.. or a graph file's "
-                                     "costs=1) to work in seconds, or add --tree-work ignore",
-                             net->spec);
-        if (o->ts_unit)
-            return cli_usage(o->cmd, "--ts %s has a unit, but %s has no link costs, so its times "
-                                     "are in the seeds' units of t_s and t_e: give a plain "
-                                     "number, or give its links costs (SPEC@bw=..,lat=.. or a "
-                                     "graph file's costs=1) to work in seconds",
-                             o->ts_arg, net->spec);
+            return unit_rule(o, net, "the tree file gives its work in seconds (with a "
+                                              "unit, as 32ms)",
+                                      ", or add --tree-work ignore");
+        if (o->ts_unit) {
+            snprintf(subject, sizeof subject, "--ts %s has a unit", o->ts_arg);
+            return unit_rule(o, net, subject, NULL);
+        }
+        if (o->bytes_unit) {
+            snprintf(subject, sizeof subject, "--bytes %s has a unit", o->bytes_arg);
+            return unit_rule(o, net, subject, NULL);
+        }
         return 0;
     }
     if (o->te_given)
@@ -1079,12 +1128,27 @@ static int sim_workload(sim_cli *o, const embed_args *a, sim_run *S)
     }
     if (!o->trace && o->sizes_path) {
         sizes_kind = "file";
+        cli_unit_seen unit;
         if ((rc = cli_read_sizes(o->sizes_path, tree->nodes - 1, 0, 1e300, "--sizes", &S->sizes,
-                                 &err)))
+                                 &unit, &err)))
             return cli_fail(o->cmd, rc, cli_errmsg(&err));
+        if (unit.line) {
+            char subject[300];
+            snprintf(subject, sizeof subject, "--sizes file '%s' line %lld: '%s' has a unit",
+                     strcmp(o->sizes_path, "-") ? o->sizes_path : "standard input",
+                     (long long)unit.line, unit.text);
+            if ((code = unit_rule(o, &S->net, subject, NULL)))
+                return code;
+        }
         o->wo.sizes = S->sizes;
         o->wo.sizes_len = tree->nodes - 1;
     }
+    if (!o->costs && strcmp(sizes_kind, "tree bytes") == 0 &&
+        (tree->units & (o->wo.combine_sizes ? 6 : 2)) &&
+        (code = unit_rule(o, &S->net, "the tree file gives its bytes with a unit (as "
+                                              "1MB)",
+                                  ", or give the sizes with --alpha or --sizes")))
+        return code;
     /* a tree file that gives its results' bytes describes both stages
      * (issue 29 item 5); the seeds' models keep the divide stage */
     if (!o->trace && !o->stage_given && tree->bytes_up)
@@ -1121,7 +1185,8 @@ static int sim_all_roots(sim_cli *o, embed_args *a, sim_run *S)
     progress_done(&S->pr);
     if (rc)
         return cli_fail(o->cmd, rc, cli_errmsg(&err));
-    int code = time_overflows(o->cmd, rr.time, rr.ideal);
+    const dn_lin rl = {rr.const_coeff, rr.ts_coeff, rr.te_coeff, rr.hop_coeff};
+    int code = time_overflows(o, &rl, rr.time, rr.ideal);
     if (!code)
         code = report_roots(o, &S->net, &rr, &S->head);
     dn_roots_result_free(&rr);
@@ -1229,7 +1294,7 @@ static int sim_report(sim_cli *o, const embed_args *a, sim_run *S)
     dn_err err;
     int rc, code;
     const dn_sim_result *res = &S->res;
-    if (!res->deadlock && (code = time_overflows(o->cmd, res->time, res->ideal)))
+    if (!res->deadlock && (code = time_overflows(o, &res->lin, res->time, res->ideal)))
         return code;
     if (o->links_path && (rc = write_links(o->links_path, &S->net, &S->w, res, &err)))
         return cli_fail(o->cmd, rc, cli_errmsg(&err));

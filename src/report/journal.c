@@ -6,7 +6,10 @@
  * line must be exactly one record of one of this sweep's runs, with an
  * integer exit status in range (item 22: "exit":1e300 was cast to int)
  * and an object for a result (a scalar made a column with an empty name),
- * and nothing it read is used after it is freed (item 18).
+ * and nothing it read is used after it is freed (item 18). Issue 37 item
+ * 18: the result's numbers are JSON's (no NaN, none beyond a double:
+ * json.c), and the row's schema holds: an error if and only if the exit
+ * status is not 0.
  *
  * Strings are decoded in full (\uXXXX, surrogate pairs) to UTF-8, and a
  * byte that is not valid UTF-8 becomes U+FFFD, as json_string writes it:
@@ -255,6 +258,13 @@ static const char *record(char *s, sweep_run *runs, int64_t total, char *why, si
         return "\"error\" must follow \"exit\"";
     if (!(p = string_lit(p, &error, &bad)))
         return bad;
+    /* the row's schema (issue 37 item 18): the writer gives an error to
+     * every run that failed and to none that succeeded */
+    if ((code == 0) != (*error == '\0')) {
+        free(error);
+        return code == 0 ? "a run that succeeded (exit 0) has an error"
+                         : "a run that failed (exit not 0) has no error";
+    }
     if (!(p = token(p, ",")) || !(p = token(p, "\"result\"")) || !(p = token(p, ":"))) {
         free(error);
         return "\"result\" must follow \"error\"";

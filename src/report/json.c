@@ -9,7 +9,8 @@
  * linear: the documents are small (at most a few hundred scalars). Depth
  * is limited to 32 and paths to 160 characters; deeper or longer input is
  * refused, not truncated. A string value may be as long as the document
- * (a sweep's signature, a long spec: issue 27, item 19).
+ * (a sweep's signature, a long spec: issue 27, item 19). Numbers follow
+ * JSON's grammar and must be doubles (no NaN, no 1e999999: issue 37).
  */
 #include "../cli/cli.h"
 
@@ -120,6 +121,54 @@ static int read_string(jparse *p, char *buf, size_t cap, size_t *len, char **out
 
 static int value(jparse *p, char *path, size_t plen);
 
+/* A scalar other than a string at p->s, by JSON's grammar (RFC 8259,
+ * section 6): true, false, null, or -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?
+ * [0-9]+)? whose value is a double (issue 37 item 18: NaN, and 1e999999,
+ * which is no double, were read from a sweep journal into its CSV; a
+ * number whose digits are not all zero read as 0 is refused too). The
+ * text is kept as written. */
+static int scalar(jparse *p)
+{
+    static const char *const lit[] = {"true", "false", "null"};
+    const char *s = p->s;
+    for (int k = 0; k < 3; k++) {
+        size_t n = strlen(lit[k]);
+        if (strncmp(s, lit[k], n) == 0 && !isalnum((unsigned char)s[n])) {
+            p->s = s + n;
+            return DN_OK;
+        }
+    }
+    int nonzero = 0;
+    s += *s == '-';
+    if (!isdigit((unsigned char)*s))
+        return jfail(p, "expected a value (a JSON number, string, object, array, true, false "
+                        "or null)");
+    if (*s == '0' && isdigit((unsigned char)s[1]))
+        return jfail(p, "a number with a leading zero");
+    for (; isdigit((unsigned char)*s); s++)
+        nonzero |= *s != '0';
+    if (*s == '.') {
+        if (!isdigit((unsigned char)*++s))
+            return jfail(p, "a number without digits after its '.'");
+        for (; isdigit((unsigned char)*s); s++)
+            nonzero |= *s != '0';
+    }
+    if (*s == 'e' || *s == 'E') {
+        s += s[1] == '+' || s[1] == '-' ? 2 : 1;
+        if (!isdigit((unsigned char)*s))
+            return jfail(p, "a number without digits in its exponent");
+        while (isdigit((unsigned char)*s))
+            s++;
+    }
+    if (isalnum((unsigned char)*s) || *s == '.' || *s == '+' || *s == '-')
+        return jfail(p, "a number followed by other characters");
+    double d = strtod(p->s, NULL); /* (the grammar above is a subset of strtod's) */
+    if (!isfinite(d) || (d == 0 && nonzero))
+        return jfail(p, "a number out of the range of a double");
+    p->s = s;
+    return DN_OK;
+}
+
 static int extend(jparse *p, char *path, size_t plen, const char *fmt, const char *a, long i,
                   size_t *nlen)
 {
@@ -187,10 +236,8 @@ static int value(jparse *p, char *path, size_t plen)
         return rc;
     }
     const char *start = p->s;
-    while (*p->s && (isalnum((unsigned char)*p->s) || strchr("+-.", *p->s)))
-        p->s++;
-    if (p->s == start)
-        return jfail(p, "expected a value");
+    if ((rc = scalar(p)))
+        return rc;
     return push(p, path, start, (size_t)(p->s - start));
 }
 

@@ -484,8 +484,9 @@ static int trace_grow(dn_trace *tr, int64_t *cap, dn_err *err)
     return DN_OK;
 }
 
-/* One trace line (NUL-terminated, comment and CR already cut) into message
- * tr->n; blank lines are skipped. Errors name path:line. */
+/* One trace line (NUL-terminated, comment already cut) into message
+ * tr->n; blank lines are skipped. Errors name path:line. A quantity with a
+ * unit meets the unit rule (dn_sim_unit_check). */
 static int trace_line(char *line, const char *path, int64_t lineno, const dn_net *net,
                       dn_trace *tr, int64_t *cap, dn_err *err)
 {
@@ -504,13 +505,21 @@ static int trace_line(char *line, const char *path, int64_t lineno, const dn_net
         return rc;
     int64_t i = tr->n;
     dn_err e2;
+    int size_unit = 0, release_unit = 0;
     tr->release[i] = 0;
     if (dn_net_parse_node(net, tok[0], &tr->src[i], &e2) ||
         dn_net_parse_node(net, tok[1], &tr->dst[i], &e2) ||
-        dn_parse_quantity(tok[2], DN_Q_SIZE, 0, 1e300, "size", &tr->size[i], NULL, &e2) ||
+        dn_parse_quantity(tok[2], DN_Q_SIZE, 0, 1e300, "size", &tr->size[i], &size_unit, &e2) ||
         (nt == 4 && dn_parse_quantity(tok[3], DN_Q_TIME, 0, 1e300, "release time",
-                                      &tr->release[i], NULL, &e2)))
+                                      &tr->release[i], &release_unit, &e2)))
         return dn_fail(err, DN_EINVAL, "%s:%lld: %s", path, (long long)lineno, e2.msg);
+    if (size_unit || release_unit) { /* the unit rule: seconds and bytes need link costs */
+        char subject[200];
+        snprintf(subject, sizeof subject, "%s:%lld: '%.40s' has a unit", path, (long long)lineno,
+                 size_unit ? tok[2] : tok[3]);
+        if ((rc = dn_sim_unit_check(net, subject, err)))
+            return rc;
+    }
     for (int k = 0; k < 2; k++) /* a switch routes and runs no task: it sends nothing */
         if ((k ? tr->dst[i] : tr->src[i]) >= net->procs)
             return dn_fail(err, DN_EINVAL, "%s:%lld: node '%s' is a switch, not a processor, "
@@ -521,6 +530,20 @@ static int trace_line(char *line, const char *path, int64_t lineno, const dn_net
     return DN_OK;
 }
 
+int dn_sim_unit_check(const dn_net *net, const char *subject, dn_err *err)
+{
+    if (!net)
+        return dn_fail(err, DN_EINVAL, "dn_sim_unit_check: no network (NULL)");
+    if (dn_net_has_link_costs(net))
+        return DN_OK;
+    return dn_fail(err, DN_EINVAL, "%s, but %s has no link costs, so its times and sizes are in "
+                                   "the seeds' units of t_s and t_e (a unit would be read as a "
+                                   "count of them): give plain numbers, or give its links costs "
+                                   "(SPEC@bw=..,lat=.. or a graph file's costs=1) to work in "
+                                   "seconds and bytes",
+                   subject ? subject : "a value has a unit", net->spec);
+}
+
 int dn_trace_read(const char *path, const dn_net *net, int64_t mem_limit, dn_trace *tr,
                   dn_err *err)
 {
@@ -529,6 +552,7 @@ int dn_trace_read(const char *path, const dn_net *net, int64_t mem_limit, dn_tra
         mem_limit = DN_SIM_DEFAULT_MEM;
     char *buf = NULL;
     size_t len = 0;
+    /* whole first (within mem_limit), to count the lines before parsing */
     int rc = dn_read_text(path, "trace file", mem_limit, 1, &buf, &len, err);
     if (rc)
         return rc;
@@ -548,18 +572,22 @@ int dn_trace_read(const char *path, const dn_net *net, int64_t mem_limit, dn_tra
                        name, (long long)lines, dn_fmt_bytes(a, sizeof a, (int64_t)need),
                        dn_fmt_bytes(b, sizeof b, mem_limit));
     }
-    int64_t lineno = 0, cap = 0;
-    size_t skip = len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0 ? 3 : 0; /* a UTF-8 BOM */
-    for (char *line = buf + skip; !rc && line < buf + len;) {
-        char *nl = memchr(line, '\n', len - (size_t)(line - buf));
-        char *next = nl ? nl + 1 : buf + len;
-        if (nl)
-            *nl = '\0';
-        lineno++;
-        line[strcspn(line, "#\r")] = '\0';
-        rc = trace_line(line, name, lineno, net, tr, &cap, err);
-        line = next;
+    /* then by lines through the one line reader (issue 37 item 2: cutting
+     * lines here at "#\r" read "0 1 5\r1 0 7" as one message): the byte
+     * order mark, CRLF and a bare CR were settled by dn_read_text */
+    dn_input in;
+    dn_input_mem(&in, buf, len, name, "trace file", 0);
+    int64_t cap = 0;
+    for (;;) {
+        char *line;
+        size_t n;
+        if ((rc = dn_input_line(&in, &line, &n, err)) || !line)
+            break;
+        line[strcspn(line, "#")] = '\0';
+        if ((rc = trace_line(line, name, dn_input_lineno(&in), net, tr, &cap, err)))
+            break;
     }
+    dn_input_close(&in);
     if (!rc && tr->n == 0)
         rc = dn_fail(err, DN_EINVAL, "trace file '%s' has no messages (lines 'src dst size "
                                      "[release]')", name);
