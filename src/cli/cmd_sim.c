@@ -1008,6 +1008,11 @@ static int sim_check(sim_cli *o, const embed_args *a)
     if (o->all_roots && a->objective_given && a->eo.objective == DN_OBJECTIVE_TIME)
         return cli_usage(o->cmd, "--objective time times one run; with --all-roots give one "
                                  "--root instead, or another objective");
+    if (o->all_roots && a->eo.map && strcmp(a->eo.map, "best") == 0)
+        return cli_usage(o->cmd, "--all-roots runs one mapping from every processor as the "
+                                 "root; --map best chooses the mapping and its root itself, so "
+                                 "the two exclude each other: drop --all-roots, or give one "
+                                 "mapping to --map");
     if (o->all_roots && a->root_s)
         return cli_usage(o->cmd, "--root and --all-roots exclude each other");
     if (o->all_roots && (o->svg || o->links_path || o->critical || o->messages_path))
