@@ -354,15 +354,7 @@ static void metrics_record(const dn_embed *e, const dn_metrics *m, const char *m
     const int64_t pre_hops = dn_embed_pre_route(e, NULL, NULL);
     if (pre_hops >= 0)
         rec_int(r, "approach_b_move_hops", pre_hops);
-    dn_embed_search s;
-    if (dn_embed_exact_search(e, &s)) { /* the search behind --map exact */
-        rec_int(r, "search.lower_bound", s.lower_bound);
-        rec_int(r, "search.max_dilation", s.best);
-        rec_int(r, "search.refuted", s.refuted);
-        rec_bool(r, "search.settled", s.settled);
-        rec_int(r, "search.nodes", s.nodes);
-        rec_int(r, "search.roots", s.roots);
-    }
+    embed_search_record(e, r);
     embed_refine_record(e, r);
     int fd[2];
     if (dn_embed_face(e, fd)) {
@@ -425,6 +417,31 @@ static int print_tables(const dn_metrics *m, rec *head, int per_phase, int mode)
     rows_stream_end(&st);
     rec_free(r);
     return 0;
+}
+
+/* --map exact: the search's figures and its budget, JSON 'search' (issue
+ * 37 items 5, 6): max_dilation is what the placement has; refuted what the
+ * search proved; stopped whether the node limit or the time budget cut it
+ * ("time": the result depends on the machine's speed, not reproducible). */
+void embed_search_record(const dn_embed *e, rec *r)
+{
+    dn_embed_search s;
+    if (!dn_embed_exact_search(e, &s))
+        return;
+    rec_int(r, "search.lower_bound", s.lower_bound);
+    rec_int(r, "search.max_dilation", s.best);
+    rec_int(r, "search.refuted", s.refuted);
+    rec_bool(r, "search.settled", s.settled);
+    rec_int(r, "search.nodes", s.nodes);
+    rec_int(r, "search.roots", s.roots);
+    rec_int(r, "search.node_limit", s.node_limit);
+    if (isfinite(s.seconds))
+        rec_dbl(r, "search.budget", s.seconds);
+    else
+        rec_null(r, "search.budget");
+    rec_str(r, "search.stopped", s.stopped == DN_EXACT_STOP_TIME    ? "time"
+                                 : s.stopped == DN_EXACT_STOP_NODES ? "nodes"
+                                                                    : "none");
 }
 
 /* --refine (or --map best's polish): the local search's figures, JSON

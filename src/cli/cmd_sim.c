@@ -1160,6 +1160,7 @@ static int sim_build_work(sim_cli *o, embed_args *a, sim_run *S)
         if ((rc = embed_build(a, &S->net, &S->tree, NULL, &e, &err)))
             return cli_fail(o->cmd, rc, cli_errmsg(&err));
         embed_best_record(a->best, &S->head);
+        embed_search_record(e, &S->head);
         embed_refine_record(e, &S->head);
         char lab[80];
         int64_t start; /* growing approach b: where the problem starts */

@@ -1041,7 +1041,12 @@ static int embed_setup(dn_embed *e, const dn_net *net, const dn_tree *tree,
         if (rc)
             goto fail;
     }
-    /* refinement on the finished placement, before its check */
+    /* the mapping's own placement is checked before refinement (issue 37
+     * item 1: refinement moved a refused placement into the slots, and
+     * best listed it under the mapping's name); refinement keeps to the
+     * slots, which the second check confirms */
+    if ((rc = alloc_check(e, err)))
+        goto fail;
     if (o->refine_moves > 0 && !(o->refine_descent && !e->router) &&
         (rc = dn_embed_refine(e, o, 0, err)))
         goto fail;

@@ -93,6 +93,42 @@ static int not_applicable(int rc)
     return rc == DN_EINVAL || rc == DN_ENOTSUP || rc == DN_ENOTFOUND;
 }
 
+/* Measures embedding e into candidate c (the figures best ranks by, and
+ * under objective time one run). DN_OK, or the failure with err filled. */
+static int measure(dn_embed *e, const dn_metric_opts *mo, const dn_embed_opts *opts,
+                   int objective, dn_best_candidate *c, dn_err *err)
+{
+    dn_metrics m;
+    int rc = dn_metrics_compute(e, mo, &m, err);
+    if (rc)
+        return rc;
+    c->conflicts = m.conflicts;
+    c->congestion = m.congestion;
+    c->max_link_load = m.max_link_load;
+    c->hop_bytes = m.w_total;
+    c->dil_avg = m.dil_avg;
+    c->dil_max = m.dil_max;
+    c->load_max = m.load_max;
+    c->time = NAN;
+    dn_metrics_free(&m);
+    if (objective == DN_OBJECTIVE_TIME)
+        rc = opts->time_fn(opts->time_ctx, e, &c->time, err);
+    return rc;
+}
+
+/* Keeps e when candidate res->cand[i] beats the winner so far (ties go
+ * to the earlier), else frees it. */
+static void consider(dn_best_result *res, int i, dn_embed *e, dn_embed **best, int objective)
+{
+    if (res->winner < 0 || compare(&res->cand[i], &res->cand[res->winner], objective) < 0) {
+        dn_embed_free(*best);
+        *best = e;
+        res->winner = i;
+    } else {
+        dn_embed_free(e);
+    }
+}
+
 int dn_best_init(dn_embed **out, const dn_net *net, const dn_tree *tree,
                  const dn_embed_opts *opts, const dn_metric_opts *mo, int objective,
                  dn_best_result *res, dn_err *err)
@@ -110,16 +146,19 @@ int dn_best_init(dn_embed **out, const dn_net *net, const dn_tree *tree,
     res->winner = -1;
     dn_embed *best = NULL;
     int rc = DN_OK, nrandom = 0;
+    /* what runs after each mapping: the caller's refinement (opts.refine_moves),
+     * else the polish, a descent on the contention figures that worsens none
+     * of the figures ranked. The polish does not order times, so under
+     * objective time it does not run (--refine N --objective time refines
+     * each candidate by its simulated time instead). */
+    const int user_refine = opts->refine_moves > 0;
+    const int after = user_refine || objective != DN_OBJECTIVE_TIME;
+    const char *suffix = user_refine ? "+refine" : "+polish";
     for (int i = 0; i < NCAND && !rc; i++) {
         dn_best_candidate *c = &res->cand[res->n++];
         dn_embed_opts o = *opts;
         o.map = candidates[i];
-        if (o.refine_moves == 0) { /* the polish: a descent that worsens nothing */
-            o.refine_moves = 20 * tree->nodes < DN_BEST_POLISH_MAX ? 20 * tree->nodes
-                                                                   : DN_BEST_POLISH_MAX;
-            o.refine_descent = 1;
-            o.objective = DN_OBJECTIVE_CONFLICTS;
-        }
+        o.refine_moves = 0; /* the mapping alone first: it stays a candidate */
         snprintf(c->map, sizeof c->map, "%s", o.map);
         if (strcmp(o.map, "random") == 0) {
             o.seed = opts->seed + (uint64_t)nrandom++;
@@ -141,12 +180,8 @@ int dn_best_init(dn_embed **out, const dn_net *net, const dn_tree *tree,
         dn_embed *e = NULL;
         dn_err cerr;
         int crc = dn_embed_init(&e, net, tree, &o, &cerr);
-        dn_metrics m;
-        if (!crc) {
-            crc = dn_metrics_compute(e, mo, &m, &cerr);
-            if (crc)
-                dn_embed_free(e);
-        }
+        if (!crc && (crc = measure(e, mo, opts, objective, c, &cerr)))
+            dn_embed_free(e);
         c->status = crc;
         if (crc) {
             snprintf(c->why, sizeof c->why, "%.250s", cerr.msg);
@@ -156,30 +191,56 @@ int dn_best_init(dn_embed **out, const dn_net *net, const dn_tree *tree,
             }
             continue;
         }
-        c->conflicts = m.conflicts;
-        c->congestion = m.congestion;
-        c->max_link_load = m.max_link_load;
-        c->hop_bytes = m.w_total;
-        c->dil_avg = m.dil_avg;
-        c->dil_max = m.dil_max;
-        c->load_max = m.load_max;
-        c->time = NAN;
-        dn_metrics_free(&m);
-        if (objective == DN_OBJECTIVE_TIME && (crc = opts->time_fn(opts->time_ctx, e, &c->time,
-                                                                   &cerr))) {
-            dn_embed_free(e);
-            rc = dn_fail(err, crc, "mapping best: timing candidate %s failed: %s", c->map,
-                         cerr.msg);
+        const int plain = res->n - 1;
+        consider(res, plain, e, &best, objective);
+        const int plain_won = res->winner == plain; /* best is e */
+        if (!after)
+            continue;
+        /* the same mapping refined (or polished): a row of its own, named
+         * so, when it changed the placement; the mapping alone stays */
+        if (user_refine) {
+            o.refine_moves = opts->refine_moves;
+        } else {
+            o.refine_moves = 20 * tree->nodes < DN_BEST_POLISH_MAX ? 20 * tree->nodes
+                                                                   : DN_BEST_POLISH_MAX;
+            o.refine_descent = 1;
+            o.objective = DN_OBJECTIVE_CONFLICTS;
+        }
+        dn_embed *e2 = NULL;
+        dn_best_candidate *c2 = &res->cand[res->n++];
+        /* the plain row's name (at most "random:" and 20 digits) and the suffix */
+        const size_t nl = strlen(res->cand[plain].map);
+        memcpy(c2->map, res->cand[plain].map, nl);
+        memcpy(c2->map + nl, suffix, strlen(suffix) + 1);
+        c2->polished = 1;
+        crc = dn_embed_init(&e2, net, tree, &o, &cerr);
+        dn_refine_stats st;
+        if (!crc && (!dn_embed_refine_stats(e2, &st) || st.improved == 0)) {
+            /* nothing changed (or refinement could not run: a mapping's own
+             * map-edge): no row; the mapping alone keeps the refinement's
+             * figures if it is the winner, the placement being the same */
             res->n--;
+            if (plain_won && dn_embed_refine_stats(e2, &st)) {
+                dn_embed_free(best);
+                best = e2;
+            } else {
+                dn_embed_free(e2);
+            }
             continue;
         }
-        if (res->winner < 0 || compare(c, &res->cand[res->winner], objective) < 0) {
-            dn_embed_free(best);
-            best = e;
-            res->winner = res->n - 1;
-        } else {
-            dn_embed_free(e);
+        if (!crc && (crc = measure(e2, mo, opts, objective, c2, &cerr)))
+            dn_embed_free(e2);
+        c2->status = crc;
+        if (crc) { /* the refinement failed; the mapping alone stands */
+            snprintf(c2->why, sizeof c2->why, "%.250s", cerr.msg);
+            if (crc == DN_ENOMEM) {
+                rc = dn_fail(err, crc, "mapping best: candidate %s failed: %s", c2->map,
+                             cerr.msg);
+                res->n--;
+            }
+            continue;
         }
+        consider(res, res->n - 1, e2, &best, objective);
     }
     if (!rc && !best) { /* greedy applies to any network: its refusal is the reason */
         const char *why = "";
