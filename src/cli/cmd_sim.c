@@ -115,6 +115,8 @@ static const char sim_help_refine[] =
     "                         first key of the ranking\n"
     "      --max-nodes N      cap on random tree sizes (default 2^24)\n"
     "      --search-limit N   --map exact: search nodes per distance tried\n"
+    "      --budget SECONDS   --map exact: time of the whole search (default 5; 0:\n"
+    "                         none); JSON search.stopped says if it ran out\n"
     "      --mem-limit SIZE   memory limit for the network and a tree file: GiB, or\n"
     "                         with a unit, 512MiB (default 8)\n"
     "      --json             one JSON object on stdout\n"
