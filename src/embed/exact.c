@@ -33,6 +33,14 @@
  * off by it is reported as undecided, never as refuted, and the search
  * goes on to d + 1 for a placement (on a connected network d at the
  * diameter needs no search: every placement is within it), so the result is a witness, the largest refuted d and whether they meet.
+ * The witness's figure (out->best) is its own maximum dilation, measured
+ * on the distances, not the d it was accepted at (issue 37 item 6: with a
+ * node limit of 1 on mesh:4x4 B(4) the diameter's placement has 4, not 6).
+ * A time budget (dn_exact_search_budget) bounds the whole search too: the
+ * clock is read every 256 nodes; once it has run out the decision running
+ * is undecided and the next d takes the first placement unsearched (on a
+ * connected network), and out->stopped says DN_EXACT_STOP_TIME, because
+ * such a result depends on the machine, unlike one cut by nodes alone.
  * Memory: 2 N^2 bytes of distances (N <= DN_EXACT_MAX_N), the balls, O(N)
  * per task and processor. Recursion depth: the tasks with children (at
  * most T/2 + 1 frames of a few words).

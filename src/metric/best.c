@@ -28,19 +28,29 @@
  * torus:16x16x16, B(7) spread by SCOTCH has congestion 1 at average
  * dilation 2.93, against drb's compact 1.13 with congestion 2), while two
  * contention-free placements run alike and the shorter routes win.
- * Without opts.refine_moves every candidate is polished: min(20 T,
+ * Every mapping is first a candidate alone (issue 37 item 1: a row names
+ * what ran). Then, without opts.refine_moves, it is polished: min(20 T,
  * DN_BEST_POLISH_MAX) moves of refinement as a descent that worsens none
- * of the figures ranked (opts.refine_descent), so a candidate only gains
- * and the winner is at least as good in every figure as each mapping
- * alone. SCOTCH minimises dilation and leaves conflicts; the polish
- * removes them where a move does it at no cost (the recorded nqueens 9
- * tree on fattree:8:3: SCOTCH's 4 conflicts at 2.6957 become 0 at 2.6890).
+ * of the figures ranked (opts.refine_descent); when that changed the
+ * placement, the polished one is a further candidate, "MAP+polish". So the
+ * winner is at least as good by the ranked key as each mapping alone, and
+ * a polished winner says so. SCOTCH minimises dilation and leaves
+ * conflicts; the polish removes them where a move does it at no cost (the
+ * recorded nqueens 9 tree on fattree:8:3: SCOTCH's 4 conflicts at 2.6957
+ * become 0 at 2.6890). The polish does not order times, so under
+ * objective time it does not run (it took growing on mesh:8x8 B(6) from
+ * 9.03125 to 14.515625 under growing's name). With opts.refine_moves the
+ * refined mapping is the further candidate, "MAP+refine", refined by the
+ * caller's objective (time included). A mapping whose own placement is
+ * refused is not refined (dn_embed_init checks the allocation before
+ * refinement); a refinement that fails, other than for memory, leaves the
+ * mapping alone standing and is listed with its reason.
  * Objective time (the simulated run) comes from the caller's opts.time_fn,
- * one run per candidate after its refinement; a deadlock is +infinity.
- * With opts.refine_moves every candidate is refined with that budget
- * (inside dn_embed_init) before it is measured. Every figure is an exact count or a sum of the
- * same weights in the same order, so the comparison is reproducible.
- * Cost: the sum of the candidates' mapping and metric costs.
+ * one run per candidate; a deadlock is +infinity. Every figure is an exact
+ * count or a sum of the same weights in the same order, so the comparison
+ * is reproducible.
+ * Cost: the sum of the candidates' mapping and metric costs, each mapping
+ * built twice when it is refined or polished.
  */
 #include "dcnet/metric.h"
 
