@@ -18,6 +18,7 @@
 #include "testutil.h"
 
 #include "dcnet/dcnet.h"
+#include "../src/embed/embed_impl.h" /* dn_embed_refine's check hook */
 
 #include <math.h>
 #include <time.h>
@@ -504,6 +505,33 @@ static void test_infeasible_moves(void **state)
     dn_metrics_free(&m);
     dn_embed_free(e);
     free(res);
+    teardown(&f);
+    /* two directed rings, the first leading into the second only: a move
+     * across is undone in full, the incremental counters (conflicts and
+     * congestion too) equal a full recount after every move (the check
+     * hook), and the figures never get worse */
+    fp = fopen(tp("@T/rings.txt"), "w");
+    assert_non_null(fp);
+    fputs("# dcnet edgelist directed=1\n0 1\n1 2\n2 3\n3 0\n3 4\n4 5\n5 6\n6 7\n7 4\n", fp);
+    fclose(fp);
+    snprintf(spec, sizeof spec, "file:%s", tp("@T/rings.txt"));
+    setup(&f, spec, "binomial:2");
+    for (int obj = DN_OBJECTIVE_DILATION; obj <= DN_OBJECTIVE_CONGESTION; obj++) {
+        o = opts("greedy");
+        assert_int_equal(dn_embed_init(&e, &f.net, &f.tree, &o, &err), DN_OK);
+        o.refine_moves = 300;
+        o.objective = (dn_objective)obj;
+        o.seed = (uint64_t)obj;
+        if (dn_embed_refine(e, &o, 1, &err))
+            fail_msg("objective %d: %s", obj, err.msg);
+        assert_true(dn_embed_refine_stats(e, &st));
+        assert_true(st.infeasible > 0);
+        assert_true(dn_refine_cmp((dn_objective)obj, 0, &st.after, &st.before) <= 0);
+        assert_int_equal(dn_metrics_compute(e, NULL, &m, &err), DN_OK);
+        assert_int_equal(m.dil_total, st.after.hops);
+        dn_metrics_free(&m);
+        dn_embed_free(e);
+    }
     teardown(&f);
     /* the CLI */
     run_result r = run_dcnet("embed --net file:@T/dir4.txt --tree binomial:1 --map greedy "
