@@ -8,7 +8,7 @@
 # none: Property 5.4), and mapping D's maximum dilation on
 # shortest routes and on its own walks. n <= NMAX run with the default
 # search limit; n = NMAX + 1 with --search-limit 100000 (a row that shows
-# an undecided search). Every column is deterministic.
+# an undecided search). Every column is deterministic (no time budget).
 # Usage: scripts/seed000_exact.sh [path/to/dcnet] [NMAX]   (prints Markdown)
 set -eu
 D=${1:-build/dcnet}
@@ -23,8 +23,10 @@ n=2
 while [ "$n" -le $((NMAX + 1)) ]; do
     set -- --net "debruijn:$n" --tree "binomial:$n"
     if [ "$n" -le "$NMAX" ]; then lim=default; else lim=100000; fi
-    if [ "$lim" = default ]; then x=$("$D" embed "$@" --map exact --json)
-    else x=$("$D" embed "$@" --map exact --search-limit "$lim" --json); fi
+    # --budget 0: no time budget, so every row is reproducible (the node
+    # limit alone bounds the search)
+    if [ "$lim" = default ]; then x=$("$D" embed "$@" --map exact --budget 0 --json)
+    else x=$("$D" embed "$@" --map exact --search-limit "$lim" --budget 0 --json); fi
     s=$(echo "$x" | sed -n 's/.*"search":{\([^}]*\)}.*/\1/p')
     ds=$("$D" embed "$@" --map zrl --routes shortest --json | sub dilation max)
     dw=$("$D" embed "$@" --map zrl --json | sub dilation max)

@@ -217,6 +217,9 @@ typedef struct dn_embed_opts {
     const int64_t *place;   /* given: processor of every task (copied) */
     int64_t place_len;      /* must be T */
     int64_t search_limit;   /* exact: search nodes per decision (0: DN_EXACT_DEFAULT_LIMIT) */
+    double search_seconds;  /* exact: time budget of the whole search, seconds
+                             * (0: DN_EXACT_DEFAULT_SECONDS; INFINITY: none, so
+                             * the result depends on the node limit alone) */
     /* The job's allocation and slots (docs/placement.md): every mapping
      * places tasks only on the allocated processors, at most their slots
      * each; routes still run through the whole network.
@@ -315,6 +318,9 @@ typedef struct dn_embed_search {
     int settled;      /* best is proven optimal (refuted == best - 1) */
     int64_t nodes;    /* search nodes visited */
     int64_t roots;    /* root positions tried */
+    int64_t node_limit; /* the node limit per decision used */
+    double seconds;   /* the time budget used (INFINITY: none) */
+    int stopped;      /* a dn_exact_stop: what, if anything, cut the search */
 } dn_embed_search;
 /* Fills *out and returns 1 for an embedding made by --map exact; returns
  * 0 (out untouched) for any other mapping. */
@@ -354,6 +360,8 @@ typedef struct dn_refine_stats {
     int64_t accepted;   /* moves kept when drawn (threshold accepting) */
     int64_t improved;   /* times a new best placement was found */
     dn_refine_fig before, after; /* the mapping's placement, the best found */
+    int64_t infeasible; /* moves undone because an edge had no route (a
+                         * network that is not strongly connected) */
 } dn_refine_stats;
 /* Fills *out and returns 1 for a refined embedding (opts.refine_moves >
  * 0), else returns 0 (out untouched). O(1). */
@@ -427,24 +435,46 @@ DN_API int dn_scotch_version(char *buf, size_t cap);
  * an upper bound with a witness (out->place: T processors, owned, freed
  * by dn_exact_result_free), every d <= out->refuted is proven impossible,
  * and out->settled says they meet (best = refuted + 1: the optimum).
+ * out->best is the witness's own maximum dilation, which can be below the
+ * d it was accepted at (at the diameter any placement is taken unsearched).
+ * dn_exact_search_budget also stops the whole search after `seconds` of
+ * wall-clock time (> 0; INFINITY: never): the decision running then is
+ * undecided and no larger d is searched, the witness being the first
+ * placement (on a connected network; else DN_ELIMIT), and out->stopped
+ * says DN_EXACT_STOP_TIME: such a result depends on the machine's speed,
+ * so it is not reproducible; one stopped only by nodes is. dn_exact_search
+ * is dn_exact_search_budget without a time budget.
  * Fails with DN_EINVAL for a directed network, or a tree that fits in no
  * connected part; DN_ERANGE for N > DN_EXACT_MAX_N or T > N; DN_ELIMIT
  * if even the largest distance stays undecided; DN_ENOMEM. Time:
  * exponential in the worst case, at most node_limit x O(T x ball) per
- * decision; O(N^2) for the distances and balls. Memory 2 N^2 bytes + O(N^2)
- * ball entries at the largest d tried. */
+ * decision, and `seconds` in all; O(N^2) for the distances and balls.
+ * Memory 2 N^2 bytes + O(N^2) ball entries at the largest d tried. */
 #define DN_EXACT_MAX_N 1024
 #define DN_EXACT_DEFAULT_LIMIT 2000000 /* search nodes per decision */
+#define DN_EXACT_DEFAULT_SECONDS 5.0   /* --map exact's time budget (opts.search_seconds 0) */
+/* What cut a search short (dn_exact_result.stopped). */
+typedef enum dn_exact_stop {
+    DN_EXACT_STOP_NONE = 0, /* every decision ran to its end */
+    DN_EXACT_STOP_NODES,    /* a decision reached the node limit (reproducible) */
+    DN_EXACT_STOP_TIME      /* the time budget ran out (not reproducible) */
+} dn_exact_stop;
 typedef struct dn_exact_result {
     int lower_bound;  /* the shell bound the search starts from */
-    int best;         /* least maximum dilation found (a witness), -1 if none */
+    int best;         /* the witness's maximum dilation (least found), -1 if none */
     int refuted;      /* every d <= refuted has no placement (lower_bound - 1 if none) */
     int settled;      /* best is proven optimal (refuted == best - 1) */
     int64_t nodes;    /* search nodes visited, over every decision */
     int32_t *place;   /* owned: the witness placement (T entries), or NULL */
+    int64_t node_limit; /* the node limit per decision (0: none) */
+    double seconds;   /* the time budget (INFINITY: none) */
+    int stopped;      /* a dn_exact_stop */
 } dn_exact_result;
 DN_API int dn_exact_search(const dn_csr *g, const dn_tree *t, const int64_t *roots, int nroots,
                     int64_t node_limit, dn_exact_result *out, dn_err *err);
+DN_API int dn_exact_search_budget(const dn_csr *g, const dn_tree *t, const int64_t *roots,
+                                  int nroots, int64_t node_limit, double seconds,
+                                  dn_exact_result *out, dn_err *err);
 DN_API void dn_exact_result_free(dn_exact_result *r);
 
 #ifdef __cplusplus

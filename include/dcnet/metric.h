@@ -180,8 +180,14 @@ typedef struct dn_bounds {
 DN_API int dn_bounds_compute(const dn_embed *e, int directed_links, dn_bounds *b, dn_err *err);
 
 /* --map best (issue 31, item 7; src/metric/best.c): every mapping that
- * applies is built with the caller's options (opts.map is ignored; with
- * opts.refine_moves each is refined with that budget), measured with mo
+ * applies is built with the caller's options (opts.map is ignored) and
+ * measured alone; then, as a row of its own named "MAP+refine" with
+ * opts.refine_moves (refined with that budget) or else "MAP+polish" (a
+ * descent that worsens no figure ranked; not run under objective time,
+ * which it does not order), the same mapping refined, when that changed
+ * its placement (issue 37 item 1: the winner is never worse by the ranked
+ * key than any mapping alone, and a row names what ran). A refinement that
+ * fails leaves the mapping alone standing. Each is measured with mo
  * (NULL: the defaults), and the best kept, chosen by `objective` first (a
  * dn_objective, or -1 for none; DN_OBJECTIVE_TIME times each candidate
  * with opts.time_fn), then phase conflicts, the maximum link
@@ -192,15 +198,17 @@ DN_API int dn_bounds_compute(const dn_embed *e, int directed_links, dn_bounds *b
  * drb, scotch (when built in; also "scotch:whole", on every processor, when the
  * tree is smaller than the machine), random with seeds S, S+1, S+2. A candidate that
  * does not apply (DN_EINVAL, DN_ENOTSUP) is listed with its reason; any
- * other failure fails the call. *out is the winner (caller frees with
- * dn_embed_free; dn_embed_mapping names its mapping); *res lists every
- * candidate. Time: the sum of the candidates' mappings and metrics. */
-#define DN_BEST_MAX 32
+ * other failure of a mapping fails the call. *out is the winner (caller frees with
+ * dn_embed_free; dn_embed_mapping names its mapping, res->cand[res->winner].map
+ * the row); *res lists every row. Time: the sum of the candidates' mappings
+ * (each built twice when refined) and metrics. */
+#define DN_BEST_MAX 48
 /* Moves of the polish each candidate gets without opts.refine_moves: 20 a
  * task, at most this many. */
 #define DN_BEST_POLISH_MAX ((int64_t)1 << 16)
 typedef struct dn_best_candidate {
-    char map[32];        /* the mapping ("random:SEED" for random) */
+    char map[48];        /* the mapping ("random:SEED" for random), with
+                          * "+polish" or "+refine" for its refined row */
     int status;          /* DN_OK, or why it was not built */
     char why[256];       /* the mapping's own refusal when status != DN_OK */
     int64_t conflicts, congestion, dil_max, load_max;
@@ -208,6 +216,8 @@ typedef struct dn_best_candidate {
     int64_t max_link_load; /* most messages on one link in one phase */
     double time;         /* objective DN_OBJECTIVE_TIME: opts.time_fn's figure
                           * (+infinity: deadlock); NaN otherwise */
+    int polished;        /* 1: the row above refined (or polished), which
+                          * changed its placement */
 } dn_best_candidate;
 typedef struct dn_best_result {
     int n;               /* candidates tried */

@@ -335,7 +335,8 @@ enum {
     EO_SCOTCH_PART,
     EO_REFINE,
     EO_OBJECTIVE,
-    EO_INTRA
+    EO_INTRA,
+    EO_BUDGET
 };
 #define EMBED_LONG_OPTIONS                                                                       \
     {"net", required_argument, NULL, 'n'}, {"tree", required_argument, NULL, 't'},              \
@@ -354,7 +355,8 @@ enum {
         {"scotch-part", required_argument, NULL, EO_SCOTCH_PART},                               \
         {"refine", optional_argument, NULL, EO_REFINE},                                         \
         {"objective", required_argument, NULL, EO_OBJECTIVE},                                   \
-        {"intra-cost", required_argument, NULL, EO_INTRA}
+        {"intra-cost", required_argument, NULL, EO_INTRA},                                      \
+        {"budget", required_argument, NULL, EO_BUDGET}
 typedef struct embed_args {
     const char *net_spec, *tree_spec, *root_s;
     int64_t seed, max_nodes, mem_limit;
@@ -372,7 +374,24 @@ typedef struct embed_args {
      * own options); NULL: simulate's defaults (embed) */
     const dn_sim_opts *time_so;
     const dn_sim_work_opts *time_wo;
+    /* the options given that act on some mappings only (EMBED_GIVEN_*):
+     * one that does nothing for the mapping asked is refused, not ignored
+     * (issue 37 item 19; embed_args_net_tree) */
+    unsigned given;
 } embed_args;
+enum {
+    EMBED_GIVEN_ORDER = 1u << 0,
+    EMBED_GIVEN_APPROACH = 1u << 1,
+    EMBED_GIVEN_SCOTCH = 1u << 2,
+    EMBED_GIVEN_SCOTCH_TARGET = 1u << 3,
+    EMBED_GIVEN_SCOTCH_PART = 1u << 4,
+    EMBED_GIVEN_SEARCH = 1u << 5,
+    EMBED_GIVEN_BUDGET = 1u << 6,
+    EMBED_GIVEN_REFINE = 1u << 7,
+    EMBED_GIVEN_OBJECTIVE = 1u << 8,
+    EMBED_GIVEN_INTRA = 1u << 9,
+    EMBED_GIVEN_FACE = 1u << 10
+};
 /* optarg, or for --refine without '=' the next word when it starts with a
  * digit (consumed): optional arguments as separate words */
 const char *embed_optional_arg(int c, int argc, char **argv);
@@ -393,6 +412,9 @@ int embed_args_net_tree(const char *cmd, embed_args *a, dn_net *net, dn_tree *tr
 /* --map best's origin, candidates and what did not apply, into r (nothing
  * for another mapping, b NULL). */
 void embed_best_record(const dn_best_result *b, rec *r);
+/* --map exact's search (figures, budget, what stopped it), into r (nothing
+ * for another mapping). */
+void embed_search_record(const dn_embed *e, rec *r);
 /* --refine's figures (refine.objective, .descent, .moves, .accepted,
  * .improved, .before, .after) into r; nothing for an unrefined e. */
 void embed_refine_record(const dn_embed *e, rec *r);

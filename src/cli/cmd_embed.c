@@ -81,7 +81,9 @@ static const char embed_help_more[] =
     "                         costs in the average dilation, hop-bytes, bounds,\n"
     "                         --refine and --map best (default 0: free; e.g. 0.1)\n"
     "      --candidates       with --map best: one row per mapping that applied, its\n"
-    "                         figures and the winner (JSON 'candidates')\n"
+    "                         figures and the winner (JSON 'candidates'); a mapping\n"
+    "                         that refinement changed has a second row, MAP+polish\n"
+    "                         (or MAP+refine with --refine)\n"
     "      --svg FILE         draw the network with the tree on it (SVG); with\n"
     "                         --per-phase one panel per phase: the tasks at their\n"
     "                         processors, each message an arrow along its route\n"
@@ -126,6 +128,9 @@ static const char embed_help_tail[] =
     "      --max-nodes N      cap on random tree sizes (default 2^24)\n"
     "      --search-limit N   --map exact: search nodes per distance tried before it\n"
     "                         is called undecided (default 2000000); JSON 'search'\n"
+    "      --budget SECONDS   --map exact: wall-clock time of the whole search\n"
+    "                         (default 5; 0: none; 500ms); one that runs out says\n"
+    "                         search.stopped \"time\": not reproducible\n"
     "      --mem-limit SIZE   memory limit for the network, a tree file and the\n"
     "                         metrics' scratch: GiB, or with a unit, 512MiB\n"
     "                         (default 8)\n"
@@ -379,15 +384,7 @@ static void metrics_record(const dn_embed *e, const dn_metrics *m, const char *m
     const int64_t pre_hops = dn_embed_pre_route(e, NULL, NULL);
     if (pre_hops >= 0)
         rec_int(r, "approach_b_move_hops", pre_hops);
-    dn_embed_search s;
-    if (dn_embed_exact_search(e, &s)) { /* the search behind --map exact */
-        rec_int(r, "search.lower_bound", s.lower_bound);
-        rec_int(r, "search.max_dilation", s.best);
-        rec_int(r, "search.refuted", s.refuted);
-        rec_bool(r, "search.settled", s.settled);
-        rec_int(r, "search.nodes", s.nodes);
-        rec_int(r, "search.roots", s.roots);
-    }
+    embed_search_record(e, r);
     embed_refine_record(e, r);
     int fd[2];
     if (dn_embed_face(e, fd)) {
@@ -452,6 +449,31 @@ static int print_tables(const dn_metrics *m, rec *head, int per_phase, int mode)
     return 0;
 }
 
+/* --map exact: the search's figures and its budget, JSON 'search' (issue
+ * 37 items 5, 6): max_dilation is what the placement has; refuted what the
+ * search proved; stopped whether the node limit or the time budget cut it
+ * ("time": the result depends on the machine's speed, not reproducible). */
+void embed_search_record(const dn_embed *e, rec *r)
+{
+    dn_embed_search s;
+    if (!dn_embed_exact_search(e, &s))
+        return;
+    rec_int(r, "search.lower_bound", s.lower_bound);
+    rec_int(r, "search.max_dilation", s.best);
+    rec_int(r, "search.refuted", s.refuted);
+    rec_bool(r, "search.settled", s.settled);
+    rec_int(r, "search.nodes", s.nodes);
+    rec_int(r, "search.roots", s.roots);
+    rec_int(r, "search.node_limit", s.node_limit);
+    if (isfinite(s.seconds))
+        rec_dbl(r, "search.budget", s.seconds);
+    else
+        rec_null(r, "search.budget");
+    rec_str(r, "search.stopped", s.stopped == DN_EXACT_STOP_TIME    ? "time"
+                                 : s.stopped == DN_EXACT_STOP_NODES ? "nodes"
+                                                                    : "none");
+}
+
 /* --refine (or --map best's polish): the local search's figures, JSON
  * 'refine'; nothing for an embedding that was not refined. */
 void embed_refine_record(const dn_embed *e, rec *r)
@@ -463,6 +485,8 @@ void embed_refine_record(const dn_embed *e, rec *r)
         rec_int(r, "refine.moves", rs.tried);
         rec_int(r, "refine.accepted", rs.accepted);
         rec_int(r, "refine.improved", rs.improved);
+        if (rs.infeasible > 0) /* moves undone for want of a route */
+            rec_int(r, "refine.infeasible", rs.infeasible);
         const dn_refine_fig *f[2] = {&rs.before, &rs.after};
         const char *k[2] = {"refine.before", "refine.after"};
         for (int i = 0; i < 2; i++)
@@ -691,6 +715,7 @@ int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg)
         if (rc)
             return -rc;
         a->eo.order = orders[k];
+        a->given |= EMBED_GIVEN_ORDER;
         return 1;
     }
     case EO_FACE: {
@@ -700,6 +725,7 @@ int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg)
             return -cli_usage(cmd, "--face wants two different dimensions I,J in 0..7, e.g. "
                                    "--face 0,2, not '%s'", arg);
         a->eo.face_set = 1;
+        a->given |= EMBED_GIVEN_FACE;
         a->eo.face[0] = i;
         a->eo.face[1] = j;
         return 1;
@@ -711,6 +737,7 @@ int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg)
             return -rc;
         a->eo.approach = arg[0];
         a->eo.centre = k == 3 ? DN_CENTRE_NEAREST : DN_CENTRE_FIXED;
+        a->given |= EMBED_GIVEN_APPROACH;
         return 1;
     }
     case 's':
@@ -732,12 +759,22 @@ int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg)
     case EO_SEARCH:
         if (dn_parse_i64(arg, 1, INT64_MAX, "--search-limit", &a->eo.search_limit, &err))
             return -cli_usage(cmd, "%s", cli_errmsg(&err));
+        a->given |= EMBED_GIVEN_SEARCH;
         return 1;
+    case EO_BUDGET: { /* --budget SECONDS: --map exact's time budget; 0: none */
+        double sec;
+        if (dn_parse_quantity(arg, DN_Q_TIME, 0, 1e7, "--budget", &sec, NULL, &err))
+            return -cli_usage(cmd, "%s", cli_errmsg(&err));
+        a->eo.search_seconds = sec > 0 ? sec : INFINITY;
+        a->given |= EMBED_GIVEN_BUDGET;
+        return 1;
+    }
     case EO_REFINE: /* --refine [MOVES] (embed_optional_arg) */
         a->refine_default = !arg;
         a->eo.refine_moves = 0;
         if (arg && dn_parse_i64(arg, 0, INT64_MAX, "--refine", &a->eo.refine_moves, &err))
             return -cli_usage(cmd, "%s", cli_errmsg(&err));
+        a->given |= EMBED_GIVEN_REFINE;
         return 1;
     case EO_OBJECTIVE: {
         const char *const names[] = {dn_objective_name(DN_OBJECTIVE_DILATION),
@@ -750,9 +787,13 @@ int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg)
             return -rc;
         a->eo.objective = (dn_objective)k;
         a->objective_given = 1;
+        a->given |= EMBED_GIVEN_OBJECTIVE;
         return 1;
     }
-    case EO_SCOTCH: a->eo.scotch_strategy = arg; return 1;
+    case EO_SCOTCH:
+        a->eo.scotch_strategy = arg;
+        a->given |= EMBED_GIVEN_SCOTCH;
+        return 1;
     case EO_SCOTCH_TARGET: {
         const char *const names[] = {dn_scotch_target_name(DN_SCOTCH_AUTO),
                                      dn_scotch_target_name(DN_SCOTCH_DECO0),
@@ -762,6 +803,7 @@ int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg)
         if (rc)
             return -rc;
         a->eo.scotch_target = (dn_scotch_target)k;
+        a->given |= EMBED_GIVEN_SCOTCH_TARGET;
         return 1;
     }
     case EO_MAXN:
@@ -780,6 +822,7 @@ int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg)
         if (rc)
             return -rc;
         a->eo.scotch_part = (dn_scotch_part)k;
+        a->given |= EMBED_GIVEN_SCOTCH_PART;
         return 1;
     }
     case EO_SLOTS:
@@ -789,8 +832,75 @@ int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg)
     case EO_INTRA:
         if (dn_parse_double(arg, 0, 1e9, "--intra-cost", &a->eo.intra_cost, &err))
             return -cli_usage(cmd, "%s", cli_errmsg(&err));
+        a->given |= EMBED_GIVEN_INTRA;
         return 1;
     }
+    return 0;
+}
+
+/* Options that would do nothing (issue 37 item 19): refused with the
+ * reason, the message naming the option, instead of being ignored. Without
+ * a tree (simulate --trace) no option that places tasks acts; else each
+ * option acts on the mappings listed (best passes every option on to its
+ * candidates, so it takes the candidates' options, not exact's). */
+static int embed_args_unused(const char *cmd, const embed_args *a, int need_tree)
+{
+    static const struct {
+        unsigned bit;
+        const char *flag, *maps, *shown, *what;
+    } rules[] = {
+        {EMBED_GIVEN_ORDER, "--order", "dccube xor best", "dccube, xor or best",
+         "orders the dimensions of --map dccube and xor"},
+        {EMBED_GIVEN_APPROACH, "--approach", "growing best", "growing or best",
+         "is --map growing's"},
+        {EMBED_GIVEN_SCOTCH, "--scotch-strategy", "scotch best", "scotch or best",
+         "is read by --map scotch"},
+        {EMBED_GIVEN_SCOTCH_TARGET, "--scotch-target", "scotch best", "scotch or best",
+         "is read by --map scotch"},
+        {EMBED_GIVEN_SCOTCH_PART, "--scotch-part", "scotch best", "scotch or best",
+         "is read by --map scotch"},
+        {EMBED_GIVEN_SEARCH, "--search-limit", "exact", "exact", "bounds --map exact's search"},
+        {EMBED_GIVEN_BUDGET, "--budget", "exact", "exact", "bounds --map exact's search"},
+        {EMBED_GIVEN_REFINE, "--refine", NULL, NULL, NULL},
+        {EMBED_GIVEN_OBJECTIVE, "--objective", NULL, NULL, NULL},
+        {EMBED_GIVEN_INTRA, "--intra-cost", NULL, NULL, NULL},
+        {EMBED_GIVEN_FACE, "--face", NULL, NULL, NULL},
+    };
+    for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++) {
+        if (!(a->given & rules[i].bit))
+            continue;
+        if (!need_tree)
+            return cli_usage(cmd, "%s acts on the placement of a tree's tasks; a --trace names "
+                                  "its own processors, so it would do nothing: drop %s",
+                             rules[i].flag, rules[i].flag);
+        if (!rules[i].maps || !a->eo.map)
+            continue;
+        const char *m = a->eo.map; /* the name before any ':', file:PATH as "file" */
+        char name[16];
+        snprintf(name, sizeof name, "%.*s", (int)strcspn(m, ":"), m);
+        char list[64];
+        snprintf(list, sizeof list, " %s ", rules[i].maps);
+        char key[20];
+        snprintf(key, sizeof key, " %s ", name);
+        if (!strstr(list, key))
+            return cli_usage(cmd, "%s %s; --map %s does not read it, so it would do nothing: "
+                                  "drop %s (it acts with --map %s)",
+                             rules[i].flag, rules[i].what, name, rules[i].flag, rules[i].shown);
+    }
+    if ((a->given & EMBED_GIVEN_OBJECTIVE) && !(a->given & EMBED_GIVEN_REFINE) && a->eo.map &&
+        strcmp(a->eo.map, "best") != 0)
+        return cli_usage(cmd, "--objective says what --refine minimises or what --map best "
+                              "ranks by first; with neither it would do nothing: add --refine "
+                              "[MOVES] or --map best, or drop --objective");
+    /* simulate's run leaves co-located messages off the network; the
+     * intra-node cost acts there only through refinement and best's ranking
+     * (embed's figures count it too) */
+    if ((a->given & EMBED_GIVEN_INTRA) && strcmp(cmd, "simulate") == 0 &&
+        !(a->given & EMBED_GIVEN_REFINE) && a->eo.map && strcmp(a->eo.map, "best") != 0)
+        return cli_usage(cmd, "--intra-cost weighs co-located messages in --refine's objective "
+                              "and --map best's ranking; the simulated run itself does not "
+                              "count it, so here it would do nothing: add --refine or --map "
+                              "best, or drop --intra-cost");
     return 0;
 }
 
@@ -805,6 +915,8 @@ int embed_args_net_tree(const char *cmd, embed_args *a, dn_net *net, dn_tree *tr
         return cli_usage(cmd, "missing --tree SPEC (e.g. --tree binomial:4)");
     if (need_tree && !a->eo.map)
         return cli_usage(cmd, "missing --map NAME (e.g. --map zrl; see 'dcnet help maps')");
+    if ((rc = embed_args_unused(cmd, a, need_tree)))
+        return rc;
     a->eo.seed = (uint64_t)a->seed;
     a->eo.mem_limit = a->mem_limit;
     if ((rc = dn_net_init_limit(net, a->net_spec, a->mem_limit, &err)))

@@ -116,6 +116,8 @@ static const char sim_help_refine[] =
     "                         first key of the ranking\n"
     "      --max-nodes N      cap on random tree sizes (default 2^24)\n"
     "      --search-limit N   --map exact: search nodes per distance tried\n"
+    "      --budget SECONDS   --map exact: time of the whole search (default 5; 0:\n"
+    "                         none); JSON search.stopped says if it ran out\n"
     "      --mem-limit SIZE   memory limit for the network and a tree file: GiB, or\n"
     "                         with a unit, 512MiB (default 8)\n"
     "      --json             one JSON object on stdout\n"
@@ -1057,6 +1059,11 @@ static int sim_check(sim_cli *o, const embed_args *a)
     if (o->all_roots && a->objective_given && a->eo.objective == DN_OBJECTIVE_TIME)
         return cli_usage(o->cmd, "--objective time times one run; with --all-roots give one "
                                  "--root instead, or another objective");
+    if (o->all_roots && a->eo.map && strcmp(a->eo.map, "best") == 0)
+        return cli_usage(o->cmd, "--all-roots runs one mapping from every processor as the "
+                                 "root; --map best chooses the mapping and its root itself, so "
+                                 "the two exclude each other: drop --all-roots, or give one "
+                                 "mapping to --map");
     if (o->all_roots && a->root_s)
         return cli_usage(o->cmd, "--root and --all-roots exclude each other");
     if (o->all_roots && (o->svg || o->links_path || o->critical || o->messages_path))
@@ -1220,6 +1227,7 @@ static int sim_build_work(sim_cli *o, embed_args *a, sim_run *S)
         if ((rc = embed_build(a, &S->net, &S->tree, NULL, &e, &err)))
             return cli_fail(o->cmd, rc, cli_errmsg(&err));
         embed_best_record(a->best, &S->head);
+        embed_search_record(e, &S->head);
         embed_refine_record(e, &S->head);
         char lab[80];
         int64_t start; /* growing approach b: where the problem starts */

@@ -267,7 +267,8 @@ static void help_maps(void)
     for (int i = 0; dn_embed_map_name(i); i++)
         if (strcmp(dn_embed_map_name(i), "given") != 0)
             help_summary(11, dn_embed_map_name(i), dn_embed_map_summary(i));
-    help_item(stdout, 11, "best", "every mapping that applies, polished and measured; the fewest phase "
+    help_item(stdout, 11, "best", "every mapping that applies, alone and polished (MAP+polish), each "
+                                  "measured; the fewest phase "
                                   "conflicts, then the busiest link of a phase, then "
                                   "hop-bytes wins "
                                   "(docs/placement.md; embed --candidates lists them)");

@@ -203,6 +203,8 @@ static const struct {
     {"intra_cost", "--intra-cost"},
     {"refine", "--refine"},
     {"objective", "--objective"},
+    {"search_limit", "--search-limit"},
+    {"search_seconds", "--budget"},
     {"routes", "--routes"},
     {"weights", "--weights"},
     {"workers", "--workers"},

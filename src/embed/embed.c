@@ -466,7 +466,17 @@ static int init_exact(dn_embed *e, const dn_embed_opts *o, dn_err *err)
         return dn_fail(err, rc, "out of memory");
     dn_exact_result r;
     const int64_t limit = o->search_limit > 0 ? o->search_limit : DN_EXACT_DEFAULT_LIMIT;
-    rc = dn_exact_search(&e->g, e->tree, roots, nroots, limit, &r, err);
+    /* bounded by time too by default (issue 37 item 5: mesh:32x32 ran an
+     * hour at the node limit alone) */
+    const double secs = o->search_seconds == 0 ? DN_EXACT_DEFAULT_SECONDS : o->search_seconds;
+    if (!(secs > 0)) {
+        free(roots);
+        return dn_fail_param(err, DN_EINVAL, "search_seconds",
+                             "mapping exact: a time budget of %g s; give seconds > 0 "
+                             "(0: the default %g s, INFINITY: none)",
+                             o->search_seconds, DN_EXACT_DEFAULT_SECONDS);
+    }
+    rc = dn_exact_search_budget(&e->g, e->tree, roots, nroots, limit, secs, &r, err);
     free(roots);
     if (rc)
         return rc;
@@ -475,6 +485,9 @@ static int init_exact(dn_embed *e, const dn_embed_opts *o, dn_err *err)
     e->exact_refuted = r.refuted;
     e->exact_nodes = r.nodes;
     e->exact_roots = nroots;
+    e->exact_limit = r.node_limit;
+    e->exact_seconds = r.seconds;
+    e->exact_stopped = r.stopped;
     if ((rc = dn_embed_alloc_place(e, err))) {
         dn_exact_result_free(&r);
         return rc;
@@ -1028,7 +1041,12 @@ static int embed_setup(dn_embed *e, const dn_net *net, const dn_tree *tree,
         if (rc)
             goto fail;
     }
-    /* refinement on the finished placement, before its check */
+    /* the mapping's own placement is checked before refinement (issue 37
+     * item 1: refinement moved a refused placement into the slots, and
+     * best listed it under the mapping's name); refinement keeps to the
+     * slots, which the second check confirms */
+    if ((rc = alloc_check(e, err)))
+        goto fail;
     if (o->refine_moves > 0 && !(o->refine_descent && !e->router) &&
         (rc = dn_embed_refine(e, o, 0, err)))
         goto fail;
@@ -1183,6 +1201,9 @@ int dn_embed_exact_search(const dn_embed *e, dn_embed_search *out)
     out->settled = e->exact_refuted == e->exact_best - 1;
     out->nodes = e->exact_nodes;
     out->roots = e->exact_roots;
+    out->node_limit = e->exact_limit;
+    out->seconds = e->exact_seconds;
+    out->stopped = e->exact_stopped;
     return 1;
 }
 

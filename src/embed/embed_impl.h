@@ -48,6 +48,9 @@ struct dn_embed {
      * the largest refuted d, search nodes and root positions tried */
     int exact_lb, exact_best, exact_refuted;
     int64_t exact_nodes, exact_roots;
+    int64_t exact_limit; /* exact: its node limit per decision, time budget and */
+    double exact_seconds; /* what stopped it (dn_exact_stop) */
+    int exact_stopped;
     int64_t mem_limit;   /* bytes the embedding's per-task arrays may take */
     /* a B(n) mapping (zrl, dccube, reflecting, growing, binomial) of a tree
      * that is B(n) renamed (MPI's trees of 2^n ranks): task v is placed and

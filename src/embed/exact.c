@@ -33,6 +33,14 @@
  * off by it is reported as undecided, never as refuted, and the search
  * goes on to d + 1 for a placement (on a connected network d at the
  * diameter needs no search: every placement is within it), so the result is a witness, the largest refuted d and whether they meet.
+ * The witness's figure (out->best) is its own maximum dilation, measured
+ * on the distances, not the d it was accepted at (issue 37 item 6: with a
+ * node limit of 1 on mesh:4x4 B(4) the diameter's placement has 4, not 6).
+ * A time budget (dn_exact_search_budget) bounds the whole search too: the
+ * clock is read every 256 nodes; once it has run out the decision running
+ * is undecided and the next d takes the first placement unsearched (on a
+ * connected network), and out->stopped says DN_EXACT_STOP_TIME, because
+ * such a result depends on the machine, unlike one cut by nodes alone.
  * Memory: 2 N^2 bytes of distances (N <= DN_EXACT_MAX_N), the balls, O(N)
  * per task and processor. Recursion depth: the tasks with children (at
  * most T/2 + 1 frames of a few words).
@@ -41,8 +49,10 @@
 
 #include "dcnet/metric.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 typedef struct ex {
     int32_t T, N;
@@ -59,8 +69,25 @@ typedef struct ex {
     int32_t *queue, *via;      /* augmenting-path BFS: tasks; the task reaching p */
     uint32_t *seen, stamp;     /* processors seen in this BFS */
     int64_t nodes, limit;
-    int cut;                   /* the limit was hit */
+    int cut;                   /* the limit (nodes or time) was hit */
+    int timed_out;             /* the time budget ran out (and stays out) */
+    struct timespec deadline;  /* the time budget's end (CLOCK_MONOTONIC) */
+    int has_deadline;
 } ex;
+
+/* Has the time budget run out? Sets s->timed_out (for good) and s->cut.
+ * A clock read costs about 20 ns; dfs calls this every 256 nodes. */
+static int out_of_time(ex *s)
+{
+    if (!s->has_deadline || s->timed_out)
+        return s->timed_out;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    if (now.tv_sec > s->deadline.tv_sec ||
+        (now.tv_sec == s->deadline.tv_sec && now.tv_nsec >= s->deadline.tv_nsec))
+        s->timed_out = s->cut = 1;
+    return s->timed_out;
+}
 
 static void front_add(ex *s, int32_t v)
 {
@@ -183,7 +210,7 @@ static int dfs(ex *s)
     const int32_t v = select_task(s);
     if (v < 0)
         return 1;
-    if (++s->nodes > s->limit) {
+    if (++s->nodes > s->limit || ((s->nodes & 255) == 0 && out_of_time(s))) {
         s->cut = 1;
         return 0;
     }
@@ -338,8 +365,35 @@ static int tree_arrays(ex *s, const dn_tree *t, int maxdeg, int32_t *deg, int *l
 int dn_exact_search(const dn_csr *g, const dn_tree *t, const int64_t *roots, int nroots,
                     int64_t node_limit, dn_exact_result *out, dn_err *err)
 {
+    return dn_exact_search_budget(g, t, roots, nroots, node_limit, INFINITY, out, err);
+}
+
+/* The witness's own maximum dilation (the largest distance between a
+ * task's processor and its parent's): what the placement has, which may
+ * be below the decision d it was found at (issue 37 item 6: at the
+ * diameter no search runs and any placement is taken). O(T). */
+static int witness_dilation(const ex *s)
+{
+    int m = 0;
+    for (int32_t v = 1; v < s->T; v++) {
+        const int x = s->dist[(int64_t)s->place[s->par[v]] * s->N + s->place[v]];
+        m = x > m ? x : m;
+    }
+    return m;
+}
+
+int dn_exact_search_budget(const dn_csr *g, const dn_tree *t, const int64_t *roots, int nroots,
+                           int64_t node_limit, double seconds, dn_exact_result *out,
+                           dn_err *err)
+{
     memset(out, 0, sizeof *out);
     out->best = -1;
+    out->seconds = seconds;
+    out->node_limit = node_limit > 0 ? node_limit : 0;
+    if (!(seconds > 0)) /* also NaN */
+        return dn_fail_param(err, DN_EINVAL, "search_seconds",
+                             "exact search: a time budget of %g s; give seconds > 0 "
+                             "(INFINITY: none)", seconds);
     const int64_t N = g->n, T = t->nodes;
     if (g->directed)
         return dn_fail(err, DN_EINVAL, "the exact search takes undirected networks");
@@ -357,6 +411,18 @@ int dn_exact_search(const dn_csr *g, const dn_tree *t, const int64_t *roots, int
     s.T = (int32_t)T;
     s.N = (int32_t)N;
     s.limit = node_limit > 0 ? node_limit : INT64_MAX;
+    if (isfinite(seconds)) { /* the deadline: now + seconds (capped at a year) */
+        const double sec = seconds < 3.2e7 ? seconds : 3.2e7;
+        clock_gettime(CLOCK_MONOTONIC, &s.deadline);
+        const double whole = floor(sec);
+        s.deadline.tv_sec += (time_t)whole;
+        s.deadline.tv_nsec += (long)((sec - whole) * 1e9);
+        if (s.deadline.tv_nsec >= 1000000000L) {
+            s.deadline.tv_sec++;
+            s.deadline.tv_nsec -= 1000000000L;
+        }
+        s.has_deadline = 1;
+    }
     uint16_t *dist = malloc((size_t)(N * N) * sizeof *dist);
     int32_t *deg = malloc((size_t)T * sizeof *deg);
     const size_t tn = (size_t)T * sizeof(int32_t), pn = (size_t)N * sizeof(int32_t);
@@ -400,15 +466,21 @@ int dn_exact_search(const dn_csr *g, const dn_tree *t, const int64_t *roots, int
     for (s.d = lb > 0 ? lb : 1; T > 1 && s.d <= (far > 0 ? far : 1); s.d++) {
         int found;
         s.cut = 0;
-        if (s.d >= far && connected) { /* every placement is within the diameter */
+        /* every placement is within the diameter; once the time budget is
+         * spent, no more search: the first placement, whatever it has */
+        if ((s.d >= far || out_of_time(&s)) && connected) {
             for (int32_t v = 0; v < s.T; v++)
                 s.place[v] = (int32_t)((roots[0] + v) % N);
             out->best = s.d;
             break;
         }
+        if (s.timed_out)
+            break; /* not connected: no placement without the search */
         if ((rc = decide(&s, deg, roots, nroots, &found, err)))
             goto out;
         out->nodes += s.nodes;
+        if (s.cut && !s.timed_out)
+            out->stopped = out->stopped ? out->stopped : DN_EXACT_STOP_NODES;
         if (found) {
             out->best = s.d;
             break;
@@ -416,17 +488,28 @@ int dn_exact_search(const dn_csr *g, const dn_tree *t, const int64_t *roots, int
         if (!s.cut)
             out->refuted = s.d; /* none within d, so none within less either */
     }
+    if (s.timed_out)
+        out->stopped = DN_EXACT_STOP_TIME;
     if (out->best < 0) {
         rc = out->refuted >= far
                  ? dn_fail(err, DN_EINVAL,
                            "exact search: no one-to-one placement at any distance (the tree "
                            "does not fit in one connected part of the network)")
-                 : dn_fail(err, DN_ELIMIT,
+             : s.timed_out
+                 ? dn_fail_param(err, DN_ELIMIT, "search_seconds",
+                                 "exact search: the time budget of %g s ran out before a "
+                                 "placement was found, after %lld search nodes (raise the "
+                                 "budget)", seconds, (long long)out->nodes)
+                 : dn_fail_param(err, DN_ELIMIT, "search_limit",
                            "exact search: undecided at distance %d after %lld search nodes "
                            "(raise the limit)",
                            far, (long long)s.nodes);
         goto out;
     }
+    /* what the witness has, not the decision it came from: at most that d,
+     * and above every refuted d (else that d would not be refuted) */
+    if (T > 1)
+        out->best = witness_dilation(&s);
     out->settled = out->refuted == out->best - 1;
     out->place = s.place;
     s.place = NULL;

@@ -25,7 +25,9 @@
  * weight for hop-bytes) to 0 at 80% of the budget (pure descent after). The best placement seen is kept (a list
  * of the tasks that moved since it) and returned, so the objective never
  * gets worse. Everything draws from one dn_rng stream of opts.seed and
- * the budget counts moves tried, so a run repeats exactly.
+ * the budget counts moves tried, so a run repeats exactly. A move that
+ * leaves a tree edge without a route (a network that is not strongly
+ * connected) is undone and counted (refine.infeasible), never fatal.
  *
  * Descent (opts.refine_descent, --map best's polish): a move is kept only
  * when no figure best ranks by gets worse (conflicts, max link load,
@@ -297,26 +299,50 @@ static int64_t affected(const rstate *s, int64_t a, int64_t b, int64_t *out)
     return n;
 }
 
+static void put_task(rstate *s, int64_t v, int64_t p)
+{
+    list_del(s, v, s->e->place[v]);
+    s->e->place[v] = (int32_t)p;
+    list_add(s, v, p);
+}
+
 /* Task a to processor pa, b (if >= 0) to pb, with the counters of the
- * edges ed[0 .. n) moved along. */
+ * edges ed[0 .. n) moved along. A move that leaves an edge without a
+ * route (DN_ENOTFOUND: a network that is not strongly connected, issue
+ * 37 item 9) is infeasible, not fatal: it is undone in full, *infeasible
+ * is set and DN_OK returned, so the placement stays the valid one it was.
+ * A route fails before edge_upd touches a counter, so the edges added
+ * before it are the only ones to take back. */
 static int relocate(rstate *s, const int64_t *ed, int64_t n, int64_t a, int64_t pa, int64_t b,
-                    int64_t pb, dn_err *err)
+                    int64_t pb, int *infeasible, dn_err *err)
 {
     int rc;
+    const int64_t oa = s->e->place[a], ob = b >= 0 ? s->e->place[b] : -1;
+    *infeasible = 0;
     for (int64_t i = 0; i < n; i++)
         if ((rc = edge_upd(s, ed[i], -1, err)))
             return rc;
-    list_del(s, a, s->e->place[a]);
-    s->e->place[a] = (int32_t)pa;
-    list_add(s, a, pa);
-    if (b >= 0) {
-        list_del(s, b, s->e->place[b]);
-        s->e->place[b] = (int32_t)pb;
-        list_add(s, b, pb);
+    put_task(s, a, pa);
+    if (b >= 0)
+        put_task(s, b, pb);
+    for (int64_t i = 0; i < n; i++) {
+        if ((rc = edge_upd(s, ed[i], +1, err)) != DN_ENOTFOUND) {
+            if (rc)
+                return rc;
+            continue;
+        }
+        *infeasible = 1; /* take back edges 0 .. i-1, then the move itself */
+        for (int64_t j = 0; j < i; j++)
+            if ((rc = edge_upd(s, ed[j], -1, err)))
+                return rc;
+        put_task(s, a, oa);
+        if (b >= 0)
+            put_task(s, b, ob);
+        for (int64_t j = 0; j < n; j++)
+            if ((rc = edge_upd(s, ed[j], +1, err)))
+                return rc;
+        return DN_OK;
     }
-    for (int64_t i = 0; i < n; i++)
-        if ((rc = edge_upd(s, ed[i], +1, err)))
-            return rc;
     return DN_OK;
 }
 
@@ -444,8 +470,14 @@ int dn_embed_refine(dn_embed *e, const dn_embed_opts *o, int check, dn_err *err)
         }
         int64_t n = affected(&s, a, b, ed);
         dn_refine_fig old = s.cur;
-        if ((rc = relocate(&s, ed, n, a, q, b, pa, err)))
+        int infeasible;
+        if ((rc = relocate(&s, ed, n, a, q, b, pa, &infeasible, err)))
             goto done;
+        if (infeasible) { /* undone already: the placement is as before */
+            e->refine.infeasible++;
+            s.cur.time = old.time;
+            continue;
+        }
         if (timed && (rc = o->time_fn(o->time_ctx, e, &s.cur.time, err)))
             goto done;
         double thr = thr0 * (1 - 1.25 * (double)i / (double)budget);
@@ -479,8 +511,8 @@ int dn_embed_refine(dn_embed *e, const dn_embed_opts *o, int check, dn_err *err)
                 nj = 0;
                 e->refine.improved++;
             }
-        } else if ((rc = relocate(&s, ed, n, a, pa, b, q, err))) {
-            goto done;
+        } else if ((rc = relocate(&s, ed, n, a, pa, b, q, &infeasible, err))) {
+            goto done; /* back where it was: its routes exist */
         } else {
             s.cur.time = old.time; /* the placement it was timed at */
         }
