@@ -162,8 +162,9 @@ static void test_edgelist_costs_columns(void **state)
 
 /* docs/simulator.md, "Link costs": a hop holds its link m / bw + lat. One
  * link (1 B/s, latency 10), 4 bytes at 0 and 1 byte at 5, all ports: the
- * second gets the link at 14 (16 if the link were held m / bw only) and
- * ends at 25; circuit holds the link to delivery: 34, then 34 + 31. */
+ * second gets the link at 14 and ends at 25 (held m / bw only, the link
+ * would be free at 4: the second would go at 5 and end at 16); circuit
+ * holds the link to delivery: 34, then 34 + 31. */
 static void test_link_held(void **state)
 {
     (void)state;
