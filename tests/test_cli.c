@@ -646,8 +646,9 @@ static void test_bad_input(void **state)
         bad_run("net --net file:@T/m.tgt", 2, "not a target dcnet reads");
     }
     /* link costs from a graph file: 0-1 at 100 (latency 0.5), 1-2 at 10;
-     * a path 0 -> 1 -> 2 of 1000-byte messages: 10 + 0.5 and 100 (every
-     * mode: each message crosses one link) */
+     * a path 0 -> 1 -> 2 of 1000-byte messages: 10 + 0.5 and 100 (saf, vct,
+     * wormhole: each message crosses one link; circuit pays the latency
+     * three times, 111.5: tests/test_docrules.c, test_costs_two_links) */
     {
         FILE *cf = fopen(tp("@T/costs.txt"), "w");
         fputs("# dcnet edgelist nodes=4 directed=0 costs=1\n0 1 100 0.5\n1 2 10 0\n2 3 1000 0\n"

@@ -26,7 +26,10 @@
  *
  * Times are doubles; with dyadic t_s, t_e, sizes (alpha = 1/2, 1) every
  * time is exact. Runs are deterministic: ties are broken by sequence
- * number, waiters are served first come first served.
+ * number, waiters are served first come first served. The order of
+ * simultaneous requests for one channel can still change the outcome
+ * (the earlier-scheduled request gets it): docs/simulator.md states the
+ * rule, tests/test_docrules.c test_tie_rule checks it.
  *
  * Ownership: every object is caller-owned with an init/free pair
  * (dn_evq_init/free, dn_sim_work_from_embed or _from_trace / dn_sim_work_free),
