@@ -17,6 +17,8 @@ DN_NAMES_DEFINE(bal_algo, algo_names)
 
 void dn_bal_result_free(dn_bal_result *r)
 {
+    if (!r)
+        return;
     free(r->final);
     r->final = NULL;
 }

@@ -97,6 +97,8 @@ void dn_input_set_why(dn_input *in, const char *why)
 
 void dn_input_close(dn_input *in)
 {
+    if (!in)
+        return;
     if (in->f && in->owns)
         fclose(in->f);
     free(in->buf);

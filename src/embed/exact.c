@@ -267,6 +267,8 @@ static int decide(ex *s, const int32_t *deg_sorted, const int64_t *roots, int nr
 
 void dn_exact_result_free(dn_exact_result *r)
 {
+    if (!r)
+        return;
     free(r->place);
     memset(r, 0, sizeof *r);
     r->best = -1;

@@ -30,6 +30,8 @@ DN_NAMES_DEFINE(place_format, names)
 
 void dn_place_free(dn_place *p)
 {
+    if (!p)
+        return;
     free(p->proc);
     memset(p, 0, sizeof *p);
 }
@@ -518,7 +520,8 @@ int dn_place_write(FILE *f, const int64_t *proc, int64_t tasks, dn_place_format 
             fprintf(f, "%lld\n", (long long)proc[v]);
         fprintf(f, "# end count=%lld\n", (long long)tasks);
     }
-    if (ferror(f))
+    /* fflush: what the stream still buffers fails there, not at fclose */
+    if (fflush(f) != 0 || ferror(f))
         return dn_fail(err, DN_EIO, "write error: %s", strerror(errno));
     return DN_OK;
 }

@@ -964,7 +964,8 @@ static int w_write(wsrc *w, dn_graph_format fmt, FILE *f, dn_err *err)
     case DN_FMT_GRF: w_grf(w, f); break;
     default: w_dot(w, f); break;
     }
-    if (ferror(f))
+    /* fflush: what the stream still buffers fails there, not at fclose */
+    if (fflush(f) != 0 || ferror(f))
         return dn_fail(err, DN_EIO, "write error: %s", strerror(errno));
     return DN_OK;
 }

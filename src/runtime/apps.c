@@ -1159,7 +1159,9 @@ int dn_app_verify(const dn_app_run *a, const dn_buf *out, int64_t answer, dn_err
 
 void dn_app_free(dn_app_run *a)
 {
-    if (strcmp(a->name, "search") == 0 && a->ref)
+    if (!a)
+        return;
+    if (a->name && strcmp(a->name, "search") == 0 && a->ref)
         dn_tree_free(&((search_ctx *)a->ref)->t);
     if (a->shared) {
         shm_state *st = a->shared;

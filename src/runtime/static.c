@@ -603,6 +603,8 @@ void dn_rt_stats_summary(const dn_rt_stats *s, dn_rt_summary *out)
 
 void dn_rt_stats_free(dn_rt_stats *s)
 {
+    if (!s)
+        return;
     free(s->link_msgs);
     free(s->link_bytes);
     free(s->link_src);

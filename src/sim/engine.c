@@ -204,6 +204,8 @@ void dn_sim_free(dn_sim *s)
 
 void dn_sim_result_free(dn_sim_result *r)
 {
+    if (!r)
+        return;
     free(r->step);
     free(r->crit);
     free(r->busy);

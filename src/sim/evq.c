@@ -36,6 +36,8 @@ int dn_evq_init(dn_evq *q, int64_t cap_hint, dn_err *err)
 
 void dn_evq_free(dn_evq *q)
 {
+    if (!q)
+        return;
     free(q->heap);
     q->heap = NULL;
     q->len = q->cap = 0;

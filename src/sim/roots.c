@@ -163,6 +163,8 @@ static int root_classes(const dn_net *net, const dn_tree *tree, const dn_embed_o
 
 void dn_roots_result_free(dn_roots_result *r)
 {
+    if (!r)
+        return;
     free(r->step_time);
     free(r->root_time);
     memset(r, 0, sizeof *r);

@@ -27,6 +27,8 @@
 
 void dn_sim_work_free(dn_sim_work *w)
 {
+    if (!w)
+        return;
     free(w->src);
     free(w->dst);
     free(w->size);
@@ -456,6 +458,8 @@ fail:
 
 void dn_trace_free(dn_trace *tr)
 {
+    if (!tr)
+        return;
     free(tr->src);
     free(tr->dst);
     free(tr->size);

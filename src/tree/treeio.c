@@ -1566,7 +1566,8 @@ int dn_tree_write(const dn_tree *t, dn_tree_format fmt, FILE *f, dn_err *err)
         write_dot(t, w, f);
     else
         write_grf(t, w, f);
-    if (ferror(f))
+    /* fflush: what the stream still buffers fails there, not at fclose */
+    if (fflush(f) != 0 || ferror(f))
         return dn_fail(err, DN_EIO, "write error: %s", strerror(errno));
     return DN_OK;
 }
