@@ -1161,7 +1161,7 @@ void dn_app_free(dn_app_run *a)
 {
     if (!a)
         return;
-    if (a->name && strcmp(a->name, "search") == 0 && a->ref)
+    if (strcmp(a->name, "search") == 0 && a->ref)
         dn_tree_free(&((search_ctx *)a->ref)->t);
     if (a->shared) {
         shm_state *st = a->shared;
