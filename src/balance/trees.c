@@ -9,6 +9,7 @@
  * to 1 channels and the root 0 to N - 1.
  */
 #include "dcnet/balance.h"
+#include "../base/args_impl.h"
 #include "../base/names_impl.h"
 
 #include <stdlib.h>
@@ -23,6 +24,8 @@ const char *dn_ddb_tree_name(dn_ddb_tree t)
 
 int dn_ddb_tree_parse(const char *s, dn_ddb_tree *t, dn_err *err)
 {
+    DN_NEED(err, s);
+    DN_NEED(err, t);
     for (int i = 0; i < 4; i++)
         if (strcmp(s, tree_names[i]) == 0) {
             *t = (dn_ddb_tree)i;
@@ -122,6 +125,7 @@ static int mark_link(int32_t *group, int32_t *first, uint8_t *counted, int64_t l
 
 int dn_ddb_lemma3(int k, int shortest, dn_lemma3 *out, dn_err *err)
 {
+    DN_NEED(err, out);
     if (k < 1 || k > DN_BAL_MAX_K)
         return dn_fail(err, DN_ERANGE, "Lemma 3 check: k must be in 1..%d, got %d", DN_BAL_MAX_K,
                        k);
@@ -188,6 +192,8 @@ const char *dn_bal_loads_forms(void)
 
 int dn_bal_loads_spec(const char *spec, int64_t n, int64_t **loads, dn_err *err)
 {
+    DN_NEED(err, spec);
+    DN_NEED(err, loads);
     char usage[96];
     snprintf(usage, sizeof usage, "use %s", dn_bal_loads_forms());
     char buf[128];
@@ -265,6 +271,8 @@ static int64_t cut_bound(int64_t s, int64_t sum, int64_t n, int64_t avg, int64_t
 /* Is a an ancestor-or-self of v in tree t (both -0 trees here)? */
 int dn_bal_lower_bound(int k, const int64_t *loads, int64_t *bound, dn_err *err)
 {
+    DN_NEED(err, loads);
+    DN_NEED(err, bound);
     if (k < 1 || k > DN_BAL_MAX_K)
         return dn_fail(err, DN_ERANGE, "lower bound: k must be in 1..%d, got %d", DN_BAL_MAX_K, k);
     const int64_t n = (int64_t)1 << k, mask = n - 1;

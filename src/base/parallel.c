@@ -19,6 +19,7 @@
  * before returning, so the job's stack frame outlives every use of it.
  */
 #include "dcnet/base.h"
+#include "args_impl.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -92,6 +93,7 @@ static void *pool_worker(void *p)
 
 int dn_pool_init(dn_pool **out, int threads, dn_err *err)
 {
+    DN_NEED(err, out);
     *out = NULL;
     if (threads < 1)
         threads = 1;

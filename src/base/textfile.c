@@ -21,6 +21,7 @@
  * place there (the '\n' becomes a NUL).
  */
 #include "dcnet/base.h"
+#include "args_impl.h"
 
 #include <errno.h>
 #include <math.h>
@@ -65,6 +66,9 @@ static void reset(dn_input *in, const char *name, const char *what, int64_t limi
 int dn_input_open(dn_input *in, const char *path, const char *what, int64_t limit,
                   int limit_is_mem, dn_err *err)
 {
+    DN_NEED(err, in);
+    DN_NEED(err, path);
+    DN_NEED(err, what);
     struct stat st;
     reset(in, path, what, limit);
     in->limit_is_mem = limit_is_mem;
@@ -133,6 +137,8 @@ int64_t dn_input_lineno(const dn_input *in)
 
 int dn_input_fail(const dn_input *in, dn_err *err, int status, const char *fmt, ...)
 {
+    DN_NEED(err, in);
+    DN_NEED(err, fmt);
     if (err) {
         char msg[DN_ERR_LEN];
         va_list ap;
@@ -239,6 +245,9 @@ static int take_line(dn_input *in, size_t n, size_t skip, char **line, size_t *l
 
 int dn_input_line(dn_input *in, char **line, size_t *len, dn_err *err)
 {
+    DN_NEED(err, in);
+    DN_NEED(err, line);
+    DN_NEED(err, len);
     int rc;
     *line = NULL;
     *len = 0;
@@ -278,6 +287,9 @@ int dn_input_line(dn_input *in, char **line, size_t *len, dn_err *err)
 
 int dn_input_all(dn_input *in, char **out, size_t *outlen, dn_err *err)
 {
+    DN_NEED(err, in);
+    DN_NEED(err, out);
+    DN_NEED(err, outlen);
     int rc;
     struct stat st;
     *out = NULL;
@@ -319,6 +331,10 @@ int dn_input_all(dn_input *in, char **out, size_t *outlen, dn_err *err)
 int dn_read_text(const char *path, const char *what, int64_t limit, int limit_is_mem,
                  char **buf, size_t *len, dn_err *err)
 {
+    DN_NEED(err, path);
+    DN_NEED(err, what);
+    DN_NEED(err, buf);
+    DN_NEED(err, len);
     dn_input in;
     *buf = NULL;
     *len = 0;
@@ -331,6 +347,8 @@ int dn_read_text(const char *path, const char *what, int64_t limit, int limit_is
 
 const char *dn_fmt_double(char *buf, size_t cap, double x)
 {
+    if (!buf || cap == 0)
+        return NULL; /* nowhere to write */
     for (int prec = 15; prec <= 17; prec++) {
         snprintf(buf, cap, "%.*g", prec, x);
         if (!isfinite(x) || strtod(buf, NULL) == x)

@@ -21,6 +21,7 @@
  * two, which is exact (short of overflow, refused).
  */
 #include "dcnet/base.h"
+#include "args_impl.h"
 #include "names_impl.h"
 
 #include <float.h>
@@ -164,6 +165,9 @@ static int find_unit(dn_quantity q, const char *s, const char *u, const char *wh
 int dn_parse_quantity(const char *s, dn_quantity q, double lo, double hi, const char *what,
                       double *out, int *unit_given, dn_err *err)
 {
+    DN_NEED(err, s);
+    DN_NEED(err, what);
+    DN_NEED(err, out);
     size_t mant = 0, len = s ? number_len(s, &mant) : 0;
     if ((unsigned)q > DN_Q_SIZE)
         return dn_fail(err, DN_EINVAL, "%s: unknown kind of quantity %d", what, (int)q);

@@ -38,6 +38,7 @@
  * most T/2 + 1 frames of a few words).
  */
 #include "embed_impl.h"
+#include "../base/args_impl.h"
 
 #include "dcnet/metric.h"
 
@@ -340,6 +341,9 @@ static int tree_arrays(ex *s, const dn_tree *t, int maxdeg, int32_t *deg, int *l
 int dn_exact_search(const dn_csr *g, const dn_tree *t, const int64_t *roots, int nroots,
                     int64_t node_limit, dn_exact_result *out, dn_err *err)
 {
+    DN_NEED(err, g);
+    DN_NEED(err, t);
+    DN_NEED(err, out);
     memset(out, 0, sizeof *out);
     out->best = -1;
     const int64_t N = g->n, T = t->nodes;

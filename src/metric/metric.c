@@ -14,6 +14,7 @@
  * with cbt:12 placed by identity needs 2.4e10 steps).
  */
 #include "dcnet/metric.h"
+#include "../base/args_impl.h"
 #include "../base/names_impl.h"
 
 #include <limits.h>
@@ -576,6 +577,8 @@ static int depth_loads(dn_embed *e, dn_metrics *m, int32_t *load, dn_err *err)
 
 int dn_metrics_compute(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, dn_err *err)
 {
+    DN_NEED(err, e);
+    DN_NEED(err, m);
     static const dn_metric_opts defaults;
     if (!o)
         o = &defaults;

@@ -6,6 +6,7 @@
  * Unknown names fail loudly with the list of known specs.
  */
 #include "net_impl.h"
+#include "../base/args_impl.h"
 #include "../base/names_impl.h"
 
 #include <stdlib.h>
@@ -55,11 +56,15 @@ static int unknown_spec(const char *spec, dn_err *err)
 
 int dn_net_init(dn_net *net, const char *spec, dn_err *err)
 {
+    DN_NEED(err, net);
+    DN_NEED(err, spec);
     return dn_net_init_limit(net, spec, 0, err);
 }
 
 int dn_net_init_limit(dn_net *net, const char *spec, int64_t mem_limit, dn_err *err)
 {
+    DN_NEED(err, net);
+    DN_NEED(err, spec);
     char buf[sizeof net->spec];
     char *argv[DN_NET_MAX_ARGS];
     int argc = 0, rc;
@@ -185,6 +190,9 @@ static int node_id(const dn_net *net, const char *s, const char *given, int64_t 
 
 int dn_net_parse_node(const dn_net *net, const char *s, int64_t *v, dn_err *err)
 {
+    DN_NEED(err, net);
+    DN_NEED(err, s);
+    DN_NEED(err, v);
     int64_t x;
     char lab[80];
     if (!s || !*s)
@@ -239,6 +247,8 @@ int dn_net_is_sneptree(const dn_net *net)
 
 int dn_net_materialize(const dn_net *net, dn_csr *out, int64_t mem_limit, dn_err *err)
 {
+    DN_NEED(err, net);
+    DN_NEED(err, out);
     int64_t arcs, bytes, *nb = NULL;
     memset(out, 0, sizeof *out);
     if (mem_limit <= 0)

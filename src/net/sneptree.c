@@ -26,6 +26,7 @@
  * tree child, of a leaf its first dangling edge.
  */
 #include "net_impl.h"
+#include "../base/args_impl.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -247,6 +248,8 @@ int64_t dn_sneptree_succ(const dn_net *net, int64_t cell, int side)
 
 int dn_sneptree_circuit(const dn_net *net, int side, int64_t *cells, dn_err *err)
 {
+    DN_NEED(err, net);
+    DN_NEED(err, cells);
     unsigned char *seen;
     int64_t c = 0, i;
     if (!dn_net_is_sneptree(net))

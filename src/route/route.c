@@ -9,6 +9,7 @@
  * right shift is v -> (v >> 1) + x 2^(k-1).
  */
 #include "route_impl.h"
+#include "../base/args_impl.h"
 #include "../base/names_impl.h"
 
 #include <stdlib.h>
@@ -136,6 +137,9 @@ static int router_new(dn_router **out, const dn_net *net, const dn_csr *g, dn_ro
 int dn_router_init(dn_router **out, const dn_net *net, const dn_csr *g, dn_router_kind kind,
                    dn_err *err)
 {
+    DN_NEED(err, out);
+    DN_NEED(err, net);
+    DN_NEED(err, g);
     if ((int)kind < DN_ROUTER_SHORTEST || (int)kind > DN_ROUTER_BFS) { /* was taken for BFS */
         *out = NULL;
         return dn_fail_param(err, DN_EINVAL, "routes", "router kind %d is not a dn_router_kind "
@@ -146,6 +150,8 @@ int dn_router_init(dn_router **out, const dn_net *net, const dn_csr *g, dn_route
 
 int dn_router_init_ddb_k(dn_router **out, const dn_net *net, dn_err *err)
 {
+    DN_NEED(err, out);
+    DN_NEED(err, net);
     return router_new(out, net, NULL, DN_ROUTER_SHORTEST, 1, err);
 }
 
@@ -547,6 +553,9 @@ static int64_t route_bfs(dn_router *r, int32_t src, int32_t dst)
 int dn_route(dn_router *r, int64_t src, int64_t dst, const int64_t **path, int64_t *hops,
              dn_err *err)
 {
+    DN_NEED(err, r);
+    DN_NEED(err, path);
+    DN_NEED(err, hops);
     const int64_t n = r->net->n;
     if (src < 0 || src >= n || dst < 0 || dst >= n)
         return dn_fail(err, DN_EINVAL, "route endpoints %lld -> %lld: nodes are 0 .. %lld",

@@ -20,6 +20,7 @@
  * Problems are byte buffers: arrays of uint64_t.
  */
 #include "rt_impl.h"
+#include "../base/args_impl.h"
 
 #include <math.h>
 #include <stdatomic.h>
@@ -780,6 +781,7 @@ static int shm_merge(void *ctx, dn_buf *a, dn_buf *b, dn_buf *res)
 
 int dn_app_share(dn_app_run *a, dn_err *err)
 {
+    DN_NEED(err, a);
     static const char *const kinds[] = {"mergesort", "quicksort", "prefix", "max", "matchain",
                                         "nqueens"};
     int kind = 0;
@@ -895,6 +897,8 @@ static int search_expand(void *ctx, const dn_buf *task, dn_buf **kids, int *nk, 
 int dn_app_init_search(dn_app_run *a, const char *tree_spec, double work, uint64_t seed,
                        int64_t max_nodes, int flags, dn_err *err)
 {
+    DN_NEED(err, a);
+    DN_NEED(err, tree_spec);
     memset(a, 0, sizeof *a);
     dn_tree_model m;
     int rc = dn_tree_model_parse(tree_spec, &m, err);
@@ -962,6 +966,8 @@ static void multiset_hash(const u64 *x, size_t n, u64 h[2])
 int dn_app_init(dn_app_run *a, const char *name, int64_t n, uint64_t seed, int flags,
                 dn_err *err)
 {
+    DN_NEED(err, a);
+    DN_NEED(err, name);
     const int dynamic = (flags & DN_APP_DYNAMIC) != 0;
     memset(a, 0, sizeof *a);
     int i = 0;
@@ -1097,6 +1103,8 @@ int dn_app_init(dn_app_run *a, const char *name, int64_t n, uint64_t seed, int f
 
 int dn_app_verify(const dn_app_run *a, const dn_buf *out, int64_t answer, dn_err *err)
 {
+    DN_NEED(err, a);
+    DN_NEED(err, out);
     const char *nm = a->name;
     if (strcmp(nm, "search") == 0) {
         search_ctx *c = a->ref;

@@ -15,6 +15,7 @@
  * costs d copies and messages sharing a link wait for each other.
  */
 #include "rt_impl.h"
+#include "../base/args_impl.h"
 
 #include <math.h>
 #include <stdatomic.h>
@@ -902,6 +903,11 @@ done:
 int dn_rt_run(const dn_dc_app *app, dn_buf *input, dn_buf *output, const dn_rt_opts *o,
               dn_rt_stats *st, dn_err *err)
 {
+    DN_NEED(err, app);
+    DN_NEED(err, input);
+    DN_NEED(err, output);
+    DN_NEED(err, o);
+    DN_NEED(err, st);
     memset(st, 0, sizeof *st);
     output->data = NULL;
     output->len = 0;

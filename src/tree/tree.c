@@ -33,6 +33,7 @@
  * B(m - 2), ..., as seed 000's B(n) does, so the renaming keeps phases.
  */
 #include "dcnet/tree.h"
+#include "../base/args_impl.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -58,6 +59,8 @@ int dn_binomial_label(int n, int64_t y, char *buf, size_t cap)
 /* ------------------------------------------------------- distributions */
 int dn_dist_parse(const char *s, dn_dist *d, dn_err *err)
 {
+    DN_NEED(err, s);
+    DN_NEED(err, d);
     char tmp[2048];
     char *p;
     double sum = 0;
@@ -180,6 +183,8 @@ static double complete_size_f(int64_t b, int h)
 
 int dn_tree_model_parse(const char *spec, dn_tree_model *m, dn_err *err)
 {
+    DN_NEED(err, spec);
+    DN_NEED(err, m);
     char buf[2048];
     char *argv[4];
     int argc = 0, rc;
@@ -536,6 +541,8 @@ int64_t dn_tree_leaves(const dn_tree *t)
 
 int dn_tree_phase_order(const dn_tree *t, int64_t **order, dn_err *err)
 {
+    DN_NEED(err, t);
+    DN_NEED(err, order);
     const int64_t T = t->nodes;
     const int P = dn_tree_phases(t);
     int64_t v = 2;
@@ -641,6 +648,8 @@ int dn_tree_binomial_order(const dn_tree *t)
 
 int dn_tree_level_counts(const dn_tree *t, double **counts, dn_err *err)
 {
+    DN_NEED(err, t);
+    DN_NEED(err, counts);
     *counts = NULL;
     if (t->height >= (1 << 26))
         return dn_fail(err, DN_ERANGE, "a tree of %d levels is too deep to count by level",
