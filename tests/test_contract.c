@@ -215,7 +215,7 @@ static void p_bal_loads_spec(void)
 static void p_balance(void)
 {
     REFUSE(dn_balance(2, NULL, 0, &F.bo, OUT(dn_bal_result), &E)); /* loads */
-    REFUSE(dn_balance(2, F.i64, 0, NULL, OUT(dn_bal_result), &E)); /* opts */
+    MAY(dn_balance(2, F.i64, 0, NULL, OUT(dn_bal_result), &E)); /* opts */
     REFUSE(dn_balance(2, F.i64, 0, &F.bo, NULL, &E)); /* out */
 }
 
@@ -228,7 +228,7 @@ static void p_bal_lower_bound(void)
 static void p_bal_check(void)
 {
     REFUSE(dn_bal_check(2, NULL, &F.bo, OUT(int64_t), &E)); /* loads */
-    REFUSE(dn_bal_check(2, F.i64, NULL, OUT(int64_t), &E)); /* opts */
+    MAY(dn_bal_check(2, F.i64, NULL, OUT(int64_t), &E)); /* opts */
     MAY(dn_bal_check(2, F.i64, &F.bo, NULL, &E)); /* total */
 }
 
@@ -250,7 +250,7 @@ static void p_input_open(void)
     REFUSE(dn_input_open(NULL, MISSING, "x", 1, 1, &E)); /* in */
     REFUSE(dn_input_open(OUT(dn_input), NULL, "x", 1, 1, &E)); /* path */
     REFUSE(dn_input_open(OUT(dn_input), MISSING, NULL, 1, 1, &E)); /* what */
-    REFUSE(dn_input_open(OUT(dn_input), MISSING, "x", 1, 1, NULL)); /* err */
+    MAY(dn_input_open(OUT(dn_input), MISSING, "x", 1, 1, NULL)); /* err */
 }
 
 static void p_input_line(void)
@@ -360,7 +360,7 @@ static void p_exact_search(void)
 static void p_metrics_compute(void)
 {
     REFUSE(dn_metrics_compute(NULL, &F.mo, OUT(dn_metrics), &E)); /* e */
-    REFUSE(dn_metrics_compute(F.e, NULL, OUT(dn_metrics), &E)); /* opts */
+    MAY(dn_metrics_compute(F.e, NULL, OUT(dn_metrics), &E)); /* opts */
     REFUSE(dn_metrics_compute(F.e, &F.mo, NULL, &E)); /* m */
 }
 
@@ -375,7 +375,7 @@ static void p_best_init(void)
     REFUSE(dn_best_init(NULL, &F.net, &F.tree, &F.eo, &F.mo, 1, OUT(dn_best_result), &E)); /* out */
     REFUSE(dn_best_init(OUT(dn_embed *), NULL, &F.tree, &F.eo, &F.mo, 1, OUT(dn_best_result), &E)); /* net */
     REFUSE(dn_best_init(OUT(dn_embed *), &F.net, NULL, &F.eo, &F.mo, 1, OUT(dn_best_result), &E)); /* tree */
-    MAY(dn_best_init(OUT(dn_embed *), &F.net, &F.tree, NULL, &F.mo, 1, OUT(dn_best_result), &E)); /* opts */
+    REFUSE(dn_best_init(OUT(dn_embed *), &F.net, &F.tree, NULL, &F.mo, 1, OUT(dn_best_result), &E)); /* opts */
     MAY(dn_best_init(OUT(dn_embed *), &F.net, &F.tree, &F.eo, NULL, 1, OUT(dn_best_result), &E)); /* mo */
     REFUSE(dn_best_init(OUT(dn_embed *), &F.net, &F.tree, &F.eo, &F.mo, 1, NULL, &E)); /* res */
 }
@@ -385,7 +385,7 @@ static void p_csr_from_arcs(void)
     REFUSE(dn_csr_from_arcs(NULL, 2, 1, F.i32, F.i32, 1, &E)); /* g */
     REFUSE(dn_csr_from_arcs(OUT(dn_csr), 2, 1, NULL, F.i32, 1, &E)); /* src */
     REFUSE(dn_csr_from_arcs(OUT(dn_csr), 2, 1, F.i32, NULL, 1, &E)); /* dst */
-    REFUSE(dn_csr_from_arcs(OUT(dn_csr), 2, 1, F.i32, F.i32, 1, NULL)); /* err */
+    MAY(dn_csr_from_arcs(OUT(dn_csr), 2, 1, F.i32, F.i32, 1, NULL)); /* err */
 }
 
 static void p_csr_two_colour(void)
@@ -399,14 +399,14 @@ static void p_net_init(void)
 {
     REFUSE(dn_net_init(NULL, "mesh:2x2", &E)); /* net */
     REFUSE(dn_net_init(OUT(dn_net), NULL, &E)); /* spec */
-    REFUSE(dn_net_init(OUT(dn_net), "mesh:2x2", NULL)); /* err */
+    MAY(dn_net_init(OUT(dn_net), "mesh:2x2", NULL)); /* err */
 }
 
 static void p_net_init_limit(void)
 {
     REFUSE(dn_net_init_limit(NULL, "mesh:2x2", 1, &E)); /* net */
     REFUSE(dn_net_init_limit(OUT(dn_net), NULL, 1, &E)); /* spec */
-    REFUSE(dn_net_init_limit(OUT(dn_net), "mesh:2x2", 1, NULL)); /* err */
+    MAY(dn_net_init_limit(OUT(dn_net), "mesh:2x2", 1, NULL)); /* err */
 }
 
 static void p_net_from_csr(void)
@@ -414,7 +414,7 @@ static void p_net_from_csr(void)
     REFUSE(dn_net_from_csr(NULL, &F.g, "x", &E)); /* net */
     REFUSE(dn_net_from_csr(OUT(dn_net), NULL, "x", &E)); /* g */
     MAY(dn_net_from_csr(OUT(dn_net), &F.g, NULL, &E)); /* name */
-    REFUSE(dn_net_from_csr(OUT(dn_net), &F.g, "x", NULL)); /* err */
+    MAY(dn_net_from_csr(OUT(dn_net), &F.g, "x", NULL)); /* err */
 }
 
 static void p_net_parse_node(void)
@@ -487,7 +487,7 @@ static void p_place_read(void)
     REFUSE(dn_place_read(NULL, MISSING, &F.po, &E)); /* p */
     REFUSE(dn_place_read(OUT(dn_place), NULL, &F.po, &E)); /* path */
     REFUSE(dn_place_read(OUT(dn_place), MISSING, NULL, &E)); /* o */
-    REFUSE(dn_place_read(OUT(dn_place), MISSING, &F.po, NULL)); /* err */
+    MAY(dn_place_read(OUT(dn_place), MISSING, &F.po, NULL)); /* err */
 }
 
 static void p_place_parse(void)
@@ -496,7 +496,7 @@ static void p_place_parse(void)
     REFUSE(dn_place_parse(OUT(dn_place), NULL, 2, "x", &F.po, &E)); /* buf */
     REFUSE(dn_place_parse(OUT(dn_place), "0\n", 2, NULL, &F.po, &E)); /* name */
     REFUSE(dn_place_parse(OUT(dn_place), "0\n", 2, "x", NULL, &E)); /* o */
-    REFUSE(dn_place_parse(OUT(dn_place), "0\n", 2, "x", &F.po, NULL)); /* err */
+    MAY(dn_place_parse(OUT(dn_place), "0\n", 2, "x", &F.po, NULL)); /* err */
 }
 
 static void p_place_write(void)
@@ -553,8 +553,8 @@ static void p_rt_run_tree(void)
 
 static void p_mpi_init(void)
 {
-    REFUSE(dn_mpi_init(NULL, OUT(char **), OUT(int), OUT(int), &E)); /* argc */
-    REFUSE(dn_mpi_init(OUT(int), NULL, OUT(int), OUT(int), &E)); /* argv */
+    MAY(dn_mpi_init(NULL, OUT(char **), OUT(int), OUT(int), &E)); /* argc */
+    MAY(dn_mpi_init(OUT(int), NULL, OUT(int), OUT(int), &E)); /* argv */
     REFUSE(dn_mpi_init(OUT(int), OUT(char **), NULL, OUT(int), &E)); /* rank */
     REFUSE(dn_mpi_init(OUT(int), OUT(char **), OUT(int), NULL, &E)); /* size */
 }
@@ -563,7 +563,7 @@ static void p_app_init(void)
 {
     REFUSE(dn_app_init(NULL, "mergesort", 1, 1, 1, &E)); /* a */
     REFUSE(dn_app_init(OUT(dn_app_run), NULL, 1, 1, 1, &E)); /* name */
-    REFUSE(dn_app_init(OUT(dn_app_run), "mergesort", 1, 1, 1, NULL)); /* err */
+    MAY(dn_app_init(OUT(dn_app_run), "mergesort", 1, 1, 1, NULL)); /* err */
 }
 
 static void p_app_share(void)
@@ -575,7 +575,7 @@ static void p_app_init_search(void)
 {
     REFUSE(dn_app_init_search(NULL, "gw:geom:0.5", 1, 1, 1, 1, &E)); /* a */
     REFUSE(dn_app_init_search(OUT(dn_app_run), NULL, 1, 1, 1, 1, &E)); /* tree_spec */
-    REFUSE(dn_app_init_search(OUT(dn_app_run), "gw:geom:0.5", 1, 1, 1, 1, NULL)); /* err */
+    MAY(dn_app_init_search(OUT(dn_app_run), "gw:geom:0.5", 1, 1, 1, 1, NULL)); /* err */
 }
 
 static void p_app_verify(void)
@@ -587,7 +587,7 @@ static void p_app_verify(void)
 static void p_evq_init(void)
 {
     REFUSE(dn_evq_init(NULL, 1, &E)); /* q */
-    REFUSE(dn_evq_init(OUT(dn_evq), 1, NULL)); /* err */
+    MAY(dn_evq_init(OUT(dn_evq), 1, NULL)); /* err */
 }
 
 static void p_evq_push(void)
@@ -608,7 +608,7 @@ static void p_sim_work_from_embed(void)
     REFUSE(dn_sim_work_from_embed(NULL, F.e, &F.wo, &E)); /* w */
     REFUSE(dn_sim_work_from_embed(OUT(dn_sim_work), NULL, &F.wo, &E)); /* e */
     REFUSE(dn_sim_work_from_embed(OUT(dn_sim_work), F.e, NULL, &E)); /* o */
-    REFUSE(dn_sim_work_from_embed(OUT(dn_sim_work), F.e, &F.wo, NULL)); /* err */
+    MAY(dn_sim_work_from_embed(OUT(dn_sim_work), F.e, &F.wo, NULL)); /* err */
 }
 
 static void p_trace_read(void)
@@ -624,7 +624,7 @@ static void p_sim_work_from_trace(void)
     REFUSE(dn_sim_work_from_trace(OUT(dn_sim_work), NULL, F.router, &F.trace, 1, &E)); /* g */
     REFUSE(dn_sim_work_from_trace(OUT(dn_sim_work), &F.g, NULL, &F.trace, 1, &E)); /* r */
     REFUSE(dn_sim_work_from_trace(OUT(dn_sim_work), &F.g, F.router, NULL, 1, &E)); /* tr */
-    REFUSE(dn_sim_work_from_trace(OUT(dn_sim_work), &F.g, F.router, &F.trace, 1, NULL)); /* err */
+    MAY(dn_sim_work_from_trace(OUT(dn_sim_work), &F.g, F.router, &F.trace, 1, NULL)); /* err */
 }
 
 static void p_sim_init(void)
@@ -662,12 +662,12 @@ static void p_sim_objective_init(void)
     REFUSE(dn_sim_objective_init(NULL, &F.so, &F.wo, &E)); /* o */
     REFUSE(dn_sim_objective_init(OUT(dn_sim_objective), NULL, &F.wo, &E)); /* so */
     REFUSE(dn_sim_objective_init(OUT(dn_sim_objective), &F.so, NULL, &E)); /* wo */
-    REFUSE(dn_sim_objective_init(OUT(dn_sim_objective), &F.so, &F.wo, NULL)); /* err */
+    MAY(dn_sim_objective_init(OUT(dn_sim_objective), &F.so, &F.wo, NULL)); /* err */
 }
 
 static void p_sim_objective_time(void)
 {
-    MAY(dn_sim_objective_time(NULL, F.e, OUT(double), &E)); /* ctx */
+    REFUSE(dn_sim_objective_time(NULL, F.e, OUT(double), &E)); /* ctx */
     REFUSE(dn_sim_objective_time(&F.obj, NULL, OUT(double), &E)); /* e */
     REFUSE(dn_sim_objective_time(&F.obj, F.e, NULL, &E)); /* time */
 }
@@ -688,7 +688,7 @@ static void p_tree_init(void)
 {
     REFUSE(dn_tree_init(NULL, &F.model, 1, 1, &E)); /* t */
     REFUSE(dn_tree_init(OUT(dn_tree), NULL, 1, 1, &E)); /* m */
-    REFUSE(dn_tree_init(OUT(dn_tree), &F.model, 1, 1, NULL)); /* err */
+    MAY(dn_tree_init(OUT(dn_tree), &F.model, 1, 1, NULL)); /* err */
 }
 
 static void p_tree_phase_order(void)
@@ -711,7 +711,7 @@ static void p_tree_from_parents(void)
     REFUSE(dn_tree_from_parents(OUT(dn_tree), 1, F.i64, NULL, F.dbl, F.dbl, &E)); /* work */
     REFUSE(dn_tree_from_parents(OUT(dn_tree), 1, F.i64, F.dbl, NULL, F.dbl, &E)); /* bytes_down */
     REFUSE(dn_tree_from_parents(OUT(dn_tree), 1, F.i64, F.dbl, F.dbl, NULL, &E)); /* bytes_up */
-    REFUSE(dn_tree_from_parents(OUT(dn_tree), 1, F.i64, F.dbl, F.dbl, F.dbl, NULL)); /* err */
+    MAY(dn_tree_from_parents(OUT(dn_tree), 1, F.i64, F.dbl, F.dbl, F.dbl, NULL)); /* err */
 }
 
 static void p_tree_write(void)
@@ -1076,13 +1076,14 @@ static void p_stage_name(void)
 {
     EXPECT(dn_stage_name((dn_stage)-1) == NULL);
     EXPECT(dn_stage_name((dn_stage)1000) == NULL);
-    EXPECT(dn_stage_name((dn_stage)0) != NULL);
+    EXPECT(dn_stage_name((dn_stage)0) == NULL); /* the stages count from 1 */
+    EXPECT(dn_stage_name(DN_STAGE_DIVIDE) != NULL);
 }
 
 static void p_stage_parse(void)
 {
     EXPECT(dn_stage_parse(NULL, OUT(dn_stage)) == DN_ENOTFOUND);
-    EXPECT(dn_stage_parse(dn_stage_name((dn_stage)0), NULL) == DN_EINVAL);
+    EXPECT(dn_stage_parse(dn_stage_name(DN_STAGE_DIVIDE), NULL) == DN_EINVAL);
 }
 
 static void p_trace_free(void)
@@ -1247,7 +1248,7 @@ static void p_catalogues(void)
 /* Outputs documented as optional, on the fixture's embedding. */
 static void p_embed_outs(void)
 {
-    EXPECT(dn_embed_pre_route(F.e, NULL, NULL) >= 0);
+    EXPECT(dn_embed_pre_route(F.e, NULL, NULL) >= -1);
     EXPECT(dn_embed_exact_search(F.e, NULL) == 0);
     EXPECT(dn_embed_refine_stats(F.e, NULL) == 0);
     EXPECT(dn_embed_face(F.e, NULL) == 0);
@@ -1279,7 +1280,7 @@ static void p_net_outs(void)
     EXPECT(dn_net_describe(&F.net, NULL, 0) == NULL);
     (void)dn_net_routing_of(&F.net, NULL);
     (void)dn_net_layout_of(&F.net, NULL, NULL);
-    EXPECT(dn_net_grid_of(&F.net, NULL) == 0);
+    EXPECT(dn_net_grid_of(&F.net, NULL) == 2); /* mesh:2x2 */
     EXPECT(dn_net_hierarchy_of(&F.net, NULL) == 0);
     (void)dn_net_word(&F.net, NULL, NULL);
 }

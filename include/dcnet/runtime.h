@@ -268,7 +268,8 @@ DN_API int dn_sort_keys(uint64_t *keys, uint64_t *scratch, size_t n);
  *  dn_mat4_mul       out = x y for 4 x 4 matrices mod 2^31 - 1 (out may be x);
  *  dn_queens_count   the completions of a placement of the first rows on an
  *                    n x n board (cols: the columns taken; d1, d2: the
- *                    diagonals attacked on the next row), n <= 32. */
+ *                    diagonals attacked on the next row), 0 <= n <= 32
+ *                    (-1 outside). */
 DN_API void dn_merge_keys(const uint64_t *a, size_t na, const uint64_t *b, size_t nb, uint64_t *out);
 DN_API size_t dn_merge_path(const uint64_t *a, size_t na, const uint64_t *b, size_t nb, size_t k);
 DN_API size_t dn_partition_keys(uint64_t *a, size_t n);

@@ -40,10 +40,18 @@ static int is_one_tree(dn_ddb_tree t) { return t == DN_DDB_UP1 || t == DN_DDB_DO
 /* Maps between a -1 tree and its -0 image (an involution). */
 static int64_t flip(int k, dn_ddb_tree t, int64_t x) { return is_one_tree(t) ? x ^ mask_of(k) : x; }
 
-int64_t dn_ddb_tree_root(int k, dn_ddb_tree t) { return flip(k, t, 0); }
+/* The functions' domain: k in 1..62, t a dn_ddb_tree, 0 <= x < 2^k. */
+static int ddb_ok(int k, dn_ddb_tree t, int64_t x)
+{
+    return k >= 1 && k <= 62 && dn_ddb_tree_name(t) && x >= 0 && x >> k == 0;
+}
+
+int64_t dn_ddb_tree_root(int k, dn_ddb_tree t) { return ddb_ok(k, t, 0) ? flip(k, t, 0) : -1; }
 
 int64_t dn_ddb_tree_parent(int k, dn_ddb_tree t, int64_t x)
 {
+    if (!ddb_ok(k, t, x))
+        return -1;
     int64_t y = flip(k, t, x);
     if (y == 0)
         return -1;
@@ -54,6 +62,8 @@ int64_t dn_ddb_tree_parent(int k, dn_ddb_tree t, int64_t x)
 
 int dn_ddb_tree_children(int k, dn_ddb_tree t, int64_t x, int64_t out[2])
 {
+    if (!out || !ddb_ok(k, t, x))
+        return -1;
     const int64_t y = flip(k, t, x), half = (int64_t)1 << (k - 1);
     int64_t c[2];
     int n = 0;
@@ -97,6 +107,8 @@ static int trailing_zeros(int64_t y)
 
 int dn_ddb_tree_depth(int k, dn_ddb_tree t, int64_t x)
 {
+    if (!ddb_ok(k, t, x))
+        return -1;
     const int64_t y = flip(k, t, x);
     if (y == 0)
         return 0;
@@ -179,6 +191,8 @@ static const char *const load_kinds[] = {"random:", "exp:", "point:", "const:"};
 
 int dn_bal_loads_is_spec(const char *s)
 {
+    if (!s)
+        return 0;
     for (size_t i = 0; i < sizeof load_kinds / sizeof load_kinds[0]; i++)
         if (strncmp(s, load_kinds[i], strlen(load_kinds[i])) == 0)
             return 1;

@@ -13,6 +13,11 @@
 /* "FN: argument ARG is NULL" into err; returns DN_EINVAL. */
 int dn_null_arg(dn_err *err, const char *fn, const char *arg);
 
+/* 1 if the digits of the number at s before its exponent are not all 0:
+ * a literal that must not be read as 0 ("1e-400" underflows; docs/
+ * formats.md: a value is never rounded into another). */
+int dn_mantissa_nonzero(const char *s);
+
 /* At the top of a function: return DN_EINVAL unless pointer p is set. */
 #define DN_NEED(err, p)                                                                   \
     do {                                                                                  \

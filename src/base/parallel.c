@@ -145,6 +145,8 @@ int dn_pool_threads(const dn_pool *p)
 
 int dn_pool_for(dn_pool *p, int64_t count, int64_t chunk, dn_range_fn fn, void *ctx)
 {
+    if (!fn)
+        return DN_EINVAL;
     if (count <= 0)
         return DN_OK;
     if (chunk < 1)
@@ -175,6 +177,8 @@ int dn_pool_for(dn_pool *p, int64_t count, int64_t chunk, dn_range_fn fn, void *
 
 int dn_parallel_for(int threads, int64_t count, int64_t chunk, dn_range_fn fn, void *ctx)
 {
+    if (!fn)
+        return DN_EINVAL;
     if (count <= 0)
         return DN_OK;
     if (chunk < 1)
@@ -194,7 +198,7 @@ int dn_parallel_for(int threads, int64_t count, int64_t chunk, dn_range_fn fn, v
 
 void dn_parallel_error(const dn_err *errs, int workers, dn_err *err)
 {
-    for (int t = 0; t < workers; t++)
+    for (int t = 0; errs && t < workers; t++)
         if (errs[t].msg[0]) {
             if (err)
                 *err = errs[t];
@@ -204,6 +208,8 @@ void dn_parallel_error(const dn_err *errs, int workers, dn_err *err)
 
 void dn_progress_init(dn_progress_counter *c, int64_t total, dn_progress_fn fn, void *ctx)
 {
+    if (!c)
+        return;
     c->done = 0;
     c->total = total > 0 ? total : 1;
     c->fn = fn;
@@ -212,6 +218,8 @@ void dn_progress_init(dn_progress_counter *c, int64_t total, dn_progress_fn fn, 
 
 void dn_progress_add(dn_progress_counter *c, int64_t k, int tid)
 {
+    if (!c)
+        return;
     int64_t d = __atomic_add_fetch(&c->done, k, __ATOMIC_RELAXED);
     if (tid == 0 && c->fn)
         c->fn(c->ctx, (double)d / (double)c->total);

@@ -29,6 +29,14 @@ const char *dn_strerror(int status)
     }
 }
 
+int dn_mantissa_nonzero(const char *s)
+{
+    for (; *s && *s != 'e' && *s != 'E'; s++)
+        if (*s >= '1' && *s <= '9')
+            return 1;
+    return 0;
+}
+
 int dn_null_arg(dn_err *err, const char *fn, const char *arg)
 {
     return dn_fail(err, DN_EINVAL, "%s: argument %s is NULL; it is required", fn, arg);
@@ -164,6 +172,16 @@ int dn_parse_double(const char *s, double lo, double hi, const char *what,
         isspace((unsigned char)s[0]) || /* strtod skips it; a trailing one is refused */
         (errno == ERANGE && fabs(v) >= 1))
         return dn_fail(err, DN_EINVAL, "%s '%s' is not a finite decimal number", what, s);
+    /* no sign, as for integers (base.h): "-0" and "+1" are refused; a
+     * negative below lo is out of range, said as such */
+    if ((s[0] == '+' || s[0] == '-') && !(v < lo))
+        return dn_fail(err, DN_EINVAL, "%s '%s' has a sign: write the number alone (accepted: "
+                                       "%.15g..%.15g)",
+                       what, s, lo, hi);
+    if (v == 0 && dn_mantissa_nonzero(s))
+        return dn_fail(err, DN_ERANGE, "%s %s is too small: it would be read as 0 (the smallest "
+                                       "number is 4.9e-324); write 0 for zero",
+                       what, s);
     if (v < lo || v > hi) /* %.15g: 2147483648 never prints as 2.14748e+09 */
         return dn_fail(err, DN_ERANGE, "%s %s is out of range (accepted: %.15g..%.15g)", what,
                        s, lo, hi);

@@ -89,6 +89,8 @@ int dn_input_open(dn_input *in, const char *path, const char *what, int64_t limi
 void dn_input_mem(dn_input *in, const char *buf, size_t len, const char *name, const char *what,
                   int64_t limit)
 {
+    if (!in)
+        return;
     reset(in, name, what, limit);
     in->mem = buf;
     in->mem_len = len;
@@ -96,7 +98,8 @@ void dn_input_mem(dn_input *in, const char *buf, size_t len, const char *name, c
 
 void dn_input_set_why(dn_input *in, const char *why)
 {
-    in->why = why;
+    if (in)
+        in->why = why;
 }
 
 void dn_input_close(dn_input *in)
@@ -112,13 +115,15 @@ void dn_input_close(dn_input *in)
 
 void dn_input_mark(dn_input *in)
 {
+    if (!in)
+        return;
     in->mark = in->pos;
     in->mark_line = in->line;
 }
 
 void dn_input_rewind(dn_input *in)
 {
-    if (in->mark == SIZE_MAX)
+    if (!in || in->mark == SIZE_MAX)
         return;
     in->pos = in->mark;
     in->line = in->mark_line;
@@ -127,12 +132,12 @@ void dn_input_rewind(dn_input *in)
 
 const char *dn_input_name(const dn_input *in)
 {
-    return src_name(in);
+    return in ? src_name(in) : NULL;
 }
 
 int64_t dn_input_lineno(const dn_input *in)
 {
-    return in->line;
+    return in ? in->line : 0;
 }
 
 int dn_input_fail(const dn_input *in, dn_err *err, int status, const char *fmt, ...)

@@ -344,6 +344,8 @@ int dn_exact_search(const dn_csr *g, const dn_tree *t, const int64_t *roots, int
     DN_NEED(err, g);
     DN_NEED(err, t);
     DN_NEED(err, out);
+    if (nroots > 0)
+        DN_NEED(err, roots);
     memset(out, 0, sizeof *out);
     out->best = -1;
     const int64_t N = g->n, T = t->nodes;

@@ -495,6 +495,9 @@ int dn_place_write(FILE *f, const int64_t *proc, int64_t tasks, dn_place_format 
 {
     DN_NEED(err, f);
     DN_NEED(err, proc);
+    if (!dn_place_format_name(fmt))
+        return dn_fail(err, DN_EINVAL, "placement format %d is not a dn_place_format value",
+                       (int)fmt);
     if (tasks < 1)
         return dn_fail(err, DN_EINVAL, "a placement file holds at least one task");
     for (int64_t v = 0; v < tasks; v++)

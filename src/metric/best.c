@@ -99,6 +99,7 @@ int dn_best_init(dn_embed **out, const dn_net *net, const dn_tree *tree,
                  dn_best_result *res, dn_err *err)
 {
     DN_NEED(err, out);
+    DN_NEED(err, opts);
     DN_NEED(err, net);
     DN_NEED(err, tree);
     DN_NEED(err, res);

@@ -144,9 +144,11 @@ int dn_bfs(const dn_csr *g, int64_t src, int32_t *dist, int32_t *ecc, int64_t *r
 {
     int32_t *queue;
     uint64_t *front = NULL;
-    int64_t head = 0, tail = 0, m_unexplored = g->m;
+    int64_t head = 0, tail = 0, m_unexplored = g ? g->m : 0;
     int32_t level = 0;
     int bottom_up = 0;
+    if (!g || !dist)
+        return DN_EINVAL;
     if (src < 0 || src >= g->n)
         return DN_ERANGE;
     queue = malloc((size_t)(g->n ? g->n : 1) * sizeof *queue);

@@ -694,6 +694,8 @@ static int graph_parse(const char *buf, size_t len, dn_graph_format fmt, int64_t
 int dn_graph_parse(const char *buf, size_t len, dn_graph_format fmt, int64_t max_nodes,
                    dn_csr *out, dn_err *err)
 {
+    if (!dn_graph_format_name(fmt))
+        return dn_fail(err, DN_EINVAL, "graph format %d is not a dn_graph_format value", (int)fmt);
     DN_NEED(err, buf);
     DN_NEED(err, out);
     return graph_parse(buf, len, fmt, max_nodes, DN_NET_DEFAULT_MEM_LIMIT, out, err);

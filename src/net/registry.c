@@ -38,8 +38,10 @@ int dn_net_type_info(int i, const char **syntax, const char **summary)
 {
     if (i < 0 || i >= N_TYPES)
         return DN_ENOTFOUND;
-    *syntax = registry[i]->syntax;
-    *summary = registry[i]->summary;
+    if (syntax)
+        *syntax = registry[i]->syntax;
+    if (summary)
+        *summary = registry[i]->summary;
     return DN_OK;
 }
 
@@ -149,6 +151,10 @@ int dn_net_neighbors(const dn_net *net, int64_t v, int64_t *out)
 
 int dn_net_label(const dn_net *net, int64_t v, char *buf, size_t cap)
 {
+    if (!net || !buf || cap == 0)
+        return DN_EINVAL;
+    if (v < 0 || v >= net->n)
+        return DN_ERANGE; /* a family's label would make one up ("49,1") */
     if (net->type->label)
         return net->type->label(net, v, buf, cap);
     return (size_t)snprintf(buf, cap, "%lld", (long long)v) < cap ? DN_OK : DN_ERANGE;

@@ -36,6 +36,8 @@
 
 int dn_sneptree_level(int64_t cell)
 {
+    if (cell < 0 || cell == INT64_MAX)
+        return -1; /* not a cell */
     int l = 0;
     while ((cell + 1) >> (l + 1))
         l++;

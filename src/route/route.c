@@ -247,8 +247,16 @@ static int bdg_plan(int k, uint64_t x, uint64_t y, int *pa, int *pb, int *ps)
     return best;
 }
 
+/* k in 1..62 and both labels below 2^k: the closed forms' domain. */
+static int labels_ok(int k, uint64_t x, uint64_t y)
+{
+    return k >= 1 && k <= 62 && x >> k == 0 && y >> k == 0;
+}
+
 int dn_bdg_distance(int k, uint64_t x, uint64_t y)
 {
+    if (!labels_ok(k, x, y))
+        return -1;
     int a, b, s;
     return bdg_plan(k, x, y, &a, &b, &s);
 }
@@ -309,11 +317,15 @@ static int ddb_overlap(int k, uint64_t x, uint64_t y)
 
 int dn_ddb_distance(int k, uint64_t x, uint64_t y)
 {
+    if (!labels_ok(k, x, y))
+        return -1;
     return k - ddb_overlap(k, x, y);
 }
 
 int dn_ddb_route_links(int k, int64_t x, int64_t y, int shortest, int64_t *links)
 {
+    if (!links || x < 0 || y < 0 || !labels_ok(k, (uint64_t)x, (uint64_t)y))
+        return -1;
     const int h = dn_ddb_hops(k, x, y, shortest);
     for (int left = h; left > 0; left--) {
         int64_t next = dn_ddb_next(k, x, y, left);

@@ -452,6 +452,8 @@ static const int64_t queens_known[] = {1,     1,      0,       0,        2,     
 
 int64_t dn_queens_count(int n, uint64_t cols, uint64_t d1, uint64_t d2)
 {
+    if (n < 0 || n > 32)
+        return -1; /* the board's rows are bits of a word */
     u64 full = ((u64)1 << n) - 1;
     if (cols == full)
         return 1;

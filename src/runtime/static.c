@@ -578,7 +578,11 @@ static void *worker_main(void *p)
 
 void dn_rt_stats_summary(const dn_rt_stats *s, dn_rt_summary *out)
 {
+    if (!out)
+        return;
     memset(out, 0, sizeof *out);
+    if (!s)
+        return;
     if (s->worker_tasks && s->worker_idle && s->workers > 0) {
         out->tasks_min = INT64_MAX;
         out->idle_min = HUGE_VAL;

@@ -47,6 +47,8 @@ void dn_evq_free(dn_evq *q)
 
 void dn_evq_clear(dn_evq *q)
 {
+    if (!q)
+        return;
     q->len = 0;
     q->seq = 0;
     q->now = -INFINITY;
@@ -82,7 +84,7 @@ int dn_evq_push(dn_evq *q, double time, int64_t data, dn_err *err)
 
 int dn_evq_pop(dn_evq *q, dn_event *out)
 {
-    if (q->len == 0)
+    if (!q || !out || q->len == 0)
         return 0;
     *out = q->heap[0];
     dn_event last = q->heap[--q->len];

@@ -43,6 +43,9 @@ void dn_sim_objective_free(dn_sim_objective *o)
 
 int dn_sim_objective_time(void *ctx, dn_embed *e, double *time, dn_err *err)
 {
+    DN_NEED(err, ctx);
+    DN_NEED(err, e);
+    DN_NEED(err, time);
     dn_sim_objective *o = ctx;
     dn_sim_work w;
     dn_sim_result res;

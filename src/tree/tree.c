@@ -47,6 +47,10 @@ int dn_bitlen(uint64_t y)
 
 int dn_binomial_label(int n, int64_t y, char *buf, size_t cap)
 {
+    if (!buf || n < 0 || n > 62)
+        return DN_EINVAL;
+    if (y < 0 || y >> n != 0)
+        return DN_ERANGE; /* not a node of B(n) */
     uint64_t x = 2 * (uint64_t)y + 1;
     if ((size_t)n + 2 > cap)
         return DN_ERANGE;
@@ -396,6 +400,8 @@ static int mpich_phase(int64_t P, int64_t v)
 
 int64_t dn_mpi_level_size(int64_t ranks, int level)
 {
+    if (ranks < 0 || ranks > ((int64_t)1 << 62))
+        return -1; /* outside the documented 0 .. 2^62 */
     /* v < P agrees with P above some set bit j of P, has 0 there and any
      * j bits below: C(j, level - ones above j) of them */
     int64_t count = 0;

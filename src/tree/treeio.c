@@ -1372,6 +1372,8 @@ int dn_tree_parse(const char *buf, size_t len, dn_tree_format fmt, int64_t max_n
     DN_NEED(err, name);
     DN_NEED(err, t);
     memset(t, 0, sizeof *t);
+    if (!dn_tree_format_name(fmt))
+        return dn_fail(err, DN_EINVAL, "tree format %d is not a dn_tree_format value", (int)fmt);
     if (max_nodes <= 0)
         max_nodes = DN_TREE_DEFAULT_MAX_NODES;
     dn_input in;
@@ -1561,6 +1563,8 @@ int dn_tree_write(const dn_tree *t, dn_tree_format fmt, FILE *f, dn_err *err)
 {
     DN_NEED(err, t);
     DN_NEED(err, f);
+    if (!dn_tree_format_name(fmt))
+        return dn_fail(err, DN_EINVAL, "tree format %d is not a dn_tree_format value", (int)fmt);
     if (t->nodes > ((int64_t)1 << 31))
         return dn_fail(err, DN_ELIMIT, "a tree file holds at most 2^31 nodes, not %lld",
                        (long long)t->nodes);
