@@ -1266,7 +1266,13 @@ static void p_bounds(void)
     EXPECT(dn_lower_bound_seed000(62) > 0);
     EXPECT(dn_lower_bound_seed000_dilation(62) > 0);
 }
-static void p_csr_bytes(void) { EXPECT(dn_csr_bytes(INT64_MAX, INT64_MAX) == -1); }
+static void p_csr_bytes(void)
+{
+    EXPECT(dn_csr_bytes(INT64_MAX, INT64_MAX) == -1);
+    EXPECT(dn_csr_bytes(INT64_MAX, 0) == -1); /* n + 1 overflowed (UBSan) */
+    EXPECT(dn_csr_bytes(-1, 0) == -1);
+    EXPECT(dn_csr_bytes(3, 5) == 4 * 8 + 5 * 4);
+}
 static void p_net_label(void)
 {
     char b[80];
@@ -1734,7 +1740,7 @@ static void test_every_function_listed(void **state)
         size_t L = strlen(de->d_name);
         if (L < 3 || strcmp(de->d_name + L - 2, ".h") != 0)
             continue;
-        char path[256];
+        char path[512];
         snprintf(path, sizeof path, "include/dcnet/%s", de->d_name);
         FILE *f = fopen(path, "r");
         assert_non_null(f);

@@ -48,7 +48,8 @@ typedef struct dn_csr {
 } dn_csr;
 
 DN_API void dn_csr_free(dn_csr *g);
-/* Bytes a CSR with n nodes and m arcs needs, or -1 on overflow. */
+/* Bytes a CSR with n nodes and m arcs needs, or -1 on overflow or a
+ * negative count. */
 DN_API int64_t dn_csr_bytes(int64_t n, int64_t m);
 /* Builds a CSR from an arc list (src[i] -> dst[i], i < count). Undirected:
  * each pair is stored both ways, self-loops dropped. Duplicate arcs are

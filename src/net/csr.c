@@ -27,6 +27,8 @@ void dn_csr_free(dn_csr *g)
 int64_t dn_csr_bytes(int64_t n, int64_t m)
 {
     int64_t a, b, s;
+    if (n < 0 || m < 0 || n == INT64_MAX) /* n + 1 would overflow */
+        return -1;
     if (dn_mul_ovf(n + 1, 8, &a) || dn_mul_ovf(m, 4, &b) || dn_add_ovf(a, b, &s))
         return -1;
     return s;
