@@ -511,7 +511,7 @@ static void p_router_init(void)
 {
     REFUSE(dn_router_init(NULL, &F.net, &F.g, 0, &E)); /* out */
     REFUSE(dn_router_init(OUT(dn_router *), NULL, &F.g, 0, &E)); /* net */
-    REFUSE(dn_router_init(OUT(dn_router *), &F.net, NULL, 0, &E)); /* g */
+    MAY(dn_router_init(OUT(dn_router *), &F.net, NULL, 0, &E)); /* g: only BFS needs it */
 }
 
 static void p_router_init_ddb_k(void)

@@ -311,7 +311,8 @@ DN_API int dn_app_share(dn_app_run *a, dn_err *err);
  * deterministic tree, DN_ELIMIT above max_nodes. */
 DN_API int dn_app_init_search(dn_app_run *a, const char *tree_spec, double work, uint64_t seed,
                        int64_t max_nodes, int flags, dn_err *err);
-/* Compares the parallel output (or answer) with the reference. */
+/* Compares the parallel output (or answer) with the reference; output may
+ * be NULL in the dynamic mode and for "search", whose answer is checked. */
 DN_API int dn_app_verify(const dn_app_run *a, const dn_buf *output, int64_t answer, dn_err *err);
 DN_API void dn_app_free(dn_app_run *a);
 

@@ -61,8 +61,10 @@ int dn_csr_from_arcs(dn_csr *g, int64_t n, int directed, const int32_t *src,
                      const int32_t *dst, int64_t count, dn_err *err)
 {
     DN_NEED(err, g);
-    DN_NEED(err, src);
-    DN_NEED(err, dst);
+    if (count > 0) { /* no arcs: no arrays needed */
+        DN_NEED(err, src);
+        DN_NEED(err, dst);
+    }
     int64_t total = 0, *fill = NULL, bytes;
     memset(g, 0, sizeof *g);
     if (n < 0 || n >= INT32_MAX)

@@ -139,7 +139,6 @@ int dn_router_init(dn_router **out, const dn_net *net, const dn_csr *g, dn_route
 {
     DN_NEED(err, out);
     DN_NEED(err, net);
-    DN_NEED(err, g);
     if ((int)kind < DN_ROUTER_SHORTEST || (int)kind > DN_ROUTER_BFS) { /* was taken for BFS */
         *out = NULL;
         return dn_fail_param(err, DN_EINVAL, "routes", "router kind %d is not a dn_router_kind "

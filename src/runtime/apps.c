@@ -1105,8 +1105,7 @@ int dn_app_init(dn_app_run *a, const char *name, int64_t n, uint64_t seed, int f
 
 int dn_app_verify(const dn_app_run *a, const dn_buf *out, int64_t answer, dn_err *err)
 {
-    DN_NEED(err, a);
-    DN_NEED(err, out);
+    DN_NEED(err, a); /* out: not for the dynamic mode, whose answer is checked */
     const char *nm = a->name;
     if (strcmp(nm, "search") == 0) {
         search_ctx *c = a->ref;
@@ -1123,6 +1122,8 @@ int dn_app_verify(const dn_app_run *a, const dn_buf *out, int64_t answer, dn_err
         }
         return DN_OK;
     }
+    if (!a->dynamic)
+        DN_NEED(err, out);
     if (strcmp(nm, "nqueens") == 0) {
         int64_t got = a->dynamic ? answer : (out->len == 8 ? (int64_t) * (u64 *)out->data : -1);
         if (got != queens_known[a->n])
@@ -1130,6 +1131,7 @@ int dn_app_verify(const dn_app_run *a, const dn_buf *out, int64_t answer, dn_err
                            (long long)a->n, (long long)got, (long long)queens_known[a->n]);
         return DN_OK;
     }
+    DN_NEED(err, out);
     size_t want = strcmp(nm, "max") == 0 ? 1 : strcmp(nm, "matchain") == 0 ? 16 : (size_t)a->n;
     dn_buf keys = *out;
     const shm_state *sh = a->shared;
