@@ -57,7 +57,9 @@ typedef enum dn_ddb_tree {
  * a message). */
 DN_API const char *dn_ddb_tree_name(dn_ddb_tree t);
 DN_API int dn_ddb_tree_parse(const char *s, dn_ddb_tree *t, dn_err *err);
-/* Root: 0 for the -0 trees, N - 1 for the -1 trees. */
+/* These four take k in 1..62, t a dn_ddb_tree and 0 <= x < 2^k, and
+ * return -1 outside that domain (and for out NULL).
+ * Root: 0 for the -0 trees, N - 1 for the -1 trees. */
 DN_API int64_t dn_ddb_tree_root(int k, dn_ddb_tree t);
 /* The tree neighbour of x towards the root, or -1 for the root. */
 DN_API int64_t dn_ddb_tree_parent(int k, dn_ddb_tree t, int64_t x);

@@ -7,6 +7,31 @@
  *  - detail goes into a caller-supplied dn_err (may be NULL), never a global;
  *  - the library never calls exit() or abort().
  * There is no global mutable state anywhere in libdcnet.
+ *
+ * The contract of every function (issue 37; tests/test_contract.c holds
+ * every function of these headers to it, table-driven, and fails on a new
+ * one without an entry), said here once for all:
+ *  - a function that returns a status and takes a dn_err refuses a NULL
+ *    where it needs an object, a string, an array or a place for its
+ *    result: DN_EINVAL, with a message naming the function and the
+ *    argument; only arguments documented "may be NULL" (or "NULL: ...")
+ *    are optional. It never crashes and never prints;
+ *  - every *_free and *_close accepts NULL and a zeroed struct;
+ *  - an argument of an enum type outside the enum is refused (DN_EINVAL
+ *    with a message, or the documented -1 / NULL of a function without
+ *    one); every enum's dn_X_name(v) is NULL out of range, dn_X_parse
+ *    returns DN_ENOTFOUND for NULL or another name and DN_EINVAL for a
+ *    NULL out;
+ *  - every writer (dn_net_write, dn_csr_write, dn_tree_write,
+ *    dn_place_write) flushes the stream and reports a failed write (a full
+ *    disk) as DN_EIO: a DN_OK means the bytes left the stream's buffer;
+ *  - helpers that return a value, not a status (closed forms, catalogues,
+ *    labels into a caller's buffer) return the documented -1, 0 or NULL
+ *    outside their domain instead of making an answer up;
+ *  - accessors - the O(1) functions that return a field or an index of an
+ *    object (dn_tree_parent, dn_embed_place, dn_net_processors,
+ *    dn_rng_next ...) - sit on the hot paths: they take a valid object and
+ *    in-range indices and do not check them.
  */
 #ifndef DCNET_BASE_H
 #define DCNET_BASE_H
@@ -244,11 +269,14 @@ DN_API int dn_values_read_named(dn_input *in, int64_t want, int64_t max, double 
 DN_API const char *dn_fmt_double(char *buf, size_t cap, double x);
 
 /* Strict decimal parsing of a whole string (no sign, no spaces, no junk).
- * Fails with DN_EINVAL (not a number) or DN_ERANGE (outside [lo, hi]),
+ * Fails with DN_EINVAL (not a number, or a sign) or DN_ERANGE (outside
+ * [lo, hi]; a negative number below lo is said to be out of range),
  * naming `what` in the message. */
 DN_API int dn_parse_i64(const char *s, int64_t lo, int64_t hi, const char *what,
                  int64_t *out, dn_err *err);
-/* Same for a finite double in [lo, hi]. */
+/* Same for a finite double in [lo, hi]: no sign ("+1", "-0" are
+ * refused), and a nonzero literal that would be read as 0 ("1e-400") is
+ * DN_ERANGE, never rounded into another value (a subnormal is kept). */
 DN_API int dn_parse_double(const char *s, double lo, double hi, const char *what,
                     double *out, dn_err *err);
 
@@ -260,7 +288,8 @@ DN_API int dn_parse_double(const char *s, double lo, double hi, const char *what
  *   DN_Q_TIME       s ms us ns
  *   DN_Q_SIZE       B kB KB MB GB KiB MiB GiB
  * (k, M, G, T decimal; Ki, Mi, Gi binary; b a bit, B a byte). A bare
- * number is in the base unit: bytes per second, seconds, bytes. */
+ * number is in the base unit: bytes per second, seconds, bytes. A nonzero
+ * number that would be 0 in the base unit ("1e-400s") is DN_ERANGE. */
 typedef enum dn_quantity { DN_Q_BANDWIDTH = 0, DN_Q_TIME = 1, DN_Q_SIZE = 2 } dn_quantity;
 /* The name of each value, "bandwidth", "time", "size" (static storage; NULL out of
  * range), and back: DN_OK, or DN_ENOTFOUND for another name (*out
@@ -276,7 +305,8 @@ DN_API int dn_quantity_parse(const char *s, dn_quantity *out);
  * DN_ERANGE outside [lo, hi]. Nothing is written on failure. O(length). */
 DN_API int dn_parse_quantity(const char *s, dn_quantity q, double lo, double hi, const char *what,
                       double *out, int *unit_given, dn_err *err);
-/* The accepted units of q, for messages and help texts (static). O(1). */
+/* The accepted units of q, for messages and help texts (static; NULL for
+ * a q outside dn_quantity). O(1). */
 DN_API const char *dn_quantity_units(dn_quantity q);
 /* dn_values_read with each value a quantity of kind q (dn_parse_quantity:
  * "1MB", "2us"; a bare number in q's base unit), as simulate --sizes

@@ -141,10 +141,14 @@ DN_API int64_t dn_link_id(const dn_csr *g, int64_t u, int64_t v, int directed_li
 /* Seed 000 section 6 generalised: least total extra dilation of the child
  * edges of one task with c children in a one-to-one placement on a network
  * of maximum degree d: at most d (d-1)^(t-1) processors lie at distance t
- * (d^t out-neighbourhoods if directed, d = maximum out-degree). */
+ * (d^t out-neighbourhoods if directed, d = maximum out-degree). 0 for
+ * c < 1 or d < 1. Time O(log c); O(1) where the shells never grow
+ * (undirected d = 2, directed d = 1: a closed form). */
 DN_API double dn_lower_bound_task(int64_t c, int d, int directed);
 /* The same argument for the maximum dilation: the least t such that the
- * shells 1..t hold c processors (0 for c = 0 or d < 1). Time O(log c). */
+ * shells 1..t hold c processors (0 for c < 1 or d < 1), at most INT_MAX
+ * (a smaller lower bound is still one: a ring's ceil(c / 2) passes it
+ * past c = 2^32). Time O(log c); O(1) where the shells never grow. */
 DN_API int dn_lower_bound_task_dilation(int64_t c, int d, int directed);
 /* The seed's closed form for B(n) on degree 4, sum over the tasks with
  * d_l = 1: (2^(n-4) - 13 2^(n-16)) / (2^n - 1). Its sum runs over

@@ -48,7 +48,8 @@ typedef struct dn_csr {
 } dn_csr;
 
 DN_API void dn_csr_free(dn_csr *g);
-/* Bytes a CSR with n nodes and m arcs needs, or -1 on overflow. */
+/* Bytes a CSR with n nodes and m arcs needs, or -1 on overflow or a
+ * negative count. */
 DN_API int64_t dn_csr_bytes(int64_t n, int64_t m);
 /* Builds a CSR from an arc list (src[i] -> dst[i], i < count). Undirected:
  * each pair is stored both ways, self-loops dropped. Duplicate arcs are
@@ -149,7 +150,8 @@ DN_API int dn_net_neighbors(const dn_net *net, int64_t v, int64_t *out);
 /* The network's own label of node v: a binary string for de Bruijn and
  * hypercubes, "row,col" for meshes and tori, "level,col" for butterflies
  * and Sneptrees, the decimal id otherwise. Returns DN_ERANGE if buf is
- * too small (cap >= 80 always suffices). */
+ * too small (cap >= 80 always suffices) or v is not a node (v < 0 or
+ * v >= n), DN_EINVAL for net or buf NULL or cap 0. */
 DN_API int dn_net_label(const dn_net *net, int64_t v, char *buf, size_t cap);
 
 /* Parses a node name into *v: "id:N" (the decimal id N), "label:S" (the
@@ -212,7 +214,7 @@ typedef struct dn_net_grid {
     int64_t side[DN_NET_GRID_MAX_DIMS];
 } dn_net_grid;
 /* If net is a grid, fills *grid and returns its number of sides; else
- * returns 0 and zeroes *grid. */
+ * returns 0 and zeroes *grid (grid may be NULL: the count alone). */
 DN_API int dn_net_grid_of(const dn_net *net, dn_net_grid *grid);
 
 /* Hierarchical networks (fat trees, dragonflies): the processors split
@@ -232,7 +234,7 @@ typedef struct dn_net_hierarchy {
     int dist_min[DN_NET_HIER_MAX_LEVELS + 1], dist_max[DN_NET_HIER_MAX_LEVELS + 1];
 } dn_net_hierarchy;
 /* If net is hierarchical, fills *h and returns its levels (>= 1); else
- * returns 0 and zeroes *h. O(levels). */
+ * returns 0 and zeroes *h (h may be NULL). O(levels). */
 DN_API int dn_net_hierarchy_of(const dn_net *net, dn_net_hierarchy *h);
 
 /* How a family's nodes are laid out on a page (for drawings): in rows
@@ -254,7 +256,7 @@ DN_API dn_net_layout_kind dn_net_layout_of(const dn_net *net, int64_t *rows, int
 
 /* Word networks, whose nodes are strings of `length` letters with each
  * node `degree` successors (de Bruijn DG(d, k), DDB(k), Kautz K(d, k)):
- * returns 1 and fills both, or 0 for other families. */
+ * returns 1 and fills both (either may be NULL), or 0 for other families. */
 DN_API int dn_net_word(const dn_net *net, int *degree, int *length);
 
 /* Symmetry classes by translation: an automorphism phi_s of the network for
@@ -283,7 +285,8 @@ DN_API int64_t dn_sneptree_succ(const dn_net *net, int64_t cell, int side);
  * cells[0 .. n-1] (cells[0] = root). Returns DN_OK if it is a Hamiltonian
  * circuit, DN_ENOTFOUND if not (random joinings usually have none). */
 DN_API int dn_sneptree_circuit(const dn_net *net, int side, int64_t *cells, dn_err *err);
-/* Height (level) of a Sneptree cell: floor(log2(cell + 1)). */
+/* Height (level) of a Sneptree cell: floor(log2(cell + 1)); -1 for a
+ * cell < 0. */
 DN_API int dn_sneptree_level(int64_t cell);
 
 /* ----------------------------------------------------------- registry */

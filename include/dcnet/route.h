@@ -98,7 +98,8 @@ DN_API int dn_route(dn_router *r, int64_t src, int64_t dst, const int64_t **path
              dn_err *err);
 
 /* Distance only, BDG(k) and DDB(k) closed forms (no path): exposed for
- * tests and the analysis module. X, Y are k-bit labels. */
+ * tests and the analysis module. X, Y are k-bit labels, k in 1..62; -1
+ * outside that domain. */
 DN_API int dn_bdg_distance(int k, uint64_t x, uint64_t y);
 DN_API int dn_ddb_distance(int k, uint64_t x, uint64_t y);
 
@@ -122,7 +123,8 @@ static inline int dn_ddb_hops(int k, int64_t x, int64_t y, int shortest)
     return shortest ? dn_ddb_distance(k, (uint64_t)x, (uint64_t)y) : k;
 }
 /* Writes the route's links (channel ids, see dn_ddb_link) to links[0..h-1]
- * (room for k) and returns h. k in 1..62, x and y below 2^k. */
+ * (room for k) and returns h. k in 1..62, x and y below 2^k; -1 outside
+ * that domain or for links NULL. */
 DN_API int dn_ddb_route_links(int k, int64_t x, int64_t y, int shortest, int64_t *links);
 
 #ifdef __cplusplus

@@ -268,7 +268,8 @@ DN_API int dn_sort_keys(uint64_t *keys, uint64_t *scratch, size_t n);
  *  dn_mat4_mul       out = x y for 4 x 4 matrices mod 2^31 - 1 (out may be x);
  *  dn_queens_count   the completions of a placement of the first rows on an
  *                    n x n board (cols: the columns taken; d1, d2: the
- *                    diagonals attacked on the next row), n <= 32. */
+ *                    diagonals attacked on the next row), 0 <= n <= 32
+ *                    (-1 outside). */
 DN_API void dn_merge_keys(const uint64_t *a, size_t na, const uint64_t *b, size_t nb, uint64_t *out);
 DN_API size_t dn_merge_path(const uint64_t *a, size_t na, const uint64_t *b, size_t nb, size_t k);
 DN_API size_t dn_partition_keys(uint64_t *a, size_t n);
@@ -310,7 +311,8 @@ DN_API int dn_app_share(dn_app_run *a, dn_err *err);
  * deterministic tree, DN_ELIMIT above max_nodes. */
 DN_API int dn_app_init_search(dn_app_run *a, const char *tree_spec, double work, uint64_t seed,
                        int64_t max_nodes, int flags, dn_err *err);
-/* Compares the parallel output (or answer) with the reference. */
+/* Compares the parallel output (or answer) with the reference; output may
+ * be NULL in the dynamic mode and for "search", whose answer is checked. */
 DN_API int dn_app_verify(const dn_app_run *a, const dn_buf *output, int64_t answer, dn_err *err);
 DN_API void dn_app_free(dn_app_run *a);
 

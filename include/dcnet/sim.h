@@ -79,7 +79,8 @@ static inline int dn_evq_empty(const dn_evq *q) { return q->len == 0; }
  * O(k log n) for k events. */
 DN_API int dn_evq_pop_batch(dn_evq *q, dn_event **buf, int64_t *cap, int64_t *count,
                             dn_err *err);
-/* Pops the single earliest event; 0 when empty, 1 otherwise. */
+/* Pops the single earliest event; 0 when empty (or q or out NULL), 1
+ * otherwise. */
 DN_API int dn_evq_pop(dn_evq *q, dn_event *out);
 
 /* ---- 2. workloads ---------------------------------------------------- */

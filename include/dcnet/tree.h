@@ -259,11 +259,12 @@ DN_API int64_t dn_tree_rank(const dn_tree *t, int64_t v);
 
 /* The number of v in [0, ranks) with popcount(v) = level: the tasks on
  * level `level` of an MPI tree (ompi-bcast, mpich-bcast) of `ranks` ranks
- * (0 .. 2^62). O(log^2 ranks). */
+ * (0 .. 2^62; -1 outside: "no ranks" is 0 ranks, not -1). O(log^2 ranks). */
 DN_API int64_t dn_mpi_level_size(int64_t ranks, int level);
 
 /* Binomial helpers. The seed's label of node y of B(n): the (n+1)-bit
- * binary string of 2y + 1 (cap >= n + 2). */
+ * binary string of 2y + 1 (cap >= n + 2, else DN_ERANGE). DN_EINVAL for
+ * buf NULL or n outside 0..62, DN_ERANGE for y outside [0, 2^n). */
 DN_API int dn_binomial_label(int n, int64_t y, char *buf, size_t cap);
 /* bit length of y (0 for y = 0) */
 DN_API int dn_bitlen(uint64_t y);

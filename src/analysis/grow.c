@@ -20,6 +20,7 @@
  * covers at most the ball of radius Delta.
  */
 #include "analysis_impl.h"
+#include "../base/args_impl.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -261,6 +262,10 @@ static void mean_se(const double *v, int64_t T, double *mean, double *se)
 int dn_grow_simulate(const dn_csr *g, const dn_tree_model *m, int64_t start,
                      const dn_grow_opts *opts, dn_grow_result *out, dn_err *err)
 {
+    DN_NEED(err, g);
+    DN_NEED(err, m);
+    DN_NEED(err, opts);
+    DN_NEED(err, out);
     memset(out, 0, sizeof *out);
     if (!g || !g->off || !m || !opts)
         return dn_fail(err, DN_EINVAL, "simulation needs a materialised network, a tree and options");

@@ -28,6 +28,7 @@
  * load/M -> the Cesaro mean (1/q) sum_r y_r.
  */
 #include "analysis_impl.h"
+#include "../base/args_impl.h"
 #include "../base/names_impl.h"
 
 #include <math.h>
@@ -73,6 +74,10 @@ static int model_height(const dn_tree_model *m, int max_levels, int *h, dn_err *
 int dn_level_sizes_alloc(const dn_tree_model *m, double **sizes, int *levels,
                          double *tail_ratio, dn_err *err)
 {
+    DN_NEED(err, m);
+    DN_NEED(err, sizes);
+    DN_NEED(err, levels);
+    DN_NEED(err, tail_ratio);
     int h = -1, rc;
     *sizes = NULL;
     if ((rc = model_height(m, DN_LEVELS_EXPLICIT, &h, err)))
@@ -102,6 +107,10 @@ static int model_levels(const dn_tree_model *m, int *levels, double *tail, dn_er
 int dn_level_sizes(const dn_tree_model *m, int max_levels, double *sizes, int *levels,
                    double *tail_ratio, dn_err *err)
 {
+    DN_NEED(err, m);
+    DN_NEED(err, sizes);
+    DN_NEED(err, levels);
+    DN_NEED(err, tail_ratio);
     int h = -1, rc;
     *tail_ratio = 0.0;
     if ((rc = model_height(m, max_levels, &h, err)))
@@ -366,6 +375,10 @@ static int check_args(const dn_csr *g, const dn_tree_model *m, int64_t start,
 int dn_loads_exact(const dn_net *net, const dn_csr *g, const dn_tree_model *m, int64_t start,
                    const dn_load_opts *opts, dn_loads *out, dn_err *err)
 {
+    DN_NEED(err, g);
+    DN_NEED(err, m);
+    DN_NEED(err, opts);
+    DN_NEED(err, out);
     dn_load_opts o;
     int rc;
     (void)net;
@@ -528,6 +541,11 @@ static int all_range(void *p, int64_t b, int64_t e, int tid)
 int dn_loads_all_starts(const dn_net *net, const dn_csr *g, const dn_tree_model *m,
                         const dn_load_opts *opts, dn_loads_all *out, dn_err *err)
 {
+    DN_NEED(err, net);
+    DN_NEED(err, g);
+    DN_NEED(err, m);
+    DN_NEED(err, opts);
+    DN_NEED(err, out);
     dn_load_opts o;
     int rc;
     memset(out, 0, sizeof *out);

@@ -22,6 +22,7 @@
  * such closed form: we iterate and detect the cycle numerically.
  */
 #include "analysis_impl.h"
+#include "../base/args_impl.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -339,6 +340,9 @@ static int limit_directed(const dn_csr *g, int64_t s, const dn_load_opts *o,
 int dn_walk_limit_init(const dn_csr *g, int64_t start, const dn_load_opts *opts,
                        dn_walk_limit *out, dn_err *err)
 {
+    DN_NEED(err, g);
+    DN_NEED(err, opts);
+    DN_NEED(err, out);
     memset(out, 0, sizeof *out);
     if (!g || !opts || start < 0 || start >= g->n)
         return dn_fail(err, DN_EINVAL, "walk limit: start %lld is not a processor",

@@ -5,6 +5,7 @@
  * baselines (baselines.c) or the centralised plan (optimal.c).
  */
 #include "bal_impl.h"
+#include "../base/args_impl.h"
 #include "../base/names_impl.h"
 
 #include <stdlib.h>
@@ -17,6 +18,8 @@ DN_NAMES_DEFINE(bal_algo, algo_names)
 
 void dn_bal_result_free(dn_bal_result *r)
 {
+    if (!r)
+        return;
     free(r->final);
     r->final = NULL;
 }
@@ -24,6 +27,7 @@ void dn_bal_result_free(dn_bal_result *r)
 int dn_bal_check(int k, const int64_t *loads, const dn_bal_opts *opts, int64_t *total,
                  dn_err *err)
 {
+    DN_NEED(err, loads);
     int64_t t = 0, n = (int64_t)1 << k;
     for (int64_t x = 0; x < n; x++) {
         if (loads[x] < 0)
@@ -55,6 +59,8 @@ int dn_bal_check(int k, const int64_t *loads, const dn_bal_opts *opts, int64_t *
 int dn_balance(int k, const int64_t *loads, dn_bal_algo algo, const dn_bal_opts *opts,
                dn_bal_result *out, dn_err *err)
 {
+    DN_NEED(err, loads);
+    DN_NEED(err, out);
     memset(out, 0, sizeof *out);
     if (k < 1 || k > DN_BAL_MAX_K)
         return dn_fail(err, DN_ERANGE, "balance: k must be in 1..%d (DDB(%d) has 2^%d nodes), "

@@ -9,6 +9,7 @@
  * to 1 channels and the root 0 to N - 1.
  */
 #include "dcnet/balance.h"
+#include "../base/args_impl.h"
 #include "../base/names_impl.h"
 
 #include <stdlib.h>
@@ -23,6 +24,8 @@ const char *dn_ddb_tree_name(dn_ddb_tree t)
 
 int dn_ddb_tree_parse(const char *s, dn_ddb_tree *t, dn_err *err)
 {
+    DN_NEED(err, s);
+    DN_NEED(err, t);
     for (int i = 0; i < 4; i++)
         if (strcmp(s, tree_names[i]) == 0) {
             *t = (dn_ddb_tree)i;
@@ -37,10 +40,18 @@ static int is_one_tree(dn_ddb_tree t) { return t == DN_DDB_UP1 || t == DN_DDB_DO
 /* Maps between a -1 tree and its -0 image (an involution). */
 static int64_t flip(int k, dn_ddb_tree t, int64_t x) { return is_one_tree(t) ? x ^ mask_of(k) : x; }
 
-int64_t dn_ddb_tree_root(int k, dn_ddb_tree t) { return flip(k, t, 0); }
+/* The functions' domain: k in 1..62, t a dn_ddb_tree, 0 <= x < 2^k. */
+static int ddb_ok(int k, dn_ddb_tree t, int64_t x)
+{
+    return k >= 1 && k <= 62 && dn_ddb_tree_name(t) && x >= 0 && x >> k == 0;
+}
+
+int64_t dn_ddb_tree_root(int k, dn_ddb_tree t) { return ddb_ok(k, t, 0) ? flip(k, t, 0) : -1; }
 
 int64_t dn_ddb_tree_parent(int k, dn_ddb_tree t, int64_t x)
 {
+    if (!ddb_ok(k, t, x))
+        return -1;
     int64_t y = flip(k, t, x);
     if (y == 0)
         return -1;
@@ -51,6 +62,8 @@ int64_t dn_ddb_tree_parent(int k, dn_ddb_tree t, int64_t x)
 
 int dn_ddb_tree_children(int k, dn_ddb_tree t, int64_t x, int64_t out[2])
 {
+    if (!out || !ddb_ok(k, t, x))
+        return -1;
     const int64_t y = flip(k, t, x), half = (int64_t)1 << (k - 1);
     int64_t c[2];
     int n = 0;
@@ -94,6 +107,8 @@ static int trailing_zeros(int64_t y)
 
 int dn_ddb_tree_depth(int k, dn_ddb_tree t, int64_t x)
 {
+    if (!ddb_ok(k, t, x))
+        return -1;
     const int64_t y = flip(k, t, x);
     if (y == 0)
         return 0;
@@ -122,6 +137,7 @@ static int mark_link(int32_t *group, int32_t *first, uint8_t *counted, int64_t l
 
 int dn_ddb_lemma3(int k, int shortest, dn_lemma3 *out, dn_err *err)
 {
+    DN_NEED(err, out);
     if (k < 1 || k > DN_BAL_MAX_K)
         return dn_fail(err, DN_ERANGE, "Lemma 3 check: k must be in 1..%d, got %d", DN_BAL_MAX_K,
                        k);
@@ -175,6 +191,8 @@ static const char *const load_kinds[] = {"random:", "exp:", "point:", "const:"};
 
 int dn_bal_loads_is_spec(const char *s)
 {
+    if (!s)
+        return 0;
     for (size_t i = 0; i < sizeof load_kinds / sizeof load_kinds[0]; i++)
         if (strncmp(s, load_kinds[i], strlen(load_kinds[i])) == 0)
             return 1;
@@ -188,6 +206,8 @@ const char *dn_bal_loads_forms(void)
 
 int dn_bal_loads_spec(const char *spec, int64_t n, int64_t **loads, dn_err *err)
 {
+    DN_NEED(err, spec);
+    DN_NEED(err, loads);
     char usage[96];
     snprintf(usage, sizeof usage, "use %s", dn_bal_loads_forms());
     char buf[128];
@@ -265,6 +285,8 @@ static int64_t cut_bound(int64_t s, int64_t sum, int64_t n, int64_t avg, int64_t
 /* Is a an ancestor-or-self of v in tree t (both -0 trees here)? */
 int dn_bal_lower_bound(int k, const int64_t *loads, int64_t *bound, dn_err *err)
 {
+    DN_NEED(err, loads);
+    DN_NEED(err, bound);
     if (k < 1 || k > DN_BAL_MAX_K)
         return dn_fail(err, DN_ERANGE, "lower bound: k must be in 1..%d, got %d", DN_BAL_MAX_K, k);
     const int64_t n = (int64_t)1 << k, mask = n - 1;

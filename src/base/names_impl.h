@@ -39,6 +39,8 @@ static inline int names_parse(const char *const *names, int n, const char *s, in
     int dn_##T##_parse(const char *s, dn_##T *out)                                           \
     {                                                                                        \
         int v = 0, rc = names_parse(table, NAMES_N(table), s, &v);                           \
+        if (rc == DN_OK && !out)                                                             \
+            return DN_EINVAL;                                                                \
         if (rc == DN_OK)                                                                     \
             *out = (dn_##T)v;                                                                \
         return rc;                                                                           \

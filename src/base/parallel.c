@@ -19,6 +19,7 @@
  * before returning, so the job's stack frame outlives every use of it.
  */
 #include "dcnet/base.h"
+#include "args_impl.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -92,6 +93,7 @@ static void *pool_worker(void *p)
 
 int dn_pool_init(dn_pool **out, int threads, dn_err *err)
 {
+    DN_NEED(err, out);
     *out = NULL;
     if (threads < 1)
         threads = 1;
@@ -143,6 +145,8 @@ int dn_pool_threads(const dn_pool *p)
 
 int dn_pool_for(dn_pool *p, int64_t count, int64_t chunk, dn_range_fn fn, void *ctx)
 {
+    if (!fn)
+        return DN_EINVAL;
     if (count <= 0)
         return DN_OK;
     if (chunk < 1)
@@ -173,6 +177,8 @@ int dn_pool_for(dn_pool *p, int64_t count, int64_t chunk, dn_range_fn fn, void *
 
 int dn_parallel_for(int threads, int64_t count, int64_t chunk, dn_range_fn fn, void *ctx)
 {
+    if (!fn)
+        return DN_EINVAL;
     if (count <= 0)
         return DN_OK;
     if (chunk < 1)
@@ -192,7 +198,7 @@ int dn_parallel_for(int threads, int64_t count, int64_t chunk, dn_range_fn fn, v
 
 void dn_parallel_error(const dn_err *errs, int workers, dn_err *err)
 {
-    for (int t = 0; t < workers; t++)
+    for (int t = 0; errs && t < workers; t++)
         if (errs[t].msg[0]) {
             if (err)
                 *err = errs[t];
@@ -202,6 +208,8 @@ void dn_parallel_error(const dn_err *errs, int workers, dn_err *err)
 
 void dn_progress_init(dn_progress_counter *c, int64_t total, dn_progress_fn fn, void *ctx)
 {
+    if (!c)
+        return;
     c->done = 0;
     c->total = total > 0 ? total : 1;
     c->fn = fn;
@@ -210,6 +218,8 @@ void dn_progress_init(dn_progress_counter *c, int64_t total, dn_progress_fn fn, 
 
 void dn_progress_add(dn_progress_counter *c, int64_t k, int tid)
 {
+    if (!c)
+        return;
     int64_t d = __atomic_add_fetch(&c->done, k, __ATOMIC_RELAXED);
     if (tid == 0 && c->fn)
         c->fn(c->ctx, (double)d / (double)c->total);

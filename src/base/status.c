@@ -3,6 +3,7 @@
  * number parsing. Not from any paper: the plumbing every module shares.
  */
 #include "dcnet/base.h"
+#include "args_impl.h"
 #include "dn_assert.h"
 
 #include <ctype.h>
@@ -28,8 +29,26 @@ const char *dn_strerror(int status)
     }
 }
 
+int dn_mantissa_nonzero(const char *s)
+{
+    for (; *s && *s != 'e' && *s != 'E'; s++)
+        if (*s >= '1' && *s <= '9')
+            return 1;
+    return 0;
+}
+
+int dn_null_arg(dn_err *err, const char *fn, const char *arg)
+{
+    return dn_fail(err, DN_EINVAL, "%s: argument %s is NULL; it is required", fn, arg);
+}
+
 int dn_fail(dn_err *err, int status, const char *fmt, ...)
 {
+    if (err && !fmt) {
+        snprintf(err->msg, sizeof err->msg, "failure without a message (a NULL format)");
+        err->param = NULL;
+        return status ? status : DN_EINVAL;
+    }
     if (err) {
         va_list ap;
         va_start(ap, fmt);
@@ -42,6 +61,11 @@ int dn_fail(dn_err *err, int status, const char *fmt, ...)
 
 int dn_fail_param(dn_err *err, int status, const char *param, const char *fmt, ...)
 {
+    if (err && !fmt) {
+        snprintf(err->msg, sizeof err->msg, "failure without a message (a NULL format)");
+        err->param = param;
+        return status ? status : DN_EINVAL;
+    }
     if (err) {
         va_list ap;
         va_start(ap, fmt);
@@ -54,7 +78,7 @@ int dn_fail_param(dn_err *err, int status, const char *param, const char *fmt, .
 
 int dn_mul_ovf(int64_t a, int64_t b, int64_t *out)
 {
-    if (a < 0 || b < 0)
+    if (a < 0 || b < 0 || !out)
         return 1;
     if (a != 0 && b > INT64_MAX / a)
         return 1;
@@ -64,7 +88,7 @@ int dn_mul_ovf(int64_t a, int64_t b, int64_t *out)
 
 int dn_add_ovf(int64_t a, int64_t b, int64_t *out)
 {
-    if (a < 0 || b < 0 || a > INT64_MAX - b)
+    if (a < 0 || b < 0 || a > INT64_MAX - b || !out)
         return 1;
     *out = a + b;
     return 0;
@@ -75,6 +99,8 @@ const char *dn_fmt_bytes(char *buf, size_t cap, int64_t bytes)
     static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
     double v = (double)bytes;
     int u = 0;
+    if (!buf || cap == 0)
+        return NULL; /* nowhere to write */
     while (v >= 1024 && u < 6) {
         v /= 1024;
         u++;
@@ -89,7 +115,7 @@ const char *dn_fmt_bytes(char *buf, size_t cap, int64_t bytes)
 int dn_pow_ovf(int64_t base, int exp, int64_t *out)
 {
     int64_t r = 1;
-    if (base < 0 || exp < 0)
+    if (base < 0 || exp < 0 || !out)
         return 1;
     for (int i = 0; i < exp; i++)
         if (dn_mul_ovf(r, base, &r))
@@ -101,6 +127,9 @@ int dn_pow_ovf(int64_t base, int exp, int64_t *out)
 int dn_parse_i64(const char *s, int64_t lo, int64_t hi, const char *what,
                  int64_t *out, dn_err *err)
 {
+    DN_NEED(err, s);
+    DN_NEED(err, what);
+    DN_NEED(err, out);
     const char *p = s;
     int64_t v = 0;
     if (!s || !*s)
@@ -126,6 +155,9 @@ int dn_parse_i64(const char *s, int64_t lo, int64_t hi, const char *what,
 int dn_parse_double(const char *s, double lo, double hi, const char *what,
                     double *out, dn_err *err)
 {
+    DN_NEED(err, s);
+    DN_NEED(err, what);
+    DN_NEED(err, out);
     char *end = NULL;
     double v;
     if (!s || !*s)
@@ -140,6 +172,16 @@ int dn_parse_double(const char *s, double lo, double hi, const char *what,
         isspace((unsigned char)s[0]) || /* strtod skips it; a trailing one is refused */
         (errno == ERANGE && fabs(v) >= 1))
         return dn_fail(err, DN_EINVAL, "%s '%s' is not a finite decimal number", what, s);
+    /* no sign, as for integers (base.h): "-0" and "+1" are refused; a
+     * negative below lo is out of range, said as such */
+    if ((s[0] == '+' || s[0] == '-') && !(v < lo))
+        return dn_fail(err, DN_EINVAL, "%s '%s' has a sign: write the number alone (accepted: "
+                                       "%.15g..%.15g)",
+                       what, s, lo, hi);
+    if (v == 0 && dn_mantissa_nonzero(s))
+        return dn_fail(err, DN_ERANGE, "%s %s is too small: it would be read as 0 (the smallest "
+                                       "number is 4.9e-324); write 0 for zero",
+                       what, s);
     if (v < lo || v > hi) /* %.15g: 2147483648 never prints as 2.14748e+09 */
         return dn_fail(err, DN_ERANGE, "%s %s is out of range (accepted: %.15g..%.15g)", what,
                        s, lo, hi);

@@ -25,6 +25,7 @@
  * place there (the '\n' becomes a NUL).
  */
 #include "dcnet/base.h"
+#include "args_impl.h"
 
 #include <errno.h>
 #include <math.h>
@@ -69,6 +70,9 @@ static void reset(dn_input *in, const char *name, const char *what, int64_t limi
 int dn_input_open(dn_input *in, const char *path, const char *what, int64_t limit,
                   int limit_is_mem, dn_err *err)
 {
+    DN_NEED(err, in);
+    DN_NEED(err, path);
+    DN_NEED(err, what);
     struct stat st;
     reset(in, path, what, limit);
     in->limit_is_mem = limit_is_mem;
@@ -89,6 +93,8 @@ int dn_input_open(dn_input *in, const char *path, const char *what, int64_t limi
 void dn_input_mem(dn_input *in, const char *buf, size_t len, const char *name, const char *what,
                   int64_t limit)
 {
+    if (!in)
+        return;
     reset(in, name, what, limit);
     in->mem = buf;
     in->mem_len = len;
@@ -96,11 +102,14 @@ void dn_input_mem(dn_input *in, const char *buf, size_t len, const char *name, c
 
 void dn_input_set_why(dn_input *in, const char *why)
 {
-    in->why = why;
+    if (in)
+        in->why = why;
 }
 
 void dn_input_close(dn_input *in)
 {
+    if (!in)
+        return;
     if (in->f && in->owns)
         fclose(in->f);
     free(in->buf);
@@ -110,13 +119,15 @@ void dn_input_close(dn_input *in)
 
 void dn_input_mark(dn_input *in)
 {
+    if (!in)
+        return;
     in->mark = in->pos;
     in->mark_line = in->line;
 }
 
 void dn_input_rewind(dn_input *in)
 {
-    if (in->mark == SIZE_MAX)
+    if (!in || in->mark == SIZE_MAX)
         return;
     in->pos = in->mark;
     in->line = in->mark_line;
@@ -125,16 +136,18 @@ void dn_input_rewind(dn_input *in)
 
 const char *dn_input_name(const dn_input *in)
 {
-    return src_name(in);
+    return in ? src_name(in) : NULL;
 }
 
 int64_t dn_input_lineno(const dn_input *in)
 {
-    return in->line;
+    return in ? in->line : 0;
 }
 
 int dn_input_fail(const dn_input *in, dn_err *err, int status, const char *fmt, ...)
 {
+    DN_NEED(err, in);
+    DN_NEED(err, fmt);
     if (err) {
         char msg[DN_ERR_LEN];
         va_list ap;
@@ -253,6 +266,9 @@ static int take_line(dn_input *in, size_t n, size_t skip, char **line, size_t *l
 
 int dn_input_line(dn_input *in, char **line, size_t *len, dn_err *err)
 {
+    DN_NEED(err, in);
+    DN_NEED(err, line);
+    DN_NEED(err, len);
     int rc;
     *line = NULL;
     *len = 0;
@@ -292,6 +308,9 @@ int dn_input_line(dn_input *in, char **line, size_t *len, dn_err *err)
 
 int dn_input_all(dn_input *in, char **out, size_t *outlen, dn_err *err)
 {
+    DN_NEED(err, in);
+    DN_NEED(err, out);
+    DN_NEED(err, outlen);
     int rc;
     struct stat st;
     *out = NULL;
@@ -340,6 +359,10 @@ int dn_input_all(dn_input *in, char **out, size_t *outlen, dn_err *err)
 int dn_read_text(const char *path, const char *what, int64_t limit, int limit_is_mem,
                  char **buf, size_t *len, dn_err *err)
 {
+    DN_NEED(err, path);
+    DN_NEED(err, what);
+    DN_NEED(err, buf);
+    DN_NEED(err, len);
     dn_input in;
     *buf = NULL;
     *len = 0;
@@ -352,6 +375,8 @@ int dn_read_text(const char *path, const char *what, int64_t limit, int limit_is
 
 const char *dn_fmt_double(char *buf, size_t cap, double x)
 {
+    if (!buf || cap == 0)
+        return NULL; /* nowhere to write */
     for (int prec = 15; prec <= 17; prec++) {
         snprintf(buf, cap, "%.*g", prec, x);
         if (!isfinite(x) || strtod(buf, NULL) == x)

@@ -21,6 +21,7 @@
  * two, which is exact (short of overflow, refused).
  */
 #include "dcnet/base.h"
+#include "args_impl.h"
 #include "names_impl.h"
 
 #include <float.h>
@@ -72,8 +73,9 @@ const char *dn_quantity_units(dn_quantity q)
         return "B/s, kB/s (or KB/s), MB/s, GB/s, TB/s (decimal), KiB/s, MiB/s, GiB/s (binary), "
                "Mb/s, Gb/s (bits); a bare number is bytes per second";
     case DN_Q_TIME: return "s, ms, us, ns; a bare number is seconds";
-    default:
+    case DN_Q_SIZE:
         return "B, kB (or KB), MB, GB (decimal), KiB, MiB, GiB (binary); a bare number is bytes";
+    default: return NULL; /* not a dn_quantity */
     }
 }
 
@@ -164,6 +166,9 @@ static int find_unit(dn_quantity q, const char *s, const char *u, const char *wh
 int dn_parse_quantity(const char *s, dn_quantity q, double lo, double hi, const char *what,
                       double *out, int *unit_given, dn_err *err)
 {
+    DN_NEED(err, s);
+    DN_NEED(err, what);
+    DN_NEED(err, out);
     size_t mant = 0, len = s ? number_len(s, &mant) : 0;
     if ((unsigned)q > DN_Q_SIZE)
         return dn_fail(err, DN_EINVAL, "%s: unknown kind of quantity %d", what, (int)q);
@@ -180,6 +185,10 @@ int dn_parse_quantity(const char *s, dn_quantity q, double lo, double hi, const 
         return dn_fail(err, DN_EINVAL, "%s '%s' is not a finite number (at most %g in the base "
                                        "unit)",
                        what, s, DBL_MAX);
+    if (v == 0 && dn_mantissa_nonzero(s)) /* "1e-400", "1e-320ns": never rounded to 0 */
+        return dn_fail(err, DN_ERANGE, "%s %s is too small: it would be read as 0 (the smallest "
+                                       "number is 4.9e-324 in the base unit); write 0 for zero",
+                       what, s);
     if (v < lo || v > hi)
         return dn_fail(err, DN_ERANGE, "%s %s is out of range (accepted: %.15g..%.15g %s)", what,
                        s, lo, hi, q == DN_Q_BANDWIDTH ? "B/s" : q == DN_Q_TIME ? "s" : "B");

@@ -13,6 +13,7 @@
  * value after the trailer.
  */
 #include "dcnet/base.h"
+#include "args_impl.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -170,6 +171,10 @@ static int values_read(dn_input *in, int64_t want, int64_t max, int q, dn_value_
 int dn_values_read(dn_input *in, int64_t want, int64_t max, double lo, double hi,
                    const char *what, double **out, int64_t *n, dn_err *err)
 {
+    DN_NEED(err, in);
+    DN_NEED(err, what);
+    DN_NEED(err, out);
+    DN_NEED(err, n);
     return values_read(in, want, max, -1, NULL, NULL, lo, hi, what, out, n, err);
 }
 
@@ -177,12 +182,20 @@ int dn_values_read_named(dn_input *in, int64_t want, int64_t max, double lo, dou
                          dn_value_fn fn, void *ctx, const char *what, double **out, int64_t *n,
                          dn_err *err)
 {
+    DN_NEED(err, in);
+    DN_NEED(err, what);
+    DN_NEED(err, out);
+    DN_NEED(err, n);
     return values_read(in, want, max, -1, fn, ctx, lo, hi, what, out, n, err);
 }
 
 int dn_values_read_quantity(dn_input *in, int64_t want, int64_t max, dn_quantity q, double lo,
                             double hi, const char *what, double **out, int64_t *n, dn_err *err)
 {
+    DN_NEED(err, in);
+    DN_NEED(err, what);
+    DN_NEED(err, out);
+    DN_NEED(err, n);
     if ((unsigned)q > DN_Q_SIZE)
         return dn_fail(err, DN_EINVAL, "%s: unknown kind of quantity %d", what, (int)q);
     return values_read(in, want, max, (int)q, NULL, NULL, lo, hi, what, out, n, err);

@@ -14,6 +14,7 @@
  * the CBT path of i left shifts appending 0^(i-1) 1, mapped by F.
  */
 #include "embed_impl.h"
+#include "../base/args_impl.h"
 #include "../base/dn_assert.h"
 #include "../base/names_impl.h"
 
@@ -1084,6 +1085,10 @@ fail:
 int dn_embed_init(dn_embed **out, const dn_net *net, const dn_tree *tree,
                   const dn_embed_opts *o, dn_err *err)
 {
+    DN_NEED(err, out);
+    DN_NEED(err, net);
+    DN_NEED(err, tree);
+    DN_NEED(err, o);
     *out = NULL;
     dn_embed *e = calloc(1, sizeof *e);
     if (!e)
@@ -1135,6 +1140,9 @@ int64_t dn_embed_place(const dn_embed *e, int64_t v)
 
 int dn_embed_route(dn_embed *e, int64_t v, const int64_t **path, int64_t *hops, dn_err *err)
 {
+    DN_NEED(err, e);
+    DN_NEED(err, path);
+    DN_NEED(err, hops);
     if (v <= 0 || v >= e->tree->nodes)
         return dn_fail(err, DN_EINVAL, "task %lld has no incoming edge (tasks 1 .. %lld)",
                        (long long)v, (long long)(e->tree->nodes - 1));

@@ -46,6 +46,7 @@
  * most T/2 + 1 frames of a few words).
  */
 #include "embed_impl.h"
+#include "../base/args_impl.h"
 
 #include "dcnet/metric.h"
 
@@ -294,6 +295,8 @@ static int decide(ex *s, const int32_t *deg_sorted, const int64_t *roots, int nr
 
 void dn_exact_result_free(dn_exact_result *r)
 {
+    if (!r)
+        return;
     free(r->place);
     memset(r, 0, sizeof *r);
     r->best = -1;
@@ -386,6 +389,11 @@ int dn_exact_search_budget(const dn_csr *g, const dn_tree *t, const int64_t *roo
                            int64_t node_limit, double seconds, dn_exact_result *out,
                            dn_err *err)
 {
+    DN_NEED(err, g);
+    DN_NEED(err, t);
+    DN_NEED(err, out);
+    if (nroots > 0)
+        DN_NEED(err, roots);
     memset(out, 0, sizeof *out);
     out->best = -1;
     out->seconds = seconds;

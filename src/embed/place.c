@@ -14,6 +14,7 @@
  * (dn_input_mark), so a pipe is read once.
  */
 #include "dcnet/place.h"
+#include "../base/args_impl.h"
 #include "../base/names_impl.h"
 
 #include <ctype.h>
@@ -30,6 +31,8 @@ DN_NAMES_DEFINE(place_format, names)
 
 void dn_place_free(dn_place *p)
 {
+    if (!p)
+        return;
     free(p->proc);
     memset(p, 0, sizeof *p);
 }
@@ -431,6 +434,9 @@ static int check_opts(const dn_place_opts *o, dn_err *err)
 
 int dn_place_read(dn_place *p, const char *path, const dn_place_opts *o, dn_err *err)
 {
+    DN_NEED(err, p);
+    DN_NEED(err, path);
+    DN_NEED(err, o);
     dn_input in;
     char why[160];
     memset(p, 0, sizeof *p);
@@ -449,6 +455,10 @@ int dn_place_read(dn_place *p, const char *path, const dn_place_opts *o, dn_err 
 int dn_place_parse(dn_place *p, const char *buf, size_t len, const char *name,
                    const dn_place_opts *o, dn_err *err)
 {
+    DN_NEED(err, p);
+    DN_NEED(err, buf);
+    DN_NEED(err, name);
+    DN_NEED(err, o);
     dn_input in;
     char why[160];
     memset(p, 0, sizeof *p);
@@ -483,6 +493,11 @@ static void csv_out(FILE *f, const char *s)
 int dn_place_write(FILE *f, const int64_t *proc, int64_t tasks, dn_place_format fmt,
                    const dn_net *net, const char *comment, dn_err *err)
 {
+    DN_NEED(err, f);
+    DN_NEED(err, proc);
+    if (!dn_place_format_name(fmt))
+        return dn_fail(err, DN_EINVAL, "placement format %d is not a dn_place_format value",
+                       (int)fmt);
     if (tasks < 1)
         return dn_fail(err, DN_EINVAL, "a placement file holds at least one task");
     for (int64_t v = 0; v < tasks; v++)
@@ -518,7 +533,8 @@ int dn_place_write(FILE *f, const int64_t *proc, int64_t tasks, dn_place_format 
             fprintf(f, "%lld\n", (long long)proc[v]);
         fprintf(f, "# end count=%lld\n", (long long)tasks);
     }
-    if (ferror(f))
+    /* fflush: what the stream still buffers fails there, not at fclose */
+    if (fflush(f) != 0 || ferror(f))
         return dn_fail(err, DN_EIO, "write error: %s", strerror(errno));
     return DN_OK;
 }

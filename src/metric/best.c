@@ -53,6 +53,7 @@
  * built twice when it is refined or polished.
  */
 #include "dcnet/metric.h"
+#include "../base/args_impl.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -143,6 +144,11 @@ int dn_best_init(dn_embed **out, const dn_net *net, const dn_tree *tree,
                  const dn_embed_opts *opts, const dn_metric_opts *mo, int objective,
                  dn_best_result *res, dn_err *err)
 {
+    DN_NEED(err, out);
+    DN_NEED(err, opts);
+    DN_NEED(err, net);
+    DN_NEED(err, tree);
+    DN_NEED(err, res);
     if (objective < -1 || objective > DN_OBJECTIVE_TIME)
         return dn_fail_param(err, DN_EINVAL, "objective",
                              "objective %d is neither -1 (the default order) nor a "

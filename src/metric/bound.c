@@ -44,6 +44,7 @@
  * it. Cost O(T log T + P + levels) (the lightest weights are sorted).
  */
 #include "dcnet/metric.h"
+#include "../base/args_impl.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -91,6 +92,8 @@ static int64_t parts_needed(const dn_embed *e, int64_t P, int64_t size, int64_t 
 
 int dn_bounds_compute(const dn_embed *e, int directed_links, dn_bounds *b, dn_err *err)
 {
+    DN_NEED(err, e);
+    DN_NEED(err, b);
     memset(b, 0, sizeof *b);
     const dn_net *net = dn_embed_net(e);
     const dn_tree *t = dn_embed_tree(e);

@@ -14,8 +14,10 @@
  * with cbt:12 placed by identity needs 2.4e10 steps).
  */
 #include "dcnet/metric.h"
+#include "../base/args_impl.h"
 #include "../base/names_impl.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,12 +38,19 @@ int64_t dn_link_id(const dn_csr *g, int64_t u, int64_t v, int directed_links)
 
 double dn_lower_bound_task(int64_t c, int d, int directed)
 {
-    if (d < 1)
+    if (d < 1 || c < 1)
         return 0; /* no links: no one-to-one placement of children exists */
     if (!directed && d < 2)
         d = 2;    /* a single edge: shells of 1 would be tighter, stay safe */
-    double extra = 0, shell = d;
     const double grow_by = directed ? d : d - 1;
+    if (grow_by == 1) {
+        /* Shells that never grow (a ring's 2, a directed cycle's 1): k
+         * full shells of d and r left over, in closed form, so that the
+         * time stays O(1) at any c (a loop would take c / d steps). */
+        const int64_t k = c / d, r = c % d;
+        return (double)d * ((double)k * ((double)k - 1) / 2) + (double)k * (double)r;
+    }
+    double extra = 0, shell = d;
     for (int64_t t = 1, left = c; left > 0; t++) {
         double take = (double)left < shell ? (double)left : shell;
         extra += (double)(t - 1) * take;
@@ -53,16 +62,25 @@ double dn_lower_bound_task(int64_t c, int d, int directed)
 
 int dn_lower_bound_task_dilation(int64_t c, int d, int directed)
 {
-    if (d < 1)
+    if (d < 1 || c < 1)
         return 0; /* as dn_lower_bound_task: no placement, no bound claimed */
     if (!directed && d < 2)
         d = 2;
-    double shell = d;
-    const double grow_by = directed ? d : d - 1;
+    const int64_t grow_by = directed ? d : d - 1;
+    if (grow_by == 1) {
+        /* shells of d that never grow: ceil(c / d) of them, clamped to
+         * INT_MAX (a smaller lower bound is still a lower bound) */
+        const int64_t t = c / d + (c % d != 0);
+        return t > INT_MAX ? INT_MAX : (int)t;
+    }
+    /* in integers (a double would lose the small shells against a c near
+     * 2^63), the shells' sizes saturating at c: O(log c) steps */
+    int64_t shell = d, held = 0;
     int t = 0;
-    for (double left = (double)c; left > 0; shell *= grow_by) {
+    while (held < c) {
         t++;
-        left -= shell;
+        held = c - held <= shell ? c : held + shell;
+        shell = shell > c / grow_by ? c : shell * grow_by;
     }
     return t;
 }
@@ -79,6 +97,8 @@ double dn_lower_bound_seed000(int n)
 
 void dn_metrics_free(dn_metrics *m)
 {
+    if (!m)
+        return;
     free(m->phase_conflicts);
     free(m->phase_max_link);
     free(m->phase_msgs);
@@ -557,6 +577,8 @@ static int depth_loads(dn_embed *e, dn_metrics *m, int32_t *load, dn_err *err)
 
 int dn_metrics_compute(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, dn_err *err)
 {
+    DN_NEED(err, e);
+    DN_NEED(err, m);
     static const dn_metric_opts defaults;
     if (!o)
         o = &defaults;

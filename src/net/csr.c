@@ -7,6 +7,7 @@
  * followed by a per-node sort and de-duplication.
  */
 #include "dcnet/net.h"
+#include "../base/args_impl.h"
 #include "../base/dn_assert.h"
 
 #include <stdlib.h>
@@ -26,6 +27,8 @@ void dn_csr_free(dn_csr *g)
 int64_t dn_csr_bytes(int64_t n, int64_t m)
 {
     int64_t a, b, s;
+    if (n < 0 || m < 0 || n == INT64_MAX) /* n + 1 would overflow */
+        return -1;
     if (dn_mul_ovf(n + 1, 8, &a) || dn_mul_ovf(m, 4, &b) || dn_add_ovf(a, b, &s))
         return -1;
     return s;
@@ -57,6 +60,11 @@ static void sort_small(int32_t *a, int64_t len)
 int dn_csr_from_arcs(dn_csr *g, int64_t n, int directed, const int32_t *src,
                      const int32_t *dst, int64_t count, dn_err *err)
 {
+    DN_NEED(err, g);
+    if (count > 0) { /* no arcs: no arrays needed */
+        DN_NEED(err, src);
+        DN_NEED(err, dst);
+    }
     int64_t total = 0, *fill = NULL, bytes;
     memset(g, 0, sizeof *g);
     if (n < 0 || n >= INT32_MAX)
@@ -140,9 +148,11 @@ int dn_bfs(const dn_csr *g, int64_t src, int32_t *dist, int32_t *ecc, int64_t *r
 {
     int32_t *queue;
     uint64_t *front = NULL;
-    int64_t head = 0, tail = 0, m_unexplored = g->m;
+    int64_t head = 0, tail = 0, m_unexplored = g ? g->m : 0;
     int32_t level = 0;
     int bottom_up = 0;
+    if (!g || !dist)
+        return DN_EINVAL;
     if (src < 0 || src >= g->n)
         return DN_ERANGE;
     queue = malloc((size_t)(g->n ? g->n : 1) * sizeof *queue);
@@ -213,6 +223,10 @@ int dn_bfs(const dn_csr *g, int64_t src, int32_t *dist, int32_t *ecc, int64_t *r
 int dn_bfs_implicit(const dn_net *net, int64_t src, int32_t *dist, int32_t *ecc,
                     int64_t *reached, dn_err *err)
 {
+    DN_NEED(err, net);
+    DN_NEED(err, dist);
+    DN_NEED(err, ecc);
+    DN_NEED(err, reached);
     int32_t *queue;
     int64_t *nb, head = 0, tail = 0;
     if (net->n >= INT32_MAX)
@@ -251,6 +265,9 @@ int dn_bfs_implicit(const dn_net *net, int64_t src, int32_t *dist, int32_t *ecc,
 int dn_csr_two_colour(const dn_csr *g, int64_t s, int8_t *side, int *bipartite,
                       dn_err *err)
 {
+    DN_NEED(err, g);
+    DN_NEED(err, side);
+    DN_NEED(err, bipartite);
     int32_t *queue = malloc((size_t)(g->n > 0 ? g->n : 1) * sizeof *queue);
     if (!queue)
         return dn_fail(err, DN_ENOMEM, "out of memory for two-colouring %lld nodes",

@@ -17,6 +17,7 @@
  * count.
  */
 #include "net_impl.h"
+#include "../base/args_impl.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -227,6 +228,8 @@ static int scan_degrees(const dn_net *net, const dn_csr *g, dn_facts *f, dn_err 
 
 int dn_net_facts(const dn_net *net, const dn_facts_opts *opts, dn_facts *f, dn_err *err)
 {
+    DN_NEED(err, net);
+    DN_NEED(err, f);
     const int force = opts && opts->force_scan;
     const int64_t limit = opts && opts->bfs_limit > 0 ? opts->bfs_limit : DEFAULT_BFS_LIMIT;
     int have_closed = net->type->facts && !force;

@@ -11,6 +11,7 @@
  * dropped silently: a graph that does not hold as given is refused.
  */
 #include "net_impl.h"
+#include "../base/args_impl.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -97,6 +98,8 @@ static int check_undirected(const dn_csr *d, dn_err *err)
 
 int dn_net_from_csr(dn_net *net, const dn_csr *g, const char *name, dn_err *err)
 {
+    DN_NEED(err, net);
+    DN_NEED(err, g);
     memset(net, 0, sizeof *net);
     if (!g)
         return dn_fail(err, DN_EINVAL, "no graph given");

@@ -28,6 +28,7 @@
  * report the first error with its line number.
  */
 #include "net_impl.h"
+#include "../base/args_impl.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -693,11 +694,17 @@ static int graph_parse(const char *buf, size_t len, dn_graph_format fmt, int64_t
 int dn_graph_parse(const char *buf, size_t len, dn_graph_format fmt, int64_t max_nodes,
                    dn_csr *out, dn_err *err)
 {
+    if (!dn_graph_format_name(fmt))
+        return dn_fail(err, DN_EINVAL, "graph format %d is not a dn_graph_format value", (int)fmt);
+    DN_NEED(err, buf);
+    DN_NEED(err, out);
     return graph_parse(buf, len, fmt, max_nodes, DN_NET_DEFAULT_MEM_LIMIT, out, err);
 }
 
 int dn_graph_load(const char *path, dn_csr *out, int64_t mem_limit, dn_err *err)
 {
+    DN_NEED(err, path);
+    DN_NEED(err, out);
     char *buf = NULL;
     size_t len = 0;
     size_t plen = strlen(path);
@@ -964,13 +971,16 @@ static int w_write(wsrc *w, dn_graph_format fmt, FILE *f, dn_err *err)
     case DN_FMT_GRF: w_grf(w, f); break;
     default: w_dot(w, f); break;
     }
-    if (ferror(f))
+    /* fflush: what the stream still buffers fails there, not at fclose */
+    if (fflush(f) != 0 || ferror(f))
         return dn_fail(err, DN_EIO, "write error: %s", strerror(errno));
     return DN_OK;
 }
 
 int dn_net_write(const dn_net *net, dn_graph_format fmt, FILE *f, dn_err *err)
 {
+    DN_NEED(err, net);
+    DN_NEED(err, f);
     wsrc w = {net, NULL, net->spec, net->n, dn_net_processors(net), net->edges,
               net->directed, dn_net_has_link_costs(net), NULL, 2 * (int64_t)net->max_out + 2};
     w.nb = malloc((size_t)w.cap * sizeof *w.nb);
@@ -983,6 +993,8 @@ int dn_net_write(const dn_net *net, dn_graph_format fmt, FILE *f, dn_err *err)
 
 int dn_csr_write(const dn_csr *g, const char *title, dn_graph_format fmt, FILE *f, dn_err *err)
 {
+    DN_NEED(err, g);
+    DN_NEED(err, f);
     int64_t maxd = 0, edges = 0;
     for (int64_t v = 0; v < g->n; v++) {
         int64_t d = g->off[v + 1] - g->off[v];

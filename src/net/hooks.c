@@ -21,12 +21,18 @@ dn_net_routing dn_net_routing_of(const dn_net *net, int64_t *max_nodes)
 
 int dn_net_grid_of(const dn_net *net, dn_net_grid *grid)
 {
+    dn_net_grid local; /* grid may be NULL: the count alone */
+    if (!grid)
+        grid = &local;
     memset(grid, 0, sizeof *grid);
     return net->type && net->type->grid ? net->type->grid(net, grid) : 0;
 }
 
 int dn_net_hierarchy_of(const dn_net *net, dn_net_hierarchy *h)
 {
+    dn_net_hierarchy local; /* h may be NULL: the levels alone */
+    if (!h)
+        h = &local;
     memset(h, 0, sizeof *h);
     return net->type && net->type->hierarchy ? net->type->hierarchy(net, h) : 0;
 }
@@ -45,7 +51,13 @@ dn_net_layout_kind dn_net_layout_of(const dn_net *net, int64_t *rows, int64_t *c
 
 int dn_net_word(const dn_net *net, int *degree, int *length)
 {
-    return net->type && net->type->word ? net->type->word(net, degree, length) : 0;
+    int d = 0, l = 0; /* either pointer may be NULL */
+    const int r = net->type && net->type->word ? net->type->word(net, &d, &l) : 0;
+    if (degree)
+        *degree = d;
+    if (length)
+        *length = l;
+    return r;
 }
 
 int64_t dn_net_orbit_rep(const dn_net *net, int64_t s)

@@ -9,6 +9,7 @@
  * found (DN_HAVE_PLANARITY); otherwise the call reports DN_ENOTSUP.
  */
 #include "dcnet/net.h"
+#include "../base/args_impl.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,8 @@ int dn_have_planarity(void) { return 1; }
 
 int dn_net_planar(const dn_net *net, int *is_planar, dn_err *err)
 {
+    DN_NEED(err, net);
+    DN_NEED(err, is_planar);
     dn_csr g, und;
     int32_t *src = NULL, *dst = NULL;
     int64_t k = 0;

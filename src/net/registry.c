@@ -6,6 +6,7 @@
  * Unknown names fail loudly with the list of known specs.
  */
 #include "net_impl.h"
+#include "../base/args_impl.h"
 #include "../base/names_impl.h"
 
 #include <stdlib.h>
@@ -37,8 +38,10 @@ int dn_net_type_info(int i, const char **syntax, const char **summary)
 {
     if (i < 0 || i >= N_TYPES)
         return DN_ENOTFOUND;
-    *syntax = registry[i]->syntax;
-    *summary = registry[i]->summary;
+    if (syntax)
+        *syntax = registry[i]->syntax;
+    if (summary)
+        *summary = registry[i]->summary;
     return DN_OK;
 }
 
@@ -55,11 +58,15 @@ static int unknown_spec(const char *spec, dn_err *err)
 
 int dn_net_init(dn_net *net, const char *spec, dn_err *err)
 {
+    DN_NEED(err, net);
+    DN_NEED(err, spec);
     return dn_net_init_limit(net, spec, 0, err);
 }
 
 int dn_net_init_limit(dn_net *net, const char *spec, int64_t mem_limit, dn_err *err)
 {
+    DN_NEED(err, net);
+    DN_NEED(err, spec);
     char buf[sizeof net->spec];
     char *argv[DN_NET_MAX_ARGS];
     int argc = 0, rc;
@@ -144,6 +151,10 @@ int dn_net_neighbors(const dn_net *net, int64_t v, int64_t *out)
 
 int dn_net_label(const dn_net *net, int64_t v, char *buf, size_t cap)
 {
+    if (!net || !buf || cap == 0)
+        return DN_EINVAL;
+    if (v < 0 || v >= net->n)
+        return DN_ERANGE; /* a family's label would make one up ("49,1") */
     if (net->type->label)
         return net->type->label(net, v, buf, cap);
     return (size_t)snprintf(buf, cap, "%lld", (long long)v) < cap ? DN_OK : DN_ERANGE;
@@ -185,6 +196,9 @@ static int node_id(const dn_net *net, const char *s, const char *given, int64_t 
 
 int dn_net_parse_node(const dn_net *net, const char *s, int64_t *v, dn_err *err)
 {
+    DN_NEED(err, net);
+    DN_NEED(err, s);
+    DN_NEED(err, v);
     int64_t x;
     char lab[80];
     if (!s || !*s)
@@ -239,6 +253,8 @@ int dn_net_is_sneptree(const dn_net *net)
 
 int dn_net_materialize(const dn_net *net, dn_csr *out, int64_t mem_limit, dn_err *err)
 {
+    DN_NEED(err, net);
+    DN_NEED(err, out);
     int64_t arcs, bytes, *nb = NULL;
     memset(out, 0, sizeof *out);
     if (mem_limit <= 0)

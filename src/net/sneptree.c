@@ -26,6 +26,7 @@
  * tree child, of a leaf its first dangling edge.
  */
 #include "net_impl.h"
+#include "../base/args_impl.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,6 +36,8 @@
 
 int dn_sneptree_level(int64_t cell)
 {
+    if (cell < 0 || cell == INT64_MAX)
+        return -1; /* not a cell */
     int l = 0;
     while ((cell + 1) >> (l + 1))
         l++;
@@ -247,6 +250,8 @@ int64_t dn_sneptree_succ(const dn_net *net, int64_t cell, int side)
 
 int dn_sneptree_circuit(const dn_net *net, int side, int64_t *cells, dn_err *err)
 {
+    DN_NEED(err, net);
+    DN_NEED(err, cells);
     unsigned char *seen;
     int64_t c = 0, i;
     if (!dn_net_is_sneptree(net))

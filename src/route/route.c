@@ -9,6 +9,7 @@
  * right shift is v -> (v >> 1) + x 2^(k-1).
  */
 #include "route_impl.h"
+#include "../base/args_impl.h"
 #include "../base/names_impl.h"
 
 #include <stdlib.h>
@@ -136,6 +137,8 @@ static int router_new(dn_router **out, const dn_net *net, const dn_csr *g, dn_ro
 int dn_router_init(dn_router **out, const dn_net *net, const dn_csr *g, dn_router_kind kind,
                    dn_err *err)
 {
+    DN_NEED(err, out);
+    DN_NEED(err, net);
     if ((int)kind < DN_ROUTER_SHORTEST || (int)kind > DN_ROUTER_BFS) { /* was taken for BFS */
         *out = NULL;
         return dn_fail_param(err, DN_EINVAL, "routes", "router kind %d is not a dn_router_kind "
@@ -146,6 +149,8 @@ int dn_router_init(dn_router **out, const dn_net *net, const dn_csr *g, dn_route
 
 int dn_router_init_ddb_k(dn_router **out, const dn_net *net, dn_err *err)
 {
+    DN_NEED(err, out);
+    DN_NEED(err, net);
     return router_new(out, net, NULL, DN_ROUTER_SHORTEST, 1, err);
 }
 
@@ -241,8 +246,16 @@ static int bdg_plan(int k, uint64_t x, uint64_t y, int *pa, int *pb, int *ps)
     return best;
 }
 
+/* k in 1..62 and both labels below 2^k: the closed forms' domain. */
+static int labels_ok(int k, uint64_t x, uint64_t y)
+{
+    return k >= 1 && k <= 62 && x >> k == 0 && y >> k == 0;
+}
+
 int dn_bdg_distance(int k, uint64_t x, uint64_t y)
 {
+    if (!labels_ok(k, x, y))
+        return -1;
     int a, b, s;
     return bdg_plan(k, x, y, &a, &b, &s);
 }
@@ -303,11 +316,15 @@ static int ddb_overlap(int k, uint64_t x, uint64_t y)
 
 int dn_ddb_distance(int k, uint64_t x, uint64_t y)
 {
+    if (!labels_ok(k, x, y))
+        return -1;
     return k - ddb_overlap(k, x, y);
 }
 
 int dn_ddb_route_links(int k, int64_t x, int64_t y, int shortest, int64_t *links)
 {
+    if (!links || x < 0 || y < 0 || !labels_ok(k, (uint64_t)x, (uint64_t)y))
+        return -1;
     const int h = dn_ddb_hops(k, x, y, shortest);
     for (int left = h; left > 0; left--) {
         int64_t next = dn_ddb_next(k, x, y, left);
@@ -547,6 +564,9 @@ static int64_t route_bfs(dn_router *r, int32_t src, int32_t dst)
 int dn_route(dn_router *r, int64_t src, int64_t dst, const int64_t **path, int64_t *hops,
              dn_err *err)
 {
+    DN_NEED(err, r);
+    DN_NEED(err, path);
+    DN_NEED(err, hops);
     const int64_t n = r->net->n;
     if (src < 0 || src >= n || dst < 0 || dst >= n)
         return dn_fail(err, DN_EINVAL, "route endpoints %lld -> %lld: nodes are 0 .. %lld",

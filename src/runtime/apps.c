@@ -20,6 +20,7 @@
  * Problems are byte buffers: arrays of uint64_t.
  */
 #include "rt_impl.h"
+#include "../base/args_impl.h"
 
 #include <math.h>
 #include <stdatomic.h>
@@ -451,6 +452,8 @@ static const int64_t queens_known[] = {1,     1,      0,       0,        2,     
 
 int64_t dn_queens_count(int n, uint64_t cols, uint64_t d1, uint64_t d2)
 {
+    if (n < 0 || n > 32)
+        return -1; /* the board's rows are bits of a word */
     u64 full = ((u64)1 << n) - 1;
     if (cols == full)
         return 1;
@@ -780,6 +783,7 @@ static int shm_merge(void *ctx, dn_buf *a, dn_buf *b, dn_buf *res)
 
 int dn_app_share(dn_app_run *a, dn_err *err)
 {
+    DN_NEED(err, a);
     static const char *const kinds[] = {"mergesort", "quicksort", "prefix", "max", "matchain",
                                         "nqueens"};
     int kind = 0;
@@ -895,6 +899,8 @@ static int search_expand(void *ctx, const dn_buf *task, dn_buf **kids, int *nk, 
 int dn_app_init_search(dn_app_run *a, const char *tree_spec, double work, uint64_t seed,
                        int64_t max_nodes, int flags, dn_err *err)
 {
+    DN_NEED(err, a);
+    DN_NEED(err, tree_spec);
     memset(a, 0, sizeof *a);
     dn_tree_model m;
     int rc = dn_tree_model_parse(tree_spec, &m, err);
@@ -962,6 +968,8 @@ static void multiset_hash(const u64 *x, size_t n, u64 h[2])
 int dn_app_init(dn_app_run *a, const char *name, int64_t n, uint64_t seed, int flags,
                 dn_err *err)
 {
+    DN_NEED(err, a);
+    DN_NEED(err, name);
     const int dynamic = (flags & DN_APP_DYNAMIC) != 0;
     memset(a, 0, sizeof *a);
     int i = 0;
@@ -1097,6 +1105,7 @@ int dn_app_init(dn_app_run *a, const char *name, int64_t n, uint64_t seed, int f
 
 int dn_app_verify(const dn_app_run *a, const dn_buf *out, int64_t answer, dn_err *err)
 {
+    DN_NEED(err, a); /* out: not for the dynamic mode, whose answer is checked */
     const char *nm = a->name;
     if (strcmp(nm, "search") == 0) {
         search_ctx *c = a->ref;
@@ -1113,6 +1122,8 @@ int dn_app_verify(const dn_app_run *a, const dn_buf *out, int64_t answer, dn_err
         }
         return DN_OK;
     }
+    if (!a->dynamic)
+        DN_NEED(err, out);
     if (strcmp(nm, "nqueens") == 0) {
         int64_t got = a->dynamic ? answer : (out->len == 8 ? (int64_t) * (u64 *)out->data : -1);
         if (got != queens_known[a->n])
@@ -1120,6 +1131,7 @@ int dn_app_verify(const dn_app_run *a, const dn_buf *out, int64_t answer, dn_err
                            (long long)a->n, (long long)got, (long long)queens_known[a->n]);
         return DN_OK;
     }
+    DN_NEED(err, out);
     size_t want = strcmp(nm, "max") == 0 ? 1 : strcmp(nm, "matchain") == 0 ? 16 : (size_t)a->n;
     dn_buf keys = *out;
     const shm_state *sh = a->shared;
@@ -1159,6 +1171,8 @@ int dn_app_verify(const dn_app_run *a, const dn_buf *out, int64_t answer, dn_err
 
 void dn_app_free(dn_app_run *a)
 {
+    if (!a)
+        return;
     if (strcmp(a->name, "search") == 0 && a->ref)
         dn_tree_free(&((search_ctx *)a->ref)->t);
     if (a->shared) {

@@ -33,6 +33,7 @@
  * Idle time of a worker = the run's wall time - its time in expand.
  */
 #include "rt_impl.h"
+#include "../base/args_impl.h"
 #include "../base/names_impl.h"
 
 #include <sched.h>
@@ -100,6 +101,8 @@ const char *dn_walk_policy_name(dn_walk_policy p)
 
 int dn_walk_policy_parse(const char *s, dn_walk_policy *p, dn_err *err)
 {
+    DN_NEED(err, s);
+    DN_NEED(err, p);
     for (int i = 0; i < POLICIES; i++)
         if (strcmp(s, policy_names[i]) == 0) {
             *p = (dn_walk_policy)i;
@@ -517,6 +520,11 @@ static void dyn_free(dyn *D)
 int dn_rt_run_tree(const dn_tree_app *app, dn_buf *root, int64_t *answer, const dn_rt_opts *o,
                    dn_rt_stats *st, dn_err *err)
 {
+    DN_NEED(err, app);
+    DN_NEED(err, root);
+    DN_NEED(err, answer);
+    DN_NEED(err, o);
+    DN_NEED(err, st);
     memset(st, 0, sizeof *st);
     *answer = 0;
     dyn D;

@@ -6,6 +6,7 @@
  * (DN_HAVE_MPI); otherwise every entry point says so.
  */
 #include "rt_impl.h"
+#include "../base/args_impl.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,6 +39,8 @@ int dn_mpi_version(char *buf, size_t cap)
 
 int dn_mpi_init(int *argc, char ***argv, int *rank, int *size, dn_err *err)
 {
+    DN_NEED(err, rank);
+    DN_NEED(err, size);
     int done = 0;
     MPI_Initialized(&done);
     if (!done && MPI_Init(argc, argv) != MPI_SUCCESS)

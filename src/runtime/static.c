@@ -15,6 +15,7 @@
  * costs d copies and messages sharing a link wait for each other.
  */
 #include "rt_impl.h"
+#include "../base/args_impl.h"
 
 #include <math.h>
 #include <stdatomic.h>
@@ -577,7 +578,11 @@ static void *worker_main(void *p)
 
 void dn_rt_stats_summary(const dn_rt_stats *s, dn_rt_summary *out)
 {
+    if (!out)
+        return;
     memset(out, 0, sizeof *out);
+    if (!s)
+        return;
     if (s->worker_tasks && s->worker_idle && s->workers > 0) {
         out->tasks_min = INT64_MAX;
         out->idle_min = HUGE_VAL;
@@ -603,6 +608,8 @@ void dn_rt_stats_summary(const dn_rt_stats *s, dn_rt_summary *out)
 
 void dn_rt_stats_free(dn_rt_stats *s)
 {
+    if (!s)
+        return;
     free(s->link_msgs);
     free(s->link_bytes);
     free(s->link_src);
@@ -900,6 +907,11 @@ done:
 int dn_rt_run(const dn_dc_app *app, dn_buf *input, dn_buf *output, const dn_rt_opts *o,
               dn_rt_stats *st, dn_err *err)
 {
+    DN_NEED(err, app);
+    DN_NEED(err, input);
+    DN_NEED(err, output);
+    DN_NEED(err, o);
+    DN_NEED(err, st);
     memset(st, 0, sizeof *st);
     output->data = NULL;
     output->len = 0;

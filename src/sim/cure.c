@@ -6,10 +6,14 @@
  * cure is always one that was seen to complete.
  */
 #include "dcnet/sim.h"
+#include "../base/args_impl.h"
 
 int dn_sim_find_cure(const dn_sim_opts *opts, const dn_sim_work *w, int max_vcs, int *vcs,
                      dn_err *err)
 {
+    DN_NEED(err, opts);
+    DN_NEED(err, w);
+    DN_NEED(err, vcs);
     *vcs = 0;
     for (int v = (opts->vcs > 0 ? opts->vcs : 1) + 1; v <= max_vcs; v++) {
         dn_sim_opts so = *opts;

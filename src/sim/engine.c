@@ -44,6 +44,7 @@
  * made at an instant therefore see every channel freed at that instant.
  */
 #include "dcnet/sim.h"
+#include "../base/args_impl.h"
 #include "../base/names_impl.h"
 
 #include <math.h>
@@ -142,6 +143,8 @@ DN_NAMES_DEFINE(stage, stage_names)
 
 int dn_sim_init(dn_sim **out, const dn_sim_opts *opts, dn_err *err)
 {
+    DN_NEED(err, out);
+    DN_NEED(err, opts);
     *out = NULL;
     if (!(opts->ts >= 0) || !(opts->te >= 0) || !(opts->hop >= 0) || isinf(opts->ts) ||
         isinf(opts->te) || isinf(opts->hop))
@@ -204,6 +207,8 @@ void dn_sim_free(dn_sim *s)
 
 void dn_sim_result_free(dn_sim_result *r)
 {
+    if (!r)
+        return;
     free(r->step);
     free(r->crit);
     free(r->busy);
@@ -1310,6 +1315,9 @@ static void run_events(run *R)
 
 int dn_sim_run(dn_sim *s, const dn_sim_work *w, dn_sim_result *res, dn_err *err)
 {
+    DN_NEED(err, s);
+    DN_NEED(err, w);
+    DN_NEED(err, res);
     memset(res, 0, sizeof *res);
     int rc = check_work(w, w->step != NULL && !s->o.async, err);
     if (!rc)

@@ -10,6 +10,7 @@
  * models instead of silently reordering history.
  */
 #include "dcnet/sim.h"
+#include "../base/args_impl.h"
 #include "../base/dn_assert.h"
 
 #include <math.h>
@@ -22,6 +23,7 @@ static int before(const dn_event *a, const dn_event *b)
 
 int dn_evq_init(dn_evq *q, int64_t cap_hint, dn_err *err)
 {
+    DN_NEED(err, q);
     q->len = 0;
     q->seq = 0;
     q->now = -INFINITY;
@@ -36,6 +38,8 @@ int dn_evq_init(dn_evq *q, int64_t cap_hint, dn_err *err)
 
 void dn_evq_free(dn_evq *q)
 {
+    if (!q)
+        return;
     free(q->heap);
     q->heap = NULL;
     q->len = q->cap = 0;
@@ -43,6 +47,8 @@ void dn_evq_free(dn_evq *q)
 
 void dn_evq_clear(dn_evq *q)
 {
+    if (!q)
+        return;
     q->len = 0;
     q->seq = 0;
     q->now = -INFINITY;
@@ -51,6 +57,7 @@ void dn_evq_clear(dn_evq *q)
 
 int dn_evq_push(dn_evq *q, double time, int64_t data, dn_err *err)
 {
+    DN_NEED(err, q);
     if (isnan(time) || time < q->now)
         return dn_fail(err, DN_EINVAL, "event at time %g is before the current time %g", time,
                        q->now);
@@ -77,7 +84,7 @@ int dn_evq_push(dn_evq *q, double time, int64_t data, dn_err *err)
 
 int dn_evq_pop(dn_evq *q, dn_event *out)
 {
-    if (q->len == 0)
+    if (!q || !out || q->len == 0)
         return 0;
     *out = q->heap[0];
     dn_event last = q->heap[--q->len];
@@ -103,6 +110,10 @@ int dn_evq_pop(dn_evq *q, dn_event *out)
 
 int dn_evq_pop_batch(dn_evq *q, dn_event **buf, int64_t *cap, int64_t *count, dn_err *err)
 {
+    DN_NEED(err, q);
+    DN_NEED(err, buf);
+    DN_NEED(err, cap);
+    DN_NEED(err, count);
     *count = 0;
     if (q->len == 0)
         return DN_OK;

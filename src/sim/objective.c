@@ -10,6 +10,7 @@
  * +infinity, so any run that finishes beats it.
  */
 #include "dcnet/sim.h"
+#include "../base/args_impl.h"
 
 #include <math.h>
 #include <string.h>
@@ -17,6 +18,9 @@
 int dn_sim_objective_init(dn_sim_objective *o, const dn_sim_opts *so, const dn_sim_work_opts *wo,
                           dn_err *err)
 {
+    DN_NEED(err, o);
+    DN_NEED(err, so);
+    DN_NEED(err, wo);
     memset(o, 0, sizeof *o);
     o->so = *so;
     o->so.progress = NULL; /* one run of many: no progress, no per-message output */
@@ -39,6 +43,9 @@ void dn_sim_objective_free(dn_sim_objective *o)
 
 int dn_sim_objective_time(void *ctx, dn_embed *e, double *time, dn_err *err)
 {
+    DN_NEED(err, ctx);
+    DN_NEED(err, e);
+    DN_NEED(err, time);
     dn_sim_objective *o = ctx;
     dn_sim_work w;
     dn_sim_result res;

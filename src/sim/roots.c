@@ -7,6 +7,7 @@
  * are bit-identical for any thread count.
  */
 #include "dcnet/sim.h"
+#include "../base/args_impl.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -163,6 +164,8 @@ static int root_classes(const dn_net *net, const dn_tree *tree, const dn_embed_o
 
 void dn_roots_result_free(dn_roots_result *r)
 {
+    if (!r)
+        return;
     free(r->step_time);
     free(r->root_time);
     memset(r, 0, sizeof *r);
@@ -172,6 +175,12 @@ int dn_sim_all_roots(const dn_net *net, const dn_tree *tree, const dn_embed_opts
                      const dn_sim_work_opts *wo, const dn_sim_opts *so, int threads,
                      dn_roots_result *out, dn_err *err)
 {
+    DN_NEED(err, net);
+    DN_NEED(err, tree);
+    DN_NEED(err, eo);
+    DN_NEED(err, wo);
+    DN_NEED(err, so);
+    DN_NEED(err, out);
     memset(out, 0, sizeof *out);
     int64_t n = dn_net_processors(net); /* roots are processors, not switches */
     if (threads < 1)

@@ -20,6 +20,7 @@
  * tasks are sorted by phase first.
  */
 #include "dcnet/sim.h"
+#include "../base/args_impl.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -27,6 +28,8 @@
 
 void dn_sim_work_free(dn_sim_work *w)
 {
+    if (!w)
+        return;
     free(w->src);
     free(w->dst);
     free(w->size);
@@ -271,6 +274,9 @@ static int deps_to_csr(dn_sim_work *w, deps *d, dn_err *err)
 
 int dn_sim_work_from_embed(dn_sim_work *w, dn_embed *e, const dn_sim_work_opts *o, dn_err *err)
 {
+    DN_NEED(err, w);
+    DN_NEED(err, e);
+    DN_NEED(err, o);
     const dn_tree *t = dn_embed_tree(e);
     const dn_csr *g = dn_embed_graph(e);
     int64_t T = t->nodes, E = T - 1;
@@ -456,6 +462,8 @@ fail:
 
 void dn_trace_free(dn_trace *tr)
 {
+    if (!tr)
+        return;
     free(tr->src);
     free(tr->dst);
     free(tr->size);
@@ -547,6 +555,9 @@ int dn_sim_unit_check(const dn_net *net, const char *subject, dn_err *err)
 int dn_trace_read(const char *path, const dn_net *net, int64_t mem_limit, dn_trace *tr,
                   dn_err *err)
 {
+    DN_NEED(err, path);
+    DN_NEED(err, net);
+    DN_NEED(err, tr);
     memset(tr, 0, sizeof *tr);
     if (mem_limit <= 0)
         mem_limit = DN_SIM_DEFAULT_MEM;
@@ -600,6 +611,10 @@ int dn_trace_read(const char *path, const dn_net *net, int64_t mem_limit, dn_tra
 int dn_sim_work_from_trace(dn_sim_work *w, const dn_csr *g, dn_router *r, const dn_trace *tr,
                        int64_t mem_limit, dn_err *err)
 {
+    DN_NEED(err, w);
+    DN_NEED(err, g);
+    DN_NEED(err, r);
+    DN_NEED(err, tr);
     routes rb;
     int rc = work_alloc(w, tr->n, g, 0, 1, mem_limit, &rb, err);
     if (rc)

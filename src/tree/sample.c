@@ -14,6 +14,7 @@
  * count), so a seed determines the tree on any machine and thread count.
  */
 #include "tree_impl.h"
+#include "../base/args_impl.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -49,6 +50,8 @@ static int grow_reserve(grow *g, int64_t need)
 int dn_tree_init(dn_tree *t, const dn_tree_model *m, uint64_t seed, int64_t max_nodes,
                  dn_err *err)
 {
+    DN_NEED(err, t);
+    DN_NEED(err, m);
     dn_rng rng;
     grow g;
     int hmax;

@@ -33,6 +33,7 @@
  * B(m - 2), ..., as seed 000's B(n) does, so the renaming keeps phases.
  */
 #include "dcnet/tree.h"
+#include "../base/args_impl.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -46,6 +47,10 @@ int dn_bitlen(uint64_t y)
 
 int dn_binomial_label(int n, int64_t y, char *buf, size_t cap)
 {
+    if (!buf || n < 0 || n > 62)
+        return DN_EINVAL;
+    if (y < 0 || y >> n != 0)
+        return DN_ERANGE; /* not a node of B(n) */
     uint64_t x = 2 * (uint64_t)y + 1;
     if ((size_t)n + 2 > cap)
         return DN_ERANGE;
@@ -58,6 +63,8 @@ int dn_binomial_label(int n, int64_t y, char *buf, size_t cap)
 /* ------------------------------------------------------- distributions */
 int dn_dist_parse(const char *s, dn_dist *d, dn_err *err)
 {
+    DN_NEED(err, s);
+    DN_NEED(err, d);
     char tmp[2048];
     char *p;
     double sum = 0;
@@ -180,6 +187,8 @@ static double complete_size_f(int64_t b, int h)
 
 int dn_tree_model_parse(const char *spec, dn_tree_model *m, dn_err *err)
 {
+    DN_NEED(err, spec);
+    DN_NEED(err, m);
     char buf[2048];
     char *argv[4];
     int argc = 0, rc;
@@ -391,6 +400,8 @@ static int mpich_phase(int64_t P, int64_t v)
 
 int64_t dn_mpi_level_size(int64_t ranks, int level)
 {
+    if (ranks < 0 || ranks > ((int64_t)1 << 62))
+        return -1; /* outside the documented 0 .. 2^62 */
     /* v < P agrees with P above some set bit j of P, has 0 there and any
      * j bits below: C(j, level - ones above j) of them */
     int64_t count = 0;
@@ -536,6 +547,8 @@ int64_t dn_tree_leaves(const dn_tree *t)
 
 int dn_tree_phase_order(const dn_tree *t, int64_t **order, dn_err *err)
 {
+    DN_NEED(err, t);
+    DN_NEED(err, order);
     const int64_t T = t->nodes;
     const int P = dn_tree_phases(t);
     int64_t v = 2;
@@ -641,6 +654,8 @@ int dn_tree_binomial_order(const dn_tree *t)
 
 int dn_tree_level_counts(const dn_tree *t, double **counts, dn_err *err)
 {
+    DN_NEED(err, t);
+    DN_NEED(err, counts);
     *counts = NULL;
     if (t->height >= (1 << 26))
         return dn_fail(err, DN_ERANGE, "a tree of %d levels is too deep to count by level",

@@ -24,6 +24,7 @@
  * round) what a format cannot hold: writable().
  */
 #include "tree_impl.h"
+#include "../base/args_impl.h"
 #include "../base/names_impl.h"
 
 #include "dcnet/net.h" /* DN_NET_DEFAULT_MEM_LIMIT */
@@ -1319,6 +1320,8 @@ static int parse_fmt(char *buf, size_t len, dn_tree_format fmt, int64_t max_node
 int dn_tree_from_parents(dn_tree *t, int64_t n, const int64_t *parent, const double *work,
                          const double *bytes_down, const double *bytes_up, dn_err *err)
 {
+    DN_NEED(err, t);
+    DN_NEED(err, parent);
     memset(t, 0, sizeof *t);
     if (n < 1 || !parent)
         return dn_fail(err, DN_EINVAL, "a tree needs at least one node and its parent array");
@@ -1365,7 +1368,12 @@ int dn_tree_from_parents(dn_tree *t, int64_t n, const int64_t *parent, const dou
 int dn_tree_parse(const char *buf, size_t len, dn_tree_format fmt, int64_t max_nodes,
                   const char *name, dn_tree *t, dn_err *err)
 {
+    DN_NEED(err, buf);
+    DN_NEED(err, name);
+    DN_NEED(err, t);
     memset(t, 0, sizeof *t);
+    if (!dn_tree_format_name(fmt))
+        return dn_fail(err, DN_EINVAL, "tree format %d is not a dn_tree_format value", (int)fmt);
     if (max_nodes <= 0)
         max_nodes = DN_TREE_DEFAULT_MAX_NODES;
     dn_input in;
@@ -1553,6 +1561,10 @@ static void write_grf(const dn_tree *t, const double *const w[3], FILE *f)
  * children in order, node by node (ids written as they are). */
 int dn_tree_write(const dn_tree *t, dn_tree_format fmt, FILE *f, dn_err *err)
 {
+    DN_NEED(err, t);
+    DN_NEED(err, f);
+    if (!dn_tree_format_name(fmt))
+        return dn_fail(err, DN_EINVAL, "tree format %d is not a dn_tree_format value", (int)fmt);
     if (t->nodes > ((int64_t)1 << 31))
         return dn_fail(err, DN_ELIMIT, "a tree file holds at most 2^31 nodes, not %lld",
                        (long long)t->nodes);
@@ -1566,7 +1578,8 @@ int dn_tree_write(const dn_tree *t, dn_tree_format fmt, FILE *f, dn_err *err)
         write_dot(t, w, f);
     else
         write_grf(t, w, f);
-    if (ferror(f))
+    /* fflush: what the stream still buffers fails there, not at fclose */
+    if (fflush(f) != 0 || ferror(f))
         return dn_fail(err, DN_EIO, "write error: %s", strerror(errno));
     return DN_OK;
 }
