@@ -560,6 +560,42 @@ void embed_args_free(embed_args *a)
     a->best = NULL;
 }
 
+/* The links' own costs (a network with bw=, lat=): each edge's message
+ * alone, store-and-forward, summed over the edges and the worst of them;
+ * formed before any output is written, so that an overflow (issue 37,
+ * item 4: a sum is an error, never a null) leaves no file. */
+static int link_costs(dn_embed *e, const dn_embed_opts *eo, const dn_tree *tree, double *total,
+                      double *worst, dn_err *err)
+{
+    const dn_csr *g = dn_embed_graph(e);
+    *total = *worst = 0;
+    if (!g->bw)
+        return DN_OK;
+    for (int64_t v = 1; v < tree->nodes; v++) {
+        const int64_t *path;
+        int64_t hops;
+        int rc = dn_embed_route(e, v, &path, &hops, err);
+        if (rc)
+            return rc;
+        double wv = eo->weights == DN_WEIGHTS_GIVEN ? eo->given[v - 1]
+                    : eo->weights == DN_WEIGHTS_LOG ? ldexp(1.0, -dn_tree_recv_phase(tree, v))
+                                                    : 1.0;
+        double cost = 0;
+        for (int64_t i = 0; i < hops; i++) {
+            int64_t arc = dn_csr_arc(g, path[i], path[i + 1]);
+            if (arc >= 0)
+                cost += wv / g->bw[arc] + (g->lat ? g->lat[arc] : 0);
+        }
+        *total += cost;
+        *worst = cost > *worst ? cost : *worst;
+    }
+    if (isfinite(*total))
+        return DN_OK;
+    return dn_fail(err, DN_EINVAL, "the link costs of the tree's edges (weights over the "
+                                   "links' bw= plus their lat=, on every hop) sum past 1.8e308: "
+                                   "give --net smaller lat= or larger bw=, or smaller weights");
+}
+
 int embed_build(embed_args *a, const dn_net *net, const dn_tree *tree, const dn_metric_opts *mo,
                 dn_embed **e, dn_err *err)
 {
@@ -984,6 +1020,19 @@ int cmd_embed(int argc, char **argv)
     }
     double t0 = cli_now();
     if ((rc = embed_build(&a, &net, &tree, &mo, &e, &err))) {
+        /* weights taken from the tree file's bytes_down: the file is at
+         * fault, not --weights (issue 37, item 4) */
+        if (strcmp(weights_kind, "bytes") == 0 && err.param && strcmp(err.param, "weights") == 0) {
+            err.param = NULL;
+            char msg[sizeof err.msg];
+            snprintf(msg, sizeof msg, "%s", err.msg);
+            const char *w = strstr(msg, "the weights"), *g = strstr(msg, "smaller weights");
+            if (w && g)
+                snprintf(err.msg, sizeof err.msg, "tree file '%s': its bytes_down (the "
+                         "weights)%.*ssmaller bytes_down, or --weights uniform",
+                         out_spec_file(a.tree_spec) ? out_spec_file(a.tree_spec) : a.tree_spec,
+                         (int)(g - w - 11), w + 11);
+        }
         code = cli_fail(cmd, rc, cli_errmsg(&err));
         goto done_tree;
     }
@@ -999,6 +1048,11 @@ int cmd_embed(int argc, char **argv)
     if (rc) {
         code = cli_fail(cmd, rc, cli_errmsg(&err));
         goto done_embed;
+    }
+    double link_total = 0, link_worst = 0;
+    if ((rc = link_costs(e, &a.eo, &tree, &link_total, &link_worst, &err))) {
+        code = cli_fail(cmd, rc, cli_errmsg(&err));
+        goto done_metrics;
     }
     if (save || rankfile) {
         int64_t *place = placement_of(e);
@@ -1032,28 +1086,9 @@ int cmd_embed(int argc, char **argv)
     if (embed_order_name(&a.eo))
         rec_str(&r, "order", embed_order_name(&a.eo));
     rec_str(&r, "weights", weights_kind);
-    const dn_csr *g = dn_embed_graph(e);
-    if (g->bw) { /* the links' own costs: each edge's message alone, store-and-forward */
-        double total = 0, worst = 0;
-        for (int64_t v = 1; v < tree.nodes; v++) {
-            const int64_t *path;
-            int64_t hops;
-            if (dn_embed_route(e, v, &path, &hops, &err))
-                break;
-            double wv = a.eo.weights == DN_WEIGHTS_GIVEN ? a.eo.given[v - 1]
-                        : a.eo.weights == DN_WEIGHTS_LOG ? ldexp(1.0, -dn_tree_recv_phase(&tree, v))
-                                                         : 1.0;
-            double cost = 0;
-            for (int64_t i = 0; i < hops; i++) {
-                int64_t arc = dn_csr_arc(g, path[i], path[i + 1]);
-                if (arc >= 0)
-                    cost += wv / g->bw[arc] + (g->lat ? g->lat[arc] : 0);
-            }
-            total += cost;
-            worst = cost > worst ? cost : worst;
-        }
-        rec_dbl(&r, "link_cost.total", total);
-        rec_dbl(&r, "link_cost.max", worst);
+    if (dn_embed_graph(e)->bw) {
+        rec_dbl(&r, "link_cost.total", link_total);
+        rec_dbl(&r, "link_cost.max", link_worst);
     }
     if (timing) /* wall clock: only on request, so that equal inputs give equal output */
         rec_dbl(&r, "map_seconds", map_seconds);

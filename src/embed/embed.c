@@ -17,6 +17,7 @@
 #include "../base/dn_assert.h"
 #include "../base/names_impl.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -538,6 +539,39 @@ static int init_sneptree(dn_embed *e, const dn_embed_opts *o, dn_err *err)
 
 /* ------------------------------------------------------------ baselines */
 
+/* ---------------------------------------------------- weight sums */
+
+/* The invariant every weighted sum relies on (issue 37, item 4): the
+ * weights' total W times the most an edge can cost, H = max(n - 1 hops,
+ * intra_cost) with n the network's nodes (a route is a simple path: the
+ * router's path holds n nodes at most; zrl's are shorter), is at most
+ * DBL_MAX / 4. Every sum of weight x cost that dcnet forms - the metrics'
+ * hop-bytes (metric.c), refine's incremental hop-bytes (refine.c: a
+ * running total that adds and removes terms, each partial value a sum of
+ * such terms), drb's cut costs, the lower bounds by weight (bound.c), the
+ * per-link weighted loads - is a sum of at most all T - 1 edges at cost
+ * H or less, so it stays below DBL_MAX / 4 and no later sum can overflow
+ * to infinity (a JSON null where a figure belongs). Checked once here,
+ * before any mapping sums anything. O(T). */
+static int weights_bounded(const dn_embed *e, dn_err *err)
+{
+    const int64_t T = e->tree->nodes;
+    double W = 0, H = (double)(e->net->n - 1);
+    if (e->intra_cost > H)
+        H = e->intra_cost;
+    if (H < 1)
+        H = 1;
+    for (int64_t v = 1; v < T; v++)
+        W += dn_embed_weight(e, v);
+    if (W * H <= DBL_MAX / 4) /* (false for an infinite W too) */
+        return DN_OK;
+    return dn_fail_param(err, DN_EINVAL, "weights",
+                         "the weights sum to %g; times the longest an edge can cost on %s "
+                         "(%.17g hops) the weighted sums (hop-bytes) would overflow a double "
+                         "(over 1.8e308); give smaller weights",
+                         W, e->net->spec, H);
+}
+
 /* ---------------------------------------------------- allocation, slots */
 
 static int cmp_i64(const void *a, const void *b)
@@ -988,6 +1022,8 @@ static int embed_setup(dn_embed *e, const dn_net *net, const dn_tree *tree,
     }
     rc = alloc_setup(e, o, err);
     if (rc)
+        goto fail;
+    if ((rc = weights_bounded(e, err)))
         goto fail;
     switch (kind) {
     case MAP_ZRL: rc = init_zrl(e, o, err); break;

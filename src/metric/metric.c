@@ -14,6 +14,7 @@
  * with cbt:12 placed by identity needs 2.4e10 steps).
  */
 #include "dcnet/metric.h"
+#include "../base/dn_assert.h"
 #include "../base/names_impl.h"
 
 #include <math.h>
@@ -363,6 +364,8 @@ static int phase_pass(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, work 
         /* a co-located edge costs the intra-node hops instead of 0 */
         const double cost = hops ? (double)hops : m->intra_cost;
         m->colocated += hops == 0;
+        /* finite: W x the longest edge cost is checked by dn_embed_init
+         * (embed.c, weights_bounded), so no partial sum overflows */
         m->w_total += wt * cost;
         m->w_sum += wt;
         if (wt * cost > m->w_max)
@@ -662,6 +665,7 @@ int dn_metrics_compute(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, dn_e
     m->dil_avg = m->edges ? ((double)m->dil_total + m->intra_cost * (double)m->colocated) /
                                 (double)m->edges
                           : 0;
+    DN_ASSERT(isfinite(m->w_total) && isfinite(m->w_sum));
     m->w_avg = m->w_sum > 0 ? m->w_total / m->w_sum : 0;
     m->extra_total = m->w_total - m->w_sum;
     m->extra_avg = m->w_sum > 0 ? m->extra_total / m->w_sum : 0;
