@@ -266,11 +266,15 @@ int place_write(const dn_net *net, const int64_t *place, int64_t T, dn_place_for
                 const char *what, const char *path, dn_err *err);
 /* An Open MPI rankfile: rank (y + rank0) mod T on the host and slot of
  * place[y], from a hosts file of "LABEL HOST SLOT" lines (RFC 1123 host
- * names, slots non-negative integers; errors name the file and line);
+ * names, slots non-negative integers; errors name the file and line; a
+ * processor's lines are its slots, each (host, slot) once in the file);
+ * the ranks of one processor take its slots in turn, and more ranks than
+ * slots is refused unless `oversubscribe` (then said in the file);
  * `header` (lines starting "# ", each ending in a newline) says which tree
  * and numbering the file is for. */
 int place_rankfile(const char *path, const char *hosts, const dn_net *net, const int64_t *place,
-                   int64_t T, const char *header, int64_t rank0, dn_err *err);
+                   int64_t T, const char *header, int64_t rank0, int oversubscribe,
+                   dn_err *err);
 
 /* One line on how a tree model numbers its tasks (cmd_tree.c): seed 000's
  * B(n), Open MPI's or MPICH's broadcast tree, or dcnet's ids. */

@@ -64,9 +64,13 @@ static const char embed_help[] =
     "      --rankfile FILE    write an Open MPI rankfile: task y's rank on the host\n"
     "      --hosts HOSTFILE   and slot of its processor (HOSTFILE: a line 'LABEL HOST\n"
     "                         SLOT' per processor, LABEL its label or id, HOST an\n"
-    "                         RFC 1123 host name, SLOT a non-negative integer); rank\n"
-    "                         y, or (y + R) mod P for ompi|mpich-bcast:P:R (its\n"
-    "                         header names the tree and numbering)\n"
+    "                         RFC 1123 host name, SLOT a non-negative integer; a\n"
+    "                         processor running k tasks needs k lines, no host and\n"
+    "                         slot twice); rank y, or (y + R) mod P for\n"
+    "                         ompi|mpich-bcast:P:R (its header names the tree and\n"
+    "                         numbering)\n"
+    "      --oversubscribe    let ranks share a slot when a processor has fewer slots\n"
+    "                         than tasks (said in the rankfile's header)\n"
     ;
 
 /* (more strings: C99 compilers need support only 4095 characters in one) */
@@ -157,7 +161,7 @@ static const char embed_help_tail[] =
     "  dcnet embed --net sneptree-t:3 --tree cbt:12 --map sneptree --per-depth\n"
     "  dcnet embed --net debruijn:10 --tree binomial:10 --map scotch --json\n";
 
-enum { O_CANDIDATES = 255, O_WEIGHTS = 256, O_LINKS, O_CONTENTION, O_DISTINCT, O_TIMING, O_PERPHASE, O_PERDEPTH, O_SAVE, O_PFMT, O_RANKFILE, O_HOSTS, O_SVG, O_PHASE, O_JSON, O_CSV };
+enum { O_CANDIDATES = 255, O_WEIGHTS = 256, O_LINKS, O_CONTENTION, O_DISTINCT, O_TIMING, O_PERPHASE, O_PERDEPTH, O_SAVE, O_PFMT, O_RANKFILE, O_HOSTS, O_OVERSUB, O_SVG, O_PHASE, O_JSON, O_CSV };
 
 static const struct option embed_opts[] = {
     EMBED_LONG_OPTIONS,
@@ -172,6 +176,7 @@ static const struct option embed_opts[] = {
     {"place-format", required_argument, NULL, O_PFMT},
     {"rankfile", required_argument, NULL, O_RANKFILE},
     {"hosts", required_argument, NULL, O_HOSTS},
+    {"oversubscribe", no_argument, NULL, O_OVERSUB},
     {"svg", required_argument, NULL, O_SVG},
     {"phase", required_argument, NULL, O_PHASE},
     {"json", no_argument, NULL, O_JSON},
@@ -888,6 +893,7 @@ int cmd_embed(int argc, char **argv)
     int mode = OUT_TABLE, per_phase = 0, per_depth = 0, timing = 0, c, rc, code = 0;
     int only_phase = 0; /* --phase K: the one panel of --svg */
     int candidates = 0; /* --candidates: --map best's every candidate */
+    int oversub = 0;    /* --oversubscribe: ranks may share a slot of the hosts file */
     embed_args a;
     dn_metric_opts mo;
     dn_err err;
@@ -931,6 +937,7 @@ int cmd_embed(int argc, char **argv)
             break;
         case O_RANKFILE: rankfile = optarg; break;
         case O_HOSTS: hosts = a.hosts = optarg; break;
+        case O_OVERSUB: oversub = 1; break;
         case O_SVG: svg = optarg; break;
         case O_PHASE: {
             int64_t v;
@@ -958,6 +965,9 @@ int cmd_embed(int argc, char **argv)
     if (rankfile && !hosts)
         return cli_usage(cmd, "--rankfile needs --hosts HOSTFILE (a line 'LABEL HOST SLOT' per "
                               "processor)");
+    if (oversub && !rankfile)
+        return cli_usage(cmd, "--oversubscribe lets a rankfile bind ranks to one slot: add "
+                              "--rankfile FILE --hosts HOSTFILE");
     if (hosts && !rankfile && !a.alloc_path)
         return cli_usage(cmd, "--hosts is read for --rankfile FILE or --alloc FILE: add one");
     if (per_phase && per_depth)
@@ -1065,7 +1075,7 @@ int cmd_embed(int argc, char **argv)
             char header[4096]; /* three lines of at most about 2100 bytes */
             rankfile_header(e, a.tree_spec, a.map_arg, header, sizeof header);
             rc = place_rankfile(rankfile, hosts, &net, place, tree.nodes, header,
-                                dn_tree_rank(&tree, 0), &err);
+                                dn_tree_rank(&tree, 0), oversub, &err);
         }
         free(place);
         if (rc) {
