@@ -903,6 +903,14 @@ out:
 
 /* rank r on (r + root - rank(0)) mod N: an offset (closed form), or over
  * an allocation its processors in ascending order (stored). */
+/* Identity: rank r on processor r mod P, or over an allocation on the
+ * r-th of its slots taken round by round (issue 37, item 17): round j
+ * holds every allocated processor with more than j slots, in ascending
+ * order, so rank r goes to the (r mod A)-th processor whenever every
+ * processor has the same slots (the old rule), and never past a
+ * processor's slots when they differ (the old rule put rank A on the
+ * first processor whatever its slots, and its own slot check refused
+ * it). A root shifts the ranks so that task 0 is on the root. O(T + A). */
 static int init_identity(dn_embed *e, const dn_embed_opts *o, dn_err *err)
 {
     const int64_t N = e->alloc_n, r0 = dn_tree_rank(e->tree, 0) % N;
@@ -916,8 +924,35 @@ static int init_identity(dn_embed *e, const dn_embed_opts *o, dn_err *err)
     int rc = dn_embed_alloc_place(e, err);
     if (rc)
         return rc;
-    for (int64_t v = 0; v < e->tree->nodes; v++)
-        e->place[v] = (int32_t)e->alloc_list[(dn_tree_rank(e->tree, v) + e->xor_root) % N];
+    /* the slots round by round, whole rounds until they hold the tree:
+     * L < T + N entries, each processor in at most its slots' rounds, so
+     * T consecutive entries (mod L) never overfill one. The processors
+     * still in the rounds are kept in act[], in ascending order: O(L + N). */
+    const int64_t T = e->tree->nodes;
+    int64_t *seq = malloc((size_t)(T + N) * sizeof *seq), L = 0, na = N;
+    int64_t *act = malloc((size_t)N * sizeof *act);
+    if (!seq || !act) {
+        free(seq);
+        free(act);
+        return dn_fail(err, DN_ENOMEM, "out of memory for %lld slots", (long long)(T + N));
+    }
+    memcpy(act, e->alloc_list, (size_t)N * sizeof *act);
+    for (int64_t j = 0; L < T && na > 0; j++) { /* (room >= T: the rounds reach T) */
+        int64_t keep = 0;
+        for (int64_t i = 0; i < na; i++) {
+            seq[L++] = act[i];
+            if (e->cap[act[i]] > j + 1)
+                act[keep++] = act[i];
+        }
+        na = keep;
+    }
+    free(act);
+    DN_ASSERT(L >= T);
+    /* round 0 holds every processor: the root's first slot is at root_at */
+    const int64_t shift = o->root >= 0 ? ((root_at - dn_tree_rank(e->tree, 0)) % L + L) % L : 0;
+    for (int64_t v = 0; v < T; v++)
+        e->place[v] = (int32_t)seq[(dn_tree_rank(e->tree, v) % L + shift) % L];
+    free(seq);
     return DN_OK;
 }
 
