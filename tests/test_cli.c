@@ -2989,9 +2989,10 @@ static void test_outputs_parse(void **state)
     assert_non_null(strstr(r.out, "tr\\ufffd\\ufffd.txt"));
     run_free(&r);
     unlink(path);
-    /* --save-loads - would mix a table into the JSON: refused */
+    /* --save-loads - would mix a table into the JSON: refused (outfile.c's
+     * one rule for standard output, issue 37 item 21) */
     bad_run("load --net butterfly:2 --tree complete:2:3 --walk 1 --exact --save-loads - --json",
-            2, "--save-loads - writes its table to stdout");
+            2, "--save-loads - and --json both write to standard output");
     /* a balance run that fails prints nothing on stdout (it printed "\n") */
     bad_run("balance --net ddb:15 --loads const:1 --algo optimal --json", 2, "k <= 14");
     bad_run("balance --net ddb:4 --loads nope.txt", 2, "cannot open load file 'nope.txt'");

@@ -87,6 +87,12 @@ typedef struct out_file {
  * resolved) or the same device and inode (character devices excepted);
  * returns 0 when none is. */
 int out_plan(const char *cmd, const out_file *files, int n);
+/* The entry of out_plan's list for a command's own report (its table,
+ * --json or --csv) on standard output when `printed`, else one that
+ * declares nothing: with it, a file option given '-' (--save-place -,
+ * --svg -, ...) is refused, for standard output holds one of them
+ * (issue 37, item 21). */
+out_file out_report(int printed, int mode);
 /* Standard input, output and error, if closed, held open on /dev/null
  * (unusable) so that no file takes their numbers: first thing in main. */
 void out_hold_std_fds(void);

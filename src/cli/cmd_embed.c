@@ -989,8 +989,9 @@ int cmd_embed(int argc, char **argv)
                               {"--alloc", a.alloc_path, 0},
                               {"--save-place", save, 1},
                               {"--rankfile", rankfile, 1},
-                              {"--svg", svg, 1}};
-    if ((code = out_plan(cmd, files, 9)))
+                              {"--svg", svg, 1},
+                              out_report(1, mode)};
+    if ((code = out_plan(cmd, files, 10)))
         return code;
     if (!weights_s || strcmp(weights_s, "uniform") == 0 || strcmp(weights_s, "bytes") == 0)
         a.eo.weights = DN_WEIGHTS_UNIFORM; /* bytes: given from the tree, below */
