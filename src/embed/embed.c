@@ -552,7 +552,7 @@ static int init_sneptree(dn_embed *e, const dn_embed_opts *o, dn_err *err)
  * per-link weighted loads - is a sum of at most all T - 1 edges at cost
  * H or less, so it stays below DBL_MAX / 4 and no later sum can overflow
  * to infinity (a JSON null where a figure belongs). Checked once here,
- * before any mapping sums anything. O(T). */
+ * before any mapping sums anything. O(T) for given weights, O(1) else. */
 static int weights_bounded(const dn_embed *e, dn_err *err)
 {
     const int64_t T = e->tree->nodes;
@@ -561,8 +561,10 @@ static int weights_bounded(const dn_embed *e, dn_err *err)
         H = e->intra_cost;
     if (H < 1)
         H = 1;
-    for (int64_t v = 1; v < T; v++)
-        W += dn_embed_weight(e, v);
+    if (e->weights != DN_WEIGHTS_GIVEN)
+        W = (double)T; /* uniform (T - 1) and log (each <= 1/2): no loop over a huge tree */
+    for (int64_t v = 1; e->weights == DN_WEIGHTS_GIVEN && v < T; v++)
+        W += e->given[v];
     if (W * H <= DBL_MAX / 4) /* (false for an infinite W too) */
         return DN_OK;
     return dn_fail_param(err, DN_EINVAL, "weights",
