@@ -317,9 +317,11 @@ static int check_alias(const decl *d, dn_err *err)
             continue;
         if (o->output && d->output && strcmp(o->canon, "-stdout") == 0 &&
             strcmp(d->canon, "-stdout") == 0) /* one rule for every '-' output */
-            return dn_fail(err, DN_EINVAL, "%s - and %s both write to standard output, which "
-                                           "holds one of them: give %s a file name",
-                           o->opt, d->opt, o->path == report_path ? d->opt : o->opt);
+            return dn_fail(err, DN_EINVAL, "%s%s and %s%s both write to standard output, "
+                                           "which holds one of them: give %s a file name",
+                           o->opt, o->path == report_path ? "" : " -", d->opt,
+                           d->path == report_path ? "" : " -",
+                           o->path == report_path ? d->opt : o->opt);
         const decl *out = d->output ? d : o, *other = out == d ? o : d;
         if (other->output)
             return dn_fail(err, DN_EINVAL, "%s '%s' and %s '%s' are the same file: give each "
