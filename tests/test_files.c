@@ -430,7 +430,7 @@ static void test_scotch_one_task(void **state)
     dn_err err;
     assert_int_equal(dn_net_init(&net, "cbt:3", &err), DN_OK);
     for (int n = 0; n <= 2; n++) {
-        char spec[16];
+        char spec[32];
         snprintf(spec, sizeof spec, "binomial:%d", n);
         assert_int_equal(dn_tree_model_parse(spec, &tm, &err), DN_OK);
         assert_int_equal(dn_tree_init(&tree, &tm, 1, 0, &err), DN_OK);
