@@ -2209,8 +2209,10 @@ static void test_exec_mpi(void **state)
             for (int q = 0; q < 4; q++)
                 fprintf(hf, "%d localhost %d\n", q, q % S);
             fclose(hf);
+            /* (two processors a core: --oversubscribe, issue 37 item 15) */
             run_result e = ok_run("embed --net mesh:2x2 --tree binomial:2 --map dccube --root 3 "
-                                  "--rankfile @T/mpi-rf.txt --hosts @T/mpi-hosts.txt");
+                                  "--rankfile @T/mpi-rf.txt --hosts @T/mpi-hosts.txt "
+                                  "--oversubscribe");
             run_free(&e);
             char big[8192];
             assert_int_equal(mpi_run_opts(4, "--rankfile @T/mpi-rf.txt --report-bindings 2>&1",
@@ -2238,7 +2240,7 @@ static void test_exec_mpi(void **state)
             fclose(af);
             e = ok_run("embed --net mesh:2x2 --tree binomial:1 --map greedy --alloc "
                        "@T/mpi-alloc.txt --rankfile @T/mpi-rf.txt --hosts @T/mpi-hosts.txt "
-                       "--save-place @T/mpi-aplace.txt");
+                       "--save-place @T/mpi-aplace.txt --oversubscribe");
             run_free(&e);
             int aplace[2] = {-1, -1}, na = 0;
             char line[256];

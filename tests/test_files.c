@@ -173,7 +173,7 @@ static void test_rankfile_slots(void **state)
     run_result r = ok_run(args);
     run_free(&r);
     char *rf = slurp(tp("@T/rf.txt"));
-    assert_non_null(strstr(rf, "# --oversubscribe: 16 ranks share a slot"));
+    assert_non_null(strstr(rf, "# --oversubscribe: 16 ranks bound to a slot an earlier rank has"));
     free(rf);
     /* two lines a processor: 32 distinct slots, each rank on a slot of its
      * task's processor (from the placement file) */
@@ -213,6 +213,19 @@ static void test_rankfile_slots(void **state)
             "--hosts @T/h4.txt",
             2, "h4.txt' line 2: host a slot 0 is given twice (line 1", NULL);
     assert_false(exists("@T/rf4.txt"));
+    /* asked for (a machine with fewer cores than processors): the header
+     * counts the ranks on a slot an earlier rank has, 3 of 4 */
+    run_result r4 = ok_run("embed --net fattree:2:2 --tree binomial:2 --map identity --rankfile "
+                           "@T/rf4.txt --hosts @T/h4.txt --oversubscribe");
+    run_free(&r4);
+    rf = slurp(tp("@T/rf4.txt"));
+    assert_non_null(strstr(rf, "# --oversubscribe: 3 ranks bound to a slot an earlier rank has"));
+    for (int k = 0; k < 4; k++) {
+        char want[32];
+        snprintf(want, sizeof want, "\nrank %d=a slot=0\n", k);
+        assert_non_null(strstr(rf, want));
+    }
+    free(rf);
     /* refused for an allocation's hosts file too (the same reader) */
     write_file("@T/al.txt", "a\n");
     bad_run("embed --net fattree:2:2 --tree binomial:1 --map greedy --alloc @T/al.txt "

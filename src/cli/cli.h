@@ -374,6 +374,7 @@ typedef struct embed_args {
     const char *map_arg; /* --map as given (file:PATH too), for a rankfile's header */
     const char *alloc_path; /* --alloc FILE */
     const char *hosts;   /* --hosts FILE (embed): host names in --alloc */
+    int oversubscribe;   /* --oversubscribe (embed): a hosts file may repeat a (host, slot) */
     int64_t *alloc, *slots_per; /* owned: what --alloc FILE read */
     dn_best_result *best; /* owned: --map best's candidates, after embed_build */
     int objective_given; /* --objective: --map best ranks by it first */
@@ -418,8 +419,11 @@ void embed_time_defaults(dn_sim_opts *so, dn_sim_work_opts *wo, int64_t mem_limi
  * or label, or with hosts a host name of the hosts file, which stands for
  * every processor on that host), each optionally followed by 'slots=K'.
  * Fills *alloc (n distinct processors, owned) and *slots_per (owned; NULL
- * when no line gives slots; lines without slots= then get `slots`). */
-int place_read_alloc(const char *path, const char *hosts, const dn_net *net, int64_t slots,
+ * when no line gives slots; lines without slots= then get `slots`). The
+ * hosts file's (host, slot) pairs are distinct unless `shared`
+ * (--oversubscribe). */
+int place_read_alloc(const char *path, const char *hosts, int shared, const dn_net *net,
+                     int64_t slots,
                      int64_t **alloc, int64_t **slots_per, int64_t *n, dn_err *err);
 /* Reads exactly `want` numbers in [lo, hi], one per line ('#' comments). */
 int cli_read_numbers(const char *path, int64_t want, double lo, double hi, const char *what,

@@ -851,8 +851,8 @@ int embed_args_net_tree(const char *cmd, embed_args *a, dn_net *net, dn_tree *tr
         return cli_usage(cmd, "--root: %s", cli_errmsg(&err));
     }
     if (a->alloc_path &&
-        (rc = place_read_alloc(a->alloc_path, a->hosts, net, a->eo.slots, &a->alloc,
-                               &a->slots_per, &a->eo.alloc_len, &err))) {
+        (rc = place_read_alloc(a->alloc_path, a->hosts, a->oversubscribe, net, a->eo.slots,
+                               &a->alloc, &a->slots_per, &a->eo.alloc_len, &err))) {
         embed_args_free(a);
         dn_tree_free(tree);
         dn_net_free(net);
@@ -937,7 +937,7 @@ int cmd_embed(int argc, char **argv)
             break;
         case O_RANKFILE: rankfile = optarg; break;
         case O_HOSTS: hosts = a.hosts = optarg; break;
-        case O_OVERSUB: oversub = 1; break;
+        case O_OVERSUB: oversub = a.oversubscribe = 1; break;
         case O_SVG: svg = optarg; break;
         case O_PHASE: {
             int64_t v;

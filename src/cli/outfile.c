@@ -336,7 +336,9 @@ static int check_alias(const decl *d, dn_err *err)
 
 out_file out_report(int printed, int mode)
 {
-    out_file f = {mode == OUT_JSON ? "--json" : mode == OUT_CSV ? "--csv" : "the report (its table)",
+    out_file f = {mode == OUT_JSON  ? "--json"
+                  : mode == OUT_CSV ? "--csv"
+                                    : "the report (its table)",
                   printed ? report_path : NULL, 1};
     return f;
 }

@@ -71,7 +71,7 @@ static const char *host_problem(const char *h)
  * tasks than processors - needs k slots, so a processor may have several
  * lines, all on one host); no (host, slot) pair twice in the file, for two
  * ranks bound to one slot is oversubscription, which only --oversubscribe
- * asks for. */
+ * asks for (a machine with fewer cores than the network's processors). */
 typedef struct hosts_tab {
     char **host;           /* per node: its host name (owned), or NULL */
     int64_t *off, *slot;   /* per node q: its slots slot[off[q] .. off[q+1]), in line order */
@@ -172,8 +172,7 @@ static int hosts_distinct(const char *path, const dn_net *net, hosts_tab *h, dn_
         rc = dn_fail(err, DN_EINVAL, "hosts file '%s' line %lld: host %s slot %lld is given "
                                      "twice (line %lld gives it to processor %s, this line "
                                      "to %s): each slot runs one rank; give every line its own "
-                                     "slot (--oversubscribe lets a processor's ranks share "
-                                     "its slots)",
+                                     "slot (or --oversubscribe, to bind ranks to one slot)",
                      path, (long long)h->el[j], h->host[h->eq[j]], (long long)h->es[j],
                      (long long)h->el[i], a, b);
     }
@@ -181,8 +180,10 @@ static int hosts_distinct(const char *path, const dn_net *net, hosts_tab *h, dn_
     return rc;
 }
 
-/* The hosts file into h (for every node of net), its pairs distinct. */
-static int read_hosts(const char *hosts, const dn_net *net, hosts_tab *h, dn_err *err)
+/* The hosts file into h (for every node of net), its pairs distinct
+ * unless `shared` (--oversubscribe). */
+static int read_hosts(const char *hosts, const dn_net *net, int shared, hosts_tab *h,
+                      dn_err *err)
 {
     memset(h, 0, sizeof *h);
     h->host = calloc((size_t)net->n, sizeof *h->host);
@@ -203,7 +204,7 @@ static int read_hosts(const char *hosts, const dn_net *net, hosts_tab *h, dn_err
             rc = host_line(&in, s, net, h, err);
     }
     dn_input_close(&in);
-    if (!rc)
+    if (!rc && !shared)
         rc = hosts_distinct(hosts, net, h, err);
     /* per processor its slots, in line order (a counting sort) */
     if (!rc && !(h->slot = malloc((size_t)(h->nl ? h->nl : 1) * sizeof *h->slot)))
@@ -225,11 +226,43 @@ static int read_hosts(const char *hosts, const dn_net *net, hosts_tab *h, dn_err
     return rc;
 }
 
+/* Ranks bound to a (host, slot) that an earlier rank has: for the
+ * rankfile's header under --oversubscribe. O(T log T). */
+typedef struct rank_pair {
+    const char *host;
+    int64_t slot;
+} rank_pair;
+
+static int cmp_rank_pair(const void *a, const void *b)
+{
+    const rank_pair *x = a, *y = b;
+    int c = strcmp(x->host, y->host);
+    return c ? c : (x->slot > y->slot) - (x->slot < y->slot);
+}
+
+static int64_t ranks_sharing(const hosts_tab *h, const int64_t *place, const int64_t *pick,
+                             int64_t T, int64_t rank0)
+{
+    rank_pair *rp = malloc((size_t)(T > 0 ? T : 1) * sizeof *rp);
+    int64_t n = 0;
+    if (!rp)
+        return -1;
+    for (int64_t r = 0; r < T; r++) {
+        rp[r].host = h->host[place[(r - rank0 % T + T) % T]];
+        rp[r].slot = h->slot[pick[r]];
+    }
+    qsort(rp, (size_t)T, sizeof *rp, cmp_rank_pair);
+    for (int64_t r = 1; r < T; r++)
+        n += cmp_rank_pair(&rp[r - 1], &rp[r]) == 0;
+    free(rp);
+    return n;
+}
+
 int place_rankfile(const char *path, const char *hosts, const dn_net *net, const int64_t *place,
                    int64_t T, const char *header, int64_t rank0, int oversubscribe, dn_err *err)
 {
     hosts_tab h;
-    int rc = read_hosts(hosts, net, &h, err);
+    int rc = read_hosts(hosts, net, oversubscribe, &h, err);
     if (rc)
         return rc;
     int64_t *used = calloc((size_t)net->n, sizeof *used), shared = 0;
@@ -244,7 +277,6 @@ int place_rankfile(const char *path, const char *hosts, const dn_net *net, const
                                          "%lld is placed there)",
                          hosts, lab, (long long)v);
         } else if (++used[q] > have) {
-            shared++;
             if (!oversubscribe) {
                 int64_t k = 0;
                 for (int64_t y = 0; y < T; y++)
@@ -260,23 +292,37 @@ int place_rankfile(const char *path, const char *hosts, const dn_net *net, const
             }
         }
     }
+    /* each rank's slot: its processor's slots in turn; then the ranks on
+     * a (host, slot) an earlier rank has, for the header */
+    int64_t *pick = rc ? NULL : malloc((size_t)(T > 0 ? T : 1) * sizeof *pick);
+    if (!rc && !pick)
+        rc = dn_fail(err, DN_ENOMEM, "out of memory for %lld ranks", (long long)T);
+    if (!rc) {
+        memset(used, 0, (size_t)net->n * sizeof *used);
+        for (int64_t r = 0; r < T; r++) { /* rank r runs task (r - rank0) mod T */
+            int64_t v = (r - rank0 % T + T) % T, q = place[v];
+            int64_t have = h.off[q + 1] - h.off[q];
+            pick[r] = h.off[q] + used[q]++ % have; /* an index into h.slot */
+        }
+        if ((shared = ranks_sharing(&h, place, pick, T, rank0)) < 0)
+            rc = dn_fail(err, DN_ENOMEM, "out of memory for %lld ranks", (long long)T);
+    }
     FILE *f = NULL;
     if (!rc && !(rc = out_open(path, &f, err))) {
         fprintf(f, "# Open MPI rankfile by dcnet: every rank on the host and slot of its "
                    "task's processor\n%s", header);
         if (shared)
-            fprintf(f, "# --oversubscribe: %lld rank%s share%s a slot with another rank "
-                       "(run mpirun with --oversubscribe too)\n",
-                    (long long)shared, shared == 1 ? "" : "s", shared == 1 ? "s" : "");
-        memset(used, 0, (size_t)net->n * sizeof *used);
-        for (int64_t r = 0; r < T; r++) { /* rank r runs task (r - rank0) mod T */
-            int64_t v = (r - rank0 % T + T) % T, q = place[v];
-            int64_t have = h.off[q + 1] - h.off[q];
-            fprintf(f, "rank %lld=%s slot=%lld\n", (long long)r, h.host[q],
-                    (long long)h.slot[h.off[q] + used[q]++ % have]);
+            fprintf(f, "# --oversubscribe: %lld rank%s bound to a slot an earlier rank "
+                       "has\n",
+                    (long long)shared, shared == 1 ? "" : "s");
+        for (int64_t r = 0; r < T; r++) {
+            int64_t v = (r - rank0 % T + T) % T;
+            fprintf(f, "rank %lld=%s slot=%lld\n", (long long)r, h.host[place[v]],
+                    (long long)h.slot[pick[r]]);
         }
         rc = out_close(f, err);
     }
+    free(pick);
     free(used);
     hosts_free(&h, net);
     return rc;
@@ -348,7 +394,8 @@ static int alloc_line(dn_input *in, char *s, const dn_net *net, char **host, all
     return dn_input_fail(in, err, DN_EINVAL, "%s (host names need --hosts FILE)", e.msg);
 }
 
-int place_read_alloc(const char *path, const char *hosts, const dn_net *net, int64_t slots,
+int place_read_alloc(const char *path, const char *hosts, int shared, const dn_net *net,
+                     int64_t slots,
                      int64_t **alloc, int64_t **slots_per, int64_t *n, dn_err *err)
 {
     const int64_t P = dn_net_processors(net);
@@ -364,7 +411,7 @@ int place_read_alloc(const char *path, const char *hosts, const dn_net *net, int
         rc = dn_fail(err, DN_ENOMEM, "out of memory for an allocation of %lld processors",
                      (long long)P);
     if (!rc && hosts)
-        rc = read_hosts(hosts, net, &h, err);
+        rc = read_hosts(hosts, net, shared, &h, err);
     dn_input in;
     if (!rc) {
         rc = dn_input_open(&in, path, "allocation file", ((int64_t)1 << 20) + 512 * net->n, 0,
