@@ -192,13 +192,10 @@ test: all $(TESTS)
 
 
 # The same tests against the ASan+UBSan library and CLI.
-# scripts/lsan.supp: leaks that are not dcnet's (each with its reason).
 test-asan: $(ASAN)/dcnet $(ASAN_TESTS)
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 \
-	  LSAN_OPTIONS=suppressions=$(abspath scripts/lsan.supp) \
 	  sh scripts/run-tests.sh "asan+ubsan" $(ASAN)/dcnet "" $(ASAN_TESTS)
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 \
-	  LSAN_OPTIONS=suppressions=$(abspath scripts/lsan.supp) \
 	  sh scripts/test-corpus.sh $(ASAN)/dcnet
 
 # ThreadSanitizer (issue 26, section 3): the runtime's and the pool's tests, the dynamic
