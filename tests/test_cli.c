@@ -2212,8 +2212,10 @@ static void test_exec_mpi(void **state)
             for (int q = 0; q < 4; q++)
                 fprintf(hf, "%d localhost %d\n", q, q % S);
             fclose(hf);
+            /* (two processors a core: --oversubscribe, issue 37 item 15) */
             run_result e = ok_run("embed --net mesh:2x2 --tree binomial:2 --map dccube --root 3 "
-                                  "--rankfile @T/mpi-rf.txt --hosts @T/mpi-hosts.txt");
+                                  "--rankfile @T/mpi-rf.txt --hosts @T/mpi-hosts.txt "
+                                  "--oversubscribe");
             run_free(&e);
             char big[8192];
             assert_int_equal(mpi_run_opts(4, "--rankfile @T/mpi-rf.txt --report-bindings 2>&1",
@@ -2241,7 +2243,7 @@ static void test_exec_mpi(void **state)
             fclose(af);
             e = ok_run("embed --net mesh:2x2 --tree binomial:1 --map greedy --alloc "
                        "@T/mpi-alloc.txt --rankfile @T/mpi-rf.txt --hosts @T/mpi-hosts.txt "
-                       "--save-place @T/mpi-aplace.txt");
+                       "--save-place @T/mpi-aplace.txt --oversubscribe");
             run_free(&e);
             int aplace[2] = {-1, -1}, na = 0;
             char line[256];
@@ -2992,9 +2994,10 @@ static void test_outputs_parse(void **state)
     assert_non_null(strstr(r.out, "tr\\ufffd\\ufffd.txt"));
     run_free(&r);
     unlink(path);
-    /* --save-loads - would mix a table into the JSON: refused */
+    /* --save-loads - would mix a table into the JSON: refused (outfile.c's
+     * one rule for standard output, issue 37 item 21) */
     bad_run("load --net butterfly:2 --tree complete:2:3 --walk 1 --exact --save-loads - --json",
-            2, "--save-loads - writes its table to stdout");
+            2, "--save-loads - and --json both write to standard output");
     /* a balance run that fails prints nothing on stdout (it printed "\n") */
     bad_run("balance --net ddb:15 --loads const:1 --algo optimal --json", 2, "k <= 14");
     bad_run("balance --net ddb:4 --loads nope.txt", 2, "cannot open load file 'nope.txt'");

@@ -87,6 +87,12 @@ typedef struct out_file {
  * resolved) or the same device and inode (character devices excepted);
  * returns 0 when none is. */
 int out_plan(const char *cmd, const out_file *files, int n);
+/* The entry of out_plan's list for a command's own report (its table,
+ * --json or --csv) on standard output when `printed`, else one that
+ * declares nothing: with it, a file option given '-' (--save-place -,
+ * --svg -, ...) is refused, for standard output holds one of them
+ * (issue 37, item 21). */
+out_file out_report(int printed, int mode);
 /* Standard input, output and error, if closed, held open on /dev/null
  * (unusable) so that no file takes their numbers: first thing in main. */
 void out_hold_std_fds(void);
@@ -266,11 +272,15 @@ int place_write(const dn_net *net, const int64_t *place, int64_t T, dn_place_for
                 const char *what, const char *path, dn_err *err);
 /* An Open MPI rankfile: rank (y + rank0) mod T on the host and slot of
  * place[y], from a hosts file of "LABEL HOST SLOT" lines (RFC 1123 host
- * names, slots non-negative integers; errors name the file and line);
+ * names, slots non-negative integers; errors name the file and line; a
+ * processor's lines are its slots, each (host, slot) once in the file);
+ * the ranks of one processor take its slots in turn, and more ranks than
+ * slots is refused unless `oversubscribe` (then said in the file);
  * `header` (lines starting "# ", each ending in a newline) says which tree
  * and numbering the file is for. */
 int place_rankfile(const char *path, const char *hosts, const dn_net *net, const int64_t *place,
-                   int64_t T, const char *header, int64_t rank0, dn_err *err);
+                   int64_t T, const char *header, int64_t rank0, int oversubscribe,
+                   dn_err *err);
 
 /* One line on how a tree model numbers its tasks (cmd_tree.c): seed 000's
  * B(n), Open MPI's or MPICH's broadcast tree, or dcnet's ids. */
@@ -366,6 +376,7 @@ typedef struct embed_args {
     const char *map_arg; /* --map as given (file:PATH too), for a rankfile's header */
     const char *alloc_path; /* --alloc FILE */
     const char *hosts;   /* --hosts FILE (embed): host names in --alloc */
+    int oversubscribe;   /* --oversubscribe (embed): a hosts file may repeat a (host, slot) */
     int64_t *alloc, *slots_per; /* owned: what --alloc FILE read */
     dn_best_result *best; /* owned: --map best's candidates, after embed_build */
     int objective_given; /* --objective: --map best ranks by it first */
@@ -430,8 +441,11 @@ void embed_time_defaults(dn_sim_opts *so, dn_sim_work_opts *wo, int64_t mem_limi
  * or label, or with hosts a host name of the hosts file, which stands for
  * every processor on that host), each optionally followed by 'slots=K'.
  * Fills *alloc (n distinct processors, owned) and *slots_per (owned; NULL
- * when no line gives slots; lines without slots= then get `slots`). */
-int place_read_alloc(const char *path, const char *hosts, const dn_net *net, int64_t slots,
+ * when no line gives slots; lines without slots= then get `slots`). The
+ * hosts file's (host, slot) pairs are distinct unless `shared`
+ * (--oversubscribe). */
+int place_read_alloc(const char *path, const char *hosts, int shared, const dn_net *net,
+                     int64_t slots,
                      int64_t **alloc, int64_t **slots_per, int64_t *n, dn_err *err);
 /* Reads exactly `want` numbers in [lo, hi], one per line ('#' comments). */
 int cli_read_numbers(const char *path, int64_t want, double lo, double hi, const char *what,

@@ -347,8 +347,9 @@ int cmd_balance(int argc, char **argv)
         return cli_usage(cmd, "missing --net ddb:K (e.g. --net ddb:10)");
     struct stat lst; /* --loads names a file, or a generator (random:SEED:MEAN ...) */
     const out_file files[] = {{"--loads", loads_arg && stat(loads_arg, &lst) == 0 ? loads_arg : NULL, 0},
-                              {"--svg", svg, 1}};
-    int plan = out_plan(cmd, files, 2);
+                              {"--svg", svg, 1},
+                              out_report(1, mode)};
+    int plan = out_plan(cmd, files, 3);
     if (plan)
         return plan;
     dn_net net;

@@ -64,9 +64,13 @@ static const char embed_help[] =
     "      --rankfile FILE    write an Open MPI rankfile: task y's rank on the host\n"
     "      --hosts HOSTFILE   and slot of its processor (HOSTFILE: a line 'LABEL HOST\n"
     "                         SLOT' per processor, LABEL its label or id, HOST an\n"
-    "                         RFC 1123 host name, SLOT a non-negative integer); rank\n"
-    "                         y, or (y + R) mod P for ompi|mpich-bcast:P:R (its\n"
-    "                         header names the tree and numbering)\n"
+    "                         RFC 1123 host name, SLOT a non-negative integer; a\n"
+    "                         processor running k tasks needs k lines, no host and\n"
+    "                         slot twice); rank y, or (y + R) mod P for\n"
+    "                         ompi|mpich-bcast:P:R (its header names the tree and\n"
+    "                         numbering)\n"
+    "      --oversubscribe    let ranks share a slot when a processor has fewer slots\n"
+    "                         than tasks (said in the rankfile's header)\n"
     ;
 
 /* (more strings: C99 compilers need support only 4095 characters in one) */
@@ -162,7 +166,7 @@ static const char embed_help_tail[] =
     "  dcnet embed --net sneptree-t:3 --tree cbt:12 --map sneptree --per-depth\n"
     "  dcnet embed --net debruijn:10 --tree binomial:10 --map scotch --json\n";
 
-enum { O_CANDIDATES = 255, O_WEIGHTS = 256, O_LINKS, O_CONTENTION, O_DISTINCT, O_TIMING, O_PERPHASE, O_PERDEPTH, O_SAVE, O_PFMT, O_RANKFILE, O_HOSTS, O_SVG, O_PHASE, O_JSON, O_CSV };
+enum { O_CANDIDATES = 255, O_WEIGHTS = 256, O_LINKS, O_CONTENTION, O_DISTINCT, O_TIMING, O_PERPHASE, O_PERDEPTH, O_SAVE, O_PFMT, O_RANKFILE, O_HOSTS, O_OVERSUB, O_SVG, O_PHASE, O_JSON, O_CSV };
 
 static const struct option embed_opts[] = {
     EMBED_LONG_OPTIONS,
@@ -177,6 +181,7 @@ static const struct option embed_opts[] = {
     {"place-format", required_argument, NULL, O_PFMT},
     {"rankfile", required_argument, NULL, O_RANKFILE},
     {"hosts", required_argument, NULL, O_HOSTS},
+    {"oversubscribe", no_argument, NULL, O_OVERSUB},
     {"svg", required_argument, NULL, O_SVG},
     {"phase", required_argument, NULL, O_PHASE},
     {"json", no_argument, NULL, O_JSON},
@@ -609,6 +614,42 @@ void embed_args_free(embed_args *a)
     a->best = NULL;
 }
 
+/* The links' own costs (a network with bw=, lat=): each edge's message
+ * alone, store-and-forward, summed over the edges and the worst of them;
+ * formed before any output is written, so that an overflow (issue 37,
+ * item 4: a sum is an error, never a null) leaves no file. */
+static int link_costs(dn_embed *e, const dn_embed_opts *eo, const dn_tree *tree, double *total,
+                      double *worst, dn_err *err)
+{
+    const dn_csr *g = dn_embed_graph(e);
+    *total = *worst = 0;
+    if (!g->bw)
+        return DN_OK;
+    for (int64_t v = 1; v < tree->nodes; v++) {
+        const int64_t *path;
+        int64_t hops;
+        int rc = dn_embed_route(e, v, &path, &hops, err);
+        if (rc)
+            return rc;
+        double wv = eo->weights == DN_WEIGHTS_GIVEN ? eo->given[v - 1]
+                    : eo->weights == DN_WEIGHTS_LOG ? ldexp(1.0, -dn_tree_recv_phase(tree, v))
+                                                    : 1.0;
+        double cost = 0;
+        for (int64_t i = 0; i < hops; i++) {
+            int64_t arc = dn_csr_arc(g, path[i], path[i + 1]);
+            if (arc >= 0)
+                cost += wv / g->bw[arc] + (g->lat ? g->lat[arc] : 0);
+        }
+        *total += cost;
+        *worst = cost > *worst ? cost : *worst;
+    }
+    if (isfinite(*total))
+        return DN_OK;
+    return dn_fail(err, DN_EINVAL, "the link costs of the tree's edges (weights over the "
+                                   "links' bw= plus their lat=, on every hop) sum past 1.8e308: "
+                                   "give --net smaller lat= or larger bw=, or smaller weights");
+}
+
 int embed_build(embed_args *a, const dn_net *net, const dn_tree *tree, const dn_metric_opts *mo,
                 dn_embed **e, dn_err *err)
 {
@@ -947,8 +988,8 @@ int embed_args_net_tree(const char *cmd, embed_args *a, dn_net *net, dn_tree *tr
         return cli_usage(cmd, "--root: %s", cli_errmsg(&err));
     }
     if (a->alloc_path &&
-        (rc = place_read_alloc(a->alloc_path, a->hosts, net, a->eo.slots, &a->alloc,
-                               &a->slots_per, &a->eo.alloc_len, &err))) {
+        (rc = place_read_alloc(a->alloc_path, a->hosts, a->oversubscribe, net, a->eo.slots,
+                               &a->alloc, &a->slots_per, &a->eo.alloc_len, &err))) {
         embed_args_free(a);
         dn_tree_free(tree);
         dn_net_free(net);
@@ -989,6 +1030,7 @@ int cmd_embed(int argc, char **argv)
     int mode = OUT_TABLE, per_phase = 0, per_depth = 0, timing = 0, c, rc, code = 0;
     int only_phase = 0; /* --phase K: the one panel of --svg */
     int candidates = 0; /* --candidates: --map best's every candidate */
+    int oversub = 0;    /* --oversubscribe: ranks may share a slot of the hosts file */
     embed_args a;
     dn_metric_opts mo;
     dn_err err;
@@ -1032,6 +1074,7 @@ int cmd_embed(int argc, char **argv)
             break;
         case O_RANKFILE: rankfile = optarg; break;
         case O_HOSTS: hosts = a.hosts = optarg; break;
+        case O_OVERSUB: oversub = a.oversubscribe = 1; break;
         case O_SVG: svg = optarg; break;
         case O_PHASE: {
             int64_t v;
@@ -1059,6 +1102,9 @@ int cmd_embed(int argc, char **argv)
     if (rankfile && !hosts)
         return cli_usage(cmd, "--rankfile needs --hosts HOSTFILE (a line 'LABEL HOST SLOT' per "
                               "processor)");
+    if (oversub && !rankfile)
+        return cli_usage(cmd, "--oversubscribe lets a rankfile bind ranks to one slot: add "
+                              "--rankfile FILE --hosts HOSTFILE");
     if (hosts && !rankfile && !a.alloc_path)
         return cli_usage(cmd, "--hosts is read for --rankfile FILE or --alloc FILE: add one");
     if (per_phase && per_depth)
@@ -1080,8 +1126,9 @@ int cmd_embed(int argc, char **argv)
                               {"--alloc", a.alloc_path, 0},
                               {"--save-place", save, 1},
                               {"--rankfile", rankfile, 1},
-                              {"--svg", svg, 1}};
-    if ((code = out_plan(cmd, files, 9)))
+                              {"--svg", svg, 1},
+                              out_report(1, mode)};
+    if ((code = out_plan(cmd, files, 10)))
         return code;
     if (!weights_s || strcmp(weights_s, "uniform") == 0 || strcmp(weights_s, "bytes") == 0)
         a.eo.weights = DN_WEIGHTS_UNIFORM; /* bytes: given from the tree, below */
@@ -1121,6 +1168,19 @@ int cmd_embed(int argc, char **argv)
     }
     double t0 = cli_now();
     if ((rc = embed_build(&a, &net, &tree, &mo, &e, &err))) {
+        /* weights taken from the tree file's bytes_down: the file is at
+         * fault, not --weights (issue 37, item 4) */
+        if (strcmp(weights_kind, "bytes") == 0 && err.param && strcmp(err.param, "weights") == 0) {
+            err.param = NULL;
+            char msg[sizeof err.msg];
+            snprintf(msg, sizeof msg, "%s", err.msg);
+            const char *w = strstr(msg, "the weights"), *g = strstr(msg, "smaller weights");
+            if (w && g)
+                snprintf(err.msg, sizeof err.msg, "tree file '%s': its bytes_down (the "
+                         "weights)%.*ssmaller bytes_down, or --weights uniform",
+                         out_spec_file(a.tree_spec) ? out_spec_file(a.tree_spec) : a.tree_spec,
+                         (int)(g - w - 11), w + 11);
+        }
         code = cli_fail(cmd, rc, cli_errmsg(&err));
         goto done_tree;
     }
@@ -1137,6 +1197,11 @@ int cmd_embed(int argc, char **argv)
         code = cli_fail(cmd, rc, cli_errmsg(&err));
         goto done_embed;
     }
+    double link_total = 0, link_worst = 0;
+    if ((rc = link_costs(e, &a.eo, &tree, &link_total, &link_worst, &err))) {
+        code = cli_fail(cmd, rc, cli_errmsg(&err));
+        goto done_metrics;
+    }
     if (save || rankfile) {
         int64_t *place = placement_of(e);
         char what[160];
@@ -1148,7 +1213,7 @@ int cmd_embed(int argc, char **argv)
             char header[4096]; /* three lines of at most about 2100 bytes */
             rankfile_header(e, a.tree_spec, a.map_arg, header, sizeof header);
             rc = place_rankfile(rankfile, hosts, &net, place, tree.nodes, header,
-                                dn_tree_rank(&tree, 0), &err);
+                                dn_tree_rank(&tree, 0), oversub, &err);
         }
         free(place);
         if (rc) {
@@ -1169,28 +1234,9 @@ int cmd_embed(int argc, char **argv)
     if (embed_order_name(&a.eo))
         rec_str(&r, "order", embed_order_name(&a.eo));
     rec_str(&r, "weights", weights_kind);
-    const dn_csr *g = dn_embed_graph(e);
-    if (g->bw) { /* the links' own costs: each edge's message alone, store-and-forward */
-        double total = 0, worst = 0;
-        for (int64_t v = 1; v < tree.nodes; v++) {
-            const int64_t *path;
-            int64_t hops;
-            if (dn_embed_route(e, v, &path, &hops, &err))
-                break;
-            double wv = a.eo.weights == DN_WEIGHTS_GIVEN ? a.eo.given[v - 1]
-                        : a.eo.weights == DN_WEIGHTS_LOG ? ldexp(1.0, -dn_tree_recv_phase(&tree, v))
-                                                         : 1.0;
-            double cost = 0;
-            for (int64_t i = 0; i < hops; i++) {
-                int64_t arc = dn_csr_arc(g, path[i], path[i + 1]);
-                if (arc >= 0)
-                    cost += wv / g->bw[arc] + (g->lat ? g->lat[arc] : 0);
-            }
-            total += cost;
-            worst = cost > worst ? cost : worst;
-        }
-        rec_dbl(&r, "link_cost.total", total);
-        rec_dbl(&r, "link_cost.max", worst);
+    if (dn_embed_graph(e)->bw) {
+        rec_dbl(&r, "link_cost.total", link_total);
+        rec_dbl(&r, "link_cost.max", link_worst);
     }
     if (timing) /* wall clock: only on request, so that equal inputs give equal output */
         rec_dbl(&r, "map_seconds", map_seconds);

@@ -501,8 +501,9 @@ static int exec_check(const char *cmd, exec_args *a)
                               {"--place", a->place_path, 0},
                               {"--record-tree", a->record, 1},
                               {"--link-stats", a->links, 1},
-                              {"--svg", a->svg, 1}};
-    if ((code = out_plan(cmd, files, 6)))
+                              {"--svg", a->svg, 1},
+                              out_report(1, a->mode)};
+    if ((code = out_plan(cmd, files, 7)))
         return code;
     if (a->place_path && !mpi)
         return cli_usage(cmd, "--place puts workers on MPI ranks: add --backend mpi (on threads, "

@@ -251,17 +251,14 @@ static int parse_args(const char *cmd, int argc, char **argv, load_args *a, int 
     }
     if (optind < argc)
         return cli_usage(cmd, "unexpected argument '%s'", argv[optind]);
-    if (a->loads_path && strcmp(a->loads_path, "-") == 0 && a->mode != OUT_TABLE)
-        return cli_usage(cmd, "--save-loads - writes its table to stdout, where --%s goes: "
-                              "give --save-loads a file name",
-                         a->mode == OUT_JSON ? "json" : "csv");
     if (!a->net_spec)
         return cli_usage(cmd, "missing --net SPEC (e.g. --net butterfly:3)");
     const out_file files[] = {{"--net", out_spec_file(a->net_spec), 0},
                               {"--tree", out_spec_file(a->tree_spec), 0},
                               {"--save-loads", a->loads_path, 1},
-                              {"--svg", a->svg_path, 1}};
-    int plan = out_plan(cmd, files, 4);
+                              {"--svg", a->svg_path, 1},
+                              out_report(1, a->mode)};
+    int plan = out_plan(cmd, files, 5);
     if (plan)
         return plan;
     if (!a->tree_spec)

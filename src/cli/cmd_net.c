@@ -353,8 +353,9 @@ int cmd_net(int argc, char **argv)
                               "--tree-of; not with %s",
                          format ? "--format" : from ? "--from" : "--neighbors");
     const out_file files[] = {
-        {"--net", out_spec_file(spec), 0}, {"-o", output, 1}, {"--svg", svg, 1}};
-    if ((code = out_plan(cmd, files, 3)))
+        {"--net", out_spec_file(spec), 0}, {"-o", output, 1}, {"--svg", svg, 1},
+        out_report(!format, mode)}; /* --format: the file is the output */
+    if ((code = out_plan(cmd, files, 4)))
         return code;
     /* one task per run: an option another task would ignore is an error,
      * never silently dropped */

@@ -1077,8 +1077,9 @@ static int sim_check(sim_cli *o, const embed_args *a)
                               {"--alloc", a->alloc_path, 0},
                               {"--link-stats", o->links_path, 1},
                               {"--svg", o->svg, 1},
-                              {"--messages", o->messages_path, 1}};
-    if ((code = out_plan(o->cmd, files, 9)))
+                              {"--messages", o->messages_path, 1},
+                              out_report(1, o->mode)};
+    if ((code = out_plan(o->cmd, files, 10)))
         return code;
     if (o->threads <= 0)
         o->threads = cli_default_threads();

@@ -16,7 +16,12 @@
  *    output and an input, that are the same file (the same path, or the
  *    same device and inode) are refused before anything is read or
  *    written (item 10), and out_open refuses an undeclared output that
- *    is one of them;
+ *    is one of them; a command that prints its report (table, --json,
+ *    --csv) declares standard output too (out_report), so that a file
+ *    option given '-' (--save-place -, --svg -, --rankfile -, --messages
+ *    -, --save-loads -, ...) is refused by this one rule rather than
+ *    mixed into the report (issue 37, item 21), and so is an output that
+ *    is the file standard output was redirected to;
  *  - a declared output is renamed onto its name only when the whole
  *    command succeeds (out_finish, from main): a command that fails
  *    leaves none of its outputs, not the first of two (item 10).
@@ -165,6 +170,9 @@ typedef struct decl {
 } decl;
 static decl decls[DECL_MAX];
 static int ndecl;
+/* The path of out_report's entries: "-", told apart by its address (a
+ * file option's "-" is argv's) */
+static const char report_path[] = "-";
 
 static void on_signal(int sig)
 {
@@ -307,6 +315,13 @@ static int check_alias(const decl *d, dn_err *err)
                            o->opt, d->opt);
         if (o == d || (!o->output && !d->output) || !same_file(o, d))
             continue;
+        if (o->output && d->output && strcmp(o->canon, "-stdout") == 0 &&
+            strcmp(d->canon, "-stdout") == 0) /* one rule for every '-' output */
+            return dn_fail(err, DN_EINVAL, "%s%s and %s%s both write to standard output, "
+                                           "which holds one of them: give %s a file name",
+                           o->opt, o->path == report_path ? "" : " -", d->opt,
+                           d->path == report_path ? "" : " -",
+                           o->path == report_path ? d->opt : o->opt);
         const decl *out = d->output ? d : o, *other = out == d ? o : d;
         if (other->output)
             return dn_fail(err, DN_EINVAL, "%s '%s' and %s '%s' are the same file: give each "
@@ -317,6 +332,15 @@ static int check_alias(const decl *d, dn_err *err)
                        out->opt, out->path, other->opt, other->path);
     }
     return DN_OK;
+}
+
+out_file out_report(int printed, int mode)
+{
+    out_file f = {mode == OUT_JSON  ? "--json"
+                  : mode == OUT_CSV ? "--csv"
+                                    : "the report (its table)",
+                  printed ? report_path : NULL, 1};
+    return f;
 }
 
 int out_same_path(const char *a, const char *b)

@@ -5,7 +5,9 @@
  * Open MPI rankfile that puts task y's worker rank on the host and slot of
  * place(y), from a hosts file of "LABEL HOST SLOT" lines (for MPI's trees,
  * the rank of virtual rank y: y + the root rank, mod P), with a header
- * naming the tree and its numbering (issue 29, item 9).
+ * naming the tree and its numbering (issue 29, item 9). A processor's
+ * lines are its slots: the ranks on one processor take distinct slots,
+ * and two ranks on one slot only with --oversubscribe (issue 37, item 15).
  *
  * The rankfile stays here: it is a launcher's file, not a placement (it
  * cannot be read back as one), and it needs the hosts file the user
@@ -64,9 +66,34 @@ static const char *host_problem(const char *h)
     return NULL;
 }
 
-/* One "LABEL HOST SLOT" line into host[q], slot[q]. */
-static int host_line(dn_input *in, char *s, const dn_net *net, char **host, int64_t *slot,
-                     dn_err *err)
+/* The hosts file: per processor its host and its slots, one slot a line
+ * (issue 37, item 15: a processor that runs k ranks - with --slots, or more
+ * tasks than processors - needs k slots, so a processor may have several
+ * lines, all on one host); no (host, slot) pair twice in the file, for two
+ * ranks bound to one slot is oversubscription, which only --oversubscribe
+ * asks for (a machine with fewer cores than the network's processors). */
+typedef struct hosts_tab {
+    char **host;           /* per node: its host name (owned), or NULL */
+    int64_t *off, *slot;   /* per node q: its slots slot[off[q] .. off[q+1]), in line order */
+    int64_t *eq, *es, *el; /* per line read: processor, slot, line number */
+    int64_t nl, cap;
+} hosts_tab;
+
+static void hosts_free(hosts_tab *h, const dn_net *net)
+{
+    for (int64_t q = 0; h->host && q < net->n; q++)
+        free(h->host[q]);
+    free(h->host);
+    free(h->off);
+    free(h->slot);
+    free(h->eq);
+    free(h->es);
+    free(h->el);
+    memset(h, 0, sizeof *h);
+}
+
+/* One "LABEL HOST SLOT" line: one more slot of processor LABEL. */
+static int host_line(dn_input *in, char *s, const dn_net *net, hosts_tab *h, dn_err *err)
 {
     char *f[4];
     int nf = 0;
@@ -83,18 +110,88 @@ static int host_line(dn_input *in, char *s, const dn_net *net, char **host, int6
         return dn_input_fail(in, err, DN_EINVAL, "host '%s': %s", f[1], why);
     if (dn_parse_i64(f[2], 0, 1 << 20, "slot", &sv, &e))
         return dn_input_fail(in, err, DN_EINVAL, "%s (a slot is a non-negative integer)", e.msg);
-    if (host[q])
-        return dn_input_fail(in, err, DN_EINVAL, "processor %s is listed twice", f[0]);
-    if (!(host[q] = strdup(f[1])))
+    if (h->host[q] && strcmp(h->host[q], f[1]) != 0)
+        return dn_input_fail(in, err, DN_EINVAL, "processor %s is on host '%s' (an earlier line), "
+                                                 "not '%s': a processor's lines give its slots "
+                                                 "on one host",
+                             f[0], h->host[q], f[1]);
+    if (!h->host[q] && !(h->host[q] = strdup(f[1])))
         return dn_fail(err, DN_ENOMEM, "out of memory");
-    slot[q] = sv;
+    if (h->nl == h->cap) {
+        int64_t cap = h->cap ? 2 * h->cap : 64;
+        int64_t *a = realloc(h->eq, (size_t)cap * sizeof *a);
+        if (a)
+            h->eq = a;
+        int64_t *b = a ? realloc(h->es, (size_t)cap * sizeof *b) : NULL;
+        if (b)
+            h->es = b;
+        int64_t *c = b ? realloc(h->el, (size_t)cap * sizeof *c) : NULL;
+        if (!c)
+            return dn_fail(err, DN_ENOMEM, "out of memory for the hosts file");
+        h->el = c;
+        h->cap = cap;
+    }
+    h->eq[h->nl] = q;
+    h->es[h->nl] = sv;
+    h->el[h->nl++] = dn_input_lineno(in);
     return DN_OK;
 }
 
-/* The hosts file into host[], slot[] (one entry per node of net). */
-static int read_hosts(const char *hosts, const dn_net *net, char **host, int64_t *slot,
+/* qsort over line indices: by host name, slot, then line */
+static const hosts_tab *sort_tab;
+static int cmp_pair(const void *a, const void *b)
+{
+    int64_t i = *(const int64_t *)a, j = *(const int64_t *)b;
+    int c = strcmp(sort_tab->host[sort_tab->eq[i]], sort_tab->host[sort_tab->eq[j]]);
+    if (c)
+        return c;
+    if (sort_tab->es[i] != sort_tab->es[j])
+        return sort_tab->es[i] < sort_tab->es[j] ? -1 : 1;
+    return (sort_tab->el[i] > sort_tab->el[j]) - (sort_tab->el[i] < sort_tab->el[j]);
+}
+
+/* A (host, slot) given twice: the later line, naming the earlier.
+ * O(L log L) for L lines. */
+static int hosts_distinct(const char *path, const dn_net *net, hosts_tab *h, dn_err *err)
+{
+    int64_t *idx = malloc((size_t)(h->nl ? h->nl : 1) * sizeof *idx);
+    if (!idx)
+        return dn_fail(err, DN_ENOMEM, "out of memory for the hosts file");
+    for (int64_t i = 0; i < h->nl; i++)
+        idx[i] = i;
+    sort_tab = h; /* (the CLI runs one command in one thread) */
+    qsort(idx, (size_t)h->nl, sizeof *idx, cmp_pair);
+    int rc = DN_OK;
+    for (int64_t k = 1; !rc && k < h->nl; k++) {
+        int64_t i = idx[k - 1], j = idx[k];
+        if (h->es[i] != h->es[j] || strcmp(h->host[h->eq[i]], h->host[h->eq[j]]) != 0)
+            continue;
+        char a[128], b[128];
+        dn_net_label(net, h->eq[i], a, sizeof a);
+        dn_net_label(net, h->eq[j], b, sizeof b);
+        rc = dn_fail(err, DN_EINVAL, "hosts file '%s' line %lld: host %s slot %lld is given "
+                                     "twice (line %lld gives it to processor %s, this line "
+                                     "to %s): each slot runs one rank; give every line its own "
+                                     "slot (or --oversubscribe, to bind ranks to one slot)",
+                     path, (long long)h->el[j], h->host[h->eq[j]], (long long)h->es[j],
+                     (long long)h->el[i], a, b);
+    }
+    free(idx);
+    return rc;
+}
+
+/* The hosts file into h (for every node of net), its pairs distinct
+ * unless `shared` (--oversubscribe). */
+static int read_hosts(const char *hosts, const dn_net *net, int shared, hosts_tab *h,
                       dn_err *err)
 {
+    memset(h, 0, sizeof *h);
+    h->host = calloc((size_t)net->n, sizeof *h->host);
+    h->off = calloc((size_t)net->n + 1, sizeof *h->off);
+    if (!h->host || !h->off) {
+        hosts_free(h, net);
+        return dn_fail(err, DN_ENOMEM, "out of memory for %lld processors", (long long)net->n);
+    }
     dn_input in;
     int64_t limit = ((int64_t)1 << 20) + 512 * net->n;
     int rc = dn_input_open(&in, hosts, "hosts file", limit, 0, err);
@@ -104,46 +201,130 @@ static int read_hosts(const char *hosts, const dn_net *net, char **host, int64_t
     while (!rc && !(rc = dn_input_line(&in, &s, &len, err)) && s) {
         s += strspn(s, " \t");
         if (*s && *s != '#' && *s != '%')
-            rc = host_line(&in, s, net, host, slot, err);
+            rc = host_line(&in, s, net, h, err);
     }
     dn_input_close(&in);
+    if (!rc && !shared)
+        rc = hosts_distinct(hosts, net, h, err);
+    /* per processor its slots, in line order (a counting sort) */
+    if (!rc && !(h->slot = malloc((size_t)(h->nl ? h->nl : 1) * sizeof *h->slot)))
+        rc = dn_fail(err, DN_ENOMEM, "out of memory for the hosts file");
+    if (!rc) {
+        for (int64_t i = 0; i < h->nl; i++)
+            h->off[h->eq[i] + 1]++;
+        for (int64_t q = 0; q < net->n; q++)
+            h->off[q + 1] += h->off[q];
+        int64_t *fill = calloc((size_t)net->n, sizeof *fill);
+        if (!fill)
+            rc = dn_fail(err, DN_ENOMEM, "out of memory for the hosts file");
+        for (int64_t i = 0; fill && i < h->nl; i++)
+            h->slot[h->off[h->eq[i]] + fill[h->eq[i]]++] = h->es[i];
+        free(fill);
+    }
+    if (rc)
+        hosts_free(h, net);
     return rc;
 }
 
-int place_rankfile(const char *path, const char *hosts, const dn_net *net, const int64_t *place,
-                   int64_t T, const char *header, int64_t rank0, dn_err *err)
+/* Ranks bound to a (host, slot) that an earlier rank has: for the
+ * rankfile's header under --oversubscribe. O(T log T). */
+typedef struct rank_pair {
+    const char *host;
+    int64_t slot;
+} rank_pair;
+
+static int cmp_rank_pair(const void *a, const void *b)
 {
-    char **host = calloc((size_t)net->n, sizeof *host);
-    int64_t *slot = malloc((size_t)net->n * sizeof *slot);
-    if (!host || !slot) {
-        free(host);
-        free(slot);
-        return dn_fail(err, DN_ENOMEM, "out of memory for %lld processors", (long long)net->n);
+    const rank_pair *x = a, *y = b;
+    int c = strcmp(x->host, y->host);
+    return c ? c : (x->slot > y->slot) - (x->slot < y->slot);
+}
+
+static int64_t ranks_sharing(const hosts_tab *h, const int64_t *place, const int64_t *pick,
+                             int64_t T, int64_t rank0)
+{
+    rank_pair *rp = malloc((size_t)(T > 0 ? T : 1) * sizeof *rp);
+    int64_t n = 0;
+    if (!rp)
+        return -1;
+    for (int64_t r = 0; r < T; r++) {
+        rp[r].host = h->host[place[(r - rank0 % T + T) % T]];
+        rp[r].slot = h->slot[pick[r]];
     }
-    int rc = read_hosts(hosts, net, host, slot, err);
-    for (int64_t v = 0; !rc && v < T; v++)
-        if (!host[place[v]]) {
-            char lab[128];
-            dn_net_label(net, place[v], lab, sizeof lab);
+    qsort(rp, (size_t)T, sizeof *rp, cmp_rank_pair);
+    for (int64_t r = 1; r < T; r++)
+        n += cmp_rank_pair(&rp[r - 1], &rp[r]) == 0;
+    free(rp);
+    return n;
+}
+
+int place_rankfile(const char *path, const char *hosts, const dn_net *net, const int64_t *place,
+                   int64_t T, const char *header, int64_t rank0, int oversubscribe, dn_err *err)
+{
+    hosts_tab h;
+    int rc = read_hosts(hosts, net, oversubscribe, &h, err);
+    if (rc)
+        return rc;
+    int64_t *used = calloc((size_t)net->n, sizeof *used), shared = 0;
+    if (!used)
+        rc = dn_fail(err, DN_ENOMEM, "out of memory for %lld processors", (long long)net->n);
+    for (int64_t v = 0; !rc && v < T; v++) {
+        const int64_t q = place[v], have = h.off[q + 1] - h.off[q];
+        char lab[128];
+        if (have == 0) {
+            dn_net_label(net, q, lab, sizeof lab);
             rc = dn_fail(err, DN_EINVAL, "hosts file '%s' has no line for processor %s (task "
                                          "%lld is placed there)",
                          hosts, lab, (long long)v);
+        } else if (++used[q] > have) {
+            if (!oversubscribe) {
+                int64_t k = 0;
+                for (int64_t y = 0; y < T; y++)
+                    k += place[y] == q;
+                dn_net_label(net, q, lab, sizeof lab);
+                rc = dn_fail(err, DN_EINVAL, "processor %s runs %lld tasks but hosts file '%s' "
+                                             "gives it %lld slot%s: two ranks would be bound "
+                                             "to one slot; give it %lld lines '%s %s SLOT' with "
+                                             "distinct slots, or --oversubscribe to let ranks "
+                                             "share a slot",
+                             lab, (long long)k, hosts, (long long)have, have == 1 ? "" : "s",
+                             (long long)k, lab, h.host[q]);
+            }
         }
+    }
+    /* each rank's slot: its processor's slots in turn; then the ranks on
+     * a (host, slot) an earlier rank has, for the header */
+    int64_t *pick = rc ? NULL : malloc((size_t)(T > 0 ? T : 1) * sizeof *pick);
+    if (!rc && !pick)
+        rc = dn_fail(err, DN_ENOMEM, "out of memory for %lld ranks", (long long)T);
+    if (!rc) {
+        memset(used, 0, (size_t)net->n * sizeof *used);
+        for (int64_t r = 0; r < T; r++) { /* rank r runs task (r - rank0) mod T */
+            int64_t v = (r - rank0 % T + T) % T, q = place[v];
+            int64_t have = h.off[q + 1] - h.off[q];
+            pick[r] = h.off[q] + used[q]++ % have; /* an index into h.slot */
+        }
+        if ((shared = ranks_sharing(&h, place, pick, T, rank0)) < 0)
+            rc = dn_fail(err, DN_ENOMEM, "out of memory for %lld ranks", (long long)T);
+    }
     FILE *f = NULL;
     if (!rc && !(rc = out_open(path, &f, err))) {
         fprintf(f, "# Open MPI rankfile by dcnet: every rank on the host and slot of its "
                    "task's processor\n%s", header);
-        for (int64_t r = 0; r < T; r++) { /* rank r runs task (r - rank0) mod T */
+        if (shared)
+            fprintf(f, "# --oversubscribe: %lld rank%s bound to a slot an earlier rank "
+                       "has\n",
+                    (long long)shared, shared == 1 ? "" : "s");
+        for (int64_t r = 0; r < T; r++) {
             int64_t v = (r - rank0 % T + T) % T;
-            fprintf(f, "rank %lld=%s slot=%lld\n", (long long)r, host[place[v]],
-                    (long long)slot[place[v]]);
+            fprintf(f, "rank %lld=%s slot=%lld\n", (long long)r, h.host[place[v]],
+                    (long long)h.slot[pick[r]]);
         }
         rc = out_close(f, err);
     }
-    for (int64_t q = 0; q < net->n; q++)
-        free(host[q]);
-    free(host);
-    free(slot);
+    free(pick);
+    free(used);
+    hosts_free(&h, net);
     return rc;
 }
 
@@ -213,28 +394,24 @@ static int alloc_line(dn_input *in, char *s, const dn_net *net, char **host, all
     return dn_input_fail(in, err, DN_EINVAL, "%s (host names need --hosts FILE)", e.msg);
 }
 
-int place_read_alloc(const char *path, const char *hosts, const dn_net *net, int64_t slots,
+int place_read_alloc(const char *path, const char *hosts, int shared, const dn_net *net,
+                     int64_t slots,
                      int64_t **alloc, int64_t **slots_per, int64_t *n, dn_err *err)
 {
     const int64_t P = dn_net_processors(net);
     alloc_read r = {0};
-    char **host = NULL;
-    int64_t *hslot = NULL;
+    hosts_tab h = {0};
     *alloc = *slots_per = NULL;
     *n = 0;
     r.alloc = malloc((size_t)P * sizeof *r.alloc);
     r.slots = malloc((size_t)P * sizeof *r.slots);
     r.taken = calloc((size_t)net->n, 1);
-    if (hosts) {
-        host = calloc((size_t)net->n, sizeof *host);
-        hslot = malloc((size_t)net->n * sizeof *hslot);
-    }
     int rc = DN_OK;
-    if (!r.alloc || !r.slots || !r.taken || (hosts && (!host || !hslot)))
+    if (!r.alloc || !r.slots || !r.taken)
         rc = dn_fail(err, DN_ENOMEM, "out of memory for an allocation of %lld processors",
                      (long long)P);
     if (!rc && hosts)
-        rc = read_hosts(hosts, net, host, hslot, err);
+        rc = read_hosts(hosts, net, shared, &h, err);
     dn_input in;
     if (!rc) {
         rc = dn_input_open(&in, path, "allocation file", ((int64_t)1 << 20) + 512 * net->n, 0,
@@ -245,7 +422,7 @@ int place_read_alloc(const char *path, const char *hosts, const dn_net *net, int
         while (!rc && !(rc = dn_input_line(&in, &s, &len, err)) && s) {
             s += strspn(s, " \t");
             if (*s && *s != '#')
-                rc = alloc_line(&in, s, net, host, &r, err);
+                rc = alloc_line(&in, s, net, h.host, &r, err);
         }
         if (!rc && r.n == 0)
             rc = dn_input_fail(&in, err, DN_EINVAL, "no processor: an allocation lists at "
@@ -269,10 +446,7 @@ int place_read_alloc(const char *path, const char *hosts, const dn_net *net, int
         *n = r.n;
         r.alloc = NULL;
     }
-    for (int64_t q = 0; host && q < net->n; q++)
-        free(host[q]);
-    free(host);
-    free(hslot);
+    hosts_free(&h, net);
     free(r.alloc);
     free(r.slots);
     free(r.taken);

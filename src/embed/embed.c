@@ -18,6 +18,7 @@
 #include "../base/dn_assert.h"
 #include "../base/names_impl.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -552,6 +553,41 @@ static int init_sneptree(dn_embed *e, const dn_embed_opts *o, dn_err *err)
 
 /* ------------------------------------------------------------ baselines */
 
+/* ---------------------------------------------------- weight sums */
+
+/* The invariant every weighted sum relies on (issue 37, item 4): the
+ * weights' total W times the most an edge can cost, H = max(n - 1 hops,
+ * intra_cost) with n the network's nodes (a route is a simple path: the
+ * router's path holds n nodes at most; zrl's are shorter), is at most
+ * DBL_MAX / 4. Every sum of weight x cost that dcnet forms - the metrics'
+ * hop-bytes (metric.c), refine's incremental hop-bytes (refine.c: a
+ * running total that adds and removes terms, each partial value a sum of
+ * such terms), drb's cut costs, the lower bounds by weight (bound.c), the
+ * per-link weighted loads - is a sum of at most all T - 1 edges at cost
+ * H or less, so it stays below DBL_MAX / 4 and no later sum can overflow
+ * to infinity (a JSON null where a figure belongs). Checked once here,
+ * before any mapping sums anything. O(T) for given weights, O(1) else. */
+static int weights_bounded(const dn_embed *e, dn_err *err)
+{
+    const int64_t T = e->tree->nodes;
+    double W = 0, H = (double)(e->net->n - 1);
+    if (e->intra_cost > H)
+        H = e->intra_cost;
+    if (H < 1)
+        H = 1;
+    if (e->weights != DN_WEIGHTS_GIVEN)
+        W = (double)T; /* uniform (T - 1) and log (each <= 1/2): no loop over a huge tree */
+    for (int64_t v = 1; e->weights == DN_WEIGHTS_GIVEN && v < T; v++)
+        W += e->given[v];
+    if (W * H <= DBL_MAX / 4) /* (false for an infinite W too) */
+        return DN_OK;
+    return dn_fail_param(err, DN_EINVAL, "weights",
+                         "the weights sum to %g; times the longest an edge can cost on %s "
+                         "(%.17g hops) the weighted sums (hop-bytes) would overflow a double "
+                         "(over 1.8e308); give smaller weights",
+                         W, e->net->spec, H);
+}
+
 /* ---------------------------------------------------- allocation, slots */
 
 static int cmp_i64(const void *a, const void *b)
@@ -883,6 +919,14 @@ out:
 
 /* rank r on (r + root - rank(0)) mod N: an offset (closed form), or over
  * an allocation its processors in ascending order (stored). */
+/* Identity: rank r on processor r mod P, or over an allocation on the
+ * r-th of its slots taken round by round (issue 37, item 17): round j
+ * holds every allocated processor with more than j slots, in ascending
+ * order, so rank r goes to the (r mod A)-th processor whenever every
+ * processor has the same slots (the old rule), and never past a
+ * processor's slots when they differ (the old rule put rank A on the
+ * first processor whatever its slots, and its own slot check refused
+ * it). A root shifts the ranks so that task 0 is on the root. O(T + A). */
 static int init_identity(dn_embed *e, const dn_embed_opts *o, dn_err *err)
 {
     const int64_t N = e->alloc_n, r0 = dn_tree_rank(e->tree, 0) % N;
@@ -896,8 +940,35 @@ static int init_identity(dn_embed *e, const dn_embed_opts *o, dn_err *err)
     int rc = dn_embed_alloc_place(e, err);
     if (rc)
         return rc;
-    for (int64_t v = 0; v < e->tree->nodes; v++)
-        e->place[v] = (int32_t)e->alloc_list[(dn_tree_rank(e->tree, v) + e->xor_root) % N];
+    /* the slots round by round, whole rounds until they hold the tree:
+     * L < T + N entries, each processor in at most its slots' rounds, so
+     * T consecutive entries (mod L) never overfill one. The processors
+     * still in the rounds are kept in act[], in ascending order: O(L + N). */
+    const int64_t T = e->tree->nodes;
+    int64_t *seq = malloc((size_t)(T + N) * sizeof *seq), L = 0, na = N;
+    int64_t *act = malloc((size_t)N * sizeof *act);
+    if (!seq || !act) {
+        free(seq);
+        free(act);
+        return dn_fail(err, DN_ENOMEM, "out of memory for %lld slots", (long long)(T + N));
+    }
+    memcpy(act, e->alloc_list, (size_t)N * sizeof *act);
+    for (int64_t j = 0; L < T && na > 0; j++) { /* (room >= T: the rounds reach T) */
+        int64_t keep = 0;
+        for (int64_t i = 0; i < na; i++) {
+            seq[L++] = act[i];
+            if (e->cap[act[i]] > j + 1)
+                act[keep++] = act[i];
+        }
+        na = keep;
+    }
+    free(act);
+    DN_ASSERT(L >= T);
+    /* round 0 holds every processor: the root's first slot is at root_at */
+    const int64_t shift = o->root >= 0 ? ((root_at - dn_tree_rank(e->tree, 0)) % L + L) % L : 0;
+    for (int64_t v = 0; v < T; v++)
+        e->place[v] = (int32_t)seq[(dn_tree_rank(e->tree, v) % L + shift) % L];
+    free(seq);
     return DN_OK;
 }
 
@@ -1002,6 +1073,8 @@ static int embed_setup(dn_embed *e, const dn_net *net, const dn_tree *tree,
     }
     rc = alloc_setup(e, o, err);
     if (rc)
+        goto fail;
+    if ((rc = weights_bounded(e, err)))
         goto fail;
     switch (kind) {
     case MAP_ZRL: rc = init_zrl(e, o, err); break;

@@ -140,7 +140,9 @@ int dn_bounds_compute(const dn_embed *e, int directed_links, dn_bounds *b, dn_er
         }
     }
     qsort(w, (size_t)E, sizeof *w, cmp_dbl);
-    /* prefix sums of the lightest weights, in place */
+    /* prefix sums of the lightest weights, in place; every sum here is at
+     * most W x (the steps' total, the diameter <= n - 1), finite by the
+     * invariant dn_embed_init checks (embed.c, weights_bounded) */
     for (int64_t i = 1; i < E; i++)
         w[i] += w[i - 1];
     double dil = 0, hb = 0, hb0 = 0; /* hb0: level 0's share of hb */

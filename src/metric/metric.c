@@ -15,6 +15,7 @@
  */
 #include "dcnet/metric.h"
 #include "../base/args_impl.h"
+#include "../base/dn_assert.h"
 #include "../base/names_impl.h"
 
 #include <limits.h>
@@ -383,6 +384,8 @@ static int phase_pass(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, work 
         /* a co-located edge costs the intra-node hops instead of 0 */
         const double cost = hops ? (double)hops : m->intra_cost;
         m->colocated += hops == 0;
+        /* finite: W x the longest edge cost is checked by dn_embed_init
+         * (embed.c, weights_bounded), so no partial sum overflows */
         m->w_total += wt * cost;
         m->w_sum += wt;
         if (wt * cost > m->w_max)
@@ -684,6 +687,7 @@ int dn_metrics_compute(dn_embed *e, const dn_metric_opts *o, dn_metrics *m, dn_e
     m->dil_avg = m->edges ? ((double)m->dil_total + m->intra_cost * (double)m->colocated) /
                                 (double)m->edges
                           : 0;
+    DN_ASSERT(isfinite(m->w_total) && isfinite(m->w_sum));
     m->w_avg = m->w_sum > 0 ? m->w_total / m->w_sum : 0;
     m->extra_total = m->w_total - m->w_sum;
     m->extra_avg = m->w_sum > 0 ? m->extra_total / m->w_sum : 0;

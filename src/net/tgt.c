@@ -39,11 +39,17 @@
 #include "net_impl.h"
 
 #include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* The largest deco target read: its T x T distance table in memory. */
+/* The largest deco target read: its T x T distance table in memory; and
+ * the largest target of any kind (docs/formats.md: "SCOTCH targets at most
+ * 8192 terminals"; issue 37, item 16: mesh2D 100 100 and hcub 40 were
+ * read). */
 #define TGT_DECO_MAX 8192
+#define TGT_MAX 8192
 /* Arc checks allowed per entry of the T x T table when checking it (and
  * at least DECO_WORK_MIN in all): a complete target of 8,192 terminals
  * needs about 2 per entry, a ring about 2, a 2-D mesh about its side. */
@@ -52,11 +58,33 @@
 
 typedef struct tok {
     const char *p, *path;
+    const char *buf; /* the file's first byte, for line numbers */
 } tok;
 
 static int is_space(char c)
 {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* "target file 'PATH' line L: " and the message, L the line of t->p
+ * (the number just read or about to be: issue 37, item 16, every error
+ * names the file and line, never an internal spec). */
+static int tfail(const tok *t, dn_err *err, int status, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static int tfail(const tok *t, dn_err *err, int status, const char *fmt, ...)
+{
+    char msg[DN_ERR_LEN];
+    long long line = 1;
+    const char *at = t->p;
+    while (at && !*at && at > t->buf && is_space(at[-1])) /* at the end: the last line */
+        at--;
+    for (const char *q = t->buf; q && q < at; q++)
+        line += *q == '\n';
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    return dn_fail(err, status, "target file '%s' line %lld: %s", t->path, line, msg);
 }
 
 /* The next whitespace-separated non-negative decimal integer (no sign);
@@ -67,11 +95,11 @@ static int next_int(tok *t, long long *v, const char *what, dn_err *err)
     while (is_space(*t->p))
         t->p++;
     if (!*t->p)
-        return dn_fail(err, DN_EINVAL, "target file '%s': ends before %s", t->path, what);
+        return tfail(t, err, DN_EINVAL, "ends before %s", what);
     const char *start = t->p;
     for (; *t->p >= '0' && *t->p <= '9'; t->p++) {
         if (x > (LLONG_MAX - (*t->p - '0')) / 10)
-            return dn_fail(err, DN_EINVAL, "target file '%s': %s '%.20s' is too large", t->path,
+            return tfail(t, err, DN_EINVAL, "%s '%.20s' is too large", 
                            what, start);
         x = x * 10 + (*t->p - '0');
     }
@@ -79,9 +107,9 @@ static int next_int(tok *t, long long *v, const char *what, dn_err *err)
         const char *e = start;
         while (*e && !is_space(*e) && e - start < 20)
             e++;
-        return dn_fail(err, DN_EINVAL, "target file '%s': %s '%.*s' is not a non-negative "
+        return tfail(t, err, DN_EINVAL, "%s '%.*s' is not a non-negative "
                                        "integer",
-                       t->path, what, (int)(e - start), start);
+                       what, (int)(e - start), start);
     }
     *v = x;
     return DN_OK;
@@ -97,9 +125,9 @@ static int at_end(tok *t, dn_err *err)
     const char *e = t->p;
     while (*e && !is_space(*e) && e - t->p < 20)
         e++;
-    return dn_fail(err, DN_EINVAL, "target file '%s': '%.*s' after the end of the target "
+    return tfail(t, err, DN_EINVAL, "'%.*s' after the end of the target "
                                    "description (a number too many, or trailing text)",
-                   t->path, (int)(e - t->p), t->p);
+                   (int)(e - t->p), t->p);
 }
 
 /* Hop counts from s over g into hop[] (-1: unreached), direction-
@@ -243,31 +271,32 @@ static int read_deco(dn_net *net, tok *t, size_t len, dn_err *err)
         (rc = next_int(t, &M, "the domain count", err)))
         return rc;
     if (type != 0 && type != 1)
-        return dn_fail(err, DN_EINVAL, "target file '%s': deco type %lld (0 or 1 expected)",
-                       t->path, type);
+        return tfail(t, err, DN_EINVAL, "deco type %lld (0 or 1 expected)",
+                       type);
     if (T < 1 || M < T || M > ((long long)1 << 24))
-        return dn_fail(err, DN_EINVAL, "target file '%s': bad deco header %lld %lld", t->path,
+        return tfail(t, err, DN_EINVAL, "bad deco header %lld %lld", 
                        T, M);
     if ((unsigned long long)(type == 1 ? M : T) > len / 6) /* 3 numbers a record */
-        return dn_fail(err, DN_EINVAL,
-                       "target file '%s': its header promises %lld %s, more than its %zu "
+        return tfail(t, err, DN_EINVAL,
+                       "its header promises %lld %s, more than its %zu "
                        "bytes can hold",
-                       t->path, type == 1 ? M : T, type == 1 ? "domains" : "terminals", len);
+                       type == 1 ? M : T, type == 1 ? "domains" : "terminals", len);
     if (T > TGT_DECO_MAX)
-        return dn_fail(err, DN_ERANGE,
-                       "target file '%s': %lld terminals; dcnet reads deco targets of at most "
+        return tfail(t, err, DN_ERANGE,
+                       "%lld terminals; dcnet reads deco targets of at most "
                        "%d terminals (a T x T distance table)",
-                       t->path, T, TGT_DECO_MAX);
+                       T, TGT_DECO_MAX);
     /* the table (4 T^2), its links (at most 4 T (T - 1)), per terminal 40 */
     const int64_t need = 8 * T * T + 40 * T;
     if ((int64_t)len + need > net->mem_limit) {
         char a[32], b[32];
-        return dn_fail_param(err, DN_ELIMIT, "mem_limit",
-                       "target file '%s': %lld terminals need %s for the distance table and "
-                       "its links besides the file, over the memory limit of %s",
-
-                       t->path, T, dn_fmt_bytes(a, sizeof a, need),
-                       dn_fmt_bytes(b, sizeof b, net->mem_limit));
+        tfail(t, err, DN_ELIMIT,
+              "%lld terminals need %s for the distance table and its links besides the "
+              "file, over the memory limit of %s",
+              T, dn_fmt_bytes(a, sizeof a, need), dn_fmt_bytes(b, sizeof b, net->mem_limit));
+        if (err)
+            err->param = "mem_limit"; /* (raise it: --mem-limit) */
+        return DN_ELIMIT;
     }
     int32_t *D = malloc((size_t)(T * T) * sizeof *D);
     int64_t *term = malloc((size_t)(type == 1 ? M + 1 : T) * sizeof *term); /* -> label */
@@ -295,13 +324,13 @@ static int read_deco(dn_net *net, tok *t, size_t len, dn_err *err)
         if (type == 1 && b != 1)
             continue;
         if (a < 0 || a >= T)
-            rc = dn_fail(err, DN_EINVAL,
-                         "target file '%s': terminal label %lld; dcnet numbers processors 0 .. "
+            rc = tfail(t, err, DN_EINVAL,
+                         "terminal label %lld; dcnet numbers processors 0 .. "
                          "%lld, so the labels must be those numbers",
-                         t->path, a, T - 1);
+                         a, T - 1);
         else if (have[a])
-            rc = dn_fail(err, DN_EINVAL, "target file '%s': terminal label %lld twice",
-                         t->path, a);
+            rc = tfail(t, err, DN_EINVAL, "terminal label %lld twice",
+                         a);
         else {
             have[a] = 1;
             term[slot] = a;
@@ -310,8 +339,8 @@ static int read_deco(dn_net *net, tok *t, size_t len, dn_err *err)
     }
     free(have);
     if (!rc && seen != T)
-        rc = dn_fail(err, DN_EINVAL, "target file '%s': %lld terminals listed, header says %lld",
-                     t->path, seen, T);
+        rc = tfail(t, err, DN_EINVAL, "%lld terminals listed, header says %lld",
+                     seen, T);
     /* the distances: deco 0 between listed terminals, deco 1 between domains */
     const long long rows = type == 1 ? M : T;
     for (long long i = 1; !rc && i < rows; i++)
@@ -322,10 +351,10 @@ static int read_deco(dn_net *net, tok *t, size_t len, dn_err *err)
             if (a < 0 || b < 0)
                 continue; /* a domain that is not a terminal */
             if (v < 1 || v > INT32_MAX)
-                rc = dn_fail(err, DN_EINVAL,
-                             "target file '%s': distance %lld between terminals %lld and %lld "
+                rc = tfail(t, err, DN_EINVAL,
+                             "distance %lld between terminals %lld and %lld "
                              "(positive expected)",
-                             t->path, v, a, b);
+                             v, a, b);
             D[a * T + b] = D[b * T + a] = (int32_t)v;
         }
     free(term);
@@ -346,14 +375,22 @@ static int read_simple(tok *t, const char *word, char *spec, size_t cap, dn_err 
     if (rc)
         return rc;
     if (word[0] == 'c' && a < 1)
-        return dn_fail(err, DN_EINVAL, "target file '%s': %s 0 has no terminal", t->path, word);
+        return tfail(t, err, DN_EINVAL, "%s 0 has no terminal", word);
+    if (word[0] == 'c' && a > TGT_MAX)
+        return tfail(t, err, DN_ERANGE, "%s %lld: dcnet reads targets of at most %d terminals",
+                     word, a, TGT_MAX);
+    if (word[0] == 'h' && (a < 1 || a > 13)) /* 2^13 = TGT_MAX */
+        return tfail(t, err, a ? DN_ERANGE : DN_EINVAL,
+                     "hcub %lld: dcnet reads hypercube targets of 1 to 13 dimensions (2 to %d "
+                     "terminals)",
+                     a, TGT_MAX);
     for (long long i = 0; !rc && strcmp(word, "cmpltw") == 0 && i < a; i++) {
         char what[64];
         snprintf(what, sizeof what, "weight %lld of the %lld of cmpltw", i + 1, a);
         if (!(rc = next_int(t, &w, what, err)) && w < 1)
-            rc = dn_fail(err, DN_EINVAL, "target file '%s': %s is 0; SCOTCH weights are "
+            rc = tfail(t, err, DN_EINVAL, "%s is 0; SCOTCH weights are "
                                          "positive",
-                         t->path, what);
+                         what);
     }
     if (!rc)
         snprintf(spec, cap, "%s:%lld", word[0] == 'h' ? "hypercube" : "complete", a);
@@ -382,11 +419,21 @@ static int read_grid(tok *t, const char *word, char *spec, size_t cap, const cha
     if (!*fam || rc)
         return rc;
     if (dims < 1 || dims > 8)
-        return dn_fail(err, DN_EINVAL,
-                       "target file '%s': %lld dimensions; dcnet's meshes and tori have 1 to 8",
-                       t->path, dims);
-    for (long long i = 0; !rc && i < dims; i++)
-        rc = next_int(t, &side[i], "a side", err);
+        return tfail(t, err, DN_EINVAL,
+                       "%lld dimensions; dcnet's meshes and tori have 1 to 8",
+                       dims);
+    long long terminals = 1;
+    for (long long i = 0; !rc && i < dims; i++) {
+        if ((rc = next_int(t, &side[i], "a side", err)))
+            break;
+        if (side[i] < 1)
+            return tfail(t, err, DN_EINVAL, "%s: side %lld is 0; every side has 1 terminal or "
+                                            "more", word, i + 1);
+        if (side[i] > TGT_MAX || (terminals *= side[i]) > TGT_MAX)
+            return tfail(t, err, DN_ERANGE, "%s: more than %d terminals (side %lld is %lld); "
+                                            "dcnet reads targets of at most %d terminals",
+                         word, TGT_MAX, i + 1, side[i], TGT_MAX);
+    }
     if (rc)
         return rc;
     size_t l = (size_t)snprintf(spec, cap, "%s:", *fam);
@@ -400,7 +447,7 @@ static int read_grid(tok *t, const char *word, char *spec, size_t cap, const cha
 int dn_tgt_parse(dn_net *net, const char *buf, size_t len, const char *path, dn_err *err)
 {
     char word[32], spec[200] = "";
-    tok t = {buf, path};
+    tok t = {buf, path, buf};
     int n = 0, rc = DN_OK;
     while (is_space(*t.p))
         t.p++;
@@ -419,17 +466,30 @@ int dn_tgt_parse(dn_net *net, const char *buf, size_t len, const char *path, dn_
     else
         rc = read_grid(&t, word, spec, sizeof spec, &fam, err);
     if (!rc && !spec[0])
-        return dn_fail(err, DN_EINVAL,
-                       "target file '%s': '%s' is not a target dcnet reads (cmplt, cmpltw, "
-                       "hcub, mesh2D, mesh3D, meshXD, torus2D, torus3D, torusXD, deco)",
-                       path, word);
+        return tfail(&t, err, DN_EINVAL,
+                     "'%s' is not a target dcnet reads (cmplt, cmpltw, hcub, mesh2D, mesh3D, "
+                     "meshXD, torus2D, torus3D, torusXD, deco)",
+                     word);
     if (!rc)
         rc = at_end(&t, err);
     if (rc)
         return rc;
     dn_net fam_net;
-    if ((rc = dn_net_init_limit(&fam_net, spec, net->mem_limit, err)))
+    dn_err e;
+    if ((rc = dn_net_init_limit(&fam_net, spec, net->mem_limit, &e))) {
+        /* the family's message speaks of its own spec ("(in mesh:RxC)"):
+         * said of the file instead */
+        char *in = strstr(e.msg, " (in ");
+        if (in)
+            *in = '\0';
+        t.p = buf; /* the target's first line */
+        while (is_space(*t.p))
+            t.p++;
+        tfail(&t, err, rc, "%s: %s", word, e.msg);
+        if (err)
+            err->param = e.param;
         return rc;
+    }
     *net = fam_net; /* the family's type and parameters; the spec stays file:PATH */
     return DN_OK;
 }
