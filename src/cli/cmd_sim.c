@@ -984,6 +984,8 @@ static int sim_parse(sim_cli *o, embed_args *a, int argc, char **argv, int *done
     }
     if (optind < argc)
         return cli_usage(o->cmd, "unexpected argument '%s'", argv[optind]);
+    if (o->bytes_given) /* also the size an MPI broadcast's algorithm is chosen for */
+        a->mpi_bytes = o->wo.bytes;
     return 0;
 }
 

@@ -1,0 +1,353 @@
+/*
+ * test_mpi.c - MPI's broadcast trees against the library (issue 38): the
+ * algorithm Open MPI 4.1 runs for P ranks and a size (its fixed decision
+ * rule) and the algorithms forced with @ALG, compared sender -> receiver
+ * pair by pair with what real MPI_Bcasts send under Open MPI's
+ * pml_monitoring component; the rankfile header and the README's MPI
+ * story. Skipped, saying why, without mpirun, mpicc or the monitoring
+ * component. pml monitoring sums messages per pair (no order), with a
+ * histogram by log2 of the size: several broadcasts of sizes in different
+ * powers of two are told apart in one run (tests/mpi_bcast.c).
+ */
+#include "testutil.h"
+
+#include <limits.h>
+#include <math.h>
+
+#define MAXP 64
+#define MAXS 12
+#define BUCKETS 66
+
+static run_result ok_run(const char *args)
+{
+    run_result r = run_dcnet(args);
+    if (r.status != 0)
+        fail_msg("dcnet %s: exit %d, stderr: %s", args, r.status, r.err);
+    return r;
+}
+
+static int have_mpi(void)
+{
+    if (getenv("DCNET_WRAPPER") && *getenv("DCNET_WRAPPER")) {
+        print_message("MPI runs skipped under %s\n", getenv("DCNET_WRAPPER"));
+        return 0;
+    }
+    if (system("command -v mpirun >/dev/null 2>&1 && command -v mpicc >/dev/null 2>&1 && "
+               "ompi_info 2>/dev/null | grep -q 'MCA pml: monitoring'") != 0) {
+        print_message("mpirun, mpicc or Open MPI's pml monitoring component not found: "
+                      "skipped\n");
+        return 0;
+    }
+    return 1;
+}
+
+static const char *bcast_bin(void)
+{
+    static int built;
+    if (!built) {
+        char cmd[600];
+        snprintf(cmd, sizeof cmd, "mpicc -o %s tests/mpi_bcast.c", tp("@T/bcast"));
+        assert_int_equal(system(cmd), 0);
+        built = 1;
+    }
+    return tp("@T/bcast");
+}
+
+/* pml monitoring's bucket of a message of s bytes: 1 + floor(log2 s) as
+ * its source computes it (log10(s) / log10(2), truncated) */
+static int bucket(long s)
+{
+    return s == 0 ? 0 : (int)(log10((double)s) / log10(2.)) + 1;
+}
+
+/* What P ranks sent, pair by pair and bucket by bucket, running
+ * mpi_bcast ROOT SIZES... with extra mpirun options */
+static int sent[MAXP][MAXP][BUCKETS];
+
+static void observe(int P, int root, const long *sizes, int ns, const char *mca)
+{
+    char cmd[2000];
+    int len = snprintf(cmd, sizeof cmd,
+                       "mpirun -np %d --oversubscribe --allow-run-as-root %s "
+                       "--mca pml_monitoring_enable 2 --mca pml_monitoring_enable_output 3 "
+                       "--mca pml_monitoring_filename %s %s %d",
+                       P, mca, tp("@T/prof"), bcast_bin(), root);
+    for (int i = 0; i < ns; i++)
+        len += snprintf(cmd + len, sizeof cmd - (size_t)len, " %ld", sizes[i]);
+    snprintf(cmd + len, sizeof cmd - (size_t)len, " >/dev/null 2>&1");
+    memset(sent, 0, sizeof sent);
+    if (system(cmd) != 0)
+        fail_msg("%s failed", cmd);
+    for (int q = 0; q < P; q++) { /* "I\tFROM\tTO\tB bytes\tM msgs sent\tH0,H1,..." */
+        char path[200], *prof;
+        snprintf(path, sizeof path, "@T/prof.%d.prof", q);
+        prof = slurp(tp(path));
+        assert_non_null(prof);
+        for (char *l = prof; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+            int from, to, msgs, n = 0;
+            long bytes;
+            assert_false(l[0] == 'E'); /* no user point-to-point message */
+            if (sscanf(l, "I\t%d\t%d\t%ld bytes\t%d msgs sent\t%n", &from, &to, &bytes, &msgs,
+                       &n) == 4 && n > 0) {
+                assert_int_equal(from, q);
+                assert_true(to >= 0 && to < P);
+                const char *h = l + n;
+                for (int b = 0; b < BUCKETS && h; b++) {
+                    sent[from][to][b] = atoi(h);
+                    h = strchr(h, ',');
+                    h = h ? h + 1 : NULL;
+                }
+            }
+        }
+        free(prof);
+        unlink(tp(path));
+    }
+}
+
+/* The parent rank of every rank in dcnet's tree `spec` at `bytes` (-1 for
+ * the root), from `tree --list --csv` */
+static void tree_parents(const char *spec, long bytes, int P, int *prank)
+{
+    char args[300];
+    snprintf(args, sizeof args, "tree --tree %s --bytes %ld --list --csv", spec, bytes);
+    run_result r = ok_run(args);
+    /* header: ...,list.id,list.rank,list.parent,... */
+    int cid = -1, crank = -1, cpar = -1, col = 0;
+    for (const char *p = r.out; p && *p && *p != '\n'; col++) {
+        if (strncmp(p, "list.id,", 8) == 0)
+            cid = col;
+        if (strncmp(p, "list.rank,", 10) == 0)
+            crank = col;
+        if (strncmp(p, "list.parent,", 12) == 0)
+            cpar = col;
+        p = strpbrk(p, ",\n");
+        p = p && *p == ',' ? p + 1 : NULL;
+    }
+    assert_true(cid >= 0 && crank >= 0 && cpar >= 0);
+    int rank_of[MAXP], par_of[MAXP], n = 0;
+    for (char *line = strchr(r.out, '\n'); line && line[1]; line = strchr(line + 1, '\n')) {
+        int f[64], nf = 0;
+        for (const char *p = line + 1; p && nf < 64; nf++) {
+            f[nf] = *p == ',' || *p == '\n' ? INT_MIN : atoi(p);
+            p = strpbrk(p, ",\n");
+            p = p && *p == ',' ? p + 1 : NULL;
+        }
+        assert_true(nf > cpar && f[cid] == n && n < MAXP);
+        rank_of[n] = f[crank];
+        par_of[n++] = f[cpar];
+    }
+    assert_int_equal(n, P);
+    for (int v = 0; v < P; v++)
+        prank[rank_of[v]] = par_of[v] < 0 ? -1 : rank_of[par_of[v]];
+    run_free(&r);
+}
+
+/* Every pair's messages at each size equal the tree's: one message from
+ * a rank's parent rank, none elsewhere. */
+static void compare(const char *spec, int P, int root, const long *sizes, int ns,
+                    const char *mca)
+{
+    observe(P, root, sizes, ns, mca);
+    for (int i = 0; i < ns; i++) {
+        int prank[MAXP];
+        const int b = bucket(sizes[i]);
+        for (int j = 0; j < ns; j++)
+            assert_true(j == i || bucket(sizes[j]) != b); /* apart in the histogram */
+        tree_parents(spec, sizes[i], P, prank);
+        assert_int_equal(prank[root], -1);
+        for (int a = 0; a < P; a++)
+            for (int c = 0; c < P; c++) {
+                int want = prank[c] == a;
+                if (sent[a][c][b] != want)
+                    fail_msg("MPI_Bcast of %ld B on %d ranks from %d (%s): rank %d sent %d "
+                             "messages to rank %d, dcnet's %s says %d",
+                             sizes[i], P, root, *mca ? mca : "default", a, sent[a][c][b], c,
+                             spec, want);
+            }
+    }
+}
+
+/* The issue's "done when": Open MPI 4.1's default algorithm for P in {3,
+ * 6, 8, 13, 16, 32, 64} at 4 B, 4 KiB and 1 MiB (P = 16 at 1 MiB runs
+ * scatter + allgather: refused, and 1 MiB - 1 B, binomial, instead) */
+static void test_ompi_default(void **state)
+{
+    (void)state;
+    if (!have_mpi())
+        skip();
+    static const int runs[][2] = {{3, 1}, {6, 2}, {8, 0}, {13, 11}, {16, 5}, {32, 31}, {64, 0}};
+    static const long three[] = {4, 4096, 1048576}, p16[] = {4, 4096, 1048575};
+    for (size_t k = 0; k < sizeof runs / sizeof runs[0]; k++) {
+        char spec[40];
+        snprintf(spec, sizeof spec, "ompi-bcast:%d:%d", runs[k][0], runs[k][1]);
+        compare(spec, runs[k][0], runs[k][1], runs[k][0] == 16 ? p16 : three, 3, "");
+    }
+    run_result r = run_dcnet("tree --tree ompi-bcast:16:5 --bytes 1MiB --list");
+    assert_int_equal(r.status, 2);
+    assert_string_equal(r.out, "");
+    assert_non_null(strstr(r.err, "Open MPI 4.1 runs scatter_allgather for P = 16 at 1 MiB: "
+                                  "not a tree"));
+    run_free(&r);
+}
+
+/* Both sides of the rule's size bounds (the last size below and the
+ * first at each), default algorithm */
+static void test_ompi_boundaries(void **state)
+{
+    (void)state;
+    if (!have_mpi())
+        skip();
+    static const long p3a[] = {31, 255, 511, 1023, 32767, 131071, 262143, 524287, 1048575},
+                      p3b[] = {32, 256, 512, 1024, 32768, 131072, 262144, 524288, 1048576},
+                      p6a[] = {63, 127, 2047, 8191, 1048575},
+                      p6b[] = {64, 128, 2048, 8192, 1048576},
+                      p13a[] = {7, 63, 4095, 16383, 32767},
+                      p13b[] = {8, 64, 4096, 16384, 32768}, p32[] = {2047, 2048};
+    compare("ompi-bcast:3:2", 3, 2, p3a, 9, "");
+    compare("ompi-bcast:3:2", 3, 2, p3b, 9, "");
+    compare("ompi-bcast:6:4", 6, 4, p6a, 5, "");
+    compare("ompi-bcast:6:4", 6, 4, p6b, 5, "");
+    compare("ompi-bcast:13:6", 13, 6, p13a, 5, "");
+    compare("ompi-bcast:13:6", 13, 6, p13b, 5, "");
+    compare("ompi-bcast:32:9", 32, 9, p32, 2, "");
+}
+
+/* Each tree algorithm forced, as the rankfile's header says to force it */
+static void test_ompi_forced(void **state)
+{
+    (void)state;
+    if (!have_mpi())
+        skip();
+    /* the default runs cover knomial:4, bintree, chain:1 (the fixed rule's
+     * chain), linear and binomial; these are the builders' other shapes */
+    static const char *const algs[] = {"binomial", "knomial:3", "chain:3"};
+    static const long sizes[] = {4, 4096};
+    for (size_t i = 0; i < sizeof algs / sizeof algs[0]; i++) {
+        char spec[60], args[200];
+        snprintf(spec, sizeof spec, "ompi-bcast:9:5@%s", algs[i]);
+        /* the mpirun options from dcnet's own JSON, at a size where the
+         * algorithm is not the default (none is at both 4 B and 4 KiB) */
+        snprintf(args, sizeof args, "tree --tree %s --bytes 4 --json", spec);
+        run_result r = ok_run(args);
+        if (strstr(r.out, "\"mpirun\":\"\"")) {
+            run_free(&r);
+            snprintf(args, sizeof args, "tree --tree %s --bytes 4096 --json", spec);
+            r = ok_run(args);
+        }
+        const char *m = strstr(r.out, "\"mpirun\":\"");
+        assert_non_null(m);
+        char mca[400];
+        snprintf(mca, sizeof mca, "%s", m + 10);
+        assert_non_null(strchr(mca, '"'));
+        *strchr(mca, '"') = '\0';
+        assert_non_null(strstr(mca, "coll_tuned_bcast_algorithm "));
+        run_free(&r);
+        compare(spec, 9, 5, sizes, 2, mca);
+    }
+}
+
+/* The rankfile names the algorithm, and when it is not the default the
+ * mpirun options; the README's story (scripts/test-readme.sh runs its
+ * commands) */
+static void test_rankfile_header(void **state)
+{
+    (void)state;
+    FILE *f = fopen(tp("@T/h.txt"), "w");
+    assert_non_null(f);
+    for (int q = 0; q < 64; q++)
+        fprintf(f, "%d node%d %d\n", q, q / 4, q % 4);
+    fclose(f);
+    run_result r = ok_run("embed --net fattree:4:3 --tree ompi-bcast:64 --map identity "
+                          "--rankfile @T/rf1.txt --hosts @T/h.txt");
+    run_free(&r);
+    char *rf = slurp(tp("@T/rf1.txt"));
+    assert_non_null(strstr(rf, "right for Open MPI 4.1's knomial:4 broadcast"));
+    assert_non_null(strstr(rf, "# algorithm knomial:4: Open MPI 4.1's default for P = 64 at "
+                               "every size; mpirun runs it without options\n"));
+    free(rf);
+    r = ok_run("embed --net fattree:4:3 --tree ompi-bcast:64@binomial --map identity "
+               "--rankfile @T/rf2.txt --hosts @T/h.txt");
+    run_free(&r);
+    rf = slurp(tp("@T/rf2.txt"));
+    assert_non_null(strstr(rf, "# algorithm binomial: forced (@binomial); Open MPI 4.1 runs "
+                               "knomial:4 by default for P = 64 at every size\n# not the "
+                               "default: run mpirun --mca coll_tuned_use_dynamic_rules 1 --mca "
+                               "coll_tuned_bcast_algorithm 6 --rankfile FILE ...\n"));
+    free(rf);
+    r = ok_run("embed --net fattree:4:3 --tree ompi-bcast:13:2 --bytes 4KiB --map identity "
+               "--rankfile @T/rf3.txt --hosts @T/h.txt");
+    run_free(&r);
+    rf = slurp(tp("@T/rf3.txt"));
+    assert_non_null(strstr(rf, "# algorithm bintree: Open MPI 4.1's default for P = 13 at 4 "
+                               "KiB; mpirun runs it without options\n"));
+    free(rf);
+    r = run_dcnet("embed --net fattree:4:3 --tree ompi-bcast:13 --map identity");
+    assert_int_equal(r.status, 2);
+    assert_non_null(strstr(r.err, "give the size (--bytes"));
+    run_free(&r);
+}
+
+/* The trees themselves, against Open MPI's builders' rules written out by
+ * hand for small cases (coll_base_topo.c's examples) */
+static void test_trees(void **state)
+{
+    (void)state;
+    int pr[MAXP];
+    /* knomial radix 4 on 10 ranks (the source's comment): 0 -> 4 8 1 2 3, 4 -> 5 6 7, 8 -> 9 */
+    static const int k4[10] = {-1, 0, 0, 0, 0, 4, 4, 4, 0, 8};
+    tree_parents("ompi-bcast:10@knomial:4", 4, 10, pr);
+    assert_memory_equal(pr, k4, sizeof k4);
+    /* radix 3: 0 -> 9 3 6 1 2, 3 -> 4 5, 6 -> 7 8 */
+    static const int k3[10] = {-1, 0, 0, 0, 3, 3, 0, 6, 6, 0};
+    tree_parents("ompi-bcast:10@knomial:3", 4, 10, pr);
+    assert_memory_equal(pr, k3, sizeof k3);
+    /* binary tree on 7 ranks: 0 -> 1 2, 1 -> 3 5, 2 -> 4 6 */
+    static const int b7[7] = {-1, 0, 0, 1, 2, 1, 2};
+    tree_parents("ompi-bcast:7@bintree", 4, 7, pr);
+    assert_memory_equal(pr, b7, sizeof b7);
+    /* chain of fan-out 3 on 9 ranks: 8 below the root in chains of 3, 3, 2 */
+    static const int c3[9] = {-1, 0, 1, 2, 0, 4, 5, 0, 7};
+    tree_parents("ompi-bcast:9@chain:3", 4, 9, pr);
+    assert_memory_equal(pr, c3, sizeof c3);
+    /* send order, seen in the receive phases (child i of the root receives in
+     * phase i + 1): knomial:4's root sends to 4, 8, then 1, 2, 3; linear's
+     * from root 3 of 6 in rank order 0 1 2 4 5, virtual ranks 3 4 5 1 2 */
+    run_result r = ok_run("tree --tree ompi-bcast:10@knomial:4 --list");
+    assert_non_null(strstr(r.out, "\n 1     1       0         0      1           3\n"));
+    assert_non_null(strstr(r.out, "\n 4     4       0         3      1           1\n"));
+    assert_non_null(strstr(r.out, "\n 8     8       0         1      1           2\n"));
+    run_free(&r);
+    r = ok_run("tree --tree ompi-bcast:6:3@linear --list");
+    assert_non_null(strstr(r.out, "\n 3     0       0         0      1           1\n"));
+    assert_non_null(strstr(r.out, "\n 1     4       0         0      1           4\n"));
+    run_free(&r);
+    /* a bad algorithm name, a number where none goes */
+    r = run_dcnet("tree --tree ompi-bcast:8@tree");
+    assert_int_equal(r.status, 2);
+    assert_non_null(strstr(r.err, "unknown broadcast algorithm '@tree'"));
+    run_free(&r);
+    r = run_dcnet("tree --tree ompi-bcast:8@binomial:2");
+    assert_int_equal(r.status, 2);
+    assert_non_null(strstr(r.err, "only @knomial:K and @chain:F take a number"));
+    run_free(&r);
+    r = run_dcnet("tree --tree ompi-bcast:8@knomial:1");
+    assert_int_equal(r.status, 2);
+    run_free(&r);
+    r = run_dcnet("tree --tree binomial:3 --bytes 4");
+    assert_int_equal(r.status, 2);
+    run_free(&r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_trees),
+        cmocka_unit_test(test_rankfile_header),
+        cmocka_unit_test(test_ompi_default),
+        cmocka_unit_test(test_ompi_boundaries),
+        cmocka_unit_test(test_ompi_forced),
+    };
+    if (getenv("DCNET_TEST_FILTER"))
+        cmocka_set_test_filter(getenv("DCNET_TEST_FILTER"));
+    return cmocka_run_group_tests_name("mpi", tests, NULL, NULL);
+}
