@@ -287,6 +287,71 @@ static void test_rankfile_header(void **state)
     run_free(&r);
 }
 
+/* The README's MPI story, as written: its commands are in README.md, and
+ * what its text says of them holds (the placements' hops and conflicts,
+ * the rankfiles' headers); that mpirun -np 64 runs knomial:4 and the
+ * forced binomial the binomial tree is test_ompi_default's and
+ * test_ompi_forced's (P = 64 in the first). */
+static double json_at(const char *s, const char *obj, const char *key)
+{
+    const char *o = strstr(s, obj);
+    assert_non_null(o);
+    return json_num(o, key);
+}
+
+static void test_readme_story(void **state)
+{
+    (void)state;
+    char *readme = slurp("README.md");
+    assert_non_null(readme);
+    static const char *const cmds[] = {
+        "embed --net fattree:4:3 --tree ompi-bcast:64 --map identity --rankfile rf-ompi.txt "
+        "--hosts examples/hosts64.txt",
+        "embed --net fattree:4:3 --tree ompi-bcast:64@binomial --map identity",
+        "embed --net fattree:4:3 --tree ompi-bcast:64@binomial --map "
+        "file:examples/ompi-bcast64-bitrev.txt --rankfile rf-ompi-binomial.txt --hosts "
+        "examples/hosts64.txt",
+        "embed --net fattree:4:3 --tree mpich-bcast:64 --map identity --rankfile rf-mpich.txt "
+        "--hosts examples/hosts64.txt"};
+    static const double hops[] = {162.0 / 63, 342.0 / 63, 162.0 / 63, 162.0 / 63};
+    static const int conflicts[] = {0, 324, 0, 0};
+    for (int i = 0; i < 4; i++) {
+        char line[400], args[500];
+        snprintf(line, sizeof line, "\nbuild/dcnet %s", cmds[i]);
+        if (!strstr(readme, line))
+            fail_msg("README.md no longer runs 'dcnet %s'", cmds[i]);
+        snprintf(args, sizeof args, "%s --json", cmds[i]);
+        /* the rankfiles go to the scratch directory */
+        char *rf = strstr(args, "rf-");
+        if (rf) {
+            char tail[500];
+            snprintf(tail, sizeof tail, "%s", rf);
+            snprintf(rf, sizeof args - (size_t)(rf - args), "@T/%s", tail);
+        }
+        run_result r = ok_run(args);
+        assert_true(fabs(json_at(r.out, "\"dilation\"", "average") - hops[i]) < 1e-12);
+        assert_true(json_at(r.out, "\"contention\"", "conflicts") == conflicts[i]);
+        run_free(&r);
+    }
+    assert_non_null(strstr(readme, "2.57 hops a message and no link used twice in a phase"));
+    assert_non_null(strstr(readme, "needs 5.43\nhops and has 324 conflicting pairs"));
+    assert_non_null(strstr(readme, "`mpirun --mca\ncoll_tuned_use_dynamic_rules 1 --mca "
+                                   "coll_tuned_bcast_algorithm 6\n--rankfile "
+                                   "rf-ompi-binomial.txt -np 64 ./app`"));
+    char *rf = slurp(tp("@T/rf-ompi.txt"));
+    assert_non_null(strstr(rf, "# algorithm knomial:4: Open MPI 4.1's default for P = 64 at "
+                               "every size; mpirun runs it without options\n"));
+    free(rf);
+    rf = slurp(tp("@T/rf-ompi-binomial.txt"));
+    assert_non_null(strstr(rf, "# not the default: run mpirun --mca coll_tuned_use_dynamic_rules "
+                               "1 --mca coll_tuned_bcast_algorithm 6 --rankfile FILE ...\n"));
+    free(rf);
+    run_result r = ok_run("tree --tree ompi-bcast:64 --json");
+    assert_non_null(strstr(r.out, "\"why\":\"default for P = 64 at every size\""));
+    run_free(&r);
+    free(readme);
+}
+
 /* The trees themselves, against Open MPI's builders' rules written out by
  * hand for small cases (coll_base_topo.c's examples) */
 static void test_trees(void **state)
@@ -343,6 +408,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_trees),
         cmocka_unit_test(test_rankfile_header),
+        cmocka_unit_test(test_readme_story),
         cmocka_unit_test(test_ompi_default),
         cmocka_unit_test(test_ompi_boundaries),
         cmocka_unit_test(test_ompi_forced),

@@ -120,12 +120,15 @@ const char *tree_numbering(const dn_tree_model *m)
     case DN_TREE_BINOMIAL:
         return "seed 000's numbering: the children of task y are (y << i) | 2^(i-1), i = 1, "
                "2, ...";
-    case DN_TREE_OMPI_BCAST:
-        if (m->mpi_alg && m->mpi_alg != DN_MPI_BINOMIAL)
+    case DN_TREE_OMPI_BCAST: {
+        dn_mpi_choice c;
+        dn_err e;
+        if (dn_tree_mpi_choose(m, &c, &e) || c.alg != DN_MPI_BINOMIAL)
             return "Open MPI's broadcast in virtual ranks v = (r - ROOT) mod P, children in "
                    "its send order";
         return "Open MPI's binomial broadcast numbering: the parent of virtual rank v is v "
                "with its highest set bit cleared; children v + 2^j, nearest first";
+    }
     case DN_TREE_MPICH_BCAST:
         return "MPICH's binomial broadcast numbering: the parent of virtual rank v is v with "
                "its lowest set bit cleared; children v + 2^j, farthest first";
