@@ -307,8 +307,9 @@ typedef struct dn_mpi_choice {
     char name[32];      /* "knomial:4", "binomial", ... */
     char library[32];   /* "Open MPI 4.1" */
     char why[200];      /* "default for P = 64 at 1 MiB", "forced (@binomial); ..." */
-    char force[300];    /* the mpirun options that make the library run it ("" when
-                         * it is the default) */
+    char force[300];    /* what makes the library run it, "" when it is the default:
+                         * Open MPI's MCA parameters, MPICH's environment, as
+                         * space-separated NAME=VALUE pairs */
 } dn_mpi_choice;
 
 /* The algorithm of an MPI tree model (ompi-bcast, mpich-bcast) and why.

@@ -278,6 +278,10 @@ const char *tree_numbering(const dn_tree_model *m);
 /* Sets an MPI tree model's broadcast size (--bytes; 0 when not given);
  * `dcnet tree` refuses --bytes for other trees. 0 or the exit code. */
 int tree_mpi_bytes(const char *cmd, dn_tree_model *m, double bytes);
+/* What makes the library run c's algorithm, as typed: Open MPI's mpirun
+ * options ("--mca NAME VALUE ..."), MPICH's environment ("NAME=VALUE ..");
+ * "" for the library's default. */
+void mpi_force_text(const dn_mpi_choice *c, char *buf, size_t cap);
 
 int cmd_net(int argc, char **argv);
 int cmd_tree(int argc, char **argv);

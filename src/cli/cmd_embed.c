@@ -271,6 +271,8 @@ static void rankfile_header(const dn_embed *e, const char *tree_spec, const char
                         (long long)m->root_rank);
         if (len < 0 || (size_t)len >= cap)
             return;
+        char force[400];
+        mpi_force_text(&ch, force, sizeof force);
         if (ch.is_default)
             snprintf(buf + len, cap - (size_t)len,
                      "# algorithm %s: %s's %s; mpirun runs it without options\n", ch.name,
@@ -279,12 +281,12 @@ static void rankfile_header(const dn_embed *e, const char *tree_spec, const char
             snprintf(buf + len, cap - (size_t)len,
                      "# algorithm %s: %s\n# not the default: run mpirun %s --rankfile FILE "
                      "...\n",
-                     ch.name, ch.why, ch.force);
+                     ch.name, ch.why, force);
         else
             snprintf(buf + len, cap - (size_t)len,
                      "# algorithm %s: %s\n# run with %s in the environment (mpiexec -genv "
                      "each)\n",
-                     ch.name, ch.why, ch.force);
+                     ch.name, ch.why, force);
     } else
         snprintf(buf + len, cap - (size_t)len,
                  "# rank y runs task y; not an MPI library's broadcast numbering (for those: "
@@ -812,8 +814,13 @@ int embed_args_net_tree(const char *cmd, embed_args *a, dn_net *net, dn_tree *tr
         return 0;
     if (!(rc = dn_tree_model_parse(a->tree_spec, &tm, &err)))
         tm.mem_limit = a->mem_limit > 0 ? a->mem_limit : DN_NET_DEFAULT_MEM_LIMIT;
-    if (!rc) /* the size an MPI broadcast's algorithm is chosen for */
-        tree_mpi_bytes(cmd, &tm, a->mpi_bytes);
+    if (!rc) { /* the size an MPI broadcast's algorithm is chosen for */
+        int code = tree_mpi_bytes(cmd, &tm, a->mpi_bytes);
+        if (code) {
+            dn_net_free(net);
+            return code;
+        }
+    }
     if (rc || (rc = dn_tree_init(tree, &tm, (uint64_t)a->seed, a->max_nodes, &err))) {
         dn_net_free(net);
         return cli_fail(cmd, rc, cli_errmsg(&err));

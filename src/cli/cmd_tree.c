@@ -103,10 +103,32 @@ static int is_mpi_tree(const dn_tree_model *m)
     return m->kind == DN_TREE_OMPI_BCAST || m->kind == DN_TREE_MPICH_BCAST;
 }
 
+void mpi_force_text(const dn_mpi_choice *c, char *buf, size_t cap)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    if (strncmp(c->library, "Open MPI", 8) != 0) { /* MPICH: the environment as it is */
+        snprintf(buf, cap, "%s", c->force);
+        return;
+    }
+    for (const char *p = c->force; *p && len < cap;) { /* NAME=VALUE -> --mca NAME VALUE */
+        size_t n = strcspn(p, " "), eq = strcspn(p, "=");
+        if (eq > n)
+            eq = n;
+        int w = snprintf(buf + len, cap - len, "%s--mca %.*s %.*s", len ? " " : "", (int)eq, p,
+                         (int)(n > eq ? n - eq - 1 : 0), p + eq + (n > eq));
+        if (w < 0)
+            break;
+        len += (size_t)w;
+        p += n;
+        p += strspn(p, " ");
+    }
+}
+
 int tree_mpi_bytes(const char *cmd, dn_tree_model *m, double bytes)
 {
     if (m->kind != DN_TREE_OMPI_BCAST && m->kind != DN_TREE_MPICH_BCAST)
-        return bytes > 0 && strcmp(cmd, "tree") == 0
+        return bytes > 0 && strcmp(cmd, "simulate") != 0 /* simulate's sizes messages too */
                    ? cli_usage(cmd, "--bytes sizes an MPI broadcast (ompi-bcast, "
                                     "mpich-bcast); drop it for %s", "this tree")
                    : 0;
@@ -300,7 +322,9 @@ int cmd_tree(int argc, char **argv)
             rec_dbl(&r, "bytes", m.mpi_bytes);
         else
             rec_null(&r, "bytes");
-        rec_str(&r, "mpirun", ch.force);
+        char force[400];
+        mpi_force_text(&ch, force, sizeof force);
+        rec_str(&r, m.kind == DN_TREE_OMPI_BCAST ? "mpirun" : "environment", force);
         rec_str(&r, "send_order", ch.alg != DN_MPI_BINOMIAL ? "as the library posts its sends"
                                   : m.kind == DN_TREE_OMPI_BCAST ? "nearest first"
                                                                  : "farthest first");

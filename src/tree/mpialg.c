@@ -149,19 +149,18 @@ static void size_text(double b, char *buf, size_t cap)
         snprintf(buf, cap, "%.17g B", b);
 }
 
-/* The mpirun options that make Open MPI 4.1 run alg (with k) */
+/* The MCA parameters that make Open MPI 4.1 run alg (with k), as
+ * NAME=VALUE pairs (mpirun takes each as its option mca NAME VALUE) */
 static void ompi_force(int alg, int k, char *buf, size_t cap)
 {
-    int len = snprintf(buf, cap, "--mca coll_tuned_use_dynamic_rules 1 --mca "
-                                 "coll_tuned_bcast_algorithm %d", alg);
+    int len = snprintf(buf, cap, "coll_tuned_use_dynamic_rules=1 coll_tuned_bcast_algorithm=%d",
+                       alg);
     if (len < 0 || (size_t)len >= cap)
         return;
     if (alg == DN_MPI_KNOMIAL)
-        snprintf(buf + len, cap - (size_t)len,
-                 " --mca coll_tuned_bcast_algorithm_knomial_radix %d", k);
+        snprintf(buf + len, cap - (size_t)len, " coll_tuned_bcast_algorithm_knomial_radix=%d", k);
     else if (alg == DN_MPI_CHAIN)
-        snprintf(buf + len, cap - (size_t)len,
-                 " --mca coll_tuned_bcast_algorithm_chain_fanout %d", k);
+        snprintf(buf + len, cap - (size_t)len, " coll_tuned_bcast_algorithm_chain_fanout=%d", k);
 }
 
 int dn_tree_mpi_choose(const dn_tree_model *m, dn_mpi_choice *c, dn_err *err)
@@ -200,11 +199,11 @@ int dn_tree_mpi_choose(const dn_tree_model *m, dn_mpi_choice *c, dn_err *err)
         strcpy(sz, "every size");
     if (m->mpi_alg == DN_MPI_DEFAULT) {
         if (!c->def_alg)
-            return dn_fail(err, DN_EINVAL,
-                           "%s: Open MPI 4.1 picks its broadcast from P and the message size: "
-                           "give the size (--bytes, e.g. --bytes 1MiB) or an algorithm (%s@"
-                           "binomial, @knomial:4, @bintree, @chain:F, @pipeline, @linear)",
-                           spec, spec);
+            return dn_fail_param(err, DN_EINVAL, "mpi_bytes tree",
+                                 "%s: Open MPI 4.1 picks its broadcast from P and the message "
+                                 "size: give the size (e.g. 1MiB) or an algorithm (%s@"
+                                 "binomial, @knomial:4, @bintree, @chain:F, @pipeline, @linear)",
+                                 spec, spec);
         c->alg = c->def_alg;
         c->k = c->def_k;
     } else {
@@ -219,11 +218,11 @@ int dn_tree_mpi_choose(const dn_tree_model *m, dn_mpi_choice *c, dn_err *err)
                        "%s: Open MPI 4.1 runs %s for P = %lld at %s: not a tree (pieces of "
                        "the buffer cross between ranks that are no parent and child); force a "
                        "tree with %s@binomial (or @knomial:4, @bintree, @chain:F, @pipeline, "
-                       "@linear) and mpirun %s",
+                       "@linear) and Open MPI's MCA parameters %s",
                        spec, c->name, (long long)m->ranks, sz, spec,
-                       m->mpi_alg ? "--mca coll_tuned_bcast_algorithm N"
-                                  : "--mca coll_tuned_use_dynamic_rules 1 --mca "
-                                    "coll_tuned_bcast_algorithm 6");
+                       m->mpi_alg ? "coll_tuned_bcast_algorithm=N"
+                                  : "coll_tuned_use_dynamic_rules=1 "
+                                    "coll_tuned_bcast_algorithm=6");
     c->is_default = c->def_alg && c->alg == c->def_alg &&
                     (c->k == c->def_k ||
                      (c->alg == DN_MPI_CHAIN && c->k == 1 && c->def_k == 1));
@@ -349,8 +348,8 @@ int dn_mpi_tree_build(dn_tree *t, const dn_tree_model *m, const dn_mpi_choice *c
     const int64_t P = m->ranks;
     memset(t, 0, sizeof *t);
     if (P > max_nodes || P > INT32_MAX)
-        return dn_fail(err, DN_ELIMIT,
-                       "%s on %lld ranks is built rank by rank: at most %lld (--max-nodes)",
+        return dn_fail_param(err, DN_ELIMIT, "max_nodes",
+                       "%s on %lld ranks is built rank by rank: at most %lld",
                        c->name, (long long)P, (long long)(max_nodes < INT32_MAX ? max_nodes
                                                                                 : INT32_MAX));
     t->model = *m;
