@@ -176,11 +176,12 @@ static void test_ompi_default(void **state)
     if (!have_mpi())
         skip();
     static const int runs[][2] = {{3, 1}, {6, 2}, {8, 0}, {13, 11}, {16, 5}, {32, 31}, {64, 0}};
-    static const long three[] = {4, 4096, 1048576}, p16[] = {4, 4096, 1048575};
+    static const long three[] = {4, 4096, 1048576}, p16[] = {4, 4095, 4096, 1048575};
     for (size_t k = 0; k < sizeof runs / sizeof runs[0]; k++) {
         char spec[40];
         snprintf(spec, sizeof spec, "ompi-bcast:%d:%d", runs[k][0], runs[k][1]);
-        compare(spec, runs[k][0], runs[k][1], runs[k][0] == 16 ? p16 : three, 3, "");
+        compare(spec, runs[k][0], runs[k][1], runs[k][0] == 16 ? p16 : three,
+                runs[k][0] == 16 ? 4 : 3, "");
     }
     run_result r = run_dcnet("tree --tree ompi-bcast:16:5 --bytes 1MiB --list");
     assert_int_equal(r.status, 2);
@@ -191,7 +192,10 @@ static void test_ompi_default(void **state)
 }
 
 /* Both sides of the rule's size bounds (the last size below and the
- * first at each), default algorithm */
+ * first at each), default algorithm, for P in 1 .. 3, 4 .. 7 and 8 .. 15
+ * (the bound at 2048 B for 32 .. 63 and 4096 B for 16 .. 31 are crossed
+ * in test_ompi_default: binomial at 4 B, knomial at 4 KiB; 4 KiB - 1 and
+ * 4 KiB at P = 16) */
 static void test_ompi_boundaries(void **state)
 {
     (void)state;
@@ -202,14 +206,13 @@ static void test_ompi_boundaries(void **state)
                       p6a[] = {63, 127, 2047, 8191, 1048575},
                       p6b[] = {64, 128, 2048, 8192, 1048576},
                       p13a[] = {7, 63, 4095, 16383, 32767},
-                      p13b[] = {8, 64, 4096, 16384, 32768}, p32[] = {2047, 2048};
+                      p13b[] = {8, 64, 4096, 16384, 32768};
     compare("ompi-bcast:3:2", 3, 2, p3a, 9, "");
     compare("ompi-bcast:3:2", 3, 2, p3b, 9, "");
     compare("ompi-bcast:6:4", 6, 4, p6a, 5, "");
     compare("ompi-bcast:6:4", 6, 4, p6b, 5, "");
-    compare("ompi-bcast:13:6", 13, 6, p13a, 5, "");
-    compare("ompi-bcast:13:6", 13, 6, p13b, 5, "");
-    compare("ompi-bcast:32:9", 32, 9, p32, 2, "");
+    compare("ompi-bcast:9:6", 9, 6, p13a, 5, ""); /* P = 8 .. 15 */
+    compare("ompi-bcast:9:6", 9, 6, p13b, 5, "");
 }
 
 /* Each tree algorithm forced, as the rankfile's header says to force it */
@@ -283,7 +286,9 @@ static void test_rankfile_header(void **state)
     free(rf);
     r = run_dcnet("embed --net fattree:4:3 --tree ompi-bcast:13 --map identity");
     assert_int_equal(r.status, 2);
-    assert_non_null(strstr(r.err, "give the size (--bytes"));
+    assert_non_null(strstr(r.err, "give the size (e.g. 1MiB) or an algorithm (ompi-bcast:13@"
+                                  "binomial"));
+    assert_non_null(strstr(r.err, "(options --bytes, --tree)"));
     run_free(&r);
 }
 
