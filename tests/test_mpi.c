@@ -11,6 +11,8 @@
  */
 #include "testutil.h"
 
+#include "dcnet/tree.h"
+
 #include <limits.h>
 #include <math.h>
 
@@ -284,6 +286,15 @@ static void test_rankfile_header(void **state)
     assert_non_null(strstr(rf, "# algorithm bintree: Open MPI 4.1's default for P = 13 at 4 "
                                "KiB; mpirun runs it without options\n"));
     free(rf);
+    /* embed's and simulate's JSON name the algorithm too */
+    r = ok_run("embed --net ring:8 --tree ompi-bcast:8 --bytes 4 --map identity --json");
+    assert_non_null(strstr(r.out, "\"mpi_algorithm\":\"knomial:4\",\"mpi_why\":\"default "
+                                  "for P = 8 at 4 B\""));
+    run_free(&r);
+    r = ok_run("simulate --net ring:8 --tree ompi-bcast:8 --bytes 4KiB --map identity --json");
+    assert_non_null(strstr(r.out, "\"mpi_algorithm\":\"bintree\",\"mpi_why\":\"default "
+                                  "for P = 8 at 4 KiB\""));
+    run_free(&r);
     r = run_dcnet("embed --net fattree:4:3 --tree ompi-bcast:13 --map identity");
     assert_int_equal(r.status, 2);
     assert_non_null(strstr(r.err, "give the size (e.g. 1MiB) or an algorithm (ompi-bcast:13@"
@@ -408,10 +419,97 @@ static void test_trees(void **state)
     run_free(&r);
 }
 
+/* The parents as each rank computes its own in Open MPI 4.1.4's builders
+ * (coll_base_topo.c: every rank finds its parent by itself, apart from the
+ * root's list of children that dcnet follows), written out here for
+ * virtual rank v of P: dcnet's trees must have these parents for P = 1 ..
+ * 70 and every root and radix or fan-out tried. */
+static int64_t bintree_parent(int64_t P, int64_t v)
+{
+    (void)P;
+    if (v == 0)
+        return -1;
+    int level = 0;
+    for (int64_t num = 0; num <= v; level++) /* calculate_level(2, v) */
+        num += (int64_t)1 << level;
+    level--;
+    int64_t delta = (int64_t)1 << level, slimit = delta - 1, s = v; /* (2^level - 1) / (2 - 1) */
+    if (s < 2)
+        return 0;
+    while (s >= slimit)
+        s -= delta / 2;
+    return s;
+}
+
+static int64_t chain_parent(int64_t P, int64_t F, int64_t v)
+{
+    if (v == 0)
+        return -1;
+    if (F > P - 1)
+        F = P - 1;
+    if (F <= 1)
+        return v - 1;
+    int64_t maxlen = (P - 1) / F, mark;
+    if ((P - 1) % F) {
+        maxlen++;
+        mark = (P - 1) % F;
+    } else {
+        mark = F + 1;
+    }
+    int64_t head;
+    if (v - 1 < mark * maxlen)
+        head = 1 + (v - 1) / maxlen * maxlen;
+    else
+        head = mark * maxlen + 1 + (mark + (v - 1 - mark * maxlen) / (maxlen - 1) - mark) *
+                                       (maxlen - 1);
+    return v == head ? 0 : v - 1;
+}
+
+static int64_t knomial_parent(int64_t P, int64_t K, int64_t v)
+{
+    for (int64_t mask = 1; mask < P; mask *= K)
+        if (v % (K * mask))
+            return v / (K * mask) * (K * mask);
+    return -1;
+}
+
+static void test_builders_parents(void **state)
+{
+    (void)state;
+    for (int64_t P = 1; P <= 70; P++)
+        for (int64_t root = 0; root < P; root += P > 9 ? 7 : 1)
+            for (int a = 0; a < 7; a++) {
+                static const char *const alg[] = {"bintree", "chain:2", "chain:4", "chain:7",
+                                                  "pipeline", "knomial:2", "knomial:5"};
+                char spec[80];
+                dn_tree_model m;
+                dn_tree t;
+                dn_err e;
+                snprintf(spec, sizeof spec, "ompi-bcast:%lld:%lld@%s", (long long)P,
+                         (long long)root, alg[a]);
+                assert_int_equal(dn_tree_model_parse(spec, &m, &e), DN_OK);
+                assert_int_equal(dn_tree_init(&t, &m, 0, 0, &e), DN_OK);
+                assert_int_equal(t.nodes, P);
+                for (int64_t v = 0; v < P; v++) {
+                    int64_t want = a == 0   ? bintree_parent(P, v)
+                                   : a <= 3 ? chain_parent(P, a == 1 ? 2 : a == 2 ? 4 : 7, v)
+                                   : a == 4 ? chain_parent(P, 1, v)
+                                            : knomial_parent(P, a == 5 ? 2 : 5, v);
+                    if (dn_tree_parent(&t, v) != want)
+                        fail_msg("%s: virtual rank %lld's parent is %lld, Open MPI's %lld",
+                                 spec, (long long)v, (long long)dn_tree_parent(&t, v),
+                                 (long long)want);
+                    assert_int_equal(dn_tree_rank(&t, v), (v + root) % P);
+                }
+                dn_tree_free(&t);
+            }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_trees),
+        cmocka_unit_test(test_builders_parents),
         cmocka_unit_test(test_rankfile_header),
         cmocka_unit_test(test_readme_story),
         cmocka_unit_test(test_ompi_default),

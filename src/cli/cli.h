@@ -282,6 +282,9 @@ int tree_mpi_bytes(const char *cmd, dn_tree_model *m, double bytes);
  * options ("--mca NAME VALUE ..."), MPICH's environment ("NAME=VALUE ..");
  * "" for the library's default. */
 void mpi_force_text(const dn_mpi_choice *c, char *buf, size_t cap);
+/* An MPI tree's algorithm and why (keys mpi_algorithm, mpi_why) into r:
+ * embed's and simulate's JSON; nothing for another tree. */
+void tree_mpi_record(const dn_tree_model *m, rec *r);
 
 int cmd_net(int argc, char **argv);
 int cmd_tree(int argc, char **argv);

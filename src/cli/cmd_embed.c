@@ -1065,6 +1065,7 @@ int cmd_embed(int argc, char **argv)
     }
     rec r = {0};
     rec_str(&r, "tree", a.tree_spec);
+    tree_mpi_record(&dn_embed_tree(e)->model, &r);
     metrics_record(e, &m, a.map_arg, &r);
     if (embed_approach_name(&a.eo))
         rec_str(&r, "approach", embed_approach_name(&a.eo));

@@ -1095,6 +1095,7 @@ static int sim_workload(sim_cli *o, const embed_args *a, sim_run *S)
         return code;
     if (!o->trace) {
         rec_str(&S->head, "tree", a->tree_spec);
+        tree_mpi_record(&tree->model, &S->head);
         rec_str(&S->head, "map", a->map_arg && strncmp(a->map_arg, "file:", 5) == 0
                                      ? a->map_arg /* not the library's "given" */
                                      : a->eo.map);

@@ -125,6 +125,17 @@ void mpi_force_text(const dn_mpi_choice *c, char *buf, size_t cap)
     }
 }
 
+void tree_mpi_record(const dn_tree_model *m, rec *r)
+{
+    dn_mpi_choice c;
+    dn_err e;
+    if ((m->kind != DN_TREE_OMPI_BCAST && m->kind != DN_TREE_MPICH_BCAST) ||
+        dn_tree_mpi_choose(m, &c, &e))
+        return;
+    rec_str(r, "mpi_algorithm", c.name);
+    rec_str(r, "mpi_why", c.why);
+}
+
 int tree_mpi_bytes(const char *cmd, dn_tree_model *m, double bytes)
 {
     if (m->kind != DN_TREE_OMPI_BCAST && m->kind != DN_TREE_MPICH_BCAST)
