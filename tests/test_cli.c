@@ -438,7 +438,7 @@ static void test_bad_input(void **state)
             "random tree grew past 1000 nodes; raise the node limit with --max-nodes or use "
             "another seed");
     bad_run("embed --net debruijn:4 --tree binomial:5 --map zrl", 2,
-            "mapping zrl on debruijn:4 needs tree binomial:4 (or MPI's ompi-bcast:16 or "
+            "mapping zrl on debruijn:4 needs tree binomial:4 (or MPI's ompi-bcast:16@binomial or "
             "mpich-bcast:16) (options --map, --tree)");
     bad_run("embed --net mesh:4x4 --tree binomial:4 --map binomial", 2,
             "use network hypercube:D with tree binomial:D (got network mesh:4x4) (options "
@@ -1311,7 +1311,7 @@ static void test_bcast_alpha(void **state)
     const char *net = "--net 'fattree:4:3@bw=10GB/s,lat=1us' --map identity --bytes 1MB --json";
     char a[256], b[256];
     double t[2];
-    const char *trees[2] = {"ompi-bcast:64", "mpich-bcast:64"};
+    const char *trees[2] = {"ompi-bcast:64@binomial", "mpich-bcast:64"};
     for (int i = 0; i < 2; i++) {
         snprintf(a, sizeof a, "simulate %s --tree %s", net, trees[i]);
         snprintf(b, sizeof b, "simulate %s --tree %s --alpha 1", net, trees[i]);
@@ -2377,8 +2377,8 @@ static void test_mpi_trees_cli(void **state)
     ok_has("help trees", "ompi-bcast:P[:ROOT]");
     ok_has("help trees", "mpich-bcast:P[:ROOT]");
     /* the facts, and leaves counted in closed form against the listing */
-    r = json_run("tree --tree ompi-bcast:64 --json");
-    assert_non_null(strstr(r.out, "\"kind\":\"Open MPI binomial broadcast\""));
+    r = json_run("tree --tree ompi-bcast:64@binomial --json");
+    assert_non_null(strstr(r.out, "\"kind\":\"Open MPI broadcast\""));
     assert_non_null(strstr(r.out, "\"send_order\":\"nearest first\""));
     assert_non_null(strstr(r.out, "\"renames\":\"binomial:6\""));
     assert_true(json_num(r.out, "phases") == 6 && json_num(r.out, "leaves") == 32);
@@ -2387,8 +2387,8 @@ static void test_mpi_trees_cli(void **state)
     for (int k = 0; k < 2; k++)
         for (int i = 0; i < 13; i++) {
             char spec[64], args[100];
-            snprintf(spec, sizeof spec, "%s-bcast:%d:%d", k ? "mpich" : "ompi", sizes[i],
-                     sizes[i] / 2);
+            snprintf(spec, sizeof spec, "%s-bcast:%d:%d%s", k ? "mpich" : "ompi", sizes[i],
+                     sizes[i] / 2, k ? "" : "@binomial");
             int n = tree_ranks(spec, rank, parent, kids, 300), leaves = 0;
             assert_int_equal(n, sizes[i]);
             for (int v = 0; v < n; v++) {
@@ -2409,7 +2409,7 @@ static void test_mpi_trees_cli(void **state)
     /* the seeds' B(n) mappings through the renaming: binomial:6's figures
      * and time (one alpha for all three: the MPI trees' default is 1, the
      * seeds' 1/2); a rank count not a power of two is refused */
-    static const char *const trees[] = {"binomial:6", "ompi-bcast:64", "mpich-bcast:64"};
+    static const char *const trees[] = {"binomial:6", "ompi-bcast:64@binomial", "mpich-bcast:64"};
     double t0 = 0, d0 = 0, c0 = 0, l0 = 0;
     for (int i = 0; i < 3; i++) {
         char args[200];
@@ -2440,8 +2440,8 @@ static void test_mpi_trees_cli(void **state)
             assert_true(json_num(r.out, "ratio") == l0);
         run_free(&r);
     }
-    bad_run("embed --net debruijn:4 --tree ompi-bcast:12 --map zrl", 2,
-            "or MPI's ompi-bcast:16 or mpich-bcast:16");
+    bad_run("embed --net debruijn:4 --tree ompi-bcast:12@binomial --map zrl", 2,
+            "or MPI's ompi-bcast:16@binomial or mpich-bcast:16");
     /* and the same trees from their own CSV files, listed by dcnet */
     r = ok_run("tree --tree mpich-bcast:50:3 --format csv -o @T/m50.csv");
     run_free(&r);
@@ -2454,14 +2454,17 @@ static void test_mpi_trees_cli(void **state)
     run_free(&a);
     run_free(&b);
     /* every command takes them: load by trials, a sweep over the numberings */
-    r = json_run("load --net torus:4x4 --tree ompi-bcast:40 --walk 1 --trials 200 --seed 2 "
+    r = json_run("load --net torus:4x4 --tree ompi-bcast:40@binomial --walk 1 --trials 200 --seed 2 "
                  "--json");
     assert_true(json_num(r.out, "tree_nodes") == 40);
     run_free(&r);
-    r = ok_run("sweep embed --var t=ompi-bcast:64,mpich-bcast:64 --net fattree:4:3 "
+    r = ok_run("sweep embed --var t=ompi-bcast:64@binomial,mpich-bcast:64 --net fattree:4:3 "
                "--tree {t} --map identity --csv");
-    assert_non_null(strstr(r.out, "\nompi-bcast:64,0,,ompi-bcast:64,fattree:4:3,identity,"));
-    assert_non_null(strstr(r.out, "\nmpich-bcast:64,0,,mpich-bcast:64,fattree:4:3,identity,"));
+    assert_non_null(strstr(r.out, "\nompi-bcast:64@binomial,0,,ompi-bcast:64@binomial,binomial,"
+                                  "forced (@binomial); Open MPI 4.1 runs knomial:4 by default "
+                                  "for P = 64 at every size,fattree:4:3,identity,"));
+    assert_non_null(strstr(r.out, "\nmpich-bcast:64,0,,mpich-bcast:64,binomial,"));
+    assert_non_null(strstr(r.out, "not encoded in dcnet: force this one,fattree:4:3,identity,"));
     run_free(&r);
     bad_run("exec search --dynamic --tree mpich-bcast:8", 2, "search runs over a random tree");
 }
@@ -2494,13 +2497,13 @@ static void test_rankfile_header(void **state)
     free(rf);
     /* greedy puts the root task on processor 0: rank 5 (task 0) is there,
      * rank 6 (task 1) on its nearest free processor */
-    r = ok_run("embed --net fattree:4:3 --tree ompi-bcast:64:5 --map greedy "
+    r = ok_run("embed --net fattree:4:3 --tree ompi-bcast:64:5@binomial --map greedy "
                "--rankfile @T/rf.txt --hosts @T/hosts64.txt --save-place @T/pl.csv "
                "--place-format csv");
     run_free(&r);
     rf = slurp(tp("@T/rf.txt"));
     char *pl = slurp(tp("@T/pl.csv"));
-    assert_non_null(strstr(rf, "# tree ompi-bcast:64:5: Open MPI's binomial broadcast"));
+    assert_non_null(strstr(rf, "# tree ompi-bcast:64:5@binomial: Open MPI's binomial broadcast"));
     assert_non_null(strstr(rf, "\nrank 5=node0 slot=0\n"));
     for (int v = 0; v < 64; v++) { /* task v's processor from the placement file */
         char key[32], want[64];
@@ -2515,7 +2518,7 @@ static void test_rankfile_header(void **state)
     }
     /* that placement read back (--map file:) gives the same ranks, and the
      * header names the file, not the library's "given" */
-    r = ok_run("embed --net fattree:4:3 --tree ompi-bcast:64:5 --map file:@T/pl.csv "
+    r = ok_run("embed --net fattree:4:3 --tree ompi-bcast:64:5@binomial --map file:@T/pl.csv "
                "--rankfile @T/rf2.txt --hosts @T/hosts64.txt");
     run_free(&r);
     char *rf2 = slurp(tp("@T/rf2.txt"));
@@ -2526,9 +2529,9 @@ static void test_rankfile_header(void **state)
     free(rf2);
     /* and so do embed's and simulate's results (they said "map":"given",
      * a word no option takes; attack2) */
-    json_has("embed --net fattree:4:3 --tree ompi-bcast:64:5 --map file:@T/pl.csv --json",
+    json_has("embed --net fattree:4:3 --tree ompi-bcast:64:5@binomial --map file:@T/pl.csv --json",
              "\"map\":\"file:");
-    json_has("simulate --net fattree:4:3 --tree ompi-bcast:64:5 --map file:@T/pl.csv --json",
+    json_has("simulate --net fattree:4:3 --tree ompi-bcast:64:5@binomial --map file:@T/pl.csv --json",
              "\"map\":\"file:");
     unlink(tp("@T/rf2.txt"));
     free(rf);
@@ -2608,7 +2611,7 @@ static void test_mpi_bcast_observed(void **state)
             free(prof);
             unlink(tp(path));
         }
-        snprintf(spec, sizeof spec, "ompi-bcast:%d:%d", P, root);
+        snprintf(spec, sizeof spec, "ompi-bcast:%d:%d@binomial", P, root);
         assert_int_equal(tree_ranks(spec, rank, parent, kids, 64), P);
         int want[16][16];
         memset(want, 0, sizeof want);

@@ -990,7 +990,7 @@ static void test_mpi_trees_through_binomial(void **state)
         for (int k = 0; k < 2; k++) {
             char mpi[40];
             fixture fm;
-            snprintf(mpi, sizeof mpi, "%s-bcast:%d", k ? "mpich" : "ompi", 1 << cases[c].n);
+            snprintf(mpi, sizeof mpi, "%s-bcast:%d%s", k ? "mpich" : "ompi", 1 << cases[c].n, k ? "" : "@binomial");
             snprintf(what, sizeof what, "--map %s on %s: %s against %s", cases[c].map,
                      cases[c].net, mpi, bin);
             open_fixture(&fm, cases[c].net, mpi, &o);
@@ -1007,8 +1007,8 @@ static void test_mpi_trees_through_binomial(void **state)
     fixture f;
     dn_err err;
     dn_embed_opts o = opts("zrl");
-    assert_int_equal(setup(&f, "debruijn:4", "ompi-bcast:12", &o, &err), DN_EINVAL);
-    assert_non_null(strstr(err.msg, "needs tree binomial:4 (or MPI's ompi-bcast:16 or "
+    assert_int_equal(setup(&f, "debruijn:4", "ompi-bcast:12@binomial", &o, &err), DN_EINVAL);
+    assert_non_null(strstr(err.msg, "needs tree binomial:4 (or MPI's ompi-bcast:16@binomial or "
                                     "mpich-bcast:16)"));
     assert_null(strstr(err.msg, "--"));
     assert_string_equal(err.param, "map tree");
@@ -1027,7 +1027,7 @@ static void test_mpi_trees_identity_hypercube(void **state)
         for (int k = 0; k < 2; k++) {
             fixture f;
             dn_embed_opts o = opts("identity");
-            snprintf(tree, sizeof tree, "%s-bcast:%d", k ? "mpich" : "ompi", 1 << d);
+            snprintf(tree, sizeof tree, "%s-bcast:%d%s", k ? "mpich" : "ompi", 1 << d, k ? "" : "@binomial");
             open_fixture(&f, net, tree, &o);
             assert_int_equal(f.m.dil_max, 1);
             assert_int_equal(f.m.dil_total, ((int64_t)1 << d) - 1);
@@ -1048,7 +1048,7 @@ static void test_mpi_trees_identity_hypercube(void **state)
     assert_int_equal(dn_embed_root(f.e), 2);
     close_fixture(&f);
     o.root = 7;
-    open_fixture(&f, "ring:8", "ompi-bcast:6:2", &o);
+    open_fixture(&f, "ring:8", "ompi-bcast:6:2@binomial", &o);
     for (int64_t v = 0; v < 6; v++)
         assert_int_equal(dn_embed_place(f.e, v), ((v + 2) % 6 + 5) % 8);
     assert_int_equal(dn_embed_root(f.e), 7);
@@ -1103,7 +1103,7 @@ static void test_mpi_trees_as_files(void **state)
     static const struct {
         const char *tree;
         int64_t total, conflicts;
-    } fig[] = {{"mpich-bcast:64", 162, 0}, {"ompi-bcast:64", 342, 324}, {"binomial:6", 342, 228}};
+    } fig[] = {{"mpich-bcast:64", 162, 0}, {"ompi-bcast:64@binomial", 342, 324}, {"binomial:6", 342, 228}};
     (void)state;
     for (int i = 0; i < 3; i++) {
         fixture f;
@@ -1126,7 +1126,7 @@ static void test_mpi_trees_as_files(void **state)
             fixture fb, ff;
             dn_embed_opts o = opts(cases[c].map);
             o.seed = 5;
-            snprintf(spec, sizeof spec, "%s-bcast:%d", k ? "mpich" : "ompi", cases[c].P);
+            snprintf(spec, sizeof spec, "%s-bcast:%d%s", k ? "mpich" : "ompi", cases[c].P, k ? "" : "@binomial");
             open_fixture(&fb, cases[c].net, spec, &o);
             char *csv = mpi_tree_csv(!k, cases[c].P);
             memset(&ff, 0, sizeof ff);
@@ -1172,7 +1172,7 @@ static void test_mpi_trees_bit_reversal(void **state)
         dn_embed_opts o = opts("given"), id = opts("identity");
         o.place = rev;
         o.place_len = P;
-        snprintf(tree, sizeof tree, "ompi-bcast:%d", P);
+        snprintf(tree, sizeof tree, "ompi-bcast:%d@binomial", P);
         open_fixture(&fo, cases[c].net, tree, &o);
         snprintf(tree, sizeof tree, "mpich-bcast:%d", P);
         open_fixture(&fm, cases[c].net, tree, &id);

@@ -145,7 +145,8 @@ static void test_leaves(void **state)
     static const char *const specs[] = {"binomial:0", "binomial:1", "binomial:7", "binomial:12",
                                         "complete:2:0", "complete:2:5", "complete:3:4",
                                         "complete:5:3", "gw:0.6,0,0.4", "crt:5:0.25,0.25,0.5",
-                                        "ompi-bcast:1", "ompi-bcast:100", "ompi-bcast:64:5",
+                                        "ompi-bcast:1@binomial", "ompi-bcast:100@binomial", "ompi-bcast:64:5@binomial",
+                                        "ompi-bcast:100@knomial:4", "ompi-bcast:77:3@chain:4", "ompi-bcast:50@bintree", "ompi-bcast:9:2@linear",
                                         "mpich-bcast:1", "mpich-bcast:100", "mpich-bcast:77:3"};
     (void)state;
     for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
@@ -670,7 +671,7 @@ static void check_mpi_tree(const char *lib, int P, int root)
     int *queue = malloc((size_t)P * sizeof *queue);
     int64_t *level = calloc((size_t)P + 1, sizeof *level);
     int ompi = lib[0] == 'o', maxphase = 0, maxdepth = 0;
-    snprintf(spec, sizeof spec, "%s-bcast:%d:%d", lib, P, root);
+    snprintf(spec, sizeof spec, "%s-bcast:%d:%d@binomial", lib, P, root);
     assert_int_equal(dn_tree_model_parse(spec, &m, &e), DN_OK);
     assert_int_equal(dn_tree_init(&t, &m, 0, 0, &e), DN_OK);
     assert_int_equal(t.nodes, P);
@@ -753,7 +754,7 @@ static void test_mpi_trees_examples_and_binomial(void **state)
     dn_tree o, mp, b;
     dn_err e;
     (void)state;
-    assert_int_equal(dn_tree_model_parse("ompi-bcast:64", &m, &e), DN_OK);
+    assert_int_equal(dn_tree_model_parse("ompi-bcast:64@binomial", &m, &e), DN_OK);
     assert_int_equal(dn_tree_init(&o, &m, 0, 0, &e), DN_OK);
     assert_int_equal(dn_tree_model_parse("mpich-bcast:64", &m, &e), DN_OK);
     assert_int_equal(dn_tree_init(&mp, &m, 0, 0, &e), DN_OK);
@@ -779,7 +780,7 @@ static void test_mpi_trees_examples_and_binomial(void **state)
         dn_tree_free(&b);
         assert_int_equal(dn_tree_init(&b, &m, 0, 0, &e), DN_OK);
         for (int k = 0; k < 2; k++) {
-            snprintf(spec, sizeof spec, "%s-bcast:%d", k ? "mpich" : "ompi", 1 << n);
+            snprintf(spec, sizeof spec, "%s-bcast:%d@binomial", k ? "mpich" : "ompi", 1 << n);
             assert_int_equal(dn_tree_model_parse(spec, &m, &e), DN_OK);
             assert_int_equal(dn_tree_init(&t[k], &m, 0, 0, &e), DN_OK);
             assert_int_equal(dn_tree_binomial_iso(&t[k]), n);
@@ -797,7 +798,7 @@ static void test_mpi_trees_examples_and_binomial(void **state)
             free(hit);
             dn_tree_free(&t[k]);
             /* not a power of two: no renaming onto a B(n) */
-            snprintf(spec, sizeof spec, "%s-bcast:%d", k ? "mpich" : "ompi", 3 << n);
+            snprintf(spec, sizeof spec, "%s-bcast:%d@binomial", k ? "mpich" : "ompi", 3 << n);
             assert_int_equal(dn_tree_model_parse(spec, &m, &e), DN_OK);
             assert_int_equal(dn_tree_init(&t[k], &m, 0, 0, &e), DN_OK);
             assert_int_equal(dn_tree_binomial_iso(&t[k]), -1);

@@ -88,6 +88,12 @@ typedef struct dn_tree_model {
     int64_t ranks;  /* ompi-bcast, mpich-bcast: the rank count P */
     int64_t root_rank; /* ompi-bcast, mpich-bcast: the MPI root; task v is rank
                         * (v + root_rank) mod P */
+    int mpi_alg;    /* ompi-bcast, mpich-bcast: the algorithm asked for with
+                     * @NAME (DN_MPI_*), 0: the library's default for P and
+                     * mpi_bytes (resolved by dn_tree_mpi_choose) */
+    int mpi_k;      /* @knomial:K's radix, @chain:F's fan-out (0: the library's) */
+    double mpi_bytes; /* the broadcast's size in bytes (0: not given); the CLI's
+                       * --bytes */
     double mean;    /* repro: mean number of children (b-bar < 1) */
     double size;    /* repro: expected size M as given (0: use 1/(1 - mean)) */
     dn_dist off[DN_TREE_MAX_LEVEL_DISTS]; /* crt, rct, repro: child-count laws */
@@ -256,6 +262,64 @@ DN_API int64_t dn_tree_binomial_id(const dn_tree *t, int64_t v);
 /* The MPI rank of task v: (v + root_rank) mod ranks for the MPI trees, v
  * for every other tree. O(1). */
 DN_API int64_t dn_tree_rank(const dn_tree *t, int64_t v);
+
+/* ---------------------------------------------- MPI broadcast algorithms
+ * ompi-bcast:P[:ROOT][@ALG] is the tree the broadcast of Open MPI 4.1
+ * (4.1.0 .. 4.1.8 share these rules; checked against 4.1.4) runs: without
+ * @ALG the tuned component's fixed decision rule for P ranks and mpi_bytes
+ * bytes (ompi_coll_tuned_bcast_intra_dec_fixed), else the one named. The
+ * numbers are Open MPI's coll_tuned_bcast_algorithm values. Every one of
+ * them sends the whole buffer in one message an edge in 4.1: the fixed
+ * rule passes segment size 0 (no segmentation), and a forced algorithm
+ * takes coll_tuned_bcast_algorithm_segmentsize, 0 unless set. Trees in
+ * virtual ranks v = (r - ROOT) mod P, children in the library's send
+ * order (docs/trees.md):
+ *   linear    the root sends to every rank, in rank order;
+ *   chain:F   F chains below the root, the first (P - 1) mod F one longer
+ *             (fan-out 0 is built as 1; F >= P - 1 is P - 1 chains of one);
+ *   pipeline  chain:1, the path 0 -> 1 -> ... -> P - 1;
+ *   bintree   levels of 2^l: v on level l has children v + 2^l, v + 2^(l+1);
+ *   binomial  the implicit ompi-bcast tree above;
+ *   knomial:K v's children v + m r (r = 1 .. K - 1) for each power m of K
+ *             below v's lowest nonzero base-K digit's place, largest m first.
+ * split_bintree and the two scatter + allgather algorithms are no trees
+ * (halves, or pieces, of the buffer cross between subtrees): refused by
+ * name. mpich-bcast runs MPICH's binomial only (@binomial): MPICH 4.0's
+ * own selection is not encoded. */
+enum {
+    DN_MPI_DEFAULT = 0, /* the library's choice for P and bytes */
+    DN_MPI_LINEAR = 1,
+    DN_MPI_CHAIN = 2,
+    DN_MPI_PIPELINE = 3,
+    DN_MPI_SPLIT_BINTREE = 4,
+    DN_MPI_BINTREE = 5,
+    DN_MPI_BINOMIAL = 6,
+    DN_MPI_KNOMIAL = 7,
+    DN_MPI_SCATTER_ALLGATHER = 8,
+    DN_MPI_SCATTER_ALLGATHER_RING = 9
+};
+
+/* What an MPI tree model runs, and why. */
+typedef struct dn_mpi_choice {
+    int alg, k;         /* the algorithm that runs (k: radix or fan-out, else 0) */
+    int def_alg, def_k; /* the library's default for P and bytes (0 when no bytes) */
+    int is_default;     /* alg, k is what the library runs unless told */
+    char name[32];      /* "knomial:4", "binomial", ... */
+    char library[32];   /* "Open MPI 4.1" */
+    char why[200];      /* "default for P = 64 at 1 MiB", "forced (@binomial); ..." */
+    char force[300];    /* what makes the library run it, "" when it is the default:
+                         * Open MPI's MCA parameters, MPICH's environment, as
+                         * space-separated NAME=VALUE pairs */
+} dn_mpi_choice;
+
+/* The algorithm of an MPI tree model (ompi-bcast, mpich-bcast) and why.
+ * DN_EINVAL, with a message naming the algorithm and how to force another,
+ * when the library's choice for P and m->mpi_bytes is no tree (scatter +
+ * allgather) or needs the size and m->mpi_bytes is 0. O(1). */
+DN_API int dn_tree_mpi_choose(const dn_tree_model *m, dn_mpi_choice *c, dn_err *err);
+/* Open MPI 4.1's fixed decision rule for MPI_Bcast on P ranks of `bytes`
+ * bytes: a DN_MPI_* number (ompi_coll_tuned_bcast_intra_dec_fixed). */
+DN_API int dn_ompi41_bcast_rule(int64_t P, double bytes);
 
 /* The number of v in [0, ranks) with popcount(v) = level: the tasks on
  * level `level` of an MPI tree (ompi-bcast, mpich-bcast) of `ranks` ranks

@@ -39,4 +39,9 @@ int64_t dn_vec_argmax(const double *v, int64_t n, double *max);
 int dn_loads_dense(const dn_csr *g, const dn_tree_model *m, const dn_load_opts *o,
                    double **matrix, dn_err *err);
 
+/* The walks and level loads of MPI's trees go by their binomial trees'
+ * levels (popcount): DN_EINVAL, naming @binomial, when the model runs
+ * another algorithm (walk.c). */
+int dn_analysis_mpi_binomial(const dn_tree_model *m, dn_err *err);
+
 #endif

@@ -285,6 +285,9 @@ int dn_grow_simulate(const dn_csr *g, const dn_tree_model *m, int64_t start,
     if (max_nodes > INT32_MAX)
         max_nodes = INT32_MAX; /* loads are int32 */
     const int fixed = m->kind == DN_TREE_OMPI_BCAST || m->kind == DN_TREE_MPICH_BCAST;
+    int mrc = fixed ? dn_analysis_mpi_binomial(m, err) : DN_OK;
+    if (mrc)
+        return mrc;
     if ((m->kind == DN_TREE_COMPLETE || m->kind == DN_TREE_BINOMIAL || fixed) &&
         dn_tree_model_expected_size(m) > (double)max_nodes)
         return dn_tree_model_expected_size(m) > (double)INT32_MAX

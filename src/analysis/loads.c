@@ -51,6 +51,9 @@ static int model_height(const dn_tree_model *m, int max_levels, int *h, dn_err *
         if (m->ranks < 1 || m->ranks > DN_TREE_MAX_NODES)
             return dn_fail(err, DN_ERANGE, "an MPI tree has 1 .. 2^62 ranks, not %lld",
                            (long long)m->ranks);
+        int rc = dn_analysis_mpi_binomial(m, err);
+        if (rc)
+            return rc;
         const uint64_t last = (uint64_t)m->ranks - 1;
         const int ones = __builtin_popcountll(last), top = dn_bitlen(last) - 1;
         *h = ones > top ? ones : top;

@@ -350,3 +350,18 @@ int dn_walk_limit_init(const dn_csr *g, int64_t start, const dn_load_opts *opts,
     return g->directed ? limit_directed(g, start, opts, out, err)
                        : limit_undirected(g, start, opts, out, err);
 }
+
+int dn_analysis_mpi_binomial(const dn_tree_model *m, dn_err *err)
+{
+    dn_mpi_choice c;
+    int rc = dn_tree_mpi_choose(m, &c, err);
+    if (rc)
+        return rc;
+    if (c.alg != DN_MPI_BINOMIAL)
+        return dn_fail(err, DN_EINVAL, "the load analysis takes MPI's binomial trees only "
+                       "(%s runs %s, %s): use %s-bcast:%lld:%lld@binomial",
+                       c.library, c.name, c.why,
+                       m->kind == DN_TREE_OMPI_BCAST ? "ompi" : "mpich", (long long)m->ranks,
+                       (long long)m->root_rank);
+    return DN_OK;
+}

@@ -285,6 +285,16 @@ int place_rankfile(const char *path, const char *hosts, const dn_net *net, const
 /* One line on how a tree model numbers its tasks (cmd_tree.c): seed 000's
  * B(n), Open MPI's or MPICH's broadcast tree, or dcnet's ids. */
 const char *tree_numbering(const dn_tree_model *m);
+/* Sets an MPI tree model's broadcast size (--bytes; 0 when not given);
+ * `dcnet tree` refuses --bytes for other trees. 0 or the exit code. */
+int tree_mpi_bytes(const char *cmd, dn_tree_model *m, double bytes);
+/* What makes the library run c's algorithm, as typed: Open MPI's mpirun
+ * options ("--mca NAME VALUE ..."), MPICH's environment ("NAME=VALUE ..");
+ * "" for the library's default. */
+void mpi_force_text(const dn_mpi_choice *c, char *buf, size_t cap);
+/* An MPI tree's algorithm and why (keys mpi_algorithm, mpi_why) into r:
+ * embed's and simulate's JSON; nothing for another tree. */
+void tree_mpi_record(const dn_tree_model *m, rec *r);
 
 int cmd_net(int argc, char **argv);
 int cmd_tree(int argc, char **argv);
@@ -380,6 +390,7 @@ typedef struct embed_args {
     int64_t *alloc, *slots_per; /* owned: what --alloc FILE read */
     dn_best_result *best; /* owned: --map best's candidates, after embed_build */
     int objective_given; /* --objective: --map best ranks by it first */
+    double mpi_bytes;   /* --bytes: an MPI broadcast tree's size (0: not given) */
     int refine_default; /* bare --refine: EMBED_REFINE_PER_TASK x T moves, set with the tree */
     /* --objective time: the run that times a placement (borrowed: simulate's
      * own options); NULL: simulate's defaults (embed) */

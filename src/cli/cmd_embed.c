@@ -61,6 +61,8 @@ static const char embed_help[] =
     "      --place-format F   list (default: dcnet's value file), scotch (a SCOTCH\n"
     "                         mapping file, for gmtst) or csv; --map file:PATH reads\n"
     "                         any of them (and gmap's output)\n"
+    "      --bytes SIZE       an MPI broadcast's size: ompi-bcast:P without @ALG is\n"
+    "                         the algorithm Open MPI 4.1 runs at that size\n"
     "      --rankfile FILE    write an Open MPI rankfile: task y's rank on the host\n"
     "      --hosts HOSTFILE   and slot of its processor (HOSTFILE: a line 'LABEL HOST\n"
     "                         SLOT' per processor, LABEL its label or id, HOST an\n"
@@ -69,12 +71,12 @@ static const char embed_help[] =
     "                         slot twice); rank y, or (y + R) mod P for\n"
     "                         ompi|mpich-bcast:P:R (its header names the tree and\n"
     "                         numbering)\n"
-    "      --oversubscribe    let ranks share a slot when a processor has fewer slots\n"
-    "                         than tasks (said in the rankfile's header)\n"
     ;
 
 /* (more strings: C99 compilers need support only 4095 characters in one) */
 static const char embed_help_more[] =
+    "      --oversubscribe    let ranks share a slot when a processor has fewer slots\n"
+    "                         than tasks (said in the rankfile's header)\n"
     "      --alloc FILE       the processors the job was given, one a line (an id or\n"
     "                         label; with --hosts a host name: its processors),\n"
     "                         each optionally 'slots=K'; mappings place tasks on\n"
@@ -166,7 +168,7 @@ static const char embed_help_tail[] =
     "  dcnet embed --net sneptree-t:3 --tree cbt:12 --map sneptree --per-depth\n"
     "  dcnet embed --net debruijn:10 --tree binomial:10 --map scotch --json\n";
 
-enum { O_CANDIDATES = 255, O_WEIGHTS = 256, O_LINKS, O_CONTENTION, O_DISTINCT, O_TIMING, O_PERPHASE, O_PERDEPTH, O_SAVE, O_PFMT, O_RANKFILE, O_HOSTS, O_OVERSUB, O_SVG, O_PHASE, O_JSON, O_CSV };
+enum { O_CANDIDATES = 255, O_WEIGHTS = 256, O_LINKS, O_CONTENTION, O_DISTINCT, O_TIMING, O_PERPHASE, O_PERDEPTH, O_SAVE, O_PFMT, O_RANKFILE, O_HOSTS, O_OVERSUB, O_SVG, O_PHASE, O_JSON, O_CSV, O_EBYTES };
 
 static const struct option embed_opts[] = {
     EMBED_LONG_OPTIONS,
@@ -180,6 +182,7 @@ static const struct option embed_opts[] = {
     {"save-place", required_argument, NULL, O_SAVE},
     {"place-format", required_argument, NULL, O_PFMT},
     {"rankfile", required_argument, NULL, O_RANKFILE},
+    {"bytes", required_argument, NULL, O_EBYTES},
     {"hosts", required_argument, NULL, O_HOSTS},
     {"oversubscribe", no_argument, NULL, O_OVERSUB},
     {"svg", required_argument, NULL, O_SVG},
@@ -286,17 +289,40 @@ static void rankfile_header(const dn_embed *e, const char *tree_spec, const char
                        spec, tree_numbering(m), map, net, root);
     if (len < 0 || (size_t)len >= cap)
         return;
-    if (m->kind == DN_TREE_OMPI_BCAST || m->kind == DN_TREE_MPICH_BCAST)
-        snprintf(buf + len, cap - (size_t)len,
-                 "# rank r runs task (r - %lld) mod %lld, its virtual rank for a broadcast "
-                 "from rank %lld; right for %s's binomial broadcast (for %s's: --tree "
-                 "%s-bcast:%lld:%lld)\n",
-                 (long long)m->root_rank, (long long)m->ranks, (long long)m->root_rank,
-                 m->kind == DN_TREE_OMPI_BCAST ? "Open MPI" : "MPICH",
-                 m->kind == DN_TREE_OMPI_BCAST ? "MPICH" : "Open MPI",
-                 m->kind == DN_TREE_OMPI_BCAST ? "mpich" : "ompi", (long long)m->ranks,
-                 (long long)m->root_rank);
-    else
+    if (m->kind == DN_TREE_OMPI_BCAST || m->kind == DN_TREE_MPICH_BCAST) {
+        /* which algorithm the placement was made for, and (issue 38 item 2)
+         * how to make the library run it when it is not its default */
+        dn_mpi_choice ch;
+        dn_err ce;
+        dn_tree_mpi_choose(m, &ch, &ce); /* the tree was built: the choice succeeds */
+        len += snprintf(buf + len, cap - (size_t)len,
+                        "# rank r runs task (r - %lld) mod %lld, its virtual rank for a "
+                        "broadcast from rank %lld; right for %s's %s broadcast (for %s's "
+                        "binomial: --tree %s-bcast:%lld:%lld)\n",
+                        (long long)m->root_rank, (long long)m->ranks, (long long)m->root_rank,
+                        ch.library, ch.name,
+                        m->kind == DN_TREE_OMPI_BCAST ? "MPICH" : "Open MPI",
+                        m->kind == DN_TREE_OMPI_BCAST ? "mpich" : "ompi", (long long)m->ranks,
+                        (long long)m->root_rank);
+        if (len < 0 || (size_t)len >= cap)
+            return;
+        char force[400];
+        mpi_force_text(&ch, force, sizeof force);
+        if (ch.is_default)
+            snprintf(buf + len, cap - (size_t)len,
+                     "# algorithm %s: %s's %s; mpirun runs it without options\n", ch.name,
+                     ch.library, ch.why);
+        else if (m->kind == DN_TREE_OMPI_BCAST)
+            snprintf(buf + len, cap - (size_t)len,
+                     "# algorithm %s: %s\n# not the default: run mpirun %s --rankfile FILE "
+                     "...\n",
+                     ch.name, ch.why, force);
+        else
+            snprintf(buf + len, cap - (size_t)len,
+                     "# algorithm %s: %s\n# run with %s in the environment (mpiexec -genv "
+                     "each)\n",
+                     ch.name, ch.why, force);
+    } else
         snprintf(buf + len, cap - (size_t)len,
                  "# rank y runs task y; not an MPI library's broadcast numbering (for those: "
                  "--tree ompi-bcast:P or mpich-bcast:P)\n");
@@ -966,6 +992,13 @@ int embed_args_net_tree(const char *cmd, embed_args *a, dn_net *net, dn_tree *tr
         return 0;
     if (!(rc = dn_tree_model_parse(a->tree_spec, &tm, &err)))
         tm.mem_limit = a->mem_limit > 0 ? a->mem_limit : DN_NET_DEFAULT_MEM_LIMIT;
+    if (!rc) { /* the size an MPI broadcast's algorithm is chosen for */
+        int code = tree_mpi_bytes(cmd, &tm, a->mpi_bytes);
+        if (code) {
+            dn_net_free(net);
+            return code;
+        }
+    }
     if (rc || (rc = dn_tree_init(tree, &tm, (uint64_t)a->seed, a->max_nodes, &err))) {
         dn_net_free(net);
         return cli_fail(cmd, rc, cli_errmsg(&err));
@@ -1073,6 +1106,12 @@ int cmd_embed(int argc, char **argv)
             fmt_given = 1;
             break;
         case O_RANKFILE: rankfile = optarg; break;
+        case O_EBYTES: {
+            dn_err e;
+            if (dn_parse_quantity(optarg, DN_Q_SIZE, 1, 1e18, "--bytes", &a.mpi_bytes, NULL, &e))
+                return cli_usage(cmd, "%s", cli_errmsg(&e));
+            break;
+        }
         case O_HOSTS: hosts = a.hosts = optarg; break;
         case O_OVERSUB: oversub = a.oversubscribe = 1; break;
         case O_SVG: svg = optarg; break;
@@ -1228,6 +1267,7 @@ int cmd_embed(int argc, char **argv)
     }
     rec r = {0};
     rec_str(&r, "tree", a.tree_spec);
+    tree_mpi_record(&dn_embed_tree(e)->model, &r);
     metrics_record(e, &m, a.map_arg, &r);
     if (embed_approach_name(&a.eo))
         rec_str(&r, "approach", embed_approach_name(&a.eo));

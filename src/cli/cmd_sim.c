@@ -1035,6 +1035,8 @@ static int sim_parse(sim_cli *o, embed_args *a, int argc, char **argv, int *done
     }
     if (optind < argc)
         return cli_usage(o->cmd, "unexpected argument '%s'", argv[optind]);
+    if (o->bytes_given) /* also the size an MPI broadcast's algorithm is chosen for */
+        a->mpi_bytes = o->wo.bytes;
     return 0;
 }
 
@@ -1165,6 +1167,7 @@ static int sim_workload(sim_cli *o, const embed_args *a, sim_run *S)
         return code;
     if (!o->trace) {
         rec_str(&S->head, "tree", a->tree_spec);
+        tree_mpi_record(&tree->model, &S->head);
         rec_str(&S->head, "map", a->map_arg && strncmp(a->map_arg, "file:", 5) == 0
                                      ? a->map_arg /* not the library's "given" */
                                      : a->eo.map);

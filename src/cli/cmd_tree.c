@@ -39,10 +39,17 @@ static const char tree_help[] =
     "bits, m = n - bitlen(y) children, receives in phase n - m and sends to its\n"
     "i-th child in phase n - m + i.\n"
     "\n"
-    "MPI's trees (ompi-bcast:P[:ROOT], mpich-bcast:P[:ROOT]): task v is MPI's\n"
-    "virtual rank, rank (v + ROOT) mod P; its children are listed in its\n"
+    "      --bytes SIZE       the broadcast's size (4, 4KiB, 1MiB): MPI trees\n"
+    "                         without @ALG are the algorithm Open MPI 4.1 runs\n"
+    "                         for P ranks at that size\n"
+    "\n"
+    "MPI's trees (ompi-bcast:P[:ROOT][@ALG], mpich-bcast:P[:ROOT]): task v is\n"
+    "MPI's virtual rank, rank (v + ROOT) mod P; its children are listed in its\n"
     "library's send order, and dcnet plays one send per phase in that order\n"
     "(child i of a task receiving in phase p receives in phase p + i + 1).\n"
+    "Without @ALG, ompi-bcast is the algorithm Open MPI 4.1's fixed rules pick\n"
+    "for P and --bytes (@binomial, @knomial:K, @bintree, @chain:F, @pipeline,\n"
+    "@linear force one); the JSON names it and why.\n"
     "\n"
     "Limits: binomial and complete trees are implicit (up to 2^62 nodes, no\n"
     "memory); random trees take 20 bytes per node and stop at --max-nodes\n"
@@ -55,10 +62,11 @@ static const char tree_help[] =
     "  dcnet tree --tree repro:100 --seed 7 --json\n"
     "  dcnet tree --tree crt:6:0.2,0.3,0.5\n"
     "  dcnet tree --tree mpich-bcast:6:2 --list\n"
+    "  dcnet tree --tree ompi-bcast:64 --bytes 1MiB --list\n"
     "  dcnet tree --tree binomial:5 --format csv -o b5.csv\n"
     "  dcnet tree --tree file:b5.csv --json\n";
 
-enum { O_MAXN = 256, O_MEM, O_LIST, O_FORMAT, O_JSON, O_CSV };
+enum { O_MAXN = 256, O_MEM, O_LIST, O_FORMAT, O_JSON, O_CSV, O_BYTES };
 
 static const struct option tree_opts[] = {
     {"tree", required_argument, NULL, 't'},
@@ -70,6 +78,7 @@ static const struct option tree_opts[] = {
     {"output", required_argument, NULL, 'o'},
     {"json", no_argument, NULL, O_JSON},
     {"csv", no_argument, NULL, O_CSV},
+    {"bytes", required_argument, NULL, O_BYTES},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
@@ -83,7 +92,7 @@ static const char *kind_name(int kind)
     case DN_TREE_RCT: return "randomized complete";
     case DN_TREE_REPRO: return "reproduction (Galton-Watson)";
     case DN_TREE_FILE: return "file";
-    case DN_TREE_OMPI_BCAST: return "Open MPI binomial broadcast";
+    case DN_TREE_OMPI_BCAST: return "Open MPI broadcast";
     case DN_TREE_MPICH_BCAST: return "MPICH binomial broadcast";
     default: return "?";
     }
@@ -94,15 +103,65 @@ static int is_mpi_tree(const dn_tree_model *m)
     return m->kind == DN_TREE_OMPI_BCAST || m->kind == DN_TREE_MPICH_BCAST;
 }
 
+void mpi_force_text(const dn_mpi_choice *c, char *buf, size_t cap)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    if (strncmp(c->library, "Open MPI", 8) != 0) { /* MPICH: the environment as it is */
+        snprintf(buf, cap, "%s", c->force);
+        return;
+    }
+    for (const char *p = c->force; *p && len < cap;) { /* NAME=VALUE -> --mca NAME VALUE */
+        size_t n = strcspn(p, " "), eq = strcspn(p, "=");
+        if (eq > n)
+            eq = n;
+        int w = snprintf(buf + len, cap - len, "%s--mca %.*s %.*s", len ? " " : "", (int)eq, p,
+                         (int)(n > eq ? n - eq - 1 : 0), p + eq + (n > eq));
+        if (w < 0)
+            break;
+        len += (size_t)w;
+        p += n;
+        p += strspn(p, " ");
+    }
+}
+
+void tree_mpi_record(const dn_tree_model *m, rec *r)
+{
+    dn_mpi_choice c;
+    dn_err e;
+    if ((m->kind != DN_TREE_OMPI_BCAST && m->kind != DN_TREE_MPICH_BCAST) ||
+        dn_tree_mpi_choose(m, &c, &e))
+        return;
+    rec_str(r, "mpi_algorithm", c.name);
+    rec_str(r, "mpi_why", c.why);
+}
+
+int tree_mpi_bytes(const char *cmd, dn_tree_model *m, double bytes)
+{
+    if (m->kind != DN_TREE_OMPI_BCAST && m->kind != DN_TREE_MPICH_BCAST)
+        return bytes > 0 && strcmp(cmd, "simulate") != 0 /* simulate's sizes messages too */
+                   ? cli_usage(cmd, "--bytes sizes an MPI broadcast (ompi-bcast, "
+                                    "mpich-bcast); drop it for %s", "this tree")
+                   : 0;
+    m->mpi_bytes = bytes;
+    return 0;
+}
+
 const char *tree_numbering(const dn_tree_model *m)
 {
     switch (m->kind) {
     case DN_TREE_BINOMIAL:
         return "seed 000's numbering: the children of task y are (y << i) | 2^(i-1), i = 1, "
                "2, ...";
-    case DN_TREE_OMPI_BCAST:
+    case DN_TREE_OMPI_BCAST: {
+        dn_mpi_choice c;
+        dn_err e;
+        if (dn_tree_mpi_choose(m, &c, &e) || c.alg != DN_MPI_BINOMIAL)
+            return "Open MPI's broadcast in virtual ranks v = (r - ROOT) mod P, children in "
+                   "its send order";
         return "Open MPI's binomial broadcast numbering: the parent of virtual rank v is v "
                "with its highest set bit cleared; children v + 2^j, nearest first";
+    }
     case DN_TREE_MPICH_BCAST:
         return "MPICH's binomial broadcast numbering: the parent of virtual rank v is v with "
                "its lowest set bit cleared; children v + 2^j, farthest first";
@@ -172,6 +231,7 @@ int cmd_tree(int argc, char **argv)
     const char *cmd = "tree", *spec = NULL, *format = NULL, *output = NULL;
     int mode = OUT_TABLE, list = 0, c, rc, code;
     int64_t seed = 1, max_nodes = 0, mem_limit = DN_NET_DEFAULT_MEM_LIMIT;
+    double bytes = 0;
     dn_tree_model m;
     dn_tree t;
     dn_err err;
@@ -195,6 +255,10 @@ int cmd_tree(int argc, char **argv)
                 return rc;
             break;
         case O_LIST: list = 1; break;
+        case O_BYTES:
+            if (dn_parse_quantity(optarg, DN_Q_SIZE, 1, 1e18, "--bytes", &bytes, NULL, &err))
+                return cli_usage(cmd, "%s", cli_errmsg(&err));
+            break;
         case O_FORMAT: format = optarg; break;
         case 'o': output = optarg; break;
         case O_JSON: mode = OUT_JSON; break;
@@ -222,6 +286,8 @@ int cmd_tree(int argc, char **argv)
     if ((rc = dn_tree_model_parse(spec, &m, &err)))
         return cli_fail(cmd, rc, cli_errmsg(&err));
     m.mem_limit = mem_limit;
+    if ((code = tree_mpi_bytes(cmd, &m, bytes)))
+        return code;
     if ((rc = dn_tree_init(&t, &m, (uint64_t)seed, max_nodes, &err)))
         return cli_fail(cmd, rc, cli_errmsg(&err));
     if (format) {
@@ -258,8 +324,21 @@ int cmd_tree(int argc, char **argv)
         char iso[40];
         rec_int(&r, "ranks", m.ranks);
         rec_int(&r, "root_rank", m.root_rank);
-        rec_str(&r, "send_order", m.kind == DN_TREE_OMPI_BCAST ? "nearest first"
-                                                               : "farthest first");
+        dn_mpi_choice ch;
+        dn_tree_mpi_choose(&m, &ch, &err); /* dn_tree_init made the same choice */
+        rec_str(&r, "library", ch.library);
+        rec_str(&r, "algorithm", ch.name);
+        rec_str(&r, "why", ch.why);
+        if (m.mpi_bytes > 0)
+            rec_dbl(&r, "bytes", m.mpi_bytes);
+        else
+            rec_null(&r, "bytes");
+        char force[400];
+        mpi_force_text(&ch, force, sizeof force);
+        rec_str(&r, m.kind == DN_TREE_OMPI_BCAST ? "mpirun" : "environment", force);
+        rec_str(&r, "send_order", ch.alg != DN_MPI_BINOMIAL ? "as the library posts its sends"
+                                  : m.kind == DN_TREE_OMPI_BCAST ? "nearest first"
+                                                                 : "farthest first");
         rec_str(&r, "schedule", "one send per phase in send order");
         if (dn_tree_binomial_iso(&t) >= 0)
             snprintf(iso, sizeof iso, "binomial:%d", dn_tree_binomial_iso(&t));

@@ -189,6 +189,7 @@ static const struct {
 } param_flags[] = {
     {"mem_limit", "--mem-limit"},
     {"max_nodes", "--max-nodes"},
+    {"mpi_bytes", "--bytes"},
     {"net", "--net"},
     {"tree", "--tree"},
     {"map", "--map"},

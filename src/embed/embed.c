@@ -107,7 +107,7 @@ int dn_embed_need_binomial(const dn_embed *e, int n, dn_err *err)
     /* built in, a file holding B(n), or an MPI tree of 2^n ranks (renamed) */
     if (dn_tree_binomial_iso(e->tree) != n)
         return dn_fail_param(err, DN_EINVAL, "map tree", "mapping %s on %s needs tree binomial:%d (or MPI's "
-                       "ompi-bcast:%lld or mpich-bcast:%lld)", e->map, e->net->spec, n,
+                       "ompi-bcast:%lld@binomial or mpich-bcast:%lld)", e->map, e->net->spec, n,
                        (long long)1 << n, (long long)1 << n);
     return DN_OK;
 }

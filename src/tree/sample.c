@@ -74,6 +74,16 @@ int dn_tree_init(dn_tree *t, const dn_tree_model *m, uint64_t seed, int64_t max_
                                            "below them (%lld ranks, root %lld)",
                            (long long)m->ranks, (long long)m->root_rank);
         }
+        /* the algorithm that runs: the binomial ones are implicit, the
+         * others built rank by rank (mpialg.c) */
+        dn_mpi_choice c;
+        int rc = dn_tree_mpi_choose(m, &c, err);
+        if (rc) {
+            memset(t, 0, sizeof *t);
+            return rc;
+        }
+        if (c.alg != DN_MPI_BINOMIAL)
+            return dn_mpi_tree_build(t, m, &c, max_nodes, err);
         const uint64_t last = (uint64_t)m->ranks - 1;
         t->nodes = m->ranks;
         t->height = __builtin_popcountll(last) > dn_bitlen(last) - 1 ? __builtin_popcountll(last)

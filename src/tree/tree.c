@@ -34,6 +34,7 @@
  */
 #include "dcnet/tree.h"
 #include "../base/args_impl.h"
+#include "tree_impl.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -170,7 +171,7 @@ static double crt_size(const dn_tree_model *m, int h)
 /* ---------------------------------------------------------------- specs */
 #define TREE_SPECS                                                                       \
     "binomial:N, complete:B:H, cbt:H, crt:H:DIST, rct:HDIST:DIST, repro:M[:geom], gw:DIST, " \
-    "ompi-bcast:P[:ROOT], mpich-bcast:P[:ROOT], file:PATH"
+    "ompi-bcast:P[:ROOT][@ALG], mpich-bcast:P[:ROOT][@binomial], file:PATH"
 
 /* Nodes of the complete B-ary tree of height H, (B^(H+1) - 1) / (B - 1),
  * in floating point: exact to 2^53, then rounded; inf if larger than a
@@ -209,6 +210,30 @@ int dn_tree_model_parse(const char *spec, dn_tree_model *m, dn_err *err)
     if (strlen(spec) >= sizeof buf)
         return dn_fail(err, DN_EINVAL, "tree spec is too long");
     strcpy(buf, spec);
+    /* MPI's trees: "@ALG[:K]" names the algorithm (mpialg.c) */
+    char *at = NULL;
+    int alg = 0, alg_k = 0;
+    if (strncmp(buf, "ompi-bcast:", 11) == 0 || strncmp(buf, "mpich-bcast:", 12) == 0) {
+        at = strchr(buf, '@');
+        if (at)
+            *at++ = '\0';
+    }
+    if (at) {
+        const int ompi = buf[0] == 'o';
+        rc = dn_mpi_alg_parse(at, &alg, &alg_k);
+        if (rc == DN_ENOTFOUND || (!ompi && !rc && alg != DN_MPI_BINOMIAL))
+            return dn_fail(err, DN_EINVAL,
+                           "unknown broadcast algorithm '@%s' in '%s'; known: %s", at, spec,
+                           ompi ? "@binomial, @knomial:K, @bintree, @chain:F, @pipeline, "
+                                  "@linear"
+                                : "@binomial (MPICH's other algorithms are no dcnet trees)");
+        if (rc == DN_EINVAL)
+            return dn_fail(err, DN_EINVAL, "'@%s' in '%s': only @knomial:K and @chain:F take "
+                                           "a number", at, spec);
+        if (rc || (alg == DN_MPI_KNOMIAL && alg_k == 1))
+            return dn_fail(err, DN_EINVAL, "'@%s' in '%s': K (knomial's radix) is 2 .. 1024, F "
+                                           "(chain's fan-out) 1 .. 1024", at, spec);
+    }
     for (char *p = buf;;) {
         if (argc == 4)
             return dn_fail(err, DN_EINVAL, "too many ':' fields in tree spec '%s'", spec);
@@ -247,6 +272,8 @@ int dn_tree_model_parse(const char *spec, dn_tree_model *m, dn_err *err)
         m->kind = argv[0][0] == 'o' ? DN_TREE_OMPI_BCAST : DN_TREE_MPICH_BCAST;
         m->ranks = x;
         m->root_rank = y;
+        m->mpi_alg = alg;
+        m->mpi_k = alg_k;
     } else if (strcmp(argv[0], "complete") == 0 || strcmp(argv[0], "cbt") == 0) {
         if (argv[0][0] == 'c' && argv[0][1] == 'b') {
             NEED(1, "cbt:H");
@@ -431,7 +458,7 @@ int64_t dn_tree_parent(const dn_tree *t, int64_t v)
 {
     if (v == 0)
         return -1;
-    switch (t->model.kind) {
+    switch (t->child_off ? 0 : t->model.kind) { /* arrays: sampled, file, MPI built */
     case DN_TREE_BINOMIAL: return v >> (__builtin_ctzll((uint64_t)v) + 1);
     case DN_TREE_OMPI_BCAST: return v ^ ((int64_t)1 << (dn_bitlen((uint64_t)v) - 1));
     case DN_TREE_MPICH_BCAST: return v & (v - 1);
@@ -442,7 +469,7 @@ int64_t dn_tree_parent(const dn_tree *t, int64_t v)
 
 int64_t dn_tree_num_children(const dn_tree *t, int64_t v)
 {
-    switch (t->model.kind) {
+    switch (t->child_off ? 0 : t->model.kind) { /* arrays: sampled, file, MPI built */
     case DN_TREE_BINOMIAL: return t->model.n - dn_bitlen((uint64_t)v);
     case DN_TREE_OMPI_BCAST: return ompi_kids(t->model.ranks, v);
     case DN_TREE_MPICH_BCAST: return mpich_kids(t->model.ranks, v);
@@ -453,7 +480,7 @@ int64_t dn_tree_num_children(const dn_tree *t, int64_t v)
 
 int64_t dn_tree_child(const dn_tree *t, int64_t v, int64_t i)
 {
-    switch (t->model.kind) {
+    switch (t->child_off ? 0 : t->model.kind) { /* arrays: sampled, file, MPI built */
     case DN_TREE_BINOMIAL: return (v << (i + 1)) | ((int64_t)1 << i);
     case DN_TREE_OMPI_BCAST: return v + ((int64_t)1 << (dn_bitlen((uint64_t)v) + i));
     case DN_TREE_MPICH_BCAST:
@@ -466,7 +493,7 @@ int64_t dn_tree_child(const dn_tree *t, int64_t v, int64_t i)
 int dn_tree_depth(const dn_tree *t, int64_t v)
 {
     int d = 0;
-    switch (t->model.kind) {
+    switch (t->child_off ? 0 : t->model.kind) {
     case DN_TREE_BINOMIAL: /* one tree edge per run of "1 0^(i-1)" */
     case DN_TREE_OMPI_BCAST: /* one tree edge per set bit */
     case DN_TREE_MPICH_BCAST:
@@ -492,8 +519,10 @@ int dn_tree_depth(const dn_tree *t, int64_t v)
 
 int dn_tree_recv_phase(const dn_tree *t, int64_t v)
 {
-    if (t->model.kind == DN_TREE_BINOMIAL || t->model.kind == DN_TREE_OMPI_BCAST)
+    if (t->model.kind == DN_TREE_BINOMIAL || (t->model.kind == DN_TREE_OMPI_BCAST && !t->phase))
         return dn_bitlen((uint64_t)v);
+    if (t->phase) /* file trees and the MPI trees built as arrays */
+        return t->phase[v];
     if (t->model.kind == DN_TREE_MPICH_BCAST)
         return mpich_phase(t->model.ranks, v);
     if (t->phase)
@@ -503,7 +532,7 @@ int dn_tree_recv_phase(const dn_tree *t, int64_t v)
 
 int dn_tree_phases(const dn_tree *t)
 {
-    if (is_mpi(t->model.kind))
+    if (is_mpi(t->model.kind) && !t->phase)
         return dn_bitlen((uint64_t)(t->model.ranks - 1));
     return t->model.kind == DN_TREE_BINOMIAL ? t->model.n : t->phase ? t->nphases : t->height;
 }
@@ -538,7 +567,7 @@ int64_t dn_tree_leaves(const dn_tree *t)
             lv *= t->model.b;
         return lv;
     }
-    if (t->model.kind == DN_TREE_OMPI_BCAST || t->model.kind == DN_TREE_MPICH_BCAST)
+    if (is_mpi(t->model.kind) && !t->child_off)
         return mpi_leaves(&t->model);
     for (int64_t v = 0; v < t->nodes; v++)
         leaves += dn_tree_num_children(t, v) == 0;
@@ -600,7 +629,7 @@ static int64_t binomial_fold(int64_t y, int i)
 
 int dn_tree_binomial_iso(const dn_tree *t)
 {
-    if (is_mpi(t->model.kind)) {
+    if (is_mpi(t->model.kind) && !t->child_off) {
         const int64_t P = t->model.ranks;
         return P & (P - 1) ? -1 : __builtin_ctzll((uint64_t)P);
     }
@@ -610,6 +639,8 @@ int dn_tree_binomial_iso(const dn_tree *t)
 int64_t dn_tree_binomial_id(const dn_tree *t, int64_t v)
 {
     int64_t y = 0;
+    if (t->child_off) /* MPI trees built as arrays: B(n)'s ids when they are B(n) */
+        return v;
     if (t->model.kind == DN_TREE_OMPI_BCAST) { /* bits upward: child j - prev - 1 */
         for (int j = 0, prev = -1; j < 63; j++)
             if ((v >> j) & 1) {
