@@ -357,6 +357,15 @@ static void p_exact_search(void)
     REFUSE(dn_exact_search(&F.g, &F.tree, F.i64, 1, 1, NULL, &E)); /* out */
 }
 
+static void p_exact_search_budget(void)
+{
+    REFUSE(dn_exact_search_budget(NULL, &F.tree, F.i64, 1, 1, 1.0, OUT(dn_exact_result), &E)); /* g */
+    REFUSE(dn_exact_search_budget(&F.g, NULL, F.i64, 1, 1, 1.0, OUT(dn_exact_result), &E)); /* t */
+    REFUSE(dn_exact_search_budget(&F.g, &F.tree, NULL, 1, 1, 1.0, OUT(dn_exact_result), &E)); /* roots */
+    REFUSE(dn_exact_search_budget(&F.g, &F.tree, F.i64, 1, 1, 1.0, NULL, &E)); /* out */
+    REFUSE(dn_exact_search_budget(&F.g, &F.tree, F.i64, 1, 1, NAN, OUT(dn_exact_result), &E)); /* seconds */
+}
+
 static void p_metrics_compute(void)
 {
     REFUSE(dn_metrics_compute(NULL, &F.mo, OUT(dn_metrics), &E)); /* e */
@@ -1324,6 +1333,28 @@ static void p_evq(void)
     EXPECT(dn_evq_pop(NULL, OUT(dn_event)) == 0);
     EXPECT(dn_evq_pop(EVQ(), NULL) == 0);
 }
+static void p_sim_unit_check(void)
+{
+    REFUSE(dn_sim_unit_check(NULL, "--ts 2us has a unit", &E)); /* net */
+    REFUSE(dn_sim_unit_check(&F.net, NULL, &E)); /* subject */
+}
+static void p_tree_mpi_choose(void)
+{
+    dn_mpi_choice c;
+    REFUSE(dn_tree_mpi_choose(NULL, &c, &E)); /* m */
+    REFUSE(dn_tree_mpi_choose(&F.model, NULL, &E)); /* c */
+    REFUSE(dn_tree_mpi_choose(&F.model, &c, &E)); /* a model that is no MPI tree */
+}
+static void p_ompi41_bcast_rule(void)
+{
+    /* the domain (-1 outside), and Open MPI 4.1's rule at P = 64: knomial
+     * at every size (issue 38) */
+    EXPECT(dn_ompi41_bcast_rule(0, 4) == -1);
+    EXPECT(dn_ompi41_bcast_rule(64, -1) == -1);
+    EXPECT(dn_ompi41_bcast_rule(64, NAN) == -1);
+    EXPECT(dn_ompi41_bcast_rule(64, 4) == DN_MPI_KNOMIAL);
+    EXPECT(dn_ompi41_bcast_rule(64, 1048576) == DN_MPI_KNOMIAL);
+}
 static void p_mpi_level_size(void)
 {
     EXPECT(dn_mpi_level_size(-1, 0) == -1);
@@ -1468,6 +1499,7 @@ static const entry table[] = {
     {"dn_have_scotch", p_have},
     {"dn_scotch_version", p_versions},
     {"dn_exact_search", p_exact_search},
+    {"dn_exact_search_budget", p_exact_search_budget},
     {"dn_exact_result_free", p_exact_result_free},
     {"dn_contention_mode_name", p_contention_mode_name},
     {"dn_contention_mode_parse", p_contention_mode_parse},
@@ -1629,6 +1661,9 @@ static const entry table[] = {
     {"dn_tree_binomial_id", NULL}, /* accessor */
     {"dn_tree_rank", NULL}, /* accessor */
     {"dn_mpi_level_size", p_mpi_level_size},
+    {"dn_sim_unit_check", p_sim_unit_check},
+    {"dn_tree_mpi_choose", p_tree_mpi_choose},
+    {"dn_ompi41_bcast_rule", p_ompi41_bcast_rule},
     {"dn_binomial_label", p_binomial_label},
     {"dn_bitlen", p_bitlen},
 };

@@ -318,7 +318,8 @@ typedef struct dn_mpi_choice {
  * allgather) or needs the size and m->mpi_bytes is 0. O(1). */
 DN_API int dn_tree_mpi_choose(const dn_tree_model *m, dn_mpi_choice *c, dn_err *err);
 /* Open MPI 4.1's fixed decision rule for MPI_Bcast on P ranks of `bytes`
- * bytes: a DN_MPI_* number (ompi_coll_tuned_bcast_intra_dec_fixed). */
+ * bytes: a DN_MPI_* number (ompi_coll_tuned_bcast_intra_dec_fixed); -1
+ * for P < 1 or bytes negative or NaN. O(1). */
 DN_API int dn_ompi41_bcast_rule(int64_t P, double bytes);
 
 /* The number of v in [0, ranks) with popcount(v) = level: the tasks on

@@ -540,8 +540,8 @@ static int trace_line(char *line, const char *path, int64_t lineno, const dn_net
 
 int dn_sim_unit_check(const dn_net *net, const char *subject, dn_err *err)
 {
-    if (!net)
-        return dn_fail(err, DN_EINVAL, "dn_sim_unit_check: no network (NULL)");
+    DN_NEED(err, net);
+    DN_NEED(err, subject);
     if (dn_net_has_link_costs(net))
         return DN_OK;
     return dn_fail(err, DN_EINVAL, "%s, but %s has no link costs, so its times and sizes are in "

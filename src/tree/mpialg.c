@@ -13,6 +13,7 @@
  * newer version's rules.
  */
 #include "dcnet/tree.h"
+#include "../base/args_impl.h"
 #include "tree_impl.h"
 
 #include <math.h>
@@ -25,6 +26,8 @@
  * by message size (each bound excluded, as the source's '<'). */
 int dn_ompi41_bcast_rule(int64_t P, double b)
 {
+    if (P < 1 || !(b >= 0)) /* no ranks, a negative or NaN size: outside the rule's domain */
+        return -1;
     if (P < 4) {
         if (b < 32) return DN_MPI_PIPELINE;
         if (b < 256) return DN_MPI_BINTREE;
@@ -166,6 +169,8 @@ static void ompi_force(int alg, int k, char *buf, size_t cap)
 int dn_tree_mpi_choose(const dn_tree_model *m, dn_mpi_choice *c, dn_err *err)
 {
     char sz[48], spec[64];
+    DN_NEED(err, m);
+    DN_NEED(err, c);
     memset(c, 0, sizeof *c);
     if (m->kind != DN_TREE_OMPI_BCAST && m->kind != DN_TREE_MPICH_BCAST)
         return dn_fail(err, DN_EINVAL, "not an MPI broadcast tree");
