@@ -10,6 +10,7 @@
 
 #include <getopt.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 #define STR_(x) #x
@@ -143,6 +144,12 @@ int tree_mpi_bytes(const char *cmd, dn_tree_model *m, double bytes)
                    ? cli_usage(cmd, "--bytes sizes an MPI broadcast (ompi-bcast, "
                                     "mpich-bcast); drop it for %s", "this tree")
                    : 0;
+    /* tree and embed read --bytes only as the broadcast's message size, a
+       whole number of bytes (MPI counts them in a size_t); simulate's may be
+       a count of t_e units on a network without link costs, so it keeps them */
+    if (bytes != floor(bytes) && strcmp(cmd, "simulate") != 0)
+        return cli_usage(cmd, "--bytes %.17g is not a whole number of bytes: an MPI "
+                              "message size is an integer (e.g. 2 or 1KiB)", bytes);
     m->mpi_bytes = bytes;
     return 0;
 }
