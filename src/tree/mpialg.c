@@ -248,11 +248,11 @@ static int mpich_choose(const dn_tree_model *m, dn_mpi_choice *c, const char *sp
                      node, sizeof node);
             snprintf(c->why, sizeof c->why,
                      "MPICH's binomial; MPICH 4.0's default at %s: %s at one rank a "
-                     "node, %s on one node (@smp:K)", sz, one, node);
+                     "node; %s on one node (@smp:K)", sz, one, node);
         } else
             snprintf(c->why, sizeof c->why,
                      "MPICH's binomial (MPIR_Bcast_intra_binomial); MPICH 4.0's default "
-                     "depends on the size and the ranks per node (--bytes, @smp:K)");
+                     "depends on the size and the ranks per node (--bytes and @smp:K)");
         return DN_OK;
     }
     const int64_t K = c->k, lr = m->root_rank % K;
@@ -274,7 +274,7 @@ static int mpich_choose(const dn_tree_model *m, dn_mpi_choice *c, const char *sp
         snprintf(c->why, sizeof c->why,
                  "default for P = %lld at %s with %lld ranks a node (MPICH 4.0's ch4 "
                  "composition %s; the node broadcasts send messages for the first 4 "
-                 "collectives, then use shared memory)",
+                 "collectives; shared memory after)",
                  (long long)P, sz, (long long)K, c->alg == DN_MPI_SMP ? "alpha" : "beta");
     else {
         char def[48] = "a size-dependent algorithm";
@@ -282,7 +282,7 @@ static int mpich_choose(const dn_tree_model *m, dn_mpi_choice *c, const char *sp
             alg_name(c->def_alg, c->def_k, def, sizeof def);
         snprintf(c->why, sizeof c->why,
                  "forced (@%s); MPICH 4.0 runs %s by default for P = %lld at %s with %lld "
-                 "ranks a node, and has no setting that forces this composition",
+                 "ranks a node; no setting forces this composition",
                  c->name, def, (long long)P, sz, (long long)K);
     }
     return DN_OK;
