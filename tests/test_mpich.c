@@ -115,15 +115,19 @@ static void test_smp_trees(void **state)
     /* degenerate compositions are MPICH's plain binomial: all on one node
      * (node_roots_comm of one) and one rank a node (node_comm of one) */
     for (int64_t P = 1; P <= 40; P++)
-        for (int64_t r = 0; r < P; r++) {
-            char a[64], b[64], c[64];
-            snprintf(a, sizeof a, "mpich-bcast:%lld@binomial", (long long)P);
-            snprintf(b, sizeof b, "mpich-bcast:%lld@smp:%lld", (long long)P, (long long)P);
-            snprintf(c, sizeof c, "mpich-bcast:%lld@smp:1", (long long)P);
-            int64_t want = parent_rank(a, r);
-            assert_int_equal(parent_rank(b, r), want);
-            assert_int_equal(parent_rank(c, r), want);
-        }
+        for (int64_t root = 0; root < P; root += P > 9 ? 3 : 1)
+            for (int64_t r = 0; r < P; r++) {
+                char a[64], b[64], c[64];
+                snprintf(a, sizeof a, "mpich-bcast:%lld:%lld@binomial", (long long)P,
+                         (long long)root);
+                snprintf(b, sizeof b, "mpich-bcast:%lld@smp:%lld", (long long)P, (long long)P);
+                snprintf(c, sizeof c, "mpich-bcast:%lld:%lld@smp:1", (long long)P,
+                         (long long)root);
+                int64_t want = parent_rank(a, r);
+                if (root == 0) /* one node: a root other than 0 is refused */
+                    assert_int_equal(parent_rank(b, r), want);
+                assert_int_equal(parent_rank(c, r), want);
+            }
 }
 
 static void test_refusals(void **state)
