@@ -171,7 +171,7 @@ static double crt_size(const dn_tree_model *m, int h)
 /* ---------------------------------------------------------------- specs */
 #define TREE_SPECS                                                                       \
     "binomial:N, complete:B:H, cbt:H, crt:H:DIST, rct:HDIST:DIST, repro:M[:geom], gw:DIST, " \
-    "ompi-bcast:P[:ROOT][@ALG], mpich-bcast:P[:ROOT][@binomial], file:PATH"
+    "ompi-bcast:P[:ROOT][@ALG], mpich-bcast:P[:ROOT][@binomial|@smp:K|@smp_beta:K], file:PATH"
 
 /* Nodes of the complete B-ary tree of height H, (B^(H+1) - 1) / (B - 1),
  * in floating point: exact to 2^53, then rounded; inf if larger than a
