@@ -291,7 +291,15 @@ static void test_rankfile_header(void **state)
     assert_non_null(strstr(r.out, "\"mpi_algorithm\":\"knomial:4\",\"mpi_why\":\"default "
                                   "for P = 8 at 4 B\""));
     run_free(&r);
-    r = ok_run("simulate --net ring:8 --tree ompi-bcast:8 --bytes 4KiB --map identity --json");
+    /* simulate: a size with a unit needs link costs (the unit rule); on a
+     * network without them a plain number is bytes for the choice and
+     * units of t_e for the run */
+    r = ok_run("simulate --net ring:8@bw=1GB/s,lat=1us --tree ompi-bcast:8 --bytes 4KiB "
+               "--map identity --json");
+    assert_non_null(strstr(r.out, "\"mpi_algorithm\":\"bintree\",\"mpi_why\":\"default "
+                                  "for P = 8 at 4 KiB\""));
+    run_free(&r);
+    r = ok_run("simulate --net ring:8 --tree ompi-bcast:8 --bytes 4096 --map identity --json");
     assert_non_null(strstr(r.out, "\"mpi_algorithm\":\"bintree\",\"mpi_why\":\"default "
                                   "for P = 8 at 4 KiB\""));
     run_free(&r);
