@@ -147,12 +147,42 @@ static void test_refusals(void **state)
     assert_int_equal(dn_tree_model_parse("ompi-bcast:8@smp:4", &m, &e), DN_EINVAL);
 }
 
+/* the rankfile header names the composition and, when it is not MPICH's
+ * default, says that no setting forces it (no empty environment line) */
+static void test_rankfile_header(void **state)
+{
+    (void)state;
+    FILE *f = fopen(tp("@T/h.txt"), "w");
+    assert_non_null(f);
+    for (int q = 0; q < 64; q++)
+        fprintf(f, "%d node%d %d\n", q, q / 4, q % 4);
+    fclose(f);
+    run_result r = run_dcnet("embed --net fattree:4:3 --tree mpich-bcast:16@smp:4 --bytes 4 "
+                             "--map identity --rankfile @T/rf1.txt --hosts @T/h.txt");
+    assert_int_equal(r.status, 0);
+    run_free(&r);
+    char *h = slurp(tp("@T/rf1.txt"));
+    assert_non_null(strstr(h, "# algorithm smp:4: MPICH 4.0's default for P = 16 at 4 B with 4 "
+                              "ranks a node"));
+    free(h);
+    r = run_dcnet("embed --net fattree:4:3 --tree mpich-bcast:16@smp:4 --bytes 12288 "
+                  "--map identity --rankfile @T/rf2.txt --hosts @T/h.txt");
+    assert_int_equal(r.status, 0);
+    run_free(&r);
+    h = slurp(tp("@T/rf2.txt"));
+    assert_non_null(strstr(h, "MPICH 4.0 runs smp_beta:4 by default for P = 16 at 12 KiB"));
+    assert_non_null(strstr(h, "MPICH 4.0 has no setting that forces it"));
+    assert_null(strstr(h, "run with  in"));
+    free(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rule),
         cmocka_unit_test(test_smp_trees),
         cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_rankfile_header),
     };
     if (getenv("DCNET_TEST_FILTER"))
         cmocka_set_test_filter(getenv("DCNET_TEST_FILTER"));
