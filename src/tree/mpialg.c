@@ -252,7 +252,7 @@ static int mpich_choose(const dn_tree_model *m, dn_mpi_choice *c, const char *sp
         } else
             snprintf(c->why, sizeof c->why,
                      "MPICH's binomial (MPIR_Bcast_intra_binomial); MPICH 4.0's default "
-                     "depends on the size and the ranks per node (--bytes and @smp:K)");
+                     "depends on the message size and the ranks per node (@smp:K)");
         return DN_OK;
     }
     const int64_t K = c->k, lr = m->root_rank % K;
