@@ -2464,7 +2464,7 @@ static void test_mpi_trees_cli(void **state)
                                   "forced (@binomial); Open MPI 4.1 runs knomial:4 by default "
                                   "for P = 64 at every size,fattree:4:3,identity,"));
     assert_non_null(strstr(r.out, "\nmpich-bcast:64,0,,mpich-bcast:64,binomial,"));
-    assert_non_null(strstr(r.out, "not encoded in dcnet: force this one,fattree:4:3,identity,"));
+    assert_non_null(strstr(r.out, "the ranks per node (@smp:K),fattree:4:3,identity,"));
     run_free(&r);
     bad_run("exec search --dynamic --tree mpich-bcast:8", 2, "search runs over a random tree");
 }

@@ -1355,6 +1355,16 @@ static void p_ompi41_bcast_rule(void)
     EXPECT(dn_ompi41_bcast_rule(64, 4) == DN_MPI_KNOMIAL);
     EXPECT(dn_ompi41_bcast_rule(64, 1048576) == DN_MPI_KNOMIAL);
 }
+static void p_mpich40_bcast_rule(void)
+{
+    /* the domain (-1 outside: no ranks, no ranks a node, a negative or NaN
+     * size), and one rank a node at 12288 B: MPICH's binomial */
+    EXPECT(dn_mpich40_bcast_rule(0, 4, 1) == -1);
+    EXPECT(dn_mpich40_bcast_rule(8, 4, 0) == -1);
+    EXPECT(dn_mpich40_bcast_rule(8, -1, 1) == -1);
+    EXPECT(dn_mpich40_bcast_rule(8, NAN, 1) == -1);
+    EXPECT(dn_mpich40_bcast_rule(8, 12288, 1) == DN_MPI_BINOMIAL);
+}
 static void p_mpi_level_size(void)
 {
     EXPECT(dn_mpi_level_size(-1, 0) == -1);
@@ -1664,6 +1674,7 @@ static const entry table[] = {
     {"dn_sim_unit_check", p_sim_unit_check},
     {"dn_tree_mpi_choose", p_tree_mpi_choose},
     {"dn_ompi41_bcast_rule", p_ompi41_bcast_rule},
+    {"dn_mpich40_bcast_rule", p_mpich40_bcast_rule},
     {"dn_binomial_label", p_binomial_label},
     {"dn_bitlen", p_bitlen},
 };

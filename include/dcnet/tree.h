@@ -296,7 +296,9 @@ enum {
     DN_MPI_BINOMIAL = 6,
     DN_MPI_KNOMIAL = 7,
     DN_MPI_SCATTER_ALLGATHER = 8,
-    DN_MPI_SCATTER_ALLGATHER_RING = 9
+    DN_MPI_SCATTER_ALLGATHER_RING = 9,
+    DN_MPI_SMP = 10,     /* MPICH's node-aware composition alpha (@smp:K, K ranks a node) */
+    DN_MPI_SMP_BETA = 11 /* MPICH's composition beta, the root's node first (@smp_beta:K) */
 };
 
 /* What an MPI tree model runs, and why. */
@@ -321,6 +323,13 @@ DN_API int dn_tree_mpi_choose(const dn_tree_model *m, dn_mpi_choice *c, dn_err *
  * bytes: a DN_MPI_* number (ompi_coll_tuned_bcast_intra_dec_fixed); -1
  * for P < 1 or bytes negative or NaN. O(1). */
 DN_API int dn_ompi41_bcast_rule(int64_t P, double bytes);
+/* MPICH 4.0's default selection for MPI_Bcast (ch4 device, its JSON tuning
+ * files maint/tuning/coll/{ch4,mpir}/generic.json) on P ranks placed ppn
+ * to a node in blocks, of `bytes` bytes: DN_MPI_SMP (composition alpha),
+ * DN_MPI_SMP_BETA (beta, binomials inside), DN_MPI_BINOMIAL, or the
+ * scatter + allgather that runs (DN_MPI_SCATTER_ALLGATHER: recursive
+ * doubling, _RING: ring); -1 for P < 1, ppn < 1, bytes negative or NaN. */
+DN_API int dn_mpich40_bcast_rule(int64_t P, double bytes, int64_t ppn);
 
 /* The number of v in [0, ranks) with popcount(v) = level: the tasks on
  * level `level` of an MPI tree (ompi-bcast, mpich-bcast) of `ranks` ranks

@@ -317,6 +317,11 @@ static void rankfile_header(const dn_embed *e, const char *tree_spec, const char
                      "# algorithm %s: %s\n# not the default: run mpirun %s --rankfile FILE "
                      "...\n",
                      ch.name, ch.why, force);
+        else if (!ch.force[0]) /* MPICH 4.0's compositions: no setting forces them */
+            snprintf(buf + len, cap - (size_t)len,
+                     "# algorithm %s: %s\n# not the default, and MPICH 4.0 has no setting "
+                     "that forces it (docs/trees.md)\n",
+                     ch.name, ch.why);
         else
             snprintf(buf + len, cap - (size_t)len,
                      "# algorithm %s: %s\n# run with %s in the environment (mpiexec -genv "

@@ -44,7 +44,7 @@ static const char tree_help[] =
     "                         without @ALG are the algorithm Open MPI 4.1 runs\n"
     "                         for P ranks at that size\n"
     "\n"
-    "MPI's trees (ompi-bcast:P[:ROOT][@ALG], mpich-bcast:P[:ROOT]): task v is\n"
+    "MPI's trees (ompi-bcast:P[:ROOT][@ALG], mpich-bcast:P[:ROOT][@ALG]): task v is\n"
     "MPI's virtual rank, rank (v + ROOT) mod P; its children are listed in its\n"
     "library's send order, and dcnet plays one send per phase in that order\n"
     "(child i of a task receiving in phase p receives in phase p + i + 1).\n"
@@ -170,6 +170,9 @@ const char *tree_numbering(const dn_tree_model *m)
                "with its highest set bit cleared; children v + 2^j, nearest first";
     }
     case DN_TREE_MPICH_BCAST:
+        if (m->mpi_alg == DN_MPI_SMP || m->mpi_alg == DN_MPI_SMP_BETA)
+            return "MPICH's node-aware broadcast in virtual ranks v = (r - ROOT) mod P, "
+                   "children in its send order";
         return "MPICH's binomial broadcast numbering: the parent of virtual rank v is v with "
                "its lowest set bit cleared; children v + 2^j, farthest first";
     default: return "dcnet's task ids";

@@ -84,6 +84,57 @@ int dn_ompi41_bcast_rule(int64_t P, double b)
     return DN_MPI_SCATTER_ALLGATHER;
 }
 
+/* MPICH 4.0.2's MPIR-level selection (maint/tuning/coll/mpir/generic.json,
+ * "collective=bcast", lines 2-75 at tag v4.0.2) for a communicator of n
+ * ranks that is not a node-aware parent (comm_hierarchy=any): binomial
+ * below 8 ranks ("comm_size<8"), else at most 12288 B
+ * ("avg_msg_size<=12288"); a power of two ("comm_size=pow2") runs scatter +
+ * recursive-doubling allgather up to 524288 B; everything else the ring
+ * allgather. */
+static int mpir_any(int64_t n, double b)
+{
+    if (n < 8 || b <= 12288)
+        return DN_MPI_BINOMIAL;
+    if ((n & (n - 1)) == 0 && b <= 524288)
+        return DN_MPI_SCATTER_ALLGATHER;
+    return DN_MPI_SCATTER_ALLGATHER_RING;
+}
+
+int dn_mpich40_bcast_rule(int64_t P, double b, int64_t ppn)
+{
+    if (P < 1 || ppn < 1 || !(b >= 0))
+        return -1;
+    /* src/mpi/comm/commutil.c:595-652 (v4.0.2): a communicator is a
+     * hierarchy "parent" (node_comm, node_roots_comm) unless every rank is
+     * alone on its node (num_external == size); blocks of ppn > 1 ranks
+     * put two on node 0 as soon as P > 1 */
+    const int parent = ppn > 1 && P > 1;
+    const int pow2 = (P & (P - 1)) == 0;
+    if (!parent) /* ch4/generic.json lines 42-45: composition gamma, MPIR's rule */
+        return mpir_any(P, b);
+    /* ch4/generic.json lines 6-41 (comm_hierarchy=parent):
+     * comm_size<8: alpha; pow2: avg_msg_size<12288 alpha, <524288 beta,
+     * else gamma; any other size: <12288 alpha, else gamma */
+    if (P < 8 || b < 12288)
+        return DN_MPI_SMP; /* alpha's inner bcasts (on < 12288 B) are binomials */
+    if (pow2 && b < 524288) {
+        /* beta (ch4_coll_impl.h:156): MPIR's rule on the node roots' and
+         * on each node's communicator (comm_hierarchy=any there) */
+        const int64_t N = (P + ppn - 1) / ppn, last = P - (N - 1) * ppn;
+        int a = mpir_any(N, b);
+        if (a == DN_MPI_BINOMIAL)
+            a = mpir_any(ppn < P ? ppn : P, b);
+        if (a == DN_MPI_BINOMIAL)
+            a = mpir_any(last, b);
+        return a == DN_MPI_BINOMIAL ? DN_MPI_SMP_BETA : a;
+    }
+    /* gamma (ch4_coll_impl.h:201) on a parent communicator: mpir/generic.json
+     * comm_hierarchy=parent: avg_msg_size<=0 MPIR_Bcast_intra_smp (never
+     * here: gamma needs >= 12288 B), <=12288 binomial, pow2 <=524288
+     * scatter + recursive doubling, else the ring */
+    return mpir_any(P, b);
+}
+
 /* Every size bound of the rule above, and 0: the rule is one algorithm
  * for all sizes at P exactly when it is one on all of these. */
 static const double rule_bounds[] = {0,    1,     2,     8,     32,     64,     128,
@@ -101,12 +152,13 @@ static int size_free_rule(int64_t P)
 
 static const char *const alg_names[] = {"default", "linear", "chain", "pipeline",
                                         "split_bintree", "bintree", "binomial", "knomial",
-                                        "scatter_allgather", "scatter_allgather_ring"};
+                                        "scatter_allgather", "scatter_allgather_ring", "smp",
+                                        "smp_beta"};
 
 /* The name the spec takes (@NAME[:K]) */
 static void alg_name(int alg, int k, char *buf, size_t cap)
 {
-    if (alg == DN_MPI_KNOMIAL || alg == DN_MPI_CHAIN)
+    if (alg == DN_MPI_KNOMIAL || alg == DN_MPI_CHAIN || alg == DN_MPI_SMP || alg == DN_MPI_SMP_BETA)
         snprintf(buf, cap, "%s:%d", alg_names[alg], k);
     else
         snprintf(buf, cap, "%s", alg_names[alg]);
@@ -123,7 +175,7 @@ int dn_mpi_alg_parse(const char *s, int *alg, int *k)
         return DN_EINVAL;
     memcpy(name, s, n);
     name[n] = '\0';
-    for (int a = 1; a <= DN_MPI_SCATTER_ALLGATHER_RING; a++)
+    for (int a = 1; a <= DN_MPI_SMP_BETA; a++)
         if (strcmp(name, alg_names[a]) == 0)
             *alg = a;
     if (*alg < 0)
@@ -131,7 +183,8 @@ int dn_mpi_alg_parse(const char *s, int *alg, int *k)
     if (colon) {
         char *end;
         long v;
-        if (*alg != DN_MPI_KNOMIAL && *alg != DN_MPI_CHAIN)
+        if (*alg != DN_MPI_KNOMIAL && *alg != DN_MPI_CHAIN && *alg != DN_MPI_SMP &&
+            *alg != DN_MPI_SMP_BETA)
             return DN_EINVAL;
         v = strtol(colon + 1, &end, 10);
         if (!colon[1] || *end || colon[1] == '+' || colon[1] == ' ' || v < 1 || v > 1024)
@@ -166,6 +219,75 @@ static void ompi_force(int alg, int k, char *buf, size_t cap)
         snprintf(buf + len, cap - (size_t)len, " coll_tuned_bcast_algorithm_chain_fanout=%d", k);
 }
 
+/* MPICH 4.0: the default needs the ranks per node, which only @smp:K and
+ * @smp_beta:K name; without them dcnet builds the binomial, the one MPICH
+ * runs when forced (MPIR_CVAR_DEVICE_COLLECTIVES=none keeps ch4's
+ * node-aware compositions out), and says what MPICH would run. */
+static int mpich_choose(const dn_tree_model *m, dn_mpi_choice *c, const char *spec, dn_err *err)
+{
+    char sz[48];
+    const int64_t P = m->ranks;
+    strcpy(c->library, "MPICH 4.0");
+    c->alg = m->mpi_alg ? m->mpi_alg : DN_MPI_BINOMIAL;
+    c->k = c->alg == DN_MPI_SMP || c->alg == DN_MPI_SMP_BETA ? m->mpi_k : 0;
+    if (m->mpi_bytes > 0)
+        size_text(m->mpi_bytes, sz, sizeof sz);
+    else
+        strcpy(sz, "every size");
+    if ((c->alg == DN_MPI_SMP || c->alg == DN_MPI_SMP_BETA) && c->k < 1)
+        return dn_fail(err, DN_EINVAL, "%s@%s: give the ranks per node, %s@%s:K", spec,
+                       alg_names[c->alg], spec, alg_names[c->alg]);
+    alg_name(c->alg, c->k, c->name, sizeof c->name);
+    if (c->alg == DN_MPI_BINOMIAL) {
+        snprintf(c->force, sizeof c->force,
+                 "MPIR_CVAR_DEVICE_COLLECTIVES=none MPIR_CVAR_BCAST_INTRA_ALGORITHM=binomial");
+        if (m->mpi_bytes > 0) {
+            char one[32], node[32];
+            alg_name(dn_mpich40_bcast_rule(P, m->mpi_bytes, 1), 1, one, sizeof one);
+            alg_name(dn_mpich40_bcast_rule(P, m->mpi_bytes, P), (int)(P < 1024 ? P : 1024),
+                     node, sizeof node);
+            snprintf(c->why, sizeof c->why,
+                     "MPICH's binomial; MPICH 4.0's default at %s: %s at one rank a "
+                     "node; %s on one node (@smp:K)", sz, one, node);
+        } else
+            snprintf(c->why, sizeof c->why,
+                     "MPICH's binomial (MPIR_Bcast_intra_binomial); MPICH 4.0's default "
+                     "depends on the message size and the ranks per node (@smp:K)");
+        return DN_OK;
+    }
+    const int64_t K = c->k, lr = m->root_rank % K;
+    if (m->mpi_bytes > 0) {
+        c->def_alg = dn_mpich40_bcast_rule(P, m->mpi_bytes, K);
+        c->def_k = c->def_alg == DN_MPI_SMP || c->def_alg == DN_MPI_SMP_BETA ? (int)K : 0;
+    }
+    if (c->alg == DN_MPI_SMP && lr != 0)
+        return dn_fail(err, DN_EINVAL,
+                       "%s@%s: root rank %lld is not the first rank of its node: MPICH 4.0's "
+                       "composition alpha sends the root's data to its node's first rank, "
+                       "whose node broadcast sends it back to the root (P messages, not "
+                       "P - 1): no tree; root a node's first rank (a multiple of %lld) or "
+                       "force %s@binomial with MPIR_CVAR_DEVICE_COLLECTIVES=none "
+                       "MPIR_CVAR_BCAST_INTRA_ALGORITHM=binomial",
+                       spec, c->name, (long long)m->root_rank, (long long)K, spec);
+    c->is_default = c->def_alg == c->alg;
+    if (c->is_default)
+        snprintf(c->why, sizeof c->why,
+                 "default for P = %lld at %s with %lld ranks a node (MPICH 4.0's ch4 "
+                 "composition %s; the node broadcasts send messages for the first 4 "
+                 "collectives; shared memory after)",
+                 (long long)P, sz, (long long)K, c->alg == DN_MPI_SMP ? "alpha" : "beta");
+    else {
+        char def[48] = "a size-dependent algorithm";
+        if (c->def_alg > 0)
+            alg_name(c->def_alg, c->def_k, def, sizeof def);
+        snprintf(c->why, sizeof c->why,
+                 "forced (@%s); MPICH 4.0 runs %s by default for P = %lld at %s with %lld "
+                 "ranks a node; no setting forces this composition",
+                 c->name, def, (long long)P, sz, (long long)K);
+    }
+    return DN_OK;
+}
+
 int dn_tree_mpi_choose(const dn_tree_model *m, dn_mpi_choice *c, dn_err *err)
 {
     char sz[48], spec[64];
@@ -176,20 +298,8 @@ int dn_tree_mpi_choose(const dn_tree_model *m, dn_mpi_choice *c, dn_err *err)
         return dn_fail(err, DN_EINVAL, "not an MPI broadcast tree");
     snprintf(spec, sizeof spec, "%s-bcast:%lld", m->kind == DN_TREE_OMPI_BCAST ? "ompi" : "mpich",
              (long long)m->ranks);
-    if (m->kind == DN_TREE_MPICH_BCAST) {
-        /* MPICH 4.0's selection (a node-aware composition by default, scatter
-         * + allgather above 12 KiB from 8 ranks) is not encoded: dcnet builds
-         * its binomial, and says how to make MPICH run it */
-        strcpy(c->library, "MPICH 4.0");
-        c->alg = DN_MPI_BINOMIAL;
-        strcpy(c->name, "binomial");
-        snprintf(c->why, sizeof c->why,
-                 "MPICH's binomial (MPIR_Bcast_intra_binomial); MPICH 4.0's own selection is "
-                 "not encoded in dcnet: force this one");
-        snprintf(c->force, sizeof c->force,
-                 "MPIR_CVAR_DEVICE_COLLECTIVES=none MPIR_CVAR_BCAST_INTRA_ALGORITHM=binomial");
-        return DN_OK;
-    }
+    if (m->kind == DN_TREE_MPICH_BCAST)
+        return mpich_choose(m, c, spec, err);
     strcpy(c->library, "Open MPI 4.1");
     const int fixed = size_free_rule(m->ranks);
     if (m->mpi_bytes > 0 || fixed) {
@@ -347,6 +457,120 @@ static int64_t kids_of(int alg, int64_t k, int64_t P, int64_t v, int64_t root, i
     }
 }
 
+/* MPICH's binomial in a group of n members rooted at member 0 of relative
+ * numbering: the children of relative rank rel, in MPIR_Bcast_intra_
+ * binomial's send order (the largest mask first). */
+static int64_t mpich_bino(int64_t n, int64_t rel, int64_t *out)
+{
+    int64_t mask = 1, k = 0;
+    while (mask < n && !(rel & mask))
+        mask <<= 1;
+    for (mask >>= 1; mask > 0; mask >>= 1)
+        if (rel + mask < n)
+            out[k++] = rel + mask;
+    return k;
+}
+
+/* MPICH 4.0's ch4 compositions (ch4_coll_impl.h:70 alpha, :156 beta) with
+ * ranks in blocks of K a node and binomials inside, as (parent, child)
+ * edges in rank numbers, each sender's in its send order: beta first
+ * broadcasts in the root's node from the root (when it is not the node's
+ * first rank), then both run a binomial among the nodes' first ranks
+ * (node_roots_comm, rooted at the root's node) and one in each node from its
+ * first rank (node_comm). Alpha with the root not first on its node is no
+ * tree and refused before. */
+static void smp_edges(int64_t P, int64_t K, int64_t root, int beta, int64_t *from, int64_t *to)
+{
+    const int64_t N = (P + K - 1) / K, rn = root / K, lr = root % K;
+    int64_t e = 0, kid[64];
+    if (beta && lr) { /* the root's node from the root */
+        const int64_t s = P - rn * K < K ? P - rn * K : K;
+        for (int64_t rel = 0; rel < s; rel++) {
+            int64_t n = mpich_bino(s, rel, kid);
+            for (int64_t i = 0; i < n; i++) {
+                from[e] = rn * K + (rel + lr) % s;
+                to[e++] = rn * K + (kid[i] + lr) % s;
+            }
+        }
+    }
+    for (int64_t rel = 0; rel < N; rel++) { /* the nodes' first ranks */
+        int64_t n = mpich_bino(N, rel, kid);
+        for (int64_t i = 0; i < n; i++) {
+            from[e] = (rel + rn) % N * K;
+            to[e++] = (kid[i] + rn) % N * K;
+        }
+    }
+    for (int64_t node = 0; node < N; node++) { /* each node from its first rank */
+        const int64_t s = P - node * K < K ? P - node * K : K;
+        if (beta && lr && node == rn)
+            continue;
+        for (int64_t rel = 0; rel < s; rel++) {
+            int64_t n = mpich_bino(s, rel, kid);
+            for (int64_t i = 0; i < n; i++) {
+                from[e] = node * K + rel;
+                to[e++] = node * K + kid[i];
+            }
+        }
+    }
+}
+
+static int smp_build(dn_tree *t, const dn_tree_model *m, const dn_mpi_choice *c, dn_err *err)
+{
+    const int64_t P = m->ranks, root = m->root_rank, K = c->k < P ? c->k : P;
+    int64_t *from = malloc((size_t)(P > 1 ? P - 1 : 1) * sizeof *from);
+    int64_t *to = malloc((size_t)(P > 1 ? P - 1 : 1) * sizeof *to);
+    int64_t *queue = malloc((size_t)P * sizeof *queue);
+    if (!from || !to || !queue) {
+        free(from), free(to), free(queue);
+        dn_tree_free(t);
+        return dn_fail(err, DN_ENOMEM, "out of memory for %s on %lld ranks", c->name,
+                       (long long)P);
+    }
+    smp_edges(P, K, root, c->alg == DN_MPI_SMP_BETA, from, to);
+    /* virtual ranks v = (r - root) mod P; kids by a stable counting sort */
+    for (int64_t v = 0; v < P; v++)
+        t->parent[v] = -1;
+    for (int64_t e = 0; e < P - 1; e++) {
+        from[e] = (from[e] - root + P) % P;
+        to[e] = (to[e] - root + P) % P;
+        t->child_off[from[e] + 1]++;
+        t->parent[to[e]] = from[e];
+    }
+    for (int64_t v = 0; v < P; v++)
+        t->child_off[v + 1] += t->child_off[v];
+    for (int64_t v = 0; v < P; v++)
+        queue[v] = t->child_off[v];
+    for (int64_t e = 0; e < P - 1; e++)
+        t->kids[queue[from[e]]++] = to[e];
+    free(from), free(to);
+    /* depths and phases breadth-first from the root */
+    int64_t head = 0, tail = 0, seen = 1;
+    t->depth[0] = 0;
+    t->phase[0] = 0;
+    queue[tail++] = 0;
+    while (head < tail) {
+        int64_t v = queue[head++];
+        for (int64_t i = t->child_off[v]; i < t->child_off[v + 1]; i++) {
+            int64_t u = t->kids[i];
+            t->depth[u] = t->depth[v] + 1;
+            t->phase[u] = t->phase[v] + (int32_t)(i - t->child_off[v]) + 1;
+            if (t->depth[u] > t->height)
+                t->height = t->depth[u];
+            if (t->phase[u] > t->nphases)
+                t->nphases = t->phase[u];
+            queue[tail++] = u;
+            seen++;
+        }
+    }
+    free(queue);
+    if (seen != P) {
+        dn_tree_free(t);
+        return dn_fail(err, DN_EINVAL, "%s on %lld ranks: %lld reached (a bug)", c->name,
+                       (long long)P, (long long)seen);
+    }
+    return DN_OK;
+}
+
 int dn_mpi_tree_build(dn_tree *t, const dn_tree_model *m, const dn_mpi_choice *c,
                       int64_t max_nodes, dn_err *err)
 {
@@ -369,6 +593,8 @@ int dn_mpi_tree_build(dn_tree *t, const dn_tree_model *m, const dn_mpi_choice *c
         return dn_fail(err, DN_ENOMEM, "out of memory for %s on %lld ranks", c->name,
                        (long long)P);
     }
+    if (c->alg == DN_MPI_SMP || c->alg == DN_MPI_SMP_BETA)
+        return smp_build(t, m, c, err);
     for (int64_t v = 0; v < P; v++)
         t->child_off[v + 1] = t->child_off[v] + kids_of(c->alg, c->k, P, v, m->root_rank, NULL);
     if (t->child_off[P] != P - 1) { /* every rank but the root has one parent */

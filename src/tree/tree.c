@@ -171,7 +171,7 @@ static double crt_size(const dn_tree_model *m, int h)
 /* ---------------------------------------------------------------- specs */
 #define TREE_SPECS                                                                       \
     "binomial:N, complete:B:H, cbt:H, crt:H:DIST, rct:HDIST:DIST, repro:M[:geom], gw:DIST, " \
-    "ompi-bcast:P[:ROOT][@ALG], mpich-bcast:P[:ROOT][@binomial], file:PATH"
+    "ompi-bcast:P[:ROOT][@ALG], mpich-bcast:P[:ROOT][@binomial|@smp:K|@smp_beta:K], file:PATH"
 
 /* Nodes of the complete B-ary tree of height H, (B^(H+1) - 1) / (B - 1),
  * in floating point: exact to 2^53, then rounded; inf if larger than a
@@ -221,15 +221,19 @@ int dn_tree_model_parse(const char *spec, dn_tree_model *m, dn_err *err)
     if (at) {
         const int ompi = buf[0] == 'o';
         rc = dn_mpi_alg_parse(at, &alg, &alg_k);
-        if (rc == DN_ENOTFOUND || (!ompi && !rc && alg != DN_MPI_BINOMIAL))
+        if (rc == DN_ENOTFOUND ||
+            (!ompi && !rc && alg != DN_MPI_BINOMIAL && alg != DN_MPI_SMP &&
+             alg != DN_MPI_SMP_BETA) ||
+            (ompi && !rc && (alg == DN_MPI_SMP || alg == DN_MPI_SMP_BETA)))
             return dn_fail(err, DN_EINVAL,
                            "unknown broadcast algorithm '@%s' in '%s'; known: %s", at, spec,
                            ompi ? "@binomial, @knomial:K, @bintree, @chain:F, @pipeline, "
                                   "@linear"
-                                : "@binomial (MPICH's other algorithms are no dcnet trees)");
+                                : "@binomial, @smp:K, @smp_beta:K (K ranks a node; MPICH's scatter + "
+                                  "allgather is no tree)");
         if (rc == DN_EINVAL)
             return dn_fail(err, DN_EINVAL, "'@%s' in '%s': only @knomial:K and @chain:F take "
-                                           "a number", at, spec);
+                                           "a number (and @smp:K, @smp_beta:K for MPICH)", at, spec);
         if (rc || (alg == DN_MPI_KNOMIAL && alg_k == 1))
             return dn_fail(err, DN_EINVAL, "'@%s' in '%s': K (knomial's radix) is 2 .. 1024, F "
                                            "(chain's fan-out) 1 .. 1024", at, spec);
