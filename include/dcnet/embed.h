@@ -472,6 +472,10 @@ typedef struct dn_exact_result {
 } dn_exact_result;
 DN_API int dn_exact_search(const dn_csr *g, const dn_tree *t, const int64_t *roots, int nroots,
                     int64_t node_limit, dn_exact_result *out, dn_err *err);
+/* dn_exact_search with a time budget of `seconds` (> 0; INFINITY: none),
+ * read every 256 search nodes: the same complexity and ownership (out owns
+ * its arrays: dn_exact_result_free). A search cut by time says so
+ * (stopped) and is not reproducible. */
 DN_API int dn_exact_search_budget(const dn_csr *g, const dn_tree *t, const int64_t *roots,
                                   int nroots, int64_t node_limit, double seconds,
                                   dn_exact_result *out, dn_err *err);

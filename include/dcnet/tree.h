@@ -328,7 +328,8 @@ DN_API int dn_ompi41_bcast_rule(int64_t P, double bytes);
  * to a node in blocks, of `bytes` bytes: DN_MPI_SMP (composition alpha),
  * DN_MPI_SMP_BETA (beta, binomials inside), DN_MPI_BINOMIAL, or the
  * scatter + allgather that runs (DN_MPI_SCATTER_ALLGATHER: recursive
- * doubling, _RING: ring); -1 for P < 1, ppn < 1, bytes negative or NaN. */
+ * doubling, _RING: ring); -1 for P < 1, ppn < 1, bytes negative or NaN.
+ * O(1). */
 DN_API int dn_mpich40_bcast_rule(int64_t P, double bytes, int64_t ppn);
 
 /* The number of v in [0, ranks) with popcount(v) = level: the tasks on
