@@ -194,6 +194,7 @@ test: all $(TESTS)
 # The same tests against the ASan+UBSan library and CLI.
 test-asan: $(ASAN)/dcnet $(ASAN_TESTS)
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 \
+	  DCNET_SKIP_MPI_RUNS="the release stage runs Open MPI's broadcasts (they do not depend on dcnet's build)" \
 	  sh scripts/run-tests.sh "asan+ubsan" $(ASAN)/dcnet "" $(ASAN_TESTS)
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 \
 	  sh scripts/test-corpus.sh $(ASAN)/dcnet
@@ -204,31 +205,35 @@ test-asan: $(ASAN)/dcnet $(ASAN_TESTS)
 test-tsan: $(TSAN)/dcnet $(TSAN)/tests/test_runtime $(TSAN)/tests/test_base
 	@sh scripts/test-tsan.sh $(TSAN)/dcnet $(TSAN)/tests/test_runtime $(TSAN)/tests/test_base
 
-# CLI tests with every dcnet run under valgrind (errors and leaks fail).
+# CLI tests with dcnet runs under valgrind (errors and leaks fail): one run
+# in VALGRIND_EVERY (every run is also checked under ASan+UBSan, and each run
+# costs about a second under valgrind); VALGRIND_EVERY=1 runs them all.
+VALGRIND_EVERY ?= 4
 test-valgrind: all $(BUILD)/tests/test_cli
 	@command -v valgrind >/dev/null || { echo "valgrind: not installed, CLI-under-valgrind tests skipped (apt-get install valgrind)"; exit 0; }; \
-	sh scripts/run-tests.sh "valgrind" $(BUILD)/dcnet \
+	DCNET_WRAPPER_EVERY=$(VALGRIND_EVERY) sh scripts/run-tests.sh "valgrind (1 run in $(VALGRIND_EVERY))" $(BUILD)/dcnet \
 	  "valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite" \
 	  $(BUILD)/tests/test_cli
 
 TALLY := $(BUILD)/check-tally
 check: deps
 	@$(MAKE) --no-print-directory all
-	@mkdir -p $(BUILD) && rm -f $(TALLY)
-	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory test
-	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory test-asan
-	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory test-tsan
-	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory test-valgrind
-	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(or $(CHECK_FUZZ_SECONDS),10)
-	@DCNET_TALLY=$(abspath $(TALLY)) sh scripts/test-install.sh
-	@DCNET_TALLY=$(abspath $(TALLY)) sh scripts/test-build.sh
-	@DCNET_TALLY=$(abspath $(TALLY)) sh scripts/test-optional.sh
-	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory test-demo
-	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory test-man
-	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory test-readme
-	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory test-docs
-	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory test-xcheck
-	@awk '{p += $$1; f += $$2; s += $$3} END {printf "check: %d passed, %d failed, %d skipped\n", p, f, s; exit f != 0}' $(TALLY)
+	@mkdir -p $(BUILD) && rm -f $(TALLY) && date +%s >$(TALLY).start
+	@DCNET_TALLY=$(abspath $(TALLY)) sh scripts/timed.sh test $(MAKE) --no-print-directory test
+	@DCNET_TALLY=$(abspath $(TALLY)) sh scripts/timed.sh test-asan $(MAKE) --no-print-directory test-asan
+	@DCNET_TALLY=$(abspath $(TALLY)) sh scripts/timed.sh test-tsan $(MAKE) --no-print-directory test-tsan
+	@DCNET_TALLY=$(abspath $(TALLY)) sh scripts/timed.sh test-valgrind $(MAKE) --no-print-directory test-valgrind
+	@DCNET_TALLY=$(abspath $(TALLY)) sh scripts/timed.sh fuzz $(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(or $(CHECK_FUZZ_SECONDS),10)
+	@DCNET_TALLY=$(abspath $(TALLY)) sh scripts/timed.sh test-install sh scripts/test-install.sh
+	@DCNET_TALLY=$(abspath $(TALLY)) sh scripts/timed.sh test-build sh scripts/test-build.sh
+	@DCNET_TALLY=$(abspath $(TALLY)) sh scripts/timed.sh test-optional sh scripts/test-optional.sh
+	@DCNET_TALLY=$(abspath $(TALLY)) sh scripts/timed.sh test-demo $(MAKE) --no-print-directory test-demo
+	@DCNET_TALLY=$(abspath $(TALLY)) sh scripts/timed.sh test-man $(MAKE) --no-print-directory test-man
+	@DCNET_TALLY=$(abspath $(TALLY)) sh scripts/timed.sh test-readme $(MAKE) --no-print-directory test-readme
+	@DCNET_TALLY=$(abspath $(TALLY)) sh scripts/timed.sh test-docs $(MAKE) --no-print-directory test-docs
+	@DCNET_TALLY=$(abspath $(TALLY)) sh scripts/timed.sh test-xcheck $(MAKE) --no-print-directory test-xcheck
+	@awk '{p += $$1; f += $$2; s += $$3} END {printf "check: %d passed, %d failed, %d skipped\n", p, f, s; exit f != 0}' $(TALLY); \
+	  rc=$$?; echo "time: check $$(($$(date +%s) - $$(cat $(TALLY).start))) s"; exit $$rc
 
 demo: deps
 	@$(MAKE) --no-print-directory all

@@ -34,6 +34,13 @@ static int have_mpi(void)
         print_message("MPI runs skipped under %s\n", getenv("DCNET_WRAPPER"));
         return 0;
     }
+    /* The observed broadcasts are Open MPI's, not dcnet's: a sanitizer
+     * build of dcnet changes nothing in them, so `make check` runs them
+     * once, in the release stage. */
+    if (getenv("DCNET_SKIP_MPI_RUNS") && *getenv("DCNET_SKIP_MPI_RUNS")) {
+        print_message("MPI runs skipped: %s\n", getenv("DCNET_SKIP_MPI_RUNS"));
+        return 0;
+    }
     if (system("command -v mpirun >/dev/null 2>&1 && command -v mpicc >/dev/null 2>&1 && "
                "ompi_info 2>/dev/null | grep -q 'MCA pml: monitoring'") != 0) {
         print_message("mpirun, mpicc or Open MPI's pml monitoring component not found: "
