@@ -29,6 +29,17 @@
  * The rows (issue 27, item 16) take time linear in the runs' outputs: the
  * columns are found through a hash table, and each row is written from
  * its run's keys sorted by column, one run parsed at a time.
+ *
+ * Sharding (issue 40): --shard K/N (or auto, from a Slurm job array)
+ * runs combination i only when i mod N = K - 1, the others treated as
+ * skipped; its journal's first line names the slice, and a sidecar
+ * FILE.shard holds what makes shards "the same sweep" (dcnet's version,
+ * the signature, N, the number of combinations) and the words that
+ * define it. `--merge OUT FILES...` checks the sidecars, rebuilds the
+ * sweep from those words, reads every shard's journal (each must hold
+ * all its slice's runs and none of another's), and writes OUT through
+ * the same rows code as an unsharded sweep: the same bytes when the runs
+ * print the same.
  */
 #include "../cli/cli.h"
 #include "journal.h"
@@ -44,6 +55,7 @@
 
 static const char sweep_help[] =
     "Usage: dcnet sweep CMD --var NAME=LIST... [OPTION]... [CMD's options]\n"
+    "  or:  dcnet sweep --merge OUT FILE... [--csv|--json]\n"
     "Run CMD (embed, simulate, load, balance, net or exec) for every combination\n"
     "of the variables, in parallel, and write one row per run: the variables,\n"
     "the run's exit status and every key of its JSON output.\n"
@@ -77,7 +89,20 @@ static const char sweep_help[] =
     "                         others run\n"
     "      --svg FILE         where --plot draws\n"
     "      --dry-run          print the commands (quoted for a shell), run nothing\n"
-    "  -h, --help             show this help\n"
+    "      --shard K/N        run the K-th of N slices only (K from 1): combination\n"
+    "                         i (from 0, in the order of the rows) is slice\n"
+    "                         i mod N + 1's. auto: K and N from a Slurm job\n"
+    "                         array's task (SLURM_ARRAY_TASK_ID, _MIN, _MAX, _STEP,\n"
+    "                         _COUNT; one range with a fixed step, e.g.\n"
+    "                         --array=1-8). Needs -o FILE: FILE.shard says which\n"
+    "                         sweep and slice; --resume works as for a sweep\n"
+    "      --merge OUT        first, followed by every shard's -o FILE: join their\n"
+    "                         rows into OUT, as the unsharded sweep writes -o OUT\n"
+    "                         (refused, OUT untouched, when a slice is missing or\n"
+    "                         given twice, or the shards are of different sweeps)\n"
+    "  -h, --help             show this help\n";
+/* (in two parts: C11 promises string literals of 4095 bytes only) */
+static const char sweep_help_end[] =
     "\n"
     "Without -o, the rows go to standard output as a table (or --csv, --json).\n"
     "Every other option is CMD's. Exit status 1 if a run failed (its row has\n"
@@ -92,7 +117,17 @@ static const char sweep_help[] =
     "      --map greedy --json\n"
     "  dcnet sweep embed --var n=4..10 --var map=zrl,random --net debruijn:{n} \\\n"
     "      --tree binomial:{n} --map {map} -o d.csv \\\n"
-    "      --plot x=n,y=dilation.average,series=map --svg d.svg\n";
+    "      --plot x=n,y=dilation.average,series=map --svg d.svg\n"
+    "  sbatch --array=1-4 --wrap 'dcnet sweep embed --var n=4..12 --net \\\n"
+    "      debruijn:{n} --tree binomial:{n} --map zrl --shard auto \\\n"
+    "      -o part-$SLURM_ARRAY_TASK_ID.csv'\n"
+    "  dcnet sweep --merge out.csv part-1.csv part-2.csv part-3.csv part-4.csv\n";
+
+static void print_help(void)
+{
+    fputs(sweep_help, stdout);
+    fputs(sweep_help_end, stdout);
+}
 
 #define MAX_RUNS 100000
 #define TABLE_CELL_MAX 40 /* a table's cells are cut past this (never its column names) */
@@ -1775,7 +1810,7 @@ static int sweep_args(sweep *S, int argc, char **argv, sweep_opts *o)
     if (argc < 2)
         return cli_usage(cmd, "missing CMD (embed, simulate, load, balance, net or exec)");
     if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
-        fputs(sweep_help, stdout);
+        print_help();
         o->help = 1;
         return 0;
     }
@@ -1801,7 +1836,7 @@ static int sweep_args(sweep *S, int argc, char **argv, sweep_opts *o)
                                                 : NULL)
 #define IS(opt) (strcmp(s, opt) == 0 || (strncmp(s, opt "=", sizeof opt) == 0))
         if (strcmp(s, "-h") == 0 || strcmp(s, "--help") == 0) {
-            fputs(sweep_help, stdout);
+            print_help();
             o->help = 1;
             return 0;
         } else if (IS("--var")) {
@@ -2197,7 +2232,7 @@ static int sweep_merge(sweep *S, int argc, char **argv)
     for (int a = 2; a < argc; a++) {
         const char *s = argv[a];
         if (strcmp(s, "-h") == 0 || strcmp(s, "--help") == 0) {
-            fputs(sweep_help, stdout);
+            print_help();
             goto done;
         } else if (strcmp(s, "--csv") == 0)
             o.mode = OUT_CSV;
