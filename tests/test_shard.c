@@ -153,13 +153,13 @@ static void test_shard_merge_equals_unsharded(void **state)
             assert_int_equal(dcnet(NULL, SW " -o @T/full.jsonl -j 2"), 1);
             assert_int_equal(dcnet(NULL, "sweep --merge @T/m3.jsonl%s", files), 1);
             char *a = text("@T/full.jsonl"), *b = text("@T/m3.jsonl");
-            /* blank map_seconds: "map_seconds":NUMBER */
+            /* map_seconds's values taken out: "map_seconds":NUMBER -> "map_seconds": */
             char *v[2] = {a, b};
             for (int k = 0; k < 2; k++)
                 for (char *p = v[k]; (p = strstr(p, "\"map_seconds\":"));) {
                     p += 14;
-                    while (*p && *p != ',' && *p != '}')
-                        *p++ = '0';
+                    size_t n = strcspn(p, ",}");
+                    memmove(p, p + n, strlen(p + n) + 1);
                 }
             assert_string_equal(a, b);
             assert_true(strlen(a) > 1000);

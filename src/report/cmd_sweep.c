@@ -2275,16 +2275,19 @@ static int sweep_merge(sweep *S, int argc, char **argv)
         goto done;
     }
     words[0] = (char *)"sweep";
+    int asks_help = 0; /* (sweep_args would print the help on stdout) */
     for (int k = 0; k < nw; k++) {
         char key[32];
         snprintf(key, sizeof key, "argv[%d]", k);
         words[k + 1] = (char *)jflat_get(&F[0].j, key);
+        asks_help |= strcmp(words[k + 1], "-h") == 0 || strcmp(words[k + 1], "--help") == 0;
     }
     sweep_opts so;
     memset(&so, 0, sizeof so);
     so.mode = OUT_CSV;
     char *sig = NULL;
-    if ((rc = sweep_args(S, nw + 1, words, &so)) || so.help || S->shards || S->shard_auto ||
+    if (asks_help || (rc = sweep_args(S, nw + 1, words, &so)) || so.help || S->shards ||
+        S->shard_auto ||
         (rc = sweep_check(S, &so)) || !(sig = signature(S)) || strcmp(sig, F[0].sig) != 0 ||
         S->total != F[0].total) {
         free(sig);
