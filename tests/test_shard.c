@@ -397,6 +397,40 @@ static void test_shard_merge_refusals(void **state)
     free(o);
 }
 
+/* The sidecar: its fields for a shard of a sweep with a --skip (7
+ * combinations; shard 2/3 holds combinations 1 and 4, n = 4 and 7, and
+ * --skip n=4 leaves one run), and docs/schema/shard.json accepts it and
+ * refuses it spoilt (scripts/check-schema.py --planted; skipped without
+ * python3's jsonschema). */
+static void test_shard_sidecar(void **state)
+{
+    (void)state;
+    assert_int_equal(dcnet(NULL, "sweep net --var n=3..9 --skip n=4 --net ring:{n} --shard 2/3 "
+                                 "-o @T/side.csv"),
+                     0);
+    char *side = text("@T/side.csv.shard");
+    assert_non_null(strstr(side, "\"sweep\":\"net --var n=3,4,5,6,7,8,9 --skip n=4 --net "
+                                 "ring:{n}\",\"shard\":2,\"shards\":3,\"combinations\":7,"
+                                 "\"runs\":1,\"argv\":[\"net\",\"--var\",\"n=3..9\",\"--skip\","
+                                 "\"n=4\",\"--net\",\"ring:{n}\"]}\n"));
+    free(side);
+    char *rows = text("@T/side.csv");
+    assert_non_null(strstr(rows, "\n7,0,,ring:7,"));
+    assert_null(strstr(rows, "\n4,"));
+    free(rows);
+    if (system("python3 -c 'import jsonschema' 2>/dev/null") != 0)
+        skip();
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "python3 scripts/check-schema.py --planted docs/schema shard %s",
+             tp("@T/side.csv.shard"));
+    assert_int_equal(system(cmd), 0);
+    put("@T/bad.shard", "{\"dcnet\":\"0.3.0\",\"sweep\":\"net\",\"shard\":0,\"shards\":3,"
+                        "\"combinations\":7,\"runs\":1,\"argv\":[\"net\"]}\n");
+    snprintf(cmd, sizeof cmd, "python3 scripts/check-schema.py docs/schema shard %s >/dev/null",
+             tp("@T/bad.shard"));
+    assert_int_not_equal(system(cmd), 0); /* shard 0 */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -405,6 +439,7 @@ int main(void)
         cmocka_unit_test(test_shard_auto),
         cmocka_unit_test(test_shard_resume),
         cmocka_unit_test(test_shard_merge_refusals),
+        cmocka_unit_test(test_shard_sidecar),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
