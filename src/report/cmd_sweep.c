@@ -29,6 +29,17 @@
  * The rows (issue 27, item 16) take time linear in the runs' outputs: the
  * columns are found through a hash table, and each row is written from
  * its run's keys sorted by column, one run parsed at a time.
+ *
+ * Sharding (issue 40): --shard K/N (or auto, from a Slurm job array)
+ * runs combination i only when i mod N = K - 1, the others treated as
+ * skipped; its journal's first line names the slice, and a sidecar
+ * FILE.shard holds what makes shards "the same sweep" (dcnet's version,
+ * the signature, N, the number of combinations) and the words that
+ * define it. `--merge OUT FILES...` checks the sidecars, rebuilds the
+ * sweep from those words, reads every shard's journal (each must hold
+ * all its slice's runs and none of another's), and writes OUT through
+ * the same rows code as an unsharded sweep: the same bytes when the runs
+ * print the same.
  */
 #include "../cli/cli.h"
 #include "journal.h"
@@ -44,6 +55,7 @@
 
 static const char sweep_help[] =
     "Usage: dcnet sweep CMD --var NAME=LIST... [OPTION]... [CMD's options]\n"
+    "  or:  dcnet sweep --merge OUT FILE... [--csv|--json]\n"
     "Run CMD (embed, simulate, load, balance, net or exec) for every combination\n"
     "of the variables, in parallel, and write one row per run: the variables,\n"
     "the run's exit status and every key of its JSON output.\n"
@@ -77,7 +89,20 @@ static const char sweep_help[] =
     "                         others run\n"
     "      --svg FILE         where --plot draws\n"
     "      --dry-run          print the commands (quoted for a shell), run nothing\n"
-    "  -h, --help             show this help\n"
+    "      --shard K/N        run the K-th of N slices only (K from 1): combination\n"
+    "                         i (from 0, in the order of the rows) is slice\n"
+    "                         i mod N + 1's. auto: K and N from a Slurm job\n"
+    "                         array's task (SLURM_ARRAY_TASK_ID, _MIN, _MAX, _STEP,\n"
+    "                         _COUNT; one range with a fixed step, e.g.\n"
+    "                         --array=1-8). Needs -o FILE: FILE.shard says which\n"
+    "                         sweep and slice; --resume works as for a sweep\n"
+    "      --merge OUT        first, followed by every shard's -o FILE: join their\n"
+    "                         rows into OUT, as the unsharded sweep writes -o OUT\n"
+    "                         (refused, OUT untouched, when a slice is missing or\n"
+    "                         given twice, or the shards are of different sweeps)\n"
+    "  -h, --help             show this help\n";
+/* (in two parts: C11 promises string literals of 4095 bytes only) */
+static const char sweep_help_end[] =
     "\n"
     "Without -o, the rows go to standard output as a table (or --csv, --json).\n"
     "Every other option is CMD's. Exit status 1 if a run failed (its row has\n"
@@ -92,7 +117,17 @@ static const char sweep_help[] =
     "      --map greedy --json\n"
     "  dcnet sweep embed --var n=4..10 --var map=zrl,random --net debruijn:{n} \\\n"
     "      --tree binomial:{n} --map {map} -o d.csv \\\n"
-    "      --plot x=n,y=dilation.average,series=map --svg d.svg\n";
+    "      --plot x=n,y=dilation.average,series=map --svg d.svg\n"
+    "  sbatch --array=1-4 --wrap 'dcnet sweep embed --var n=4..12 --net \\\n"
+    "      debruijn:{n} --tree binomial:{n} --map zrl --shard auto \\\n"
+    "      -o part-$SLURM_ARRAY_TASK_ID.csv'\n"
+    "  dcnet sweep --merge out.csv part-1.csv part-2.csv part-3.csv part-4.csv\n";
+
+static void print_help(void)
+{
+    fputs(sweep_help, stdout);
+    fputs(sweep_help_end, stdout);
+}
 
 #define MAX_RUNS 100000
 #define TABLE_CELL_MAX 40 /* a table's cells are cut past this (never its column names) */
@@ -128,7 +163,14 @@ typedef struct sweep {
     skip skips[MAX_SKIPS];
     int nskips;
     const char *skip_text[MAX_SKIPS];
+    const char *var_text[MAX_VARS]; /* each --var as given (a group is one) */
+    int nvar_text;
     int64_t nskipped;
+    /* --shard K/N: this sweep runs combination i only when i mod N is
+     * K - 1 (shard 0: not sharded); shard_auto until K and N are read
+     * from Slurm's environment (sweep_check) */
+    int64_t shard, shards;
+    int shard_auto;
     char **args; /* CMD's options, with {NAME}s */
     int nargs;
     int64_t total;
@@ -387,6 +429,15 @@ static int skipped(const sweep *S, int64_t i)
     return 0;
 }
 
+/* Is run i another shard's? (--shard K/N: combination i, counted from 0
+ * in combination order with the skipped ones, is shard i mod N + 1's:
+ * round robin, so that runs whose cost grows with a variable spread
+ * evenly over the shards.) */
+static int other_shard(const sweep *S, int64_t i)
+{
+    return S->shards > 0 && i % S->shards != S->shard - 1;
+}
+
 /* arg with every {NAME} of run i replaced; NULL on an unknown {NAME} (its
  * name in bad) or out of memory */
 static char *substitute(const sweep *S, int64_t i, const char *arg, char *bad, size_t cap)
@@ -570,6 +621,95 @@ static char *signature(const sweep *S)
         return NULL;
     }
     return buf;
+}
+
+/* A shard's journal names its slice after the sweep's signature: a shard
+ * resumed from another shard's journal (or the whole sweep's) is refused
+ * as another sweep's (malloc'd; NULL when out of memory). */
+static char *shard_signature(const sweep *S, int64_t shard, int64_t shards)
+{
+    char *sig = signature(S), *out = NULL;
+    size_t n = sig ? strlen(sig) + 64 : 0;
+    if (sig && (out = malloc(n)))
+        snprintf(out, n, "%s --shard %lld/%lld", sig, (long long)shard, (long long)shards);
+    free(sig);
+    return out;
+}
+
+/* The words that define the sweep, in an order sweep_args reads back:
+ * CMD, each --var and --skip as given, then CMD's options (no -o, -j,
+ * --shard or format: those do not change the rows). */
+static void definition_words(const sweep *S, void (*word)(const char *w, void *ctx), void *ctx)
+{
+    word(S->cmd, ctx);
+    for (int k = 0; k < S->nvar_text; k++) {
+        word("--var", ctx);
+        word(S->var_text[k], ctx);
+    }
+    for (int k = 0; k < S->nskips; k++) {
+        word("--skip", ctx);
+        word(S->skip_text[k], ctx);
+    }
+    for (int a = 0; a < S->nargs; a++)
+        word(S->args[a], ctx);
+}
+
+typedef struct word_list {
+    FILE *f;
+    int n;
+} word_list;
+
+static void json_word(const char *w, void *ctx)
+{
+    word_list *l = ctx;
+    if (l->n++)
+        fputc(',', l->f);
+    json_string(w, l->f);
+}
+
+/* The shard's sidecar FILE.shard: what makes it "the same sweep" for
+ * --merge (dcnet's version, the signature, N, the number of
+ * combinations), its slice K, its number of runs, and the words that
+ * define the sweep (for --merge to rebuild the variables). One JSON
+ * object, written whole or not at all (out_open), before any run: a
+ * shard stopped early is named by --merge as incomplete, not missing. */
+static int write_sidecar(const char *cmd, const sweep *S, const char *path)
+{
+    FILE *f, *words;
+    dn_err e;
+    char *sig = signature(S), *wbuf = NULL;
+    size_t wlen = 0;
+    int rc;
+    int64_t mine = 0;
+    for (int64_t i = 0; i < S->total; i++)
+        mine += !S->runs[i].skipped;
+    if (!sig || !(words = open_memstream(&wbuf, &wlen))) {
+        free(sig);
+        return cli_fail(cmd, DN_ENOMEM, "out of memory");
+    }
+    word_list wl = {words, 0};
+    fputc('[', words);
+    definition_words(S, json_word, &wl);
+    fputc(']', words);
+    if (fclose(words) != 0 || !wbuf) {
+        free(sig);
+        free(wbuf);
+        return cli_fail(cmd, DN_ENOMEM, "out of memory");
+    }
+    if ((rc = out_open(path, &f, &e)) == DN_OK) {
+        fputs("{\"dcnet\":", f);
+        json_string(DN_VERSION, f);
+        fputs(",\"sweep\":", f);
+        json_string(sig, f);
+        fprintf(f, ",\"shard\":%lld,\"shards\":%lld,\"combinations\":%lld,\"runs\":%lld,"
+                   "\"argv\":%s}\n",
+                (long long)S->shard, (long long)S->shards, (long long)S->total, (long long)mine,
+                wbuf);
+        rc = out_close(f, &e);
+    }
+    free(sig);
+    free(wbuf);
+    return rc ? cli_fail(cmd, rc, cli_errmsg(&e)) : 0;
 }
 
 /* Reads FILE.runs back into S->runs (journal.c checks every line). */
@@ -1286,7 +1426,7 @@ static int dry_run(const sweep *S)
 {
     char bad[64];
     for (int64_t i = 0; i < S->total; i++) {
-        if (skipped(S, i))
+        if (skipped(S, i) || other_shard(S, i))
             continue;
         char **av = run_argv(S, i, bad, sizeof bad);
         if (!av)
@@ -1359,19 +1499,19 @@ static int names_output(const char *v, const char *out, const struct stat *ost, 
     return have && stat(v, &st) == 0 && st.st_dev == ost->st_dev && st.st_ino == ost->st_ino;
 }
 
-/* The sweep's own files (-o, its journal FILE.runs, --svg; NULL when not
- * given) are checked, before any run, against each other and against
+/* The sweep's own files (-o, its journal FILE.runs, --svg, a shard's
+ * sidecar FILE.shard; NULL when not given) are checked, before any run, against each other and against
  * every file its runs name (issue 26, item 10): a run's input (--net
  * file:X, --tree, --map, --weights, ...) that is -o would be replaced by
  * the rows at the end, and a run's output (--svg, --save-place, ...) that
  * is -o or the journal would be replaced, or replace it. Time: O(runs x
  * arguments) stat calls, an argument equal to the previous run's skipped. */
-static int check_aliases(const char *cmd, const sweep *S, const char *const out[3])
+static int check_aliases(const char *cmd, const sweep *S, const char *const out[4])
 {
-    static const char *const opt[3] = {"-o", "-o's journal", "--svg"};
-    struct stat ost[3];
-    int have[3], rc = 0;
-    for (int k = 0; k < 3; k++) {
+    static const char *const opt[4] = {"-o", "-o's journal", "--svg", "-o's shard sidecar"};
+    struct stat ost[4];
+    int have[4], rc = 0;
+    for (int k = 0; k < 4; k++) {
         have[k] = out[k] && stat(out[k], &ost[k]) == 0;
         for (int j = 0; j < k && out[k]; j++)
             if (out[j] && out_same_path(out[j], out[k]))
@@ -1388,7 +1528,7 @@ static int check_aliases(const char *cmd, const sweep *S, const char *const out[
             const char *v = arg_path(argv[a]);
             if (!v || (prev[a] && strcmp(prev[a], argv[a]) == 0))
                 continue;
-            for (int k = 0; k < 3 && !rc; k++)
+            for (int k = 0; k < 4 && !rc; k++)
                 if (out[k] && names_output(v, out[k], &ost[k], have[k]))
                     rc = cli_usage(cmd, "%s '%s' is the file '%s' that run %lld names (%s): "
                                         "one would replace the other; write the sweep's "
@@ -1516,8 +1656,8 @@ static int plot_probe(const char *cmd, sweep *S, const plot_spec *p)
 
 /* The runs: the journal read back (--resume), the plot's probe, the
  * journal rewritten, then the pool of J threads. */
-static int sweep_runs(const char *cmd, sweep *S, const char *jpath, int resume,
-                      const plot_spec *plot, int64_t jobs)
+static int sweep_runs(const char *cmd, sweep *S, const char *jpath, const char *sidecar,
+                      int resume, const plot_spec *plot, int64_t jobs)
 {
     int rc;
     S->runs = calloc((size_t)S->total, sizeof *S->runs);
@@ -1530,8 +1670,16 @@ static int sweep_runs(const char *cmd, sweep *S, const char *jpath, int resume,
         }
     if (S->nskipped == S->total)
         return cli_usage(cmd, "--skip leaves no run out of %lld", (long long)S->total);
+    /* the other shards' runs: no run, no row, as if skipped (a shard may
+     * hold none: its rows are then the header alone, and --merge needs it) */
+    for (int64_t i = 0; i < S->total; i++)
+        if (!S->runs[i].skipped && other_shard(S, i)) {
+            S->runs[i].done = 1;
+            S->runs[i].skipped = 2;
+            S->nskipped++;
+        }
     S->tty = isatty(STDERR_FILENO);
-    char *sig = signature(S);
+    char *sig = S->shards ? shard_signature(S, S->shard, S->shards) : signature(S);
     if (!sig)
         return cli_fail(cmd, DN_ENOMEM, "out of memory");
     rc = jpath && resume ? journal_resume(cmd, S, jpath, sig) : 0;
@@ -1545,6 +1693,8 @@ static int sweep_runs(const char *cmd, sweep *S, const char *jpath, int resume,
         rc = plot_probe(cmd, S, plot);
     if (!rc && jpath)
         rc = journal_open(cmd, S, jpath, sig);
+    if (!rc && sidecar)
+        rc = write_sidecar(cmd, S, sidecar);
     free(sig);
     if (rc)
         return rc;
@@ -1570,6 +1720,84 @@ typedef struct sweep_opts {
     int64_t jobs;                    /* --jobs, 0: the default */
 } sweep_opts;
 
+/* --shard K/N (K from 1) or auto (sweep_check reads Slurm's variables) */
+static int parse_shard(const char *cmd, sweep *S, const char *v)
+{
+    const char *slash = strchr(v, '/');
+    char k[32];
+    int64_t K, N;
+    dn_err e;
+    S->shard_auto = strcmp(v, "auto") == 0;
+    if (S->shard_auto)
+        return 0;
+    if (!slash || slash == v || (size_t)(slash - v) >= sizeof k || !slash[1])
+        return cli_usage(cmd, "--shard takes K/N (the K-th of N slices, K from 1: 1/3, 2/3, "
+                              "3/3) or auto (from a Slurm job array), not '%s'",
+                         v);
+    snprintf(k, sizeof k, "%.*s", (int)(slash - v), v);
+    if (dn_parse_i64(slash + 1, 1, MAX_RUNS, "--shard's N (the number of slices)", &N, &e) ||
+        dn_parse_i64(k, 0, INT64_MAX, "--shard's K", &K, &e))
+        return cli_usage(cmd, "--shard %s: %s", v, cli_errmsg(&e));
+    if (K == 0)
+        return cli_usage(cmd, "--shard %s: K counts from 1 (1/%lld .. %lld/%lld)", v,
+                         (long long)N, (long long)N, (long long)N);
+    if (K > N)
+        return cli_usage(cmd, "--shard %s: there are %lld slices, K is 1 .. %lld", v,
+                         (long long)N, (long long)N);
+    S->shard = K;
+    S->shards = N;
+    return 0;
+}
+
+/* --shard auto: K and N from a Slurm job array's task (sbatch --array=A-B
+ * or A-B:S): K = (ID - MIN) / STEP + 1, N = COUNT. An array that is not
+ * one range with a fixed step (--array=1,2,5 or 1-3,7) has no such K: it
+ * is refused with the reason, as is a process that is no array task. */
+static int shard_from_slurm(const char *cmd, sweep *S)
+{
+    static const char *const name[5] = {"ID", "MIN", "MAX", "STEP", "COUNT"};
+    int64_t v[5];
+    char vn[40];
+    for (int k = 0; k < 5; k++) {
+        snprintf(vn, sizeof vn, "SLURM_ARRAY_TASK_%s", name[k]);
+        const char *t = getenv(vn);
+        if (!t && k == 0)
+            return cli_usage(cmd, "--shard auto reads the slice from a Slurm job array's task "
+                                  "(SLURM_ARRAY_TASK_ID, _MIN, _MAX, _STEP, _COUNT), and "
+                                  "SLURM_ARRAY_TASK_ID is not set%s: run it in `sbatch "
+                                  "--array=1-N`, or give --shard K/N",
+                             getenv("SLURM_JOB_ID") ? " (this Slurm job is not a job array)"
+                                                    : "");
+        if (!t)
+            return cli_usage(cmd, "--shard auto: SLURM_ARRAY_TASK_ID is set but %s is not "
+                                  "(Slurm sets all five in a job array's task); give --shard K/N",
+                             vn);
+        dn_err e;
+        if (dn_parse_i64(t, k == 3 || k == 4 ? 1 : 0, INT64_MAX / 4, vn, &v[k], &e))
+            return cli_usage(cmd, "--shard auto: %s", cli_errmsg(&e));
+    }
+    const int64_t id = v[0], lo = v[1], hi = v[2], step = v[3], count = v[4];
+    if (hi < lo || (hi - lo) % step != 0 || (hi - lo) / step + 1 != count)
+        return cli_usage(cmd, "--shard auto: the job array is not one range with a fixed step "
+                              "(SLURM_ARRAY_TASK_MIN=%lld, _MAX=%lld, _STEP=%lld, _COUNT=%lld, "
+                              "where one range %lld-%lld:%lld has %lld tasks), so a task's slice "
+                              "cannot be told from its id: submit --array=A-B or A-B:S, or give "
+                              "each task --shard K/N",
+                         (long long)lo, (long long)hi, (long long)step, (long long)count,
+                         (long long)lo, (long long)hi, (long long)step,
+                         hi < lo ? 0LL : (long long)((hi - lo) / step + 1));
+    if (id < lo || id > hi || (id - lo) % step != 0)
+        return cli_usage(cmd, "--shard auto: SLURM_ARRAY_TASK_ID=%lld is not a task of the range "
+                              "%lld-%lld:%lld",
+                         (long long)id, (long long)lo, (long long)hi, (long long)step);
+    if (count > MAX_RUNS)
+        return cli_usage(cmd, "--shard auto: %lld array tasks; at most %d slices",
+                         (long long)count, MAX_RUNS);
+    S->shard = (id - lo) / step + 1;
+    S->shards = count;
+    return 0;
+}
+
 /* CMD and the options into S and o: the variables and skips parsed, the
  * rest passed to CMD. 0 (with o->help after --help, which is printed), or
  * the exit code after the message. */
@@ -1582,7 +1810,7 @@ static int sweep_args(sweep *S, int argc, char **argv, sweep_opts *o)
     if (argc < 2)
         return cli_usage(cmd, "missing CMD (embed, simulate, load, balance, net or exec)");
     if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
-        fputs(sweep_help, stdout);
+        print_help();
         o->help = 1;
         return 0;
     }
@@ -1608,7 +1836,7 @@ static int sweep_args(sweep *S, int argc, char **argv, sweep_opts *o)
                                                 : NULL)
 #define IS(opt) (strcmp(s, opt) == 0 || (strncmp(s, opt "=", sizeof opt) == 0))
         if (strcmp(s, "-h") == 0 || strcmp(s, "--help") == 0) {
-            fputs(sweep_help, stdout);
+            print_help();
             o->help = 1;
             return 0;
         } else if (IS("--var")) {
@@ -1617,6 +1845,7 @@ static int sweep_args(sweep *S, int argc, char **argv, sweep_opts *o)
                 return cli_usage(cmd, "option '--var' needs a value");
             if ((rc = parse_var(cmd, S, v)))
                 return rc;
+            S->var_text[S->nvar_text++] = v; /* (parse_var allows at most MAX_VARS) */
         } else if (IS("--skip")) {
             const char *v = VALUE();
             if (!v)
@@ -1638,6 +1867,15 @@ static int sweep_args(sweep *S, int argc, char **argv, sweep_opts *o)
         } else if (IS("--svg")) {
             if (!(o->svg = VALUE()))
                 return cli_usage(cmd, "option '--svg' needs a value");
+        } else if (IS("--shard")) {
+            const char *v = VALUE();
+            if (!v)
+                return cli_usage(cmd, "option '--shard' needs a value (K/N or auto)");
+            if ((rc = parse_shard(cmd, S, v)))
+                return rc;
+        } else if (strcmp(s, "--merge") == 0) {
+            return cli_usage(cmd, "--merge comes alone, first: dcnet sweep --merge OUT FILES... "
+                                  "(the shards' -o files)");
         } else if (strcmp(s, "--resume") == 0) {
             o->resume = 1;
         } else if (strcmp(s, "--dry-run") == 0) {
@@ -1676,6 +1914,16 @@ static int sweep_check(sweep *S, sweep_opts *o)
         if (S->vars[k].leader < 0 && (S->total *= S->vars[k].n) > MAX_RUNS)
             return cli_usage(cmd, "%lld runs or more; a sweep runs at most %d",
                              (long long)S->total, MAX_RUNS);
+    if (S->shard_auto && (rc = shard_from_slurm(cmd, S)))
+        return rc;
+    if (S->shards > S->total)
+        return cli_usage(cmd, "--shard %lld/%lld: the sweep has %lld combinations; give it at "
+                              "most %lld slices",
+                         (long long)S->shard, (long long)S->shards, (long long)S->total,
+                         (long long)S->total);
+    if (S->shards && !o->dry && (!o->output || strcmp(o->output, "-") == 0))
+        return cli_usage(cmd, "--shard writes a slice for --merge: give -o FILE (--merge reads "
+                              "its journal FILE.runs and its signature FILE.shard)");
     if (o->mode < 0)
         o->mode = o->output ? (ends_with(o->output, ".jsonl") || ends_with(o->output, ".json")
                                    ? OUT_JSON
@@ -1718,12 +1966,17 @@ static int sweep_check(sweep *S, sweep_opts *o)
 static int sweep_files_and_runs(sweep *S, const sweep_opts *o)
 {
     const char *cmd = "sweep";
-    char *jpath = o->output ? malloc(strlen(o->output) + 6) : NULL;
-    if (o->output && !jpath)
+    char *jpath = o->output ? malloc(strlen(o->output) + 7) : NULL;
+    char *side = o->output && S->shards ? malloc(strlen(o->output) + 7) : NULL;
+    if ((o->output && !jpath) || (o->output && S->shards && !side)) {
+        free(jpath);
         return cli_fail(cmd, DN_ENOMEM, "out of memory");
+    }
     if (jpath)
         sprintf(jpath, "%s.runs", o->output);
-    const char *const outs[3] = {o->output, jpath, o->svg};
+    if (side)
+        sprintf(side, "%s.shard", o->output);
+    const char *const outs[4] = {o->output, jpath, o->svg, side};
     int rc = check_aliases(cmd, S, outs);
     rc = rc ? rc : check_run_outputs(cmd, S);
     struct stat jst; /* appended to and read back: a FIFO would block, a device lose it */
@@ -1734,9 +1987,11 @@ static int sweep_files_and_runs(sweep *S, const sweep_opts *o)
     rc = rc ? rc : check_output(cmd, o->output);
     rc = rc ? rc : check_output(cmd, jpath);
     rc = rc ? rc : check_output(cmd, o->svg);
+    rc = rc ? rc : check_output(cmd, side);
     if (!rc)
-        rc = sweep_runs(cmd, S, jpath, o->resume, o->plot ? &o->pspec : NULL, o->jobs);
+        rc = sweep_runs(cmd, S, jpath, side, o->resume, o->plot ? &o->pspec : NULL, o->jobs);
     free(jpath);
+    free(side);
     return rc;
 }
 
@@ -1779,12 +2034,327 @@ done:
     return rc;
 }
 
+/* ------------------------------------------------------------ --merge */
+
+/* One shard given to --merge: its -o FILE, FILE.shard (read) and
+ * FILE.runs, and the sidecar's fields. */
+typedef struct shard_file {
+    const char *path;
+    char *side, *jpath, *text;
+    jflat j;
+    const char *version, *sig;
+    int64_t shard, shards, total;
+} shard_file;
+
+static void shard_file_free(shard_file *f)
+{
+    free(f->side);
+    free(f->jpath);
+    free(f->text);
+    jflat_free(&f->j);
+}
+
+/* s cut to 120 bytes for a message ("..." says it was) */
+static const char *shown_sig(const char *s, char *buf, size_t cap)
+{
+    if (strlen(s) <= 120)
+        return s;
+    snprintf(buf, cap, "%.117s...", s);
+    return buf;
+}
+
+/* FILE.shard read and checked: every field there, of its type and range. */
+static int read_sidecar(const char *cmd, shard_file *f)
+{
+    dn_err e;
+    size_t len;
+    const size_t n = strlen(f->path) + 7;
+    if (!(f->side = malloc(n)) || !(f->jpath = malloc(n)))
+        return cli_fail(cmd, DN_ENOMEM, "out of memory");
+    snprintf(f->side, n, "%s.shard", f->path);
+    snprintf(f->jpath, n, "%s.runs", f->path);
+    if (access(f->side, F_OK) != 0)
+        return cli_usage(cmd, "--merge: '%s' is not a shard's output: its sidecar '%s' is "
+                              "missing (`sweep ... --shard K/N -o FILE` writes FILE, FILE.runs "
+                              "and FILE.shard); give the -o FILE of each shard",
+                         f->path, f->side);
+    int rc = dn_read_text(f->side, "shard sidecar", (int64_t)1 << 26, 0, &f->text, &len, &e);
+    if (rc)
+        return rc == DN_ENOMEM ? cli_fail(cmd, rc, cli_errmsg(&e))
+                               : cli_usage(cmd, "--merge: %s", cli_errmsg(&e));
+    if (jflat_parse(&f->j, f->text, &e))
+        return cli_usage(cmd, "--merge: '%s' is not a shard sidecar: %s", f->side,
+                         cli_errmsg(&e));
+    const char *sh = jflat_get(&f->j, "shard"), *shs = jflat_get(&f->j, "shards"),
+               *tot = jflat_get(&f->j, "combinations");
+    f->version = jflat_get(&f->j, "dcnet");
+    f->sig = jflat_get(&f->j, "sweep");
+    if (!f->version || !f->sig || !sh || !shs || !tot || !jflat_get(&f->j, "argv[0]") ||
+        dn_parse_i64(shs, 1, MAX_RUNS, "shards", &f->shards, &e) ||
+        dn_parse_i64(sh, 1, f->shards, "shard", &f->shard, &e) ||
+        dn_parse_i64(tot, f->shards, MAX_RUNS, "combinations", &f->total, &e))
+        return cli_usage(cmd, "--merge: '%s' is not a shard sidecar (it needs dcnet, sweep, "
+                              "shard 1 .. shards, shards, combinations >= shards and argv); run "
+                              "that shard again",
+                         f->side);
+    return 0;
+}
+
+/* The shards given make one sweep, each slice once, none missing: 0, or
+ * the exit code after the message, which names the files. by[K - 1]: the
+ * file of slice K. */
+static int shards_agree(const char *cmd, shard_file *F, int nf, int *by)
+{
+    char b1[128], b2[128];
+    for (int k = 1; k < nf; k++) {
+        const shard_file *a = &F[0], *b = &F[k];
+        if (strcmp(a->version, b->version) != 0)
+            return cli_usage(cmd, "--merge: '%s' and '%s' are shards of different sweeps (made "
+                                  "by dcnet %s and dcnet %s): run every shard with one dcnet",
+                             a->path, b->path, a->version, b->version);
+        if (strcmp(a->sig, b->sig) != 0 || a->total != b->total)
+            return cli_usage(cmd, "--merge: '%s' and '%s' are shards of different sweeps (their "
+                                  "commands differ: '%s' and '%s'): merge the shards of one sweep",
+                             a->path, b->path, shown_sig(a->sig, b1, sizeof b1),
+                             shown_sig(b->sig, b2, sizeof b2));
+        if (a->shards != b->shards)
+            return cli_usage(cmd, "--merge: '%s' and '%s' are shards of different sweeps (one of "
+                                  "%lld slices, one of %lld): merge the shards of one split",
+                             a->path, b->path, (long long)a->shards, (long long)b->shards);
+    }
+    const int64_t N = F[0].shards;
+    for (int64_t k = 0; k < N; k++)
+        by[k] = -1;
+    for (int k = 0; k < nf; k++) {
+        int *slot = &by[F[k].shard - 1];
+        if (*slot >= 0)
+            return cli_usage(cmd, "--merge: '%s' and '%s' are both shard %lld/%lld: give each "
+                                  "slice once",
+                             F[*slot].path, F[k].path, (long long)F[k].shard, (long long)N);
+        *slot = k;
+    }
+    if (nf == N)
+        return 0;
+    char miss[400];
+    size_t m = 0;
+    int64_t nmiss = 0;
+    for (int64_t k = 0; k < N; k++)
+        if (by[k] < 0 && nmiss++ < 20 && m < sizeof miss)
+            m += (size_t)snprintf(miss + m, sizeof miss - m, "%s%lld/%lld", m ? ", " : "",
+                                  (long long)k + 1, (long long)N);
+    if (nmiss > 20 && m < sizeof miss)
+        snprintf(miss + m, sizeof miss - m, ", ... (%lld in all)", (long long)nmiss);
+    return cli_usage(cmd, "--merge: %s %s missing (%d of %lld slices given): run %s (--shard "
+                          "K/N -o FILE) and give every shard's FILE",
+                     nmiss > 1 ? "shards" : "shard", miss, nf, (long long)N,
+                     nmiss > 1 ? "them" : "it");
+}
+
+/* Slice K's runs from its journal into S->runs: every run of the slice
+ * there, none of another's. */
+static int merge_journal(const char *cmd, sweep *S, const shard_file *f)
+{
+    dn_err e;
+    char *buf = NULL, *sig = NULL;
+    size_t len;
+    int64_t kept, mine = 0, lack = 0;
+    int rc = 0;
+    sweep_run *tmp = calloc((size_t)S->total, sizeof *tmp);
+    if (!tmp)
+        return cli_fail(cmd, DN_ENOMEM, "out of memory for the runs");
+    for (int64_t i = 0; i < S->total; i++)
+        if (skipped(S, i) || i % f->shards != f->shard - 1)
+            tmp[i].done = 1, tmp[i].skipped = skipped(S, i) ? 1 : 2;
+        else
+            mine++;
+    if (access(f->jpath, F_OK) != 0) {
+        rc = cli_usage(cmd, "--merge: shard %lld/%lld ('%s') has no journal '%s': it has not "
+                            "run, or its journal was removed; run it (again)",
+                       (long long)f->shard, (long long)f->shards, f->path, f->jpath);
+        goto done;
+    }
+    if ((rc = dn_read_text(f->jpath, "sweep journal", (int64_t)1 << 32, 0, &buf, &len, &e))) {
+        rc = cli_fail(cmd, rc, cli_errmsg(&e));
+        goto done;
+    }
+    if (!(sig = shard_signature(S, f->shard, f->shards))) {
+        rc = cli_fail(cmd, DN_ENOMEM, "out of memory");
+        goto done;
+    }
+    if ((rc = journal_parse(buf, len, f->jpath, sig, tmp, S->total, &kept, &e))) {
+        rc = rc == DN_EINVAL ? cli_usage(cmd, "--merge: %s", cli_errmsg(&e))
+                             : cli_fail(cmd, rc, cli_errmsg(&e));
+        goto done;
+    }
+    for (int64_t i = 0; i < S->total; i++)
+        lack += !tmp[i].done;
+    if (lack) {
+        rc = cli_usage(cmd, "--merge: shard %lld/%lld ('%s') lacks %lld of its %lld runs (its "
+                            "journal '%s' holds %lld): it is still running, or was stopped; "
+                            "finish it (its command with --resume), then merge",
+                       (long long)f->shard, (long long)f->shards, f->path, (long long)lack,
+                       (long long)mine, f->jpath, (long long)kept);
+        goto done;
+    }
+    for (int64_t i = 0; i < S->total; i++)
+        if (!tmp[i].skipped) {
+            S->runs[i] = tmp[i];
+            tmp[i].json = tmp[i].error = NULL;
+        }
+done:
+    for (int64_t i = 0; i < S->total; i++) {
+        free(tmp[i].json);
+        free(tmp[i].error);
+    }
+    free(tmp);
+    free(buf);
+    free(sig);
+    return rc;
+}
+
+/* `dcnet sweep --merge OUT FILES...`: the shards' rows (from their
+ * journals) joined in combination order, written to OUT as the unsharded
+ * sweep writes -o OUT: the same columns in the same order, byte for byte
+ * when the runs print the same (the rows are rebuilt from the runs'
+ * outputs by the same code). Everything is checked before OUT is written,
+ * atomically. */
+static int sweep_merge(sweep *S, int argc, char **argv)
+{
+    const char *cmd = "sweep", *out = NULL;
+    sweep_opts o;
+    int rc = 0, nf = 0, *by = NULL;
+    shard_file *F = calloc((size_t)argc, sizeof *F);
+    char **words = NULL;
+    memset(&o, 0, sizeof o);
+    o.mode = -1;
+    if (!F)
+        return cli_fail(cmd, DN_ENOMEM, "out of memory");
+    for (int a = 2; a < argc; a++) {
+        const char *s = argv[a];
+        if (strcmp(s, "-h") == 0 || strcmp(s, "--help") == 0) {
+            print_help();
+            goto done;
+        } else if (strcmp(s, "--csv") == 0)
+            o.mode = OUT_CSV;
+        else if (strcmp(s, "--json") == 0)
+            o.mode = OUT_JSON;
+        else if (s[0] == '-' && s[1]) {
+            rc = cli_usage(cmd, "--merge OUT FILES... takes --csv or --json, not '%s'", s);
+            goto done;
+        } else if (!out)
+            out = s;
+        else
+            F[nf++].path = s;
+    }
+    if (!out || nf == 0) {
+        rc = cli_usage(cmd, "--merge needs OUT and the shards' files: dcnet sweep --merge OUT "
+                            "FILE1 FILE2 ... (each FILE a shard's -o)");
+        goto done;
+    }
+    for (int k = 0; k < nf && !rc; k++)
+        rc = read_sidecar(cmd, &F[k]);
+    if (rc)
+        goto done;
+    if (!(by = malloc((size_t)F[0].shards * sizeof *by))) {
+        rc = cli_fail(cmd, DN_ENOMEM, "out of memory");
+        goto done;
+    }
+    if ((rc = shards_agree(cmd, F, nf, by)))
+        goto done;
+    /* the sweep, rebuilt from the words that define it */
+    int nw = 0;
+    while (nw < 100000) {
+        char key[32];
+        snprintf(key, sizeof key, "argv[%d]", nw);
+        if (!jflat_get(&F[0].j, key))
+            break;
+        nw++;
+    }
+    if (!(words = calloc((size_t)nw + 2, sizeof *words))) {
+        rc = cli_fail(cmd, DN_ENOMEM, "out of memory");
+        goto done;
+    }
+    words[0] = (char *)"sweep";
+    int asks_help = 0; /* (sweep_args would print the help on stdout) */
+    for (int k = 0; k < nw; k++) {
+        char key[32];
+        snprintf(key, sizeof key, "argv[%d]", k);
+        words[k + 1] = (char *)jflat_get(&F[0].j, key);
+        asks_help |= strcmp(words[k + 1], "-h") == 0 || strcmp(words[k + 1], "--help") == 0;
+    }
+    sweep_opts so;
+    memset(&so, 0, sizeof so);
+    so.mode = OUT_CSV;
+    char *sig = NULL;
+    if (asks_help || (rc = sweep_args(S, nw + 1, words, &so)) || so.help || S->shards ||
+        S->shard_auto ||
+        (rc = sweep_check(S, &so)) || !(sig = signature(S)) || strcmp(sig, F[0].sig) != 0 ||
+        S->total != F[0].total) {
+        free(sig);
+        if (so.help)
+            rc = 2;
+        rc = rc ? rc : 2;
+        fprintf(stderr, "dcnet sweep: --merge: '%s' is damaged: its argv does not give its sweep "
+                        "(%s); run that shard again\n",
+                F[0].side, shown_sig(F[0].sig, (char[128]){0}, 128));
+        goto done;
+    }
+    free(sig);
+    /* OUT: none of the shards' files, writable */
+    for (int k = 0; k < nf && !rc; k++) {
+        const char *mine[3] = {F[k].path, F[k].jpath, F[k].side};
+        for (int m = 0; m < 3 && !rc; m++)
+            if (strcmp(out, "-") != 0 && out_same_path(out, mine[m]))
+                rc = cli_usage(cmd, "--merge: OUT '%s' is a file of shard %lld/%lld ('%s'): "
+                                    "write the merge elsewhere",
+                               out, (long long)F[k].shard, (long long)F[k].shards, mine[m]);
+    }
+    if (rc)
+        goto done;
+    if (strcmp(out, "-") == 0) {
+        o.output = NULL;
+        o.mode = o.mode < 0 ? OUT_CSV : o.mode;
+    } else {
+        o.output = out;
+        if (o.mode < 0)
+            o.mode = ends_with(out, ".jsonl") || ends_with(out, ".json") ? OUT_JSON : OUT_CSV;
+        if ((rc = check_output(cmd, out)))
+            goto done;
+    }
+    if (!(S->runs = calloc((size_t)S->total, sizeof *S->runs))) {
+        rc = cli_fail(cmd, DN_ENOMEM, "out of memory for the runs");
+        goto done;
+    }
+    for (int64_t k = 0; k < F[0].shards && !rc; k++)
+        rc = merge_journal(cmd, S, &F[by[k]]);
+    if (rc)
+        goto done;
+    for (int64_t i = 0; i < S->total; i++)
+        if (skipped(S, i)) {
+            S->runs[i].done = S->runs[i].skipped = 1;
+            S->nskipped++;
+        } else {
+            S->finished++;
+            S->failed += S->runs[i].code != 0;
+        }
+    rc = sweep_output(S, &o);
+done:
+    for (int k = 0; k < nf; k++)
+        shard_file_free(&F[k]);
+    free(F);
+    free(by);
+    free(words);
+    return rc;
+}
+
 static int sweep_main(sweep *S, int argc, char **argv)
 {
     sweep_opts o;
     int rc;
     memset(&o, 0, sizeof o);
     o.mode = -1;
+    if (argc > 1 && strcmp(argv[1], "--merge") == 0)
+        return sweep_merge(S, argc, argv);
     if ((rc = sweep_args(S, argc, argv, &o)) || o.help)
         return rc;
     if ((rc = sweep_check(S, &o)))

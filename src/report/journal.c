@@ -247,7 +247,8 @@ static const char *record(char *s, sweep_run *runs, int64_t total, char *why, si
     }
     *ri = run;
     if (runs[run].skipped)
-        return "that run is left out by --skip";
+        return runs[run].skipped == 2 ? "that run is another shard's (--shard)"
+                                      : "that run is left out by --skip";
     if (runs[run].done)
         return "that run is in the journal twice";
     if (!(p = token(p, ",")) || !(p = token(p, "\"exit\"")) || !(p = token(p, ":")))

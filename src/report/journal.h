@@ -23,7 +23,8 @@
 #define JOURNAL_EXIT_MAX 255
 
 typedef struct sweep_run {
-    int done, code, skipped; /* skipped: left out by --skip (no run, no row) */
+    int done, code, skipped; /* skipped (no run, no row): 1 left out by --skip,
+                              * 2 another shard's (--shard K/N) */
     char *json;  /* the run's JSON output on one line: an object (NULL: none) */
     char *error; /* its error, valid UTF-8 (NULL: none) */
 } sweep_run;
