@@ -331,7 +331,7 @@ def main():
     try:
         import simgrid  # noqa: F401
     except ImportError as ex:
-        reason = "/usr/bin/python3 cannot import simgrid (%s): apt-get install python3-simgrid" % ex
+        reason = "%s cannot import simgrid (%s): apt-get install python3-simgrid" % (sys.executable, ex)
         print("simgrid: skipped (%s)" % reason)
         tally = os.environ.get("DCNET_TALLY")
         if tally:

@@ -227,8 +227,10 @@ int sg_check_work(const char *cmd, const sg_export *x, const dn_net *net, const 
                  !same_route(w, &p[i], &p[i - 1]))
             code = cli_usage(cmd, "--export-simgrid: messages %lld and %lld go from %s to %s by "
                                   "different %s, and a SimGrid Full zone holds one route per "
-                                  "pair of hosts: export a run whose routes between two nodes "
-                                  "agree (--routes shortest or xy)",
+                                  "ordered pair of hosts: export a run whose messages between "
+                                  "two nodes take one route (a combine result goes back on its "
+                                  "message's route reversed, which may differ from the route "
+                                  "the other way)",
                              (long long)p[i - 1].msg, (long long)p[i].msg, a, b,
                              p[i].k >= 0 ? "links" : "routes");
     }
