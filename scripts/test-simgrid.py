@@ -271,9 +271,11 @@ def case_contention(dcnet, tmp, rng):
     check(ok_dn, "one link: dcnet %r, first come first served %r"
           % ([m["dcnet_delivered"] for m in exp["messages"]], fcfs))
     check(ok_sg, "one link: SimGrid %r, processor sharing %r" % ([got[i] for i in range(5)], ps))
-    print("simgrid: one link, 5 messages at once: dcnet first come first served %s, SimGrid "
-          "max-min sharing %s (closed forms hold)"
-          % ([round(x * 1e3, 6) for x in fcfs], [round(x * 1e3, 6) for x in ps]))
+    print("simgrid: one link, 5 messages at once (ms): dcnet %s, first come first served %s; "
+          "SimGrid %s, max-min sharing %s"
+          % ([round(m["dcnet_delivered"] * 1e3, 6) for m in exp["messages"]],
+             [round(x * 1e3, 6) for x in fcfs], [round(got[i] * 1e3, 6) for i in range(5)],
+             [round(x * 1e3, 6) for x in ps]))
 
     # (b) a random trace with contention, and its bound
     costs = random_mesh(rng, os.path.join(tmp, "cmesh.txt"))
@@ -320,8 +322,8 @@ def case_contention(dcnet, tmp, rng):
           % out_of_bound)
     print("simgrid: contention trace (60 messages, saf, %d conflicts): time dcnet %r SimGrid %r; "
           "%d of 60 deliveries differ, by at most %.3g s, at most %.3g of their bound B_i; "
-          "every delivery within [A_i, A_i + B_i]"
-          % (res["conflicts"], res["time"], sg["time"], differ, worst, worst_frac))
+          "%d deliveries outside [A_i, A_i + B_i]"
+          % (res["conflicts"], res["time"], sg["time"], differ, worst, worst_frac, out_of_bound))
 
 
 def main():
