@@ -8,6 +8,7 @@
  */
 #include "cli.h"
 #include "plot.h"
+#include "simgrid.h"
 
 #include <getopt.h>
 #include <math.h>
@@ -99,6 +100,10 @@ static const char sim_help_more[] =
     "                         step, src, dst, bytes, hops, route (labels joined by\n"
     "                         '>'), release, start (first grant), delivered, waited\n"
     "      --svg FILE         draw a timeline (Gantt chart per sending processor)\n"
+    "      --export-simgrid DIR  write the run for SimGrid 3.32: DIR/platform.xml,\n"
+    "                         DIR/messages.json and DIR/replay.py (run it with\n"
+    "                         /usr/bin/python3); saf or vct, link costs, at most\n"
+    "                         4096 nodes (docs/simulator.md, SimGrid)\n"
     "      --threads N        workers for --all-roots (default: all cores)\n"
     ;
 
@@ -169,7 +174,7 @@ static const char sim_help_examples[] =
 enum {
     O_SW = 256, O_TS, O_TE, O_HOP, O_ALPHA, O_SIZES, O_STAGE, O_CSIZES, O_SCHED, O_WORKOPT, O_WORK_OLD, O_PORTS,
     O_VCS, O_ALL, O_TRACE, O_PERSTEP, O_CRIT, O_LINKS, O_LINKS_OLD, O_SVG, O_THREADS, O_JSON, O_CSV,
-    O_BYTES, O_MESSAGES
+    O_BYTES, O_MESSAGES, O_SIMGRID
 };
 
 static const struct option sim_opts[] = {
@@ -195,6 +200,7 @@ static const struct option sim_opts[] = {
     {"link-stats", required_argument, NULL, O_LINKS},
     {"links", required_argument, NULL, O_LINKS_OLD},
     {"messages", required_argument, NULL, O_MESSAGES},
+    {"export-simgrid", required_argument, NULL, O_SIMGRID},
     {"svg", required_argument, NULL, O_SVG},
     {"threads", required_argument, NULL, O_THREADS},
     {"json", no_argument, NULL, O_JSON},
@@ -462,6 +468,7 @@ typedef struct sim_cli {
     int use_work;          /* a tree file's work as compute time (--tree-work use|ignore) */
     dn_sim_work_opts wo;
     dn_sim_opts so;
+    sg_export sg;          /* --export-simgrid DIR (simgrid.c) */
 } sim_cli;
 
 /* A time of the run: a number in JSON and CSV; in the table, with its
@@ -840,6 +847,7 @@ static int parse_sim_opt(sim_cli *o, int c, const char *arg)
                                   "(e.g. 64MB), not '%s'", arg);
         return 0;
     case O_MESSAGES: o->messages_path = arg; return 0;
+    case O_SIMGRID: o->sg.dir = arg; return 0;
     case O_ALPHA:
         o->tree_only = "--alpha";
         o->alpha_given = 1;
@@ -1071,6 +1079,8 @@ static int sim_check(sim_cli *o, const embed_args *a)
     if (o->all_roots && (o->svg || o->links_path || o->critical || o->messages_path))
         return cli_usage(o->cmd, "--svg, --link-stats, --messages and --critical describe one "
                                  "run; drop --all-roots or pick a --root");
+    if ((code = sg_check_opts(o->cmd, &o->sg, o->so.sw, o->all_roots)))
+        return code;
     const out_file files[] = {{"--net", out_spec_file(a->net_spec), 0},
                               {"--tree", out_spec_file(a->tree_spec), 0},
                               {"--map", out_spec_file(a->eo.map), 0},
@@ -1080,13 +1090,16 @@ static int sim_check(sim_cli *o, const embed_args *a)
                               {"--link-stats", o->links_path, 1},
                               {"--svg", o->svg, 1},
                               {"--messages", o->messages_path, 1},
+                              {"--export-simgrid", o->sg.dir ? o->sg.platform : NULL, 1},
+                              {"--export-simgrid", o->sg.dir ? o->sg.messages : NULL, 1},
+                              {"--export-simgrid", o->sg.dir ? o->sg.replay : NULL, 1},
                               out_report(1, o->mode)};
-    if ((code = out_plan(o->cmd, files, 10)))
+    if ((code = out_plan(o->cmd, files, (int)(sizeof files / sizeof *files))))
         return code;
     if (o->threads <= 0)
         o->threads = cli_default_threads();
     o->so.links = o->links_path != NULL;
-    o->so.timeline = o->svg != NULL;
+    o->so.timeline = o->svg != NULL || o->sg.dir != NULL; /* the export lists dcnet's times */
     o->wo.mem_limit = a->mem_limit;
     return 0;
 }
@@ -1322,6 +1335,8 @@ static int sim_report(sim_cli *o, const embed_args *a, sim_run *S)
     if (res->deadlock &&
         (rc = dn_sim_find_cure(&o->so, &S->w, CURE_VCS_MAX, &o->cure_vcs, &err)))
         return cli_fail(o->cmd, rc, cli_errmsg(&err));
+    if (!res->deadlock && (code = sg_write(o->cmd, &o->sg, &S->net, &S->w, &o->so, res)))
+        return code;
     code = report_run(o, &S->net, &S->w, res, &S->head);
     if (!code && res->deadlock) {
         fprintf(stderr, "dcnet simulate: deadlock: %lld messages blocked in a cycle of %lld "
@@ -1381,7 +1396,8 @@ int cmd_simulate(int argc, char **argv)
     if (!o.trace && !o.alpha_given &&
         (S.tree.model.kind == DN_TREE_OMPI_BCAST || S.tree.model.kind == DN_TREE_MPICH_BCAST))
         o.wo.alpha = 1;
-    if ((code = sim_units(&o, &S.net, o.trace ? NULL : &S.tree)))
+    if ((code = sim_units(&o, &S.net, o.trace ? NULL : &S.tree)) ||
+        (code = sg_check_net(o.cmd, &o.sg, &S.net)))
         goto done;
     rec_str(&S.head, "net", S.net.spec);
     if ((code = sim_workload(&o, &a, &S)))
@@ -1390,7 +1406,9 @@ int cmd_simulate(int argc, char **argv)
         code = sim_all_roots(&o, &a, &S);
         goto done;
     }
-    if ((code = sim_build_work(&o, &a, &S)) || (code = sim_play(&o, &a, &S)))
+    if ((code = sim_build_work(&o, &a, &S)) ||
+        (code = sg_check_work(o.cmd, &o.sg, &S.net, &S.w, o.so.sw)) ||
+        (code = sim_play(&o, &a, &S)))
         goto done;
     code = sim_report(&o, &a, &S);
 done:
