@@ -411,6 +411,7 @@ static void metrics_record(const dn_embed *e, const dn_metrics *m, const char *m
         rec_dbl(r, "bound.dilation_total", b.dilation_total);
         rec_str(r, "bound.dilation_by", b.dilation_by);
         rec_dbl(r, "bound.hop_bytes", b.hop_bytes);
+        rec_str(r, "bound.hop_bytes_by", b.hop_bytes_by);
         rec_int(r, "bound.congestion", b.congestion);
         rec_str(r, "bound.congestion_by", b.congestion_by);
     }
