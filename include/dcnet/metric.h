@@ -175,7 +175,7 @@ DN_API double dn_lower_bound_seed000_dilation(int n);
  * or "none" when the tree has no edge). Routes longer than shortest paths
  * only add to the figures, so the bounds hold for every router. Time
  * O(T log T + P) a level, plus O(T K) a level for the weighted cut under
- * weights other than uniform (K: a part's slots; while T K <= 2^25). */
+ * weights other than uniform (K: a part's slots; while the levels' T K add up to 2^24 at most). */
 typedef struct dn_bounds {
     int64_t edges;
     double dilation_total, dilation_average; /* hops */

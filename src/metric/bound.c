@@ -25,8 +25,8 @@
  *    a dynamic program over the tree, for each task and each size s <= K_i
  *    of its piece the least weight cut below it; with unit task sizes and
  *    the tables capped at min(subtree, K_i) entries, O(T K_i) time and
- *    O(T) memory; run while T K_i <= CUT_DP_CELLS, else the c_i lightest
- *    weights). Each level takes the larger of its two counts (k_i - 1 and
+ *    O(T) memory; run while the sum of T K_i <= CUT_DP_CELLS, else the
+ *    c_i lightest weights). Each level takes the larger of its two counts (k_i - 1 and
  *    c_i) and of its weighted figures; c_i >= k_i - 1 when the parts are
  *    equal, and on B(n) over equal parts of 2^j the two are equal (its
  *    binomial subtrees fit exactly), while complete:2:8 on fattree:8:3
@@ -111,10 +111,12 @@ static int64_t parts_needed(const dn_embed *e, int64_t P, int64_t size, int64_t 
     return k;
 }
 
-/* The weighted cut's dynamic program runs while T K <= this many table
- * cells (about 0.1 s at the limit; beyond it the lightest weights stand
- * in, a weaker bound). */
-#define CUT_DP_CELLS ((int64_t)1 << 25)
+/* The weighted cut's dynamic programs run, level by level from the
+ * smallest parts up, while the sum of their T K stays within this many
+ * table cells (about 0.2 s at the limit, measured on B(15) over
+ * fattree:32:3 with log weights; beyond it the lightest weights stand in,
+ * a weaker bound). */
+#define CUT_DP_CELLS ((int64_t)1 << 24)
 
 /* Lukes (1974) with unit task sizes (pieces_impl.h): for each task v
  * (children before parents: order[] backwards) f_v[s] is the least weight
@@ -256,7 +258,7 @@ int dn_bounds_compute(const dn_embed *e, int directed_links, dn_bounds *b, dn_er
     /* [0]: the partition argument alone, [1]: with the tree cut; hb0:
      * level 0's share of hb, cross0 and wcross0 its count and weight */
     double dil[2] = {0, 0}, hb[2] = {0, 0}, hb0[2] = {0, 0}, wcross0[2] = {0, 0};
-    int64_t cross0[2] = {0, 0};
+    int64_t cross0[2] = {0, 0}, cells = 0; /* cells: the dynamic programs' so far */
     /* the weighted cut's edge weights by task (weights other than
      * uniform; with uniform ones the count is the weight) */
     if (dn_embed_weights(e) != DN_WEIGHTS_UNIFORM) {
@@ -281,7 +283,8 @@ int dn_bounds_compute(const dn_embed *e, int directed_links, dn_bounds *b, dn_er
             if (c > cross)
                 cross = c;
             wcross = cross > 0 ? w[cross - 1] : 0;
-            if (wt && kmax > 1 && T <= CUT_DP_CELLS / kmax) {
+            if (wt && kmax > 1 && T <= (CUT_DP_CELLS - cells) / kmax) {
+                cells += T * kmax;
                 double least;
                 if (dn_tree_least_cut(t, order, wt, kmax, &least)) {
                     rc = dn_fail(err, DN_ENOMEM, "out of memory for the tree cut bound of "
