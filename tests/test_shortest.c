@@ -3,8 +3,8 @@
  * `--routes shortest` (DN_ROUTER_SHORTEST, DN_ROUTES_SHORTEST) gives a
  * shortest path for every pair on every network family: each route is a
  * walk on the links whose length is the BFS distance, on small instances
- * of every family of the registry (all node pairs; processor pairs where
- * a family has switches and its own router routes processors). The
+ * of every family of the registry (all node pairs, switches included;
+ * processor pairs for the dragonfly's minimal routes). The
  * dragonfly's minimal routing has its own name, `minimal`, and stays the
  * default there; other families refuse it, and the CLI names the values.
  */
@@ -51,8 +51,10 @@ static int64_t check_pairs(const char *spec, dn_router_kind kind, int exact, int
     if (dn_router_init(&r, &net, &g, kind, &err))
         fail_msg("%s: %s", spec, err.msg);
     *algo = dn_router_algo(r);
-    /* fat trees' up-down and dragonflies' minimal routes join processors */
-    const int procs_only = *algo == DN_ALGO_UPDOWN || *algo == DN_ALGO_MINIMAL;
+    /* dragonflies' minimal routes join processors; every other router
+     * every pair (fat trees: up-down between processors, BFS with a switch
+     * at an end) */
+    const int procs_only = *algo == DN_ALGO_MINIMAL;
     const int64_t ends = procs_only ? dn_net_processors(&net) : g.n;
     int32_t *d = malloc((size_t)g.n * sizeof *d);
     assert_non_null(d);

@@ -86,7 +86,10 @@ typedef struct dn_router dn_router;
 
 /* Allocates a router into *out. g must be the materialised network when
  * the choice falls on BFS (pass NULL otherwise; DN_EINVAL if needed and
- * missing). DN_ROUTER_XY on a network without dimensions, and
+ * missing; on a fat tree, give it too: the family's up-down routes join
+ * processors, and BFS routes the pairs with a switch at an end, which
+ * fail with DN_ENOTFOUND without it). DN_ROUTER_XY on a network without
+ * dimensions, and
  * DN_ROUTER_MINIMAL on a network other than a dragonfly, fail with
  * DN_EINVAL. On failure *out is NULL and nothing is left to free. The
  * router borrows net and g: keep them alive until dn_router_free. Time

@@ -110,8 +110,14 @@ static int router_setup(dn_router *r, const dn_net *net, const dn_csr *g, dn_rou
             [DN_NET_ROUTING_GRID] = DN_ALGO_XY, /* dimension order is shortest on grids */
             [DN_NET_ROUTING_UPDOWN] = DN_ALGO_UPDOWN,
         };
+        if (g && g->n == net->n && g->n > dn_net_processors(net)) {
+            /* switches (fat trees): the family's routes join processors,
+             * BFS routes the pairs with a switch at an end */
+            rc = init_bfs(r, g, err);
+        } else {
+            rc = alloc_path(r, nodes, err);
+        }
         r->algo = algo[own];
-        rc = alloc_path(r, nodes, err);
     } else {
         rc = init_bfs(r, g, err);
     }
@@ -599,6 +605,8 @@ int dn_route(dn_router *r, int64_t src, int64_t dst, const int64_t **path, int64
     case DN_ALGO_MINIMAL: h = route_dragonfly(r, src, dst); break;
     case DN_ALGO_BFS: h = route_bfs(r, (int32_t)src, (int32_t)dst); break;
     }
+    if (h < 0 && r->mark && r->algo != DN_ALGO_BFS) /* a switch at an end (router_setup) */
+        h = route_bfs(r, (int32_t)src, (int32_t)dst);
     if (h < 0)
         return dn_fail(err, DN_ENOTFOUND, "no route from %lld to %lld in %s", (long long)src,
                        (long long)dst, r->net->spec);
