@@ -26,11 +26,11 @@
  *    of its piece the least weight cut below it; with unit task sizes and
  *    the tables capped at min(subtree, K_i) entries, O(T K_i) time and
  *    O(T) memory; run while the sum of T K_i <= CUT_DP_CELLS, else the
- *    c_i lightest weights). Each level takes the larger of its two counts (k_i - 1 and
- *    c_i) and of its weighted figures; c_i >= k_i - 1 when the parts are
- *    equal, and on B(n) over equal parts of 2^j the two are equal (its
- *    binomial subtrees fit exactly), while complete:2:8 on fattree:8:3
- *    needs 1172 hops against the partition's 1160;
+ *    c_i lightest weights). Each level takes the larger of its two counts
+ *    (k_i - 1 and c_i) and of its weighted figures; c_i >= k_i - 1 when
+ *    the parts are equal, and on B(n) over equal parts of 2^j the two are
+ *    equal (its binomial subtrees fit exactly), while complete:2:8 on
+ *    fattree:8:3 needs 1172 hops against the partition's 1160;
  *  - the degree bound of seed 000 section 6 (dn_metrics' lb_total), for
  *    one-to-one placements (at most one slot a processor) on networks
  *    without switches: every edge at least 1 hop plus the shells' extra
