@@ -109,7 +109,7 @@ static void test_enum_names(void **state)
         int lo, hi;
     } E[] = {
         {"quantity", quantity_nm, quantity_ps, DN_Q_BANDWIDTH, DN_Q_SIZE},
-        {"routes", routes_nm, routes_ps, DN_ROUTES_MAPPING, DN_ROUTES_BFS},
+        {"routes", routes_nm, routes_ps, DN_ROUTES_MAPPING, DN_ROUTES_MINIMAL},
         {"weights", weights_nm, weights_ps, DN_WEIGHTS_UNIFORM, DN_WEIGHTS_GIVEN},
         {"dc_order", dc_order_nm, dc_order_ps, DN_ORDER_DEFAULT, DN_ORDER_DESC},
         {"scotch_target", scotch_target_nm, scotch_target_ps, DN_SCOTCH_AUTO, DN_SCOTCH_NATIVE},
@@ -125,7 +125,7 @@ static void test_enum_names(void **state)
          DN_NET_LAYOUT_HEAP},
         {"graph_format", graph_format_nm, graph_format_ps, DN_FMT_EDGELIST, DN_FMT_DOT},
         {"place_format", place_format_nm, place_format_ps, DN_PLACE_LIST, DN_PLACE_CSV},
-        {"router_kind", router_kind_nm, router_kind_ps, DN_ROUTER_SHORTEST, DN_ROUTER_BFS},
+        {"router_kind", router_kind_nm, router_kind_ps, DN_ROUTER_SHORTEST, DN_ROUTER_MINIMAL},
         {"route_algo", route_algo_nm, route_algo_ps, DN_ALGO_BFS, DN_ALGO_MINIMAL},
         {"backend", backend_nm, backend_ps, DN_BACKEND_THREADS, DN_BACKEND_MPI},
         {"stage", stage_nm, stage_ps, DN_STAGE_DIVIDE, DN_STAGE_BOTH},

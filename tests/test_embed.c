@@ -2090,7 +2090,7 @@ static void test_baselines(void **state)
     open_fixture(&f, "ring:8", "binomial:3", &o);
     close_fixture(&f);
     o = opts("identity");
-    o.routes = (dn_routes)(DN_ROUTES_BFS + 1);
+    o.routes = (dn_routes)(DN_ROUTES_MINIMAL + 1);
     assert_int_equal(setup(&f, "ring:8", "binomial:3", &o, &err), DN_EINVAL);
     assert_string_equal(err.param, "routes");
     close_fixture(&f);

@@ -60,12 +60,16 @@ extern "C" {
 #endif
 
 typedef enum dn_routes {
-    DN_ROUTES_MAPPING = 0, /* the mapping's own map-edge */
-    DN_ROUTES_SHORTEST,    /* the network's shortest-path router */
+    DN_ROUTES_MAPPING = 0, /* the mapping's own map-edge; else the network's
+                            * own routing: minimal on dragonflies, shortest
+                            * paths elsewhere */
+    DN_ROUTES_SHORTEST,    /* shortest paths on every network (BFS where the
+                            * family has no exact router of its own) */
     DN_ROUTES_XY,          /* dimension order (meshes, tori, hypercubes) */
-    DN_ROUTES_BFS          /* bidirectional BFS on any network (cross-check) */
+    DN_ROUTES_BFS,         /* bidirectional BFS on any network (cross-check) */
+    DN_ROUTES_MINIMAL      /* the dragonfly's minimal local-global-local */
 } dn_routes;
-/* The name of each value, "mapping", "shortest", "xy", "bfs" (static storage; NULL out of
+/* The name of each value, "mapping", "shortest", "xy", "bfs", "minimal" (static storage; NULL out of
  * range), and back: DN_OK, or DN_ENOTFOUND for another name (*out
  * untouched). The one convention of every enum's pair. O(values). */
 DN_API const char *dn_routes_name(dn_routes v);

@@ -167,11 +167,15 @@ DN_API double dn_lower_bound_seed000_dilation(int n);
  * allocation and slots (issue 31, item 6; src/metric/bound.c,
  * docs/placement.md "Bounds"): the partition bound on hierarchical
  * networks (dn_net_hierarchy_of) and on the processors of any network,
- * seed 000's degree bound for one-to-one placements, and a cut bound on
- * congestion. Each figure says which argument gave it ("partition",
- * "one hop", "degree", "cut", or "none" when the tree has no edge).
- * Routes longer than shortest paths only add to the figures, so the
- * bounds hold for every router. Time O(T log T + P). */
+ * raised level by level by the tree cut bound (the fewest tree edges, and
+ * the least weight, whose cut splits the tree into connected pieces that
+ * fit a part; issue 39), seed 000's degree bound for one-to-one
+ * placements, and a cut bound on congestion. Each figure says which
+ * argument gave it ("partition", "one hop", "tree cut", "degree", "cut",
+ * or "none" when the tree has no edge). Routes longer than shortest paths
+ * only add to the figures, so the bounds hold for every router. Time
+ * O(T log T + P) a level, plus O(T K) a level for the weighted cut under
+ * weights other than uniform (K: a part's slots; while the levels' T K add up to 2^24 at most). */
 typedef struct dn_bounds {
     int64_t edges;
     double dilation_total, dilation_average; /* hops */

@@ -4,14 +4,22 @@
  * are the links between consecutive entries.
  *
  * Routers (one object per network and policy):
- *  - DN_ROUTER_SHORTEST picks the best exact shortest-path router for the
- *    network: BDG(k) by the shift-window algorithm below (no search),
- *    DDB(k) by the longest suffix/prefix overlap (seed 003), hypercubes by
- *    e-cube, meshes and tori by dimension order (XY is shortest there), and
- *    bidirectional BFS on the stored graph for everything else;
+ *  - DN_ROUTER_SHORTEST routes every pair by a shortest path (the BFS
+ *    distance; tests/test_route.c checks every family): the family's own
+ *    router where it is exact - BDG(k) by the shift-window algorithm below
+ *    (no search), DDB(k) by the longest suffix/prefix overlap (seed 003),
+ *    Kautz graphs by their overlap, hypercubes by e-cube, meshes and tori
+ *    by dimension order (XY is shortest there), fat trees up and down
+ *    through the nearest common ancestor - and bidirectional BFS on the
+ *    stored graph for everything else, dragonflies included (their minimal
+ *    routing is not always shortest: issue 39);
  *  - DN_ROUTER_XY is dimension-order routing: XY (column first) on meshes
  *    and tori, e-cube (lowest dimension first) on hypercubes;
- *  - DN_ROUTER_BFS forces bidirectional BFS (the cross-check of the others).
+ *  - DN_ROUTER_BFS forces bidirectional BFS (the cross-check of the others);
+ *  - DN_ROUTER_MINIMAL is the dragonfly's minimal routing (Kim et al.
+ *    2008): local, global, local, at most one global hop and 5 hops, 1 or
+ *    2 above the shortest path on some pairs (a detour over a third group
+ *    can be shorter); DN_EINVAL on other families.
  *
  * Shortest paths in the undirected binary de Bruijn graph BDG(k) without
  * search: a walk of left shifts (window moves right on an infinite tape)
@@ -42,9 +50,10 @@ extern "C" {
 typedef enum dn_router_kind {
     DN_ROUTER_SHORTEST = 0,
     DN_ROUTER_XY,
-    DN_ROUTER_BFS
+    DN_ROUTER_BFS,
+    DN_ROUTER_MINIMAL  /* dragonfly: local-global-local (issue 39) */
 } dn_router_kind;
-/* The name of each value, "shortest", "xy", "bfs" (static storage; NULL out of
+/* The name of each value, "shortest", "xy", "bfs", "minimal" (static storage; NULL out of
  * range), and back: DN_OK, or DN_ENOTFOUND for another name (*out
  * untouched). The one convention of every enum's pair. O(values). */
 DN_API const char *dn_router_kind_name(dn_router_kind v);
@@ -77,7 +86,11 @@ typedef struct dn_router dn_router;
 
 /* Allocates a router into *out. g must be the materialised network when
  * the choice falls on BFS (pass NULL otherwise; DN_EINVAL if needed and
- * missing). DN_ROUTER_XY on a network without dimensions fails with
+ * missing; on a fat tree, give it too: the family's up-down routes join
+ * processors, and BFS routes the pairs with a switch at an end, which
+ * fail with DN_ENOTFOUND without it). DN_ROUTER_XY on a network without
+ * dimensions, and
+ * DN_ROUTER_MINIMAL on a network other than a dragonfly, fail with
  * DN_EINVAL. On failure *out is NULL and nothing is left to free. The
  * router borrows net and g: keep them alive until dn_router_free. Time
  * O(1), O(N + M) for BFS (the reverse graph of a directed network). */

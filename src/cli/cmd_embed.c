@@ -38,10 +38,10 @@ static const char embed_help[] =
     "                         0,1)\n"
     "  -s, --seed S           seed for random trees and --map random/scotch\n"
     "                         (default 1)\n"
-    "      --routes R         mapping (default: the mapping's own map-edge),\n"
-    "                         shortest (the network's shortest paths), or xy\n"
-    "                         (dimension order on meshes, tori, hypercubes), or\n"
-    "                         bfs (bidirectional BFS, any network: a cross-check)\n"
+    "      --routes R         mapping (default: the mapping's own, else the\n"
+    "                         network's: minimal on dragonflies), shortest (on\n"
+    "                         any network), xy (meshes, tori, hypercubes), bfs\n"
+    "                         (a cross-check), minimal (dragonflies only)\n"
     "      --weights W        uniform, log (phase p carries 2^-p), bytes (a tree\n"
     "                         file's bytes_down: hop-bytes), or a file with one\n"
     "                         volume per non-root task; default: bytes when the\n"
@@ -411,6 +411,7 @@ static void metrics_record(const dn_embed *e, const dn_metrics *m, const char *m
         rec_dbl(r, "bound.dilation_total", b.dilation_total);
         rec_str(r, "bound.dilation_by", b.dilation_by);
         rec_dbl(r, "bound.hop_bytes", b.hop_bytes);
+        rec_str(r, "bound.hop_bytes_by", b.hop_bytes_by);
         rec_int(r, "bound.congestion", b.congestion);
         rec_str(r, "bound.congestion_by", b.congestion_by);
     }
@@ -818,9 +819,10 @@ int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg)
         return 1;
     case EO_ROUTES: {
         static const dn_routes routes[] = {DN_ROUTES_MAPPING, DN_ROUTES_SHORTEST, DN_ROUTES_XY,
-                                           DN_ROUTES_BFS};
+                                           DN_ROUTES_BFS, DN_ROUTES_MINIMAL};
         const char *const names[] = {dn_routes_name(routes[0]), dn_routes_name(routes[1]),
-                                     dn_routes_name(routes[2]), dn_routes_name(routes[3]), NULL};
+                                     dn_routes_name(routes[2]), dn_routes_name(routes[3]),
+                                     dn_routes_name(routes[4]), NULL};
 
         int k, rc = cli_keyword(cmd, "--routes", arg, names, &k);
         if (rc)

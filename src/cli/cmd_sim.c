@@ -39,7 +39,8 @@ static const char sim_help[] =
     "      --face I,J         dccube, reflecting, growing on the 2-D face of\n"
     "                         dimensions I, J through the root (see dcnet embed)\n"
     "  -s, --seed S           seed for random trees and mappings (default 1)\n"
-    "      --routes R         mapping (default), shortest, xy or bfs\n"
+    "      --routes R         mapping (default), shortest, xy, bfs or minimal (see\n"
+    "                         dcnet embed --help)\n"
     "      --scotch-target T  --map scotch: auto (default), native, deco0 or deco2\n"
     "                         (see dcnet embed --help: deco0 is weak on switches)\n"
     "      --scotch-part P    --map scotch: compact (default) or whole (see dcnet\n"
@@ -73,7 +74,9 @@ static const char sim_help[] =
 
 static const char sim_help_more[] =
     "      --trace FILE       play 'src dst size [release]' lines instead (routes by\n"
-    "                         --routes shortest|xy|bfs; default shortest; '-' reads\n"
+    "                         --routes shortest|xy|bfs|minimal; default the\n"
+    "                         network's own: minimal on dragonflies, else shortest;\n"
+    "                         '-' reads\n"
     "                         standard input; within --mem-limit)\n"
     "\n"
     "How the network moves them:\n"
@@ -1224,9 +1227,14 @@ static int sim_build_work(sim_cli *o, embed_args *a, sim_run *S)
     dn_err err;
     int rc;
     if (o->trace) {
+        /* no --routes: the network's own, as embed (minimal on dragonflies) */
+        const int own_minimal = dn_net_routing_of(&S->net, NULL) == DN_NET_ROUTING_MINIMAL;
         dn_router_kind rk = a->eo.routes == DN_ROUTES_XY    ? DN_ROUTER_XY
                             : a->eo.routes == DN_ROUTES_BFS ? DN_ROUTER_BFS
-                                                            : DN_ROUTER_SHORTEST;
+                            : a->eo.routes == DN_ROUTES_MINIMAL ||
+                                    (a->eo.routes == DN_ROUTES_MAPPING && own_minimal)
+                                ? DN_ROUTER_MINIMAL
+                                : DN_ROUTER_SHORTEST;
         if ((rc = dn_trace_read(o->trace, &S->net, a->mem_limit, &S->tr, &err)))
             return cli_fail(o->cmd, rc, cli_errmsg(&err));
         S->have_trace = 1;

@@ -54,6 +54,7 @@
  * bisection); memory O(T + P).
  */
 #include "embed_impl.h"
+#include "pieces_impl.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -345,6 +346,33 @@ static double est_cost(const dn_embed *e, const int32_t *place)
     return c;
 }
 
+/* Kundu & Misra's pieces (pieces_impl.h): also the tree cut bound's
+ * count (src/metric/bound.c), so both use this one definition. */
+int64_t dn_tree_pieces(const dn_tree *t, const int64_t *order, int64_t K, int64_t *res,
+                       char *cut, int64_t *kids, int64_t *ktmp)
+{
+    int64_t pieces = 0;
+    for (int64_t i = t->nodes - 1; i >= 0; i--) {
+        int64_t v = order[i], nc = dn_tree_num_children(t, v), r = 1;
+        for (int64_t j = 0; j < nc; j++) {
+            kids[j] = dn_tree_child(t, v, j);
+            r += res[kids[j]];
+        }
+        cut[v] = v == 0;
+        if (r > K) { /* cut the largest residuals off (ties: the earlier child) */
+            sort_tasks(kids, ktmp, nc, larger_res, res);
+            for (int64_t j = 0; j < nc && r > K; j++) {
+                cut[kids[j]] = 1;
+                r -= res[kids[j]];
+            }
+        }
+        res[v] = r;
+    }
+    for (int64_t v = 0; v < t->nodes; v++)
+        pieces += cut[v];
+    return pieces;
+}
+
 int dn_embed_drb(dn_embed *e, const dn_embed_opts *o, dn_err *err)
 {
     if (o->root >= 0)
@@ -399,7 +427,7 @@ int dn_embed_drb(dn_embed *e, const dn_embed_opts *o, dn_err *err)
         for (int64_t j = nc - 1; j >= 0; j--)
             stack[sp++] = kids[j];
     }
-    /* Pieces (Kundu & Misra 1977): bottom-up, a task keeps its children's
+    /* Pieces (Kundu & Misra 1977, dn_tree_pieces): bottom-up, a task keeps its children's
      * residual pieces while they fit K = the fewest slots of a processor,
      * and cuts the largest ones off when they do not; the fewest connected
      * pieces of at most K tasks, so the fewest tree edges between
@@ -410,22 +438,7 @@ int dn_embed_drb(dn_embed *e, const dn_embed_opts *o, dn_err *err)
     for (int64_t i = 0; i < e->alloc_n; i++)
         if (dn_embed_cap(e, order[i]) < K)
             K = dn_embed_cap(e, order[i]);
-    for (int64_t i = T - 1; i >= 0; i--) {
-        int64_t v = seq[i], nc = dn_tree_num_children(t, v), r = 1;
-        for (int64_t j = 0; j < nc; j++) {
-            kids[j] = dn_tree_child(t, v, j);
-            r += res[kids[j]];
-        }
-        cut[v] = v == 0;
-        if (r > K) { /* cut the largest residuals off (ties: the earlier child) */
-            sort_tasks(kids, ktmp, nc, larger_res, res);
-            for (int64_t j = 0; j < nc && r > K; j++) {
-                cut[kids[j]] = 1;
-                r -= res[kids[j]];
-            }
-        }
-        res[v] = r;
-    }
+    (void)dn_tree_pieces(t, seq, K, res, cut, kids, ktmp);
     /* the pieces in the depth-first order of their roots, each piece's
      * tasks in depth-first order: piece[v] numbers v's piece */
     int64_t npieces = 0;

@@ -72,7 +72,7 @@ static const struct {
 
 static const char *const routes_names[] = {
     [DN_ROUTES_MAPPING] = "mapping", [DN_ROUTES_SHORTEST] = "shortest", [DN_ROUTES_XY] = "xy",
-    [DN_ROUTES_BFS] = "bfs"};
+    [DN_ROUTES_BFS] = "bfs", [DN_ROUTES_MINIMAL] = "minimal"};
 DN_NAMES_DEFINE(routes, routes_names)
 static const char *const weights_names[] = {
     [DN_WEIGHTS_UNIFORM] = "uniform", [DN_WEIGHTS_LOG] = "log", [DN_WEIGHTS_GIVEN] = "given"};
@@ -1024,7 +1024,7 @@ static int embed_setup(dn_embed *e, const dn_net *net, const dn_tree *tree,
     e->mem_limit = o->mem_limit > 0 ? o->mem_limit : DN_NET_DEFAULT_MEM_LIMIT;
     /* a value outside the enums, or a root below -1, was taken for the
      * default without a word */
-    if ((int)o->routes < DN_ROUTES_MAPPING || (int)o->routes > DN_ROUTES_BFS)
+    if ((int)o->routes < DN_ROUTES_MAPPING || (int)o->routes > DN_ROUTES_MINIMAL)
         return dn_fail_param(err, DN_EINVAL, "routes", "routes %d is not a dn_routes value",
                              (int)o->routes);
     if ((int)o->weights < DN_WEIGHTS_UNIFORM || (int)o->weights > DN_WEIGHTS_GIVEN)
@@ -1110,6 +1110,11 @@ static int embed_setup(dn_embed *e, const dn_net *net, const dn_tree *tree,
         rk = DN_ROUTER_XY;
     if (o->routes == DN_ROUTES_BFS)
         rk = DN_ROUTER_BFS;
+    /* the dragonfly's minimal routing: asked for, or its default (what
+     * routes shortest gave before issue 39 made that truly shortest) */
+    if (o->routes == DN_ROUTES_MINIMAL ||
+        (o->routes == DN_ROUTES_MAPPING && dn_net_routing_of(net, NULL) == DN_NET_ROUTING_MINIMAL))
+        rk = DN_ROUTER_MINIMAL;
     if (!(kind == MAP_ZRL && o->routes == DN_ROUTES_MAPPING)) {
         rc = dn_router_init(&e->router, net, &e->g, rk, err);
         if (rc)

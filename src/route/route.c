@@ -24,7 +24,8 @@ static const char *const algo_names[] = {
 DN_NAMES_DEFINE(route_algo, algo_names)
 
 static const char *const router_names[] = {[DN_ROUTER_SHORTEST] = "shortest",
-                                           [DN_ROUTER_XY] = "xy", [DN_ROUTER_BFS] = "bfs"};
+                                           [DN_ROUTER_XY] = "xy", [DN_ROUTER_BFS] = "bfs",
+                                           [DN_ROUTER_MINIMAL] = "minimal"};
 DN_NAMES_DEFINE(router_kind, router_names)
 
 static int alloc_path(dn_router *r, int64_t cap, dn_err *err)
@@ -71,7 +72,10 @@ static int init_bfs(dn_router *r, const dn_csr *g, dn_err *err)
 }
 
 /* The family's own routing (dn_net_routing_of, the hook its descriptor
- * fills) picks the algorithm; a family without one is routed by BFS. */
+ * fills) picks the algorithm where it gives shortest paths; a family
+ * without one, or whose own is not always shortest (the dragonfly's
+ * minimal routing), is routed by BFS under DN_ROUTER_SHORTEST, and its own
+ * routing has its own kind (DN_ROUTER_MINIMAL). */
 static int router_setup(dn_router *r, const dn_net *net, const dn_csr *g, dn_router_kind kind,
                         dn_err *err)
 {
@@ -90,15 +94,30 @@ static int router_setup(dn_router *r, const dn_net *net, const dn_csr *g, dn_rou
 
                            net->spec);
         }
-    } else if (kind == DN_ROUTER_SHORTEST && own != DN_NET_ROUTING_NONE) {
+    } else if (kind == DN_ROUTER_MINIMAL) {
+        if (own != DN_NET_ROUTING_MINIMAL)
+            return dn_fail_param(err, DN_EINVAL, "routes",
+                                 "minimal routing (local-global-local) is the dragonfly's, not "
+                                 "%s's; use routes shortest",
+                                 net->spec);
+        r->algo = DN_ALGO_MINIMAL;
+        rc = alloc_path(r, nodes, err);
+    } else if (kind == DN_ROUTER_SHORTEST && own != DN_NET_ROUTING_NONE &&
+               own != DN_NET_ROUTING_MINIMAL) { /* the exact ones */
         static const dn_route_algo algo[] = {
             [DN_NET_ROUTING_BDG] = DN_ALGO_BDG,       [DN_NET_ROUTING_DDB] = DN_ALGO_DDB,
             [DN_NET_ROUTING_KAUTZ] = DN_ALGO_KAUTZ,   [DN_NET_ROUTING_ECUBE] = DN_ALGO_ECUBE,
             [DN_NET_ROUTING_GRID] = DN_ALGO_XY, /* dimension order is shortest on grids */
-            [DN_NET_ROUTING_UPDOWN] = DN_ALGO_UPDOWN, [DN_NET_ROUTING_MINIMAL] = DN_ALGO_MINIMAL,
+            [DN_NET_ROUTING_UPDOWN] = DN_ALGO_UPDOWN,
         };
+        if (g && g->n == net->n && g->n > dn_net_processors(net)) {
+            /* switches (fat trees): the family's routes join processors,
+             * BFS routes the pairs with a switch at an end */
+            rc = init_bfs(r, g, err);
+        } else {
+            rc = alloc_path(r, nodes, err);
+        }
         r->algo = algo[own];
-        rc = alloc_path(r, nodes, err);
     } else {
         rc = init_bfs(r, g, err);
     }
@@ -139,7 +158,7 @@ int dn_router_init(dn_router **out, const dn_net *net, const dn_csr *g, dn_route
 {
     DN_NEED(err, out);
     DN_NEED(err, net);
-    if ((int)kind < DN_ROUTER_SHORTEST || (int)kind > DN_ROUTER_BFS) { /* was taken for BFS */
+    if ((int)kind < DN_ROUTER_SHORTEST || (int)kind > DN_ROUTER_MINIMAL) { /* was taken for BFS */
         *out = NULL;
         return dn_fail_param(err, DN_EINVAL, "routes", "router kind %d is not a dn_router_kind "
                                                        "value", (int)kind);
@@ -586,6 +605,8 @@ int dn_route(dn_router *r, int64_t src, int64_t dst, const int64_t **path, int64
     case DN_ALGO_MINIMAL: h = route_dragonfly(r, src, dst); break;
     case DN_ALGO_BFS: h = route_bfs(r, (int32_t)src, (int32_t)dst); break;
     }
+    if (h < 0 && r->mark && r->algo != DN_ALGO_BFS) /* a switch at an end (router_setup) */
+        h = route_bfs(r, (int32_t)src, (int32_t)dst);
     if (h < 0)
         return dn_fail(err, DN_ENOTFOUND, "no route from %lld to %lld in %s", (long long)src,
                        (long long)dst, r->net->spec);
