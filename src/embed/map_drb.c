@@ -472,3 +472,15 @@ out:
     free(order);
     return rc;
 }
+
+const dn_map_type dn_map_drb = {
+    .name = "drb",
+    .kind = MAP_DRB,
+    .summary = "dual recursive bipartitioning: the tree depth-first (Smith's order) or in "
+               "connected pieces, dealt to the processors in compact order (switch subtrees, "
+               "sub-boxes or a fold, BFS halves)",
+    .nets = "any",
+    .trees = "any",
+    .example = "fattree:4:2 binomial:3",
+    .init = dn_embed_drb,
+};

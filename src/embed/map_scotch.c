@@ -469,3 +469,14 @@ int dn_embed_scotch(dn_embed *e, const dn_embed_opts *o, dn_err *err)
 }
 
 #endif
+
+const dn_map_type dn_map_scotch = {
+    .name = "scotch",
+    .kind = MAP_SCOTCH,
+    .summary = "SCOTCH graph mapping: its own architecture (fat tree, grid, hypercube) or a deco "
+               "target, on the smallest compact part",
+    .nets = "any (when SCOTCH is built in)",
+    .trees = "any",
+    .example = "debruijn:4 binomial:4",
+    .init = dn_embed_scotch,
+};
