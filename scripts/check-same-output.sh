@@ -16,16 +16,18 @@
 # sweep's timing) cannot be equal twice: the old binary runs every command
 # a second time in a third directory, and where its two runs differ the
 # comparison is made with every number masked (counted apart, "equal up to
-# run-dependent numbers"). A command whose two old runs differ beyond their
-# numbers (a threads race decides the output) is listed and not compared.
+# run-dependent numbers"). A part (standard error, a file) whose two old
+# runs differ beyond their numbers (a threads race orders a sweep's
+# progress lines) is listed and left out; the command's other parts are
+# still compared.
 # Skipped, with the reason: the demo (minutes, and its report is compared
 # by its own tests), MPI backends, and commands sized for a bigger machine.
 #
 # Usage: scripts/check-same-output.sh OLD_DCNET NEW_DCNET [--list]
 #   --list: print the commands (one a line, without "dcnet") and stop.
 # Prints one line per difference and "same-output: N compared, E equal
-# (M up to run-dependent numbers), D different, V varying, S skipped";
-# exits 1 when D > 0.
+# (M up to run-dependent numbers; V with a part that varies from run to
+# run), D different, S skipped"; exits 1 when D > 0.
 set -u
 old=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 new=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
@@ -142,29 +144,33 @@ while IFS= read -r args; do
             -newer "$tmp/mark" -print | sort) >"$tmp/$d.files"
     done
     compared=$((compared + 1))
-    verdict=equal
-    for part in out err rc files; do
-        cmp -s "$tmp/a.$part" "$tmp/c.$part" && continue
-        if cmp -s "$tmp/a.$part" "$tmp/b.$part"; then verdict="different $part"; break; fi
-        if [ "$(mask "$tmp/a.$part")" = "$(mask "$tmp/c.$part")" ]; then verdict=masked; continue; fi
-        if [ "$(mask "$tmp/a.$part")" = "$(mask "$tmp/b.$part")" ]; then
-            verdict="different $part"; break; fi
-        verdict=varying
+    # each part (stdout, stderr, status, the names and the contents of the
+    # files written): equal; equal up to numbers where the old binary's two
+    # runs differ in numbers only; not comparable where they differ beyond
+    # their numbers (listed); else different
+    verdict=equal vary=
+    for part in out err rc files $(sed 's|^|f:|' "$tmp/a.files"); do
+        case $part in
+        f:*) f=${part#f:} pa=$tmp/a/$f pb=$tmp/b/$f pc=$tmp/c/$f ;;
+        *) pa=$tmp/a.$part pb=$tmp/b.$part pc=$tmp/c.$part ;;
+        esac
+        cmp -s "$pa" "$pc" && continue
+        if cmp -s "$pa" "$pb"; then verdict="different $part"; break; fi
+        if [ "$(mask "$pa")" = "$(mask "$pc")" ]; then
+            [ "$verdict" = equal ] && verdict=masked
+            continue
+        fi
+        if [ "$(mask "$pa")" = "$(mask "$pb")" ]; then verdict="different $part"; break; fi
+        vary="$vary $part"
     done
-    if [ "$verdict" = equal ] || [ "$verdict" = masked ]; then
-        while IFS= read -r f; do
-            cmp -s "$tmp/a/$f" "$tmp/c/$f" && continue
-            if cmp -s "$tmp/a/$f" "$tmp/b/$f"; then verdict="different file $f"; break; fi
-            if [ "$(mask "$tmp/a/$f")" = "$(mask "$tmp/c/$f")" ]; then verdict=masked; continue; fi
-            verdict=varying
-        done <"$tmp/a.files"
-    fi
     case $verdict in
-    equal) equal=$((equal + 1)) ;;
-    masked) equal=$((equal + 1)) masked=$((masked + 1)) ;;
-    varying)
-        varying=$((varying + 1))
-        echo "same-output: varying (two runs of the old binary differ beyond numbers), not compared: '$args'" ;;
+    equal | masked)
+        equal=$((equal + 1))
+        [ $verdict = masked ] && masked=$((masked + 1))
+        if [ -n "$vary" ]; then
+            varying=$((varying + 1))
+            echo "same-output: '$args': the rest equal; not comparable (two runs of the old binary differ beyond numbers):$vary"
+        fi ;;
     *)
         differ=$((differ + 1))
         echo "same-output: DIFFERENT ($verdict): '$args'"
@@ -173,6 +179,6 @@ while IFS= read -r args; do
         done ;;
     esac
 done <"$tmp/cmds"
-echo "same-output: $compared compared, $equal equal ($masked up to run-dependent numbers)," \
-    "$differ different, $varying varying, $skipped skipped"
+echo "same-output: $compared compared, $equal equal ($masked up to run-dependent numbers;" \
+    "$varying with a part that varies from run to run), $differ different, $skipped skipped"
 [ "$differ" = 0 ]

@@ -1,5 +1,5 @@
 /*
- * drb.c - dcnet's own mapping for today's networks (issue 31, item 4):
+ * map_drb.c - dcnet's own mapping for today's networks (issue 31, item 4):
  * dual recursive bipartitioning in its simplest exact form. Both sides are
  * laid out in an order whose consecutive blocks are recursive halves, and
  * the tasks are dealt to the processors' slots in those orders:

@@ -1,7 +1,9 @@
 /*
- * exact.c - seed 000's open question (end of section 6: "The study of the
- * optimality of the maximum dilation for a mapping from a binomial tree to
- * a same size binary de Bruijn network remains open"), answered for small
+ * map_exact.c - the mapping exact (its descriptor, the root positions
+ * worth trying and the call, at the end) and its search: seed 000's open
+ * question (end of section 6: "The study of the optimality of the maximum
+ * dilation for a mapping from a binomial tree to a same size binary de
+ * Bruijn network remains open"), answered for small
  * n by exhaustive search: the least maximum dilation of any one-to-one
  * placement of a tree on an undirected network, dilation counted on
  * shortest paths (the distance, as section 6's bound counts it).

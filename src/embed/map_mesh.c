@@ -1,5 +1,5 @@
 /*
- * mesh.c - divide-and-conquer on 2^k x 2^k meshes (seed 001; definitions
+ * map_mesh.c - divide-and-conquer on 2^k x 2^k meshes (seed 001; definitions
  * in docs/spec/meshes.md, which reconstructs the Reflecting and Growing
  * mappings that the seed only cites).
  *

@@ -1,5 +1,5 @@
 /*
- * scotch.c - the general-purpose mapping baseline: SCOTCH (Pellegrini)
+ * map_scotch.c - the general-purpose mapping baseline: SCOTCH (Pellegrini)
  * maps the task tree, as a weighted source graph, onto the network given
  * as a decomposition-defined ("deco") target architecture built from the
  * network graph itself. Routes then come from the network's shortest-path
