@@ -28,7 +28,9 @@
 # by its own tests), MPI backends, and commands sized for a bigger machine.
 #
 # Usage: scripts/check-same-output.sh OLD_DCNET NEW_DCNET [--list]
-#   --list: print the commands (one a line, without "dcnet") and stop.
+#   --list: print the commands (one a line, without "dcnet") and stop;
+#   SAME_FROM=I SAME_TO=J in the environment: only lines I .. J of that
+#   list (a long comparison spread over several processes).
 # Prints one line per difference and "same-output: N compared, E equal
 # (M up to run-dependent numbers; V with a part that varies from run to
 # run), D different, S skipped"; exits 1 when D > 0.
@@ -103,6 +105,10 @@ trap 'rm -rf "$tmp"' EXIT
     done
 } | sed -e 's/^[ \t]*//' -e 's/^\$ //' -e 's/^build\///' -e 's/[ \t]#.*$//' -e 's/[ \t]*$//' \
     -e 's/^dcnet //' -e 's/  */ /g' >"$tmp/cmds"
+# SAME_FROM / SAME_TO (line numbers of --list, 1-based): a part of the
+# list, to spread a long comparison over several processes
+sed -n "${SAME_FROM:-1},${SAME_TO:-\$}p" "$tmp/cmds" >"$tmp/cmds.part"
+mv "$tmp/cmds.part" "$tmp/cmds"
 if [ "$list" = --list ]; then
     cat "$tmp/cmds"
     exit 0
