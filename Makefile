@@ -56,7 +56,7 @@ endif
 HAVE_SCOTCH := $(if $(filter 1,$(WITH_SCOTCH)),$(shell test -f /usr/include/scotch/scotch.h && echo 1))
 ifeq ($(HAVE_SCOTCH),1)
   OPTDEFS += -DDN_HAVE_SCOTCH
-  OPTLIBS += -lscotch # dcnet defines SCOTCH's error handlers (src/embed/scotch.c)
+  OPTLIBS += -lscotch # dcnet defines SCOTCH's error handlers (src/embed/map_scotch.c)
 endif
 # Open MPI (libopenmpi-dev) enables `dcnet exec --backend mpi`: its include
 # and link flags come from mpicc itself.
@@ -85,7 +85,7 @@ GIT_DESCRIBE := $(shell test "$$(git -C . rev-parse --show-toplevel 2>/dev/null)
                   git describe --always --dirty 2>/dev/null || echo unknown)
 
 LIB_SRC := $(wildcard src/base/*.c src/net/*.c src/tree/*.c src/route/*.c src/embed/*.c \
-                     src/metric/*.c src/analysis/*.c src/sim/*.c src/balance/*.c \
+                     src/metric/*.c src/search/*.c src/analysis/*.c src/sim/*.c src/balance/*.c \
                      src/runtime/*.c)
 CLI_SRC := $(wildcard src/cli/*.c src/report/*.c)
 TEST_SRC := $(wildcard tests/test_*.c)

@@ -22,7 +22,7 @@ if printf '%s\n' '    return dn_fail(err, DN_ELIMIT, "over %s (raise it)", b); /
     exit 1
 fi
 hits=$(cd "$top" && grep -nE "$pattern" src/base/*.c src/net/*.c src/tree/*.c src/embed/*.c \
-    src/route/*.c src/metric/*.c src/analysis/*.c src/sim/*.c src/balance/*.c \
+    src/route/*.c src/metric/*.c src/search/*.c src/analysis/*.c src/sim/*.c src/balance/*.c \
     src/runtime/*.c src/*/*.h 2>/dev/null | grep -vE '^src/(cli|report)/')
 if [ -n "$hits" ]; then
     echo "lib-messages: library strings name CLI flags (say the library's parameter," >&2

@@ -158,7 +158,7 @@ def main():
                                cwd=tmp, check=True, capture_output=True)
                 check(f"scotch_gmap {name} onto '{tgt}'", graph, node_of, name + ".grf",
                       f"{name}-{k}.map", [f"file:t{k}.tgt"] + nets)
-        # SCOTCH's tleaf on a part (the fair baseline's target, src/embed/scotch.c):
+        # SCOTCH's tleaf on a part (the fair baseline's target, src/embed/map_scotch.c):
         # fattree:8:3 as 'tleaf 3 8 6 8 4 8 2', restricted by a 'sub' target to
         # the last level-2 subtree (processors 448..511). scotch_gmap answers
         # the part's indices; dcnet's id of index i is 448 + i only if tleaf

@@ -1,5 +1,5 @@
 /*
- * test_refine.c - refinement (src/embed/refine.c, issue 31 item 5):
+ * test_refine.c - refinement (src/search/refine.c, issue 31 item 5):
  *  - the incremental figures equal a full recomputation after every move
  *    (the library's check hook, dn_embed_refine with check set), on random
  *    networks, trees, objectives, allocations and slots; and the hook

@@ -246,7 +246,7 @@ typedef struct dn_embed_opts {
      * network's hop counts (dilation total, max), the contention figures
      * and the simulator leave such messages off the network as before. */
     double intra_cost;
-    /* Refinement (src/embed/refine.c, docs/placement.md): after the
+    /* Refinement (src/search/refine.c, docs/placement.md): after the
      * mapping, refine_moves moves of local search (swaps of two tasks'
      * processors, moves of one task to a processor with a free slot,
      * threshold accepting, drawn from seed) on objective; the best
@@ -427,7 +427,7 @@ DN_API int dn_scotch_version(char *buf, size_t cap);
 /* Seed 000's open question (end of section 6): the least maximum dilation
  * of any one-to-one placement of the tree on an undirected network, with
  * the dilation of an edge the distance between its ends (shortest routes),
- * by exhaustive branch and bound (src/embed/exact.c): decisions d = L,
+ * by exhaustive branch and bound (src/embed/map_exact.c): decisions d = L,
  * L+1, ... from the shell bound L; in each, the tasks with children are
  * branched on, the frontier kept matched to free processors (Hall's
  * condition prunes; the matching places the leaves), and the root tried on

@@ -187,7 +187,7 @@ typedef struct dn_bounds {
  * dn_metric_opts.directed_links (directed networks always are). */
 DN_API int dn_bounds_compute(const dn_embed *e, int directed_links, dn_bounds *b, dn_err *err);
 
-/* --map best (issue 31, item 7; src/metric/best.c): every mapping that
+/* --map best (issue 31, item 7; src/search/best.c): every mapping that
  * applies is built with the caller's options (opts.map is ignored) and
  * measured alone; then, as a row of its own named "MAP+refine" with
  * opts.refine_moves (refined with that budget) or else "MAP+polish" (a

@@ -1014,7 +1014,7 @@ int embed_args_net_tree(const char *cmd, embed_args *a, dn_net *net, dn_tree *tr
         a->eo.refine_moves = EMBED_REFINE_PER_TASK * tree->nodes;
     /* deco 0 on switches (issue 29, item 12): SCOTCH's archBuild0 bipartitions
      * the graph the processors induce, which has no links when they meet
-     * only through switches: its mapping is then arbitrary (src/embed/scotch.c) */
+     * only through switches: its mapping is then arbitrary (src/embed/map_scotch.c) */
     if (strcmp(a->eo.map, "scotch") == 0 && a->eo.scotch_target == DN_SCOTCH_DECO0 &&
         dn_net_processors(net) < net->n)
         fprintf(stderr, "dcnet %s: warning: --scotch-target deco0 on %s, a network with "

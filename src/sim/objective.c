@@ -1,8 +1,8 @@
 /*
  * objective.c - the simulated time as a placement's objective (issue 31,
  * item 5: "time (the simulated divide stage): by re-simulation, small
- * trees only"). Refinement (src/embed/refine.c) and the best mapping
- * (src/metric/best.c) sit below the simulator, so they take the time
+ * trees only"). Refinement (src/search/refine.c) and the best mapping
+ * (src/search/best.c) sit below the simulator, so they take the time
  * through a callback, dn_embed_opts.time_fn; this file is that callback:
  * the workload of the embedding as it stands (seed 001's divide stage by
  * default, or whatever stage, sizes and switching the caller's options

@@ -1,8 +1,8 @@
 /*
  * best.c - `--map best` (issue 31, item 7): every mapping that applies to
  * the net and tree is tried, each measured exactly (dn_metrics_compute),
- * and the best kept. It sits in src/metric because choosing needs the
- * metrics, which sit above the embeddings.
+ * and the best kept. It sits in src/search, above src/metric, because
+ * choosing needs the metrics, which sit above the embeddings.
  *
  * Candidates, in this order (ties go to the earlier): the seeds' mappings
  * (zrl, cbt, binomial, dccube, xor, reflecting, growing, reflecting-nd,

@@ -1,7 +1,9 @@
 /*
- * exact.c - seed 000's open question (end of section 6: "The study of the
- * optimality of the maximum dilation for a mapping from a binomial tree to
- * a same size binary de Bruijn network remains open"), answered for small
+ * map_exact.c - the mapping exact (its descriptor, the root positions
+ * worth trying and the call, at the end) and its search: seed 000's open
+ * question (end of section 6: "The study of the optimality of the maximum
+ * dilation for a mapping from a binomial tree to a same size binary de
+ * Bruijn network remains open"), answered for small
  * n by exhaustive search: the least maximum dilation of any one-to-one
  * placement of a tree on an undirected network, dilation counted on
  * shortest paths (the distance, as section 6's bound counts it).
@@ -541,3 +543,99 @@ out:
     free(s.seen);
     return rc;
 }
+
+/* ------------------------------------------------------------ the mapping */
+
+/* The root positions worth trying: the given one, else one per orbit of
+ * the automorphisms the network's family knows (dn_net_orbit_rep: the
+ * translations of hypercubes, tori, rings, butterflies, complete graphs)
+ * and, on BDG(k), of complement and reversal (seed 000's graph is
+ * symmetric under both: they map shift edges to shift edges). O(N). */
+static int exact_roots(const dn_embed *e, const dn_embed_opts *o, int64_t **roots, int *n)
+{
+    const int64_t N = e->g.n;
+    int degree = 0, k = 0;
+    const int bdg = dn_net_routing_of(e->net, NULL) == DN_NET_ROUTING_BDG &&
+                    dn_net_word(e->net, &degree, &k) && (int64_t)1 << k == N;
+    *roots = malloc((size_t)N * sizeof **roots);
+    if (!*roots)
+        return DN_ENOMEM;
+    *n = 0;
+    if (o->root >= 0) {
+        (*roots)[(*n)++] = o->root;
+        return DN_OK;
+    }
+    const uint64_t mask = bdg ? ((uint64_t)1 << k) - 1 : 0;
+    for (int64_t x = 0; x < N; x++) {
+        if (dn_net_orbit_rep(e->net, x) != x)
+            continue;
+        if (bdg) {
+            const uint64_t c = (uint64_t)x ^ mask, r = dn_bit_reverse((uint64_t)x, k);
+            if ((uint64_t)x > c || (uint64_t)x > r || (uint64_t)x > (r ^ mask))
+                continue;
+        }
+        (*roots)[(*n)++] = x;
+    }
+    return DN_OK;
+}
+
+static int init_exact(dn_embed *e, const dn_embed_opts *o, dn_err *err)
+{
+    int64_t *roots = NULL;
+    int nroots = 0, rc;
+    if (dn_net_processors(e->net) != e->g.n)
+        return dn_fail_param(err, DN_EINVAL, "map net", "mapping exact places tasks on networks without "
+                                       "switches (%s has some)", e->net->spec);
+    if (e->g.directed)
+        return dn_fail_param(err, DN_EINVAL, "map net", "mapping exact needs an undirected network (%s is "
+                                       "directed; e.g. debruijn:K for ddb:K)", e->net->spec);
+    if (e->g.n > DN_EXACT_MAX_N || e->tree->nodes > e->g.n)
+        return dn_fail_param(err, DN_ERANGE, "map", "mapping exact searches at most %d processors, with at "
+                                       "most one task each (here %lld tasks on %lld: %s)",
+                       DN_EXACT_MAX_N, (long long)e->tree->nodes, (long long)e->g.n,
+                       e->net->spec);
+    if ((rc = exact_roots(e, o, &roots, &nroots)))
+        return dn_fail(err, rc, "out of memory");
+    dn_exact_result r;
+    const int64_t limit = o->search_limit > 0 ? o->search_limit : DN_EXACT_DEFAULT_LIMIT;
+    /* bounded by time too by default (issue 37 item 5: mesh:32x32 ran an
+     * hour at the node limit alone) */
+    const double secs = o->search_seconds == 0 ? DN_EXACT_DEFAULT_SECONDS : o->search_seconds;
+    if (!(secs > 0)) {
+        free(roots);
+        return dn_fail_param(err, DN_EINVAL, "search_seconds",
+                             "mapping exact: a time budget of %g s; give seconds > 0 "
+                             "(0: the default %g s, INFINITY: none)",
+                             o->search_seconds, DN_EXACT_DEFAULT_SECONDS);
+    }
+    rc = dn_exact_search_budget(&e->g, e->tree, roots, nroots, limit, secs, &r, err);
+    free(roots);
+    if (rc)
+        return rc;
+    e->exact_lb = r.lower_bound;
+    e->exact_best = r.best;
+    e->exact_refuted = r.refuted;
+    e->exact_nodes = r.nodes;
+    e->exact_roots = nroots;
+    e->exact_limit = r.node_limit;
+    e->exact_seconds = r.seconds;
+    e->exact_stopped = r.stopped;
+    if ((rc = dn_embed_alloc_place(e, err))) {
+        dn_exact_result_free(&r);
+        return rc;
+    }
+    memcpy(e->place, r.place, (size_t)e->tree->nodes * sizeof *e->place);
+    dn_exact_result_free(&r);
+    return DN_OK;
+}
+
+const dn_map_type dn_map_exact = {
+    .name = "exact",
+    .kind = MAP_EXACT,
+    .summary = "least maximum dilation by exhaustive search (branch and bound; seed 000's open "
+               "question): any tree of at most N tasks on a small undirected network",
+    .nets = "undirected networks without switches, at most DN_EXACT_MAX_N processors",
+    .trees = "any tree of at most N tasks (one a processor)",
+    .example = "mesh:3x3 binomial:3",
+    .init = init_exact,
+};

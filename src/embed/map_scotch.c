@@ -1,5 +1,5 @@
 /*
- * scotch.c - the general-purpose mapping baseline: SCOTCH (Pellegrini)
+ * map_scotch.c - the general-purpose mapping baseline: SCOTCH (Pellegrini)
  * maps the task tree, as a weighted source graph, onto the network given
  * as a decomposition-defined ("deco") target architecture built from the
  * network graph itself. Routes then come from the network's shortest-path
@@ -469,3 +469,14 @@ int dn_embed_scotch(dn_embed *e, const dn_embed_opts *o, dn_err *err)
 }
 
 #endif
+
+const dn_map_type dn_map_scotch = {
+    .name = "scotch",
+    .kind = MAP_SCOTCH,
+    .summary = "SCOTCH graph mapping: its own architecture (fat tree, grid, hypercube) or a deco "
+               "target, on the smallest compact part",
+    .nets = "any (when SCOTCH is built in)",
+    .trees = "any",
+    .example = "debruijn:4 binomial:4",
+    .init = dn_embed_scotch,
+};

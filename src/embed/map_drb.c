@@ -1,5 +1,5 @@
 /*
- * drb.c - dcnet's own mapping for today's networks (issue 31, item 4):
+ * map_drb.c - dcnet's own mapping for today's networks (issue 31, item 4):
  * dual recursive bipartitioning in its simplest exact form. Both sides are
  * laid out in an order whose consecutive blocks are recursive halves, and
  * the tasks are dealt to the processors' slots in those orders:
@@ -485,3 +485,15 @@ out:
     free(order);
     return rc;
 }
+
+const dn_map_type dn_map_drb = {
+    .name = "drb",
+    .kind = MAP_DRB,
+    .summary = "dual recursive bipartitioning: the tree depth-first (Smith's order) or in "
+               "connected pieces, dealt to the processors in compact order (switch subtrees, "
+               "sub-boxes or a fold, BFS halves)",
+    .nets = "any",
+    .trees = "any",
+    .example = "fattree:4:2 binomial:3",
+    .init = dn_embed_drb,
+};

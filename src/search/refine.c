@@ -49,7 +49,7 @@
  * unit here); a deadlocked run is +infinity and never accepted over a
  * finite one. Trees of at most DN_REFINE_TIME_MAX_TASKS tasks.
  */
-#include "embed_impl.h"
+#include "../embed/embed_impl.h"
 #include "../base/names_impl.h"
 
 #include <math.h>

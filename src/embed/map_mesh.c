@@ -1,5 +1,5 @@
 /*
- * mesh.c - divide-and-conquer on 2^k x 2^k meshes (seed 001; definitions
+ * map_mesh.c - divide-and-conquer on 2^k x 2^k meshes (seed 001; definitions
  * in docs/spec/meshes.md, which reconstructs the Reflecting and Growing
  * mappings that the seed only cites).
  *
@@ -457,3 +457,86 @@ int dn_embed_box_init(dn_embed *e, const dn_embed_opts *o, dn_err *err)
     }
     return DN_OK;
 }
+
+/* ---------------------------------------------------------- descriptors */
+
+/* map-node of task v: its hypercube label, relabelled by the root, placed
+ * by the mapping's closed form */
+static int64_t mesh_place(const dn_embed *e, int64_t v)
+{
+    return dn_embed_mesh_place(e, dn_binomial_cube_label(v, e->dims) ^ (uint64_t)e->xor_root);
+}
+
+const dn_map_type dn_map_dccube = {
+    .name = "dccube",
+    .kind = MAP_DCCUBE,
+    .summary = "seed 001 DC-cube standard embedding: binomial:2K onto mesh:2^Kx2^K; "
+               "binomial:a+b+.. onto any mesh/torus 2^a x 2^b x .., or a 2-D face of one",
+    .nets = "mesh or torus of sides 2^a x 2^b x .., or a 2-D face of a mesh or torus",
+    .trees = "binomial:a+b+.., or B(n) renamed (MPI's trees of 2^n ranks)",
+    .example = "mesh:4x4 binomial:4",
+    .init = dn_embed_mesh_init,
+    .place = mesh_place,
+    .flags = DN_MAP_FACE | DN_MAP_BN | DN_MAP_XY | DN_MAP_STEPS,
+};
+
+const dn_map_type dn_map_xor = {
+    .name = "xor",
+    .kind = MAP_XOR,
+    .summary = "xor embedding of the DC-cube on tori: binomial:a+b+.. onto torus:2^ax2^b.., each "
+               "side's top bit folded onto the next (reconstruction of seed 001's reference [1])",
+    .nets = "torus of sides 2^a x 2^b x .., or a 2-D face of one",
+    .trees = "binomial:a+b+..",
+    .example = "torus:4x4 binomial:4",
+    .init = dn_embed_mesh_init,
+    .place = mesh_place,
+    .flags = DN_MAP_FACE | DN_MAP_XY | DN_MAP_STEPS,
+};
+
+const dn_map_type dn_map_reflecting = {
+    .name = "reflecting",
+    .kind = MAP_REFLECTING,
+    .summary = "Gray-code reflecting mapping (reconstruction) on mesh:2^Kx2^K or a 2-D face",
+    .nets = "mesh or torus 2^K x 2^K, or a 2-D face of one",
+    .trees = "binomial:2K, or B(2K) renamed (MPI's trees of 2^2K ranks)",
+    .example = "mesh:4x4 binomial:4",
+    .init = dn_embed_mesh_init,
+    .place = mesh_place,
+    .flags = DN_MAP_FACE | DN_MAP_BN | DN_MAP_XY | DN_MAP_STEPS,
+};
+
+const dn_map_type dn_map_growing = {
+    .name = "growing",
+    .kind = MAP_GROWING,
+    .summary = "growing mapping (reconstruction) from the centre of mesh:2^Kx2^K or a 2-D face",
+    .nets = "mesh or torus 2^K x 2^K, or a 2-D face of one",
+    .trees = "binomial:2K, or B(2K) renamed (MPI's trees of 2^2K ranks)",
+    .example = "mesh:4x4 binomial:4",
+    .init = dn_embed_mesh_init,
+    .place = mesh_place,
+    .flags = DN_MAP_FACE | DN_MAP_BN | DN_MAP_XY | DN_MAP_STEPS,
+};
+
+const dn_map_type dn_map_reflecting_nd = {
+    .name = "reflecting-nd",
+    .kind = MAP_REFLECTING_ND,
+    .summary = "reflecting on any mesh or torus: binomial:N on the smallest sub-box of "
+               "power-of-two sides, a Gray code a dimension",
+    .nets = "any mesh or torus",
+    .trees = "binomial:N whose sub-box fits",
+    .example = "mesh:4x4x4 binomial:5",
+    .init = dn_embed_box_init,
+    .flags = DN_MAP_XY,
+};
+
+const dn_map_type dn_map_growing_nd = {
+    .name = "growing-nd",
+    .kind = MAP_GROWING_ND,
+    .summary = "growing on any mesh or torus: binomial:N on the smallest sub-box, each "
+               "dimension grown from its centre in turn",
+    .nets = "any mesh or torus",
+    .trees = "binomial:N whose sub-box fits",
+    .example = "mesh:4x4x4 binomial:5",
+    .init = dn_embed_box_init,
+    .flags = DN_MAP_XY,
+};
