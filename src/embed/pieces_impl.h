@@ -1,7 +1,7 @@
 /*
  * pieces_impl.h - Kundu and Misra's partition of a tree into the fewest
  * connected pieces of bounded size, shared inside libdcnet: drb deals the
- * pieces to processors (src/embed/drb.c, where it lives), and the tree
+ * pieces to processors (src/embed/map_drb.c, where it lives), and the tree
  * cut bound counts the tree edges any placement must cut at each level of
  * a hierarchy (src/metric/bound.c). Not part of the public API.
  */

@@ -20,7 +20,7 @@
  *    pieces each inside one part, so of at most K_i tasks (K_i: the
  *    roomiest level-i part's slots): at least c_i edges cross, c_i the
  *    fewest cuts that split the tree into connected pieces of at most K_i
- *    tasks (Kundu and Misra 1977, dn_tree_pieces: src/embed/drb.c), and
+ *    tasks (Kundu and Misra 1977, dn_tree_pieces: src/embed/map_drb.c), and
  *    by weight at least the least total weight of such a cut (Lukes 1974:
  *    a dynamic program over the tree, for each task and each size s <= K_i
  *    of its piece the least weight cut below it; with unit task sizes and
