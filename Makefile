@@ -102,7 +102,28 @@ TSAN_CLI_OBJ := $(CLI_SRC:%.c=$(TSAN)/obj/%.o)
 
 .PHONY: FORCE all deps demo check test test-asan test-tsan test-valgrind test-demo test-readme test-docs test-xcheck man test-man bench fuzz fuzz-build install uninstall clean
 
-all: $(BUILD)/libdcnet.a $(BUILD)/libdcnet.so $(BUILD)/dcnet
+all: $(BUILD)/libdcnet.a $(BUILD)/libdcnet.so $(BUILD)/dcnet python
+
+# The Python package (python/dcnet, issue 40): its extension module is the
+# CLI's commands (every CLI object but main.o) and libdcnet, built in the
+# tree, next to the package, for Debian's /usr/bin/python3 (PYTHON) when
+# its headers are installed (python3-dev); skipped with a message if not.
+PYTHON ?= /usr/bin/python3
+PY_INC := $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_paths()["include"])' 2>/dev/null)
+PY_EXT := $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))' 2>/dev/null)
+HAVE_PYDEV := $(if $(PY_INC),$(shell test -f $(PY_INC)/Python.h && echo 1))
+PY_MOD := python/dcnet/_dcnet$(PY_EXT)
+PY_CLI_OBJ := $(filter-out $(BUILD)/obj/src/cli/main.o,$(CLI_OBJ))
+.PHONY: python
+ifeq ($(HAVE_PYDEV),1)
+python: $(PY_MOD)
+else
+python:
+	@echo "python: no Python.h for $(PYTHON) (apt-get install python3-dev): the dcnet Python package is not built"
+endif
+$(PY_MOD): python/dcnet/_dcnet.c $(PY_CLI_OBJ) $(BUILD)/libdcnet.a src/cli/cli.h
+	$(CC) $(BASEFLAGS) $(OPTDEFS) $(CFLAGS) -fPIC -isystem $(PY_INC) -shared -MF $(BUILD)/pymod.d \
+	  -o $@ python/dcnet/_dcnet.c $(PY_CLI_OBJ) $(BUILD)/libdcnet.a $(LIBS)
 
 deps:
 	@sh scripts/deps.sh

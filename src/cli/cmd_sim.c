@@ -649,7 +649,7 @@ static int time_overflows(const sim_cli *o, const dn_lin *l, double time, double
         cause = c[k];
         fix = f[k];
     }
-    fprintf(stderr, "dcnet %s: the simulated time is too large for a double (over 1.8e308): "
+    cli_errf("dcnet %s: the simulated time is too large for a double (over 1.8e308): "
                     "%s overflow; %s\n",
             o->cmd, cause, fix);
     return 2;
@@ -1268,7 +1268,7 @@ static int sim_play(sim_cli *o, const embed_args *a, sim_run *S)
     const int64_t wb = dn_sim_work_bytes(&S->w), eb = dn_sim_bytes(&o->so, &S->w);
     if (wb + eb > limit) {
         char x[32], y[32], z[32];
-        fprintf(stderr, "dcnet simulate: simulating %lld messages needs about %s for the "
+        cli_errf("dcnet simulate: simulating %lld messages needs about %s for the "
                         "engine besides the workload's %s, over --mem-limit %s: raise "
                         "--mem-limit or simulate a smaller case\n",
                 (long long)S->w.msgs, dn_fmt_bytes(x, sizeof x, eb),
@@ -1324,14 +1324,14 @@ static int sim_report(sim_cli *o, const embed_args *a, sim_run *S)
         return cli_fail(o->cmd, rc, cli_errmsg(&err));
     code = report_run(o, &S->net, &S->w, res, &S->head);
     if (!code && res->deadlock) {
-        fprintf(stderr, "dcnet simulate: deadlock: %lld messages blocked in a cycle of %lld "
+        cli_errf("dcnet simulate: deadlock: %lld messages blocked in a cycle of %lld "
                         "waits (see deadlock_cycle); ",
                 (long long)res->blocked, (long long)(res->ncycle / 2));
         if (o->cure_vcs > 0)
-            fprintf(stderr, "the same run completes with --vcs %d (checked; fewer lanes "
+            cli_errf("the same run completes with --vcs %d (checked; fewer lanes "
                             "deadlock)\n", o->cure_vcs);
         else
-            fprintf(stderr, "it deadlocks with every --vcs up to %d too (checked): use routes "
+            cli_errf("it deadlocks with every --vcs up to %d too (checked): use routes "
                             "without cyclic channel dependencies\n", CURE_VCS_MAX);
         code = 1;
     }
