@@ -100,7 +100,7 @@ ASAN_TESTS := $(TEST_SRC:tests/%.c=$(ASAN)/tests/%)
 TSAN_LIB_OBJ := $(LIB_SRC:%.c=$(TSAN)/obj/%.o)
 TSAN_CLI_OBJ := $(CLI_SRC:%.c=$(TSAN)/obj/%.o)
 
-.PHONY: FORCE all deps demo check test test-asan test-tsan test-valgrind test-demo test-readme test-docs test-xcheck man test-man bench fuzz fuzz-build install uninstall clean
+.PHONY: FORCE all deps demo check test test-python test-asan test-tsan test-valgrind test-demo test-readme test-docs test-xcheck man test-man bench fuzz fuzz-build install uninstall clean
 
 all: $(BUILD)/libdcnet.a $(BUILD)/libdcnet.so $(BUILD)/dcnet python
 
@@ -249,6 +249,7 @@ check: deps
 	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory test-readme
 	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory test-docs
 	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory test-xcheck
+	@DCNET_TALLY=$(abspath $(TALLY)) $(MAKE) --no-print-directory test-python
 	@awk '{p += $$1; f += $$2; s += $$3} END {printf "check: %d passed, %d failed, %d skipped\n", p, f, s; exit f != 0}' $(TALLY)
 
 demo: deps
@@ -275,6 +276,12 @@ test-docs: all
 	@python3 scripts/check-doc-figures.py $(BUILD)/dcnet
 	@sh scripts/test-doc-figures.sh $(BUILD)/dcnet
 	@sh scripts/check-formats.sh $(BUILD)/dcnet
+
+# The Python package (python/, issue 40): pytest under Debian's
+# /usr/bin/python3 (PYTHON), skipped with the reason where python3-dev or
+# the numpy stack is missing (scripts/test-python.sh).
+test-python: all
+	@PYTHON=$(PYTHON) sh scripts/test-python.sh $(BUILD)/dcnet
 
 # Independent cross-checks: SCOTCH's scotch_gmap maps dcnet's trees, and
 # networkx measures the placements dcnet measures (scripts/xcheck-networkx.py;
