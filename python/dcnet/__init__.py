@@ -156,7 +156,7 @@ def _message(errs):
     return "\n".join(lines).strip()
 
 
-def _call(cmd, positional, kwargs, want_place=False, columns=False, json=True):
+def _call(cmd, positional, kwargs, want_place=False, columns=False, json=True, arrays=False):
     temps = _Temps()
     svg = kwargs.get("svg")
     try:
@@ -165,7 +165,8 @@ def _call(cmd, positional, kwargs, want_place=False, columns=False, json=True):
         argv = _argv(cmd, positional, kwargs, temps)
         if json:
             argv.append("--json")
-        code, docs, errs, option, place = _dcnet.run(argv, want_place=want_place, columns=columns)
+        code, docs, errs, option, place, got = _dcnet.run(argv, want_place=want_place,
+                                                          columns=columns, want_arrays=arrays)
         svg_text = None
         if code == 0 and svg:
             path = kwargs["svg"]
@@ -187,6 +188,8 @@ def _call(cmd, positional, kwargs, want_place=False, columns=False, json=True):
     res = Result(first if first is not None else {})
     if svg_text is not None:
         res.svg = svg_text
+    if arrays:
+        return res, got
     return (res, place) if want_place else res
 
 
@@ -253,7 +256,7 @@ def sweep(cmd, var, skip=None, **kw):
     temps = _Temps()
     try:
         words = [cmd] + _sweep_words(var, skip) + _argv(cmd, (), kw, temps)[1:] + ["--csv"]
-        code, docs, errs, option, _ = _dcnet.run(["sweep"] + words, columns=True)
+        code, docs, errs, option, _, _ = _dcnet.run(["sweep"] + words, columns=True)
     finally:
         temps.close()
     if code == 2 or docs is None or (code != 0 and not docs[0]):
@@ -280,10 +283,48 @@ def placement(**kw):
     return arr
 
 
-def _table(cmd, kw, key):
+def loads(**kw):
+    """Every processor's expected load (load --save-loads's values) as a
+    numpy float64 array wrapping dcnet's buffer without a copy: shape (N,)
+    for one walk, (walks, N) for several (--walk 1,2,3); the simulated mean
+    where no exact value is computed."""
+    import numpy as np
+    kw = dict(kw)
+    kw.setdefault("save_loads", os.devnull)
+    res, got = _call("load", (), kw, arrays=True)
+    if "loads" not in got:
+        raise UsageError("dcnet load: no per-processor loads for these options (--start all "
+                         "gives per-start figures)", "--start")
+    buf, rows = got["loads"]
+    arr = np.frombuffer(buf, dtype=np.float64)
+    return arr if rows == 1 else arr.reshape(rows, -1)
+
+
+def _frame(got, key):
     import pandas as pd
-    res = _call(cmd, (), kw)
-    return res, pd.DataFrame(res.pop(key) if key in res else [])
+    keys, cols = got.get(key, ([], []))
+    return pd.DataFrame({k: c for k, c in zip(keys, cols)}, columns=keys)
+
+
+def messages(**kw):
+    """simulate's per-message table (--messages FILE's columns: id, step,
+    src, dst, bytes, hops, route, release, start, delivered, waited) as a
+    pandas DataFrame, one row per message in delivery order."""
+    kw = dict(kw)
+    kw.setdefault("messages", os.devnull)
+    res, got = _call("simulate", (), kw, arrays=True)
+    return _frame(got, "messages")
+
+
+def link_stats(**kw):
+    """simulate's per-link figures (--link-stats FILE's columns: src, dst,
+    src_label, dst_label, messages, busy, utilisation) as a DataFrame, one
+    row per directed channel that carried a message; .messages is the
+    per-link count."""
+    kw = dict(kw)
+    kw.setdefault("link_stats", os.devnull)
+    res, got = _call("simulate", (), kw, arrays=True)
+    return _frame(got, "link_stats")
 
 
 # ------------------------------------------------------------ networkx

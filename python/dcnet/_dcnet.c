@@ -56,12 +56,13 @@ static cmd_fn find_cmd(const char *name)
 
 /* ------------------------------------------------------- a buffer */
 
-/* A malloc'd block of int64 values, exported through the buffer protocol
- * (format "q", one dimension) and freed with the object. */
+/* A malloc'd block of int64 or double values, exported through the buffer
+ * protocol (format "q" or "d", one dimension) and freed with the object. */
 typedef struct {
     PyObject_HEAD
-    int64_t *data;
+    void *data;
     Py_ssize_t n;
+    char *format; /* "q" int64 or "d" double */
 } Buffer;
 
 static void buffer_dealloc(Buffer *b)
@@ -72,11 +73,12 @@ static void buffer_dealloc(Buffer *b)
 
 static int buffer_get(Buffer *b, Py_buffer *view, int flags)
 {
-    return PyBuffer_FillInfo(view, (PyObject *)b, b->data ? (void *)b->data : (void *)"",
-                             b->n * (Py_ssize_t)sizeof(int64_t), 1, flags) < 0
-               ? -1
-               : ((view->format = (flags & PyBUF_FORMAT) ? "q" : NULL),
-                  (view->itemsize = sizeof(int64_t)), 0);
+    if (PyBuffer_FillInfo(view, (PyObject *)b, b->data ? b->data : (void *)"",
+                          b->n * (Py_ssize_t)sizeof(int64_t), 1, flags) < 0)
+        return -1;
+    view->format = (flags & PyBUF_FORMAT) ? b->format : NULL;
+    view->itemsize = sizeof(int64_t); /* (sizeof(double) too) */
+    return 0;
 }
 
 static PyBufferProcs buffer_procs = {(getbufferproc)buffer_get, NULL};
@@ -90,8 +92,8 @@ static PyTypeObject BufferType = {
     .tp_doc = "int64 values owned by dcnet (numpy.frombuffer wraps them without a copy)",
 };
 
-/* A Buffer taking ownership of data (n values). */
-static PyObject *buffer_new(int64_t *data, int64_t n)
+/* A Buffer taking ownership of data (n values of format "q" or "d"). */
+static PyObject *buffer_new(void *data, int64_t n, const char *format)
 {
     Buffer *b = PyObject_New(Buffer, &BufferType);
     if (!b) {
@@ -100,6 +102,7 @@ static PyObject *buffer_new(int64_t *data, int64_t n)
     }
     b->data = data;
     b->n = (Py_ssize_t)n;
+    b->format = (char *)format;
     return (PyObject *)b;
 }
 
@@ -190,13 +193,13 @@ static PyObject *doc_dict(const out_doc *doc)
     return d;
 }
 
-/* The first array of a document as columns: (keys, [column values...]),
- * the keys flat as CSV has them ("dilation.average"), for a DataFrame. */
-static PyObject *doc_columns(const out_doc *doc)
+/* An array of records as columns: (keys, [column values...]), the keys
+ * flat as CSV has them ("dilation.average"), for a DataFrame. The rows all
+ * have the first row's keys (sweep's rows, the listings of files). */
+static PyObject *array_columns(const out_array *a)
 {
-    if (doc->narr == 0 || doc->arr[0].n == 0)
+    if (!a || a->n == 0)
         return Py_BuildValue("([],[])");
-    const out_array *a = &doc->arr[0];
     const rec *first = &a->rows[0];
     PyObject *keys = PyList_New(first->n), *cols = PyList_New(first->n);
     for (int c = 0; keys && cols && c < first->n; c++) {
@@ -221,6 +224,42 @@ fail:
     Py_XDECREF(keys);
     Py_XDECREF(cols);
     return NULL;
+}
+
+/* The first array of a document as columns. */
+static PyObject *doc_columns(const out_doc *doc)
+{
+    return array_columns(doc->narr ? &doc->arr[0] : NULL);
+}
+
+/* The arrays a call asked for (want_arrays): {"loads": (buffer of
+ * doubles, runs), "messages": (keys, columns), "link_stats": ...}. */
+static PyObject *capture_arrays(out_capture *c)
+{
+    PyObject *d = PyDict_New();
+    if (!d)
+        return NULL;
+    if (c->loads) {
+        PyObject *b = buffer_new(c->loads, c->nloads, "d");
+        c->loads = NULL; /* (owned by the buffer now, or freed) */
+        PyObject *t = b ? Py_BuildValue("(NL)", b, (long long)c->loads_rows) : NULL;
+        if (!t || PyDict_SetItemString(d, "loads", t) < 0) {
+            Py_XDECREF(t);
+            Py_DECREF(d);
+            return NULL;
+        }
+        Py_DECREF(t);
+    }
+    for (int i = 0; i < c->ntables; i++) {
+        PyObject *t = array_columns(&c->tables[i]);
+        if (!t || PyDict_SetItemString(d, c->tables[i].key, t) < 0) {
+            Py_XDECREF(t);
+            Py_DECREF(d);
+            return NULL;
+        }
+        Py_DECREF(t);
+    }
+    return d;
 }
 
 /* ------------------------------------------------------- running */
@@ -342,20 +381,24 @@ static void free_words(char **w, int n)
 }
 
 PyDoc_STRVAR(run_doc,
-             "run(argv, want_place=False, columns=False) -> (code, result, errors, option, place)\n\n"
+             "run(argv, want_place=False, columns=False, want_arrays=False)\n"
+             "    -> (code, result, errors, option, place, arrays)\n\n"
              "Runs the dcnet command argv[0] with the options argv[1:] in this process.\n"
              "result: the list of its JSON documents as dicts (columns=True: the first\n"
              "array of the first document as (keys, columns)); errors: what it would\n"
              "print on standard error; option: the option at fault (or ''); place: the\n"
-             "placement it wrote, as a buffer of int64 (want_place=True), or None.");
+             "placement it wrote, as a buffer of int64 (want_place=True), or None;\n"
+             "arrays (want_arrays=True): {'loads': (buffer of doubles, runs),\n"
+             "'messages': (keys, columns), 'link_stats': (keys, columns)}.");
 
 static PyObject *py_run(PyObject *self, PyObject *args, PyObject *kw)
 {
     (void)self;
-    static char *names[] = {"argv", "want_place", "columns", NULL};
+    static char *names[] = {"argv", "want_place", "columns", "want_arrays", NULL};
     PyObject *seq;
-    int want_place = 0, columns = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|pp", names, &seq, &want_place, &columns))
+    int want_place = 0, columns = 0, want_arrays = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|ppp", names, &seq, &want_place, &columns,
+                                     &want_arrays))
         return NULL;
     PyObject *fast = PySequence_Fast(seq, "argv must be a sequence of strings");
     if (!fast)
@@ -402,6 +445,7 @@ static PyObject *py_run(PyObject *self, PyObject *args, PyObject *kw)
     c->argc = (int)n;
     c->argv = argv;
     c->cap.want_place = want_place;
+    c->cap.want_arrays = want_arrays;
     c->cap.run = run_nested;
     pthread_mutex_init(&c->mu, NULL);
     pthread_cond_init(&c->cv, NULL);
@@ -456,7 +500,7 @@ static PyObject *py_run(PyObject *self, PyObject *args, PyObject *kw)
 
     PyObject *result = NULL;
     if (started && !interrupted) {
-        PyObject *docs = NULL, *place = NULL;
+        PyObject *docs = NULL, *place = NULL, *arrays = capture_arrays(&c->cap);
         if (columns && c->cap.ndocs > 0)
             docs = doc_columns(&c->cap.docs[0]);
         else if (!columns) {
@@ -473,17 +517,18 @@ static PyObject *py_run(PyObject *self, PyObject *args, PyObject *kw)
             Py_INCREF(docs);
         }
         if (c->cap.place) {
-            place = buffer_new(c->cap.place, c->cap.nplace);
+            place = buffer_new(c->cap.place, c->cap.nplace, "q");
             c->cap.place = NULL; /* (owned by the buffer now, or freed) */
         } else {
             place = Py_None;
             Py_INCREF(place);
         }
-        if (docs && place)
-            result = Py_BuildValue("(iOssO)", c->code, docs, c->cap.errs ? c->cap.errs : "",
-                                   c->cap.opt, place);
+        if (docs && place && arrays)
+            result = Py_BuildValue("(iOssOO)", c->code, docs, c->cap.errs ? c->cap.errs : "",
+                                   c->cap.opt, place, arrays);
         Py_XDECREF(docs);
         Py_XDECREF(place);
+        Py_XDECREF(arrays);
     } else if (!PyErr_Occurred()) {
         PyErr_SetString(PyExc_RuntimeError, "dcnet: the command did not run");
     }

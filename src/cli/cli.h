@@ -237,7 +237,15 @@ typedef struct out_capture {
     char opt[64];        /* the option at fault of the first error, or "" */
     int want_place;
     int64_t *place, nplace; /* the last placement written (malloc'd) */
-    volatile sig_atomic_t cancel;
+    /* want_arrays: the listings a command writes to files as records
+     * (out_capture_table: --messages, --link-stats) and load's expected
+     * loads (loads_rows runs of nloads / loads_rows processors) */
+    int want_arrays;
+    out_array tables[4];
+    int ntables;
+    double *loads;
+    int64_t nloads, loads_rows;
+    volatile int cancel; /* (the library's stop flags are volatile int) */
     int failed;          /* out of memory while capturing */
     /* sweep's runs made in this process: run(run_ctx, argv, &out, err) in
      * place of cli_spawn (same contract: the exit status, the JSON text in
@@ -250,6 +258,15 @@ typedef struct out_capture {
  * state (the out-of-memory flag, the declared files, getopt's optind). */
 void out_capture_begin(out_capture *c);
 void out_capture_end(void);
+/* A listing a command also writes to a file (--messages, --link-stats),
+ * as records for a hosted caller that asked (want_arrays): the capture's
+ * table of that name (made at the first call), or NULL: the file only. */
+out_array *out_capture_table(const char *name);
+/* Appends a copy of row to table a (NULL: nothing). */
+void out_capture_row(out_array *a, const rec *row);
+/* The stop flag of the outermost capture (for dn_sim_opts.stop), or NULL
+ * when no capture is set. */
+const volatile int *out_cancel_flag(void);
 /* Sets c as the capture again, nothing reset (after a nested call). */
 void out_capture_restore(out_capture *c);
 /* The capture set now, or NULL. */

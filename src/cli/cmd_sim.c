@@ -250,11 +250,24 @@ static int write_links(const char *path, const dn_net *net, const dn_sim_work *w
         return rc;
     fprintf(f, "src,dst,src_label,dst_label,messages,busy,utilisation\n");
     char a[64], b[64];
+    out_array *tab = out_capture_table("link_stats"); /* python/dcnet's DataFrame, or NULL */
+    rec row = {0};
     for (int64_t c = 0; c < w->channels; c++) {
         if (!res->carried[c])
             continue;
         dn_net_label(net, dn_sim_work_chan_src(w, c), a, sizeof a);
         dn_net_label(net, w->chan_dst[c], b, sizeof b);
+        if (tab) { /* the columns of the CSV line below, typed */
+            rec_clear(&row);
+            rec_int(&row, "src", dn_sim_work_chan_src(w, c));
+            rec_int(&row, "dst", w->chan_dst[c]);
+            rec_str(&row, "src_label", a);
+            rec_str(&row, "dst_label", b);
+            rec_int(&row, "messages", res->carried[c]);
+            rec_dbl(&row, "busy", res->busy[c]);
+            rec_dbl(&row, "utilisation", res->time > 0 ? res->busy[c] / res->time : 0);
+            out_capture_row(tab, &row);
+        }
         fprintf(f, "%d,%d,", dn_sim_work_chan_src(w, c), w->chan_dst[c]);
         csv_field(f, a);
         fputc(',', f);
@@ -262,6 +275,7 @@ static int write_links(const char *path, const dn_net *net, const dn_sim_work *w
         fprintf(f, ",%d,%.17g,%.6f\n",
                 res->carried[c], res->busy[c], res->time > 0 ? res->busy[c] / res->time : 0);
     }
+    rec_free(&row);
     return out_close(f, err);
 }
 
@@ -277,6 +291,8 @@ typedef struct msg_csv {
     char *route;     /* labels joined by '>' (owned, reused) */
     size_t cap;
     int rc;          /* DN_ENOMEM once a route could not be held */
+    out_array *tab;  /* python/dcnet's DataFrame (out_capture_table), or NULL */
+    rec row;         /* its row, reused */
 } msg_csv;
 
 static const char msg_csv_header[] =
@@ -335,6 +351,27 @@ static void msg_row(void *ctx, int64_t m, const dn_sim_msg_times *t)
             dn_fmt_double(num[1], sizeof num[1], t->start),
             dn_fmt_double(num[2], sizeof num[2], t->delivered),
             dn_fmt_double(num[3], sizeof num[3], t->waited));
+    if (M->tab) { /* the columns of the CSV line above (msg_csv_header), typed */
+        rec *r = &M->row;
+        rec_clear(r);
+        rec_int(r, "id", m);
+        if (w->step)
+            rec_int(r, "step", w->step[m] + 1);
+        else
+            rec_null(r, "step");
+        dn_net_label(M->net, w->src[m], lab, sizeof lab);
+        rec_str(r, "src", lab);
+        dn_net_label(M->net, w->dst[m], lab, sizeof lab);
+        rec_str(r, "dst", lab);
+        rec_dbl(r, "bytes", w->size[m]);
+        rec_int(r, "hops", w->route_off[m + 1] - w->route_off[m]);
+        rec_str(r, "route", M->route);
+        rec_dbl(r, "release", t->release);
+        rec_dbl(r, "start", t->start);
+        rec_dbl(r, "delivered", t->delivered);
+        rec_dbl(r, "waited", t->waited);
+        out_capture_row(M->tab, r);
+    }
 }
 
 /* Gantt chart: one row per sending processor (the first 40 by id, the
@@ -1191,6 +1228,7 @@ static int sim_all_roots(sim_cli *o, embed_args *a, sim_run *S)
     dn_roots_result rr;
     progress_init(&S->pr, "simulate: every root");
     o->so.progress = progress_cb;
+    o->so.stop = out_cancel_flag(); /* a hosted caller's Ctrl-C (python/dcnet) */
     o->so.progress_ctx = &S->pr;
     int rc = dn_sim_all_roots(&S->net, &S->tree, &a->eo, &o->wo, &o->so, o->threads, &rr, &err);
     progress_done(&S->pr);
@@ -1260,6 +1298,7 @@ static int sim_play(sim_cli *o, const embed_args *a, sim_run *S)
         if ((rc = out_open(o->messages_path, &S->mc.f, &err)))
             return cli_fail(o->cmd, rc, cli_errmsg(&err));
         fputs(msg_csv_header, S->mc.f);
+        S->mc.tab = out_capture_table("messages");
         S->mc.w = &S->w;
         o->so.on_message = msg_row;
         o->so.message_ctx = &S->mc;
@@ -1278,6 +1317,7 @@ static int sim_play(sim_cli *o, const embed_args *a, sim_run *S)
     o->so.mem_limit = limit - wb;
     progress_init(&S->pr, "simulate");
     o->so.progress = progress_cb;
+    o->so.stop = out_cancel_flag(); /* a hosted caller's Ctrl-C (python/dcnet) */
     o->so.progress_ctx = &S->pr;
     if ((rc = dn_sim_init(&S->sim, &o->so, &err))) {
         progress_done(&S->pr);
@@ -1343,6 +1383,7 @@ static void sim_run_free(const sim_cli *o, sim_run *S)
     if (S->mc.f)
         out_discard(S->mc.f);
     free(S->mc.route);
+    rec_free(&S->mc.row);
     if (S->have_res)
         dn_sim_result_free(&S->res);
     dn_sim_free(S->sim);

@@ -482,6 +482,14 @@ out_capture *out_capture_now(void)
     return capture;
 }
 
+const volatile int *out_cancel_flag(void)
+{
+    const out_capture *c = capture;
+    while (c && c->outer)
+        c = c->outer;
+    return c ? &c->cancel : NULL;
+}
+
 /* Is f the report's stream of a captured call? */
 static int captured(const FILE *f)
 {
@@ -577,8 +585,44 @@ static void cap_row(out_array *a, const rec *row)
     rec_fit(r);
 }
 
+out_array *out_capture_table(const char *name)
+{
+    out_capture *c = capture;
+    if (!c || !c->want_arrays)
+        return NULL;
+    for (int i = 0; i < c->ntables; i++)
+        if (strcmp(c->tables[i].key, name) == 0)
+            return &c->tables[i];
+    if (c->ntables == (int)(sizeof c->tables / sizeof c->tables[0]))
+        return NULL;
+    out_array *a = &c->tables[c->ntables];
+    memset(a, 0, sizeof *a);
+    if (!(a->key = strdup(name))) {
+        c->failed = oom = 1;
+        return NULL;
+    }
+    c->ntables++;
+    return a;
+}
+
+void out_capture_row(out_array *a, const rec *row)
+{
+    if (capture)
+        cap_row(a, row);
+}
+
 void out_capture_free(out_capture *c)
 {
+    for (int i = 0; i < c->ntables; i++) {
+        for (int64_t j = 0; j < c->tables[i].n; j++)
+            rec_free(&c->tables[i].rows[j]);
+        free(c->tables[i].rows);
+        free(c->tables[i].key);
+    }
+    c->ntables = 0;
+    free(c->loads);
+    c->loads = NULL;
+    c->nloads = c->loads_rows = 0;
     for (int i = 0; c->docs && i < c->ndocs; i++) {
         out_doc *d = &c->docs[i];
         rec_free(&d->head);
