@@ -112,6 +112,10 @@ PYTHON ?= /usr/bin/python3
 PY_INC := $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_paths()["include"])' 2>/dev/null)
 PY_EXT := $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))' 2>/dev/null)
 HAVE_PYDEV := $(if $(PY_INC),$(shell test -f $(PY_INC)/Python.h && echo 1))
+# where `make install` puts the package: PREFIX's dist-packages of this
+# python3 (/usr/local/lib/python3.11/dist-packages is on Debian's sys.path)
+PY_VER := $(shell $(PYTHON) -c 'import sys; print("python%d.%d" % sys.version_info[:2])' 2>/dev/null)
+PYDIR ?= $(PREFIX)/lib/$(PY_VER)/dist-packages
 PY_MOD := python/dcnet/_dcnet$(PY_EXT)
 PY_CLI_OBJ := $(filter-out $(BUILD)/obj/src/cli/main.o,$(CLI_OBJ))
 .PHONY: python
@@ -386,6 +390,11 @@ install: all
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
 	  -e 's|@VERSION@|$(VERSION)|' -e 's|@LIBS_PRIVATE@|$(LIBS)|' dcnet.pc.in \
 	  > $(DESTDIR)$(LIBDIR)/pkgconfig/dcnet.pc
+	@if [ -f $(PY_MOD) ]; then install -d $(DESTDIR)$(PYDIR)/dcnet && \
+	  install -m 644 python/dcnet/*.py $(DESTDIR)$(PYDIR)/dcnet/ && \
+	  install -m 755 $(PY_MOD) $(DESTDIR)$(PYDIR)/dcnet/ && \
+	  echo "install: the Python package dcnet in $(DESTDIR)$(PYDIR)"; \
+	  else echo "install: the Python package is not built (python3-dev), skipped"; fi
 	@if command -v help2man >/dev/null; then $(MAKE) --no-print-directory man && \
 	  install -d $(DESTDIR)$(MANDIR)/man1 && \
 	  install -m 644 $(BUILD)/dcnet.1 $(DESTDIR)$(MANDIR)/man1/; \
@@ -397,6 +406,9 @@ uninstall:
 	  $(DESTDIR)$(LIBDIR)/pkgconfig/dcnet.pc $(DESTDIR)$(BINDIR)/dcnet \
 	  $(DESTDIR)$(MANDIR)/man1/dcnet.1 $(addprefix $(DESTDIR)$(INCLUDEDIR)/dcnet/,$(INSTALLED_HDRS))
 	-rmdir $(DESTDIR)$(INCLUDEDIR)/dcnet 2>/dev/null
+	rm -f $(addprefix $(DESTDIR)$(PYDIR)/dcnet/,$(notdir $(wildcard python/dcnet/*.py)) $(notdir $(PY_MOD)))
+	rm -rf $(DESTDIR)$(PYDIR)/dcnet/__pycache__
+	-rmdir $(DESTDIR)$(PYDIR)/dcnet 2>/dev/null
 
 clean:
 	rm -rf $(BUILD)
