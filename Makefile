@@ -411,7 +411,7 @@ uninstall:
 	-rmdir $(DESTDIR)$(PYDIR)/dcnet 2>/dev/null
 
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) python/dcnet/_dcnet*.so python/build python/dcnet.egg-info
 
 # the headers each object includes (-MMD -MP): a header's change rebuilds
 # only what includes it

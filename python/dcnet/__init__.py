@@ -252,7 +252,14 @@ def sweep(cmd, var, skip=None, **kw):
     variables, exit, error, then the runs' keys flattened, "dilation.average").
     The runs are made in this process, one at a time (--jobs has no effect)."""
     import pandas as pd
-    kw.pop("jobs", None)
+    for k in ("output", "resume", "json", "csv", "plot", "svg", "dry_run"):
+        if kw.get(k):
+            raise UsageError("dcnet.sweep returns the rows as a DataFrame; %s is the CLI's "
+                             "(write the frame with DataFrame.to_csv, plot it with pandas)"
+                             % _option(k), _option(k))
+    # runs are made in this process one at a time, whatever --jobs says: one
+    # worker hands them out (no thread reads the capture while a run sets it)
+    kw["jobs"] = 1
     temps = _Temps()
     try:
         words = [cmd] + _sweep_words(var, skip) + _argv(cmd, (), kw, temps)[1:] + ["--csv"]

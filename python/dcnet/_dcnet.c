@@ -337,6 +337,7 @@ static int run_nested(void *ctx, char **argv, char **out, dn_err *err)
     in.run = outer ? outer->run : NULL;
     in.run_ctx = outer ? outer->run_ctx : NULL;
     out_capture_begin(&in);
+    out_files_reset();
     int code = fn(argc - 1, argv + 1);
     code = out_finish(argv[1], code);
     out_capture_restore(outer);
@@ -354,6 +355,7 @@ static void *worker(void *p)
 {
     call *c = p;
     out_capture_begin(&c->cap);
+    out_files_reset();
     int code = c->fn(c->argc, c->argv);
     code = out_finish(c->argv[0], code);
     out_capture_end();

@@ -255,7 +255,8 @@ typedef struct out_capture {
     struct out_capture *outer; /* the call this one runs inside (a sweep's), or NULL */
 } out_capture;
 /* Sets c (zeroed by the caller) as the capture and resets the per-call
- * state (the out-of-memory flag, the declared files, getopt's optind). */
+ * state of out.c (the out-of-memory flag) and getopt's optind; the caller
+ * also calls out_files_reset (outfile.c). */
 void out_capture_begin(out_capture *c);
 void out_capture_end(void);
 /* A listing a command also writes to a file (--messages, --link-stats),

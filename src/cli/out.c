@@ -18,7 +18,7 @@
 /* Set once any record fails to grow: out_close and out_finish refuse. */
 static int oom;
 /* The capture of a hosted call (cli.h, out_capture), or NULL. */
-static out_capture *capture;
+static out_capture *hosted;
 
 int rec_oom(void)
 {
@@ -461,30 +461,29 @@ void csv_listings(const rec *head, const csv_list *lists, int nlists, FILE *f)
 
 void out_capture_begin(out_capture *c)
 {
-    capture = c;
+    hosted = c;
     oom = 0;
-    out_files_reset();
     optind = 0; /* getopt_long starts afresh (glibc: 0 re-initialises) */
 }
 
 void out_capture_end(void)
 {
-    capture = NULL;
+    hosted = NULL;
 }
 
 void out_capture_restore(out_capture *c)
 {
-    capture = c;
+    hosted = c;
 }
 
 out_capture *out_capture_now(void)
 {
-    return capture;
+    return hosted;
 }
 
 const volatile int *out_cancel_flag(void)
 {
-    const out_capture *c = capture;
+    const out_capture *c = hosted;
     while (c && c->outer)
         c = c->outer;
     return c ? &c->cancel : NULL;
@@ -493,7 +492,7 @@ const volatile int *out_cancel_flag(void)
 /* Is f the report's stream of a captured call? */
 static int captured(const FILE *f)
 {
-    return capture && f == stdout;
+    return hosted && f == stdout;
 }
 
 /* A record's memory cut to its size (a captured listing keeps many). */
@@ -518,7 +517,7 @@ static void rec_fit(rec *r)
 /* A new document of the capture with a copy of head (may be NULL). */
 static out_doc *cap_doc(const rec *head)
 {
-    out_capture *c = capture;
+    out_capture *c = hosted;
     if (c->ndocs == c->cap) {
         int cap = c->cap ? 2 * c->cap : 4;
         out_doc *d = cap < c->cap ? NULL : realloc(c->docs, (size_t)cap * sizeof *d);
@@ -547,7 +546,7 @@ static out_array *cap_array(out_doc *d, const char *key)
         int cap = d->cap ? 2 * d->cap : 2;
         out_array *a = realloc(d->arr, (size_t)cap * sizeof *a);
         if (!a) {
-            capture->failed = oom = 1;
+            hosted->failed = oom = 1;
             return NULL;
         }
         d->arr = a;
@@ -556,7 +555,7 @@ static out_array *cap_array(out_doc *d, const char *key)
     out_array *a = &d->arr[d->narr];
     memset(a, 0, sizeof *a);
     if (!(a->key = strdup(key ? key : ""))) {
-        capture->failed = oom = 1;
+        hosted->failed = oom = 1;
         return NULL;
     }
     d->narr++;
@@ -572,7 +571,7 @@ static void cap_row(out_array *a, const rec *row)
         rec *r = (uint64_t)cap > SIZE_MAX / sizeof *r ? NULL
                                                       : realloc(a->rows, (size_t)cap * sizeof *r);
         if (!r) {
-            capture->failed = oom = 1;
+            hosted->failed = oom = 1;
             return;
         }
         a->rows = r;
@@ -581,13 +580,13 @@ static void cap_row(out_array *a, const rec *row)
     rec *r = &a->rows[a->n++];
     memset(r, 0, sizeof *r);
     rec_append(r, row);
-    capture->failed |= r->failed;
+    hosted->failed |= r->failed;
     rec_fit(r);
 }
 
 out_array *out_capture_table(const char *name)
 {
-    out_capture *c = capture;
+    out_capture *c = hosted;
     if (!c || !c->want_arrays)
         return NULL;
     for (int i = 0; i < c->ntables; i++)
@@ -607,7 +606,7 @@ out_array *out_capture_table(const char *name)
 
 void out_capture_row(out_array *a, const rec *row)
 {
-    if (capture)
+    if (hosted)
         cap_row(a, row);
 }
 
@@ -664,7 +663,7 @@ static void cap_option(out_capture *c, const char *text)
 
 void cli_errput(const char *text)
 {
-    out_capture *c = capture;
+    out_capture *c = hosted;
     if (!c) {
         fputs(text, stderr);
         return;
@@ -838,7 +837,7 @@ void rows_stream_begin(row_stream *s, const rec *head, const rec *first_row, con
     if (mode == OUT_JSON && captured(f)) {
         out_doc *d = cap_doc(head);
         s->cap = cap_array(d, json_key);
-        s->capdoc = d ? capture->ndocs : -1; /* -1: lost (out of memory) */
+        s->capdoc = d ? hosted->ndocs : -1; /* -1: lost (out of memory) */
     } else if (mode == OUT_JSON) {
         fputc('{', f);
         if (head && head->n) {
@@ -952,7 +951,7 @@ void json_stream_begin(row_stream *s, const rec *head, FILE *f)
     s->mode = OUT_JSON;
     s->f = f;
     if (captured(f)) {
-        s->capdoc = cap_doc(head) ? capture->ndocs : -1; /* -1: lost (out of memory) */
+        s->capdoc = cap_doc(head) ? hosted->ndocs : -1; /* -1: lost (out of memory) */
         return;
     }
     fputc('{', f);
@@ -965,8 +964,9 @@ void json_stream_begin(row_stream *s, const rec *head, FILE *f)
 void json_stream_array(row_stream *s, const char *key)
 {
     if (s->capdoc) {
-        s->cap = s->capdoc > 0 && capture->ndocs >= s->capdoc ? cap_array(&capture->docs[s->capdoc - 1], key)
-                                             : NULL;
+        s->cap = s->capdoc > 0 && hosted->ndocs >= s->capdoc
+                     ? cap_array(&hosted->docs[s->capdoc - 1], key)
+                     : NULL;
         s->n = 0;
         return;
     }
