@@ -68,16 +68,15 @@ def run_python(dcnet, cmd, pos, kw):
 
 
 def compare_example(words, tmp):
-    """Runs WORDS (a README example) through the CLI with --json and
-    through Python, in two scratch directories; asserts equal results and
-    the schema. Returns what was compared ('json', 'sweep' or None when
-    the example prints no record)."""
+    """Runs WORDS (a README example) through the CLI with --json, then
+    through Python, in the directory tmp (shared by the examples in README
+    order, as scripts/test-readme.sh runs them: one reads the file an
+    earlier one wrote, t.csv); asserts equal results and the schema.
+    Returns what was compared ('json', 'sweep' or None when the example
+    prints no record)."""
     import dcnet
     cmd, pos, kw = to_call(words)
-    cli_dir, py_dir = tmp / "cli", tmp / "py"
-    for d in (cli_dir, py_dir):
-        d.mkdir()
-        os.symlink(os.path.join(ROOT, "examples"), d / "examples")
+    cli_dir = py_dir = tmp
     if cmd == "sweep":
         return compare_sweep(words, pos, kw, cli_dir, py_dir)
     extra = [] if "--json" in words else ["--json"]
@@ -152,9 +151,16 @@ def compare_sweep(words, pos, kw, cli_dir, py_dir):
 README = readme_examples()
 
 
+@pytest.fixture(scope="module")
+def readme_dir(tmp_path_factory):
+    d = tmp_path_factory.mktemp("readme")
+    os.symlink(os.path.join(ROOT, "examples"), d / "examples")
+    return d
+
+
 @pytest.mark.parametrize("words", README, ids=[" ".join(w)[:70] for w in README])
-def test_readme_example(words, tmp_path):
-    compare_example(words, tmp_path)
+def test_readme_example(words, readme_dir):
+    compare_example(words, readme_dir)
 
 
 def python_md_pairs():
