@@ -1,10 +1,13 @@
 # dcnet - build, test, benchmark and install.
 #
-#   make            build/libdcnet.a, build/libdcnet.so, build/dcnet
+#   make            build/libdcnet.a, build/libdcnet.so, build/dcnet, and the
+#                   Python package's extension python/dcnet/_dcnet*.so where
+#                   python3-dev is installed (docs/python.md)
 #   make demo       install missing Debian packages (as root), build, run the main job
 #   make check      the same, then every test: release build, ASan+UBSan build,
 #                   ThreadSanitizer build (runtime tests, parallel sweeps),
-#                   CLI tests under valgrind, and a short fuzz run
+#                   CLI tests under valgrind, a short fuzz run, and the
+#                   Python package's tests (make test-python)
 #   make bench      benchmarks (bench/), ratios against in-run baselines
 #   make fuzz       libFuzzer targets for the spec parser, the graph and tree
 #                   loaders and the sweep journal
@@ -204,6 +207,8 @@ $(BUILD)/tests/test_json $(ASAN)/tests/test_json: src/report/json.c src/cli/cli.
 $(BUILD)/tests/test_vocab $(ASAN)/tests/test_vocab: src/report/json.c src/cli/cli.h
 # test_out compiles the CLI's output records in, and the JSON reader to read them back
 $(BUILD)/tests/test_out $(ASAN)/tests/test_out: src/cli/out.c src/cli/suggest.c src/report/json.c src/cli/cli.h
+# test_pyhost compiles the CLI's output records in (the capture the Python package uses)
+$(BUILD)/tests/test_pyhost $(ASAN)/tests/test_pyhost: src/cli/out.c src/cli/suggest.c src/cli/cli.h
 # test_plot compiles the CLI's SVG plots in
 $(BUILD)/tests/test_plot $(ASAN)/tests/test_plot: src/cli/plot.c src/cli/plot.h
 
