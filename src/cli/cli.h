@@ -120,7 +120,9 @@ int out_publish(FILE *f, const char *path, FILE **again, dn_err *err);
 void out_guard_signals(void);
 /* The set of those signals (spawn.c blocks them around fork). */
 void out_fatal_signals(sigset_t *set);
-/* The fatal signal being handled, or 0: no child may start then. */
+/* The fatal signal being handled, or 0: no child may start then. A hosted
+ * call whose caller asked it to stop (out_capture.cancel, Ctrl-C in
+ * Python) reads SIGINT: a sweep then stops handing out runs. */
 int out_stopping(void);
 /* A temporary directory of plain files (the demo's work directory) that
  * a fatal signal removes, after the children have ended, printing note

@@ -256,9 +256,9 @@ static int exec_bandwidth(const char *cmd, const char *arg, double *bw)
         return cli_usage(cmd, "%s", cli_errmsg(&err));
     if (!unit && *bw < 1e6)
         cli_errf("dcnet %s: note: --bandwidth %s is %s bytes per second (a bare number "
-                        "is bytes per second; earlier versions read megabytes per second): "
-                        "write %sMB/s for megabytes per second\n",
-                cmd, arg, arg, arg);
+                 "is bytes per second; earlier versions read megabytes per second): "
+                 "write %sMB/s for megabytes per second\n",
+                 cmd, arg, arg, arg);
     return 0;
 }
 

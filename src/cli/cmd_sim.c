@@ -687,8 +687,8 @@ static int time_overflows(const sim_cli *o, const dn_lin *l, double time, double
         fix = f[k];
     }
     cli_errf("dcnet %s: the simulated time is too large for a double (over 1.8e308): "
-                    "%s overflow; %s\n",
-            o->cmd, cause, fix);
+             "%s overflow; %s\n",
+             o->cmd, cause, fix);
     return 2;
 }
 
@@ -1308,10 +1308,10 @@ static int sim_play(sim_cli *o, const embed_args *a, sim_run *S)
     if (wb + eb > limit) {
         char x[32], y[32], z[32];
         cli_errf("dcnet simulate: simulating %lld messages needs about %s for the "
-                        "engine besides the workload's %s, over --mem-limit %s: raise "
-                        "--mem-limit or simulate a smaller case\n",
-                (long long)S->w.msgs, dn_fmt_bytes(x, sizeof x, eb),
-                dn_fmt_bytes(y, sizeof y, wb), dn_fmt_bytes(z, sizeof z, limit));
+                 "engine besides the workload's %s, over --mem-limit %s: raise "
+                 "--mem-limit or simulate a smaller case\n",
+                 (long long)S->w.msgs, dn_fmt_bytes(x, sizeof x, eb),
+                 dn_fmt_bytes(y, sizeof y, wb), dn_fmt_bytes(z, sizeof z, limit));
         return 2;
     }
     o->so.mem_limit = limit - wb;
@@ -1365,14 +1365,14 @@ static int sim_report(sim_cli *o, const embed_args *a, sim_run *S)
     code = report_run(o, &S->net, &S->w, res, &S->head);
     if (!code && res->deadlock) {
         cli_errf("dcnet simulate: deadlock: %lld messages blocked in a cycle of %lld "
-                        "waits (see deadlock_cycle); ",
-                (long long)res->blocked, (long long)(res->ncycle / 2));
+                 "waits (see deadlock_cycle); ",
+                 (long long)res->blocked, (long long)(res->ncycle / 2));
         if (o->cure_vcs > 0)
             cli_errf("the same run completes with --vcs %d (checked; fewer lanes "
-                            "deadlock)\n", o->cure_vcs);
+                     "deadlock)\n", o->cure_vcs);
         else
             cli_errf("it deadlocks with every --vcs up to %d too (checked): use routes "
-                            "without cyclic channel dependencies\n", CURE_VCS_MAX);
+                     "without cyclic channel dependencies\n", CURE_VCS_MAX);
         code = 1;
     }
     return code;

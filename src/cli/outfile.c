@@ -615,12 +615,12 @@ int out_finish(const char *cmd, int code)
         bad = 0; /* a reader that stopped reading is no failure: end quietly */
     if (bad && code == 0) {
         cli_errf("dcnet%s%s: write error on standard output: %s\n", cmd ? " " : "",
-                cmd ? cmd : "", strerror(saved));
+                 cmd ? cmd : "", strerror(saved));
         code = 1;
     }
     if (rec_oom() && code == 0) { /* an output record could not grow: no short output */
         cli_errf("dcnet%s%s: out of memory (an output record could not grow)\n",
-                cmd ? " " : "", cmd ? cmd : "");
+                 cmd ? " " : "", cmd ? cmd : "");
         code = 1;
     }
     for (int i = 0; i < OUT_MAX; i++) {
@@ -629,7 +629,7 @@ int out_finish(const char *cmd, int code)
             continue;
         if (s->pending && code == 0 && rename(s->tmp, s->final) != 0) {
             cli_errf("dcnet%s%s: cannot write '%s': %s (nothing written)\n",
-                    cmd ? " " : "", cmd ? cmd : "", s->final, strerror(errno));
+                     cmd ? " " : "", cmd ? cmd : "", s->final, strerror(errno));
             code = 1;
         }
         if (s->live && (!s->pending || code != 0))

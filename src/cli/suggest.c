@@ -115,8 +115,8 @@ int cli_bad_option(const char *cmd, char *const *argv, const struct option *opts
 void cli_old_option(const char *cmd, const char *old, const char *now)
 {
     cli_errf("dcnet %s: note: %s is now %s; the old spelling still works (one name, "
-                    "one meaning in every command: docs/cli.md)\n",
-            cmd, old, now);
+             "one meaning in every command: docs/cli.md)\n",
+             cmd, old, now);
 }
 
 int cli_old_output(const char *cmd, const char *old, const char *now, const char *value,

@@ -1602,7 +1602,7 @@ static int sweep_runs(const char *cmd, sweep *S, const char *jpath, int resume,
         fputs("\r\033[K", stderr);
     if (S->journal && fclose(S->journal) != 0)
         cli_errf("dcnet sweep: warning: cannot write the journal %s: %s\n", jpath,
-                strerror(errno));
+                 strerror(errno));
     S->journal = NULL;
     return 0;
 }
@@ -1819,7 +1819,7 @@ static int sweep_output(sweep *S, const sweep_opts *o)
         rc = draw_plot(cmd, S, &T, &o->pspec, o->svg);
     if (!rc && S->failed) {
         cli_errf("dcnet sweep: %lld of %lld runs failed (their rows give the error)\n",
-                (long long)S->failed, (long long)(S->total - S->nskipped));
+                 (long long)S->failed, (long long)(S->total - S->nskipped));
         rc = 1;
     }
 done:
