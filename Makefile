@@ -1,10 +1,13 @@
 # dcnet - build, test, benchmark and install.
 #
-#   make            build/libdcnet.a, build/libdcnet.so, build/dcnet
+#   make            build/libdcnet.a, build/libdcnet.so, build/dcnet, and the
+#                   Python package's extension python/dcnet/_dcnet*.so where
+#                   python3-dev is installed (docs/python.md)
 #   make demo       install missing Debian packages (as root), build, run the main job
 #   make check      the same, then every test: release build, ASan+UBSan build,
 #                   ThreadSanitizer build (runtime tests, parallel sweeps),
-#                   CLI tests under valgrind, and a short fuzz run
+#                   CLI tests under valgrind, a short fuzz run, and the
+#                   Python package's tests (make test-python)
 #   make bench      benchmarks (bench/), ratios against in-run baselines
 #   make fuzz       libFuzzer targets for the spec parser, the graph and tree
 #                   loaders and the sweep journal
@@ -100,9 +103,34 @@ ASAN_TESTS := $(TEST_SRC:tests/%.c=$(ASAN)/tests/%)
 TSAN_LIB_OBJ := $(LIB_SRC:%.c=$(TSAN)/obj/%.o)
 TSAN_CLI_OBJ := $(CLI_SRC:%.c=$(TSAN)/obj/%.o)
 
-.PHONY: FORCE all deps demo check test test-asan test-tsan test-valgrind test-demo test-readme test-docs test-xcheck test-slurm test-simgrid man test-man bench fuzz fuzz-build install uninstall clean
+.PHONY: FORCE all deps demo check test test-asan test-tsan test-valgrind test-demo test-readme test-docs test-xcheck test-slurm test-simgrid test-python man test-man bench fuzz fuzz-build install uninstall clean
 
-all: $(BUILD)/libdcnet.a $(BUILD)/libdcnet.so $(BUILD)/dcnet
+all: $(BUILD)/libdcnet.a $(BUILD)/libdcnet.so $(BUILD)/dcnet python
+
+# The Python package (python/dcnet, issue 40): its extension module is the
+# CLI's commands (every CLI object but main.o) and libdcnet, built in the
+# tree, next to the package, for Debian's /usr/bin/python3 (PYTHON) when
+# its headers are installed (python3-dev); skipped with a message if not.
+PYTHON ?= /usr/bin/python3
+PY_INC := $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_paths()["include"])' 2>/dev/null)
+PY_EXT := $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))' 2>/dev/null)
+HAVE_PYDEV := $(if $(PY_INC),$(shell test -f $(PY_INC)/Python.h && echo 1))
+# where `make install` puts the package: PREFIX's dist-packages of this
+# python3 (/usr/local/lib/python3.11/dist-packages is on Debian's sys.path)
+PY_VER := $(shell $(PYTHON) -c 'import sys; print("python%d.%d" % sys.version_info[:2])' 2>/dev/null)
+PYDIR ?= $(PREFIX)/lib/$(PY_VER)/dist-packages
+PY_MOD := python/dcnet/_dcnet$(PY_EXT)
+PY_CLI_OBJ := $(filter-out $(BUILD)/obj/src/cli/main.o,$(CLI_OBJ))
+.PHONY: python
+ifeq ($(HAVE_PYDEV),1)
+python: $(PY_MOD)
+else
+python:
+	@echo "python: no Python.h for $(PYTHON) (apt-get install python3-dev): the dcnet Python package is not built"
+endif
+$(PY_MOD): python/dcnet/_dcnet.c $(PY_CLI_OBJ) $(BUILD)/libdcnet.a src/cli/cli.h
+	$(CC) $(BASEFLAGS) $(OPTDEFS) $(CFLAGS) -fPIC -isystem $(PY_INC) -shared -MF $(BUILD)/pymod.d \
+	  -o $@ python/dcnet/_dcnet.c $(PY_CLI_OBJ) $(BUILD)/libdcnet.a $(LIBS)
 
 deps:
 	@sh scripts/deps.sh
@@ -179,6 +207,8 @@ $(BUILD)/tests/test_json $(ASAN)/tests/test_json: src/report/json.c src/cli/cli.
 $(BUILD)/tests/test_vocab $(ASAN)/tests/test_vocab: src/report/json.c src/cli/cli.h
 # test_out compiles the CLI's output records in, and the JSON reader to read them back
 $(BUILD)/tests/test_out $(ASAN)/tests/test_out: src/cli/out.c src/cli/suggest.c src/report/json.c src/cli/cli.h
+# test_pyhost compiles the CLI's output records in (the capture the Python package uses)
+$(BUILD)/tests/test_pyhost $(ASAN)/tests/test_pyhost: src/cli/out.c src/cli/suggest.c src/cli/cli.h
 # test_plot compiles the CLI's SVG plots in
 $(BUILD)/tests/test_plot $(ASAN)/tests/test_plot: src/cli/plot.c src/cli/plot.h
 
@@ -232,6 +262,7 @@ check: deps
 	@DCNET_TALLY=$(abspath $(TALLY)) sh scripts/timed.sh test-readme $(MAKE) --no-print-directory test-readme
 	@DCNET_TALLY=$(abspath $(TALLY)) sh scripts/timed.sh test-docs $(MAKE) --no-print-directory test-docs
 	@DCNET_TALLY=$(abspath $(TALLY)) sh scripts/timed.sh test-xcheck $(MAKE) --no-print-directory test-xcheck
+	@DCNET_TALLY=$(abspath $(TALLY)) sh scripts/timed.sh test-python $(MAKE) --no-print-directory test-python
 	@DCNET_TALLY=$(abspath $(TALLY)) sh scripts/timed.sh test-simgrid $(MAKE) --no-print-directory test-simgrid
 	@DCNET_TALLY=$(abspath $(TALLY)) sh scripts/timed.sh test-slurm $(MAKE) --no-print-directory test-slurm
 	@awk '{p += $$1; f += $$2; s += $$3} END {printf "check: %d passed, %d failed, %d skipped\n", p, f, s; exit f != 0}' $(TALLY); \
@@ -261,6 +292,12 @@ test-docs: all
 	@python3 scripts/check-doc-figures.py $(BUILD)/dcnet
 	@sh scripts/test-doc-figures.sh $(BUILD)/dcnet
 	@sh scripts/check-formats.sh $(BUILD)/dcnet
+
+# The Python package (python/, issue 40): pytest under Debian's
+# /usr/bin/python3 (PYTHON), skipped with the reason where python3-dev or
+# the numpy stack is missing (scripts/test-python.sh).
+test-python: all
+	@PYTHON=$(PYTHON) sh scripts/test-python.sh $(BUILD)/dcnet
 
 # Independent cross-checks: SCOTCH's scotch_gmap maps dcnet's trees, and
 # networkx measures the placements dcnet measures (scripts/xcheck-networkx.py;
@@ -383,6 +420,11 @@ install: all
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
 	  -e 's|@VERSION@|$(VERSION)|' -e 's|@LIBS_PRIVATE@|$(LIBS)|' dcnet.pc.in \
 	  > $(DESTDIR)$(LIBDIR)/pkgconfig/dcnet.pc
+	@if [ -f $(PY_MOD) ]; then install -d $(DESTDIR)$(PYDIR)/dcnet && \
+	  install -m 644 python/dcnet/*.py $(DESTDIR)$(PYDIR)/dcnet/ && \
+	  install -m 755 $(PY_MOD) $(DESTDIR)$(PYDIR)/dcnet/ && \
+	  echo "install: the Python package dcnet in $(DESTDIR)$(PYDIR)"; \
+	  else echo "install: the Python package is not built (python3-dev), skipped"; fi
 	@if command -v help2man >/dev/null; then $(MAKE) --no-print-directory man && \
 	  install -d $(DESTDIR)$(MANDIR)/man1 && \
 	  install -m 644 $(BUILD)/dcnet.1 $(DESTDIR)$(MANDIR)/man1/; \
@@ -394,9 +436,12 @@ uninstall:
 	  $(DESTDIR)$(LIBDIR)/pkgconfig/dcnet.pc $(DESTDIR)$(BINDIR)/dcnet \
 	  $(DESTDIR)$(MANDIR)/man1/dcnet.1 $(addprefix $(DESTDIR)$(INCLUDEDIR)/dcnet/,$(INSTALLED_HDRS))
 	-rmdir $(DESTDIR)$(INCLUDEDIR)/dcnet 2>/dev/null
+	rm -f $(addprefix $(DESTDIR)$(PYDIR)/dcnet/,$(notdir $(wildcard python/dcnet/*.py)) $(notdir $(PY_MOD)))
+	rm -rf $(DESTDIR)$(PYDIR)/dcnet/__pycache__
+	-rmdir $(DESTDIR)$(PYDIR)/dcnet 2>/dev/null
 
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) python/dcnet/_dcnet*.so python/build python/dcnet.egg-info
 
 # the headers each object includes (-MMD -MP): a header's change rebuilds
 # only what includes it

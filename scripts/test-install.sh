@@ -30,6 +30,12 @@ static_libs=$(pkg-config --libs --static dcnet | sed 's/-ldcnet/-Wl,-Bstatic -ld
 check "pkg-config static link" sh -c "cc -std=c11 '$prefix/t.c' -o '$prefix/t' \$(pkg-config --cflags dcnet) $static_libs && '$prefix/t'"
 check "pkg-config shared link" sh -c "cc -std=c11 '$prefix/t.c' -o '$prefix/ts' \$(pkg-config --cflags --libs dcnet) -Wl,-rpath,'$prefix/lib' && '$prefix/ts'"
 check "installed tool" sh -c "'$prefix/bin/dcnet' net --net ddb:4 --json | grep -q '\"edges\":32'"
+# the Python package (issue 40), where it was built: Debian's python3 imports
+# it from PREFIX's dist-packages and runs a command in-process
+pydir=$prefix/lib/$(/usr/bin/python3 -c 'import sys; print("python%d.%d" % sys.version_info[:2])' 2>/dev/null)/dist-packages
+if ls python/dcnet/_dcnet*.so >/dev/null 2>&1; then
+    check "installed Python package" sh -c "cd / && PYTHONPATH='$pydir' /usr/bin/python3 -c 'import dcnet; assert dcnet.__file__.startswith(\"$pydir\"); assert dcnet.net(net=\"ddb:4\")[\"edges\"] == 32'"
+fi
 major=$(sed -n 's/^#define DN_VERSION_MAJOR \([0-9]*\)/\1/p' include/dcnet/base.h)
 check "SONAME and symlinks" sh -c "[ -L '$prefix/lib/libdcnet.so' ] && [ -L '$prefix/lib/libdcnet.so.$major' ] &&
   readelf -d '$prefix/lib/libdcnet.so' | grep -q 'SONAME.*libdcnet.so.$major'"

@@ -259,6 +259,10 @@ typedef struct dn_sim_opts {
      * message, nothing per message kept (simulate --messages streams it) */
     void (*on_message)(void *ctx, int64_t msg, const dn_sim_msg_times *t);
     void *message_ctx;
+    /* or NULL: read with the progress, every 65536 deliveries, from the
+     * running thread; once nonzero (set from any thread: a host's Ctrl-C,
+     * python/dcnet) the run ends with DN_ELIMIT "stopped by the caller" */
+    const volatile int *stop;
 } dn_sim_opts;
 
 typedef struct dn_sim_step {

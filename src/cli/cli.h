@@ -120,7 +120,9 @@ int out_publish(FILE *f, const char *path, FILE **again, dn_err *err);
 void out_guard_signals(void);
 /* The set of those signals (spawn.c blocks them around fork). */
 void out_fatal_signals(sigset_t *set);
-/* The fatal signal being handled, or 0: no child may start then. */
+/* The fatal signal being handled, or 0: no child may start then. A hosted
+ * call whose caller asked it to stop (out_capture.cancel, Ctrl-C in
+ * Python) reads SIGINT: a sweep then stops handing out runs. */
 int out_stopping(void);
 /* A temporary directory of plain files (the demo's work directory) that
  * a fatal signal removes, after the children have ended, printing note
@@ -155,6 +157,8 @@ typedef struct row_stream {
      * or at the end with the head's fields alone when there is none */
     const rec *head;
     char prefix[64];
+    struct out_array *cap; /* the capture's array the rows go to (out_capture), or NULL */
+    int capdoc;            /* json_stream_*: 1 + the capture's document, or 0 */
 } row_stream;
 /* Widens widths[c] to the table cell of the row's column c for every
  * c < row->n (widths has room for row->n, allocated by the key count): a
@@ -202,6 +206,88 @@ void json_stream_end(row_stream *s);
 /* One JSON object: the fields of head, then one array per set. */
 void json_arrays(const rec *head, int sets, const char *const *keys, const rec *const *rows,
                  const int *ns, FILE *f);
+
+/* In-process capture (issue 40: the Python package, python/dcnet). While a
+ * capture is set (out_capture_begin .. out_capture_end; one at a time in
+ * the process: the caller serialises commands), every JSON report a
+ * command writes to standard output (rec_print, rows_print, rows_print_fn,
+ * json_arrays, json_stream_*, rows_stream_*) is kept as records instead of
+ * text: one document per JSON object, its head's fields and its arrays of
+ * rows. The same records the JSON writer prints, so the caller converts
+ * them with the writer's nesting rule (a key "a.b" is b inside a: split at
+ * the first dot) and no key is named twice. Error messages (cli_fail,
+ * cli_usage, cli_errf) go into errs instead of standard error, and the
+ * option at fault into opt (as cli_errmsg names it, else the first
+ * "--option" of the message). place: a copy of the placement a command
+ * writes with place_write (when want_place), owned by the capture. cancel:
+ * set from another thread to stop the command (out_stopping reports it). */
+typedef struct out_array {
+    char *key;
+    rec *rows;
+    int64_t n, cap;
+} out_array;
+typedef struct out_doc {
+    rec head;
+    out_array *arr;
+    int narr, cap;
+} out_doc;
+typedef struct out_capture {
+    out_doc *docs;
+    int ndocs, cap;
+    char *errs;          /* the messages, as printed, NUL-terminated (or NULL) */
+    size_t errlen;
+    char opt[64];        /* the option at fault of the first error, or "" */
+    int want_place;
+    int64_t *place, nplace; /* the last placement written (malloc'd) */
+    /* want_arrays: the listings a command writes to files as records
+     * (out_capture_table: --messages, --link-stats) and load's expected
+     * loads (loads_rows runs of nloads / loads_rows processors) */
+    int want_arrays;
+    out_array tables[4];
+    int ntables;
+    double *loads;
+    int64_t nloads, loads_rows;
+    volatile int cancel; /* (the library's stop flags are volatile int) */
+    int failed;          /* out of memory while capturing */
+    /* sweep's runs made in this process: run(run_ctx, argv, &out, err) in
+     * place of cli_spawn (same contract: the exit status, the JSON text in
+     * *out, the first error line in err); NULL: runs are spawned */
+    int (*run)(void *ctx, char **argv, char **out, dn_err *err);
+    void *run_ctx;
+    struct out_capture *outer; /* the call this one runs inside (a sweep's), or NULL */
+} out_capture;
+/* Sets c (zeroed by the caller) as the capture and resets the per-call
+ * state of out.c (the out-of-memory flag) and getopt's optind; the caller
+ * also calls out_files_reset (outfile.c). */
+void out_capture_begin(out_capture *c);
+void out_capture_end(void);
+/* A listing a command also writes to a file (--messages, --link-stats),
+ * as records for a hosted caller that asked (want_arrays): the capture's
+ * table of that name (made at the first call), or NULL: the file only. */
+out_array *out_capture_table(const char *name);
+/* Appends a copy of row to table a (NULL: nothing). */
+void out_capture_row(out_array *a, const rec *row);
+/* The stop flag of the outermost capture (for dn_sim_opts.stop), or NULL
+ * when no capture is set. */
+const volatile int *out_cancel_flag(void);
+/* Sets c as the capture again, nothing reset (after a nested call). */
+void out_capture_restore(out_capture *c);
+/* The capture set now, or NULL. */
+out_capture *out_capture_now(void);
+void out_capture_free(out_capture *c);
+/* Forgets the files declared by the last command (out_plan). */
+void out_files_reset(void);
+/* The process is hosted (a Python interpreter): no signal handler is
+ * ever installed (out_guard_signals does nothing). */
+void out_hosted(void);
+/* An error line ("dcnet CMD: ...\n" written whole): to standard error, or
+ * into the capture. */
+void cli_errput(const char *text);
+void cli_errf(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
 
 /* Prints "dcnet CMD: message" to stderr and returns the exit code for
  * status (2 for bad input, 1 for run-time failures). A message "unknown

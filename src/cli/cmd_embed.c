@@ -1017,11 +1017,11 @@ int embed_args_net_tree(const char *cmd, embed_args *a, dn_net *net, dn_tree *tr
      * only through switches: its mapping is then arbitrary (src/embed/map_scotch.c) */
     if (strcmp(a->eo.map, "scotch") == 0 && a->eo.scotch_target == DN_SCOTCH_DECO0 &&
         dn_net_processors(net) < net->n)
-        fprintf(stderr, "dcnet %s: warning: --scotch-target deco0 on %s, a network with "
-                        "switches: deco0 splits the processors by the links among them, "
-                        "which they lack here, so it places blindly (B(6) on fattree:4:3: "
-                        "average dilation 4.98, deco2 2.86); auto takes deco2 here\n",
-                cmd, a->net_spec);
+        cli_errf("dcnet %s: warning: --scotch-target deco0 on %s, a network with "
+                 "switches: deco0 splits the processors by the links among them, "
+                 "which they lack here, so it places blindly (B(6) on fattree:4:3: "
+                 "average dilation 4.98, deco2 2.86); auto takes deco2 here\n",
+                 cmd, a->net_spec);
     if (a->root_s && (rc = dn_net_parse_node(net, a->root_s, &a->eo.root, &err))) {
         dn_tree_free(tree);
         dn_net_free(net);

@@ -255,10 +255,10 @@ static int exec_bandwidth(const char *cmd, const char *arg, double *bw)
     if (dn_parse_quantity(arg, DN_Q_BANDWIDTH, 1, 1e15, "--bandwidth", bw, &unit, &err))
         return cli_usage(cmd, "%s", cli_errmsg(&err));
     if (!unit && *bw < 1e6)
-        fprintf(stderr, "dcnet %s: note: --bandwidth %s is %s bytes per second (a bare number "
-                        "is bytes per second; earlier versions read megabytes per second): "
-                        "write %sMB/s for megabytes per second\n",
-                cmd, arg, arg, arg);
+        cli_errf("dcnet %s: note: --bandwidth %s is %s bytes per second (a bare number "
+                 "is bytes per second; earlier versions read megabytes per second): "
+                 "write %sMB/s for megabytes per second\n",
+                 cmd, arg, arg, arg);
     return 0;
 }
 
@@ -677,7 +677,7 @@ static int exec_report(const char *cmd, const exec_args *a, const exec_state *s)
     rec_print(&r, a->mode, stdout);
     rec_free(&r);
     if (!verified) {
-        fprintf(stderr, "dcnet exec: result NOT verified: %s\n", verr.msg);
+        cli_errf("dcnet exec: result NOT verified: %s\n", verr.msg);
         return 1;
     }
     return 0;

@@ -381,6 +381,20 @@ static int write_loads(const char *path, const dn_net *net, const run *runs, int
 {
     FILE *f;
     char lab[80];
+    out_capture *c = out_capture_now();
+    if (c && c->want_arrays && !runs[0].has_all) { /* a hosted caller's array (python/dcnet) */
+        free(c->loads);
+        c->nloads = c->loads_rows = 0;
+        if (!(c->loads = malloc((size_t)nruns * (size_t)net->n * sizeof *c->loads)))
+            return dn_fail(err, DN_ENOMEM, "out of memory for the loads");
+        for (int i = 0; i < nruns; i++)
+            for (int64_t j = 0; j < net->n; j++)
+                c->loads[(int64_t)i * net->n + j] =
+                    runs[i].has_exact ? runs[i].ex.load[j]
+                    : runs[i].has_sim ? runs[i].sim.mean_load[j] : NAN;
+        c->nloads = (int64_t)nruns * net->n;
+        c->loads_rows = nruns;
+    }
     int rc = out_open(path, &f, err);
     if (rc)
         return rc;

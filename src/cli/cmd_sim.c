@@ -259,11 +259,24 @@ static int write_links(const char *path, const dn_net *net, const dn_sim_work *w
         return rc;
     fprintf(f, "src,dst,src_label,dst_label,messages,busy,utilisation\n");
     char a[64], b[64];
+    out_array *tab = out_capture_table("link_stats"); /* python/dcnet's DataFrame, or NULL */
+    rec row = {0};
     for (int64_t c = 0; c < w->channels; c++) {
         if (!res->carried[c])
             continue;
         dn_net_label(net, dn_sim_work_chan_src(w, c), a, sizeof a);
         dn_net_label(net, w->chan_dst[c], b, sizeof b);
+        if (tab) { /* the columns of the CSV line below, typed */
+            rec_clear(&row);
+            rec_int(&row, "src", dn_sim_work_chan_src(w, c));
+            rec_int(&row, "dst", w->chan_dst[c]);
+            rec_str(&row, "src_label", a);
+            rec_str(&row, "dst_label", b);
+            rec_int(&row, "messages", res->carried[c]);
+            rec_dbl(&row, "busy", res->busy[c]);
+            rec_dbl(&row, "utilisation", res->time > 0 ? res->busy[c] / res->time : 0);
+            out_capture_row(tab, &row);
+        }
         fprintf(f, "%d,%d,", dn_sim_work_chan_src(w, c), w->chan_dst[c]);
         csv_field(f, a);
         fputc(',', f);
@@ -271,6 +284,7 @@ static int write_links(const char *path, const dn_net *net, const dn_sim_work *w
         fprintf(f, ",%d,%.17g,%.6f\n",
                 res->carried[c], res->busy[c], res->time > 0 ? res->busy[c] / res->time : 0);
     }
+    rec_free(&row);
     return out_close(f, err);
 }
 
@@ -286,6 +300,8 @@ typedef struct msg_csv {
     char *route;     /* labels joined by '>' (owned, reused) */
     size_t cap;
     int rc;          /* DN_ENOMEM once a route could not be held */
+    out_array *tab;  /* python/dcnet's DataFrame (out_capture_table), or NULL */
+    rec row;         /* its row, reused */
 } msg_csv;
 
 static const char msg_csv_header[] =
@@ -344,6 +360,27 @@ static void msg_row(void *ctx, int64_t m, const dn_sim_msg_times *t)
             dn_fmt_double(num[1], sizeof num[1], t->start),
             dn_fmt_double(num[2], sizeof num[2], t->delivered),
             dn_fmt_double(num[3], sizeof num[3], t->waited));
+    if (M->tab) { /* the columns of the CSV line above (msg_csv_header), typed */
+        rec *r = &M->row;
+        rec_clear(r);
+        rec_int(r, "id", m);
+        if (w->step)
+            rec_int(r, "step", w->step[m] + 1);
+        else
+            rec_null(r, "step");
+        dn_net_label(M->net, w->src[m], lab, sizeof lab);
+        rec_str(r, "src", lab);
+        dn_net_label(M->net, w->dst[m], lab, sizeof lab);
+        rec_str(r, "dst", lab);
+        rec_dbl(r, "bytes", w->size[m]);
+        rec_int(r, "hops", w->route_off[m + 1] - w->route_off[m]);
+        rec_str(r, "route", M->route);
+        rec_dbl(r, "release", t->release);
+        rec_dbl(r, "start", t->start);
+        rec_dbl(r, "delivered", t->delivered);
+        rec_dbl(r, "waited", t->waited);
+        out_capture_row(M->tab, r);
+    }
 }
 
 /* Gantt chart: one row per sending processor (the first 40 by id, the
@@ -659,9 +696,9 @@ static int time_overflows(const sim_cli *o, const dn_lin *l, double time, double
         cause = c[k];
         fix = f[k];
     }
-    fprintf(stderr, "dcnet %s: the simulated time is too large for a double (over 1.8e308): "
-                    "%s overflow; %s\n",
-            o->cmd, cause, fix);
+    cli_errf("dcnet %s: the simulated time is too large for a double (over 1.8e308): "
+             "%s overflow; %s\n",
+             o->cmd, cause, fix);
     return 2;
 }
 
@@ -1207,6 +1244,7 @@ static int sim_all_roots(sim_cli *o, embed_args *a, sim_run *S)
     dn_roots_result rr;
     progress_init(&S->pr, "simulate: every root");
     o->so.progress = progress_cb;
+    o->so.stop = out_cancel_flag(); /* a hosted caller's Ctrl-C (python/dcnet) */
     o->so.progress_ctx = &S->pr;
     int rc = dn_sim_all_roots(&S->net, &S->tree, &a->eo, &o->wo, &o->so, o->threads, &rr, &err);
     progress_done(&S->pr);
@@ -1281,6 +1319,7 @@ static int sim_play(sim_cli *o, const embed_args *a, sim_run *S)
         if ((rc = out_open(o->messages_path, &S->mc.f, &err)))
             return cli_fail(o->cmd, rc, cli_errmsg(&err));
         fputs(msg_csv_header, S->mc.f);
+        S->mc.tab = out_capture_table("messages");
         S->mc.w = &S->w;
         o->so.on_message = msg_row;
         o->so.message_ctx = &S->mc;
@@ -1289,16 +1328,17 @@ static int sim_play(sim_cli *o, const embed_args *a, sim_run *S)
     const int64_t wb = dn_sim_work_bytes(&S->w), eb = dn_sim_bytes(&o->so, &S->w);
     if (wb + eb > limit) {
         char x[32], y[32], z[32];
-        fprintf(stderr, "dcnet simulate: simulating %lld messages needs about %s for the "
-                        "engine besides the workload's %s, over --mem-limit %s: raise "
-                        "--mem-limit or simulate a smaller case\n",
-                (long long)S->w.msgs, dn_fmt_bytes(x, sizeof x, eb),
-                dn_fmt_bytes(y, sizeof y, wb), dn_fmt_bytes(z, sizeof z, limit));
+        cli_errf("dcnet simulate: simulating %lld messages needs about %s for the "
+                 "engine besides the workload's %s, over --mem-limit %s: raise "
+                 "--mem-limit or simulate a smaller case\n",
+                 (long long)S->w.msgs, dn_fmt_bytes(x, sizeof x, eb),
+                 dn_fmt_bytes(y, sizeof y, wb), dn_fmt_bytes(z, sizeof z, limit));
         return 2;
     }
     o->so.mem_limit = limit - wb;
     progress_init(&S->pr, "simulate");
     o->so.progress = progress_cb;
+    o->so.stop = out_cancel_flag(); /* a hosted caller's Ctrl-C (python/dcnet) */
     o->so.progress_ctx = &S->pr;
     if ((rc = dn_sim_init(&S->sim, &o->so, &err))) {
         progress_done(&S->pr);
@@ -1347,15 +1387,15 @@ static int sim_report(sim_cli *o, const embed_args *a, sim_run *S)
         return code;
     code = report_run(o, &S->net, &S->w, res, &S->head);
     if (!code && res->deadlock) {
-        fprintf(stderr, "dcnet simulate: deadlock: %lld messages blocked in a cycle of %lld "
-                        "waits (see deadlock_cycle); ",
-                (long long)res->blocked, (long long)(res->ncycle / 2));
+        cli_errf("dcnet simulate: deadlock: %lld messages blocked in a cycle of %lld "
+                 "waits (see deadlock_cycle); ",
+                 (long long)res->blocked, (long long)(res->ncycle / 2));
         if (o->cure_vcs > 0)
-            fprintf(stderr, "the same run completes with --vcs %d (checked; fewer lanes "
-                            "deadlock)\n", o->cure_vcs);
+            cli_errf("the same run completes with --vcs %d (checked; fewer lanes "
+                     "deadlock)\n", o->cure_vcs);
         else
-            fprintf(stderr, "it deadlocks with every --vcs up to %d too (checked): use routes "
-                            "without cyclic channel dependencies\n", CURE_VCS_MAX);
+            cli_errf("it deadlocks with every --vcs up to %d too (checked): use routes "
+                     "without cyclic channel dependencies\n", CURE_VCS_MAX);
         code = 1;
     }
     return code;
@@ -1366,6 +1406,7 @@ static void sim_run_free(const sim_cli *o, sim_run *S)
     if (S->mc.f)
         out_discard(S->mc.f);
     free(S->mc.route);
+    rec_free(&S->mc.row);
     if (S->have_res)
         dn_sim_result_free(&S->res);
     dn_sim_free(S->sim);

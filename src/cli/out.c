@@ -7,6 +7,7 @@
 #include "cli.h"
 
 #include <limits.h>
+#include <stdarg.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -16,6 +17,8 @@
 
 /* Set once any record fails to grow: out_close and out_finish refuse. */
 static int oom;
+/* The capture of a hosted call (cli.h, out_capture), or NULL. */
+static out_capture *hosted;
 
 int rec_oom(void)
 {
@@ -453,8 +456,259 @@ void csv_listings(const rec *head, const csv_list *lists, int nlists, FILE *f)
     free(cols);
 }
 
+
+/* ------------------------------------------------------- the capture */
+
+void out_capture_begin(out_capture *c)
+{
+    hosted = c;
+    oom = 0;
+    optind = 0; /* getopt_long starts afresh (glibc: 0 re-initialises) */
+}
+
+void out_capture_end(void)
+{
+    hosted = NULL;
+}
+
+void out_capture_restore(out_capture *c)
+{
+    hosted = c;
+}
+
+out_capture *out_capture_now(void)
+{
+    return hosted;
+}
+
+const volatile int *out_cancel_flag(void)
+{
+    const out_capture *c = hosted;
+    while (c && c->outer)
+        c = c->outer;
+    return c ? &c->cancel : NULL;
+}
+
+/* Is f the report's stream of a captured call? */
+static int captured(const FILE *f)
+{
+    return hosted && f == stdout;
+}
+
+/* A record's memory cut to its size (a captured listing keeps many). */
+static void rec_fit(rec *r)
+{
+    if (r->n > 0 && r->n < r->cap) {
+        kv *k = realloc(r->kv, (size_t)r->n * sizeof *k);
+        if (k) {
+            r->kv = k;
+            r->cap = r->n;
+        }
+    }
+    if (r->len > 0 && r->len < r->tcap) {
+        char *t = realloc(r->text, r->len);
+        if (t) {
+            r->text = t;
+            r->tcap = r->len;
+        }
+    }
+}
+
+/* A new document of the capture with a copy of head (may be NULL). */
+static out_doc *cap_doc(const rec *head)
+{
+    out_capture *c = hosted;
+    if (c->ndocs == c->cap) {
+        int cap = c->cap ? 2 * c->cap : 4;
+        out_doc *d = cap < c->cap ? NULL : realloc(c->docs, (size_t)cap * sizeof *d);
+        if (!d) {
+            c->failed = oom = 1;
+            return NULL;
+        }
+        c->docs = d;
+        c->cap = cap;
+    }
+    out_doc *d = &c->docs[c->ndocs++];
+    memset(d, 0, sizeof *d);
+    if (head) {
+        rec_append(&d->head, head);
+        c->failed |= d->head.failed;
+        rec_fit(&d->head);
+    }
+    return d;
+}
+
+static out_array *cap_array(out_doc *d, const char *key)
+{
+    if (!d)
+        return NULL;
+    if (d->narr == d->cap) {
+        int cap = d->cap ? 2 * d->cap : 2;
+        out_array *a = realloc(d->arr, (size_t)cap * sizeof *a);
+        if (!a) {
+            hosted->failed = oom = 1;
+            return NULL;
+        }
+        d->arr = a;
+        d->cap = cap;
+    }
+    out_array *a = &d->arr[d->narr];
+    memset(a, 0, sizeof *a);
+    if (!(a->key = strdup(key ? key : ""))) {
+        hosted->failed = oom = 1;
+        return NULL;
+    }
+    d->narr++;
+    return a;
+}
+
+static void cap_row(out_array *a, const rec *row)
+{
+    if (!a)
+        return;
+    if (a->n == a->cap) {
+        int64_t cap = a->cap ? 2 * a->cap : 16;
+        rec *r = (uint64_t)cap > SIZE_MAX / sizeof *r ? NULL
+                                                      : realloc(a->rows, (size_t)cap * sizeof *r);
+        if (!r) {
+            hosted->failed = oom = 1;
+            return;
+        }
+        a->rows = r;
+        a->cap = cap;
+    }
+    rec *r = &a->rows[a->n++];
+    memset(r, 0, sizeof *r);
+    rec_append(r, row);
+    hosted->failed |= r->failed;
+    rec_fit(r);
+}
+
+out_array *out_capture_table(const char *name)
+{
+    out_capture *c = hosted;
+    if (!c || !c->want_arrays)
+        return NULL;
+    for (int i = 0; i < c->ntables; i++)
+        if (strcmp(c->tables[i].key, name) == 0)
+            return &c->tables[i];
+    if (c->ntables == (int)(sizeof c->tables / sizeof c->tables[0]))
+        return NULL;
+    out_array *a = &c->tables[c->ntables];
+    memset(a, 0, sizeof *a);
+    if (!(a->key = strdup(name))) {
+        c->failed = oom = 1;
+        return NULL;
+    }
+    c->ntables++;
+    return a;
+}
+
+void out_capture_row(out_array *a, const rec *row)
+{
+    if (hosted)
+        cap_row(a, row);
+}
+
+void out_capture_free(out_capture *c)
+{
+    for (int i = 0; i < c->ntables; i++) {
+        for (int64_t j = 0; j < c->tables[i].n; j++)
+            rec_free(&c->tables[i].rows[j]);
+        free(c->tables[i].rows);
+        free(c->tables[i].key);
+    }
+    c->ntables = 0;
+    free(c->loads);
+    c->loads = NULL;
+    c->nloads = c->loads_rows = 0;
+    for (int i = 0; c->docs && i < c->ndocs; i++) {
+        out_doc *d = &c->docs[i];
+        rec_free(&d->head);
+        for (int k = 0; k < d->narr; k++) {
+            for (int64_t j = 0; j < d->arr[k].n; j++)
+                rec_free(&d->arr[k].rows[j]);
+            free(d->arr[k].rows);
+            free(d->arr[k].key);
+        }
+        free(d->arr);
+    }
+    free(c->docs);
+    free(c->errs);
+    free(c->place);
+    c->docs = NULL;
+    c->errs = NULL;
+    c->place = NULL;
+    c->ndocs = c->cap = 0;
+    c->errlen = 0;
+    c->nplace = 0;
+}
+
+/* The option a message names first ("--net" of "--net 'x': ..."), into
+ * c->opt unless an earlier error named one. */
+static void cap_option(out_capture *c, const char *text)
+{
+    const char *colon = strstr(text, ": "), *p = colon ? colon : text;
+    size_t line = strcspn(p, "\n");
+    if (c->opt[0] || strstr(text, ": note: ") || strstr(text, ": warning: "))
+        return;
+    for (const char *q = p; q < p + line; q++)
+        if (q[0] == '-' && q[1] == '-' && q[2] >= 'a' && q[2] <= 'z' &&
+            (q == text || q[-1] == ' ' || q[-1] == '\'' || q[-1] == '(' || q[-1] == '"')) {
+            size_t n = 2 + strspn(q + 2, "abcdefghijklmnopqrstuvwxyz0123456789-");
+            snprintf(c->opt, sizeof c->opt, "%.*s", (int)(n < sizeof c->opt ? n : 63), q);
+            return;
+        }
+}
+
+void cli_errput(const char *text)
+{
+    out_capture *c = hosted;
+    if (!c) {
+        fputs(text, stderr);
+        return;
+    }
+    size_t n = strlen(text);
+    char *e = realloc(c->errs, c->errlen + n + 1);
+    if (!e) {
+        c->failed = 1;
+        return;
+    }
+    cap_option(c, text);
+    memcpy(e + c->errlen, text, n + 1);
+    c->errs = e;
+    c->errlen += n;
+}
+
+void cli_errf(const char *fmt, ...)
+{
+    char buf[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    if (n >= 0 && (size_t)n < sizeof buf) {
+        cli_errput(buf);
+        return;
+    }
+    char *big = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    if (big) {
+        va_start(ap, fmt);
+        vsnprintf(big, (size_t)n + 1, fmt, ap);
+        va_end(ap);
+        cli_errput(big);
+        free(big);
+    } else {
+        cli_errput(buf); /* cut, rather than nothing */
+    }
+}
+
 void rec_print(const rec *r, int mode, FILE *f)
 {
+    if (mode == OUT_JSON && captured(f)) {
+        cap_doc(r);
+        return;
+    }
     if (mode == OUT_JSON) {
         fputc('{', f);
         json_fields(r, f, 1);
@@ -480,6 +734,15 @@ void rec_print(const rec *r, int mode, FILE *f)
 void json_arrays(const rec *head, int sets, const char *const *keys, const rec *const *rows,
                  const int *ns, FILE *f)
 {
+    if (captured(f)) {
+        out_doc *d = cap_doc(head);
+        for (int k = 0; k < sets; k++) {
+            out_array *a = cap_array(d, keys[k]);
+            for (int i = 0; i < ns[k]; i++)
+                cap_row(a, &rows[k][i]);
+        }
+        return;
+    }
     fputc('{', f);
     int first = 1;
     if (head && head->n) {
@@ -559,6 +822,8 @@ void rows_stream_begin(row_stream *s, const rec *head, const rec *first_row, con
     s->f = f;
     s->cols = first_row->n;
     s->head = head;
+    s->cap = NULL;
+    s->capdoc = 0;
     s->widths = calloc((size_t)(s->cols > 0 ? s->cols : 1), sizeof *s->widths);
     if (!s->widths) { /* no memory: no columns, and the process fails */
         oom = 1;
@@ -569,7 +834,11 @@ void rows_stream_begin(row_stream *s, const rec *head, const rec *first_row, con
         int kw = text_width(rec_key(first_row, c));
         s->widths[c] = widths && widths[c] > kw ? widths[c] : kw;
     }
-    if (mode == OUT_JSON) {
+    if (mode == OUT_JSON && captured(f)) {
+        out_doc *d = cap_doc(head);
+        s->cap = cap_array(d, json_key);
+        s->capdoc = d ? hosted->ndocs : -1; /* -1: lost (out of memory) */
+    } else if (mode == OUT_JSON) {
         fputc('{', f);
         if (head && head->n) {
             json_fields(head, f, 1);
@@ -593,7 +862,9 @@ void rows_stream_begin(row_stream *s, const rec *head, const rec *first_row, con
 void rows_stream_row(row_stream *s, const rec *row)
 {
     FILE *f = s->f;
-    if (s->mode == OUT_JSON) {
+    if (s->capdoc) {
+        cap_row(s->cap, row);
+    } else if (s->mode == OUT_JSON) {
         fputs(s->n ? ",{" : "{", f);
         json_fields(row, f, 1);
         fputc('}', f);
@@ -619,7 +890,9 @@ void rows_stream_row(row_stream *s, const rec *row)
 
 void rows_stream_end(row_stream *s)
 {
-    if (s->mode == OUT_JSON)
+    if (s->capdoc)
+        ;
+    else if (s->mode == OUT_JSON)
         fputs("]}\n", s->f);
     else if (s->mode == OUT_CSV && s->n == 0 && s->head && s->head->n)
         rec_print(s->head, OUT_CSV, s->f); /* no item: the head's fields */
@@ -677,6 +950,10 @@ void json_stream_begin(row_stream *s, const rec *head, FILE *f)
     memset(s, 0, sizeof *s);
     s->mode = OUT_JSON;
     s->f = f;
+    if (captured(f)) {
+        s->capdoc = cap_doc(head) ? hosted->ndocs : -1; /* -1: lost (out of memory) */
+        return;
+    }
     fputc('{', f);
     if (head && head->n) {
         json_fields(head, f, 1);
@@ -686,6 +963,13 @@ void json_stream_begin(row_stream *s, const rec *head, FILE *f)
 
 void json_stream_array(row_stream *s, const char *key)
 {
+    if (s->capdoc) {
+        s->cap = s->capdoc > 0 && hosted->ndocs >= s->capdoc
+                     ? cap_array(&hosted->docs[s->capdoc - 1], key)
+                     : NULL;
+        s->n = 0;
+        return;
+    }
     fprintf(s->f, "%s", s->cols ? "," : "");
     json_string(key, s->f);
     fputs(":[", s->f);
@@ -695,11 +979,15 @@ void json_stream_array(row_stream *s, const char *key)
 
 void json_stream_array_end(row_stream *s)
 {
+    if (s->capdoc)
+        return;
     fputc(']', s->f);
 }
 
 void json_stream_end(row_stream *s)
 {
+    if (s->capdoc)
+        return;
     fputs("}\n", s->f);
 }
 

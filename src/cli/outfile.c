@@ -121,8 +121,18 @@ void out_fatal_signals(sigset_t *set)
 
 int out_stopping(void)
 {
+    const out_capture *c = out_capture_now();
+    for (; c && !stopping; c = c->outer) /* a hosted call stopped by its caller */
+        if (c->cancel)
+            return SIGINT;
     return stopping;
 }
+
+void out_hosted(void)
+{
+    handlers_set = 1; /* the host (Python) owns the signals */
+}
+
 
 /* write(2) of a C string: async-signal-safe */
 static void say(const char *s)
@@ -170,6 +180,11 @@ typedef struct decl {
 } decl;
 static decl decls[DECL_MAX];
 static int ndecl;
+
+void out_files_reset(void)
+{
+    ndecl = 0;
+}
 /* The path of out_report's entries: "-", told apart by its address (a
  * file option's "-" is argv's) */
 static const char report_path[] = "-";
@@ -599,13 +614,13 @@ int out_finish(const char *cmd, int code)
     if (bad && reader_gone(saved))
         bad = 0; /* a reader that stopped reading is no failure: end quietly */
     if (bad && code == 0) {
-        fprintf(stderr, "dcnet%s%s: write error on standard output: %s\n", cmd ? " " : "",
-                cmd ? cmd : "", strerror(saved));
+        cli_errf("dcnet%s%s: write error on standard output: %s\n", cmd ? " " : "",
+                 cmd ? cmd : "", strerror(saved));
         code = 1;
     }
     if (rec_oom() && code == 0) { /* an output record could not grow: no short output */
-        fprintf(stderr, "dcnet%s%s: out of memory (an output record could not grow)\n",
-                cmd ? " " : "", cmd ? cmd : "");
+        cli_errf("dcnet%s%s: out of memory (an output record could not grow)\n",
+                 cmd ? " " : "", cmd ? cmd : "");
         code = 1;
     }
     for (int i = 0; i < OUT_MAX; i++) {
@@ -613,8 +628,8 @@ int out_finish(const char *cmd, int code)
         if (!s->f)
             continue;
         if (s->pending && code == 0 && rename(s->tmp, s->final) != 0) {
-            fprintf(stderr, "dcnet%s%s: cannot write '%s': %s (nothing written)\n",
-                    cmd ? " " : "", cmd ? cmd : "", s->final, strerror(errno));
+            cli_errf("dcnet%s%s: cannot write '%s': %s (nothing written)\n",
+                     cmd ? " " : "", cmd ? cmd : "", s->final, strerror(errno));
             code = 1;
         }
         if (s->live && (!s->pending || code != 0))

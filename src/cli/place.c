@@ -26,6 +26,16 @@ int place_write(const dn_net *net, const int64_t *place, int64_t T, dn_place_for
 {
     FILE *f;
     char comment[1200];
+    out_capture *c = out_capture_now();
+    if (c && c->want_place && T > 0) { /* a hosted caller takes the array (python/dcnet) */
+        free(c->place);
+        c->nplace = 0;
+        if (!(c->place = (uint64_t)T <= SIZE_MAX / sizeof *place ? malloc((size_t)T * sizeof *place)
+                                                                  : NULL))
+            return dn_fail(err, DN_ENOMEM, "out of memory for the placement");
+        memcpy(c->place, place, (size_t)T * sizeof *place);
+        c->nplace = T;
+    }
     snprintf(comment, sizeof comment, "placement of %s on %s: processor of task 0 .. %lld", what,
              net->spec, (long long)(T - 1));
     int rc = out_open(path, &f, err);

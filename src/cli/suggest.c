@@ -114,9 +114,9 @@ int cli_bad_option(const char *cmd, char *const *argv, const struct option *opts
 
 void cli_old_option(const char *cmd, const char *old, const char *now)
 {
-    fprintf(stderr, "dcnet %s: note: %s is now %s; the old spelling still works (one name, "
-                    "one meaning in every command: docs/cli.md)\n",
-            cmd, old, now);
+    cli_errf("dcnet %s: note: %s is now %s; the old spelling still works (one name, "
+             "one meaning in every command: docs/cli.md)\n",
+             cmd, old, now);
 }
 
 int cli_old_output(const char *cmd, const char *old, const char *now, const char *value,
@@ -249,6 +249,9 @@ const char *cli_errmsg(dn_err *err)
     }
     if (nf == 0)
         return err->msg;
+    out_capture *c = out_capture_now();
+    if (c && !c->opt[0]) /* the option at fault, for a hosted caller */
+        snprintf(c->opt, sizeof c->opt, "%s", flags[0]);
     size_t len = strlen(err->msg);
     /* "... (raise it)" names its flag in place: "(raise it with --mem-limit)" */
     static const char *const asks[] = {"raise it", "raise the memory limit",
@@ -273,11 +276,29 @@ const char *cli_errmsg(dn_err *err)
     return err->msg;
 }
 
+/* The text of f (an open_memstream) to standard error or the capture
+ * (cli_errput); NULL f: nothing (no memory: the message is lost, the exit
+ * code stands). */
+static void err_flush(FILE *f, char **buf)
+{
+    if (!f)
+        return;
+    if (fclose(f) == 0 && *buf)
+        cli_errput(*buf);
+    free(*buf);
+}
+
 int cli_fail(const char *cmd, int status, const char *msg)
 {
-    fprintf(stderr, "dcnet %s: %s", cmd, msg);
-    hint(msg, stderr);
-    fputc('\n', stderr);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (f) {
+        fprintf(f, "dcnet %s: %s", cmd, msg);
+        hint(msg, f);
+        fputc('\n', f);
+    }
+    err_flush(f, &buf);
     switch (status) {
     case DN_ENOMEM: /* run-time failures: out of memory, a failed write, */
     case DN_ENOTSUP: /* a part not built in */
@@ -295,16 +316,22 @@ int cli_usage(const char *cmd, const char *fmt, ...)
     va_start(ap, fmt);
     int n = vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    fprintf(stderr, "dcnet %s: ", cmd);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
+        return 2;
+    fprintf(f, "dcnet %s: ", cmd);
     if (n >= 0 && (size_t)n < sizeof buf) {
-        fputs(buf, stderr);
-        hint(buf, stderr);
+        fputs(buf, f);
+        hint(buf, f);
     } else { /* longer than the buffer: printed whole, without a hint */
         va_start(ap, fmt);
-        vfprintf(stderr, fmt, ap);
+        vfprintf(f, fmt, ap);
         va_end(ap);
     }
-    fprintf(stderr, "\nTry 'dcnet %s --help' for more information.\n", cmd);
+    fprintf(f, "\nTry 'dcnet %s --help' for more information.\n", cmd);
+    err_flush(f, &text);
     return 2;
 }
 

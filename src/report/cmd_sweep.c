@@ -541,7 +541,9 @@ static void run_one(const sweep *S, int64_t i, run *r)
         r->error = strdup("out of memory");
         return;
     }
-    r->code = cli_spawn(argv, NULL, 0, NULL, &r->json, &err);
+    const out_capture *c = out_capture_now(); /* hosted (python/dcnet): runs in-process */
+    r->code = c && c->run ? c->run(c->run_ctx, argv, &r->json, &err)
+                          : cli_spawn(argv, NULL, 0, NULL, &r->json, &err);
     free_argv(argv);
     one_line(r->json);
     int parsed = r->json && *r->json && journal_result_ok(r->json, &perr) == DN_OK;
@@ -1009,11 +1011,55 @@ static void write_row(const sweep *S, const table *T, const row *R, int64_t i, i
     fputs("}\n", f);
 }
 
+/* The rows as records, for a hosted caller (python/dcnet's DataFrame):
+ * every column in every row, as CSV has them, each cell typed as JSON
+ * would type it (a number, true/false, null: empty, else text). */
+static int capture_rows(const sweep *S, table *T)
+{
+    char tmp[32];
+    row R;
+    rec r = {0};
+    row_stream st;
+    int rc = DN_OK;
+    const int fixed = S->nvars + 2;
+    memset(&R, 0, sizeof R);
+    json_stream_begin(&st, NULL, stdout);
+    json_stream_array(&st, "rows");
+    for (int64_t i = 0; i < S->total && !rc; i++) {
+        if (S->runs[i].skipped || (rc = row_load(S, T, i, &R, 0)))
+            continue;
+        rec_clear(&r);
+        for (int c = 0, k = 0; c < T->ncol; c++) {
+            const char *v = c < fixed ? cell(S, &R, i, c, tmp, sizeof tmp)
+                            : k < R.n && R.cells[k].col == c ? R.j.val[R.cells[k++].key]
+                                                             : NULL;
+            if (!v || strcmp(v, "null") == 0)
+                rec_null(&r, T->col[c]);
+            else if (strcmp(v, "true") == 0 || strcmp(v, "false") == 0)
+                rec_bool(&r, T->col[c], v[0] == 't');
+            else if (is_number(v) && !strpbrk(v, ".eE"))
+                rec_int(&r, T->col[c], strtoll(v, NULL, 10));
+            else if (is_number(v))
+                rec_dbl(&r, T->col[c], strtod(v, NULL));
+            else
+                rec_str(&r, T->col[c], v);
+        }
+        rows_stream_row(&st, &r);
+    }
+    json_stream_array_end(&st);
+    json_stream_end(&st);
+    row_free(&R);
+    rec_free(&r);
+    return rc;
+}
+
 static int write_rows(const sweep *S, table *T, int mode, FILE *f)
 {
     char tmp[32];
     row R;
     int rc = DN_OK;
+    if (out_capture_now() && f == stdout)
+        return capture_rows(S, T);
     memset(&R, 0, sizeof R);
     if (mode == OUT_CSV) {
         for (int c = 0; c < T->ncol; c++) {
@@ -1705,8 +1751,8 @@ static int sweep_runs(const char *cmd, sweep *S, const char *jpath, const char *
     if (S->tty)
         fputs("\r\033[K", stderr);
     if (S->journal && fclose(S->journal) != 0)
-        fprintf(stderr, "dcnet sweep: warning: cannot write the journal %s: %s\n", jpath,
-                strerror(errno));
+        cli_errf("dcnet sweep: warning: cannot write the journal %s: %s\n", jpath,
+                 strerror(errno));
     S->journal = NULL;
     return 0;
 }
@@ -1932,7 +1978,9 @@ static int sweep_check(sweep *S, sweep_opts *o)
     if (o->output && strcmp(o->output, "-") == 0)
         o->output = NULL; /* -o -: CSV on standard output, no journal */
     static char self[4096]; /* the runs are this executable */
-    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    const out_capture *c = out_capture_now();
+    ssize_t n = c && c->run ? (ssize_t)snprintf(self, sizeof self, "dcnet") /* run in-process */
+                            : readlink("/proc/self/exe", self, sizeof self - 1);
     if (n <= 0)
         return cli_fail(cmd, DN_ENOTSUP, "cannot find the dcnet executable (/proc/self/exe)");
     self[n] = '\0';
@@ -2025,8 +2073,8 @@ static int sweep_output(sweep *S, const sweep_opts *o)
     if (!rc && o->plot)
         rc = draw_plot(cmd, S, &T, &o->pspec, o->svg);
     if (!rc && S->failed) {
-        fprintf(stderr, "dcnet sweep: %lld of %lld runs failed (their rows give the error)\n",
-                (long long)S->failed, (long long)(S->total - S->nskipped));
+        cli_errf("dcnet sweep: %lld of %lld runs failed (their rows give the error)\n",
+                 (long long)S->failed, (long long)(S->total - S->nskipped));
         rc = 1;
     }
 done:

@@ -712,8 +712,12 @@ static void deliver(run *R, int64_t m, const dn_lin *Fp)
         res->lin = *F;
         R->last_msg = m;
     }
-    if (R->s->o.progress && (res->delivered & 0xffff) == 0)
-        R->s->o.progress(R->s->o.progress_ctx, (double)res->delivered / (double)w->msgs);
+    if ((res->delivered & 0xffff) == 0) {
+        if (R->s->o.progress)
+            R->s->o.progress(R->s->o.progress_ctx, (double)res->delivered / (double)w->msgs);
+        if (R->s->o.stop && *R->s->o.stop && !R->rc) /* the caller asked to stop */
+            R->rc = dn_fail(R->err, DN_ELIMIT, "stopped by the caller");
+    }
     if (R->per_step) {
         int32_t st = w->step[m];
         dn_sim_step *sp = &res->step[st];
