@@ -66,6 +66,9 @@ static const struct {
      "dual recursive bipartitioning: the tree depth-first (Smith's order) or in connected "
      "pieces, dealt to the processors in compact order (switch subtrees, sub-boxes or a "
      "fold, BFS halves)"},
+    {"hier", MAP_HIER,
+     "top-down through the network's hierarchy (switch subtrees, groups, sub-boxes): the "
+     "tree split exactly (least cut edges) between the halves of each part"},
     {"given", MAP_GIVEN, "a placement supplied by the caller (opts.place)"},
 };
 #define NMAPS ((int)(sizeof maps / sizeof maps[0]))
@@ -1013,7 +1016,7 @@ static int embed_setup(dn_embed *e, const dn_net *net, const dn_tree *tree,
     if (!kind)
         return dn_fail_param(err, DN_ENOTFOUND, "map",
                        "unknown mapping '%s'; known: zrl, dccube, xor, reflecting, growing, reflecting-nd, growing-nd, binomial, "
-                       "cbt, exact, sneptree, identity, random, greedy, scotch, drb, given",
+                       "cbt, exact, sneptree, identity, random, greedy, scotch, drb, hier, given",
                        o->map);
     e->net = net;
     e->tree = tree;
@@ -1091,6 +1094,7 @@ static int embed_setup(dn_embed *e, const dn_net *net, const dn_tree *tree,
     case MAP_GREEDY: rc = init_greedy(e, o, err); break;
     case MAP_SCOTCH: rc = dn_embed_scotch(e, o, err); break;
     case MAP_DRB: rc = dn_embed_drb(e, o, err); break;
+    case MAP_HIER: rc = dn_embed_hier(e, o, err); break;
     case MAP_REFLECTING_ND:
     case MAP_GROWING_ND: rc = dn_embed_box_init(e, o, err); break;
     case MAP_GIVEN: rc = init_given(e, o, err); break;

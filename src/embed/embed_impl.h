@@ -90,7 +90,8 @@ enum {
     MAP_EXACT,
     MAP_DRB,
     MAP_REFLECTING_ND,
-    MAP_GROWING_ND
+    MAP_GROWING_ND,
+    MAP_HIER
 };
 
 /* mesh.c: dccube, xor, reflecting, growing (closed forms over hypercube
@@ -104,6 +105,9 @@ int64_t dn_embed_mesh_place(const dn_embed *e, uint64_t label);
 int dn_embed_scotch(dn_embed *e, const dn_embed_opts *o, dn_err *err);
 /* drb.c: dual recursive bipartitioning (issue 31, item 4) */
 int dn_embed_drb(dn_embed *e, const dn_embed_opts *o, dn_err *err);
+/* hier.c: top-down split through the network's hierarchy, exact tree
+ * bisections (issue 39, item 1) */
+int dn_embed_hier(dn_embed *e, const dn_embed_opts *o, dn_err *err);
 
 /* Requires the tree to be binomial:`n`; names the mapping in the error. */
 int dn_embed_need_binomial(const dn_embed *e, int n, dn_err *err);
