@@ -28,6 +28,11 @@
  *              connected pieces, dealt to the processors in an order whose
  *              blocks are compact (switch subtrees, sub-boxes or the
  *              boustrophedon, BFS halves); follows opts.alloc, opts.slots
+ *   hier       top-down through the network's hierarchy (issue 39): the
+ *              processors halved along switch subtrees, groups or aligned
+ *              sub-boxes, each part's tasks split between the halves by an
+ *              exact tree dynamic program (least weight cut); follows
+ *              opts.alloc, opts.slots; --map best searches from it
  *   given      a placement from the caller (opts.place), routed by the
  *              network: any outside placement measured the same way
  *
