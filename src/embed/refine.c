@@ -412,7 +412,7 @@ int dn_embed_refine(dn_embed *e, const dn_embed_opts *o, int check, dn_err *err)
         return dn_fail_param(err, DN_EINVAL, "refine", "refine %lld moves: a budget is >= 0",
                              (long long)o->refine_moves);
     if (o->refine_near < 0 || o->refine_near > 16)
-        return dn_fail_param(err, DN_EINVAL, "refine_near",
+        return dn_fail_param(err, DN_EINVAL, "refine", /* no option of its own: best sets it */
                              "refine_near %d: the share of targets drawn near is 0 .. 16 "
                              "sixteenths (0: the default, 8)", o->refine_near);
     if (!e->router)
