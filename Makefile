@@ -379,6 +379,7 @@ bench: all $(BUILD)/bench/bench_net $(BUILD)/bench/bench_embed $(BUILD)/bench/be
 	$(BENCH_RUN) bench_predict sh bench/bench_predict.sh $(BUILD)/dcnet
 	$(BENCH_RUN) bench_balance $(BUILD)/bench/bench_balance
 	$(BENCH_RUN) bench_place sh bench/bench_place.sh $(BUILD)/dcnet
+	$(BENCH_RUN) bench_search sh bench/bench_search.sh $(BUILD)/dcnet
 	@sh scripts/bench-results.sh write $(BENCH_OUT) $(BUILD)/dcnet
 
 # --------------------------------------------------------------- fuzzing

@@ -86,7 +86,7 @@ static void test_registry(void **state)
     static const char *const want[] = {
         "zrl",      "dccube",   "xor",     "reflecting", "growing", "reflecting-nd",
         "growing-nd", "binomial", "cbt",   "exact",      "sneptree", "identity",
-        "random",   "greedy",   "scotch",  "drb",        "given"};
+        "random",   "greedy",   "scotch",  "drb",        "hier",     "given"};
     const int n = (int)(sizeof want / sizeof want[0]);
     for (int i = 0; i < n; i++) {
         const dn_map_type *t = dn_map_type_at(i);
@@ -108,7 +108,7 @@ static void test_registry(void **state)
     assert_string_equal(dn_map_names(buf, sizeof buf),
                         "zrl, dccube, xor, reflecting, growing, reflecting-nd, growing-nd, "
                         "binomial, cbt, exact, sneptree, identity, random, greedy, scotch, drb, "
-                        "given");
+                        "hier, given");
     /* the message of an unknown name lists them */
     fixture f;
     dn_err err;

@@ -572,7 +572,7 @@ static void test_options_that_do_nothing(void **state)
         {"embed --net mesh:4x4 --tree binomial:3 --map greedy --search-limit 5",
          "--search-limit"},
         {"embed --net mesh:4x4 --tree binomial:3 --map greedy --budget 2", "--budget"},
-        {"embed --net mesh:4x4 --tree binomial:3 --map best --budget 2", "--budget"},
+        {"embed --net mesh:4x4 --tree binomial:3 --map drb --budget 2", "--budget"},
         {"embed --net mesh:4x4 --tree binomial:3 --map greedy --objective conflicts",
          "--objective"},
         {"simulate --net mesh:4x4 --tree binomial:3 --map greedy --objective time", "--objective"},
@@ -595,6 +595,8 @@ static void test_options_that_do_nothing(void **state)
     static const char *const good[] = {
         "embed --net mesh:4x4 --tree binomial:4 --map exact --search-limit 5 --budget 2",
         "embed --net mesh:4x4 --tree binomial:3 --map greedy --refine 10 --objective conflicts",
+        "embed --net mesh:4x4 --tree binomial:3 --map best --budget 2", /* issue 39 */
+        "embed --net mesh:4x4 --tree binomial:3 --map greedy --refine 10 --budget 1",
         "embed --net mesh:4x4 --tree binomial:3 --map best --objective conflicts --order asc",
         "embed --net mesh:4x4 --tree binomial:3 --map greedy --intra-cost 1",
         "simulate --net mesh:4x4 --tree binomial:3 --map greedy --refine 10 --intra-cost 1",

@@ -28,6 +28,11 @@
  *              connected pieces, dealt to the processors in an order whose
  *              blocks are compact (switch subtrees, sub-boxes or the
  *              boustrophedon, BFS halves); follows opts.alloc, opts.slots
+ *   hier       top-down through the network's hierarchy (issue 39): the
+ *              processors halved along switch subtrees, groups or aligned
+ *              sub-boxes, each part's tasks split between the halves by an
+ *              exact tree dynamic program (least weight cut); follows
+ *              opts.alloc, opts.slots; --map best searches from it
  *   given      a placement from the caller (opts.place), routed by the
  *              network: any outside placement measured the same way
  *
@@ -223,7 +228,14 @@ typedef struct dn_embed_opts {
     int64_t search_limit;   /* exact: search nodes per decision (0: DN_EXACT_DEFAULT_LIMIT) */
     double search_seconds;  /* exact: time budget of the whole search, seconds
                              * (0: DN_EXACT_DEFAULT_SECONDS; INFINITY: none, so
-                             * the result depends on the node limit alone) */
+                             * the result depends on the node limit alone).
+                             * Refinement (refine_moves): a cutoff of each
+                             * refinement's CPU time (the thread's), which
+                             * stops it before its moves run out (0 or
+                             * INFINITY: none). dn_best_init: the same for
+                             * every refinement it runs, 0 meaning
+                             * DN_BEST_DEFAULT_SECONDS for hier's search and
+                             * none for the others (issue 39) */
     /* The job's allocation and slots (docs/placement.md): every mapping
      * places tasks only on the allocated processors, at most their slots
      * each; routes still run through the whole network.
@@ -262,6 +274,11 @@ typedef struct dn_embed_opts {
      * best ranks by. Skipped, not refused, where refinement cannot run
      * (a mapping's own map-edge). */
     int refine_descent;
+    /* Refinement's targets drawn near a tree neighbour's processor, in
+     * sixteenths of the moves (the rest uniform over the allocation);
+     * 0: 8, half. --map best's search from hier draws 12 (issue 39: on
+     * the torus rows 3/4 found fewer hops in the same moves). */
+    int refine_near;
     /* Objective TIME (refinement, and dn_best_init's ranking): the
      * simulated time of a placement; borrowed, NULL otherwise. */
     dn_time_fn time_fn;
@@ -360,12 +377,17 @@ typedef struct dn_refine_stats {
     dn_objective objective;
     int descent;        /* opts.refine_descent: nothing got worse */
     int64_t budget;     /* moves asked for (opts.refine_moves) */
-    int64_t tried;      /* moves drawn (= budget) */
+    int64_t tried;      /* moves drawn (= budget unless the cutoff stopped it) */
     int64_t accepted;   /* moves kept when drawn (threshold accepting) */
     int64_t improved;   /* times a new best placement was found */
     dn_refine_fig before, after; /* the mapping's placement, the best found */
     int64_t infeasible; /* moves undone because an edge had no route (a
                          * network that is not strongly connected) */
+    double seconds;     /* CPU seconds the moves took (the thread's) */
+    double cutoff;      /* opts.search_seconds: the cutoff (INFINITY: none) */
+    int stopped;        /* 1: the cutoff stopped it before its budget of moves
+                         * (then tried < budget, and the result depends on
+                         * the machine's speed) */
 } dn_refine_stats;
 /* Fills *out and returns 1 for a refined embedding (opts.refine_moves >
  * 0), else returns 0 (out untouched). O(1). */

@@ -204,7 +204,8 @@ DN_API int dn_bounds_compute(const dn_embed *e, int directed_links, dn_bounds *b
  * binomial, dccube, xor, reflecting, growing, reflecting-nd, growing-nd,
  * sneptree, identity, greedy,
  * drb, scotch (when built in; also "scotch:whole", on every processor, when the
- * tree is smaller than the machine), random with seeds S, S+1, S+2. A candidate that
+ * tree is smaller than the machine), random with seeds S, S+1, S+2, and hier,
+ * whose further row is "hier+search" (see DN_BEST_SEARCH_PER_TASK). A candidate that
  * does not apply (DN_EINVAL, DN_ENOTSUP) is listed with its reason; any
  * other failure of a mapping fails the call. *out is the winner (caller frees with
  * dn_embed_free; dn_embed_mapping names its mapping, res->cand[res->winner].map
@@ -227,9 +228,23 @@ typedef struct dn_best_candidate {
     int polished;        /* 1: the row above refined (or polished), which
                           * changed its placement */
 } dn_best_candidate;
+/* The search from hier (issue 39 item 1): without opts.refine_moves, hier's
+ * placement is refined by the ranked key (the objective given, else
+ * conflicts, max link load, hop-bytes) with this many moves a task, at
+ * most DN_BEST_SEARCH_MAX, so a seed repeats on any machine; and a
+ * cutoff of opts.search_seconds of the search's CPU time (0: DN_BEST_DEFAULT_SECONDS;
+ * INFINITY: none), which on this machine the rows of docs/placement.md
+ * never reach. */
+#define DN_BEST_SEARCH_PER_TASK 300
+#define DN_BEST_SEARCH_MAX ((int64_t)1 << 18)
+#define DN_BEST_DEFAULT_SECONDS 2.0
 typedef struct dn_best_result {
     int n;               /* candidates tried */
     int winner;          /* index of the winner in cand[] */
+    int64_t moves;       /* refinement moves tried over every candidate */
+    double seconds;      /* CPU seconds those moves took */
+    double cutoff;       /* each refinement's cutoff (INFINITY: none) */
+    int stopped;         /* 1: a cutoff stopped a refinement early */
     dn_best_candidate cand[DN_BEST_MAX];
 } dn_best_result;
 DN_API int dn_best_init(dn_embed **out, const dn_net *net, const dn_tree *tree,

@@ -520,9 +520,10 @@ int embed_args_net_tree(const char *cmd, embed_args *a, dn_net *net, dn_tree *tr
 /* --map best's origin, candidates and what did not apply, into r (nothing
  * for another mapping, b NULL). */
 void embed_best_record(const dn_best_result *b, rec *r);
-/* --map exact's search (figures, budget, what stopped it), into r (nothing
- * for another mapping). */
-void embed_search_record(const dn_embed *e, rec *r);
+/* JSON 'search' into r: --map exact's search (figures, budget, what
+ * stopped it); --map best's refinements (b, its result: moves, CPU
+ * seconds, cutoff, stopped), or --refine's alone; nothing otherwise. */
+void embed_search_record(const dn_embed *e, const dn_best_result *b, rec *r);
 /* --refine's figures (refine.objective, .descent, .moves, .accepted,
  * .improved, .before, .after) into r; nothing for an unrefined e. */
 void embed_refine_record(const dn_embed *e, rec *r);

@@ -135,7 +135,10 @@ static const char embed_help_tail[] =
     "      --search-limit N   --map exact: search nodes per distance tried before it\n"
     "                         is called undecided (default 2000000); JSON 'search'\n"
     "      --budget SECONDS   --map exact: wall-clock time of the whole search\n"
-    "                         (default 5; 0: none; 500ms); one that runs out says\n"
+    "                         (default 5; 0: none; 500ms); --refine and --map best:\n"
+    "                         CPU time of each refinement (best's search from hier\n"
+    "                         by default 2, stopping first at 300 moves a task, at\n"
+    "                         most 262144); one that runs out says\n"
     "                         search.stopped \"time\": not reproducible\n"
     "      --mem-limit SIZE   memory limit for the network, a tree file and the\n"
     "                         metrics' scratch: GiB, or with a unit, 512MiB\n"
@@ -345,7 +348,8 @@ static int64_t *placement_of(const dn_embed *e)
 
 /* map_arg: --map as given (file:PATH), else NULL: the mapping's name ("given"
  * is the library's word for a placement read from a file) */
-static void metrics_record(const dn_embed *e, const dn_metrics *m, const char *map_arg, rec *r)
+static void metrics_record(const dn_embed *e, const dn_metrics *m, const char *map_arg,
+                           const dn_best_result *best, rec *r)
 {
     char lab[80];
     const int scotch_target = dn_embed_scotch_target(e);
@@ -421,7 +425,7 @@ static void metrics_record(const dn_embed *e, const dn_metrics *m, const char *m
     const int64_t pre_hops = dn_embed_pre_route(e, NULL, NULL);
     if (pre_hops >= 0)
         rec_int(r, "approach_b_move_hops", pre_hops);
-    embed_search_record(e, r);
+    embed_search_record(e, best, r);
     embed_refine_record(e, r);
     int fd[2];
     if (dn_embed_face(e, fd)) {
@@ -490,9 +494,25 @@ static int print_tables(const dn_metrics *m, rec *head, int per_phase, int mode)
  * 37 items 5, 6): max_dilation is what the placement has; refuted what the
  * search proved; stopped whether the node limit or the time budget cut it
  * ("time": the result depends on the machine's speed, not reproducible). */
-void embed_search_record(const dn_embed *e, rec *r)
+void embed_search_record(const dn_embed *e, const dn_best_result *b, rec *r)
 {
     dn_embed_search s;
+    dn_refine_stats rs;
+    /* --map best's refinements, or --refine alone (issue 39): the moves
+     * tried, their CPU seconds, the cutoff and whether it stopped one
+     * (then the result depends on the machine's speed) */
+    const int best = b && b->winner >= 0;
+    if (best || (!dn_embed_exact_search(e, &s) && dn_embed_refine_stats(e, &rs))) {
+        rec_int(r, "search.moves", best ? b->moves : rs.tried);
+        rec_dbl(r, "search.seconds", best ? b->seconds : rs.seconds);
+        const double cut = best ? b->cutoff : rs.cutoff;
+        if (isfinite(cut))
+            rec_dbl(r, "search.budget", cut);
+        else
+            rec_null(r, "search.budget");
+        rec_str(r, "search.stopped", (best ? b->stopped : rs.stopped) ? "time" : "none");
+        return;
+    }
     if (!dn_embed_exact_search(e, &s))
         return;
     rec_int(r, "search.lower_bound", s.lower_bound);
@@ -835,7 +855,8 @@ int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg)
             return -cli_usage(cmd, "%s", cli_errmsg(&err));
         a->given |= EMBED_GIVEN_SEARCH;
         return 1;
-    case EO_BUDGET: { /* --budget SECONDS: --map exact's time budget; 0: none */
+    case EO_BUDGET: { /* --budget SECONDS: --map exact's time budget, the
+                       * refinements' cutoff (--refine, best); 0: none */
         double sec;
         if (dn_parse_quantity(arg, DN_Q_TIME, 0, 1e7, "--budget", &sec, NULL, &err))
             return -cli_usage(cmd, "%s", cli_errmsg(&err));
@@ -934,7 +955,8 @@ static int embed_args_unused(const char *cmd, const embed_args *a, int need_tree
         {EMBED_GIVEN_SCOTCH_PART, "--scotch-part", "scotch best", "scotch or best",
          "is read by --map scotch"},
         {EMBED_GIVEN_SEARCH, "--search-limit", "exact", "exact", "bounds --map exact's search"},
-        {EMBED_GIVEN_BUDGET, "--budget", "exact", "exact", "bounds --map exact's search"},
+        {EMBED_GIVEN_BUDGET, "--budget", "exact best", "exact or best, or with --refine",
+         "bounds a search (--map exact's, --map best's, --refine's)"},
         {EMBED_GIVEN_REFINE, "--refine", NULL, NULL, NULL},
         {EMBED_GIVEN_OBJECTIVE, "--objective", NULL, NULL, NULL},
         {EMBED_GIVEN_INTRA, "--intra-cost", NULL, NULL, NULL},
@@ -949,6 +971,8 @@ static int embed_args_unused(const char *cmd, const embed_args *a, int need_tree
                              rules[i].flag, rules[i].flag);
         if (!rules[i].maps || !a->eo.map)
             continue;
+        if (rules[i].bit == EMBED_GIVEN_BUDGET && (a->given & EMBED_GIVEN_REFINE))
+            continue; /* --budget cuts --refine's moves off on any mapping */
         const char *m = a->eo.map; /* the name before any ':', file:PATH as "file" */
         char name[16];
         snprintf(name, sizeof name, "%.*s", (int)strcspn(m, ":"), m);
@@ -1275,7 +1299,7 @@ int cmd_embed(int argc, char **argv)
     rec r = {0};
     rec_str(&r, "tree", a.tree_spec);
     tree_mpi_record(&dn_embed_tree(e)->model, &r);
-    metrics_record(e, &m, a.map_arg, &r);
+    metrics_record(e, &m, a.map_arg, a.best, &r);
     if (embed_approach_name(&a.eo))
         rec_str(&r, "approach", embed_approach_name(&a.eo));
     if (embed_order_name(&a.eo))

@@ -125,7 +125,9 @@ static const char sim_help_refine[] =
     "      --max-nodes N      cap on random tree sizes (default 2^24)\n"
     "      --search-limit N   --map exact: search nodes per distance tried\n"
     "      --budget SECONDS   --map exact: time of the whole search (default 5; 0:\n"
-    "                         none); JSON search.stopped says if it ran out\n"
+    "                         none); --refine and --map best: CPU time of each\n"
+    "                         refinement (best's search: 2); JSON search.stopped\n"
+    "                         says if it ran out\n"
     "      --mem-limit SIZE   memory limit for the network and a tree file: GiB, or\n"
     "                         with a unit, 512MiB (default 8)\n"
     "      --json             one JSON object on stdout\n"
@@ -1290,7 +1292,7 @@ static int sim_build_work(sim_cli *o, embed_args *a, sim_run *S)
         if ((rc = embed_build(a, &S->net, &S->tree, NULL, &e, &err)))
             return cli_fail(o->cmd, rc, cli_errmsg(&err));
         embed_best_record(a->best, &S->head);
-        embed_search_record(e, &S->head);
+        embed_search_record(e, a->best, &S->head);
         embed_refine_record(e, &S->head);
         char lab[80];
         int64_t start; /* growing approach b: where the problem starts */

@@ -94,7 +94,8 @@ enum {
     MAP_EXACT,
     MAP_DRB,
     MAP_REFLECTING_ND,
-    MAP_GROWING_ND
+    MAP_GROWING_ND,
+    MAP_HIER
 };
 
 /* A mapping is one const descriptor, as a network family is one
@@ -148,7 +149,7 @@ extern const dn_map_type dn_map_dccube, dn_map_xor, dn_map_reflecting, dn_map_gr
 extern const dn_map_type dn_map_reflecting_nd, dn_map_growing_nd;
 extern const dn_map_type dn_map_sneptree, dn_map_exact;
 extern const dn_map_type dn_map_identity, dn_map_random, dn_map_greedy, dn_map_given;
-extern const dn_map_type dn_map_scotch, dn_map_drb;
+extern const dn_map_type dn_map_scotch, dn_map_drb, dn_map_hier;
 
 /* registry.c: the i-th mapping (NULL past the end), the one named name
  * (NULL: none), and the names, ", "-separated, for messages. O(mappings). */
@@ -187,6 +188,9 @@ int64_t dn_embed_mesh_place(const dn_embed *e, uint64_t label);
 int dn_embed_scotch(dn_embed *e, const dn_embed_opts *o, dn_err *err);
 /* map_drb.c: dual recursive bipartitioning (issue 31, item 4) */
 int dn_embed_drb(dn_embed *e, const dn_embed_opts *o, dn_err *err);
+/* map_hier.c: top-down split through the network's hierarchy, exact tree
+ * bisections (issue 39, item 1) */
+int dn_embed_hier(dn_embed *e, const dn_embed_opts *o, dn_err *err);
 
 /* Requires the tree to be binomial:`n`; names the mapping in the error. */
 int dn_embed_need_binomial(const dn_embed *e, int n, dn_err *err);

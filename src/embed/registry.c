@@ -14,7 +14,7 @@ static const dn_map_type *const registry[] = {
     &dn_map_growing,       &dn_map_reflecting_nd, &dn_map_growing_nd, &dn_map_binomial,
     &dn_map_cbt,           &dn_map_exact,      &dn_map_sneptree, &dn_map_identity,
     &dn_map_random,        &dn_map_greedy,     &dn_map_scotch,   &dn_map_drb,
-    &dn_map_given,
+    &dn_map_hier,         &dn_map_given,
 };
 #define NMAPS ((int)(sizeof registry / sizeof registry[0]))
 

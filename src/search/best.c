@@ -63,6 +63,7 @@
 static const char *const candidates[] = {
     "zrl",      "cbt",      "binomial", "dccube", "xor",    "reflecting", "growing",
     "reflecting-nd", "growing-nd", "sneptree", "identity", "greedy", "drb", "scotch", "scotch:whole", "random", "random", "random",
+    "hier",
 };
 #define NCAND ((int)(sizeof candidates / sizeof candidates[0]))
 
@@ -160,6 +161,9 @@ int dn_best_init(dn_embed **out, const dn_net *net, const dn_tree *tree,
     *out = NULL;
     memset(res, 0, sizeof *res);
     res->winner = -1;
+    /* hier's search stops at its moves or this cutoff; the other
+     * refinements only at a cutoff the caller gave (as before issue 39) */
+    res->cutoff = opts->search_seconds > 0 ? opts->search_seconds : DN_BEST_DEFAULT_SECONDS;
     dn_embed *best = NULL;
     int rc = DN_OK, nrandom = 0;
     /* what runs after each mapping: the caller's refinement (opts.refine_moves),
@@ -169,7 +173,7 @@ int dn_best_init(dn_embed **out, const dn_net *net, const dn_tree *tree,
      * each candidate by its simulated time instead). */
     const int user_refine = opts->refine_moves > 0;
     const int after = user_refine || objective != DN_OBJECTIVE_TIME;
-    const char *suffix = user_refine ? "+refine" : "+polish";
+    const char *const suffix0 = user_refine ? "+refine" : "+polish";
     for (int i = 0; i < NCAND && !rc; i++) {
         dn_best_candidate *c = &res->cand[res->n++];
         dn_embed_opts o = *opts;
@@ -213,9 +217,22 @@ int dn_best_init(dn_embed **out, const dn_net *net, const dn_tree *tree,
         if (!after)
             continue;
         /* the same mapping refined (or polished): a row of its own, named
-         * so, when it changed the placement; the mapping alone stays */
+         * so, when it changed the placement; the mapping alone stays.
+         * hier's is the search (issue 39): threshold accepting by the
+         * ranked key, most targets near a tree neighbour */
+        const int search = strcmp(o.map, "hier") == 0;
+        const char *suffix = search && !user_refine ? "+search" : suffix0;
+        if (search) {
+            o.refine_near = 12;
+            o.search_seconds = res->cutoff;
+        }
         if (user_refine) {
             o.refine_moves = opts->refine_moves;
+        } else if (search) {
+            const int64_t per = DN_BEST_SEARCH_PER_TASK * tree->nodes;
+            o.refine_moves = per < DN_BEST_SEARCH_MAX ? per : DN_BEST_SEARCH_MAX;
+            o.refine_descent = 0;
+            o.objective = objective >= 0 ? (dn_objective)objective : DN_OBJECTIVE_CONFLICTS;
         } else {
             o.refine_moves = 20 * tree->nodes < DN_BEST_POLISH_MAX ? 20 * tree->nodes
                                                                    : DN_BEST_POLISH_MAX;
@@ -231,6 +248,11 @@ int dn_best_init(dn_embed **out, const dn_net *net, const dn_tree *tree,
         c2->polished = 1;
         crc = dn_embed_init(&e2, net, tree, &o, &cerr);
         dn_refine_stats st;
+        if (!crc && dn_embed_refine_stats(e2, &st)) {
+            res->moves += st.tried;
+            res->seconds += st.seconds;
+            res->stopped |= st.stopped;
+        }
         if (!crc && (!dn_embed_refine_stats(e2, &st) || st.improved == 0)) {
             /* nothing changed (or refinement could not run: a mapping's own
              * map-edge): no row; the mapping alone keeps the refinement's

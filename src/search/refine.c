@@ -17,7 +17,9 @@
  *    src/metric/metric.c counts in its default PHASE mode).
  * A move: task a, a target processor q (half the time uniform over the
  * allocation, half a short random walk from a tree neighbour's
- * processor); a goes to q when q has a free slot (dn_embed_cap minus its
+ * processor; opts.refine_near sixteenths of the moves instead of half,
+ * 12 in --map best's search from hier, issue 39); a goes to q when q has
+ * a free slot (dn_embed_cap minus its
  * load), else a swaps with a random task on q. The move is applied,
  * evaluated, and undone unless accepted: accepted when the objective's
  * key is not worse lexicographically, or its first figure worsens by at
@@ -25,7 +27,9 @@
  * weight for hop-bytes) to 0 at 80% of the budget (pure descent after). The best placement seen is kept (a list
  * of the tasks that moved since it) and returned, so the objective never
  * gets worse. Everything draws from one dn_rng stream of opts.seed and
- * the budget counts moves tried, so a run repeats exactly. A move that
+ * the budget counts moves tried, so a run repeats exactly; a cutoff
+ * (opts.search_seconds, of the thread's CPU time, read every 256 moves)
+ * may stop it first, and says so (refine.stopped). A move that
  * leaves a tree edge without a route (a network that is not strongly
  * connected) is undone and counted (refine.infeasible), never fatal.
  *
@@ -55,6 +59,18 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+
+/* CPU seconds of the calling thread: the cutoff counts the search's own
+ * time, so a machine shared with other work does not cut it shorter
+ * (issue 39: the same seed, the same placement, unless the search itself
+ * is slow) */
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
 
 static const char *const objective_names[] = {[DN_OBJECTIVE_DILATION] = "dilation",
                                               [DN_OBJECTIVE_HOP_BYTES] = "hop-bytes",
@@ -395,6 +411,10 @@ int dn_embed_refine(dn_embed *e, const dn_embed_opts *o, int check, dn_err *err)
     if (o->refine_moves < 0)
         return dn_fail_param(err, DN_EINVAL, "refine", "refine %lld moves: a budget is >= 0",
                              (long long)o->refine_moves);
+    if (o->refine_near < 0 || o->refine_near > 16)
+        return dn_fail_param(err, DN_EINVAL, "refine", /* no option of its own: best sets it */
+                             "refine_near %d: the share of targets drawn near is 0 .. 16 "
+                             "sixteenths (0: the default, 8)", o->refine_near);
     if (!e->router)
         return dn_fail_param(err, DN_EINVAL, "refine routes",
                              "refinement moves tasks off the mapping's own map-edge (%s's): "
@@ -448,13 +468,23 @@ int dn_embed_refine(dn_embed *e, const dn_embed_opts *o, int check, dn_err *err)
     dn_rng rng;
     dn_rng_stream(&rng, o->seed, 0x7265666eULL); /* "refn": apart from the mapping's draws */
     const int64_t budget = T > 1 ? o->refine_moves : 0;
+    /* the cutoff: read every 256 moves (a clock read costs about as much
+     * as a move), so a run that ends by its moves repeats exactly */
+    const double cutoff = o->search_seconds > 0 ? o->search_seconds : INFINITY;
+    const double t0 = now_s();
+    const uint64_t near = o->refine_near > 0 ? (uint64_t)o->refine_near : 8;
+    e->refine.cutoff = cutoff;
     for (int64_t i = 0; i < budget; i++) {
+        if ((i & 255) == 0 && i > 0 && isfinite(cutoff) && now_s() - t0 >= cutoff) {
+            e->refine.stopped = 1;
+            break;
+        }
         e->refine.tried++;
         int64_t a = (int64_t)dn_rng_below(&rng, (uint64_t)T);
         if (fixed_root && a == 0)
             continue;
         int64_t pa = e->place[a], q = -1;
-        if (dn_rng_below(&rng, 2))
+        if (near == 8 ? dn_rng_below(&rng, 2) != 0 : dn_rng_below(&rng, 16) < near)
             q = near_target(&s, &rng, a);
         if (q < 0 || dn_embed_cap(e, q) == 0)
             q = dn_embed_alloc_at(e, (int64_t)dn_rng_below(&rng, (uint64_t)e->alloc_n));
@@ -519,6 +549,7 @@ int dn_embed_refine(dn_embed *e, const dn_embed_opts *o, int check, dn_err *err)
         if (check && (rc = dn_refine_check(e, &s.cur, err)))
             goto done;
     }
+    e->refine.seconds = now_s() - t0;
     /* back to the best placement seen, its figures recomputed in full */
     for (int64_t j = 0; j < nj; j++)
         e->place[journal[j]] = best[journal[j]];
