@@ -219,26 +219,90 @@ static void ompi_force(int alg, int k, char *buf, size_t cap)
         snprintf(buf + len, cap - (size_t)len, " coll_tuned_bcast_algorithm_chain_fanout=%d", k);
 }
 
-/* MPICH 4.0: the default needs the ranks per node, which only @smp:K and
- * @smp_beta:K name; without them dcnet builds the binomial, the one MPICH
- * runs when forced (MPIR_CVAR_DEVICE_COLLECTIVES=none keeps ch4's
+/* MPICH 4.0's default when it is one algorithm at every size for P ranks,
+ * ppn a node (every size bound of dn_mpich40_bcast_rule, and 0 and a huge
+ * size), else 0 */
+static int mpich_size_free(int64_t P, int64_t ppn)
+{
+    static const double b[] = {0, 12287, 12288, 12289, 524287, 524288, 524289, 1e18};
+    const int a = dn_mpich40_bcast_rule(P, 0, ppn);
+    for (size_t i = 1; i < sizeof b / sizeof b[0]; i++)
+        if (dn_mpich40_bcast_rule(P, b[i], ppn) != a)
+            return 0;
+    return a;
+}
+
+/* MPICH 4.0: its default needs the ranks per node (m->mpi_ppn, or the K of
+ * @smp:K and @smp_beta:K); without them dcnet builds the binomial, the one
+ * MPICH runs when forced (MPIR_CVAR_DEVICE_COLLECTIVES=none keeps ch4's
  * node-aware compositions out), and says what MPICH would run. */
 static int mpich_choose(const dn_tree_model *m, dn_mpi_choice *c, const char *spec, dn_err *err)
 {
     char sz[48];
-    const int64_t P = m->ranks;
+    const int64_t P = m->ranks, ppn = m->mpi_ppn;
     strcpy(c->library, "MPICH 4.0");
-    c->alg = m->mpi_alg ? m->mpi_alg : DN_MPI_BINOMIAL;
-    c->k = c->alg == DN_MPI_SMP || c->alg == DN_MPI_SMP_BETA ? m->mpi_k : 0;
+    if (ppn < 0 || ppn > DN_MPI_PPN_MAX)
+        return dn_fail_param(err, DN_ERANGE, "mpi_ppn",
+                             "%s: ranks per node is 1 .. %d, not %lld", spec, DN_MPI_PPN_MAX,
+                             (long long)ppn);
     if (m->mpi_bytes > 0)
         size_text(m->mpi_bytes, sz, sizeof sz);
     else
         strcpy(sz, "every size");
+    c->alg = m->mpi_alg;
+    if ((c->alg == DN_MPI_SMP || c->alg == DN_MPI_SMP_BETA) && m->mpi_k > 0 && ppn > 0 &&
+        m->mpi_k != ppn)
+        return dn_fail_param(err, DN_EINVAL, "mpi_ppn tree",
+                             "%s@%s:%d runs %d ranks a node, not the %lld ranks per node "
+                             "given: give one of them", spec, alg_names[c->alg], m->mpi_k,
+                             m->mpi_k, (long long)ppn);
+    /* the ranks a node, at most P (more put every rank on one node) */
+    int64_t K = c->alg == DN_MPI_SMP || c->alg == DN_MPI_SMP_BETA ? (m->mpi_k ? m->mpi_k : ppn)
+                                                                    : ppn;
+    if (K > P)
+        K = P;
+    if (K > 0) { /* MPICH's default for P, K a node and the size */
+        c->def_alg = m->mpi_bytes > 0 ? dn_mpich40_bcast_rule(P, m->mpi_bytes, K)
+                                      : mpich_size_free(P, K);
+        c->def_k = c->def_alg == DN_MPI_SMP || c->def_alg == DN_MPI_SMP_BETA ? (int)K : 0;
+    }
+    if (c->alg == DN_MPI_DEFAULT && K > 0) {
+        if (!c->def_alg)
+            return dn_fail_param(err, DN_EINVAL, "mpi_bytes tree",
+                                 "%s: MPICH 4.0 picks its broadcast from P, the ranks per node "
+                                 "and the message size: give the size (e.g. 1MiB) or an "
+                                 "algorithm (%s@binomial, @smp:K, @smp_beta:K)",
+                                 spec, spec);
+        if (c->def_alg == DN_MPI_SCATTER_ALLGATHER || c->def_alg == DN_MPI_SCATTER_ALLGATHER_RING)
+            return dn_fail(err, DN_EINVAL,
+                           "%s: MPICH 4.0 runs %s for P = %lld at %s with %lld rank%s a node: "
+                           "not a tree (pieces of the buffer cross between ranks that are no "
+                           "parent and child); force a tree with %s@binomial and "
+                           "MPIR_CVAR_DEVICE_COLLECTIVES=none "
+                           "MPIR_CVAR_BCAST_INTRA_ALGORITHM=binomial",
+                           spec, alg_names[c->def_alg], (long long)P, sz, (long long)K,
+                           K == 1 ? "" : "s", spec);
+        c->alg = c->def_alg;
+    } else if (c->alg == DN_MPI_DEFAULT)
+        c->alg = DN_MPI_BINOMIAL;
+    c->k = c->alg == DN_MPI_SMP || c->alg == DN_MPI_SMP_BETA ? (int)K : 0;
     if ((c->alg == DN_MPI_SMP || c->alg == DN_MPI_SMP_BETA) && c->k < 1)
-        return dn_fail(err, DN_EINVAL, "%s@%s: give the ranks per node, %s@%s:K", spec,
-                       alg_names[c->alg], spec, alg_names[c->alg]);
+        return dn_fail_param(err, DN_EINVAL, "mpi_ppn tree",
+                             "%s@%s: give the ranks per node, %s@%s:K", spec,
+                             alg_names[c->alg], spec, alg_names[c->alg]);
     alg_name(c->alg, c->k, c->name, sizeof c->name);
-    if (c->alg == DN_MPI_BINOMIAL) {
+    if (c->alg == DN_MPI_SMP && m->root_rank % K != 0)
+        return dn_fail(err, DN_EINVAL,
+                       "%s%s%s: root rank %lld is not the first rank of its node: MPICH 4.0's "
+                       "composition alpha sends the root's data to its node's first rank, "
+                       "whose node broadcast sends it back to the root (P messages, not "
+                       "P - 1): no tree; root a node's first rank (a multiple of %lld) or "
+                       "force %s@binomial with MPIR_CVAR_DEVICE_COLLECTIVES=none "
+                       "MPIR_CVAR_BCAST_INTRA_ALGORITHM=binomial",
+                       spec, m->mpi_alg ? "@" : " runs MPICH 4.0's default ",
+                       c->name, (long long)m->root_rank, (long long)K, spec);
+    c->is_default = K > 0 && c->def_alg == c->alg;
+    if (c->alg == DN_MPI_BINOMIAL && K < 1) { /* no ranks per node: today's binomial */
         snprintf(c->force, sizeof c->force,
                  "MPIR_CVAR_DEVICE_COLLECTIVES=none MPIR_CVAR_BCAST_INTRA_ALGORITHM=binomial");
         if (m->mpi_bytes > 0) {
@@ -248,43 +312,43 @@ static int mpich_choose(const dn_tree_model *m, dn_mpi_choice *c, const char *sp
                      node, sizeof node);
             snprintf(c->why, sizeof c->why,
                      "MPICH's binomial; MPICH 4.0's default at %s: %s at one rank a "
-                     "node; %s on one node (@smp:K)", sz, one, node);
+                     "node; %s on one node (@smp:K); the ranks per node select it", sz, one,
+                     node);
         } else
             snprintf(c->why, sizeof c->why,
                      "MPICH's binomial (MPIR_Bcast_intra_binomial); MPICH 4.0's default "
-                     "depends on the message size and the ranks per node (@smp:K)");
+                     "depends on the message size and the ranks per node; the ranks per node "
+                     "select it");
         return DN_OK;
     }
-    const int64_t K = c->k, lr = m->root_rank % K;
-    if (m->mpi_bytes > 0) {
-        c->def_alg = dn_mpich40_bcast_rule(P, m->mpi_bytes, K);
-        c->def_k = c->def_alg == DN_MPI_SMP || c->def_alg == DN_MPI_SMP_BETA ? (int)K : 0;
+    if (c->is_default) {
+        if (c->alg == DN_MPI_BINOMIAL)
+            snprintf(c->why, sizeof c->why,
+                     "default for P = %lld at %s with %lld rank%s a node (MPICH 4.0's "
+                     "MPIR_Bcast_intra_binomial on the whole communicator)",
+                     (long long)P, sz, (long long)K, K == 1 ? "" : "s");
+        else
+            snprintf(c->why, sizeof c->why,
+                     "default for P = %lld at %s with %lld ranks a node (MPICH 4.0's ch4 "
+                     "composition %s; the node broadcasts send messages for the first 4 "
+                     "collectives; shared memory after)",
+                     (long long)P, sz, (long long)K, c->alg == DN_MPI_SMP ? "alpha" : "beta");
+        return DN_OK;
     }
-    if (c->alg == DN_MPI_SMP && lr != 0)
-        return dn_fail(err, DN_EINVAL,
-                       "%s@%s: root rank %lld is not the first rank of its node: MPICH 4.0's "
-                       "composition alpha sends the root's data to its node's first rank, "
-                       "whose node broadcast sends it back to the root (P messages, not "
-                       "P - 1): no tree; root a node's first rank (a multiple of %lld) or "
-                       "force %s@binomial with MPIR_CVAR_DEVICE_COLLECTIVES=none "
-                       "MPIR_CVAR_BCAST_INTRA_ALGORITHM=binomial",
-                       spec, c->name, (long long)m->root_rank, (long long)K, spec);
-    c->is_default = c->def_alg == c->alg;
-    if (c->is_default)
+    char def[48] = "a size-dependent algorithm";
+    if (c->def_alg > 0)
+        alg_name(c->def_alg, c->def_k, def, sizeof def);
+    if (c->alg == DN_MPI_BINOMIAL) {
+        snprintf(c->force, sizeof c->force,
+                 "MPIR_CVAR_DEVICE_COLLECTIVES=none MPIR_CVAR_BCAST_INTRA_ALGORITHM=binomial");
         snprintf(c->why, sizeof c->why,
-                 "default for P = %lld at %s with %lld ranks a node (MPICH 4.0's ch4 "
-                 "composition %s; the node broadcasts send messages for the first 4 "
-                 "collectives; shared memory after)",
-                 (long long)P, sz, (long long)K, c->alg == DN_MPI_SMP ? "alpha" : "beta");
-    else {
-        char def[48] = "a size-dependent algorithm";
-        if (c->def_alg > 0)
-            alg_name(c->def_alg, c->def_k, def, sizeof def);
+                 "forced (@binomial); MPICH 4.0 runs %s by default for P = %lld at %s with "
+                 "%lld rank%s a node", def, (long long)P, sz, (long long)K, K == 1 ? "" : "s");
+    } else
         snprintf(c->why, sizeof c->why,
                  "forced (@%s); MPICH 4.0 runs %s by default for P = %lld at %s with %lld "
                  "ranks a node; no setting forces this composition",
                  c->name, def, (long long)P, sz, (long long)K);
-    }
     return DN_OK;
 }
 
