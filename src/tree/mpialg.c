@@ -21,83 +21,158 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* One bracket of a decision rule: communicators of p_lo <= P < p_hi ranks
+ * and sizes b_lo <= bytes < b_hi run alg. The first row that holds wins. */
+typedef struct bracket {
+    int64_t p_lo, p_hi;
+    double b_lo, b_hi;
+    int alg;
+} bracket;
+
+#define P_ANY INT64_MAX
+#define B_ANY HUGE_VAL
+
+/* Open MPI 4.1's fixed decision rule for MPI_Bcast:
+ * ompi/mca/coll/tuned/coll_tuned_decision_fixed.c, function
+ * ompi_coll_tuned_bcast_intra_dec_fixed (4.1.0 .. 4.1.8; checked against
+ * 4.1.4 and by real runs, tests/test_mpi.c), whose ladder reads
+ * "if (communicator_size < N) { if (total_dsize < M) alg = A; ... }": each
+ * row below is one of its branches, in order, bounds excluded as its '<'
+ * (alg numbers are coll_tuned_bcast_algorithm's, DN_MPI_*). */
+static const bracket ompi41_bcast[] = {
+    /* communicator_size < 4 */
+    {1, 4, 0, 32, DN_MPI_PIPELINE},
+    {1, 4, 32, 256, DN_MPI_BINTREE},
+    {1, 4, 256, 512, DN_MPI_PIPELINE},
+    {1, 4, 512, 1024, DN_MPI_KNOMIAL},
+    {1, 4, 1024, 32768, DN_MPI_LINEAR},
+    {1, 4, 32768, 131072, DN_MPI_BINTREE},
+    {1, 4, 131072, 262144, DN_MPI_CHAIN},
+    {1, 4, 262144, 524288, DN_MPI_LINEAR},
+    {1, 4, 524288, 1048576, DN_MPI_BINOMIAL},
+    {1, 4, 1048576, B_ANY, DN_MPI_BINTREE},
+    /* < 8 */
+    {4, 8, 0, 64, DN_MPI_BINTREE},
+    {4, 8, 64, 128, DN_MPI_BINOMIAL},
+    {4, 8, 128, 2048, DN_MPI_BINTREE},
+    {4, 8, 2048, 8192, DN_MPI_BINOMIAL},
+    {4, 8, 8192, 1048576, DN_MPI_LINEAR},
+    {4, 8, 1048576, B_ANY, DN_MPI_CHAIN},
+    /* < 16 */
+    {8, 16, 0, 8, DN_MPI_KNOMIAL},
+    {8, 16, 8, 64, DN_MPI_BINTREE},
+    {8, 16, 64, 4096, DN_MPI_KNOMIAL},
+    {8, 16, 4096, 16384, DN_MPI_BINTREE},
+    {8, 16, 16384, 32768, DN_MPI_BINOMIAL},
+    {8, 16, 32768, B_ANY, DN_MPI_LINEAR},
+    /* < 32 */
+    {16, 32, 0, 4096, DN_MPI_KNOMIAL},
+    {16, 32, 4096, 1048576, DN_MPI_BINOMIAL},
+    {16, 32, 1048576, B_ANY, DN_MPI_SCATTER_ALLGATHER},
+    /* < 64 */
+    {32, 64, 0, 2048, DN_MPI_BINOMIAL},
+    {32, 64, 2048, B_ANY, DN_MPI_KNOMIAL},
+    /* < 128 */
+    {64, 128, 0, B_ANY, DN_MPI_KNOMIAL},
+    /* < 256 */
+    {128, 256, 0, 2, DN_MPI_BINOMIAL},
+    {128, 256, 2, 16384, DN_MPI_BINTREE},
+    {128, 256, 16384, 32768, DN_MPI_LINEAR},
+    {128, 256, 32768, 65536, DN_MPI_BINTREE},
+    {128, 256, 65536, B_ANY, DN_MPI_KNOMIAL},
+    /* < 1024 */
+    {256, 1024, 0, 16384, DN_MPI_KNOMIAL},
+    {256, 1024, 16384, 32768, DN_MPI_SPLIT_BINTREE},
+    {256, 1024, 32768, B_ANY, DN_MPI_KNOMIAL},
+    /* < 2048 */
+    {1024, 2048, 0, 524288, DN_MPI_KNOMIAL},
+    {1024, 2048, 524288, B_ANY, DN_MPI_SCATTER_ALLGATHER},
+    /* < 4096 */
+    {2048, 4096, 0, 262144, DN_MPI_KNOMIAL},
+    {2048, 4096, 262144, B_ANY, DN_MPI_SCATTER_ALLGATHER},
+    /* else */
+    {4096, P_ANY, 0, 8192, DN_MPI_KNOMIAL},
+    {4096, P_ANY, 8192, 16384, DN_MPI_BINTREE},
+    {4096, P_ANY, 16384, 262144, DN_MPI_KNOMIAL},
+    {4096, P_ANY, 262144, B_ANY, DN_MPI_SCATTER_ALLGATHER},
+};
+
+/* The first row of t (n rows) holding P and b; -1 when none does */
+static int bracket_find(const bracket *t, size_t n, int64_t P, double b)
+{
+    for (size_t i = 0; i < n; i++)
+        if (P >= t[i].p_lo && (P < t[i].p_hi || t[i].p_hi == P_ANY) && b >= t[i].b_lo &&
+            (b < t[i].b_hi || t[i].b_hi == B_ANY))
+            return t[i].alg;
+    return -1;
+}
+
 /* Open MPI 4.1's ompi_coll_tuned_bcast_intra_dec_fixed: the algorithm for
- * P ranks and a total of `bytes` bytes, by communicator size bracket, then
- * by message size (each bound excluded, as the source's '<'). */
+ * P ranks and a total of `bytes` bytes (ompi41_bcast above). */
 int dn_ompi41_bcast_rule(int64_t P, double b)
 {
     if (P < 1 || !(b >= 0)) /* no ranks, a negative or NaN size: outside the rule's domain */
         return -1;
-    if (P < 4) {
-        if (b < 32) return DN_MPI_PIPELINE;
-        if (b < 256) return DN_MPI_BINTREE;
-        if (b < 512) return DN_MPI_PIPELINE;
-        if (b < 1024) return DN_MPI_KNOMIAL;
-        if (b < 32768) return DN_MPI_LINEAR;
-        if (b < 131072) return DN_MPI_BINTREE;
-        if (b < 262144) return DN_MPI_CHAIN;
-        if (b < 524288) return DN_MPI_LINEAR;
-        if (b < 1048576) return DN_MPI_BINOMIAL;
-        return DN_MPI_BINTREE;
-    }
-    if (P < 8) {
-        if (b < 64) return DN_MPI_BINTREE;
-        if (b < 128) return DN_MPI_BINOMIAL;
-        if (b < 2048) return DN_MPI_BINTREE;
-        if (b < 8192) return DN_MPI_BINOMIAL;
-        if (b < 1048576) return DN_MPI_LINEAR;
-        return DN_MPI_CHAIN;
-    }
-    if (P < 16) {
-        if (b < 8) return DN_MPI_KNOMIAL;
-        if (b < 64) return DN_MPI_BINTREE;
-        if (b < 4096) return DN_MPI_KNOMIAL;
-        if (b < 16384) return DN_MPI_BINTREE;
-        if (b < 32768) return DN_MPI_BINOMIAL;
-        return DN_MPI_LINEAR;
-    }
-    if (P < 32) {
-        if (b < 4096) return DN_MPI_KNOMIAL;
-        if (b < 1048576) return DN_MPI_BINOMIAL;
-        return DN_MPI_SCATTER_ALLGATHER;
-    }
-    if (P < 64)
-        return b < 2048 ? DN_MPI_BINOMIAL : DN_MPI_KNOMIAL;
-    if (P < 128)
-        return DN_MPI_KNOMIAL;
-    if (P < 256) {
-        if (b < 2) return DN_MPI_BINOMIAL;
-        if (b < 16384) return DN_MPI_BINTREE;
-        if (b < 32768) return DN_MPI_LINEAR;
-        if (b < 65536) return DN_MPI_BINTREE;
-        return DN_MPI_KNOMIAL;
-    }
-    if (P < 1024)
-        return b < 16384 || b >= 32768 ? DN_MPI_KNOMIAL : DN_MPI_SPLIT_BINTREE;
-    if (P < 2048)
-        return b < 524288 ? DN_MPI_KNOMIAL : DN_MPI_SCATTER_ALLGATHER;
-    if (P < 4096)
-        return b < 262144 ? DN_MPI_KNOMIAL : DN_MPI_SCATTER_ALLGATHER;
-    if (b < 8192) return DN_MPI_KNOMIAL;
-    if (b < 16384) return DN_MPI_BINTREE;
-    if (b < 262144) return DN_MPI_KNOMIAL;
-    return DN_MPI_SCATTER_ALLGATHER;
+    return bracket_find(ompi41_bcast, sizeof ompi41_bcast / sizeof ompi41_bcast[0], P, b);
 }
 
 /* MPICH 4.0.2's MPIR-level selection (maint/tuning/coll/mpir/generic.json,
  * "collective=bcast", lines 2-75 at tag v4.0.2) for a communicator of n
- * ranks that is not a node-aware parent (comm_hierarchy=any): binomial
- * below 8 ranks ("comm_size<8"), else at most 12288 B
- * ("avg_msg_size<=12288"); a power of two ("comm_size=pow2") runs scatter +
- * recursive-doubling allgather up to 524288 B; everything else the ring
- * allgather. */
+ * ranks that is not a node-aware parent (comm_hierarchy=any). Its
+ * conditions are "avg_msg_size<=X" (bounds included: b <= b_max, unlike
+ * the other tables' b < b_hi). Rows marked pow2 hold for a power of two
+ * ("comm_size=pow2") only; the first row that holds wins. */
+typedef struct mpich_bracket {
+    int64_t n_lo, n_hi; /* n_lo <= comm_size < n_hi */
+    int pow2;           /* 1: comm_size a power of two only; 0: any */
+    double b_max;       /* avg_msg_size <= b_max (B_ANY: any) */
+    int alg;
+} mpich_bracket;
+
+static const mpich_bracket mpir_bcast[] = {
+    {1, 8, 0, B_ANY, DN_MPI_BINOMIAL},                 /* comm_size<8 (lines 19-25) */
+    {8, P_ANY, 1, 12288, DN_MPI_BINOMIAL},             /* pow2 (48-61): <=12288 */
+    {8, P_ANY, 1, 524288, DN_MPI_SCATTER_ALLGATHER},   /*   <=524288 recursive doubling */
+    {8, P_ANY, 1, B_ANY, DN_MPI_SCATTER_ALLGATHER_RING},
+    {8, P_ANY, 0, 12288, DN_MPI_BINOMIAL},             /* any (80-90): <=12288 */
+    {8, P_ANY, 0, B_ANY, DN_MPI_SCATTER_ALLGATHER_RING},
+};
+
+/* MPICH 4.0.2's ch4 selection on a node-aware parent communicator
+ * (maint/tuning/coll/ch4/generic.json, "collective=bcast",
+ * comm_hierarchy=parent, lines 6-41 at tag v4.0.2): conditions
+ * "avg_msg_size<X" (bounds excluded, as ompi41_bcast's rows). DN_MPI_SMP is
+ * composition alpha, DN_MPI_SMP_BETA beta (both refined by the caller),
+ * DN_MPI_DEFAULT composition gamma (MPIR's rule on the whole
+ * communicator). pow2 marks rows for comm_size a power of two. */
+static const struct {
+    int64_t n_lo, n_hi;
+    int pow2;
+    double b_hi;
+    int alg;
+} ch4_bcast_parent[] = {
+    {1, 8, 0, B_ANY, DN_MPI_SMP},            /* comm_size<8: alpha */
+    {8, P_ANY, 1, 12288, DN_MPI_SMP},        /* pow2: avg_msg_size<12288 alpha */
+    {8, P_ANY, 1, 524288, DN_MPI_SMP_BETA},  /*   <524288 beta */
+    {8, P_ANY, 1, B_ANY, DN_MPI_DEFAULT},    /*   else gamma */
+    {8, P_ANY, 0, 12288, DN_MPI_SMP},        /* any: <12288 alpha */
+    {8, P_ANY, 0, B_ANY, DN_MPI_DEFAULT},    /*   else gamma */
+};
+
+static int is_pow2(int64_t n)
+{
+    return n > 0 && (n & (n - 1)) == 0;
+}
+
 static int mpir_any(int64_t n, double b)
 {
-    if (n < 8 || b <= 12288)
-        return DN_MPI_BINOMIAL;
-    if ((n & (n - 1)) == 0 && b <= 524288)
-        return DN_MPI_SCATTER_ALLGATHER;
-    return DN_MPI_SCATTER_ALLGATHER_RING;
+    for (size_t i = 0; i < sizeof mpir_bcast / sizeof mpir_bcast[0]; i++) {
+        const mpich_bracket *r = &mpir_bcast[i];
+        if (n >= r->n_lo && (n < r->n_hi || r->n_hi == P_ANY) && (!r->pow2 || is_pow2(n)) &&
+            (b <= r->b_max || r->b_max == B_ANY))
+            return r->alg;
+    }
+    return -1;
 }
 
 int dn_mpich40_bcast_rule(int64_t P, double b, int64_t ppn)
@@ -108,16 +183,20 @@ int dn_mpich40_bcast_rule(int64_t P, double b, int64_t ppn)
      * hierarchy "parent" (node_comm, node_roots_comm) unless every rank is
      * alone on its node (num_external == size); blocks of ppn > 1 ranks
      * put two on node 0 as soon as P > 1 */
-    const int parent = ppn > 1 && P > 1;
-    const int pow2 = (P & (P - 1)) == 0;
-    if (!parent) /* ch4/generic.json lines 42-45: composition gamma, MPIR's rule */
+    if (!(ppn > 1 && P > 1)) /* ch4/generic.json lines 42-45: composition gamma, MPIR's rule */
         return mpir_any(P, b);
-    /* ch4/generic.json lines 6-41 (comm_hierarchy=parent):
-     * comm_size<8: alpha; pow2: avg_msg_size<12288 alpha, <524288 beta,
-     * else gamma; any other size: <12288 alpha, else gamma */
-    if (P < 8 || b < 12288)
-        return DN_MPI_SMP; /* alpha's inner bcasts (on < 12288 B) are binomials */
-    if (pow2 && b < 524288) {
+    int comp = -1;
+    for (size_t i = 0; i < sizeof ch4_bcast_parent / sizeof ch4_bcast_parent[0]; i++)
+        if (P >= ch4_bcast_parent[i].n_lo &&
+            (P < ch4_bcast_parent[i].n_hi || ch4_bcast_parent[i].n_hi == P_ANY) &&
+            (!ch4_bcast_parent[i].pow2 || is_pow2(P)) &&
+            (b < ch4_bcast_parent[i].b_hi || ch4_bcast_parent[i].b_hi == B_ANY)) {
+            comp = ch4_bcast_parent[i].alg;
+            break;
+        }
+    if (comp == DN_MPI_SMP) /* alpha's inner bcasts (on < 12288 B) are binomials */
+        return DN_MPI_SMP;
+    if (comp == DN_MPI_SMP_BETA) {
         /* beta (ch4_coll_impl.h:156): MPIR's rule on the node roots' and
          * on each node's communicator (comm_hierarchy=any there) */
         const int64_t N = (P + ppn - 1) / ppn, last = P - (N - 1) * ppn;
@@ -131,7 +210,7 @@ int dn_mpich40_bcast_rule(int64_t P, double b, int64_t ppn)
     /* gamma (ch4_coll_impl.h:201) on a parent communicator: mpir/generic.json
      * comm_hierarchy=parent: avg_msg_size<=0 MPIR_Bcast_intra_smp (never
      * here: gamma needs >= 12288 B), <=12288 binomial, pow2 <=524288
-     * scatter + recursive doubling, else the ring */
+     * scatter + recursive doubling, else the ring: MPIR's rows above */
     return mpir_any(P, b);
 }
 
