@@ -2378,7 +2378,7 @@ static void test_mpi_trees_cli(void **state)
     ok_has("help trees", "mpich-bcast:P[:ROOT]");
     /* the facts, and leaves counted in closed form against the listing */
     r = json_run("tree --tree ompi-bcast:64@binomial --json");
-    assert_non_null(strstr(r.out, "\"kind\":\"Open MPI broadcast\""));
+    assert_non_null(strstr(r.out, "\"kind\":\"Open MPI binomial broadcast\""));
     assert_non_null(strstr(r.out, "\"send_order\":\"nearest first\""));
     assert_non_null(strstr(r.out, "\"renames\":\"binomial:6\""));
     assert_true(json_num(r.out, "phases") == 6 && json_num(r.out, "leaves") == 32);
@@ -2464,7 +2464,7 @@ static void test_mpi_trees_cli(void **state)
                                   "forced (@binomial); Open MPI 4.1 runs knomial:4 by default "
                                   "for P = 64 at every size,fattree:4:3,identity,"));
     assert_non_null(strstr(r.out, "\nmpich-bcast:64,0,,mpich-bcast:64,binomial,"));
-    assert_non_null(strstr(r.out, "the ranks per node (@smp:K),fattree:4:3,identity,"));
+    assert_non_null(strstr(r.out, "the ranks per node select it (--ppn K),fattree:4:3,identity,"));
     run_free(&r);
     bad_run("exec search --dynamic --tree mpich-bcast:8", 2, "search runs over a random tree");
 }

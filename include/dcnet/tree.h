@@ -94,6 +94,11 @@ typedef struct dn_tree_model {
     int mpi_k;      /* @knomial:K's radix, @chain:F's fan-out (0: the library's) */
     double mpi_bytes; /* the broadcast's size in bytes (0: not given); the CLI's
                        * --bytes */
+    int64_t mpi_ppn;  /* mpich-bcast: MPI ranks per node, placed in blocks (the
+                       * last node may hold fewer), 1 .. DN_MPI_PPN_MAX; 0: not
+                       * given, and MPICH's node-aware default is not modelled
+                       * (the plain binomial, with a why saying what MPICH
+                       * would run); the CLI's --ppn */
     double mean;    /* repro: mean number of children (b-bar < 1) */
     double size;    /* repro: expected size M as given (0: use 1/(1 - mean)) */
     dn_dist off[DN_TREE_MAX_LEVEL_DISTS]; /* crt, rct, repro: child-count laws */
@@ -284,8 +289,14 @@ DN_API int64_t dn_tree_rank(const dn_tree *t, int64_t v);
  *             below v's lowest nonzero base-K digit's place, largest m first.
  * split_bintree and the two scatter + allgather algorithms are no trees
  * (halves, or pieces, of the buffer cross between subtrees): refused by
- * name. mpich-bcast runs MPICH's binomial only (@binomial): MPICH 4.0's
- * own selection is not encoded. */
+ * name. mpich-bcast:P[:ROOT] without @ALG is MPICH 4.0's default for P
+ * ranks, m->mpi_ppn ranks a node and mpi_bytes bytes
+ * (dn_mpich40_bcast_rule: @smp:K with K = ppn, @smp_beta:K or @binomial)
+ * when mpi_ppn is given, else MPICH's binomial, the one it runs with
+ * MPIR_CVAR_DEVICE_COLLECTIVES=none MPIR_CVAR_BCAST_INTRA_ALGORITHM=binomial
+ * (the choice's why then says what MPICH would run). */
+/* The largest ranks per node mpi_ppn and @smp:K take */
+#define DN_MPI_PPN_MAX 1024
 enum {
     DN_MPI_DEFAULT = 0, /* the library's choice for P and bytes */
     DN_MPI_LINEAR = 1,
@@ -308,7 +319,7 @@ typedef struct dn_mpi_choice {
     int is_default;     /* alg, k is what the library runs unless told */
     char name[32];      /* "knomial:4", "binomial", ... */
     char library[32];   /* "Open MPI 4.1" */
-    char why[200];      /* "default for P = 64 at 1 MiB", "forced (@binomial); ..." */
+    char why[256];      /* "default for P = 64 at 1 MiB", "forced (@binomial); ..." */
     char force[300];    /* what makes the library run it, "" when it is the default:
                          * Open MPI's MCA parameters, MPICH's environment, as
                          * space-separated NAME=VALUE pairs */

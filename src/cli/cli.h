@@ -373,7 +373,11 @@ int place_rankfile(const char *path, const char *hosts, const dn_net *net, const
 const char *tree_numbering(const dn_tree_model *m);
 /* Sets an MPI tree model's broadcast size (--bytes; 0 when not given);
  * `dcnet tree` refuses --bytes for other trees. 0 or the exit code. */
-int tree_mpi_bytes(const char *cmd, dn_tree_model *m, double bytes);
+int tree_mpi_bytes(const char *cmd, dn_tree_model *m, double bytes, int64_t ppn);
+/* --ppn K: MPI ranks per node, 1 .. DN_MPI_PPN_MAX; 0 or the exit code */
+int cli_ppn(const char *cmd, const char *arg, int64_t *ppn);
+/* c->why, and for MPICH without ranks per node the option that gives them */
+const char *mpi_why_text(const dn_tree_model *m, const dn_mpi_choice *c, char *buf, size_t cap);
 /* What makes the library run c's algorithm, as typed: Open MPI's mpirun
  * options ("--mca NAME VALUE ..."), MPICH's environment ("NAME=VALUE ..");
  * "" for the library's default. */
@@ -442,7 +446,8 @@ enum {
     EO_REFINE,
     EO_OBJECTIVE,
     EO_INTRA,
-    EO_BUDGET
+    EO_BUDGET,
+    EO_PPN
 };
 #define EMBED_LONG_OPTIONS                                                                       \
     {"net", required_argument, NULL, 'n'}, {"tree", required_argument, NULL, 't'},              \
@@ -462,7 +467,8 @@ enum {
         {"refine", optional_argument, NULL, EO_REFINE},                                         \
         {"objective", required_argument, NULL, EO_OBJECTIVE},                                   \
         {"intra-cost", required_argument, NULL, EO_INTRA},                                      \
-        {"budget", required_argument, NULL, EO_BUDGET}
+        {"budget", required_argument, NULL, EO_BUDGET},                                         \
+        {"ppn", required_argument, NULL, EO_PPN}
 typedef struct embed_args {
     const char *net_spec, *tree_spec, *root_s;
     int64_t seed, max_nodes, mem_limit;
@@ -477,6 +483,7 @@ typedef struct embed_args {
     dn_best_result *best; /* owned: --map best's candidates, after embed_build */
     int objective_given; /* --objective: --map best ranks by it first */
     double mpi_bytes;   /* --bytes: an MPI broadcast tree's size (0: not given) */
+    int64_t mpi_ppn;    /* --ppn: MPICH's ranks per node (0: not given) */
     int refine_default; /* bare --refine: EMBED_REFINE_PER_TASK x T moves, set with the tree */
     /* --objective time: the run that times a placement (borrowed: simulate's
      * own options); NULL: simulate's defaults (embed) */

@@ -75,6 +75,9 @@ static const char embed_help[] =
 
 /* (more strings: C99 compilers need support only 4095 characters in one) */
 static const char embed_help_more[] =
+    "      --ppn K            MPICH's ranks per node (1 .. 1024, in blocks):\n"
+    "                         mpich-bcast:P without @ALG is MPICH 4.0's default\n"
+    "                         for P, K and --bytes (without: its binomial)\n"
     "      --oversubscribe    let ranks share a slot when a processor has fewer slots\n"
     "                         than tasks (said in the rankfile's header)\n"
     "      --alloc FILE       the processors the job was given, one a line (an id or\n"
@@ -309,27 +312,28 @@ static void rankfile_header(const dn_embed *e, const char *tree_spec, const char
                         (long long)m->root_rank);
         if (len < 0 || (size_t)len >= cap)
             return;
-        char force[400];
+        char force[400], why[300];
         mpi_force_text(&ch, force, sizeof force);
+        mpi_why_text(m, &ch, why, sizeof why);
         if (ch.is_default)
             snprintf(buf + len, cap - (size_t)len,
                      "# algorithm %s: %s's %s; mpirun runs it without options\n", ch.name,
-                     ch.library, ch.why);
+                     ch.library, why);
         else if (m->kind == DN_TREE_OMPI_BCAST)
             snprintf(buf + len, cap - (size_t)len,
                      "# algorithm %s: %s\n# not the default: run mpirun %s --rankfile FILE "
                      "...\n",
-                     ch.name, ch.why, force);
+                     ch.name, why, force);
         else if (!ch.force[0]) /* MPICH 4.0's compositions: no setting forces them */
             snprintf(buf + len, cap - (size_t)len,
                      "# algorithm %s: %s\n# not the default, and MPICH 4.0 has no setting "
                      "that forces it (docs/trees.md)\n",
-                     ch.name, ch.why);
+                     ch.name, why);
         else
             snprintf(buf + len, cap - (size_t)len,
                      "# algorithm %s: %s\n# run with %s in the environment (mpiexec -genv "
                      "each)\n",
-                     ch.name, ch.why, force);
+                     ch.name, why, force);
     } else
         snprintf(buf + len, cap - (size_t)len,
                  "# rank y runs task y; not an MPI library's broadcast numbering (for those: "
@@ -924,6 +928,10 @@ int embed_args_opt(const char *cmd, embed_args *a, int c, const char *arg)
         if (dn_parse_i64(arg, 1, 1 << 20, "--slots", &a->eo.slots, &err))
             return -cli_usage(cmd, "%s", cli_errmsg(&err));
         return 1;
+    case EO_PPN: {
+        int code = cli_ppn(cmd, arg, &a->mpi_ppn);
+        return code ? -code : 1;
+    }
     case EO_INTRA:
         if (dn_parse_double(arg, 0, 1e9, "--intra-cost", &a->eo.intra_cost, &err))
             return -cli_usage(cmd, "%s", cli_errmsg(&err));
@@ -1024,7 +1032,7 @@ int embed_args_net_tree(const char *cmd, embed_args *a, dn_net *net, dn_tree *tr
     if (!(rc = dn_tree_model_parse(a->tree_spec, &tm, &err)))
         tm.mem_limit = a->mem_limit > 0 ? a->mem_limit : DN_NET_DEFAULT_MEM_LIMIT;
     if (!rc) { /* the size an MPI broadcast's algorithm is chosen for */
-        int code = tree_mpi_bytes(cmd, &tm, a->mpi_bytes);
+        int code = tree_mpi_bytes(cmd, &tm, a->mpi_bytes, a->mpi_ppn);
         if (code) {
             dn_net_free(net);
             return code;

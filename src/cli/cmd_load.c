@@ -26,7 +26,11 @@ static const char load_help[] =
     "\n"
     "  -n, --net SPEC         the network (see 'dcnet help nets')\n"
     "  -t, --tree SPEC        the tree model (see 'dcnet help trees'): complete:B:H,\n"
-    "                         crt, rct, repro:M, gw:DIST, binomial:N\n"
+    "                         crt, rct, repro:M, gw:DIST, binomial:N, and MPI's\n"
+    "                         binomial broadcasts (ompi-bcast:P, mpich-bcast:P)\n"
+    "      --bytes SIZE       an MPI broadcast's size, and with --ppn K MPICH's\n"
+    "      --ppn K            ranks per node: the algorithm the library runs is\n"
+    "                         chosen as in 'dcnet tree'; only binomial ones load\n"
     "      --walk LIST        walk length DELTA, or a comma list to compare (1,2,3)\n"
     "      --start P|all      processor of the root: id or label (default 0); 'all'\n"
     "                         computes every start (exact only)\n"
@@ -52,7 +56,10 @@ static const char load_help[] =
     "                         unit, 512MiB (default 8)\n"
     "      --json             one JSON object on stdout\n"
     "      --csv              CSV on stdout\n"
-    "  -h, --help             show this help\n"
+    "  -h, --help             show this help\n";
+
+/* (more strings: C99 compilers need support only 4095 characters in one) */
+static const char load_help_more[] =
     "\n"
     "Exact loads are sum_l n_l e_s Q^l (n_l = expected nodes on level l, Q the walk's\n"
     "transition matrix): time O(levels x DELTA x arcs) and about 56 bytes per\n"
@@ -81,7 +88,7 @@ static const char load_help[] =
 
 enum {
     O_START = 256, O_EXACT, O_TRIALS, O_VARIANT, O_METHOD, O_PERLEVEL, O_LOADS, O_LOADS_OLD, O_SVG,
-    O_THREADS, O_MAXN, O_MEM, O_JSON, O_CSV
+    O_THREADS, O_MAXN, O_MEM, O_JSON, O_CSV, O_BYTES, O_PPN
 };
 
 static const struct option load_opts[] = {
@@ -103,6 +110,8 @@ static const struct option load_opts[] = {
     {"mem-limit", required_argument, NULL, O_MEM},
     {"json", no_argument, NULL, O_JSON},
     {"csv", no_argument, NULL, O_CSV},
+    {"bytes", required_argument, NULL, O_BYTES},
+    {"ppn", required_argument, NULL, O_PPN},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
@@ -126,6 +135,8 @@ typedef struct load_args {
     int walks[MAX_LIST], nwalks;
     int exact, per_level, mode, threads, method, all_starts;
     int64_t trials, seed, max_nodes, mem_limit;
+    double mpi_bytes; /* --bytes: an MPI broadcast's size (0: not given) */
+    int64_t mpi_ppn;  /* --ppn: MPICH's ranks per node (0: not given) */
 } load_args;
 
 static int parse_deltas(const char *cmd, const char *s, load_args *a)
@@ -244,7 +255,19 @@ static int parse_args(const char *cmd, int argc, char **argv, load_args *a, int 
             break;
         case O_JSON: a->mode = OUT_JSON; break;
         case O_CSV: a->mode = OUT_CSV; break;
-        case 'h': fputs(load_help, stdout); *done = 1; return 0;
+        case O_BYTES: {
+            dn_err e;
+            if (dn_parse_quantity(optarg, DN_Q_SIZE, 1, 1e18, "--bytes", &a->mpi_bytes, NULL, &e))
+                return cli_usage(cmd, "%s", cli_errmsg(&e));
+            break;
+        }
+        case O_PPN: {
+            int code = cli_ppn(cmd, optarg, &a->mpi_ppn);
+            if (code)
+                return code;
+            break;
+        }
+        case 'h': fputs(load_help, stdout); fputs(load_help_more, stdout); *done = 1; return 0;
         case ':': return cli_usage(cmd, "option '%s' needs a value", argv[optind - 1]);
         default: return cli_bad_option(cmd, argv, load_opts);
         }
@@ -634,6 +657,8 @@ static int load_inputs(const char *cmd, load_state *S, double **level_count)
     if ((rc = dn_tree_model_parse(a->tree_spec, &S->tm, &S->err)))
         return cli_fail(cmd, rc, cli_errmsg(&S->err));
     S->tm.mem_limit = a->mem_limit > 0 ? a->mem_limit : DN_NET_DEFAULT_MEM_LIMIT;
+    if ((rc = tree_mpi_bytes(cmd, &S->tm, a->mpi_bytes, a->mpi_ppn)))
+        return rc;
     if (dn_net_processors(&S->net) < S->net.n)
         return cli_usage(cmd, "seed 002's walks go from processor to processor; this network "
                               "has switches (give a direct network)");

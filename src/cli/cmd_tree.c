@@ -43,6 +43,11 @@ static const char tree_help[] =
     "      --bytes SIZE       the broadcast's size (4, 4KiB, 1MiB): MPI trees\n"
     "                         without @ALG are the algorithm Open MPI 4.1 runs\n"
     "                         for P ranks at that size\n"
+    "      --ppn K            MPICH's ranks per node (1 .. 1024, in blocks; the\n"
+    "                         last node may hold fewer): mpich-bcast without @ALG\n"
+    "                         is then MPICH 4.0's default for P, K and --bytes\n"
+    "                         (@smp:K, @smp_beta:K or @binomial); without --ppn\n"
+    "                         it is MPICH's binomial\n"
     "\n"
     "MPI's trees (ompi-bcast:P[:ROOT][@ALG], mpich-bcast:P[:ROOT][@ALG]): task v is\n"
     "MPI's virtual rank, rank (v + ROOT) mod P; its children are listed in its\n"
@@ -50,7 +55,8 @@ static const char tree_help[] =
     "(child i of a task receiving in phase p receives in phase p + i + 1).\n"
     "Without @ALG, ompi-bcast is the algorithm Open MPI 4.1's fixed rules pick\n"
     "for P and --bytes (@binomial, @knomial:K, @bintree, @chain:F, @pipeline,\n"
-    "@linear force one); the JSON names it and why.\n"
+    "@linear force one); the JSON names it and why. mpich-bcast with --ppn is\n"
+    "MPICH 4.0's selection for P, --ppn and --bytes, else its binomial.\n"
     "\n"
     "Limits: binomial and complete trees are implicit (up to 2^62 nodes, no\n"
     "memory); random trees take 20 bytes per node and stop at --max-nodes\n"
@@ -64,10 +70,11 @@ static const char tree_help[] =
     "  dcnet tree --tree crt:6:0.2,0.3,0.5\n"
     "  dcnet tree --tree mpich-bcast:6:2 --list\n"
     "  dcnet tree --tree ompi-bcast:64 --bytes 1MiB --list\n"
+    "  dcnet tree --tree mpich-bcast:64 --bytes 4KiB --ppn 8 --list\n"
     "  dcnet tree --tree binomial:5 --format csv -o b5.csv\n"
     "  dcnet tree --tree file:b5.csv --json\n";
 
-enum { O_MAXN = 256, O_MEM, O_LIST, O_FORMAT, O_JSON, O_CSV, O_BYTES };
+enum { O_MAXN = 256, O_MEM, O_LIST, O_FORMAT, O_JSON, O_CSV, O_BYTES, O_PPN };
 
 static const struct option tree_opts[] = {
     {"tree", required_argument, NULL, 't'},
@@ -80,21 +87,30 @@ static const struct option tree_opts[] = {
     {"json", no_argument, NULL, O_JSON},
     {"csv", no_argument, NULL, O_CSV},
     {"bytes", required_argument, NULL, O_BYTES},
+    {"ppn", required_argument, NULL, O_PPN},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
 
-static const char *kind_name(int kind)
+static const char *kind_name(const dn_tree_model *m, char *buf, size_t cap)
 {
-    switch (kind) {
+    switch (m->kind) {
     case DN_TREE_BINOMIAL: return "binomial";
     case DN_TREE_COMPLETE: return "complete";
     case DN_TREE_CRT: return "complete-tree-based random";
     case DN_TREE_RCT: return "randomized complete";
     case DN_TREE_REPRO: return "reproduction (Galton-Watson)";
     case DN_TREE_FILE: return "file";
-    case DN_TREE_OMPI_BCAST: return "Open MPI broadcast";
-    case DN_TREE_MPICH_BCAST: return "MPICH binomial broadcast";
+    case DN_TREE_OMPI_BCAST:
+    case DN_TREE_MPICH_BCAST: { /* the library and the algorithm that runs */
+        dn_mpi_choice c;
+        dn_err e;
+        if (dn_tree_mpi_choose(m, &c, &e))
+            return "?";
+        snprintf(buf, cap, "%s %s broadcast", m->kind == DN_TREE_OMPI_BCAST ? "Open MPI" : "MPICH",
+                 c.name);
+        return buf;
+    }
     default: return "?";
     }
 }
@@ -126,19 +142,46 @@ void mpi_force_text(const dn_mpi_choice *c, char *buf, size_t cap)
     }
 }
 
+const char *mpi_why_text(const dn_tree_model *m, const dn_mpi_choice *c, char *buf, size_t cap)
+{
+    /* the library speaks of the ranks per node; the option that gives them */
+    if (m->kind == DN_TREE_MPICH_BCAST && m->mpi_ppn == 0 && c->alg == DN_MPI_BINOMIAL &&
+        strstr(c->why, "the ranks per node"))
+        snprintf(buf, cap, "%s (--ppn K)", c->why);
+    else
+        snprintf(buf, cap, "%s", c->why);
+    return buf;
+}
+
+int cli_ppn(const char *cmd, const char *arg, int64_t *ppn)
+{
+    dn_err e;
+    if (dn_parse_i64(arg, 1, DN_MPI_PPN_MAX, "--ppn (MPI ranks per node)", ppn, &e))
+        return cli_usage(cmd, "%s", cli_errmsg(&e));
+    return 0;
+}
+
 void tree_mpi_record(const dn_tree_model *m, rec *r)
 {
     dn_mpi_choice c;
     dn_err e;
+    char why[300];
     if ((m->kind != DN_TREE_OMPI_BCAST && m->kind != DN_TREE_MPICH_BCAST) ||
         dn_tree_mpi_choose(m, &c, &e))
         return;
     rec_str(r, "mpi_algorithm", c.name);
-    rec_str(r, "mpi_why", c.why);
+    rec_str(r, "mpi_why", mpi_why_text(m, &c, why, sizeof why));
 }
 
-int tree_mpi_bytes(const char *cmd, dn_tree_model *m, double bytes)
+int tree_mpi_bytes(const char *cmd, dn_tree_model *m, double bytes, int64_t ppn)
 {
+    if (ppn > 0 && m->kind != DN_TREE_MPICH_BCAST)
+        return cli_usage(cmd, "--ppn places MPICH's ranks on nodes for its node-aware "
+                              "broadcast (mpich-bcast); %s: drop it",
+                         m->kind == DN_TREE_OMPI_BCAST
+                             ? "Open MPI 4.1's tuned broadcast does not depend on it"
+                             : "this tree is no MPI broadcast");
+    m->mpi_ppn = ppn;
     if (m->kind != DN_TREE_OMPI_BCAST && m->kind != DN_TREE_MPICH_BCAST)
         return bytes > 0 && strcmp(cmd, "simulate") != 0 /* simulate's sizes messages too */
                    ? cli_usage(cmd, "--bytes sizes an MPI broadcast (ompi-bcast, "
@@ -169,12 +212,15 @@ const char *tree_numbering(const dn_tree_model *m)
         return "Open MPI's binomial broadcast numbering: the parent of virtual rank v is v "
                "with its highest set bit cleared; children v + 2^j, nearest first";
     }
-    case DN_TREE_MPICH_BCAST:
-        if (m->mpi_alg == DN_MPI_SMP || m->mpi_alg == DN_MPI_SMP_BETA)
+    case DN_TREE_MPICH_BCAST: {
+        dn_mpi_choice c;
+        dn_err e;
+        if (dn_tree_mpi_choose(m, &c, &e) || c.alg != DN_MPI_BINOMIAL)
             return "MPICH's node-aware broadcast in virtual ranks v = (r - ROOT) mod P, "
                    "children in its send order";
         return "MPICH's binomial broadcast numbering: the parent of virtual rank v is v with "
                "its lowest set bit cleared; children v + 2^j, farthest first";
+    }
     default: return "dcnet's task ids";
     }
 }
@@ -242,6 +288,7 @@ int cmd_tree(int argc, char **argv)
     int mode = OUT_TABLE, list = 0, c, rc, code;
     int64_t seed = 1, max_nodes = 0, mem_limit = DN_NET_DEFAULT_MEM_LIMIT;
     double bytes = 0;
+    int64_t ppn = 0;
     dn_tree_model m;
     dn_tree t;
     dn_err err;
@@ -268,6 +315,10 @@ int cmd_tree(int argc, char **argv)
         case O_BYTES:
             if (dn_parse_quantity(optarg, DN_Q_SIZE, 1, 1e18, "--bytes", &bytes, NULL, &err))
                 return cli_usage(cmd, "%s", cli_errmsg(&err));
+            break;
+        case O_PPN:
+            if ((code = cli_ppn(cmd, optarg, &ppn)))
+                return code;
             break;
         case O_FORMAT: format = optarg; break;
         case 'o': output = optarg; break;
@@ -296,7 +347,7 @@ int cmd_tree(int argc, char **argv)
     if ((rc = dn_tree_model_parse(spec, &m, &err)))
         return cli_fail(cmd, rc, cli_errmsg(&err));
     m.mem_limit = mem_limit;
-    if ((code = tree_mpi_bytes(cmd, &m, bytes)))
+    if ((code = tree_mpi_bytes(cmd, &m, bytes, ppn)))
         return code;
     if ((rc = dn_tree_init(&t, &m, (uint64_t)seed, max_nodes, &err)))
         return cli_fail(cmd, rc, cli_errmsg(&err));
@@ -308,7 +359,8 @@ int cmd_tree(int argc, char **argv)
         return rc ? cli_fail(cmd, rc, cli_errmsg(&err)) : 0;
     }
     rec_str(&r, "tree", spec);
-    rec_str(&r, "kind", kind_name(m.kind));
+    char kind[64];
+    rec_str(&r, "kind", kind_name(&m, kind, sizeof kind));
     rec_bool(&r, "random", dn_tree_model_is_random(&m));
     if (dn_tree_model_is_random(&m))
         rec_int(&r, "seed", seed);
@@ -338,11 +390,16 @@ int cmd_tree(int argc, char **argv)
         dn_tree_mpi_choose(&m, &ch, &err); /* dn_tree_init made the same choice */
         rec_str(&r, "library", ch.library);
         rec_str(&r, "algorithm", ch.name);
-        rec_str(&r, "why", ch.why);
+        char why[300];
+        rec_str(&r, "why", mpi_why_text(&m, &ch, why, sizeof why));
         if (m.mpi_bytes > 0)
             rec_dbl(&r, "bytes", m.mpi_bytes);
         else
             rec_null(&r, "bytes");
+        if (m.mpi_ppn > 0)
+            rec_int(&r, "ppn", m.mpi_ppn);
+        else
+            rec_null(&r, "ppn");
         char force[400];
         mpi_force_text(&ch, force, sizeof force);
         rec_str(&r, m.kind == DN_TREE_OMPI_BCAST ? "mpirun" : "environment", force);

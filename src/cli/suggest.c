@@ -190,6 +190,7 @@ static const struct {
     {"mem_limit", "--mem-limit"},
     {"max_nodes", "--max-nodes"},
     {"mpi_bytes", "--bytes"},
+    {"mpi_ppn", "--ppn"},
     {"net", "--net"},
     {"tree", "--tree"},
     {"map", "--map"},

@@ -21,83 +21,158 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* One bracket of a decision rule: communicators of p_lo <= P < p_hi ranks
+ * and sizes b_lo <= bytes < b_hi run alg. The first row that holds wins. */
+typedef struct bracket {
+    int64_t p_lo, p_hi;
+    double b_lo, b_hi;
+    int alg;
+} bracket;
+
+#define P_ANY INT64_MAX
+#define B_ANY HUGE_VAL
+
+/* Open MPI 4.1's fixed decision rule for MPI_Bcast:
+ * ompi/mca/coll/tuned/coll_tuned_decision_fixed.c, function
+ * ompi_coll_tuned_bcast_intra_dec_fixed (4.1.0 .. 4.1.8; checked against
+ * 4.1.4 and by real runs, tests/test_mpi.c), whose ladder reads
+ * "if (communicator_size < N) { if (total_dsize < M) alg = A; ... }": each
+ * row below is one of its branches, in order, bounds excluded as its '<'
+ * (alg numbers are coll_tuned_bcast_algorithm's, DN_MPI_*). */
+static const bracket ompi41_bcast[] = {
+    /* communicator_size < 4 */
+    {1, 4, 0, 32, DN_MPI_PIPELINE},
+    {1, 4, 32, 256, DN_MPI_BINTREE},
+    {1, 4, 256, 512, DN_MPI_PIPELINE},
+    {1, 4, 512, 1024, DN_MPI_KNOMIAL},
+    {1, 4, 1024, 32768, DN_MPI_LINEAR},
+    {1, 4, 32768, 131072, DN_MPI_BINTREE},
+    {1, 4, 131072, 262144, DN_MPI_CHAIN},
+    {1, 4, 262144, 524288, DN_MPI_LINEAR},
+    {1, 4, 524288, 1048576, DN_MPI_BINOMIAL},
+    {1, 4, 1048576, B_ANY, DN_MPI_BINTREE},
+    /* < 8 */
+    {4, 8, 0, 64, DN_MPI_BINTREE},
+    {4, 8, 64, 128, DN_MPI_BINOMIAL},
+    {4, 8, 128, 2048, DN_MPI_BINTREE},
+    {4, 8, 2048, 8192, DN_MPI_BINOMIAL},
+    {4, 8, 8192, 1048576, DN_MPI_LINEAR},
+    {4, 8, 1048576, B_ANY, DN_MPI_CHAIN},
+    /* < 16 */
+    {8, 16, 0, 8, DN_MPI_KNOMIAL},
+    {8, 16, 8, 64, DN_MPI_BINTREE},
+    {8, 16, 64, 4096, DN_MPI_KNOMIAL},
+    {8, 16, 4096, 16384, DN_MPI_BINTREE},
+    {8, 16, 16384, 32768, DN_MPI_BINOMIAL},
+    {8, 16, 32768, B_ANY, DN_MPI_LINEAR},
+    /* < 32 */
+    {16, 32, 0, 4096, DN_MPI_KNOMIAL},
+    {16, 32, 4096, 1048576, DN_MPI_BINOMIAL},
+    {16, 32, 1048576, B_ANY, DN_MPI_SCATTER_ALLGATHER},
+    /* < 64 */
+    {32, 64, 0, 2048, DN_MPI_BINOMIAL},
+    {32, 64, 2048, B_ANY, DN_MPI_KNOMIAL},
+    /* < 128 */
+    {64, 128, 0, B_ANY, DN_MPI_KNOMIAL},
+    /* < 256 */
+    {128, 256, 0, 2, DN_MPI_BINOMIAL},
+    {128, 256, 2, 16384, DN_MPI_BINTREE},
+    {128, 256, 16384, 32768, DN_MPI_LINEAR},
+    {128, 256, 32768, 65536, DN_MPI_BINTREE},
+    {128, 256, 65536, B_ANY, DN_MPI_KNOMIAL},
+    /* < 1024 */
+    {256, 1024, 0, 16384, DN_MPI_KNOMIAL},
+    {256, 1024, 16384, 32768, DN_MPI_SPLIT_BINTREE},
+    {256, 1024, 32768, B_ANY, DN_MPI_KNOMIAL},
+    /* < 2048 */
+    {1024, 2048, 0, 524288, DN_MPI_KNOMIAL},
+    {1024, 2048, 524288, B_ANY, DN_MPI_SCATTER_ALLGATHER},
+    /* < 4096 */
+    {2048, 4096, 0, 262144, DN_MPI_KNOMIAL},
+    {2048, 4096, 262144, B_ANY, DN_MPI_SCATTER_ALLGATHER},
+    /* else */
+    {4096, P_ANY, 0, 8192, DN_MPI_KNOMIAL},
+    {4096, P_ANY, 8192, 16384, DN_MPI_BINTREE},
+    {4096, P_ANY, 16384, 262144, DN_MPI_KNOMIAL},
+    {4096, P_ANY, 262144, B_ANY, DN_MPI_SCATTER_ALLGATHER},
+};
+
+/* The first row of t (n rows) holding P and b; -1 when none does */
+static int bracket_find(const bracket *t, size_t n, int64_t P, double b)
+{
+    for (size_t i = 0; i < n; i++)
+        if (P >= t[i].p_lo && (P < t[i].p_hi || t[i].p_hi == P_ANY) && b >= t[i].b_lo &&
+            (b < t[i].b_hi || t[i].b_hi == B_ANY))
+            return t[i].alg;
+    return -1;
+}
+
 /* Open MPI 4.1's ompi_coll_tuned_bcast_intra_dec_fixed: the algorithm for
- * P ranks and a total of `bytes` bytes, by communicator size bracket, then
- * by message size (each bound excluded, as the source's '<'). */
+ * P ranks and a total of `bytes` bytes (ompi41_bcast above). */
 int dn_ompi41_bcast_rule(int64_t P, double b)
 {
     if (P < 1 || !(b >= 0)) /* no ranks, a negative or NaN size: outside the rule's domain */
         return -1;
-    if (P < 4) {
-        if (b < 32) return DN_MPI_PIPELINE;
-        if (b < 256) return DN_MPI_BINTREE;
-        if (b < 512) return DN_MPI_PIPELINE;
-        if (b < 1024) return DN_MPI_KNOMIAL;
-        if (b < 32768) return DN_MPI_LINEAR;
-        if (b < 131072) return DN_MPI_BINTREE;
-        if (b < 262144) return DN_MPI_CHAIN;
-        if (b < 524288) return DN_MPI_LINEAR;
-        if (b < 1048576) return DN_MPI_BINOMIAL;
-        return DN_MPI_BINTREE;
-    }
-    if (P < 8) {
-        if (b < 64) return DN_MPI_BINTREE;
-        if (b < 128) return DN_MPI_BINOMIAL;
-        if (b < 2048) return DN_MPI_BINTREE;
-        if (b < 8192) return DN_MPI_BINOMIAL;
-        if (b < 1048576) return DN_MPI_LINEAR;
-        return DN_MPI_CHAIN;
-    }
-    if (P < 16) {
-        if (b < 8) return DN_MPI_KNOMIAL;
-        if (b < 64) return DN_MPI_BINTREE;
-        if (b < 4096) return DN_MPI_KNOMIAL;
-        if (b < 16384) return DN_MPI_BINTREE;
-        if (b < 32768) return DN_MPI_BINOMIAL;
-        return DN_MPI_LINEAR;
-    }
-    if (P < 32) {
-        if (b < 4096) return DN_MPI_KNOMIAL;
-        if (b < 1048576) return DN_MPI_BINOMIAL;
-        return DN_MPI_SCATTER_ALLGATHER;
-    }
-    if (P < 64)
-        return b < 2048 ? DN_MPI_BINOMIAL : DN_MPI_KNOMIAL;
-    if (P < 128)
-        return DN_MPI_KNOMIAL;
-    if (P < 256) {
-        if (b < 2) return DN_MPI_BINOMIAL;
-        if (b < 16384) return DN_MPI_BINTREE;
-        if (b < 32768) return DN_MPI_LINEAR;
-        if (b < 65536) return DN_MPI_BINTREE;
-        return DN_MPI_KNOMIAL;
-    }
-    if (P < 1024)
-        return b < 16384 || b >= 32768 ? DN_MPI_KNOMIAL : DN_MPI_SPLIT_BINTREE;
-    if (P < 2048)
-        return b < 524288 ? DN_MPI_KNOMIAL : DN_MPI_SCATTER_ALLGATHER;
-    if (P < 4096)
-        return b < 262144 ? DN_MPI_KNOMIAL : DN_MPI_SCATTER_ALLGATHER;
-    if (b < 8192) return DN_MPI_KNOMIAL;
-    if (b < 16384) return DN_MPI_BINTREE;
-    if (b < 262144) return DN_MPI_KNOMIAL;
-    return DN_MPI_SCATTER_ALLGATHER;
+    return bracket_find(ompi41_bcast, sizeof ompi41_bcast / sizeof ompi41_bcast[0], P, b);
 }
 
 /* MPICH 4.0.2's MPIR-level selection (maint/tuning/coll/mpir/generic.json,
  * "collective=bcast", lines 2-75 at tag v4.0.2) for a communicator of n
- * ranks that is not a node-aware parent (comm_hierarchy=any): binomial
- * below 8 ranks ("comm_size<8"), else at most 12288 B
- * ("avg_msg_size<=12288"); a power of two ("comm_size=pow2") runs scatter +
- * recursive-doubling allgather up to 524288 B; everything else the ring
- * allgather. */
+ * ranks that is not a node-aware parent (comm_hierarchy=any). Its
+ * conditions are "avg_msg_size<=X" (bounds included: b <= b_max, unlike
+ * the other tables' b < b_hi). Rows marked pow2 hold for a power of two
+ * ("comm_size=pow2") only; the first row that holds wins. */
+typedef struct mpich_bracket {
+    int64_t n_lo, n_hi; /* n_lo <= comm_size < n_hi */
+    int pow2;           /* 1: comm_size a power of two only; 0: any */
+    double b_max;       /* avg_msg_size <= b_max (B_ANY: any) */
+    int alg;
+} mpich_bracket;
+
+static const mpich_bracket mpir_bcast[] = {
+    {1, 8, 0, B_ANY, DN_MPI_BINOMIAL},                 /* comm_size<8 (lines 19-25) */
+    {8, P_ANY, 1, 12288, DN_MPI_BINOMIAL},             /* pow2 (48-61): <=12288 */
+    {8, P_ANY, 1, 524288, DN_MPI_SCATTER_ALLGATHER},   /*   <=524288 recursive doubling */
+    {8, P_ANY, 1, B_ANY, DN_MPI_SCATTER_ALLGATHER_RING},
+    {8, P_ANY, 0, 12288, DN_MPI_BINOMIAL},             /* any (80-90): <=12288 */
+    {8, P_ANY, 0, B_ANY, DN_MPI_SCATTER_ALLGATHER_RING},
+};
+
+/* MPICH 4.0.2's ch4 selection on a node-aware parent communicator
+ * (maint/tuning/coll/ch4/generic.json, "collective=bcast",
+ * comm_hierarchy=parent, lines 6-41 at tag v4.0.2): conditions
+ * "avg_msg_size<X" (bounds excluded, as ompi41_bcast's rows). DN_MPI_SMP is
+ * composition alpha, DN_MPI_SMP_BETA beta (both refined by the caller),
+ * DN_MPI_DEFAULT composition gamma (MPIR's rule on the whole
+ * communicator). pow2 marks rows for comm_size a power of two. */
+static const struct {
+    int64_t n_lo, n_hi;
+    int pow2;
+    double b_hi;
+    int alg;
+} ch4_bcast_parent[] = {
+    {1, 8, 0, B_ANY, DN_MPI_SMP},            /* comm_size<8: alpha */
+    {8, P_ANY, 1, 12288, DN_MPI_SMP},        /* pow2: avg_msg_size<12288 alpha */
+    {8, P_ANY, 1, 524288, DN_MPI_SMP_BETA},  /*   <524288 beta */
+    {8, P_ANY, 1, B_ANY, DN_MPI_DEFAULT},    /*   else gamma */
+    {8, P_ANY, 0, 12288, DN_MPI_SMP},        /* any: <12288 alpha */
+    {8, P_ANY, 0, B_ANY, DN_MPI_DEFAULT},    /*   else gamma */
+};
+
+static int is_pow2(int64_t n)
+{
+    return n > 0 && (n & (n - 1)) == 0;
+}
+
 static int mpir_any(int64_t n, double b)
 {
-    if (n < 8 || b <= 12288)
-        return DN_MPI_BINOMIAL;
-    if ((n & (n - 1)) == 0 && b <= 524288)
-        return DN_MPI_SCATTER_ALLGATHER;
-    return DN_MPI_SCATTER_ALLGATHER_RING;
+    for (size_t i = 0; i < sizeof mpir_bcast / sizeof mpir_bcast[0]; i++) {
+        const mpich_bracket *r = &mpir_bcast[i];
+        if (n >= r->n_lo && (n < r->n_hi || r->n_hi == P_ANY) && (!r->pow2 || is_pow2(n)) &&
+            (b <= r->b_max || r->b_max == B_ANY))
+            return r->alg;
+    }
+    return -1;
 }
 
 int dn_mpich40_bcast_rule(int64_t P, double b, int64_t ppn)
@@ -108,16 +183,20 @@ int dn_mpich40_bcast_rule(int64_t P, double b, int64_t ppn)
      * hierarchy "parent" (node_comm, node_roots_comm) unless every rank is
      * alone on its node (num_external == size); blocks of ppn > 1 ranks
      * put two on node 0 as soon as P > 1 */
-    const int parent = ppn > 1 && P > 1;
-    const int pow2 = (P & (P - 1)) == 0;
-    if (!parent) /* ch4/generic.json lines 42-45: composition gamma, MPIR's rule */
+    if (!(ppn > 1 && P > 1)) /* ch4/generic.json lines 42-45: composition gamma, MPIR's rule */
         return mpir_any(P, b);
-    /* ch4/generic.json lines 6-41 (comm_hierarchy=parent):
-     * comm_size<8: alpha; pow2: avg_msg_size<12288 alpha, <524288 beta,
-     * else gamma; any other size: <12288 alpha, else gamma */
-    if (P < 8 || b < 12288)
-        return DN_MPI_SMP; /* alpha's inner bcasts (on < 12288 B) are binomials */
-    if (pow2 && b < 524288) {
+    int comp = -1;
+    for (size_t i = 0; i < sizeof ch4_bcast_parent / sizeof ch4_bcast_parent[0]; i++)
+        if (P >= ch4_bcast_parent[i].n_lo &&
+            (P < ch4_bcast_parent[i].n_hi || ch4_bcast_parent[i].n_hi == P_ANY) &&
+            (!ch4_bcast_parent[i].pow2 || is_pow2(P)) &&
+            (b < ch4_bcast_parent[i].b_hi || ch4_bcast_parent[i].b_hi == B_ANY)) {
+            comp = ch4_bcast_parent[i].alg;
+            break;
+        }
+    if (comp == DN_MPI_SMP) /* alpha's inner bcasts (on < 12288 B) are binomials */
+        return DN_MPI_SMP;
+    if (comp == DN_MPI_SMP_BETA) {
         /* beta (ch4_coll_impl.h:156): MPIR's rule on the node roots' and
          * on each node's communicator (comm_hierarchy=any there) */
         const int64_t N = (P + ppn - 1) / ppn, last = P - (N - 1) * ppn;
@@ -131,7 +210,7 @@ int dn_mpich40_bcast_rule(int64_t P, double b, int64_t ppn)
     /* gamma (ch4_coll_impl.h:201) on a parent communicator: mpir/generic.json
      * comm_hierarchy=parent: avg_msg_size<=0 MPIR_Bcast_intra_smp (never
      * here: gamma needs >= 12288 B), <=12288 binomial, pow2 <=524288
-     * scatter + recursive doubling, else the ring */
+     * scatter + recursive doubling, else the ring: MPIR's rows above */
     return mpir_any(P, b);
 }
 
@@ -219,26 +298,90 @@ static void ompi_force(int alg, int k, char *buf, size_t cap)
         snprintf(buf + len, cap - (size_t)len, " coll_tuned_bcast_algorithm_chain_fanout=%d", k);
 }
 
-/* MPICH 4.0: the default needs the ranks per node, which only @smp:K and
- * @smp_beta:K name; without them dcnet builds the binomial, the one MPICH
- * runs when forced (MPIR_CVAR_DEVICE_COLLECTIVES=none keeps ch4's
+/* MPICH 4.0's default when it is one algorithm at every size for P ranks,
+ * ppn a node (every size bound of dn_mpich40_bcast_rule, and 0 and a huge
+ * size), else 0 */
+static int mpich_size_free(int64_t P, int64_t ppn)
+{
+    static const double b[] = {0, 12287, 12288, 12289, 524287, 524288, 524289, 1e18};
+    const int a = dn_mpich40_bcast_rule(P, 0, ppn);
+    for (size_t i = 1; i < sizeof b / sizeof b[0]; i++)
+        if (dn_mpich40_bcast_rule(P, b[i], ppn) != a)
+            return 0;
+    return a;
+}
+
+/* MPICH 4.0: its default needs the ranks per node (m->mpi_ppn, or the K of
+ * @smp:K and @smp_beta:K); without them dcnet builds the binomial, the one
+ * MPICH runs when forced (MPIR_CVAR_DEVICE_COLLECTIVES=none keeps ch4's
  * node-aware compositions out), and says what MPICH would run. */
 static int mpich_choose(const dn_tree_model *m, dn_mpi_choice *c, const char *spec, dn_err *err)
 {
     char sz[48];
-    const int64_t P = m->ranks;
+    const int64_t P = m->ranks, ppn = m->mpi_ppn;
     strcpy(c->library, "MPICH 4.0");
-    c->alg = m->mpi_alg ? m->mpi_alg : DN_MPI_BINOMIAL;
-    c->k = c->alg == DN_MPI_SMP || c->alg == DN_MPI_SMP_BETA ? m->mpi_k : 0;
+    if (ppn < 0 || ppn > DN_MPI_PPN_MAX)
+        return dn_fail_param(err, DN_ERANGE, "mpi_ppn",
+                             "%s: ranks per node is 1 .. %d, not %lld", spec, DN_MPI_PPN_MAX,
+                             (long long)ppn);
     if (m->mpi_bytes > 0)
         size_text(m->mpi_bytes, sz, sizeof sz);
     else
         strcpy(sz, "every size");
+    c->alg = m->mpi_alg;
+    if ((c->alg == DN_MPI_SMP || c->alg == DN_MPI_SMP_BETA) && m->mpi_k > 0 && ppn > 0 &&
+        m->mpi_k != ppn)
+        return dn_fail_param(err, DN_EINVAL, "mpi_ppn tree",
+                             "%s@%s:%d runs %d ranks a node, not the %lld ranks per node "
+                             "given: give one of them", spec, alg_names[c->alg], m->mpi_k,
+                             m->mpi_k, (long long)ppn);
+    /* the ranks a node, at most P (more put every rank on one node) */
+    int64_t K = c->alg == DN_MPI_SMP || c->alg == DN_MPI_SMP_BETA ? (m->mpi_k ? m->mpi_k : ppn)
+                                                                    : ppn;
+    if (K > P)
+        K = P;
+    if (K > 0) { /* MPICH's default for P, K a node and the size */
+        c->def_alg = m->mpi_bytes > 0 ? dn_mpich40_bcast_rule(P, m->mpi_bytes, K)
+                                      : mpich_size_free(P, K);
+        c->def_k = c->def_alg == DN_MPI_SMP || c->def_alg == DN_MPI_SMP_BETA ? (int)K : 0;
+    }
+    if (c->alg == DN_MPI_DEFAULT && K > 0) {
+        if (!c->def_alg)
+            return dn_fail_param(err, DN_EINVAL, "mpi_bytes tree",
+                                 "%s: MPICH 4.0 picks its broadcast from P, the ranks per node "
+                                 "and the message size: give the size (e.g. 1MiB) or an "
+                                 "algorithm (%s@binomial, @smp:K, @smp_beta:K)",
+                                 spec, spec);
+        if (c->def_alg == DN_MPI_SCATTER_ALLGATHER || c->def_alg == DN_MPI_SCATTER_ALLGATHER_RING)
+            return dn_fail(err, DN_EINVAL,
+                           "%s: MPICH 4.0 runs %s for P = %lld at %s with %lld rank%s a node: "
+                           "not a tree (pieces of the buffer cross between ranks that are no "
+                           "parent and child); force a tree with %s@binomial and "
+                           "MPIR_CVAR_DEVICE_COLLECTIVES=none "
+                           "MPIR_CVAR_BCAST_INTRA_ALGORITHM=binomial",
+                           spec, alg_names[c->def_alg], (long long)P, sz, (long long)K,
+                           K == 1 ? "" : "s", spec);
+        c->alg = c->def_alg;
+    } else if (c->alg == DN_MPI_DEFAULT)
+        c->alg = DN_MPI_BINOMIAL;
+    c->k = c->alg == DN_MPI_SMP || c->alg == DN_MPI_SMP_BETA ? (int)K : 0;
     if ((c->alg == DN_MPI_SMP || c->alg == DN_MPI_SMP_BETA) && c->k < 1)
-        return dn_fail(err, DN_EINVAL, "%s@%s: give the ranks per node, %s@%s:K", spec,
-                       alg_names[c->alg], spec, alg_names[c->alg]);
+        return dn_fail_param(err, DN_EINVAL, "mpi_ppn tree",
+                             "%s@%s: give the ranks per node, %s@%s:K", spec,
+                             alg_names[c->alg], spec, alg_names[c->alg]);
     alg_name(c->alg, c->k, c->name, sizeof c->name);
-    if (c->alg == DN_MPI_BINOMIAL) {
+    if (c->alg == DN_MPI_SMP && m->root_rank % K != 0)
+        return dn_fail(err, DN_EINVAL,
+                       "%s%s%s: root rank %lld is not the first rank of its node: MPICH 4.0's "
+                       "composition alpha sends the root's data to its node's first rank, "
+                       "whose node broadcast sends it back to the root (P messages, not "
+                       "P - 1): no tree; root a node's first rank (a multiple of %lld) or "
+                       "force %s@binomial with MPIR_CVAR_DEVICE_COLLECTIVES=none "
+                       "MPIR_CVAR_BCAST_INTRA_ALGORITHM=binomial",
+                       spec, m->mpi_alg ? "@" : " runs MPICH 4.0's default ",
+                       c->name, (long long)m->root_rank, (long long)K, spec);
+    c->is_default = K > 0 && c->def_alg == c->alg;
+    if (c->alg == DN_MPI_BINOMIAL && K < 1) { /* no ranks per node: today's binomial */
         snprintf(c->force, sizeof c->force,
                  "MPIR_CVAR_DEVICE_COLLECTIVES=none MPIR_CVAR_BCAST_INTRA_ALGORITHM=binomial");
         if (m->mpi_bytes > 0) {
@@ -248,43 +391,43 @@ static int mpich_choose(const dn_tree_model *m, dn_mpi_choice *c, const char *sp
                      node, sizeof node);
             snprintf(c->why, sizeof c->why,
                      "MPICH's binomial; MPICH 4.0's default at %s: %s at one rank a "
-                     "node; %s on one node (@smp:K)", sz, one, node);
+                     "node; %s on one node (@smp:K); the ranks per node select it", sz, one,
+                     node);
         } else
             snprintf(c->why, sizeof c->why,
                      "MPICH's binomial (MPIR_Bcast_intra_binomial); MPICH 4.0's default "
-                     "depends on the message size and the ranks per node (@smp:K)");
+                     "depends on the message size and the ranks per node; the ranks per node "
+                     "select it");
         return DN_OK;
     }
-    const int64_t K = c->k, lr = m->root_rank % K;
-    if (m->mpi_bytes > 0) {
-        c->def_alg = dn_mpich40_bcast_rule(P, m->mpi_bytes, K);
-        c->def_k = c->def_alg == DN_MPI_SMP || c->def_alg == DN_MPI_SMP_BETA ? (int)K : 0;
+    if (c->is_default) {
+        if (c->alg == DN_MPI_BINOMIAL)
+            snprintf(c->why, sizeof c->why,
+                     "default for P = %lld at %s with %lld rank%s a node (MPICH 4.0's "
+                     "MPIR_Bcast_intra_binomial on the whole communicator)",
+                     (long long)P, sz, (long long)K, K == 1 ? "" : "s");
+        else
+            snprintf(c->why, sizeof c->why,
+                     "default for P = %lld at %s with %lld ranks a node (MPICH 4.0's ch4 "
+                     "composition %s; the node broadcasts send messages for the first 4 "
+                     "collectives; shared memory after)",
+                     (long long)P, sz, (long long)K, c->alg == DN_MPI_SMP ? "alpha" : "beta");
+        return DN_OK;
     }
-    if (c->alg == DN_MPI_SMP && lr != 0)
-        return dn_fail(err, DN_EINVAL,
-                       "%s@%s: root rank %lld is not the first rank of its node: MPICH 4.0's "
-                       "composition alpha sends the root's data to its node's first rank, "
-                       "whose node broadcast sends it back to the root (P messages, not "
-                       "P - 1): no tree; root a node's first rank (a multiple of %lld) or "
-                       "force %s@binomial with MPIR_CVAR_DEVICE_COLLECTIVES=none "
-                       "MPIR_CVAR_BCAST_INTRA_ALGORITHM=binomial",
-                       spec, c->name, (long long)m->root_rank, (long long)K, spec);
-    c->is_default = c->def_alg == c->alg;
-    if (c->is_default)
+    char def[48] = "a size-dependent algorithm";
+    if (c->def_alg > 0)
+        alg_name(c->def_alg, c->def_k, def, sizeof def);
+    if (c->alg == DN_MPI_BINOMIAL) {
+        snprintf(c->force, sizeof c->force,
+                 "MPIR_CVAR_DEVICE_COLLECTIVES=none MPIR_CVAR_BCAST_INTRA_ALGORITHM=binomial");
         snprintf(c->why, sizeof c->why,
-                 "default for P = %lld at %s with %lld ranks a node (MPICH 4.0's ch4 "
-                 "composition %s; the node broadcasts send messages for the first 4 "
-                 "collectives; shared memory after)",
-                 (long long)P, sz, (long long)K, c->alg == DN_MPI_SMP ? "alpha" : "beta");
-    else {
-        char def[48] = "a size-dependent algorithm";
-        if (c->def_alg > 0)
-            alg_name(c->def_alg, c->def_k, def, sizeof def);
+                 "forced (@binomial); MPICH 4.0 runs %s by default for P = %lld at %s with "
+                 "%lld rank%s a node", def, (long long)P, sz, (long long)K, K == 1 ? "" : "s");
+    } else
         snprintf(c->why, sizeof c->why,
                  "forced (@%s); MPICH 4.0 runs %s by default for P = %lld at %s with %lld "
                  "ranks a node; no setting forces this composition",
                  c->name, def, (long long)P, sz, (long long)K);
-    }
     return DN_OK;
 }
 
