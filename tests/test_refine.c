@@ -259,6 +259,58 @@ static void test_same_seed(void **state)
     }
 }
 
+/* opts.stop (a hosted caller's Ctrl-C): raised, refinement ends with
+ * DN_ELIMIT "stopped by the caller", and dn_best_init before its first
+ * candidate; lowered, the same runs complete */
+static void test_stop_flag(void **state)
+{
+    (void)state;
+    for (int raised = 0; raised < 2; raised++) {
+        volatile int stop = raised;
+        dn_embed_opts o = opts("random");
+        o.seed = 3;
+        o.routes = DN_ROUTES_SHORTEST;
+        o.refine_moves = 2000;
+        o.stop = &stop;
+        fixture f;
+        dn_err err;
+        int rc = setup(&f, "torus:4x4x4", "binomial:6", &o, &err);
+        if (raised) {
+            assert_int_equal(rc, DN_ELIMIT);
+            assert_string_equal(err.msg, "stopped by the caller");
+        } else {
+            if (rc)
+                fail_msg("%s", err.msg);
+            assert_int_equal(f.e->refine.tried, 2000);
+        }
+        close_fixture(&f);
+        /* best */
+        dn_best_result *res = malloc(sizeof *res);
+        assert_non_null(res);
+        dn_embed *e = NULL;
+        o = opts("best");
+        o.stop = &stop;
+        memset(&f, 0, sizeof f);
+        dn_tree_model tm;
+        assert_int_equal(dn_net_init(&f.net, "torus:4x4x4", &err), DN_OK);
+        assert_int_equal(dn_tree_model_parse("binomial:6", &tm, &err), DN_OK);
+        assert_int_equal(dn_tree_init(&f.tree, &tm, 1, 0, &err), DN_OK);
+        rc = dn_best_init(&e, &f.net, &f.tree, &o, NULL, DN_OBJECTIVE_CONFLICTS, res, &err);
+        if (raised) {
+            assert_int_equal(rc, DN_ELIMIT);
+            assert_string_equal(err.msg, "stopped by the caller");
+            assert_null(e);
+        } else {
+            if (rc)
+                fail_msg("%s", err.msg);
+            assert_non_null(e);
+        }
+        dn_embed_free(e);
+        free(res);
+        close_fixture(&f);
+    }
+}
+
 /* (5) the networks table's case with conflicts: B(6) on fattree:4:3 at
  * random; refinement by conflicts leaves strictly fewer. */
 static void test_fewer_conflicts(void **state)
@@ -504,6 +556,7 @@ int main(void)
         cmocka_unit_test(test_refused),
         cmocka_unit_test(test_time_objective),
         cmocka_unit_test(test_descent),
+        cmocka_unit_test(test_stop_flag),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

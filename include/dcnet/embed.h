@@ -283,6 +283,12 @@ typedef struct dn_embed_opts {
      * simulated time of a placement; borrowed, NULL otherwise. */
     dn_time_fn time_fn;
     void *time_ctx;
+    /* Borrowed, may be NULL: when *stop becomes nonzero (set from another
+     * thread: a hosted caller's Ctrl-C, python/dcnet), refinement stops
+     * within 256 moves and --map best before its next candidate, with
+     * DN_ELIMIT "stopped by the caller". The exact search does not read
+     * it (its own time budget bounds it unless given none). */
+    const volatile int *stop;
 } dn_embed_opts;
 
 /* The mapping names, for help text; NULL past the end. */

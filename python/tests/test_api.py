@@ -248,7 +248,7 @@ def _interrupt_after(seconds):
     return t
 
 
-@pytest.mark.parametrize("call", ["simulate", "sweep"])
+@pytest.mark.parametrize("call", ["simulate", "sweep", "embed"])
 def test_ctrl_c_stops_a_long_call(call):
     if threading.current_thread() is not threading.main_thread():
         pytest.skip("signals reach the main thread only")
@@ -257,6 +257,9 @@ def test_ctrl_c_stops_a_long_call(call):
     with pytest.raises(KeyboardInterrupt):
         if call == "simulate":  # B(20) on the 20-dimensional de Bruijn: about 10 s
             dcnet.simulate(net="debruijn:20", tree="binomial:20", map="zrl", mem_limit=8)
+        elif call == "embed":  # 10^9 refinement moves, no cutoff: half an hour
+            dcnet.embed(net="torus:8x8x8", tree="complete:2:8", map="hier",
+                        refine=1000000000, budget=0)
         else:  # 60 runs of seconds each
             dcnet.sweep("simulate", var={"k": "30..90"}, net="mesh:{k}x{k}",
                         tree="binomial:12", map="greedy")

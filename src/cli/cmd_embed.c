@@ -1025,6 +1025,7 @@ int embed_args_net_tree(const char *cmd, embed_args *a, dn_net *net, dn_tree *tr
         return rc;
     a->eo.seed = (uint64_t)a->seed;
     a->eo.mem_limit = a->mem_limit;
+    a->eo.stop = out_cancel_flag(); /* a hosted caller's Ctrl-C (python/dcnet) */
     if ((rc = dn_net_init_limit(net, a->net_spec, a->mem_limit, &err)))
         return cli_fail(cmd, rc, cli_errmsg(&err));
     if (!need_tree)

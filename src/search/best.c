@@ -175,6 +175,10 @@ int dn_best_init(dn_embed **out, const dn_net *net, const dn_tree *tree,
     const int after = user_refine || objective != DN_OBJECTIVE_TIME;
     const char *const suffix0 = user_refine ? "+refine" : "+polish";
     for (int i = 0; i < NCAND && !rc; i++) {
+        if (opts->stop && *opts->stop) {
+            rc = dn_fail(err, DN_ELIMIT, "stopped by the caller");
+            break;
+        }
         dn_best_candidate *c = &res->cand[res->n++];
         dn_embed_opts o = *opts;
         o.map = candidates[i];

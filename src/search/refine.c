@@ -475,6 +475,10 @@ int dn_embed_refine(dn_embed *e, const dn_embed_opts *o, int check, dn_err *err)
     const uint64_t near = o->refine_near > 0 ? (uint64_t)o->refine_near : 8;
     e->refine.cutoff = cutoff;
     for (int64_t i = 0; i < budget; i++) {
+        if ((i & 255) == 0 && i > 0 && o->stop && *o->stop) {
+            rc = dn_fail(err, DN_ELIMIT, "stopped by the caller");
+            goto done;
+        }
         if ((i & 255) == 0 && i > 0 && isfinite(cutoff) && now_s() - t0 >= cutoff) {
             e->refine.stopped = 1;
             break;
