@@ -724,7 +724,7 @@ static int journal_resume(const char *cmd, sweep *S, const char *jpath, const ch
     int rc = dn_read_text(jpath, "sweep journal", (int64_t)1 << 32, 0, &buf, &len, &err);
     if (rc)
         return cli_fail(cmd, rc, cli_errmsg(&err));
-    rc = journal_parse(buf, len, jpath, sig, S->runs, S->total, &kept, &err);
+    rc = journal_parse(buf, len, jpath, sig, "remove it or run without --resume", S->runs, S->total, &kept, &err);
     free(buf);
     if (rc)
         return rc == DN_EINVAL ? cli_usage(cmd, "--resume: %s", cli_errmsg(&err))
@@ -2078,6 +2078,13 @@ static int read_sidecar(const char *cmd, shard_file *f)
                               "missing (`sweep ... --shard K/N -o FILE` writes FILE, FILE.runs "
                               "and FILE.shard); give the -o FILE of each shard",
                          f->path, f->side);
+    /* read whole: a FIFO would block --merge until a writer came, a device
+     * never end */
+    struct stat st;
+    if (stat(f->side, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
+        return cli_usage(cmd, "--merge: the sidecar '%s' of '%s' is not a regular file (a "
+                              "FIFO, device or socket): give the -o FILE of a shard that ran",
+                         f->side, f->path);
     int rc = dn_read_text(f->side, "shard sidecar", (int64_t)1 << 26, 0, &f->text, &len, &e);
     if (rc)
         return rc == DN_ENOMEM ? cli_fail(cmd, rc, cli_errmsg(&e))
@@ -2112,7 +2119,12 @@ static int shards_agree(const char *cmd, shard_file *F, int nf, int *by)
             return cli_usage(cmd, "--merge: '%s' and '%s' are shards of different sweeps (made "
                                   "by dcnet %s and dcnet %s): run every shard with one dcnet",
                              a->path, b->path, a->version, b->version);
-        if (strcmp(a->sig, b->sig) != 0 || a->total != b->total)
+        if (strcmp(a->sig, b->sig) == 0 && a->total != b->total)
+            return cli_usage(cmd, "--merge: '%s' and '%s' disagree on their sweep's size (%lld "
+                                  "and %lld combinations for one command): one sidecar is "
+                                  "damaged; run that shard again",
+                             a->side, b->side, (long long)a->total, (long long)b->total);
+        if (strcmp(a->sig, b->sig) != 0)
             return cli_usage(cmd, "--merge: '%s' and '%s' are shards of different sweeps (their "
                                   "commands differ: '%s' and '%s'): merge the shards of one sweep",
                              a->path, b->path, shown_sig(a->sig, b1, sizeof b1),
@@ -2173,6 +2185,13 @@ static int merge_journal(const char *cmd, sweep *S, const shard_file *f)
                        (long long)f->shard, (long long)f->shards, f->path, f->jpath);
         goto done;
     }
+    struct stat st; /* (as the sidecar: a FIFO would block, a device never end) */
+    if (stat(f->jpath, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+        rc = cli_usage(cmd, "--merge: the journal '%s' of shard %lld/%lld is not a regular "
+                            "file (a FIFO, device or socket): run that shard again",
+                       f->jpath, (long long)f->shard, (long long)f->shards);
+        goto done;
+    }
     if ((rc = dn_read_text(f->jpath, "sweep journal", (int64_t)1 << 32, 0, &buf, &len, &e))) {
         rc = cli_fail(cmd, rc, cli_errmsg(&e));
         goto done;
@@ -2181,7 +2200,10 @@ static int merge_journal(const char *cmd, sweep *S, const shard_file *f)
         rc = cli_fail(cmd, DN_ENOMEM, "out of memory");
         goto done;
     }
-    if ((rc = journal_parse(buf, len, f->jpath, sig, tmp, S->total, &kept, &e))) {
+    if ((rc = journal_parse(buf, len, f->jpath, sig,
+                            "it is not the journal of the shard that its sidecar names: run "
+                            "that shard again (remove the journal first)",
+                            tmp, S->total, &kept, &e))) {
         rc = rc == DN_EINVAL ? cli_usage(cmd, "--merge: %s", cli_errmsg(&e))
                              : cli_fail(cmd, rc, cli_errmsg(&e));
         goto done;
