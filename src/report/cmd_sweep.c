@@ -1735,9 +1735,13 @@ static int parse_shard(const char *cmd, sweep *S, const char *v)
                               "3/3) or auto (from a Slurm job array), not '%s'",
                          v);
     snprintf(k, sizeof k, "%.*s", (int)(slash - v), v);
-    if (dn_parse_i64(slash + 1, 1, MAX_RUNS, "--shard's N (the number of slices)", &N, &e) ||
-        dn_parse_i64(k, 0, INT64_MAX, "--shard's K", &K, &e))
+    if (dn_parse_i64(slash + 1, 1, MAX_RUNS, "--shard's N (the number of slices)", &N, &e))
         return cli_usage(cmd, "--shard %s: %s", v, cli_errmsg(&e));
+    /* K is read in 0 .. INT64_MAX for the messages below; one that is no
+     * such number is told K's real range, 1 .. N */
+    if (dn_parse_i64(k, 0, INT64_MAX, "--shard's K", &K, &e))
+        return cli_usage(cmd, "--shard %s: K '%s' is not a slice number (an integer 1 .. %lld)",
+                         v, k, (long long)N);
     if (K == 0)
         return cli_usage(cmd, "--shard %s: K counts from 1 (1/%lld .. %lld/%lld)", v,
                          (long long)N, (long long)N, (long long)N);
