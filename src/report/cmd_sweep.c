@@ -1988,6 +1988,12 @@ static int sweep_files_and_runs(sweep *S, const sweep_opts *o)
         rc = cli_usage(cmd, "the journal '%s' of -o '%s' is not a regular file (it is appended "
                             "to and read back by --resume): remove it, or give -o another name",
                        jpath, o->output);
+    /* the sidecar too is read back (by --merge): a FIFO would block the
+     * sweep before its first run, a device lose the file */
+    if (!rc && side && stat(side, &jst) == 0 && !S_ISREG(jst.st_mode) && !S_ISDIR(jst.st_mode))
+        rc = cli_usage(cmd, "the shard sidecar '%s' of -o '%s' is not a regular file (--merge "
+                            "reads it back): remove it, or give -o another name",
+                       side, o->output);
     rc = rc ? rc : check_output(cmd, o->output);
     rc = rc ? rc : check_output(cmd, jpath);
     rc = rc ? rc : check_output(cmd, o->svg);
