@@ -48,7 +48,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     text[size] = '\0';
     clear(a);
     clear(b);
-    if (journal_parse(text, size, "fuzz.runs", sig, a, TOTAL, &kept, &err) != DN_OK)
+    if (journal_parse(text, size, "fuzz.runs", sig, "remove it", a, TOTAL, &kept, &err) != DN_OK)
         goto out;
     FILE *f = open_memstream(&back, &blen);
     if (!f)
@@ -68,7 +68,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     if (fclose(f) != 0 || done != kept)
         abort();
-    if (journal_parse(back, blen, "fuzz.runs", sig, b, TOTAL, &kept2, &err) != DN_OK ||
+    if (journal_parse(back, blen, "fuzz.runs", sig, "remove it", b, TOTAL, &kept2, &err) != DN_OK ||
         kept2 != kept)
         abort();
     for (int i = 0; i < TOTAL; i++)

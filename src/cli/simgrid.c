@@ -79,15 +79,27 @@ int sg_check_opts(const char *cmd, sg_export *x, dn_switching sw, int all_roots)
             return cli_usage(cmd, "--export-simgrid '%s': cannot write in this directory (%s)",
                              dir, strerror(errno));
         const char *files[] = {x->platform, x->messages, x->replay};
-        for (int i = 0; i < 3; i++)
+        /* an old file is replaced (renamed over); anything else in the way
+         * is refused before the run: a FIFO would block the export until a
+         * reader came, a device would swallow a file replay.py reads */
+        for (int i = 0; i < 3; i++) {
             if (is_dir(files[i]))
                 return cli_usage(cmd, "--export-simgrid: '%s' is a directory; the export "
                                       "writes a file of that name",
                                  files[i]);
+            if (stat(files[i], &st) == 0 && !S_ISREG(st.st_mode))
+                return cli_usage(cmd, "--export-simgrid: '%s' is not a regular file (a FIFO, "
+                                      "device or socket); remove it or give another DIR",
+                                 files[i]);
+        }
         return 0;
     }
     if (errno != ENOENT)
         return cli_usage(cmd, "--export-simgrid '%s': %s", dir, strerror(errno));
+    if (lstat(dir, &st) == 0) /* a symlink to nothing: mkdir would fail after the run */
+        return cli_usage(cmd, "--export-simgrid '%s' is a symlink to a missing directory; "
+                              "make its target, or give another DIR",
+                         dir);
     /* a new name: made after the run, in a directory that must be there */
     char parent[PATH_MAX];
     snprintf(parent, sizeof parent, "%s", dir);

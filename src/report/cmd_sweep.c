@@ -726,7 +726,7 @@ static int journal_resume(const char *cmd, sweep *S, const char *jpath, const ch
     int rc = dn_read_text(jpath, "sweep journal", (int64_t)1 << 32, 0, &buf, &len, &err);
     if (rc)
         return cli_fail(cmd, rc, cli_errmsg(&err));
-    rc = journal_parse(buf, len, jpath, sig, S->runs, S->total, &kept, &err);
+    rc = journal_parse(buf, len, jpath, sig, "remove it or run without --resume", S->runs, S->total, &kept, &err);
     free(buf);
     if (rc)
         return rc == DN_EINVAL ? cli_usage(cmd, "--resume: %s", cli_errmsg(&err))
@@ -1781,9 +1781,13 @@ static int parse_shard(const char *cmd, sweep *S, const char *v)
                               "3/3) or auto (from a Slurm job array), not '%s'",
                          v);
     snprintf(k, sizeof k, "%.*s", (int)(slash - v), v);
-    if (dn_parse_i64(slash + 1, 1, MAX_RUNS, "--shard's N (the number of slices)", &N, &e) ||
-        dn_parse_i64(k, 0, INT64_MAX, "--shard's K", &K, &e))
+    if (dn_parse_i64(slash + 1, 1, MAX_RUNS, "--shard's N (the number of slices)", &N, &e))
         return cli_usage(cmd, "--shard %s: %s", v, cli_errmsg(&e));
+    /* K is read in 0 .. INT64_MAX for the messages below; one that is no
+     * such number is told K's real range, 1 .. N */
+    if (dn_parse_i64(k, 0, INT64_MAX, "--shard's K", &K, &e))
+        return cli_usage(cmd, "--shard %s: K '%s' is not a slice number (an integer 1 .. %lld)",
+                         v, k, (long long)N);
     if (K == 0)
         return cli_usage(cmd, "--shard %s: K counts from 1 (1/%lld .. %lld/%lld)", v,
                          (long long)N, (long long)N, (long long)N);
@@ -2032,6 +2036,12 @@ static int sweep_files_and_runs(sweep *S, const sweep_opts *o)
         rc = cli_usage(cmd, "the journal '%s' of -o '%s' is not a regular file (it is appended "
                             "to and read back by --resume): remove it, or give -o another name",
                        jpath, o->output);
+    /* the sidecar too is read back (by --merge): a FIFO would block the
+     * sweep before its first run, a device lose the file */
+    if (!rc && side && stat(side, &jst) == 0 && !S_ISREG(jst.st_mode) && !S_ISDIR(jst.st_mode))
+        rc = cli_usage(cmd, "the shard sidecar '%s' of -o '%s' is not a regular file (--merge "
+                            "reads it back): remove it, or give -o another name",
+                       side, o->output);
     rc = rc ? rc : check_output(cmd, o->output);
     rc = rc ? rc : check_output(cmd, jpath);
     rc = rc ? rc : check_output(cmd, o->svg);
@@ -2126,6 +2136,13 @@ static int read_sidecar(const char *cmd, shard_file *f)
                               "missing (`sweep ... --shard K/N -o FILE` writes FILE, FILE.runs "
                               "and FILE.shard); give the -o FILE of each shard",
                          f->path, f->side);
+    /* read whole: a FIFO would block --merge until a writer came, a device
+     * never end */
+    struct stat st;
+    if (stat(f->side, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
+        return cli_usage(cmd, "--merge: the sidecar '%s' of '%s' is not a regular file (a "
+                              "FIFO, device or socket): give the -o FILE of a shard that ran",
+                         f->side, f->path);
     int rc = dn_read_text(f->side, "shard sidecar", (int64_t)1 << 26, 0, &f->text, &len, &e);
     if (rc)
         return rc == DN_ENOMEM ? cli_fail(cmd, rc, cli_errmsg(&e))
@@ -2160,7 +2177,12 @@ static int shards_agree(const char *cmd, shard_file *F, int nf, int *by)
             return cli_usage(cmd, "--merge: '%s' and '%s' are shards of different sweeps (made "
                                   "by dcnet %s and dcnet %s): run every shard with one dcnet",
                              a->path, b->path, a->version, b->version);
-        if (strcmp(a->sig, b->sig) != 0 || a->total != b->total)
+        if (strcmp(a->sig, b->sig) == 0 && a->total != b->total)
+            return cli_usage(cmd, "--merge: '%s' and '%s' disagree on their sweep's size (%lld "
+                                  "and %lld combinations for one command): one sidecar is "
+                                  "damaged; run that shard again",
+                             a->side, b->side, (long long)a->total, (long long)b->total);
+        if (strcmp(a->sig, b->sig) != 0)
             return cli_usage(cmd, "--merge: '%s' and '%s' are shards of different sweeps (their "
                                   "commands differ: '%s' and '%s'): merge the shards of one sweep",
                              a->path, b->path, shown_sig(a->sig, b1, sizeof b1),
@@ -2221,6 +2243,13 @@ static int merge_journal(const char *cmd, sweep *S, const shard_file *f)
                        (long long)f->shard, (long long)f->shards, f->path, f->jpath);
         goto done;
     }
+    struct stat st; /* (as the sidecar: a FIFO would block, a device never end) */
+    if (stat(f->jpath, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+        rc = cli_usage(cmd, "--merge: the journal '%s' of shard %lld/%lld is not a regular "
+                            "file (a FIFO, device or socket): run that shard again",
+                       f->jpath, (long long)f->shard, (long long)f->shards);
+        goto done;
+    }
     if ((rc = dn_read_text(f->jpath, "sweep journal", (int64_t)1 << 32, 0, &buf, &len, &e))) {
         rc = cli_fail(cmd, rc, cli_errmsg(&e));
         goto done;
@@ -2229,7 +2258,10 @@ static int merge_journal(const char *cmd, sweep *S, const shard_file *f)
         rc = cli_fail(cmd, DN_ENOMEM, "out of memory");
         goto done;
     }
-    if ((rc = journal_parse(buf, len, f->jpath, sig, tmp, S->total, &kept, &e))) {
+    if ((rc = journal_parse(buf, len, f->jpath, sig,
+                            "it is not the journal of the shard that its sidecar names: run "
+                            "that shard again (remove the journal first)",
+                            tmp, S->total, &kept, &e))) {
         rc = rc == DN_EINVAL ? cli_usage(cmd, "--merge: %s", cli_errmsg(&e))
                              : cli_fail(cmd, rc, cli_errmsg(&e));
         goto done;

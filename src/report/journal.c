@@ -316,7 +316,7 @@ static void shown(const char *p, size_t n, char *out, size_t cap)
 }
 
 int journal_parse(const char *text, size_t len, const char *name, const char *sig,
-                  sweep_run *runs, int64_t total, int64_t *kept, dn_err *err)
+                  const char *fix, sweep_run *runs, int64_t total, int64_t *kept, dn_err *err)
 {
     char *head = NULL, *line = NULL, why[700], first[80];
     size_t hlen = 0, lcap = 0;
@@ -336,8 +336,8 @@ int journal_parse(const char *text, size_t len, const char *name, const char *si
     if (!nl || (size_t)(nl - text) + 1 != hlen || memcmp(text, head, hlen) != 0) {
         shown(text, nl ? (size_t)(nl - text) : len, first, sizeof first);
         rc = dn_fail(err, DN_EINVAL, "%s is the journal of another sweep, or no journal (its "
-                                     "first line: '%s'); remove it or run without --resume",
-                     name, first);
+                                     "first line: '%s'); %s",
+                     name, first, fix);
         goto out;
     }
     int64_t lineno = 1;

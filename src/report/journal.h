@@ -39,14 +39,15 @@ void journal_line(FILE *f, int64_t i, const sweep_run *r);
  * recorded run becomes done with its code, error and result (malloc'd,
  * owned by runs[]; freed by the caller also after a failure). *kept counts
  * them. DN_EINVAL, with `name` and the line in err, when the first line is
- * not this sweep's (another sweep's journal) or a line is not a record of
+ * not this sweep's (another sweep's journal: the message ends with `fix`,
+ * what to do, which depends on the caller) or a line is not a record of
  * one of its runs (a run out of range, left out by --skip or given twice;
  * an exit status out of range or not an integer; an error given with exit
  * 0 or missing with another; a result that is not an object, or holds a
  * number that is not a JSON number or not a double); DN_ENOMEM. Time O(len + the results' sizes).
  */
 int journal_parse(const char *text, size_t len, const char *name, const char *sig,
-                  sweep_run *runs, int64_t total, int64_t *kept, dn_err *err);
+                  const char *fix, sweep_run *runs, int64_t total, int64_t *kept, dn_err *err);
 
 /* Is json (NUL-terminated) one JSON object that json.c reads, with no
  * empty member name (it would make a column without a name)? DN_OK or
